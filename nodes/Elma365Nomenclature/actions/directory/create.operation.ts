@@ -1,0 +1,12 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { showFor } from '../../../shared/descriptions';
+import { requestOperation } from '../../../shared/operations';
+import { buildDirectoryBody, directoryFields } from './directoryForm';
+
+export const description: INodeProperties[] = showFor('directory', 'create', directoryFields(true));
+
+export const { execute } = requestOperation({
+	method: 'POST',
+	path: () => '/nomenclature/directory',
+	body: (ctx, itemIndex) => buildDirectoryBody(ctx, itemIndex, true),
+});

@@ -1,0 +1,3 @@
+import { nomenclatureList } from '../listForm';
+
+export const { description, execute } = nomenclatureList('directory', '/nomenclature/directory');

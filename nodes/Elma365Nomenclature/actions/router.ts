@@ -1,0 +1,8 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { route } from '../../shared/router';
+import * as nomenclatureCase from './case';
+import * as directory from './directory';
+
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await route.call(this, { case: nomenclatureCase.operations, directory: directory.operations });
+}

@@ -1,0 +1,327 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IN8nHttpFullResponse,
+	IPollFunctions,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, sleep } from 'n8n-workflow';
+
+export const CREDENTIAL_TYPE = 'elma365Api';
+
+/** Attempts per request, the first one included. */
+export const MAX_ATTEMPTS = 4;
+/** First backoff step; it doubles on each retry, with up to 25% random jitter on top. */
+export const BASE_BACKOFF_MS = 500;
+/** No single wait is longer, whatever the server asks for in Retry-After. */
+export const MAX_SINGLE_WAIT_MS = 10_000;
+/** The sum of all waits of one request; a retry that would exceed it is not made. */
+export const MAX_TOTAL_WAIT_MS = 30_000;
+/** Default time a single attempt may take before it is abandoned. */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+/** Page size of list requests: the cap of older platform versions, so it works everywhere. */
+export const PAGE_SIZE = 100;
+
+export type Elma365Context = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+
+export interface ApiRequest {
+	method: IHttpRequestMethods;
+	/** Path below /pub/v1, built with `apiPath` so that every variable is encoded. */
+	path: string;
+	body?: IDataObject;
+	qs?: IDataObject;
+	/**
+	 * Whether repeating the request is harmless. Non-idempotent writes (create, start, upload)
+	 * are retried only when the platform says it did not process them (429), never after a 5xx,
+	 * where the write may already have happened. Defaults to true for every method but POST.
+	 */
+	idempotent?: boolean;
+	itemIndex?: number;
+	timeout?: number;
+}
+
+/**
+ * Tagged template for API paths: every interpolated value is percent-encoded as one path segment,
+ * so a value such as `../x` or `a?b#c` cannot leave its segment.
+ * Usage: apiPath`/nomenclature/${id}`
+ */
+export function apiPath(strings: TemplateStringsArray, ...values: Array<string | number>): string {
+	return strings.reduce((path, literal, index) => {
+		if (index === 0) return literal;
+		return path + encodePathSegment(String(values[index - 1])) + literal;
+	}, '');
+}
+
+export function encodePathSegment(value: string): string {
+	const encoded = encodeURIComponent(value);
+	// "." and ".." are the only segments encodeURIComponent leaves that URL resolution rewrites.
+	return encoded === '.' || encoded === '..' ? encoded.replace(/\./g, '%2E') : encoded;
+}
+
+/** Accepts `https://x.elma365.ru`, with a trailing slash or `/pub/v1`, and returns the API root. */
+export function apiRoot(baseUrl: string): string {
+	const company = String(baseUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '')
+		.replace(/\/pub\/v1$/, '');
+	return `${company}/pub/v1`;
+}
+
+function retryAfterMs(headers: IDataObject | undefined): number | undefined {
+	const value = headers?.['retry-after'];
+	if (value === undefined || value === null || value === '') return undefined;
+	const seconds = Number(value);
+	if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+	const date = Date.parse(String(value));
+	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+function backoffMs(attempt: number): number {
+	const step = BASE_BACKOFF_MS * 2 ** (attempt - 1);
+	return Math.min(MAX_SINGLE_WAIT_MS, step + Math.floor(Math.random() * step * 0.25));
+}
+
+function parseBody(body: unknown): unknown {
+	if (typeof body !== 'string') {
+		if (body instanceof Buffer) return parseBody(body.toString('utf8'));
+		return body;
+	}
+	if (body.trim() === '') return undefined;
+	try {
+		return JSON.parse(body);
+	} catch {
+		return body;
+	}
+}
+
+function isRetriable(status: number, idempotent: boolean): boolean {
+	if (status === 429) return true;
+	return idempotent && status >= 500 && status <= 599;
+}
+
+/** The platform's own words for a failure: its `error` text, or a short piece of a non-JSON body. */
+function platformMessage(body: unknown): string | undefined {
+	if (body && typeof body === 'object') {
+		const data = body as IDataObject;
+		for (const key of ['error', 'message', 'errorMessage']) {
+			const value = data[key];
+			if (typeof value === 'string' && value.trim() !== '') return value;
+			if (value && typeof value === 'object' && typeof (value as IDataObject).message === 'string') {
+				return (value as IDataObject).message as string;
+			}
+		}
+		return undefined;
+	}
+	if (typeof body === 'string' && body.trim() !== '') {
+		const text = body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+		return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+	}
+	return undefined;
+}
+
+function describeStatus(status: number): string {
+	if (status === 403) return 'The platform refused the API key (HTTP 403). Check the key in the ELMA365 credential and that its user still has access.';
+	if (status === 404) return 'The platform has no such address or object (HTTP 404).';
+	if (status === 429) return 'The platform is limiting requests (HTTP 429) and still did so after the retries allowed.';
+	if (status >= 500) return `The platform failed to process the request (HTTP ${status}).`;
+	return `The platform rejected the request (HTTP ${status}).`;
+}
+
+function apiError(
+	ctx: Elma365Context,
+	request: ApiRequest,
+	status: number | undefined,
+	body: unknown,
+	attempts: number,
+): NodeApiError {
+	const text = platformMessage(body);
+	const where = `${request.method} ${request.path}`;
+	const message = status === undefined || status < 300
+		? `ELMA365: ${text ?? 'the platform answered "success: false"'}`
+		: `ELMA365 ${status}: ${text ?? describeStatus(status)}`;
+	const retried = attempts > 1 ? ` Tried ${attempts} times.` : '';
+	const description = `${status === undefined ? '' : `${describeStatus(status)} `}Request: ${where}.${retried}`;
+	const errorData: JsonObject = body && typeof body === 'object'
+		? (body as JsonObject)
+		: { message: text ?? '' };
+	return new NodeApiError(ctx.getNode(), errorData, {
+		message,
+		description,
+		httpCode: status === undefined ? undefined : String(status),
+		itemIndex: request.itemIndex,
+	});
+}
+
+/** A failure before any HTTP answer: refused connection, DNS, timeout. Never carries the request's headers. */
+function networkError(ctx: Elma365Context, request: ApiRequest, error: unknown, attempts: number): NodeApiError {
+	const cause = error as { code?: string; message?: string };
+	const code = cause?.code ? ` (${cause.code})` : '';
+	const retried = attempts > 1 ? ` Tried ${attempts} times.` : '';
+	return new NodeApiError(
+		ctx.getNode(),
+		{ message: cause?.message ?? 'network error', code: cause?.code ?? '' },
+		{
+			message: `ELMA365: the platform could not be reached${code}`,
+			description: `Request: ${request.method} ${request.path}.${retried} Check the base URL in the credential and the network between n8n and the platform.`,
+			itemIndex: request.itemIndex,
+		},
+	);
+}
+
+const RETRIABLE_NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'EAI_AGAIN']);
+
+/**
+ * The one place requests are made. Returns the parsed body with the envelope checked:
+ * a non-2xx status, or a 2xx with `success: false`, becomes a NodeApiError carrying the platform's text.
+ */
+export async function apiRequest(ctx: Elma365Context, request: ApiRequest): Promise<IDataObject> {
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+	const idempotent = request.idempotent ?? request.method !== 'POST';
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		url: `${apiRoot(credentials.baseUrl as string)}${request.path}`,
+		json: true,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: request.timeout ?? DEFAULT_TIMEOUT_MS,
+	};
+	if (request.body !== undefined) options.body = request.body;
+	if (request.qs !== undefined && Object.keys(request.qs).length > 0) options.qs = request.qs;
+
+	let waited = 0;
+	for (let attempt = 1; ; attempt++) {
+		let response: IN8nHttpFullResponse;
+		try {
+			response = (await ctx.helpers.httpRequestWithAuthentication.call(
+				ctx,
+				CREDENTIAL_TYPE,
+				options,
+			)) as IN8nHttpFullResponse;
+		} catch (error) {
+			const code = (error as { code?: string })?.code ?? '';
+			// A connection refused before sending is safe to repeat; others may have reached the platform.
+			const safe = idempotent || code === 'ECONNREFUSED';
+			const wait = backoffMs(attempt);
+			if (safe && RETRIABLE_NETWORK_CODES.has(code) && attempt < MAX_ATTEMPTS && waited + wait <= MAX_TOTAL_WAIT_MS) {
+				waited += wait;
+				await sleep(wait);
+				continue;
+			}
+			throw networkError(ctx, request, error, attempt);
+		}
+
+		const status = response.statusCode;
+		const body = parseBody(response.body);
+		if (status >= 200 && status < 300) {
+			if (body && typeof body === 'object' && (body as IDataObject).success === false) {
+				throw apiError(ctx, request, undefined, body, attempt);
+			}
+			if (body === undefined) return {};
+			if (typeof body !== 'object') return { data: body } as IDataObject;
+			return body as IDataObject;
+		}
+
+		if (isRetriable(status, idempotent) && attempt < MAX_ATTEMPTS) {
+			const asked = retryAfterMs(response.headers as IDataObject);
+			const wait = asked === undefined ? backoffMs(attempt) : Math.min(asked, MAX_SINGLE_WAIT_MS);
+			const tooLong = asked !== undefined && asked > MAX_SINGLE_WAIT_MS;
+			if (!tooLong && waited + wait <= MAX_TOTAL_WAIT_MS) {
+				waited += wait;
+				await sleep(wait);
+				continue;
+			}
+		}
+		throw apiError(ctx, request, status, body, attempt);
+	}
+}
+
+/** Drops the envelope's own keys and returns what it carries: `item`, or the remaining payload. */
+export function unwrapItem(body: IDataObject): IDataObject {
+	if (body.item && typeof body.item === 'object' && !Array.isArray(body.item)) return body.item as IDataObject;
+	const { success: _success, error: _error, ...payload } = body;
+	return payload;
+}
+
+export interface ListPage {
+	items: IDataObject[];
+	total?: number;
+}
+
+/** Finds the list in the shapes the platform uses: `{result: {result, total}}`, `{result: []}`, `{items}`, `[]`. */
+export function readListPage(body: unknown): ListPage {
+	if (Array.isArray(body)) return { items: body as IDataObject[] };
+	const data = (body ?? {}) as IDataObject;
+	const result = data.result as IDataObject | IDataObject[] | undefined;
+	if (Array.isArray(result)) return { items: result, total: toTotal(data.total) };
+	if (result && typeof result === 'object') {
+		const inner = result.result ?? result.items;
+		if (Array.isArray(inner)) return { items: inner as IDataObject[], total: toTotal(result.total ?? data.total) };
+	}
+	for (const key of ['items', 'data']) {
+		if (Array.isArray(data[key])) return { items: data[key] as IDataObject[], total: toTotal(data.total) };
+	}
+	return { items: [] };
+}
+
+function toTotal(value: unknown): number | undefined {
+	const total = Number(value);
+	return value !== undefined && value !== null && Number.isFinite(total) ? total : undefined;
+}
+
+export interface PagedListRequest extends Omit<ApiRequest, 'body' | 'qs'> {
+	/** Where `from` and `size` go: the JSON body (POST lists) or the query string (GET lists). */
+	paging: 'body' | 'query';
+	body?: IDataObject;
+	qs?: IDataObject;
+	/** Stop after this many items; undefined means all. */
+	limit?: number;
+	pageSize?: number;
+}
+
+/**
+ * Pages with `from`/`size` until `total` is reached (or, without a total, a page comes back short),
+ * a page comes back empty, or `limit` is met.
+ * Items whose `__id` was already returned are skipped, so a server that ignores `from` or
+ * whose `total` lies cannot cause an endless loop or duplicates.
+ */
+export async function* paginate(ctx: Elma365Context, request: PagedListRequest): AsyncGenerator<IDataObject[]> {
+	const { paging, limit, pageSize, ...base } = request;
+	const seen = new Set<string>();
+	let from = 0;
+	let returned = 0;
+	while (limit === undefined || returned < limit) {
+		const size = Math.min(pageSize ?? PAGE_SIZE, limit === undefined ? Infinity : limit - returned);
+		const window = { from, size };
+		const body = paging === 'body' ? { ...(request.body ?? {}), ...window } : request.body;
+		const qs = paging === 'query' ? { ...(request.qs ?? {}), ...window } : request.qs;
+		const page = readListPage(await apiRequest(ctx, { ...base, body, qs, idempotent: base.idempotent ?? true }));
+		if (page.items.length === 0) return;
+
+		const fresh = page.items.filter((item) => {
+			const id = item?.__id;
+			if (typeof id !== 'string') return true;
+			if (seen.has(id)) return false;
+			seen.add(id);
+			return true;
+		});
+		if (fresh.length === 0) return;
+		const wanted = limit === undefined ? fresh : fresh.slice(0, limit - returned);
+		returned += wanted.length;
+		yield wanted;
+
+		from += page.items.length;
+		if (page.total === undefined ? page.items.length < size : from >= page.total) return;
+	}
+}
+
+/** Collects `paginate` into one array (for lists whose items all become output). */
+export async function listAll(ctx: Elma365Context, request: PagedListRequest): Promise<IDataObject[]> {
+	const all: IDataObject[] = [];
+	for await (const page of paginate(ctx, request)) {
+		for (const item of page) all.push(item);
+	}
+	return all;
+}

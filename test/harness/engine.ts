@@ -1,0 +1,269 @@
+/**
+ * Runs workflows of this package's nodes through n8n-core's real execution engine, in-process.
+ * The nodes are the compiled ones in dist/, loaded the way n8n loads a community package.
+ */
+import path from 'node:path';
+import {
+	ExecutionLifecycleHooks,
+	PackageDirectoryLoader,
+	WorkflowExecute,
+} from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentials,
+	ICredentialType,
+	IDataObject,
+	IExecuteData,
+	IHttpRequestHelper,
+	IHttpRequestOptions,
+	INode,
+	INodeCredentialsDetails,
+	INodeExecutionData,
+	INodeParameters,
+	INodeProperties,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IVersionedNodeType,
+	IWorkflowExecuteAdditionalData,
+	NodeParameterValueType,
+} from 'n8n-workflow';
+import { createRunExecutionData, ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
+
+export const PACKAGE_DIR = path.resolve(__dirname, '..', '..');
+export const PACKAGE_NAME = 'n8n-nodes-elma365';
+
+let loaderPromise: Promise<PackageDirectoryLoader> | undefined;
+
+/** The package as n8n sees it: dist/ loaded through the `n8n` section of package.json. */
+export function loadPackage(): Promise<PackageDirectoryLoader> {
+	loaderPromise ??= (async () => {
+		const loader = new PackageDirectoryLoader(PACKAGE_DIR);
+		await loader.loadAll();
+		return loader;
+	})();
+	return loaderPromise;
+}
+
+class PackageNodeTypes implements INodeTypes {
+	constructor(private readonly loader: PackageDirectoryLoader) {}
+
+	private find(type: string): INodeType | IVersionedNodeType {
+		const name = type.startsWith(`${PACKAGE_NAME}.`) ? type.slice(PACKAGE_NAME.length + 1) : type;
+		const data = this.loader.nodeTypes[name];
+		if (!data) throw new Error(`Unknown node type ${type}`);
+		return data.type;
+	}
+
+	getByName(type: string) {
+		return this.find(type);
+	}
+
+	getByNameAndVersion(type: string, version?: number): INodeType {
+		return NodeHelpers.getVersionedNodeType(this.find(type), version);
+	}
+
+	getKnownTypes() {
+		return {};
+	}
+}
+
+/**
+ * Credentials as n8n's CredentialsHelper gives them to nodes, including the resolution of a
+ * generic `authenticate` block's expressions (`={{$credentials.apiKey}}`) against the stored data.
+ */
+class TestCredentialsHelper extends ICredentialsHelper {
+	constructor(
+		private readonly loader: PackageDirectoryLoader,
+		private readonly data: Record<string, ICredentialDataDecryptedObject>,
+	) {
+		super();
+	}
+
+	private type(name: string): ICredentialType {
+		const found = this.loader.credentialTypes[name];
+		if (!found) throw new Error(`Unknown credential type ${name}`);
+		return found.type;
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+		workflow?: Workflow,
+		node?: INode,
+	): Promise<IHttpRequestOptions> {
+		const authenticate = this.type(typeName).authenticate;
+		if (typeof authenticate === 'function') return authenticate(credentials, requestOptions);
+		if (!authenticate || authenticate.type !== 'generic') return requestOptions;
+		const resolve = (value: string) => {
+			if (!workflow || !node) throw new Error('authenticate needs the workflow to resolve expressions');
+			return workflow.expression.getParameterValue(
+				value,
+				null,
+				0,
+				0,
+				node.name,
+				[],
+				'internal',
+				{ $credentials: credentials },
+				undefined,
+				false,
+				credentials,
+			) as string;
+		};
+		const options = { ...requestOptions } as IHttpRequestOptions & Record<string, unknown>;
+		for (const [target, entries] of Object.entries(authenticate.properties)) {
+			const resolved: IDataObject = { ...((options[target] as IDataObject) ?? {}) };
+			for (const [key, value] of Object.entries(entries as Record<string, string>)) {
+				resolved[resolve(key)] = resolve(value);
+			}
+			options[target] = resolved;
+		}
+		return options;
+	}
+
+	async preAuthentication(_helpers: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
+		return credentials;
+	}
+
+	async runPreAuthentication(_helpers: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
+		return credentials;
+	}
+
+	async getCredentials(): Promise<ICredentials> {
+		throw new Error('not used by the engine in these tests');
+	}
+
+	async getDecrypted(
+		_additionalData: IWorkflowExecuteAdditionalData,
+		nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentialDataDecryptedObject> {
+		const found = this.data[nodeCredentials.id ?? ''] ?? this.data[type];
+		if (!found) throw new Error(`No test credential for ${type}`);
+		return found;
+	}
+
+	async updateCredentials() {}
+
+	async updateCredentialsOauthTokenData() {}
+
+	getCredentialsProperties(type: string): INodeProperties[] {
+		return this.type(type).properties;
+	}
+}
+
+export interface Credential {
+	baseUrl: string;
+	apiKey: string;
+}
+
+export interface RunOptions {
+	/** The node's short name, e.g. `elma365Nomenclature`. */
+	nodeType: string;
+	parameters: INodeParameters | Record<string, NodeParameterValueType>;
+	credential: Credential;
+	/** Input items of the node; defaults to one empty item. */
+	input?: INodeExecutionData[];
+	continueOnFail?: boolean;
+	typeVersion?: number;
+	timezone?: string;
+}
+
+export interface RunResult {
+	/** Output items of the node's first output (empty when it failed). */
+	items: INodeExecutionData[];
+	/** The error n8n recorded for the node, if it failed. */
+	error?: Error & IDataObject;
+	run: IRun;
+}
+
+const NODE_NAME = 'ELMA365';
+
+export async function runNode(options: RunOptions): Promise<RunResult> {
+	const loader = await loadPackage();
+	const nodeTypes = new PackageNodeTypes(loader);
+	const node: INode = {
+		id: 'c0ffee00-0000-4000-8000-000000000001',
+		name: NODE_NAME,
+		type: `${PACKAGE_NAME}.${options.nodeType}`,
+		typeVersion: options.typeVersion ?? 1,
+		position: [0, 0],
+		parameters: options.parameters as INodeParameters,
+		credentials: { elma365Api: { id: 'cred-1', name: 'ELMA365 test' } },
+		onError: options.continueOnFail ? 'continueRegularOutput' : 'stopWorkflow',
+	};
+	const workflow = new Workflow({
+		id: 'wf-test',
+		name: 'test',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+		settings: { timezone: options.timezone ?? 'UTC' },
+	});
+
+	const credentialsHelper = new TestCredentialsHelper(loader, {
+		'cred-1': options.credential as unknown as ICredentialDataDecryptedObject,
+	});
+	const hooks = new ExecutionLifecycleHooks('manual', 'exec-1', {
+		id: 'wf-test',
+		name: 'test',
+		active: false,
+		isArchived: false,
+		nodes: [node],
+		connections: {},
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		activeVersionId: null,
+	} as never);
+	let finished: IRun | undefined;
+	hooks.addHandler('workflowExecuteAfter', (run: IRun) => {
+		finished = run;
+	});
+	const additionalData = {
+		credentialsHelper,
+		hooks,
+		executeWorkflow: async () => {
+			throw new Error('not supported in tests');
+		},
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		formBaseUrl: 'http://127.0.0.1:5678/form',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		formTestBaseUrl: 'http://127.0.0.1:5678/form-test',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		mcpBaseUrl: 'http://127.0.0.1:5678/mcp',
+		mcpTestBaseUrl: 'http://127.0.0.1:5678/mcp-test',
+		variables: {},
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('not supported in tests');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+
+	const input = options.input ?? [{ json: {} }];
+	const stack: IExecuteData[] = [{ node, data: { main: [input] }, source: null }];
+	const runData = createRunExecutionData({ executionData: { nodeExecutionStack: stack } });
+	const execution = new WorkflowExecute(additionalData, 'manual', runData);
+	const returned = await execution.processRunExecutionData(workflow);
+	const run = finished ?? returned;
+	const task = run.data.resultData.runData[NODE_NAME]?.[0];
+	const items = task?.data?.main?.[0] ?? [];
+	const error = (task?.error ?? run.data.resultData.error) as (Error & IDataObject) | undefined;
+	return { items, error, run };
+}

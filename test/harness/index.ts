@@ -1,0 +1,16 @@
+import { Platform } from './platform.ts';
+import { registerNomenclature } from './routes/nomenclature.ts';
+
+export const TEST_API_KEY = '3f0c6d2e-8a41-4b7e-9c55-0d1e2f3a4b5c';
+
+/** A platform double with every area's routes, listening on 127.0.0.1 on a free port. */
+export async function startPlatform(apiKey = TEST_API_KEY): Promise<Platform> {
+	const platform = new Platform(apiKey);
+	registerNomenclature(platform);
+	await platform.listen();
+	return platform;
+}
+
+export { Platform } from './platform.ts';
+export type { RecordedRequest, Reply } from './platform.ts';
+export { fail, newId, ok, page } from './platform.ts';

@@ -1,0 +1,200 @@
+/**
+ * A platform double on 127.0.0.1: answers the public API like the platform does (envelope,
+ * 403 on a wrong key, 400 with an error text, paging with from/size/total), keeps its data in
+ * memory, records every request, and lets a test script faults in front of any route.
+ *
+ * Written in erasable TypeScript only (no enums, no parameter properties), so Node 24 can also
+ * run it directly as the local sandbox.
+ */
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+	method: string;
+	/** Path without the query string, as it arrived (still percent-encoded). */
+	path: string;
+	query: Record<string, string>;
+	headers: http.IncomingHttpHeaders;
+	/** Parsed JSON body, or the raw text when it was not JSON, or undefined when empty. */
+	body: unknown;
+	raw: Buffer;
+}
+
+export interface Reply {
+	status?: number;
+	headers?: Record<string, string>;
+	/** An object is sent as JSON; a string or Buffer as it is. */
+	body?: unknown;
+	/** Delay before answering, in milliseconds. */
+	delayMs?: number;
+	/** Destroy the connection instead of answering. */
+	reset?: boolean;
+}
+
+export type Handler = (request: RecordedRequest, params: Record<string, string>, platform: Platform) => Reply | Promise<Reply>;
+
+interface Route {
+	method: string;
+	pattern: RegExp;
+	keys: string[];
+	handler: Handler;
+}
+
+interface Scripted {
+	method: string;
+	match: (path: string) => boolean;
+	reply: Reply | Handler;
+	times: number;
+}
+
+export type Collection = Map<string, Record<string, unknown>>;
+
+/** Turns `/pub/v1/nomenclature/:id` into a regex capturing `id` (one decoded segment). */
+function compile(path: string): { pattern: RegExp; keys: string[] } {
+	const keys: string[] = [];
+	const source = path
+		.split('/')
+		.map((segment) => {
+			if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+			keys.push(segment.slice(1));
+			return '([^/]+)';
+		})
+		.join('/');
+	return { pattern: new RegExp(`^${source}$`), keys };
+}
+
+export function ok(payload: Record<string, unknown> = {}): Reply {
+	return { status: 200, body: { success: true, error: '', ...payload } };
+}
+
+export function fail(status: number, error: string): Reply {
+	return { status, body: { success: false, error } };
+}
+
+/** A list answer in the platform's shape, paged with from/size taken from the body or the query. */
+export function page(items: unknown[], window: { from?: unknown; size?: unknown }): Reply {
+	const from = Math.max(0, Number(window.from ?? 0) || 0);
+	const size = Math.max(0, Number(window.size ?? 100) || 100);
+	return ok({ result: { result: items.slice(from, from + size), total: items.length } });
+}
+
+export class Platform {
+	readonly requests: RecordedRequest[] = [];
+	readonly data: Record<string, Collection> = {};
+	apiKey: string;
+	url = '';
+	private readonly routes: Route[] = [];
+	private scripted: Scripted[] = [];
+	private server: http.Server | undefined;
+
+	constructor(apiKey: string) {
+		this.apiKey = apiKey;
+	}
+
+	collection(name: string): Collection {
+		this.data[name] ??= new Map();
+		return this.data[name];
+	}
+
+	route(method: string, path: string, handler: Handler): this {
+		const { pattern, keys } = compile(path);
+		this.routes.push({ method, pattern, keys, handler });
+		return this;
+	}
+
+	/** Answers the next `times` matching requests with `reply`, before any route sees them. */
+	script(method: string, path: string | RegExp, reply: Reply | Handler, times = 1): this {
+		const match = typeof path === 'string' ? (p: string) => p === path : (p: string) => path.test(p);
+		this.scripted.push({ method, match, reply, times });
+		return this;
+	}
+
+	/** Forgets recorded requests and scripted replies; keeps the data. */
+	reset(): void {
+		this.requests.length = 0;
+		this.scripted = [];
+	}
+
+	async listen(port = 0): Promise<string> {
+		this.server = http.createServer((req, res) => {
+			this.handle(req, res).catch((error: unknown) => {
+				res.statusCode = 500;
+				res.end(String(error));
+			});
+		});
+		await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
+		const { port: bound } = this.server.address() as AddressInfo;
+		this.url = `http://127.0.0.1:${bound}`;
+		return this.url;
+	}
+
+	async close(): Promise<void> {
+		if (!this.server) return;
+		this.server.closeAllConnections();
+		await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+		this.server = undefined;
+	}
+
+	private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+		const chunks: Buffer[] = [];
+		for await (const chunk of req) chunks.push(chunk as Buffer);
+		const raw = Buffer.concat(chunks);
+		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+		let body: unknown;
+		const text = raw.toString('utf8');
+		if (raw.length > 0) {
+			try {
+				body = JSON.parse(text);
+			} catch {
+				body = text;
+			}
+		}
+		const request: RecordedRequest = {
+			method: req.method ?? 'GET',
+			path: url.pathname,
+			query: Object.fromEntries(url.searchParams),
+			headers: req.headers,
+			body,
+			raw,
+		};
+		this.requests.push(request);
+		const reply = await this.answer(request);
+		if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+		if (reply.reset) {
+			req.socket.destroy();
+			return;
+		}
+		const isBytes = typeof reply.body === 'string' || Buffer.isBuffer(reply.body);
+		const payload = reply.body === undefined ? '' : isBytes ? (reply.body as string | Buffer) : JSON.stringify(reply.body);
+		res.writeHead(reply.status ?? 200, {
+			'content-type': isBytes ? 'text/plain; charset=utf-8' : 'application/json',
+			...reply.headers,
+		});
+		res.end(payload);
+	}
+
+	private async answer(request: RecordedRequest): Promise<Reply> {
+		const scripted = this.scripted.find((s) => s.method === request.method && s.match(request.path));
+		if (scripted) {
+			scripted.times -= 1;
+			if (scripted.times <= 0) this.scripted.splice(this.scripted.indexOf(scripted), 1);
+			return typeof scripted.reply === 'function' ? scripted.reply(request, {}, this) : scripted.reply;
+		}
+		if (request.headers.authorization !== `Bearer ${this.apiKey}`) {
+			return fail(403, 'access denied: invalid token');
+		}
+		for (const route of this.routes) {
+			if (route.method !== request.method) continue;
+			const match = route.pattern.exec(request.path);
+			if (!match) continue;
+			const params = Object.fromEntries(route.keys.map((key, i) => [key, decodeURIComponent(match[i + 1])]));
+			return route.handler(request, params, this);
+		}
+		return { status: 404, body: '404 page not found' };
+	}
+}
+
+export function newId(): string {
+	return randomUUID();
+}
