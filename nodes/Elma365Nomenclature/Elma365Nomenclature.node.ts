@@ -1,10 +1,40 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import * as nomenclatureCase from './actions/case';
+import * as directory from './actions/directory';
 import { router } from './actions/router';
-import { versionDescription } from './actions/versionDescription';
 import * as listSearch from './methods/listSearch';
 
 export class Elma365Nomenclature implements INodeType {
-	description: INodeTypeDescription = versionDescription;
+	description: INodeTypeDescription = {
+		displayName: 'ELMA365 Nomenclature',
+		name: 'elma365Nomenclature',
+		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Create, update and list nomenclature cases and directories in ELMA365',
+		defaults: { name: 'ELMA365 Nomenclature' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'elma365Api', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Case', value: 'case', description: 'Registration case (file) of the nomenclature' },
+					{ name: 'Directory', value: 'directory', description: 'Nomenclature directory' },
+				],
+				default: 'case',
+			},
+			...nomenclatureCase.description,
+			...directory.description,
+		],
+	};
 
 	methods = { listSearch };
 

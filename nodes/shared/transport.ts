@@ -31,8 +31,12 @@ export interface ApiRequest {
 	method: IHttpRequestMethods;
 	/** Path below /pub/v1, built with `apiPath` so that every variable is encoded. */
 	path: string;
-	body?: IDataObject;
+	/** A JSON object, or raw bytes (multipart uploads) sent as they are with `headers`. */
+	body?: IDataObject | Buffer;
 	qs?: IDataObject;
+	headers?: Record<string, string>;
+	/** `buffer` returns the raw response bytes as `{ data: Buffer, headers }` (downloads). */
+	response?: 'json' | 'buffer';
 	/**
 	 * Whether repeating the request is harmless. Non-idempotent writes (create, start, upload)
 	 * are retried only when the platform says it did not process them (429), never after a 5xx,
@@ -180,14 +184,17 @@ const RETRIABLE_NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOU
 export async function apiRequest(ctx: Elma365Context, request: ApiRequest): Promise<IDataObject> {
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
 	const idempotent = request.idempotent ?? request.method !== 'POST';
+	const raw = Buffer.isBuffer(request.body);
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: `${apiRoot(credentials.baseUrl as string)}${request.path}`,
-		json: true,
+		json: !raw && request.response !== 'buffer',
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		timeout: request.timeout ?? DEFAULT_TIMEOUT_MS,
 	};
+	if (request.response === 'buffer') options.encoding = 'arraybuffer';
+	if (request.headers) options.headers = { ...request.headers };
 	if (request.body !== undefined) options.body = request.body;
 	if (request.qs !== undefined && Object.keys(request.qs).length > 0) options.qs = request.qs;
 
@@ -214,6 +221,10 @@ export async function apiRequest(ctx: Elma365Context, request: ApiRequest): Prom
 		}
 
 		const status = response.statusCode;
+		if (request.response === 'buffer' && status >= 200 && status < 300) {
+			const bytes = Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body as ArrayBuffer);
+			return { data: bytes, headers: response.headers as IDataObject };
+		}
 		const body = parseBody(response.body);
 		if (status >= 200 && status < 300) {
 			if (body && typeof body === 'object' && (body as IDataObject).success === false) {

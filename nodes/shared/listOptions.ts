@@ -1,0 +1,213 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { jsonEscapeHatchHint, readJsonObject } from './descriptions';
+import { invalidInput, requireUuid } from './validation';
+
+/**
+ * The documented list body (platform facts, "Lists and filters"):
+ * {active, fields, filter: {tf, eql}, ids, sortExpressions, statusCode, statusGroupId} plus from/size.
+ * Endpoints differ in what they accept, so each list chooses its features.
+ */
+export interface ListFeatures {
+	active?: boolean;
+	status?: boolean;
+	fields?: boolean;
+	eql?: boolean;
+}
+
+const ALL: Required<ListFeatures> = { active: true, status: true, fields: true, eql: true };
+
+export function listOptions(features: ListFeatures = ALL): INodeProperties {
+	const options: INodeProperties[] = [];
+	if (features.active) {
+		options.push({
+			displayName: 'Active Only',
+			name: 'active',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to return only items that are not deleted',
+		});
+	}
+	options.push({
+		displayName: 'Additional Body (JSON)',
+		name: 'body',
+		type: 'json',
+		default: '{}',
+		description: `${jsonEscapeHatchHint}: any other list body fields`,
+	});
+	if (features.eql) {
+		options.push({
+			displayName: 'EQL Query',
+			name: 'eql',
+			type: 'string',
+			default: '',
+			placeholder: '[price] = 400',
+			description: 'Filter in the platform\'s query language, sent as filter.eql.query',
+		});
+	}
+	if (features.fields) {
+		options.push({
+			displayName: 'Fields to Return',
+			name: 'fields',
+			type: 'string',
+			default: '',
+			placeholder: '__id, __name, price',
+			description: 'Comma-separated field codes; empty returns every field',
+		});
+	}
+	options.push(
+		{
+			displayName: 'IDs',
+			name: 'ids',
+			type: 'string',
+			default: '',
+			placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6, ...',
+			description: 'Comma-separated identifiers to return',
+		},
+		{
+			displayName: 'Sort',
+			name: 'sort',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Sort Rule',
+			default: {},
+			options: [
+				{
+					displayName: 'Rule',
+					name: 'rule',
+					values: [
+						{ displayName: 'Field Code', name: 'field', type: 'string', default: '__createdAt' },
+						{ displayName: 'Ascending', name: 'ascending', type: 'boolean', default: false, description: 'Whether to sort ascending' },
+					],
+				},
+			],
+		},
+	);
+	if (features.status) {
+		options.push(
+			{
+				displayName: 'Status Codes',
+				name: 'statusCodes',
+				type: 'string',
+				default: '',
+				placeholder: 'new, in_progress',
+				description: 'Comma-separated status codes; only items in one of them are returned',
+			},
+			{
+				displayName: 'Status Group ID',
+				name: 'statusGroupId',
+				type: 'string',
+				default: '',
+				description: 'Only items whose status is in this status group',
+			},
+		);
+	}
+	options.push({
+		displayName: 'Table Filter',
+		name: 'tableFilter',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Condition',
+		default: {},
+		description: 'Sent as filter.tf: text matches by inclusion, ignoring case; ranges for numbers and dates',
+		options: [
+			{
+				displayName: 'Equals / Contains',
+				name: 'match',
+				values: [
+					{ displayName: 'Field Code', name: 'field', type: 'string', default: '' },
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+						description: 'Text is matched by inclusion; a JSON value (number, true, ["uuid"]) is sent parsed',
+					},
+				],
+			},
+			{
+				displayName: 'Range',
+				name: 'range',
+				values: [
+					{ displayName: 'Field Code', name: 'field', type: 'string', default: '' },
+					{ displayName: 'From', name: 'min', type: 'string', default: '', description: 'Lower bound (number or date); empty leaves it open' },
+					{ displayName: 'To', name: 'max', type: 'string', default: '', description: 'Upper bound (number or date); empty leaves it open' },
+				],
+			},
+		],
+	});
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options,
+	};
+}
+
+function splitList(value: unknown): string[] {
+	if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
+	if (typeof value !== 'string') return [];
+	return value.split(',').map((v) => v.trim()).filter(Boolean);
+}
+
+function parseLoose(value: unknown): unknown {
+	if (typeof value !== 'string') return value;
+	try {
+		return JSON.parse(value);
+	} catch {
+		return value;
+	}
+}
+
+function bound(value: unknown): unknown {
+	return value === '' || value === undefined ? null : parseLoose(value);
+}
+
+/** Builds the list body from the Options collection (from/size are added by the paging). */
+export function buildListBody(ctx: IExecuteFunctions, itemIndex: number, optionsName = 'options'): IDataObject {
+	const options = ctx.getNodeParameter(optionsName, itemIndex, {}) as IDataObject;
+	const body: IDataObject = {};
+	if (options.active !== undefined) body.active = options.active;
+
+	const tf: IDataObject = {};
+	const table = (options.tableFilter ?? {}) as { match?: IDataObject[]; range?: IDataObject[] };
+	for (const condition of table.match ?? []) {
+		const field = String(condition.field ?? '').trim();
+		if (!field) throw invalidInput(ctx, itemIndex, 'Table Filter > Field Code', 'a field code', condition.field);
+		tf[field] = parseLoose(condition.value) as IDataObject[string];
+	}
+	for (const condition of table.range ?? []) {
+		const field = String(condition.field ?? '').trim();
+		if (!field) throw invalidInput(ctx, itemIndex, 'Table Filter > Field Code', 'a field code', condition.field);
+		tf[field] = { min: bound(condition.min), max: bound(condition.max) } as IDataObject;
+	}
+	const filter: IDataObject = {};
+	if (Object.keys(tf).length > 0) filter.tf = tf;
+	if (typeof options.eql === 'string' && options.eql.trim() !== '') filter.eql = { query: options.eql.trim() };
+	if (Object.keys(filter).length > 0) body.filter = filter;
+
+	const ids = splitList(options.ids).map((id) => requireUuid(ctx, itemIndex, 'IDs', id));
+	if (ids.length > 0) body.ids = ids;
+
+	const sort = ((options.sort ?? {}) as { rule?: IDataObject[] }).rule ?? [];
+	if (sort.length > 0) {
+		body.sortExpressions = sort.map((rule) => {
+			const field = String(rule.field ?? '').trim();
+			if (!field) throw invalidInput(ctx, itemIndex, 'Sort > Field Code', 'a field code', rule.field);
+			return { field, ascending: rule.ascending === true };
+		});
+	}
+
+	const fields = splitList(options.fields);
+	if (fields.length > 0) body.fields = Object.fromEntries(fields.map((field) => [field, true]));
+
+	const statusCodes = splitList(options.statusCodes);
+	if (statusCodes.length > 0) body.statusCode = statusCodes;
+	if (typeof options.statusGroupId === 'string' && options.statusGroupId.trim() !== '') {
+		body.statusGroupId = requireUuid(ctx, itemIndex, 'Status Group ID', options.statusGroupId);
+	}
+
+	const extra = options.body === undefined ? {} : readJsonObject(ctx, itemIndex, `${optionsName}.body`, 'Additional Body (JSON)');
+	return { ...body, ...extra };
+}
