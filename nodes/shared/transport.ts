@@ -261,7 +261,7 @@ export interface ListPage {
 	total?: number;
 }
 
-/** Finds the list in the shapes the platform uses: `{result: {result, total}}`, `{result: []}`, `{items}`, `[]`. */
+/** Finds the list in the shapes the platform uses: `{result: {result, total}}`, `{result: []}`, `{items}`, `[]`, `{<name>: []}`. */
 export function readListPage(body: unknown): ListPage {
 	if (Array.isArray(body)) return { items: body as IDataObject[] };
 	const data = (body ?? {}) as IDataObject;
@@ -274,6 +274,9 @@ export function readListPage(body: unknown): ListPage {
 	for (const key of ['items', 'data']) {
 		if (Array.isArray(data[key])) return { items: data[key] as IDataObject[], total: toTotal(data.total) };
 	}
+	// A list named after what it holds (`{namespaces: [...]}`, `{apps: [...]}`): the one array beside the envelope.
+	const arrays = Object.keys(data).filter((key) => key !== 'error' && Array.isArray(data[key]));
+	if (arrays.length === 1) return { items: data[arrays[0]] as IDataObject[], total: toTotal(data.total) };
 	return { items: [] };
 }
 
