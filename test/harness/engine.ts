@@ -260,7 +260,13 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	const stack: IExecuteData[] = [{ node, data: { main: [input] }, source: null }];
 	const runData = createRunExecutionData({ executionData: { nodeExecutionStack: stack } });
 	const execution = new WorkflowExecute(additionalData, 'manual', runData);
-	const returned = await execution.processRunExecutionData(workflow);
+	let returned: IRun;
+	try {
+		returned = await execution.processRunExecutionData(workflow);
+	} catch (error) {
+		// n8n refuses to start a workflow whose parameters fail the node's own checks (required, regex).
+		return { items: [], error: error as Error & IDataObject, run: undefined as unknown as IRun };
+	}
 	const run = finished ?? returned;
 	const task = run.data.resultData.runData[NODE_NAME]?.[0];
 	const items = task?.data?.main?.[0] ?? [];
