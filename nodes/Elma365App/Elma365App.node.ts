@@ -1,0 +1,41 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import * as application from './actions/application';
+import * as item from './actions/item';
+import { router } from './actions/router';
+
+export class Elma365App implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'ELMA365 App',
+		name: 'elma365App',
+		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Create, read, update, import and set the status of application items in ELMA365',
+		defaults: { name: 'ELMA365 App' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'elma365Api', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Application', value: 'application', description: 'Applications and their statuses' },
+					{ name: 'Item', value: 'item', description: 'Item of an application' },
+				],
+				default: 'item',
+			},
+			...item.description,
+			...application.description,
+		],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

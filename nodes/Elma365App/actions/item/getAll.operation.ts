@@ -1,0 +1,4 @@
+import { listItems } from '../../../shared/appItems';
+import { appItems } from './area';
+
+export const { description, execute } = listItems(appItems);

@@ -1,0 +1,23 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { locationFields, readAreaPath } from '../../../shared/appItems';
+import { readJsonObject, showFor } from '../../../shared/descriptions';
+import { requestOperation } from '../../../shared/operations';
+import { appItems } from './area';
+
+export const description: INodeProperties[] = showFor('item', 'getImportStatus', [
+	...locationFields(appItems),
+	{
+		displayName: 'Body (JSON)',
+		name: 'body',
+		type: 'json',
+		default: '{}',
+		description: 'Sent as the request body. The platform documents none; some versions may ask for one, e.g. an import identifier.',
+	},
+]);
+
+export const { execute } = requestOperation({
+	method: 'POST',
+	path: (ctx, itemIndex) => readAreaPath(ctx, itemIndex, appItems, '/import/status'),
+	body: (ctx, itemIndex) => readJsonObject(ctx, itemIndex, 'body', 'Body (JSON)'),
+	idempotent: true,
+});

@@ -1,0 +1,29 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { itemIdField, locationFields, readItemPath } from '../../../shared/appItems';
+import { showFor } from '../../../shared/descriptions';
+import { requestOperation } from '../../../shared/operations';
+import { requireText } from '../../../shared/validation';
+import { appItems } from './area';
+
+export const description: INodeProperties[] = showFor('item', 'setStatus', [
+	...locationFields(appItems),
+	itemIdField(appItems, 'whose status to set'),
+	{
+		displayName: 'Status Code',
+		name: 'statusCode',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'in_progress',
+		description: 'Code of the status to set, as listed by Application > Get Status',
+	},
+]);
+
+export const { execute } = requestOperation({
+	method: 'POST',
+	path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, appItems, 'set-status'),
+	body: (ctx, itemIndex) => ({
+		status: { code: requireText(ctx, itemIndex, 'Status Code', ctx.getNodeParameter('statusCode', itemIndex, '')).trim() },
+	}),
+	idempotent: true,
+});

@@ -1,0 +1,4 @@
+import { updateItem } from '../../../shared/appItems';
+import { appItems } from './area';
+
+export const { description, execute } = updateItem(appItems);

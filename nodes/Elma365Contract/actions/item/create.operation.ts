@@ -1,0 +1,4 @@
+import { createItem } from '../../../shared/appItems';
+import { contractItems } from './area';
+
+export const { description, execute } = createItem(contractItems);

@@ -1,0 +1,4 @@
+import { listItems } from '../../../shared/appItems';
+import { contractItems } from './area';
+
+export const { description, execute } = listItems(contractItems);
