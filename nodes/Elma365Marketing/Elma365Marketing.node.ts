@@ -1,0 +1,44 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import { router } from './actions/router';
+import * as segment from './actions/segment';
+import * as subscriber from './actions/subscriber';
+import * as listSearch from './methods/listSearch';
+
+export class Elma365Marketing implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'ELMA365 Marketing',
+		name: 'elma365Marketing',
+		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Manage marketing segments and their subscribers in ELMA365',
+		defaults: { name: 'ELMA365 Marketing' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'elma365Api', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Segment', value: 'segment', description: 'Static segment of subscribers' },
+					{ name: 'Subscriber', value: 'subscriber', description: 'Marketing subscriber' },
+				],
+				default: 'segment',
+			},
+			...segment.description,
+			...subscriber.description,
+		],
+	};
+
+	methods = { listSearch };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,18 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { Operation } from '../../shared/router';
+import { route } from '../../shared/router';
+import { withStatusHints } from '../../shared/statusHints';
+import { MARKETING_HINTS } from './hints';
+import * as segment from './segment';
+import * as subscriber from './subscriber';
+
+/** Every marketing operation explains the statuses particular to marketing (412: no CRM licence). */
+function explained(operations: Record<string, Operation>): Record<string, Operation> {
+	return Object.fromEntries(Object.entries(operations).map(([name, operation]) => [name, withStatusHints(operation, MARKETING_HINTS)]));
+}
+
+const operations = { segment: explained(segment.operations), subscriber: explained(subscriber.operations) };
+
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await route.call(this, operations);
+}

@@ -1,0 +1,3 @@
+import { subscribersOperation } from './subscribersForm';
+
+export const { description, executeAll } = subscribersOperation('add');

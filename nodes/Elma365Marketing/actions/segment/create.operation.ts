@@ -1,0 +1,63 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions';
+import { requestOperation } from '../../../shared/operations';
+import { requireText } from '../../../shared/validation';
+
+export const description: INodeProperties[] = showFor('segment', 'create', [
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'Name of the static segment',
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'External ID',
+				name: 'externalId',
+				type: 'string',
+				default: '',
+				description: 'Your own identifier of the segment, e.g. from another system',
+			},
+			{
+				displayName: 'Preference',
+				name: 'preference',
+				type: 'string',
+				default: '',
+				description: 'Subscription preference of the segment, sent as it is',
+			},
+			{
+				displayName: 'Additional Body (JSON)',
+				name: 'body',
+				type: 'json',
+				default: '{}',
+				description: `${jsonEscapeHatchHint}: any other segment fields`,
+			},
+		],
+	},
+]);
+
+function buildSegmentBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const body: IDataObject = { name: requireText(ctx, itemIndex, 'Name', ctx.getNodeParameter('name', itemIndex)) };
+	const extra = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	for (const [key, label] of [['externalId', 'External ID'], ['preference', 'Preference']]) {
+		if (extra[key] !== undefined && extra[key] !== '') body[key] = requireText(ctx, itemIndex, label, extra[key]);
+	}
+	const json = extra.body === undefined ? {} : readJsonObject(ctx, itemIndex, 'additionalFields.body', 'Additional Body (JSON)');
+	return { ...body, ...json };
+}
+
+export const { execute } = requestOperation({
+	method: 'PUT',
+	path: () => '/marketing/segment',
+	body: buildSegmentBody,
+	// PUT here creates a new segment each time: never repeated after a 5xx.
+	idempotent: false,
+});

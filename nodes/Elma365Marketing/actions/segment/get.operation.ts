@@ -1,0 +1,12 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { showFor } from '../../../shared/descriptions';
+import { requestOperation } from '../../../shared/operations';
+import { apiPath } from '../../../shared/transport';
+import { readSegmentId, segmentField } from './segmentForm';
+
+export const description: INodeProperties[] = showFor('segment', 'get', [segmentField('The segment to get')]);
+
+export const { execute } = requestOperation({
+	method: 'GET',
+	path: (ctx, itemIndex) => apiPath`/marketing/segment/${readSegmentId(ctx, itemIndex)}`,
+});

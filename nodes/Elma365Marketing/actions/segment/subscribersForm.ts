@@ -1,0 +1,119 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { showFor } from '../../../shared/descriptions';
+import { errorItem, forItem, route } from '../../../shared/router';
+import { explainStatus } from '../../../shared/statusHints';
+import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
+import { invalidInput, requireUuid } from '../../../shared/validation';
+import { MARKETING_HINTS } from '../hints';
+import { readSegmentId, segmentField } from './segmentForm';
+
+type Action = 'add' | 'remove';
+
+interface Change {
+	segmentId: string;
+	ids: string[];
+}
+
+function splitList(value: unknown): string[] {
+	if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
+	return typeof value === 'string' ? value.split(',').map((v) => v.trim()).filter(Boolean) : [];
+}
+
+function readChange(ctx: IExecuteFunctions, itemIndex: number): Change {
+	const segmentId = readSegmentId(ctx, itemIndex);
+	const raw = ctx.getNodeParameter('subscriberIds', itemIndex, '');
+	const ids = splitList(raw).map((id) => requireUuid(ctx, itemIndex, 'Subscriber IDs', id));
+	if (ids.length === 0) throw invalidInput(ctx, itemIndex, 'Subscriber IDs', 'at least one subscriber ID', raw);
+	return { segmentId, ids: [...new Set(ids)] };
+}
+
+async function send(ctx: IExecuteFunctions, action: Action, change: Change, itemIndex: number): Promise<IDataObject> {
+	try {
+		const response = await apiRequest(ctx, {
+			method: 'PATCH',
+			path: apiPath`/marketing/segment/${change.segmentId}/subscribers/${action}`,
+			body: { ids: change.ids },
+			itemIndex,
+		});
+		return unwrapItem(response);
+	} catch (error) {
+		throw explainStatus(error, MARKETING_HINTS);
+	}
+}
+
+function result(payload: IDataObject, change: Change): IDataObject {
+	return { ...payload, segmentId: change.segmentId, subscriberIds: change.ids };
+}
+
+/**
+ * Adding and removing subscribers differ only in the last path segment. Either one request per
+ * input item, or (Send in One Request) the IDs of all items collected into one request per segment;
+ * every input item gets exactly one output item either way, paired with it.
+ */
+export function subscribersOperation(action: Action) {
+	const operation = action === 'add' ? 'addSubscribers' : 'removeSubscribers';
+	const description: INodeProperties[] = showFor('segment', operation, [
+		segmentField(action === 'add' ? 'The static segment to add subscribers to' : 'The static segment to remove subscribers from'),
+		{
+			displayName: 'Subscriber IDs',
+			name: 'subscriberIds',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6, ...',
+			description: 'Comma-separated subscriber IDs (an expression may also give an array)',
+		},
+		{
+			displayName: 'Send in One Request',
+			name: 'sendInOneRequest',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to collect the subscriber IDs of all input items into one request per segment instead of one request per item (read from the first item; each input item still gets its own output item)',
+		},
+	]);
+
+	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+		const change = readChange(this, itemIndex);
+		return result(await send(this, action, change, itemIndex), change);
+	}
+
+	async function executeAll(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+		if (!(this.getNodeParameter('sendInOneRequest', 0, false) as boolean)) {
+			// One request per item: the shared per-item loop does pairing and Continue On Fail.
+			const [output] = await route.call(this, { segment: { [operation]: { execute } } });
+			return output;
+		}
+
+		const output: INodeExecutionData[] = new Array(items.length);
+		const changes = new Map<number, Change>();
+		const groups = new Map<string, number[]>();
+		// Every item is checked before the first request.
+		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+			try {
+				const change = readChange(this, itemIndex);
+				changes.set(itemIndex, change);
+				const group = groups.get(change.segmentId) ?? [];
+				group.push(itemIndex);
+				groups.set(change.segmentId, group);
+			} catch (error) {
+				if (!this.continueOnFail()) throw forItem(this, error, itemIndex);
+				output[itemIndex] = errorItem(error, itemIndex);
+			}
+		}
+		for (const [segmentId, indexes] of groups) {
+			const ids = [...new Set(indexes.flatMap((itemIndex) => changes.get(itemIndex)!.ids))];
+			try {
+				const payload = await send(this, action, { segmentId, ids }, indexes[0]);
+				for (const itemIndex of indexes) {
+					output[itemIndex] = { json: result(payload, changes.get(itemIndex)!), pairedItem: { item: itemIndex } };
+				}
+			} catch (error) {
+				if (!this.continueOnFail()) throw forItem(this, error, indexes[0]);
+				for (const itemIndex of indexes) output[itemIndex] = errorItem(error, itemIndex);
+			}
+		}
+		return output;
+	}
+
+	return { description, executeAll };
+}

@@ -1,0 +1,41 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import * as instance from './actions/instance';
+import * as processTemplate from './actions/process';
+import { router } from './actions/router';
+
+export class Elma365Process implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'ELMA365 Process',
+		name: 'elma365Process',
+		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Start business processes and read process instances in ELMA365',
+		defaults: { name: 'ELMA365 Process' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'elma365Api', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Process', value: 'process', description: 'Business process template, to start' },
+					{ name: 'Instance', value: 'instance', description: 'Running or finished process instance' },
+				],
+				default: 'process',
+			},
+			...processTemplate.description,
+			...instance.description,
+		],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,25 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { showFor } from '../../../shared/descriptions';
+import { requestOperation } from '../../../shared/operations';
+import { apiPath } from '../../../shared/transport';
+import { requireUuid } from '../../../shared/validation';
+
+export const description: INodeProperties[] = showFor('instance', 'get', [
+	{
+		displayName: 'Instance ID',
+		name: 'instanceId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+		description: 'ID of the process instance (the "instanceId" a Start returns)',
+	},
+]);
+
+export const { execute } = requestOperation({
+	method: 'POST',
+	path: (ctx, itemIndex) =>
+		apiPath`/bpm/instance/${requireUuid(ctx, itemIndex, 'Instance ID', ctx.getNodeParameter('instanceId', itemIndex))}/get`,
+	// A read, although sent as POST: safe to repeat.
+	idempotent: true,
+});

@@ -1,0 +1,65 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { returnAllOrLimit, showFor } from '../../../shared/descriptions';
+import { buildListBody, listOptions } from '../../../shared/listOptions';
+import { listOperation } from '../../../shared/operations';
+import { apiPath } from '../../../shared/transport';
+import { requireOneOf, requireUuid } from '../../../shared/validation';
+
+const LIST_BY = ['template', 'target'] as const;
+
+export const description: INodeProperties[] = showFor('instance', 'getAll', [
+	{
+		displayName: 'List By',
+		name: 'by',
+		type: 'options',
+		default: 'template',
+		options: [
+			{ name: 'Process Template', value: 'template', description: 'Instances started from one process template' },
+			{ name: 'Target', value: 'target', description: 'Instances running for one object (e.g. an application item)' },
+		],
+		description: 'Which instances to list',
+	},
+	{
+		displayName: 'Template ID',
+		name: 'templateId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+		description: 'ID of the process template',
+		displayOptions: { show: { by: ['template'] } },
+	},
+	{
+		displayName: 'Target ID',
+		name: 'targetId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+		description: 'ID of the object the processes run for; sent in the body as "targetId" (override it in Options > Additional Body if your version names it otherwise)',
+		displayOptions: { show: { by: ['target'] } },
+	},
+	...returnAllOrLimit,
+	listOptions({ active: true, fields: true, eql: true }),
+]);
+
+function listBy(ctx: IExecuteFunctions, itemIndex: number) {
+	return requireOneOf(ctx, itemIndex, 'List By', ctx.getNodeParameter('by', itemIndex, 'template'), LIST_BY);
+}
+
+export const { execute } = listOperation({
+	method: 'POST',
+	paging: 'body',
+	path: (ctx, itemIndex) => {
+		if (listBy(ctx, itemIndex) === 'target') return '/bpm/instance/bytarget/list';
+		const templateId = requireUuid(ctx, itemIndex, 'Template ID', ctx.getNodeParameter('templateId', itemIndex));
+		return apiPath`/bpm/instance/bytemplateid/${templateId}/list`;
+	},
+	body: (ctx, itemIndex) => {
+		const body: IDataObject = {};
+		if (listBy(ctx, itemIndex) === 'target') {
+			body.targetId = requireUuid(ctx, itemIndex, 'Target ID', ctx.getNodeParameter('targetId', itemIndex));
+		}
+		return { ...body, ...buildListBody(ctx, itemIndex) };
+	},
+});

@@ -1,0 +1,8 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { route } from '../../shared/router';
+import * as instance from './instance';
+import * as processTemplate from './process';
+
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await route.call(this, { process: processTemplate.operations, instance: instance.operations });
+}

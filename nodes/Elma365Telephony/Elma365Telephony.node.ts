@@ -1,0 +1,38 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import * as binding from './actions/binding';
+import { router } from './actions/router';
+
+export class Elma365Telephony implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'ELMA365 Telephony',
+		name: 'elma365Telephony',
+		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Read and change which ELMA365 user each internal phone extension belongs to',
+		defaults: { name: 'ELMA365 Telephony' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'elma365Api', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Binding', value: 'binding', description: 'Mapping of internal extensions to platform users of a telephony module' },
+				],
+				default: 'binding',
+			},
+			...binding.description,
+		],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,111 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { apiPath } from '../../../shared/transport';
+import { invalidInput, requireText, requireUuid } from '../../../shared/validation';
+
+export interface Binding extends IDataObject {
+	extension: string;
+	userId: string;
+}
+
+export const moduleCodeField: INodeProperties = {
+	displayName: 'Module Code',
+	name: 'moduleCode',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'my_telephony',
+	description: 'Code of the telephony integration module',
+};
+
+export function readModuleCode(ctx: IExecuteFunctions, itemIndex: number): string {
+	return requireText(ctx, itemIndex, 'Module Code', ctx.getNodeParameter('moduleCode', itemIndex)).trim();
+}
+
+export function bindingsPath(code: string): string {
+	return apiPath`/integration/${code}/voip/bindings`;
+}
+
+export const bindingFields: INodeProperties[] = [
+	{
+		displayName: 'Bindings',
+		name: 'bindings',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Binding',
+		default: {},
+		description: 'Internal phone extensions and the platform users they belong to',
+		options: [
+			{
+				displayName: 'Binding',
+				name: 'binding',
+				values: [
+					{ displayName: 'Extension', name: 'extension', type: 'string', default: '', placeholder: '101', description: 'Internal phone extension' },
+					{
+						displayName: 'User ID',
+						name: 'userId',
+						type: 'string',
+						default: '',
+						placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+						description: 'ID of the platform user the extension belongs to',
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Bindings (JSON)',
+		name: 'bindingsJson',
+		type: 'json',
+		default: '[]',
+		description: 'More bindings, as [{"extension": "101", "userId": "uuid"}] or {"101": "uuid"}; they win over the list above for the same extension',
+	},
+];
+
+function parseJson(ctx: IExecuteFunctions, itemIndex: number, value: unknown): unknown {
+	if (typeof value !== 'string') return value ?? [];
+	if (value.trim() === '') return [];
+	try {
+		return JSON.parse(value);
+	} catch {
+		throw invalidInput(ctx, itemIndex, 'Bindings (JSON)', 'a JSON array of {"extension", "userId"} or an object {"extension": "userId"}', value);
+	}
+}
+
+function binding(ctx: IExecuteFunctions, itemIndex: number, label: string, extension: unknown, userId: unknown): Binding {
+	const ext = typeof extension === 'number' ? String(extension) : requireText(ctx, itemIndex, `${label} > Extension`, extension).trim();
+	return { extension: ext, userId: requireUuid(ctx, itemIndex, `${label} > User ID`, userId) };
+}
+
+/** The bindings given for an item (list, then JSON), validated; one per extension, the last one given wins. */
+export function readBindings(ctx: IExecuteFunctions, itemIndex: number): Binding[] {
+	const byExtension = new Map<string, Binding>();
+	const pairs = (ctx.getNodeParameter('bindings.binding', itemIndex, []) as IDataObject[]) ?? [];
+	for (const [position, pair] of pairs.entries()) {
+		const entry = binding(ctx, itemIndex, `Bindings (entry ${position + 1})`, pair.extension, pair.userId);
+		byExtension.set(entry.extension, entry);
+	}
+	const json = parseJson(ctx, itemIndex, ctx.getNodeParameter('bindingsJson', itemIndex, '[]'));
+	if (Array.isArray(json)) {
+		for (const [position, pair] of json.entries()) {
+			if (!pair || typeof pair !== 'object' || Array.isArray(pair)) {
+				throw invalidInput(ctx, itemIndex, `Bindings (JSON) (entry ${position + 1})`, 'an object {"extension", "userId"}', pair);
+			}
+			const data = pair as IDataObject;
+			const entry = binding(ctx, itemIndex, `Bindings (JSON) (entry ${position + 1})`, data.extension, data.userId);
+			byExtension.set(entry.extension, entry);
+		}
+	} else if (json && typeof json === 'object') {
+		for (const [extension, userId] of Object.entries(json as IDataObject)) {
+			const entry = binding(ctx, itemIndex, `Bindings (JSON) (extension "${extension}")`, extension, userId);
+			byExtension.set(entry.extension, entry);
+		}
+	} else {
+		throw invalidInput(ctx, itemIndex, 'Bindings (JSON)', 'a JSON array of {"extension", "userId"} or an object {"extension": "userId"}', json);
+	}
+	return [...byExtension.values()];
+}
+
+/** The bindings of a platform answer `{bindings: [...]}` (an empty list when it has none). */
+export function bindingsOf(response: IDataObject): IDataObject[] {
+	return Array.isArray(response.bindings) ? (response.bindings as IDataObject[]) : [];
+}

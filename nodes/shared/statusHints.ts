@@ -1,0 +1,41 @@
+import { NodeApiError } from 'n8n-workflow';
+import type { Operation } from './router';
+
+/** Plain-words explanations of HTTP statuses that mean something particular for an area or operation. */
+export type StatusHints = Record<number, string>;
+
+/** Adds the hint for the error's HTTP status (if any) to its message and description; returns the error. */
+export function explainStatus(error: unknown, hints: StatusHints): unknown {
+	if (!(error instanceof NodeApiError) || error.httpCode === undefined || error.httpCode === null) return error;
+	const hint = hints[Number(error.httpCode)];
+	if (!hint || error.message.includes(hint)) return error;
+	error.message = `${error.message} (${hint})`;
+	error.description = error.description ? `${hint} ${error.description}` : hint;
+	return error;
+}
+
+/** Wraps an operation so that every error it throws is explained with `hints`. */
+export function withStatusHints<T extends Operation>(operation: T, hints: StatusHints): T {
+	const wrapped: Operation = {};
+	if (operation.execute) {
+		const execute = operation.execute;
+		wrapped.execute = async function (this, itemIndex) {
+			try {
+				return await execute.call(this, itemIndex);
+			} catch (error) {
+				throw explainStatus(error, hints);
+			}
+		};
+	}
+	if (operation.executeAll) {
+		const executeAll = operation.executeAll;
+		wrapped.executeAll = async function (this, items) {
+			try {
+				return await executeAll.call(this, items);
+			} catch (error) {
+				throw explainStatus(error, hints);
+			}
+		};
+	}
+	return { ...operation, ...wrapped } as T;
+}
