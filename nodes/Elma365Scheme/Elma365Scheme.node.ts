@@ -1,0 +1,37 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import { properties, resourceOptions } from './actions/resources';
+import { router } from './actions/router';
+
+export class Elma365Scheme implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'ELMA365 Scheme',
+		name: 'elma365Scheme',
+		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Read the schemes of sections, applications, modules, solutions, pages and templates in ELMA365, and manage groups and their members',
+		defaults: { name: 'ELMA365 Scheme' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'elma365Api', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: resourceOptions,
+				default: 'group',
+			},
+			...properties,
+		],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,16 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { showFor } from '../../../shared/descriptions';
+import { requestOperation } from '../../../shared/operations';
+import { apiPath } from '../../../shared/transport';
+import { pathParamProperty, readPathParam } from '../params';
+import { buildCreateBody, createFields } from './groupForm';
+
+export const entry = { operation: 'create', name: 'Create', action: 'Create a group' };
+
+export const description: INodeProperties[] = showFor('group', 'create', [pathParamProperty('namespace'), ...createFields]);
+
+export const { execute } = requestOperation({
+	method: 'POST',
+	path: (ctx, itemIndex) => apiPath`/scheme/namespaces/${readPathParam(ctx, itemIndex, 'namespace')}/groups`,
+	body: buildCreateBody,
+});

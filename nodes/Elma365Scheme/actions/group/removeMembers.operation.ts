@@ -1,0 +1,3 @@
+import { membershipOperation } from './members';
+
+export const { entry, description, executeAll } = membershipOperation('removeMembers');

@@ -1,0 +1,16 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { showFor } from '../../../shared/descriptions';
+import { requestOperation } from '../../../shared/operations';
+import { apiPath } from '../../../shared/transport';
+import { pathParamProperty, readPathParam } from '../params';
+import { buildUpdateBody, updateFields } from './groupForm';
+
+export const entry = { operation: 'update', name: 'Update', action: 'Update a group' };
+
+export const description: INodeProperties[] = showFor('group', 'update', [pathParamProperty('groupId'), ...updateFields]);
+
+export const { execute } = requestOperation({
+	method: 'PUT',
+	path: (ctx, itemIndex) => apiPath`/scheme/groups/${readPathParam(ctx, itemIndex, 'groupId')}`,
+	body: buildUpdateBody,
+});

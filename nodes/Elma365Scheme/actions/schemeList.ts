@@ -1,0 +1,62 @@
+import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
+import { readLimit, returnAllOrLimit } from '../../shared/descriptions';
+import { apiRequest, PAGE_SIZE, paginate } from '../../shared/transport';
+import { requireBoolean } from '../../shared/validation';
+
+/** Return All / Limit and the Options collection every scheme list has; `extra` adds options. */
+export function listProperties(extra: INodeProperties[] = []): INodeProperties[] {
+	return [
+		...returnAllOrLimit,
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			options: [
+				...extra,
+				{
+					displayName: 'Return Raw Response',
+					name: 'rawResponse',
+					type: 'boolean',
+					default: false,
+					description:
+						'Whether to output the platform\'s answer to the first page request as one item, instead of one item per scheme',
+				},
+			],
+		},
+	];
+}
+
+export interface SchemeListRequest {
+	method: IHttpRequestMethods;
+	path: string;
+	/** Where from/size go: the query string (GET lists) or the JSON body (POST lists). */
+	paging: 'query' | 'body';
+	body?: IDataObject;
+}
+
+/**
+ * A scheme list: one output entry per scheme, found in whatever shape the platform answers
+ * (readListPage), paged with from/size; or, with Return Raw Response, the first page's answer as it is.
+ */
+export async function readSchemeList(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	request: SchemeListRequest,
+): Promise<IDataObject[]> {
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const raw = options.rawResponse === undefined ? false : requireBoolean(ctx, itemIndex, 'Return Raw Response', options.rawResponse);
+	const limit = readLimit(ctx, itemIndex);
+	if (raw) {
+		const window = { from: 0, size: Math.min(limit ?? PAGE_SIZE, PAGE_SIZE) };
+		const body = request.paging === 'body' ? { ...request.body, ...window } : request.body;
+		const qs = request.paging === 'query' ? window : undefined;
+		return [await apiRequest(ctx, { method: request.method, path: request.path, body, qs, idempotent: true, itemIndex })];
+	}
+	const results: IDataObject[] = [];
+	for await (const page of paginate(ctx, { ...request, limit, itemIndex, idempotent: true })) {
+		for (const entry of page) results.push(entry);
+	}
+	return results;
+}

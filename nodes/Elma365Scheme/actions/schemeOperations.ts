@@ -1,0 +1,120 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { showFor } from '../../shared/descriptions';
+import type { Operation } from '../../shared/router';
+import { apiPath, apiRequest, unwrapItem } from '../../shared/transport';
+import type { PathParamName } from './params';
+import { isPathParam, pathParamProperty, readPathParam } from './params';
+import { listProperties, readSchemeList } from './schemeList';
+import type { SchemeRow } from './table';
+
+/** A path template split the way a tagged template is: literals around `{name}` variables. */
+export interface PathTemplate {
+	literals: string[];
+	names: PathParamName[];
+}
+
+export function parsePath(template: string): PathTemplate {
+	const literals: string[] = [];
+	const names: PathParamName[] = [];
+	let rest = template;
+	for (let match = /\{(\w+)\}/.exec(rest); match; match = /\{(\w+)\}/.exec(rest)) {
+		if (!isPathParam(match[1])) throw new Error(`Unknown path variable {${match[1]}} in ${template}`);
+		literals.push(rest.slice(0, match.index));
+		names.push(match[1]);
+		rest = rest.slice(match.index + match[0].length);
+	}
+	literals.push(rest);
+	return { literals, names };
+}
+
+/** Reads (and validates) every variable of the template for one item, then builds the path with apiPath. */
+export function buildPath(ctx: IExecuteFunctions, itemIndex: number, template: PathTemplate): { path: string; values: IDataObject } {
+	const values: IDataObject = {};
+	const parts = template.names.map((name) => {
+		const value = readPathParam(ctx, itemIndex, name);
+		values[name] = value;
+		return value;
+	});
+	const strings = Object.assign([...template.literals], { raw: [...template.literals] }) as TemplateStringsArray;
+	return { path: apiPath(strings, ...parts), values };
+}
+
+/** The request and output of one table row. */
+export function rowOperation(row: SchemeRow): Operation {
+	const template = parsePath(row.path);
+	return {
+		async execute(this: IExecuteFunctions, itemIndex: number) {
+			const { path, values } = buildPath(this, itemIndex, template);
+			if (row.list) return await readSchemeList(this, itemIndex, { method: row.method, path, paging: 'query' });
+			const response = await apiRequest(this, { method: row.method, path, itemIndex });
+			if (row.method === 'DELETE') return { deleted: true, ...values, ...unwrapItem(response) };
+			return unwrapItem(response);
+		},
+	};
+}
+
+/** The parameters of a resource's table rows: each path value once per resource, then the list options. */
+export function rowProperties(resource: string, rows: SchemeRow[]): INodeProperties[] {
+	const own = rows.filter((row) => row.resource === resource);
+	const byParam = new Map<PathParamName, string[]>();
+	for (const row of own) {
+		for (const name of parsePath(row.path).names) byParam.set(name, [...(byParam.get(name) ?? []), row.operation]);
+	}
+	const properties: INodeProperties[] = [];
+	for (const [name, operations] of byParam) properties.push(...showFor(resource, operations, [pathParamProperty(name)]));
+	const lists = own.filter((row) => row.list).map((row) => row.operation);
+	if (lists.length > 0) properties.push(...showFor(resource, lists, listProperties()));
+	return properties;
+}
+
+export interface OperationEntry {
+	operation: string;
+	name: string;
+	action: string;
+}
+
+/** The operation selector of a resource, sorted by name as n8n's lint expects. */
+export function operationSelector(resource: string, entries: OperationEntry[], defaultOperation: string): INodeProperties {
+	const options: INodePropertyOptions[] = entries
+		.map((entry) => ({ name: entry.name, value: entry.operation, description: `${entry.action}`, action: entry.action }))
+		.sort((a, b) => a.name.localeCompare(b.name));
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options,
+		default: defaultOperation,
+	};
+}
+
+export interface ResourceParts {
+	description: INodeProperties[];
+	operations: Record<string, Operation>;
+}
+
+/**
+ * One resource: its table rows plus operations with a body (each its own file exporting
+ * `description` and `execute`/`executeAll`, announced by an OperationEntry).
+ */
+export function schemeResource(
+	resource: string,
+	rows: SchemeRow[],
+	defaultOperation: string,
+	withBody: Array<{ entry: OperationEntry; module: Operation & { description: INodeProperties[] } }> = [],
+): ResourceParts {
+	const own = rows.filter((row) => row.resource === resource);
+	const operations: Record<string, Operation> = {};
+	for (const row of own) operations[row.operation] = rowOperation(row);
+	for (const { entry, module } of withBody) operations[entry.operation] = { execute: module.execute, executeAll: module.executeAll };
+	const entries: OperationEntry[] = [...own, ...withBody.map(({ entry }) => entry)];
+	return {
+		description: [
+			operationSelector(resource, entries, defaultOperation),
+			...rowProperties(resource, rows),
+			...withBody.flatMap(({ module }) => module.description),
+		],
+		operations,
+	};
+}
