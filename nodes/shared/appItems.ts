@@ -5,7 +5,7 @@ import type { ListFeatures } from './listOptions';
 import { buildListBody, listOptions } from './listOptions';
 import { listOperation, requestOperation } from './operations';
 import type { Operation } from './router';
-import { apiPath } from './transport';
+import { apiPath, apiRequest, unwrapItem } from './transport';
 import { requireText, requireUuid } from './validation';
 
 /**
@@ -81,6 +81,31 @@ export function readItemPath(ctx: IExecuteFunctions, itemIndex: number, area: It
 	return `${base}${apiPath`/${id}`}/${action}`;
 }
 
+/**
+ * A JSON body that stays on the wire when empty: n8n's HTTP helper drops an empty object, while the
+ * platform's POST handlers decode a JSON body, so `{}` is sent as its bytes.
+ */
+export function jsonBody(body: IDataObject): { body: IDataObject | Buffer; headers?: Record<string, string> } {
+	if (Object.keys(body).length > 0) return { body };
+	return { body: Buffer.from('{}'), headers: { 'Content-Type': 'application/json' } };
+}
+
+/** POST with a JSON body that may be empty; the answer unwrapped is the output item. */
+export function postOperation(options: {
+	path: (ctx: IExecuteFunctions, itemIndex: number) => string;
+	body: (ctx: IExecuteFunctions, itemIndex: number) => IDataObject;
+	idempotent: boolean;
+}): Required<Pick<Operation, 'execute'>> {
+	return {
+		async execute(this: IExecuteFunctions, itemIndex: number) {
+			const path = options.path(this, itemIndex);
+			const body = options.body(this, itemIndex);
+			const response = await apiRequest(this, { method: 'POST', path, ...jsonBody(body), idempotent: options.idempotent, itemIndex });
+			return unwrapItem(response);
+		},
+	};
+}
+
 const contextBody = (ctx: IExecuteFunctions, itemIndex: number): IDataObject => ({ context: readContext(ctx, itemIndex) });
 
 /** POST .../create with `{"context": {...}}`; outputs the created item. */
@@ -96,17 +121,14 @@ export function createItem(area: ItemArea): Built {
 	};
 }
 
-/** .../{id}/get; POST with an empty object where the platform offers it, else GET. */
+/** .../{id}/get: POST with `{}` where the platform offers it (app items), else GET (contracts). */
 export function getItem(area: ItemArea, method: IHttpRequestMethods): Built {
 	return {
 		description: showFor(area.resource, 'get', [...locationFields(area), itemIdField(area, 'to get')]),
-		...requestOperation({
-			method,
-			path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, area, 'get'),
-			body: method === 'POST' ? () => ({}) : undefined,
-			// Reading is safe to repeat, whatever the method.
-			idempotent: true,
-		}),
+		// Reading is safe to repeat, whatever the method.
+		...(method === 'POST'
+			? postOperation({ path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, area, 'get'), body: () => ({}), idempotent: true })
+			: requestOperation({ method, path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, area, 'get'), idempotent: true })),
 	};
 }
 

@@ -1,12 +1,22 @@
 import { Platform } from './platform.ts';
+import { registerApp } from './routes/app.ts';
 import { registerNomenclature } from './routes/nomenclature.ts';
+import { registerBpm } from './routes/bpm.ts';
+import { registerUser } from './routes/user.ts';
+import { registerTelephony } from './routes/telephony.ts';
+import { registerMarketing } from './routes/marketing.ts';
 
 export const TEST_API_KEY = '3f0c6d2e-8a41-4b7e-9c55-0d1e2f3a4b5c';
 
 /** A platform double with every area's routes, listening on 127.0.0.1 on a free port. */
 export async function startPlatform(apiKey = TEST_API_KEY): Promise<Platform> {
 	const platform = new Platform(apiKey);
+	registerApp(platform);
 	registerNomenclature(platform);
+	registerBpm(platform);
+	registerUser(platform);
+	registerTelephony(platform);
+	registerMarketing(platform);
 	await platform.listen();
 	return platform;
 }

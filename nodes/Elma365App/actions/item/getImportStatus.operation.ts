@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { locationFields, readAreaPath } from '../../../shared/appItems';
+import { locationFields, postOperation, readAreaPath } from '../../../shared/appItems';
 import { readJsonObject, showFor } from '../../../shared/descriptions';
-import { requestOperation } from '../../../shared/operations';
 import { appItems } from './area';
 
 export const description: INodeProperties[] = showFor('item', 'getImportStatus', [
@@ -15,8 +14,7 @@ export const description: INodeProperties[] = showFor('item', 'getImportStatus',
 	},
 ]);
 
-export const { execute } = requestOperation({
-	method: 'POST',
+export const { execute } = postOperation({
 	path: (ctx, itemIndex) => readAreaPath(ctx, itemIndex, appItems, '/import/status'),
 	body: (ctx, itemIndex) => readJsonObject(ctx, itemIndex, 'body', 'Body (JSON)'),
 	idempotent: true,

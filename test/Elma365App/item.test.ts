@@ -1,0 +1,260 @@
+import { fail, newId } from '../harness/index.ts';
+import { itemsOf } from '../harness/routes/app.ts';
+import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+
+const t = usePlatform();
+const NS = 'crm';
+const APP = 'deals';
+let itemId: string;
+
+const base = `/pub/v1/app/${NS}/${APP}`;
+const params = (operation: string, extra: Record<string, unknown> = {}) => ({
+	resource: 'item',
+	operation,
+	namespace: NS,
+	application: APP,
+	...extra,
+});
+const run = (parameters: Record<string, unknown>, more: Record<string, unknown> = {}) =>
+	t.run({ nodeType: 'elma365App', parameters: parameters as never, ...more });
+
+beforeEach(() => {
+	itemId = newId();
+	itemsOf(t.platform, 'app', NS, APP).clear();
+	itemsOf(t.platform, 'app', NS, APP).set(itemId, { __id: itemId, __name: 'Deal 1', price: 100 });
+});
+
+function expectOneRequest(method: string, path: string, body: unknown) {
+	expect(t.platform.requests).toHaveLength(1);
+	const [request] = t.platform.requests;
+	expect(request.method).toBe(method);
+	expect(request.path).toBe(path);
+	expect(request.query).toEqual({});
+	expect(request.headers.authorization).toBe(`Bearer ${t.platform.apiKey}`);
+	expect(request.headers['content-type']).toMatch(/^application\/json/);
+	expect(request.body).toEqual(body);
+}
+
+describe('item create', () => {
+	test('posts {"context": ...} from pairs and JSON and outputs the created item', async () => {
+		const client = newId();
+		const { items, error } = await run(
+			params('create', {
+				fields: { field: [{ name: '__name', value: 'Big deal' }, { name: 'price', value: '400' }, { name: 'client', value: `["${client}"]` }] },
+				fieldsJson: '{"price": 500, "category": [{"code": "b2b"}]}',
+			}),
+		);
+		expect(error).toBeUndefined();
+		const context = { __name: 'Big deal', price: 500, client: [client], category: [{ code: 'b2b' }] };
+		expectOneRequest('POST', `${base}/create`, { context });
+		const created = jsonOf(items) as Array<Record<string, unknown>>;
+		expect(created).toHaveLength(1);
+		expect(created[0]).toEqual({ ...context, __id: expect.any(String), __createdAt: '2026-01-01T00:00:00Z' });
+		expect(itemsOf(t.platform, 'app', NS, APP).get(created[0].__id as string)).toEqual(created[0]);
+		expect(pairingOf(items)).toEqual([{ item: 0 }]);
+	});
+
+	test('path variables are encoded as one segment each', async () => {
+		await run(params('create', { namespace: 'a/b', application: '../x?y', fieldsJson: '{"__name": "x"}' }));
+		expect(t.platform.requests.map((r) => r.path)).toEqual(['/pub/v1/app/a%2Fb/..%2Fx%3Fy/create']);
+	});
+});
+
+describe('item get', () => {
+	test('posts to .../{id}/get and outputs the item', async () => {
+		const { items, error } = await run(params('get', { itemId }));
+		expect(error).toBeUndefined();
+		expectOneRequest('POST', `${base}/${itemId}/get`, {});
+		expect(jsonOf(items)).toEqual([{ __id: itemId, __name: 'Deal 1', price: 100 }]);
+		expect(pairingOf(items)).toEqual([{ item: 0 }]);
+	});
+
+	test('a missing item is the platform 404 with its text', async () => {
+		const missing = newId();
+		const { error, items } = await run(params('get', { itemId: missing }));
+		expect(error?.message).toBe(`ELMA365 404: item ${missing} not found`);
+		expect(error?.httpCode).toBe('404');
+		expect(items).toEqual([]);
+	});
+});
+
+describe('item update', () => {
+	test('posts {"context": ...} to .../{id}/update and outputs the updated item', async () => {
+		const { items, error } = await run(params('update', { itemId, fieldsJson: '{"price": 250}' }));
+		expect(error).toBeUndefined();
+		expectOneRequest('POST', `${base}/${itemId}/update`, { context: { price: 250 } });
+		expect(jsonOf(items)).toEqual([{ __id: itemId, __name: 'Deal 1', price: 250 }]);
+		expect(pairingOf(items)).toEqual([{ item: 0 }]);
+	});
+
+	test('a platform 400 surfaces the platform text', async () => {
+		t.platform.script('POST', `${base}/${itemId}/update`, fail(400, 'field "price": number expected'));
+		const { error } = await run(params('update', { itemId, fieldsJson: '{"price": "x"}' }));
+		expect(error?.message).toBe('ELMA365 400: field "price": number expected');
+		expect(error?.httpCode).toBe('400');
+		expect(t.platform.requests).toHaveLength(1);
+	});
+});
+
+describe('item set status', () => {
+	test('posts {"status": {"code": ...}} and outputs the answer', async () => {
+		const { items, error } = await run(params('setStatus', { itemId, statusCode: ' in_progress ' }));
+		expect(error).toBeUndefined();
+		expectOneRequest('POST', `${base}/${itemId}/set-status`, { status: { code: 'in_progress' } });
+		expect(jsonOf(items)).toEqual([{ __id: itemId, __name: 'Deal 1', price: 100, __status: { order: 0, status: 2 } }]);
+		expect(pairingOf(items)).toEqual([{ item: 0 }]);
+	});
+
+	test('an unknown status is the platform 400 with its text', async () => {
+		const { error } = await run(params('setStatus', { itemId, statusCode: 'archived' }));
+		expect(error?.message).toBe('ELMA365 400: status "archived" not found');
+	});
+});
+
+describe('item get import status', () => {
+	test('posts the optional JSON body to .../import/status', async () => {
+		t.platform.collection('imports').set(`${NS}/${APP}`, { id: 'imp-1', status: 'done' });
+		const { items, error } = await run(params('getImportStatus', { body: '{"id": "imp-1"}' }));
+		expect(error).toBeUndefined();
+		expectOneRequest('POST', `${base}/import/status`, { id: 'imp-1' });
+		expect(jsonOf(items)).toEqual([{ id: 'imp-1', status: 'done' }]);
+	});
+
+	test('without a body it sends {}', async () => {
+		t.platform.collection('imports').delete(`${NS}/${APP}`);
+		const { error } = await run(params('getImportStatus'));
+		expectOneRequest('POST', `${base}/import/status`, {});
+		expect(error?.message).toBe('ELMA365 404: no import found for this application');
+	});
+});
+
+describe('validation: a clear error before any request', () => {
+	const itemId = '7d3a1c2e-0000-4000-8000-00000000abcd';
+	const cases: Array<[string, Record<string, unknown>, RegExp]> = [
+		['empty section code', params('get', { namespace: '={{ "" }}', itemId }), /Invalid "Section Code" in item 0: expected a non-empty text, got ""/],
+		['empty application code', params('create', { application: '={{ "  " }}' }), /Invalid "Application Code" in item 0: expected a non-empty text/],
+		['item id not a uuid (get)', params('get', { itemId: 'abc' }), /Invalid "Item ID" in item 0: expected a UUID such as .*, got "abc"/],
+		['item id not a uuid (update)', params('update', { itemId: '={{ "42" }}' }), /Invalid "Item ID" in item 0: expected a UUID/],
+		['item id not a uuid (set status)', params('setStatus', { itemId: 'x', statusCode: 'new' }), /Invalid "Item ID" in item 0/],
+		['empty status code', params('setStatus', { itemId, statusCode: '={{ "" }}' }), /Invalid "Status Code" in item 0: expected a non-empty text/],
+		['bad fields JSON', params('create', { fieldsJson: '{"a": ' }), /Invalid "Fields \(JSON\)" in item 0: expected a JSON object/],
+		['empty field code', params('update', { itemId, fields: { field: [{ name: '', value: '1' }] } }), /Invalid "Fields > Field Code \(entry 1\)" in item 0/],
+		['bad import status body', params('getImportStatus', { body: '[1]' }), /Invalid "Body \(JSON\)" in item 0: expected a JSON object/],
+	];
+	test.each(cases)('%s', async (_name, parameters, message) => {
+		const { error, items } = await run(parameters);
+		expect(error?.message).toMatch(message);
+		expect(items).toEqual([]);
+		expect(t.platform.requests).toHaveLength(0);
+	});
+});
+
+describe('Continue On Fail', () => {
+	test('every input item yields exactly one output item, in order and paired', async () => {
+		const missing = newId();
+		const { items, error } = await run(params('update', { itemId: '={{ $json.id }}', fieldsJson: '={{ JSON.stringify({ price: $json.price }) }}' }), {
+			continueOnFail: true,
+			input: [
+				{ json: { id: itemId, price: 1 } },
+				{ json: { id: 'nope', price: 2 } },
+				{ json: { id: missing, price: 3 } },
+				{ json: { id: itemId, price: 4 } },
+			],
+		});
+		expect(error).toBeUndefined();
+		expect(pairingOf(items)).toEqual([0, 1, 2, 3].map((item) => ({ item })));
+		const json = jsonOf(items) as Array<Record<string, unknown>>;
+		expect(json[0]).toEqual({ __id: itemId, __name: 'Deal 1', price: 1 });
+		expect(json[1].error).toMatch(/Invalid "Item ID" in item 1: expected a UUID/);
+		expect(json[2]).toMatchObject({ error: `ELMA365 404: item ${missing} not found`, httpCode: '404' });
+		expect(json[3]).toEqual({ __id: itemId, __name: 'Deal 1', price: 4 });
+		expect(t.platform.requests.map((r) => r.body)).toEqual([{ context: { price: 1 } }, { context: { price: 3 } }, { context: { price: 4 } }]);
+	});
+});
+
+describe('item list', () => {
+	function seed(count: number) {
+		const items = itemsOf(t.platform, 'app', NS, APP);
+		items.clear();
+		for (let i = 0; i < count; i++) {
+			const id = newId();
+			items.set(id, { __id: id, __name: `Deal ${i}` });
+		}
+		return [...items.values()];
+	}
+
+	test('Return All pages through the body with from/size until total', async () => {
+		const all = seed(230);
+		const { items, error } = await run(params('getAll', { returnAll: true }));
+		expect(error).toBeUndefined();
+		expect(jsonOf(items)).toEqual(all);
+		expect(pairingOf(items).every((p) => (p as { item: number }).item === 0)).toBe(true);
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.body])).toEqual([
+			['POST', `${base}/list`, {}, { from: 0, size: 100 }],
+			['POST', `${base}/list`, {}, { from: 100, size: 100 }],
+			['POST', `${base}/list`, {}, { from: 200, size: 100 }],
+		]);
+		expect(t.platform.requests[0].headers.authorization).toBe(`Bearer ${t.platform.apiKey}`);
+	});
+
+	test('Limit asks for no more than needed, across pages', async () => {
+		const all = seed(230);
+		const { items } = await run(params('getAll', { returnAll: false, limit: 150 }));
+		expect(jsonOf(items)).toEqual(all.slice(0, 150));
+		expect(t.platform.requests.map((r) => r.body)).toEqual([
+			{ from: 0, size: 100 },
+			{ from: 100, size: 50 },
+		]);
+	});
+
+	test('every list option goes into the documented list body', async () => {
+		const id = itemId;
+		const group = newId();
+		await run(
+			params('getAll', {
+				returnAll: false,
+				limit: 10,
+				options: {
+					active: true,
+					tableFilter: { match: [{ field: '__name', value: 'deal' }], range: [{ field: 'price', min: '100', max: '' }] },
+					eql: '[price] = 400',
+					ids: `${id}`,
+					statusCodes: 'new, in_progress',
+					statusGroupId: group,
+					sort: { rule: [{ field: '__createdAt', ascending: false }, { field: 'price', ascending: true }] },
+					fields: '__id, __name',
+					body: '{"extra": 1}',
+				},
+			}),
+		);
+		expect(t.platform.requests.map((r) => r.body)).toEqual([
+			{
+				active: true,
+				filter: { tf: { __name: 'deal', price: { min: 100, max: null } }, eql: { query: '[price] = 400' } },
+				ids: [id],
+				sortExpressions: [
+					{ field: '__createdAt', ascending: false },
+					{ field: 'price', ascending: true },
+				],
+				fields: { __id: true, __name: true },
+				statusCode: ['new', 'in_progress'],
+				statusGroupId: group,
+				extra: 1,
+				from: 0,
+				size: 10,
+			},
+		]);
+	});
+
+	test('a bad id in IDs is refused before any request', async () => {
+		const { error } = await run(params('getAll', { returnAll: true, options: { ids: 'x' } }));
+		expect(error?.message).toMatch(/Invalid "IDs" in item 0: expected a UUID/);
+		expect(t.platform.requests).toHaveLength(0);
+	});
+
+	test('a platform 400 surfaces the platform text', async () => {
+		t.platform.script('POST', `${base}/list`, fail(400, 'eql: syntax error at 7'));
+		const { error } = await run(params('getAll', { returnAll: true, options: { eql: '[price] =' } }));
+		expect(error?.message).toBe('ELMA365 400: eql: syntax error at 7');
+	});
+});
