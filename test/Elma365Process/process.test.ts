@@ -1,0 +1,191 @@
+import { fail, newId } from '../harness/index.ts';
+import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+
+const t = usePlatform();
+let templateId: string;
+
+beforeEach(() => {
+	t.platform.collection('processTemplates').clear();
+	t.platform.collection('processInstances').clear();
+	templateId = newId();
+	t.platform.collection('processTemplates').set(templateId, { __id: templateId, namespace: 'crm.deals', code: 'approval' });
+});
+
+const start = (extra: Record<string, unknown> = {}) => ({
+	resource: 'process',
+	operation: 'start',
+	namespace: 'crm.deals',
+	processCode: 'approval',
+	...extra,
+});
+
+describe('process start', () => {
+	test('posts the context from pairs and JSON, and returns the new instance id on top', async () => {
+		const dealId = newId();
+		const { items, error } = await t.run({
+			nodeType: 'elma365Process',
+			parameters: start({
+				fields: { field: [{ name: 'amount', value: '400' }, { name: 'deal', value: `["${dealId}"]` }, { name: 'note', value: 'urgent' }] },
+				fieldsJson: '{"note": "from JSON", "flag": true}',
+			}),
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests).toHaveLength(1);
+		const [request] = t.platform.requests;
+		expect(request.method).toBe('POST');
+		expect(request.path).toBe('/pub/v1/bpm/template/crm.deals/approval/run');
+		expect(request.query).toEqual({});
+		expect(request.headers.authorization).toBe(`Bearer ${t.platform.apiKey}`);
+		expect(request.headers['content-type']).toMatch(/^application\/json/);
+		const context = { amount: 400, deal: [dealId], note: 'from JSON', flag: true };
+		expect(request.body).toEqual({ context });
+		const [instanceId] = [...t.platform.collection('processInstances').keys()];
+		expect(jsonOf(items)).toEqual([{ instanceId, context: { ...context, __id: instanceId } }]);
+		expect(pairingOf(items)).toEqual([{ item: 0 }]);
+	});
+
+	test('path variables are encoded, so a value cannot leave its segment', async () => {
+		const { error } = await t.run({ nodeType: 'elma365Process', parameters: start({ namespace: '../app', processCode: 'a?b#c' }) });
+		expect(t.platform.requests[0].path).toBe('/pub/v1/bpm/template/..%2Fapp/a%3Fb%23c/run');
+		expect(error?.message).toBe('ELMA365 404: process template ../app/a?b#c not found');
+	});
+
+	test('empty namespace, empty code or a bad context fail before any request, naming field and item', async () => {
+		const noNamespace = await t.run({ nodeType: 'elma365Process', parameters: start({ namespace: ' ' }) });
+		expect(noNamespace.error?.message).toMatch(/Invalid "Namespace" in item 0: expected a non-empty text/);
+		const noCode = await t.run({ nodeType: 'elma365Process', parameters: start({ processCode: '={{ "" }}' }) });
+		expect(noCode.error?.message).toMatch(/Invalid "Process Code" in item 0: expected a non-empty text/);
+		const badJson = await t.run({ nodeType: 'elma365Process', parameters: start({ fieldsJson: '[1]' }) });
+		expect(badJson.error?.message).toMatch(/Invalid "Fields \(JSON\)" in item 0: expected a JSON object/);
+		const noFieldCode = await t.run({ nodeType: 'elma365Process', parameters: start({ fields: { field: [{ name: '', value: 'x' }] } }) });
+		expect(noFieldCode.error?.message).toMatch(/Invalid "Fields > Field Code \(entry 1\)" in item 0/);
+		expect(t.platform.requests).toHaveLength(0);
+	});
+
+	test('429 (start limit) is retried and the start then goes through', async () => {
+		const path = '/pub/v1/bpm/template/crm.deals/approval/run';
+		t.platform.script('POST', path, { status: 429, headers: { 'retry-after': '0' }, body: { success: false, error: 'process start limit reached' } }, 2);
+		const { items, error } = await t.run({ nodeType: 'elma365Process', parameters: start() });
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([['POST', path], ['POST', path], ['POST', path]]);
+		expect(jsonOf(items)).toHaveLength(1);
+		expect(t.platform.collection('processInstances').size).toBe(1);
+	});
+
+	test('429 on every attempt is reported as the start limit once the retries run out', async () => {
+		const path = '/pub/v1/bpm/template/crm.deals/approval/run';
+		t.platform.script('POST', path, { status: 429, headers: { 'retry-after': '0' }, body: { success: false, error: 'process start limit reached' } }, 99);
+		const { error } = await t.run({ nodeType: 'elma365Process', parameters: start() });
+		expect(t.platform.requests).toHaveLength(4);
+		expect(error?.message).toMatch(/^ELMA365 429: process start limit reached \(the process start limit of the platform was reached/);
+		expect(String(error?.description)).toContain('Tried 4 times');
+		expect(error?.httpCode).toBe('429');
+	});
+
+	test('a 5xx is not retried: the process may already have started', async () => {
+		t.platform.script('POST', '/pub/v1/bpm/template/crm.deals/approval/run', fail(502, 'gateway'), 99);
+		const { error } = await t.run({ nodeType: 'elma365Process', parameters: start() });
+		expect(t.platform.requests).toHaveLength(1);
+		expect(error?.message).toBe('ELMA365 502: gateway');
+	});
+
+	test('Continue On Fail: one output per input, in order, paired', async () => {
+		const { items, error } = await t.run({
+			nodeType: 'elma365Process',
+			continueOnFail: true,
+			input: [{ json: { code: 'approval' } }, { json: { code: '' } }, { json: { code: 'missing' } }, { json: { code: 'approval' } }],
+			parameters: start({ processCode: '={{ $json.code }}' }),
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => r.path)).toEqual([
+			'/pub/v1/bpm/template/crm.deals/approval/run',
+			'/pub/v1/bpm/template/crm.deals/missing/run',
+			'/pub/v1/bpm/template/crm.deals/approval/run',
+		]);
+		const out = jsonOf(items) as Array<Record<string, unknown>>;
+		expect(out).toHaveLength(4);
+		expect(typeof out[0].instanceId).toBe('string');
+		expect(out[1].error).toMatch(/Invalid "Process Code" in item 1/);
+		expect(out[2]).toMatchObject({ error: 'ELMA365 404: process template crm.deals/missing not found', httpCode: '404' });
+		expect(typeof out[3].instanceId).toBe('string');
+		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+	});
+});
+
+describe('instance', () => {
+	function seed(count: number, extra: Record<string, unknown> = {}) {
+		return Array.from({ length: count }, (_, i) => {
+			const __id = newId();
+			const instance = { __id, __templateId: templateId, __name: `Run ${i}`, ...extra };
+			t.platform.collection('processInstances').set(__id, instance);
+			return instance;
+		});
+	}
+
+	test('get posts to the instance and returns the item', async () => {
+		const [instance] = seed(1);
+		const { items } = await t.run({ nodeType: 'elma365Process', parameters: { resource: 'instance', operation: 'get', instanceId: instance.__id } });
+		const [request] = t.platform.requests;
+		expect([request.method, request.path, request.query, request.headers.authorization, request.body]).toEqual([
+			'POST', `/pub/v1/bpm/instance/${instance.__id}/get`, {}, `Bearer ${t.platform.apiKey}`, undefined,
+		]);
+		expect(jsonOf(items)).toEqual([instance]);
+		expect(pairingOf(items)).toEqual([{ item: 0 }]);
+	});
+
+	test('get with a bad id fails before any request; a missing instance is the platform\'s 404', async () => {
+		const bad = await t.run({ nodeType: 'elma365Process', parameters: { resource: 'instance', operation: 'get', instanceId: 'nope' } });
+		expect(bad.error?.message).toMatch(/Invalid "Instance ID" in item 0: expected a UUID/);
+		expect(t.platform.requests).toHaveLength(0);
+		const id = newId();
+		const missing = await t.run({ nodeType: 'elma365Process', parameters: { resource: 'instance', operation: 'get', instanceId: id } });
+		expect(missing.error?.message).toBe(`ELMA365 404: process instance ${id} not found`);
+	});
+
+	test('getAll by template pages through the body with the list options', async () => {
+		const instances = seed(150);
+		const { items } = await t.run({
+			nodeType: 'elma365Process',
+			parameters: {
+				resource: 'instance',
+				operation: 'getAll',
+				by: 'template',
+				templateId,
+				returnAll: true,
+				options: { active: true, eql: '[__name] like "Run"', sort: { rule: [{ field: '__createdAt', ascending: true }] } },
+			},
+		});
+		const window = { active: true, filter: { eql: { query: '[__name] like "Run"' } }, sortExpressions: [{ field: '__createdAt', ascending: true }] };
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.body])).toEqual([
+			['POST', `/pub/v1/bpm/instance/bytemplateid/${templateId}/list`, {}, { ...window, from: 0, size: 100 }],
+			['POST', `/pub/v1/bpm/instance/bytemplateid/${templateId}/list`, {}, { ...window, from: 100, size: 100 }],
+		]);
+		expect(jsonOf(items)).toEqual(instances);
+		expect(items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
+	});
+
+	test('getAll by target sends the target id in the body, with a limit', async () => {
+		const targetId = newId();
+		const instances = seed(3, { __target: targetId });
+		seed(2);
+		const { items } = await t.run({
+			nodeType: 'elma365Process',
+			parameters: { resource: 'instance', operation: 'getAll', by: 'target', targetId, limit: 2, options: { body: '{"extra": 1}' } },
+		});
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['POST', '/pub/v1/bpm/instance/bytarget/list', { targetId, extra: 1, from: 0, size: 2 }],
+		]);
+		expect(jsonOf(items)).toEqual(instances.slice(0, 2));
+		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 0 }]);
+	});
+
+	test('getAll validates template id, target id and list options before any request', async () => {
+		const badTemplate = await t.run({ nodeType: 'elma365Process', parameters: { resource: 'instance', operation: 'getAll', by: 'template', templateId: 'x' } });
+		expect(badTemplate.error?.message).toMatch(/Invalid "Template ID" in item 0/);
+		const badTarget = await t.run({ nodeType: 'elma365Process', parameters: { resource: 'instance', operation: 'getAll', by: 'target', targetId: '={{ "" }}' } });
+		expect(badTarget.error?.message).toMatch(/Invalid "Target ID" in item 0/);
+		const badIds = await t.run({ nodeType: 'elma365Process', parameters: { resource: 'instance', operation: 'getAll', by: 'template', templateId, options: { ids: 'a, b' } } });
+		expect(badIds.error?.message).toMatch(/Invalid "IDs" in item 0/);
+		expect(t.platform.requests).toHaveLength(0);
+	});
+});
