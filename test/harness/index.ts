@@ -1,6 +1,7 @@
 import { Platform } from './platform.ts';
 import { registerApp } from './routes/app.ts';
 import { registerNomenclature } from './routes/nomenclature.ts';
+import { registerScheme } from './routes/scheme.ts';
 import { registerBpm } from './routes/bpm.ts';
 import { registerUser } from './routes/user.ts';
 import { registerTelephony } from './routes/telephony.ts';
@@ -13,6 +14,7 @@ export async function startPlatform(apiKey = TEST_API_KEY): Promise<Platform> {
 	const platform = new Platform(apiKey);
 	registerApp(platform);
 	registerNomenclature(platform);
+	registerScheme(platform);
 	registerBpm(platform);
 	registerUser(platform);
 	registerTelephony(platform);

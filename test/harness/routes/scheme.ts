@@ -1,0 +1,305 @@
+/**
+ * Metadata (schemes), spec 4.5: sections, applications, groups with members, modules, solutions,
+ * pages, document and process templates. Seeded once per platform (SCHEME_SEED names the seeded
+ * ids, for the Scheme node's tests and for pickers of other nodes); groups can be created,
+ * edited, deleted and have members added and removed. Lists answer in the different shapes the
+ * platform is seen to use, so clients must find the list wherever it is.
+ */
+import type { Platform, RecordedRequest, Reply } from '../platform.ts';
+import { fail, newId, ok, page } from '../platform.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Entry = Record<string, unknown>;
+
+export const SCHEME_SEED = {
+	namespaces: { crm: 'crm', hr: 'hr' },
+	apps: { deals: 'deals', companies: 'companies', employees: 'employees' },
+	users: {
+		alice: '0a000000-0000-4000-8000-00000000a11c',
+		bob: '0b000000-0000-4000-8000-000000000b0b',
+		carol: '0c000000-0000-4000-8000-0000000ca201',
+	},
+	positions: {
+		salesHead: '1a000000-0000-4000-8000-000000005a1e',
+		accountant: '1b000000-0000-4000-8000-0000000acc01',
+	},
+	groups: {
+		sales: '2a000000-0000-4000-8000-00000000005a',
+		managers: '2b000000-0000-4000-8000-0000000000aa',
+		dealReviewers: '2c000000-0000-4000-8000-0000000000d1',
+		staff: '2d000000-0000-4000-8000-0000000000f1',
+	},
+	modules: { telephony: 'telephony', mail: 'mail' },
+	solutions: { sales: 'sales_solution', hr: 'hr_solution' },
+	pages: { dashboard: '3a000000-0000-4000-8000-0000000000da', report: '3b000000-0000-4000-8000-0000000000e1' },
+	docTemplates: { contract: '4a000000-0000-4000-8000-0000000000c1', invoice: '4b000000-0000-4000-8000-0000000000c2' },
+	processes: { approval: 'approval', onboarding: 'onboarding', dealReview: 'deal_review' },
+} as const;
+
+const S = SCHEME_SEED;
+
+function seed(platform: Platform): void {
+	const set = (name: string, key: string, entry: Entry) => platform.collection(name).set(key, entry);
+	set('schemeNamespaces', S.namespaces.crm, { code: 'crm', name: 'CRM', exportable: true });
+	set('schemeNamespaces', S.namespaces.hr, { code: 'hr', name: 'HR', exportable: false });
+	set('schemeApps', `crm/${S.apps.deals}`, {
+		namespace: 'crm',
+		code: 'deals',
+		name: 'Deals',
+		fields: [
+			{ code: '__name', type: 'STRING', required: true, array: false, single: true, view: { name: 'Name' } },
+			{ code: 'amount', type: 'MONEY', required: false, array: false, single: true, view: { name: 'Amount' } },
+		],
+		exportable: true,
+	});
+	set('schemeApps', `crm/${S.apps.companies}`, { namespace: 'crm', code: 'companies', name: 'Companies', fields: [], exportable: false });
+	set('schemeApps', `hr/${S.apps.employees}`, { namespace: 'hr', code: 'employees', name: 'Employees', fields: [], exportable: true });
+	set('schemeUsers', S.users.alice, { __id: S.users.alice, __name: 'Alice Smith', email: 'alice@example.com' });
+	set('schemeUsers', S.users.bob, { __id: S.users.bob, __name: 'Bob Jones', email: 'bob@example.com' });
+	set('schemeUsers', S.users.carol, { __id: S.users.carol, __name: 'Carol White', email: 'carol@example.com' });
+	set('schemePositions', S.positions.salesHead, { __id: S.positions.salesHead, __name: 'Head of Sales' });
+	set('schemePositions', S.positions.accountant, { __id: S.positions.accountant, __name: 'Accountant' });
+	const group = (id: string, entry: Entry) =>
+		set('schemeGroups', id, { __id: id, description: '', users: [], positions: [], subGroups: [], ...entry });
+	group(S.groups.sales, { namespace: 'crm', code: 'sales', name: 'Sales', users: [S.users.alice, S.users.bob], positions: [S.positions.salesHead], subGroups: [S.groups.managers] });
+	group(S.groups.managers, { namespace: 'crm', code: 'managers', name: 'Sales managers', users: [S.users.carol] });
+	group(S.groups.dealReviewers, { namespace: 'crm', application: 'deals', code: 'reviewers', name: 'Deal reviewers', type: 'role' });
+	group(S.groups.staff, { namespace: 'hr', code: 'staff', name: 'Staff', users: [S.users.alice], subGroups: [S.groups.sales] });
+	set('schemeModules', S.modules.telephony, { id: S.modules.telephony, name: 'Telephony', enabled: true, exportable: true });
+	set('schemeModules', S.modules.mail, { id: S.modules.mail, name: 'Mail', enabled: false, exportable: false });
+	set('schemeSolutions', S.solutions.sales, { code: S.solutions.sales, name: 'Sales solution', namespaces: ['crm'], exportable: true });
+	set('schemeSolutions', S.solutions.hr, { code: S.solutions.hr, name: 'HR solution', namespaces: ['hr'], exportable: false });
+	set('schemePages', S.pages.dashboard, { __id: S.pages.dashboard, namespace: 'crm', code: 'dashboard', name: 'Dashboard' });
+	set('schemePages', S.pages.report, { __id: S.pages.report, namespace: 'hr', code: 'report', name: 'HR report' });
+	set('schemeDocTemplates', S.docTemplates.contract, { __id: S.docTemplates.contract, namespace: 'crm', application: 'deals', name: 'Contract' });
+	set('schemeDocTemplates', S.docTemplates.invoice, { __id: S.docTemplates.invoice, namespace: 'crm', name: 'Invoice' });
+	set('schemeProcessTemplates', `crm/${S.processes.approval}`, { __id: newId(), namespace: 'crm', code: 'approval', name: 'Approval' });
+	set('schemeProcessTemplates', `crm.deals/${S.processes.dealReview}`, { __id: newId(), namespace: 'crm.deals', application: 'deals', code: 'deal_review', name: 'Deal review' });
+	set('schemeProcessTemplates', `hr/${S.processes.onboarding}`, { __id: newId(), namespace: 'hr', code: 'onboarding', name: 'Onboarding' });
+}
+
+function all(platform: Platform, name: string): Entry[] {
+	return [...platform.collection(name).values()];
+}
+
+function inNamespace(platform: Platform, name: string, namespace: string, application?: string): Entry[] {
+	return all(platform, name).filter((entry) => {
+		const ns = String(entry.namespace ?? '').split('.')[0];
+		if (ns !== namespace) return false;
+		return application === undefined ? entry.application === undefined : entry.application === application;
+	});
+}
+
+function missingNamespace(platform: Platform, namespace: string): Reply | undefined {
+	return platform.collection('schemeNamespaces').has(namespace) ? undefined : fail(404, `namespace ${namespace} not found`);
+}
+
+function missingApp(platform: Platform, namespace: string, code: string): Reply | undefined {
+	return missingNamespace(platform, namespace)
+		?? (platform.collection('schemeApps').has(`${namespace}/${code}`) ? undefined : fail(404, `application ${namespace}.${code} not found`));
+}
+
+function found(entry: Entry | undefined, what: string, id: string): Reply {
+	return entry ? ok({ item: entry }) : fail(404, `${what} ${id} not found`);
+}
+
+function exportability(entry: Entry | undefined, what: string, id: string): Reply {
+	if (!entry) return fail(404, `${what} ${id} not found`);
+	return ok({ exportable: entry.exportable === true, reasons: entry.exportable === true ? [] : [`${what} uses components that cannot be exported`] });
+}
+
+function existingGroup(platform: Platform, id: string): Entry | Reply {
+	if (!UUID.test(id)) return fail(400, 'id: invalid uuid');
+	const group = platform.collection('schemeGroups').get(id);
+	return group ?? fail(404, `group ${id} not found`);
+}
+
+function isReply(value: Entry | Reply): value is Reply {
+	return 'status' in value && 'body' in value && !('__id' in value);
+}
+
+/** The members of a membership body: `{users, positions, subGroups}` of existing uuids. */
+function membersProblem(platform: Platform, groupId: string, body: unknown): string | undefined {
+	if (!body || typeof body !== 'object') return 'invalid request body';
+	const data = body as Record<string, unknown>;
+	const kinds: Array<[string, string, string]> = [
+		['users', 'schemeUsers', 'user'],
+		['positions', 'schemePositions', 'position'],
+		['subGroups', 'schemeGroups', 'group'],
+	];
+	if (!kinds.some(([key]) => Array.isArray(data[key]) && (data[key] as unknown[]).length > 0)) return 'no items given';
+	for (const [key, collection, what] of kinds) {
+		if (data[key] === undefined) continue;
+		if (!Array.isArray(data[key])) return `${key}: array expected`;
+		for (const id of data[key] as unknown[]) {
+			if (typeof id !== 'string' || !UUID.test(id)) return `${key}: invalid uuid "${String(id)}"`;
+			if (!platform.collection(collection).has(id)) return `${what} ${id} not found`;
+			if (key === 'subGroups' && id === groupId) return 'a group cannot contain itself';
+		}
+	}
+	return undefined;
+}
+
+function members(platform: Platform, group: Entry, key: string, collection: string): Reply {
+	const ids = (group[key] ?? []) as string[];
+	return ok({ result: ids.map((id) => platform.collection(collection).get(id) ?? { __id: id }) });
+}
+
+function tableFilter(entries: Entry[], body: Record<string, unknown>): Entry[] {
+	const tf = ((body.filter ?? {}) as Record<string, unknown>).tf as Record<string, unknown> | undefined;
+	if (!tf) return entries;
+	return entries.filter((entry) =>
+		Object.entries(tf).every(([field, wanted]) =>
+			typeof wanted === 'string'
+				? String(entry[field] ?? '').toLowerCase().includes(wanted.toLowerCase())
+				: JSON.stringify(entry[field]) === JSON.stringify(wanted),
+		),
+	);
+}
+
+const GROUP_FIELDS = ['name', 'code', 'description'];
+
+function groupFieldsProblem(body: unknown, creating: boolean): string | undefined {
+	if (!body || typeof body !== 'object' || Array.isArray(body)) return 'invalid request body';
+	const data = body as Record<string, unknown>;
+	if (creating && (typeof data.name !== 'string' || data.name === '')) return 'name: required';
+	for (const field of GROUP_FIELDS) {
+		if (field in data && typeof data[field] !== 'string') return `${field}: string expected`;
+	}
+	if ('name' in data && data.name === '') return 'name: must not be empty';
+	return undefined;
+}
+
+export function registerScheme(platform: Platform): void {
+	seed(platform);
+	const base = '/pub/v1/scheme';
+	platform
+		// Sections
+		.route('GET', `${base}/namespaces`, (request, _params, p) => page(all(p, 'schemeNamespaces'), request.query))
+		.route('GET', `${base}/namespaces/:namespace`, (_request, { namespace }, p) =>
+			found(p.collection('schemeNamespaces').get(namespace), 'namespace', namespace))
+		.route('GET', `${base}/namespaces/:code/exportable`, (_request, { code }, p) =>
+			exportability(p.collection('schemeNamespaces').get(code), 'namespace', code))
+		// Applications: the list comes as {result: [...]}
+		.route('GET', `${base}/namespaces/:namespace/apps`, (_request, { namespace }, p) =>
+			missingNamespace(p, namespace) ?? ok({ result: all(p, 'schemeApps').filter((app) => app.namespace === namespace) }))
+		.route('GET', `${base}/namespaces/:namespace/apps/:code`, (_request, { namespace, code }, p) =>
+			missingNamespace(p, namespace) ?? found(p.collection('schemeApps').get(`${namespace}/${code}`), 'application', `${namespace}.${code}`))
+		.route('GET', `${base}/namespaces/:namespace/apps/:code/exportable`, (_request, { namespace, code }, p) =>
+			missingNamespace(p, namespace) ?? exportability(p.collection('schemeApps').get(`${namespace}/${code}`), 'application', `${namespace}.${code}`))
+		// Groups
+		.route('GET', `${base}/namespaces/:namespace/groups`, (request, { namespace }, p) =>
+			missingNamespace(p, namespace) ?? page(inNamespace(p, 'schemeGroups', namespace), request.query))
+		.route('GET', `${base}/namespaces/:namespace/apps/:code/groups`, (request, { namespace, code }, p) =>
+			missingApp(p, namespace, code) ?? page(inNamespace(p, 'schemeGroups', namespace, code), request.query))
+		.route('POST', `${base}/groups/list`, (request: RecordedRequest, _params, p) => {
+			const body = (request.body ?? {}) as Record<string, unknown>;
+			if (typeof body !== 'object' || Array.isArray(body)) return fail(400, 'invalid request body');
+			return page(tableFilter(all(p, 'schemeGroups'), body), body);
+		})
+		.route('POST', `${base}/namespaces/:namespace/groups`, (request, { namespace }, p) => {
+			const missing = missingNamespace(p, namespace);
+			if (missing) return missing;
+			const problem = groupFieldsProblem(request.body, true);
+			if (problem) return fail(400, problem);
+			const code = (request.body as Entry).code;
+			if (code !== undefined && all(p, 'schemeGroups').some((g) => g.namespace === namespace && g.code === code)) {
+				return fail(400, `group with code "${String(code)}" already exists`);
+			}
+			const item: Entry = { description: '', ...(request.body as Entry), __id: newId(), namespace, users: [], positions: [], subGroups: [] };
+			p.collection('schemeGroups').set(item.__id as string, item);
+			return ok({ item });
+		})
+		.route('GET', `${base}/groups/:id`, (_request, { id }, p) => {
+			const group = existingGroup(p, id);
+			return isReply(group) ? group : ok({ item: group });
+		})
+		.route('PUT', `${base}/groups/:id`, (request, { id }, p) => {
+			const group = existingGroup(p, id);
+			if (isReply(group)) return group;
+			const problem = groupFieldsProblem(request.body, false);
+			if (problem) return fail(400, problem);
+			const item = { ...group, ...(request.body as Entry), __id: id };
+			p.collection('schemeGroups').set(id, item);
+			return ok({ item });
+		})
+		.route('DELETE', `${base}/groups/:id`, (_request, { id }, p) => {
+			const group = existingGroup(p, id);
+			if (isReply(group)) return group;
+			if (group.system === true) return fail(400, 'system groups cannot be deleted');
+			p.collection('schemeGroups').delete(id);
+			return ok();
+		})
+		.route('POST', `${base}/groups/:id/add-items`, (request, { id }, p) => {
+			const group = existingGroup(p, id);
+			if (isReply(group)) return group;
+			const problem = membersProblem(p, id, request.body);
+			if (problem) return fail(400, problem);
+			const body = request.body as Record<string, string[] | undefined>;
+			const next = { ...group };
+			for (const key of ['users', 'positions', 'subGroups']) {
+				const current = (group[key] ?? []) as string[];
+				next[key] = [...current, ...(body[key] ?? []).filter((member) => !current.includes(member))];
+			}
+			p.collection('schemeGroups').set(id, next);
+			return ok();
+		})
+		.route('POST', `${base}/groups/:id/remove-items`, (request, { id }, p) => {
+			const group = existingGroup(p, id);
+			if (isReply(group)) return group;
+			const problem = membersProblem(p, id, request.body);
+			if (problem) return fail(400, problem);
+			const body = request.body as Record<string, string[] | undefined>;
+			const next = { ...group };
+			for (const key of ['users', 'positions', 'subGroups']) {
+				next[key] = ((group[key] ?? []) as string[]).filter((member) => !(body[key] ?? []).includes(member));
+			}
+			p.collection('schemeGroups').set(id, next);
+			return ok();
+		})
+		.route('GET', `${base}/groups/:id/parent-groups`, (request, { id }, p) => {
+			const group = existingGroup(p, id);
+			if (isReply(group)) return group;
+			return page(all(p, 'schemeGroups').filter((g) => ((g.subGroups ?? []) as string[]).includes(id)), request.query);
+		})
+		.route('GET', `${base}/groups/:id/positions`, (_request, { id }, p) => {
+			const group = existingGroup(p, id);
+			return isReply(group) ? group : members(p, group, 'positions', 'schemePositions');
+		})
+		.route('GET', `${base}/groups/:id/sub-groups`, (_request, { id }, p) => {
+			const group = existingGroup(p, id);
+			return isReply(group) ? group : members(p, group, 'subGroups', 'schemeGroups');
+		})
+		.route('GET', `${base}/groups/:id/users`, (_request, { id }, p) => {
+			const group = existingGroup(p, id);
+			return isReply(group) ? group : members(p, group, 'users', 'schemeUsers');
+		})
+		// Modules and solutions: lists named after what they hold
+		.route('GET', `${base}/modules`, (_request, _params, p) => ok({ modules: all(p, 'schemeModules') }))
+		.route('GET', `${base}/modules/:id`, (_request, { id }, p) => found(p.collection('schemeModules').get(id), 'module', id))
+		.route('GET', `${base}/modules/:id/exportable`, (_request, { id }, p) =>
+			exportability(p.collection('schemeModules').get(id), 'module', id))
+		.route('GET', `${base}/solutions`, (_request, _params, p) => ok({ solutions: all(p, 'schemeSolutions') }))
+		.route('GET', `${base}/solutions/:code`, (_request, { code }, p) => found(p.collection('schemeSolutions').get(code), 'solution', code))
+		.route('GET', `${base}/solutions/:code/exportable`, (_request, { code }, p) =>
+			exportability(p.collection('schemeSolutions').get(code), 'solution', code))
+		// Pages and templates
+		.route('GET', `${base}/namespaces/:namespace/pages`, (request, { namespace }, p) =>
+			missingNamespace(p, namespace) ?? page(inNamespace(p, 'schemePages', namespace), request.query))
+		.route('GET', `${base}/pages/:id`, (_request, { id }, p) => found(p.collection('schemePages').get(id), 'page', id))
+		.route('GET', `${base}/namespaces/:namespace/doctemplates`, (request, { namespace }, p) =>
+			missingNamespace(p, namespace) ?? page(inNamespace(p, 'schemeDocTemplates', namespace), request.query))
+		.route('GET', `${base}/namespaces/:namespace/apps/:code/doctemplates`, (request, { namespace, code }, p) =>
+			missingApp(p, namespace, code) ?? page(inNamespace(p, 'schemeDocTemplates', namespace, code), request.query))
+		.route('GET', `${base}/doctemplates/:id`, (_request, { id }, p) =>
+			found(p.collection('schemeDocTemplates').get(id), 'document template', id))
+		.route('GET', `${base}/namespaces/:namespace/processes`, (_request, { namespace }, p) =>
+			missingNamespace(p, namespace) ?? ok({ processes: inNamespace(p, 'schemeProcessTemplates', namespace) }))
+		.route('GET', `${base}/namespaces/:namespace/apps/:code/processes`, (_request, { namespace, code }, p) =>
+			missingApp(p, namespace, code) ?? ok({ processes: inNamespace(p, 'schemeProcessTemplates', namespace, code) }))
+		.route('GET', `${base}/namespaces/:namespace/processes/:code`, (_request, { namespace, code }, p) => {
+			const template = p.collection('schemeProcessTemplates').get(`${namespace}/${code}`);
+			return found(template, 'process template', `${namespace}.${code}`);
+		});
+}
