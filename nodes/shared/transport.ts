@@ -159,17 +159,39 @@ function apiError(
 	});
 }
 
+const NETWORK_REASONS: Record<string, string> = {
+	ECONNREFUSED: 'connection refused',
+	ECONNRESET: 'connection reset',
+	ETIMEDOUT: 'timed out',
+	ECONNABORTED: 'timed out',
+	ENOTFOUND: 'host not found',
+	EAI_AGAIN: 'host not found',
+	EPIPE: 'connection closed',
+};
+
+/** The system error code (ECONNREFUSED, ...) of a failed request, wherever the HTTP client put it. */
+function networkErrorCode(error: unknown): string {
+	let current = error as { code?: unknown; cause?: unknown } | undefined;
+	for (let depth = 0; current && depth < 4; depth++) {
+		if (typeof current.code === 'string' && /^E[A-Z_]+$/.test(current.code)) return current.code;
+		current = current.cause as typeof current;
+	}
+	return '';
+}
+
 /** A failure before any HTTP answer: refused connection, DNS, timeout. Never carries the request's headers. */
 function networkError(ctx: Elma365Context, request: ApiRequest, error: unknown, attempts: number): NodeApiError {
-	const cause = error as { code?: string; message?: string };
-	const code = cause?.code ? ` (${cause.code})` : '';
+	const cause = error as { message?: string };
+	const systemCode = networkErrorCode(error);
+	// n8n rewrites any message that contains a system code, so the code goes into the description.
+	const reason = NETWORK_REASONS[systemCode] ? ` (${NETWORK_REASONS[systemCode]})` : '';
 	const retried = attempts > 1 ? ` Tried ${attempts} times.` : '';
 	return new NodeApiError(
 		ctx.getNode(),
-		{ message: cause?.message ?? 'network error', code: cause?.code ?? '' },
+		{ message: cause?.message ?? 'network error', systemCode },
 		{
-			message: `ELMA365: the platform could not be reached${code}`,
-			description: `Request: ${request.method} ${request.path}.${retried} Check the base URL in the credential and the network between n8n and the platform.`,
+			message: `ELMA365: the platform could not be reached${reason}`,
+			description: `${systemCode ? `${systemCode}. ` : ''}Request: ${request.method} ${request.path}.${retried} Check the base URL in the credential and the network between n8n and the platform.`,
 			itemIndex: request.itemIndex,
 		},
 	);
@@ -208,7 +230,7 @@ export async function apiRequest(ctx: Elma365Context, request: ApiRequest): Prom
 				options,
 			)) as IN8nHttpFullResponse;
 		} catch (error) {
-			const code = (error as { code?: string })?.code ?? '';
+			const code = networkErrorCode(error);
 			// A connection refused before sending is safe to repeat; others may have reached the platform.
 			const safe = idempotent || code === 'ECONNREFUSED';
 			const wait = backoffMs(attempt);
@@ -296,8 +318,8 @@ export interface PagedListRequest extends Omit<ApiRequest, 'body' | 'qs'> {
 }
 
 /**
- * Pages with `from`/`size` until `total` is reached (or, without a total, a page comes back short),
- * a page comes back empty, or `limit` is met.
+ * Pages with `from`/`size` until `total` is reached, a page comes back short or empty, or `limit`
+ * is met.
  * Items whose `__id` was already returned are skipped, so a server that ignores `from` or
  * whose `total` lies cannot cause an endless loop or duplicates.
  */
@@ -327,7 +349,7 @@ export async function* paginate(ctx: Elma365Context, request: PagedListRequest):
 		yield wanted;
 
 		from += page.items.length;
-		if (page.total === undefined ? page.items.length < size : from >= page.total) return;
+		if (page.items.length < size || (page.total !== undefined && from >= page.total)) return;
 	}
 }
 
