@@ -1,0 +1,50 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions';
+import { requestOperation } from '../../../shared/operations';
+import { requireText } from '../../../shared/validation';
+import { readOptionalDirectory } from '../fields';
+
+export const description: INodeProperties[] = showFor('directory', 'create', [
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'Name of the new directory',
+	},
+	{
+		displayName: 'Parent Directory',
+		name: 'parentId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		description: 'Directory to create the new one in, sent as "parent"; left empty, it is not sent',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchDirectories', searchable: true },
+			},
+			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6' },
+		],
+	},
+	{
+		displayName: 'Additional Body Fields (JSON)',
+		name: 'body',
+		type: 'json',
+		default: '{}',
+		description: `${jsonEscapeHatchHint}. The platform documents no directory fields; on-premises versions differ.`,
+	},
+]);
+
+export const { execute } = requestOperation({
+	method: 'POST',
+	path: () => '/disk/directory',
+	body: (ctx, itemIndex) => {
+		const body: IDataObject = { name: requireText(ctx, itemIndex, 'Name', ctx.getNodeParameter('name', itemIndex, '')) };
+		const parent = readOptionalDirectory(ctx, itemIndex, 'parentId', 'Parent Directory');
+		if (parent !== undefined) body.parent = parent;
+		return { ...body, ...readJsonObject(ctx, itemIndex, 'body', 'Additional Body Fields (JSON)') };
+	},
+});

@@ -1,0 +1,21 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { showFor } from '../../../shared/descriptions';
+import { requestOperation } from '../../../shared/operations';
+import { apiPath, unwrapItem } from '../../../shared/transport';
+import { fileIdField, readFileId } from '../fields';
+
+/** The platform answers `{"Link": "..."}` with a capital L; the output carries it as `link` too. */
+export function withLink(body: IDataObject): IDataObject {
+	const payload = unwrapItem(body);
+	const link = payload.Link ?? payload.link;
+	return link === undefined ? payload : { ...payload, link };
+}
+
+export const description: INodeProperties[] = showFor('file', 'getDownloadLink', [fileIdField]);
+
+export const { execute } = requestOperation({
+	method: 'POST',
+	path: (ctx, itemIndex) => apiPath`/disk/file/${readFileId(ctx, itemIndex)}/get-link`,
+	idempotent: true,
+	output: withLink,
+});

@@ -1,0 +1,7 @@
+import { uploadOperation } from './uploadForm';
+
+export const { description, execute } = uploadOperation({
+	resource: 'file',
+	operation: 'upload',
+	path: () => '/disk/file/upload',
+});

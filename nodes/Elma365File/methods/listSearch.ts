@@ -1,0 +1,10 @@
+import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import { searchPagedList } from '../../shared/listSearch';
+
+export async function searchDirectories(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await searchPagedList(this, { method: 'POST', path: '/disk/directory/list', paging: 'body' }, filter, paginationToken);
+}
