@@ -1,0 +1,49 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { INodeTypeDescription } from 'n8n-workflow';
+import { loadPackage, PACKAGE_DIR } from './harness/engine';
+
+const pkg = JSON.parse(readFileSync(path.join(PACKAGE_DIR, 'package.json'), 'utf8'));
+
+test('package.json is a community node package with no runtime dependencies', () => {
+	expect(pkg.name).toBe('n8n-nodes-elma365');
+	expect(pkg.keywords).toContain('n8n-community-node-package');
+	expect(pkg.files).toEqual(['dist']);
+	expect(pkg.dependencies ?? {}).toEqual({});
+	expect(pkg.peerDependencies).toEqual({ 'n8n-workflow': '*' });
+	expect(pkg.license).toBe('MIT');
+	expect(pkg.n8n.credentials).toEqual(['dist/credentials/Elma365Api.credentials.js']);
+});
+
+test('n8n loads every node and credential listed in the n8n section', async () => {
+	const loader = await loadPackage();
+	const listed = (pkg.n8n.nodes as string[]).map((file) => path.basename(file, '.node.js'));
+	const names = listed.map((className) => className[0].toLowerCase() + className.slice(1));
+	expect(Object.keys(loader.nodeTypes).sort()).toEqual([...names].sort());
+	expect(Object.keys(loader.credentialTypes)).toEqual(['elma365Api']);
+});
+
+describe.each((pkg.n8n.nodes as string[]).map((file) => [path.basename(file, '.node.js'), file]))('%s', (className, file) => {
+	test('has its description, themed icons, codex, credential and tool use', async () => {
+		const loader = await loadPackage();
+		const name = className[0].toLowerCase() + className.slice(1);
+		const description = loader.nodeTypes[name].type.description as INodeTypeDescription;
+		expect(description.name).toBe(name);
+		expect(description.displayName).toMatch(/^ELMA365 /);
+		expect(description.usableAsTool).toBe(true);
+		expect(description.credentials).toEqual([{ name: 'elma365Api', required: true }]);
+		expect(description.subtitle).toMatch(/operation/);
+		// The loader turns `icon: {light, dark}` into URLs under icons/<package>/ that n8n serves from the package.
+		const iconUrl = loader.types.nodes.find((node) => node.name === name)?.iconUrl as { light: string; dark: string };
+		expect(Object.keys(iconUrl).sort()).toEqual(['dark', 'light']);
+		for (const url of [iconUrl.light, iconUrl.dark]) {
+			expect(url).toMatch(/^icons\/n8n-nodes-elma365\/dist\/icons\/elma365(\.dark)?\.svg$/);
+			expect(existsSync(path.join(PACKAGE_DIR, url.slice('icons/n8n-nodes-elma365/'.length)))).toBe(true);
+		}
+		const dir = path.dirname(path.join(PACKAGE_DIR, file));
+		const codex = JSON.parse(readFileSync(path.join(dir, `${className}.node.json`), 'utf8'));
+		expect(codex.node).toBe(`n8n-nodes-elma365.${name}`);
+		expect(codex.categories.length).toBeGreaterThan(0);
+		expect(codex.resources.primaryDocumentation[0].url).toMatch(/^https:\/\//);
+	});
+});
