@@ -6,6 +6,7 @@ import { registerBpm } from './routes/bpm.ts';
 import { registerUser } from './routes/user.ts';
 import { registerTelephony } from './routes/telephony.ts';
 import { registerMarketing } from './routes/marketing.ts';
+import { registerDisk } from './routes/disk.ts';
 
 export const TEST_API_KEY = '3f0c6d2e-8a41-4b7e-9c55-0d1e2f3a4b5c';
 
@@ -19,6 +20,7 @@ export async function startPlatform(apiKey = TEST_API_KEY): Promise<Platform> {
 	registerUser(platform);
 	registerTelephony(platform);
 	registerMarketing(platform);
+	registerDisk(platform);
 	await platform.listen();
 	return platform;
 }

@@ -1,0 +1,208 @@
+import { parseMultipart } from '../harness/routes/disk.ts';
+import { newId } from '../harness/index.ts';
+import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+
+const t = usePlatform();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+let directoryId: string;
+
+beforeEach(() => {
+	directoryId = newId();
+	t.platform.collection('diskDirectories').set(directoryId, { __id: directoryId, name: 'Inbox' });
+});
+
+export function binaryItem(bytes: Buffer, fileName: string, mimeType: string, property = 'data') {
+	return { json: { subject: fileName }, binary: { [property]: { data: bytes.toString('base64'), mimeType, fileName } } };
+}
+
+const locator = (value: string) => ({ __rl: true, mode: 'id', value });
+const PDF = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37, 0x0a, 0x00, 0xff, 0x0d, 0x0a, 0x2d, 0x2d, 0x80]);
+
+describe('file upload to a directory', () => {
+	test('sends the bytes as multipart field "file" with name, type, hash and Content-Range', async () => {
+		const { items, error } = await t.run({
+			nodeType: 'elma365File',
+			parameters: { resource: 'file', operation: 'uploadToDirectory', directoryId: locator(directoryId) },
+			input: [binaryItem(PDF, 'Счёт "март".pdf', 'application/pdf')],
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests).toHaveLength(1);
+		const [request] = t.platform.requests;
+		expect(request.method).toBe('POST');
+		expect(request.path).toBe(`/pub/v1/disk/directory/${directoryId}/upload`);
+		expect(Object.keys(request.query)).toEqual(['hash']);
+		expect(request.query.hash).toMatch(UUID);
+		expect(request.headers.authorization).toBe(`Bearer ${t.platform.apiKey}`);
+		expect(request.headers['content-range']).toBe(`bytes 0-${PDF.length - 1}/${PDF.length}`);
+		expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+		const parts = parseMultipart(request.raw, request.headers['content-type']);
+		expect(parts).toHaveLength(1);
+		expect(parts[0].name).toBe('file');
+		expect(parts[0].fileName).toBe('Счёт "март".pdf');
+		expect(parts[0].contentType).toBe('application/pdf');
+		expect(Buffer.compare(parts[0].data, PDF)).toBe(0);
+
+		const stored = [...t.platform.collection('diskFiles').values()].find((f) => f.hash === request.query.hash)!;
+		expect(Buffer.compare(stored.data as Buffer, PDF)).toBe(0);
+		expect(stored.mimeType).toBe('application/pdf');
+		expect(jsonOf(items)).toEqual([
+			{
+				__id: stored.__id,
+				name: 'Счёт "март".pdf',
+				originalName: 'Счёт "март".pdf',
+				directory: directoryId,
+				size: PDF.length,
+				version: 1,
+				hash: request.query.hash,
+			},
+		]);
+		expect(pairingOf(items)).toEqual([{ item: 0 }]);
+		expect(items[0].binary).toBeUndefined();
+	});
+
+	test('a multi-megabyte file arrives byte for byte', async () => {
+		const big = Buffer.alloc(12 * 1024 * 1024);
+		for (let i = 0; i < big.length; i += 4) big.writeUInt32LE((i * 2654435761) >>> 0, i);
+		const { items, error } = await t.run({
+			nodeType: 'elma365File',
+			parameters: { resource: 'file', operation: 'uploadToDirectory', directoryId: locator(directoryId) },
+			input: [binaryItem(big, 'scan.bin', 'application/octet-stream')],
+		});
+		expect(error).toBeUndefined();
+		const [request] = t.platform.requests;
+		expect(request.headers['content-range']).toBe(`bytes 0-${big.length - 1}/${big.length}`);
+		const stored = t.platform.collection('diskFiles').get(items[0].json.__id as string)!;
+		expect(stored.size).toBe(big.length);
+		expect((stored.data as Buffer).equals(big)).toBe(true);
+	});
+
+	test('one request per item, each with its own hash; names taken by an earlier upload get " (1)"', async () => {
+		const { items, error } = await t.run({
+			nodeType: 'elma365File',
+			parameters: { resource: 'file', operation: 'uploadToDirectory', directoryId: locator(directoryId), binaryPropertyName: 'attachment_0' },
+			input: [
+				binaryItem(Buffer.from('one'), 'a.txt', 'text/plain', 'attachment_0'),
+				binaryItem(Buffer.from('two'), 'a.txt', 'text/plain', 'attachment_0'),
+			],
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests).toHaveLength(2);
+		expect(t.platform.requests[0].query.hash).not.toBe(t.platform.requests[1].query.hash);
+		expect(items.map((i) => i.json.name)).toEqual(['a.txt', 'a (1).txt']);
+		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }]);
+	});
+
+	test('options: file name and hash given by the user', async () => {
+		const hash = newId();
+		const { items, error } = await t.run({
+			nodeType: 'elma365File',
+			parameters: {
+				resource: 'file',
+				operation: 'uploadToDirectory',
+				directoryId: locator(directoryId),
+				uploadOptions: { fileName: 'renamed.pdf', hash },
+			},
+			input: [binaryItem(PDF, 'x.pdf', 'application/pdf')],
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests[0].query).toEqual({ hash });
+		expect(parseMultipart(t.platform.requests[0].raw, t.platform.requests[0].headers['content-type'])[0].fileName).toBe('renamed.pdf');
+		expect(items[0].json).toMatchObject({ name: 'renamed.pdf', hash });
+	});
+});
+
+describe('temporary file upload', () => {
+	test('POST /disk/file/upload with the same multipart form', async () => {
+		const { items, error } = await t.run({
+			nodeType: 'elma365File',
+			parameters: { resource: 'file', operation: 'upload' },
+			input: [binaryItem(Buffer.from('hello'), 'hello.txt', 'text/plain')],
+		});
+		expect(error).toBeUndefined();
+		const [request] = t.platform.requests;
+		expect(request.method).toBe('POST');
+		expect(request.path).toBe('/pub/v1/disk/file/upload');
+		expect(request.headers['content-range']).toBe('bytes 0-4/5');
+		const [part] = parseMultipart(request.raw, request.headers['content-type']);
+		expect([part.name, part.fileName, part.contentType, part.data.toString()]).toEqual(['file', 'hello.txt', 'text/plain', 'hello']);
+		expect(items[0].json).toMatchObject({ name: 'hello.txt', directory: null, size: 5, hash: request.query.hash });
+	});
+});
+
+describe('upload validation (no request made)', () => {
+	test('a missing binary property names field and item', async () => {
+		const { error } = await t.run({
+			nodeType: 'elma365File',
+			parameters: { resource: 'file', operation: 'uploadToDirectory', directoryId: locator(directoryId) },
+			input: [{ json: {} }, binaryItem(Buffer.from('x'), 'a.txt', 'text/plain', 'file')],
+		});
+		expect(error?.message).toBe(
+			'Invalid "Input Binary Field" in item 0: expected the name of a binary property of the input item, but the item has no binary data, got "data"',
+		);
+		expect(t.platform.requests).toHaveLength(0);
+	});
+
+	test('a wrong property name lists the ones present', async () => {
+		const { error } = await t.run({
+			nodeType: 'elma365File',
+			parameters: { resource: 'file', operation: 'upload' },
+			input: [binaryItem(Buffer.from('x'), 'a.txt', 'text/plain', 'file')],
+		});
+		expect(error?.message).toBe('Invalid "Input Binary Field" in item 0: expected the name of a binary property of the input item (it has "file"), got "data"');
+		expect(t.platform.requests).toHaveLength(0);
+	});
+
+	test('a directory that is not a uuid, an invalid hash and an empty file are refused', async () => {
+		const bad = await t.run({
+			nodeType: 'elma365File',
+			parameters: { resource: 'file', operation: 'uploadToDirectory', directoryId: locator('../x') },
+			input: [binaryItem(Buffer.from('x'), 'a.txt', 'text/plain')],
+		});
+		expect(bad.error?.message).toMatch(/Not a valid UUID/);
+		const listed = await t.run({
+			nodeType: 'elma365File',
+			parameters: { resource: 'file', operation: 'uploadToDirectory', directoryId: { __rl: true, mode: 'list', value: '../x' } },
+			input: [binaryItem(Buffer.from('x'), 'a.txt', 'text/plain')],
+		});
+		expect(listed.error?.message).toMatch(/^Invalid "Directory" in item 0: expected a UUID/);
+		const hash = await t.run({
+			nodeType: 'elma365File',
+			parameters: { resource: 'file', operation: 'upload', uploadOptions: { hash: 'abc' } },
+			input: [binaryItem(Buffer.from('x'), 'a.txt', 'text/plain')],
+		});
+		expect(hash.error?.message).toMatch(/^Invalid "Upload Hash" in item 0: expected a UUID/);
+		const empty = await t.run({
+			nodeType: 'elma365File',
+			parameters: { resource: 'file', operation: 'upload' },
+			input: [binaryItem(Buffer.alloc(0), 'empty.txt', 'text/plain')],
+		});
+		expect(empty.error?.message).toMatch(/^Invalid "Input Binary Field" in item 0: expected a file of at least one byte/);
+		expect(t.platform.requests).toHaveLength(0);
+	});
+
+	test('Continue On Fail: a failed item gets an error item, the others upload, all paired', async () => {
+		const { items, error } = await t.run({
+			nodeType: 'elma365File',
+			parameters: { resource: 'file', operation: 'uploadToDirectory', directoryId: locator(directoryId) },
+			continueOnFail: true,
+			input: [binaryItem(Buffer.from('a'), 'a.txt', 'text/plain'), { json: {} }, binaryItem(Buffer.from('c'), 'c.txt', 'text/plain')],
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests).toHaveLength(2);
+		expect(items.map((i) => i.json.name ?? i.json.error)).toEqual([
+			'a.txt',
+			'Invalid "Input Binary Field" in item 1: expected the name of a binary property of the input item, but the item has no binary data, got "data"',
+			'c.txt',
+		]);
+		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	});
+
+	test('a platform error (unknown directory) is reported with its text', async () => {
+		const { error } = await t.run({
+			nodeType: 'elma365File',
+			parameters: { resource: 'file', operation: 'uploadToDirectory', directoryId: locator(newId()) },
+			input: [binaryItem(Buffer.from('x'), 'a.txt', 'text/plain')],
+		});
+		expect(error?.message).toMatch(/^ELMA365 404: directory .* not found$/);
+	});
+});
