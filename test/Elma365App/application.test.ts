@@ -1,4 +1,4 @@
-import { fail } from '../harness/index.ts';
+import { fail, ok } from '../harness/index.ts';
 import { DEFAULT_STATUSES } from '../harness/routes/app.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
 
@@ -26,6 +26,12 @@ describe('application list', () => {
 		expect(request.headers.authorization).toBe(`Bearer ${t.platform.apiKey}`);
 		expect(jsonOf(items)).toEqual(APPS);
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 0 }, { item: 0 }]);
+	});
+
+	test('a list named after what it holds ({apps: [...]}) is found too', async () => {
+		t.platform.script('GET', '/pub/v1/app/list', ok({ apps: APPS }));
+		const { items } = await t.run({ nodeType: 'elma365App', parameters: { resource: 'application', operation: 'getAll', returnAll: true } });
+		expect(jsonOf(items)).toEqual(APPS);
 	});
 
 	test('Limit cuts the answer', async () => {

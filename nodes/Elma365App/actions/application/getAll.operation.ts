@@ -1,16 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions';
 import { apiRequest, readListPage } from '../../../shared/transport';
 
 export const description: INodeProperties[] = showFor('application', 'getAll', [...returnAllOrLimit]);
-
-/** Finds the list: the usual list shapes, else the first array the answer carries. */
-function applicationsOf(response: IDataObject): IDataObject[] {
-	const { items } = readListPage(response);
-	if (items.length > 0) return items;
-	const found = Object.values(response).find((value) => Array.isArray(value));
-	return (found as IDataObject[] | undefined) ?? [];
-}
 
 /**
  * GET /app/list answers with every application at once (no paging is documented), so Limit is
@@ -19,6 +11,6 @@ function applicationsOf(response: IDataObject): IDataObject[] {
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const limit = readLimit(this, itemIndex);
 	const response = await apiRequest(this, { method: 'GET', path: '/app/list', itemIndex });
-	const applications = applicationsOf(response);
+	const applications = readListPage(response).items;
 	return limit === undefined ? applications : applications.slice(0, limit);
 }
