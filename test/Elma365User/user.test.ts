@@ -1,3 +1,4 @@
+import type { INodeTypeDescription } from 'n8n-workflow';
 import { fail, newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
 
@@ -52,7 +53,7 @@ test('Limit, table filter by email, ids and sort go into the body', async () => 
 test('the user list offers no status and no active options', async () => {
 	const { loadPackage } = await import('../harness/engine');
 	const loader = await loadPackage();
-	const properties = loader.nodeTypes.elma365User.type.description.properties;
+	const { properties } = loader.nodeTypes.elma365User.type.description as INodeTypeDescription;
 	const options = properties.find((p) => p.name === 'options')!;
 	const names = (options.options as Array<{ name: string }>).map((o) => o.name).sort();
 	expect(names).toEqual(['body', 'ids', 'sort', 'tableFilter']);
