@@ -5,6 +5,7 @@
 import path from 'node:path';
 import {
 	ExecutionLifecycleHooks,
+	LoadOptionsContext,
 	PackageDirectoryLoader,
 	WorkflowExecute,
 } from 'n8n-core';
@@ -19,6 +20,7 @@ import type {
 	INode,
 	INodeCredentialsDetails,
 	INodeExecutionData,
+	INodeListSearchResult,
 	INodeParameters,
 	INodeProperties,
 	INodeType,
@@ -189,7 +191,7 @@ export interface RunResult {
 
 const NODE_NAME = 'ELMA365';
 
-export async function runNode(options: RunOptions): Promise<RunResult> {
+async function prepare(options: RunOptions) {
 	const loader = await loadPackage();
 	const nodeTypes = new PackageNodeTypes(loader);
 	const node: INode = {
@@ -226,10 +228,6 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 		updatedAt: new Date(),
 		activeVersionId: null,
 	} as never);
-	let finished: IRun | undefined;
-	hooks.addHandler('workflowExecuteAfter', (run: IRun) => {
-		finished = run;
-	});
 	const additionalData = {
 		credentialsHelper,
 		hooks,
@@ -255,21 +253,36 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 			throw new Error('not supported in tests');
 		},
 	} as unknown as IWorkflowExecuteAdditionalData;
+	return { node, workflow, additionalData };
+}
 
+export async function runNode(options: RunOptions): Promise<RunResult> {
+	const { node, workflow, additionalData } = await prepare(options);
 	const input = options.input ?? [{ json: {} }];
 	const stack: IExecuteData[] = [{ node, data: { main: [input] }, source: null }];
 	const runData = createRunExecutionData({ executionData: { nodeExecutionStack: stack } });
 	const execution = new WorkflowExecute(additionalData, 'manual', runData);
-	let returned: IRun;
+	let run: IRun;
 	try {
-		returned = await execution.processRunExecutionData(workflow);
+		run = await execution.processRunExecutionData(workflow);
 	} catch (error) {
 		// n8n refuses to start a workflow whose parameters fail the node's own checks (required, regex).
 		return { items: [], error: error as Error & IDataObject, run: undefined as unknown as IRun };
 	}
-	const run = finished ?? returned;
 	const task = run.data.resultData.runData[NODE_NAME]?.[0];
 	const items = task?.data?.main?.[0] ?? [];
 	const error = (task?.error ?? run.data.resultData.error) as (Error & IDataObject) | undefined;
 	return { items, error, run };
+}
+
+/** Calls a node's listSearch method (what a resource locator's list shows) the way the editor does. */
+export async function searchList(
+	options: RunOptions & { method: string; filter?: string; paginationToken?: string },
+): Promise<INodeListSearchResult> {
+	const { node, workflow, additionalData } = await prepare(options);
+	const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
+	const method = nodeType.methods?.listSearch?.[options.method];
+	if (!method) throw new Error(`No listSearch method ${options.method}`);
+	const context = new LoadOptionsContext(workflow, node, additionalData, '');
+	return await method.call(context, options.filter, options.paginationToken);
 }
