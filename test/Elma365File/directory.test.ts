@@ -1,0 +1,78 @@
+import { newId } from '../harness/index.ts';
+import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+
+const t = usePlatform();
+let rootId: string;
+
+beforeEach(() => {
+	t.platform.collection('diskDirectories').clear();
+	rootId = newId();
+	t.platform.collection('diskDirectories').set(rootId, { __id: rootId, name: 'Root' });
+});
+
+describe('directory', () => {
+	test('create: POST /disk/directory with name, parent and extra JSON', async () => {
+		const { items, error } = await t.run({
+			nodeType: 'elma365File',
+			parameters: {
+				resource: 'directory',
+				operation: 'create',
+				name: 'Invoices',
+				parentId: { __rl: true, mode: 'id', value: rootId },
+				body: '{"description": "2026"}',
+			},
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['POST', '/pub/v1/disk/directory', { name: 'Invoices', parent: rootId, description: '2026' }],
+		]);
+		expect(jsonOf(items)).toEqual([{ name: 'Invoices', parent: rootId, description: '2026', __id: expect.any(String) }]);
+	});
+
+	test('create without a parent does not send one', async () => {
+		await t.run({ nodeType: 'elma365File', parameters: { resource: 'directory', operation: 'create', name: 'Top' } });
+		expect(t.platform.requests[0].body).toEqual({ name: 'Top' });
+	});
+
+	test('get: GET /disk/directory/{id}', async () => {
+		const { items } = await t.run({
+			nodeType: 'elma365File',
+			parameters: { resource: 'directory', operation: 'get', directoryId: { __rl: true, mode: 'id', value: rootId } },
+		});
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.query])).toEqual([['GET', `/pub/v1/disk/directory/${rootId}`, {}]]);
+		expect(jsonOf(items)).toEqual([{ __id: rootId, name: 'Root' }]);
+	});
+
+	test('getAll: POST /disk/directory/list paged with from/size in the body', async () => {
+		for (let i = 0; i < 150; i++) {
+			const id = newId();
+			t.platform.collection('diskDirectories').set(id, { __id: id, name: `D${i}` });
+		}
+		const { items, error } = await t.run({
+			nodeType: 'elma365File',
+			parameters: { resource: 'directory', operation: 'getAll', returnAll: true, options: { ids: '' } },
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['POST', '/pub/v1/disk/directory/list', { from: 0, size: 100 }],
+			['POST', '/pub/v1/disk/directory/list', { from: 100, size: 100 }],
+		]);
+		expect(items).toHaveLength(151);
+		expect(pairingOf(items).every((p) => (p as { item: number }).item === 0)).toBe(true);
+	});
+
+	test('getAll with a limit', async () => {
+		const { items } = await t.run({ nodeType: 'elma365File', parameters: { resource: 'directory', operation: 'getAll', limit: 1 } });
+		expect(t.platform.requests[0].body).toEqual({ from: 0, size: 1 });
+		expect(jsonOf(items)).toEqual([{ __id: rootId, name: 'Root' }]);
+	});
+
+	test('get of an unknown directory reports the platform error', async () => {
+		const missing = newId();
+		const { error } = await t.run({
+			nodeType: 'elma365File',
+			parameters: { resource: 'directory', operation: 'get', directoryId: { __rl: true, mode: 'id', value: missing } },
+		});
+		expect(error?.message).toBe(`ELMA365 404: directory ${missing} not found`);
+	});
+});
