@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs a real n8n (the recipe of ../shared/notes/n8n-runtime.md) into .e2e/n8n, once per
+# recipe: the install is cached under .e2e/ keyed by a hash of this file, so a second run skips it.
+# Also installs the e2e-only tools (playwright-core) into .e2e/tools. Expects Node 24 on PATH.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+dir="$root/.e2e/n8n"
+key="$(sha256sum "${BASH_SOURCE[0]}" | cut -c1-16)"
+if [ -f "$dir/.recipe-$key" ] && [ -x "$dir/node_modules/.bin/n8n" ]; then
+	exit 0
+fi
+echo "installing n8n 2.41.1 into $dir (once; about 3 minutes)"
+rm -rf "$dir"
+mkdir -p "$dir"
+cat > "$dir/package.json" <<'JSON'
+{
+  "name": "elma365-e2e-n8n",
+  "private": true,
+  "dependencies": { "n8n": "2.41.1" },
+  "overrides": {
+    "linkedom": "0.18.13",
+    "@langchain/langgraph-checkpoint": "1.1.5",
+    "@langchain/protocol": "0.0.19"
+  }
+}
+JSON
+cd "$dir"
+npm install --legacy-peer-deps --ignore-scripts --no-audit --no-fund --loglevel=error
+npm rebuild sqlite3 --ignore-scripts=false --loglevel=error
+touch "$dir/.recipe-$key"
+echo "n8n installed"
