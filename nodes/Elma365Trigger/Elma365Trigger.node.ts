@@ -1,0 +1,29 @@
+import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import { properties } from './description';
+import { getStatuses } from './loadOptions';
+import { poll } from './poll';
+
+export class Elma365Trigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'ELMA365 Trigger',
+		name: 'elma365Trigger',
+		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["event"]}}',
+		description: 'Starts the workflow when ELMA365 application items or process instances appear or change',
+		defaults: { name: 'ELMA365 Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'elma365Api', required: true }],
+		properties,
+	};
+
+	methods = { loadOptions: { getStatuses } };
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await poll(this);
+	}
+}

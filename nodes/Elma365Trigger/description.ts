@@ -1,0 +1,101 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { listOptions } from '../shared/listOptions';
+
+export const EVENTS = ['newItem', 'updatedItem', 'statusEntered', 'newInstance'] as const;
+export type TriggerEvent = (typeof EVENTS)[number];
+
+const ITEM_EVENTS: TriggerEvent[] = ['newItem', 'updatedItem', 'statusEntered'];
+
+/** The shared list options' table filter, so conditions are entered the same way as in Get Many. */
+const tableFilter = (listOptions({}).options as INodeProperties[]).find((option) => option.name === 'tableFilter') as INodeProperties;
+
+export const DEFAULT_LOOKBACK_MINUTES = 10;
+
+export const properties: INodeProperties[] = [
+	{
+		displayName: 'Event',
+		name: 'event',
+		type: 'options',
+		noDataExpression: true,
+		default: 'newItem',
+		options: [
+			{ name: 'New Application Item', value: 'newItem', description: 'An item was created (by its __createdAt)' },
+			{ name: 'Updated Application Item', value: 'updatedItem', description: 'An item was created or changed (by its __updatedAt); fires once per change' },
+			{ name: 'Item Entered a Status', value: 'statusEntered', description: 'An item moved into the chosen status' },
+			{ name: 'New Process Instance', value: 'newInstance', description: 'A process was started from a template (by its __createdAt)' },
+		],
+	},
+	{
+		displayName: 'Section Code',
+		name: 'namespace',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'crm',
+		description: 'Code of the section (namespace) the application belongs to',
+		displayOptions: { show: { event: ITEM_EVENTS } },
+	},
+	{
+		displayName: 'Application Code',
+		name: 'application',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'requests',
+		description: 'Code of the application whose items are watched',
+		displayOptions: { show: { event: ITEM_EVENTS } },
+	},
+	{
+		displayName: 'Status Name or ID',
+		name: 'statusCode',
+		type: 'options',
+		required: true,
+		default: '',
+		typeOptions: { loadOptionsMethod: 'getStatuses', loadOptionsDependsOn: ['namespace', 'application'] },
+		description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+		displayOptions: { show: { event: ['statusEntered'] } },
+	},
+	{
+		displayName: 'Template ID',
+		name: 'templateId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+		description: 'ID of the process template whose new instances start the workflow',
+		displayOptions: { show: { event: ['newInstance'] } },
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'EQL Query',
+				name: 'eql',
+				type: 'string',
+				default: '',
+				placeholder: '[priority] = 1',
+				description: 'Only items matching this query in the platform\'s query language (sent as filter.eql.query)',
+			},
+			{
+				displayName: 'Fire for Existing Items',
+				name: 'fireForExisting',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the first poll after activation emits every item that already matches; off, it only remembers where history ends',
+			},
+			{
+				displayName: 'Lookback Window (Minutes)',
+				name: 'lookbackMinutes',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: DEFAULT_LOOKBACK_MINUTES,
+				description: 'How far before the newest timestamp seen each poll looks again, to catch items that appear late (out of order); each one still fires only once',
+			},
+			tableFilter,
+		],
+	},
+];
