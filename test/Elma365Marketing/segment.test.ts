@@ -260,23 +260,6 @@ describe('subscriber getAll', () => {
 	});
 });
 
-test('the node loads from dist with its public names, themed icons, subtitle and tool use', async () => {
-	const { loadPackage } = await import('../harness/engine');
-	const description = (await loadPackage()).nodeTypes.elma365Marketing.type.description as import('n8n-workflow').INodeTypeDescription;
-	expect(description).toMatchObject({
-		name: 'elma365Marketing',
-		displayName: 'ELMA365 Marketing',
-		usableAsTool: true,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		credentials: [{ name: 'elma365Api', required: true }],
-	});
-	// n8n's loader turns the themed `file:` icons into icon URLs of the package.
-	expect(description.iconUrl).toEqual({
-		light: 'icons/n8n-nodes-elma365/dist/icons/elma365.svg',
-		dark: 'icons/n8n-nodes-elma365/dist/icons/elma365.dark.svg',
-	});
-});
-
 test('create without a name or with bad JSON fails before any request', async () => {
 	const noName = await t.run({ nodeType: 'elma365Marketing', parameters: { resource: 'segment', operation: 'create', name: '={{ "" }}' } });
 	expect(noName.error?.message).toMatch(/Invalid "Name" in item 0: expected a non-empty text/);

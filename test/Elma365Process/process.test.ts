@@ -189,20 +189,3 @@ describe('instance', () => {
 		expect(t.platform.requests).toHaveLength(0);
 	});
 });
-
-test('the node loads from dist with its public names, themed icons, subtitle and tool use', async () => {
-	const { loadPackage } = await import('../harness/engine');
-	const description = (await loadPackage()).nodeTypes.elma365Process.type.description as import('n8n-workflow').INodeTypeDescription;
-	expect(description).toMatchObject({
-		name: 'elma365Process',
-		displayName: 'ELMA365 Process',
-		usableAsTool: true,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		credentials: [{ name: 'elma365Api', required: true }],
-	});
-	// n8n's loader turns the themed `file:` icons into icon URLs of the package.
-	expect(description.iconUrl).toEqual({
-		light: 'icons/n8n-nodes-elma365/dist/icons/elma365.svg',
-		dark: 'icons/n8n-nodes-elma365/dist/icons/elma365.dark.svg',
-	});
-});

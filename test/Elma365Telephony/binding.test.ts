@@ -146,20 +146,3 @@ test('Continue On Fail: one output per input, in order, paired', async () => {
 	expect(out[3]).toEqual({ bindings: [{ extension: '300', userId: carol }] });
 	expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
 });
-
-test('the node loads from dist with its public names, themed icons, subtitle and tool use', async () => {
-	const { loadPackage } = await import('../harness/engine');
-	const description = (await loadPackage()).nodeTypes.elma365Telephony.type.description as import('n8n-workflow').INodeTypeDescription;
-	expect(description).toMatchObject({
-		name: 'elma365Telephony',
-		displayName: 'ELMA365 Telephony',
-		usableAsTool: true,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		credentials: [{ name: 'elma365Api', required: true }],
-	});
-	// n8n's loader turns the themed `file:` icons into icon URLs of the package.
-	expect(description.iconUrl).toEqual({
-		light: 'icons/n8n-nodes-elma365/dist/icons/elma365.svg',
-		dark: 'icons/n8n-nodes-elma365/dist/icons/elma365.dark.svg',
-	});
-});

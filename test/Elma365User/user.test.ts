@@ -89,20 +89,3 @@ test('a platform error carries its text; Continue On Fail gives one error item p
 	expect(out[2]).toEqual(users[3]);
 	expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 });
-
-test('the node loads from dist with its public names, themed icons, subtitle and tool use', async () => {
-	const { loadPackage } = await import('../harness/engine');
-	const description = (await loadPackage()).nodeTypes.elma365User.type.description as import('n8n-workflow').INodeTypeDescription;
-	expect(description).toMatchObject({
-		name: 'elma365User',
-		displayName: 'ELMA365 User',
-		usableAsTool: true,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		credentials: [{ name: 'elma365Api', required: true }],
-	});
-	// n8n's loader turns the themed `file:` icons into icon URLs of the package.
-	expect(description.iconUrl).toEqual({
-		light: 'icons/n8n-nodes-elma365/dist/icons/elma365.svg',
-		dark: 'icons/n8n-nodes-elma365/dist/icons/elma365.dark.svg',
-	});
-});
