@@ -1,0 +1,126 @@
+/** What the e2e tests use to drive the running n8n (public API, webhooks) and to read the sandbox. */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface State {
+	n8nUrl: string;
+	sandboxUrl: string;
+	sandboxKey: string;
+	apiKey: string;
+	cookie: string;
+	credentialId: string;
+	sampleWorkflowId: string;
+	owner: { email: string; password: string };
+}
+
+export interface SandboxRequest {
+	method: string;
+	path: string;
+	query: Record<string, string>;
+	headers: Record<string, string>;
+	body: unknown;
+}
+
+export const state: State = JSON.parse(
+	fs.readFileSync(process.env.E2E_STATE ?? path.resolve(__dirname, '..', '.e2e', 'e2e-state.json'), 'utf8'),
+);
+
+export const PACKAGE = 'n8n-nodes-elma365';
+
+async function json(response: Response): Promise<unknown> {
+	const text = await response.text();
+	try {
+		return JSON.parse(text);
+	} catch {
+		return text;
+	}
+}
+
+/** n8n's public API with the owner's API key. */
+export async function n8nApi(method: string, url: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+	const response = await fetch(`${state.n8nUrl}/api/v1${url}`, {
+		method,
+		headers: { 'content-type': 'application/json', 'X-N8N-API-KEY': state.apiKey },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	return { status: response.status, json: (await json(response)) as Record<string, unknown> };
+}
+
+export async function sandbox(method: string, url: string): Promise<Record<string, unknown>> {
+	const response = await fetch(`${state.sandboxUrl}${url}`, { method, headers: { authorization: `Bearer ${state.sandboxKey}` } });
+	return (await json(response)) as Record<string, unknown>;
+}
+
+export async function sandboxRequests(): Promise<SandboxRequest[]> {
+	return (await sandbox('GET', '/__sandbox/requests')).requests as SandboxRequest[];
+}
+
+export async function clearSandboxRequests(): Promise<void> {
+	await sandbox('DELETE', '/__sandbox/requests');
+}
+
+export async function sandboxData(collection: string): Promise<Array<Record<string, unknown>>> {
+	return (await sandbox('GET', `/__sandbox/data/${encodeURIComponent(collection)}`)).items as Array<Record<string, unknown>>;
+}
+
+/**
+ * Creates and activates `Webhook (POST /webhook/<path>) -> ELMA365 <node>` through the public API;
+ * the webhook answers with every item the ELMA365 node put out.
+ */
+export async function webhookWorkflow(hookPath: string, nodeName: string, parameters: Record<string, unknown>): Promise<string> {
+	const workflow = {
+		name: `e2e ${hookPath}`,
+		nodes: [
+			{
+				parameters: { httpMethod: 'POST', path: hookPath, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
+				id: randomUUID(),
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: randomUUID(),
+			},
+			{
+				parameters,
+				id: randomUUID(),
+				name: 'ELMA365',
+				type: `${PACKAGE}.${nodeName}`,
+				typeVersion: 1,
+				position: [260, 0],
+				credentials: { elma365Api: { id: state.credentialId, name: 'ELMA365 sandbox' } },
+			},
+		],
+		connections: { Webhook: { main: [[{ node: 'ELMA365', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+	const created = await n8nApi('POST', '/workflows', workflow);
+	if (created.status !== 200) throw new Error(`create workflow: ${created.status} ${JSON.stringify(created.json)}`);
+	const id = created.json.id as string;
+	const activated = await n8nApi('POST', `/workflows/${id}/activate`);
+	if (activated.status !== 200) throw new Error(`activate workflow: ${activated.status} ${JSON.stringify(activated.json)}`);
+	return id;
+}
+
+/** Calls a production webhook, retrying briefly while n8n is still registering it after activation. */
+export async function callWebhook(hookPath: string, body: unknown = {}): Promise<{ status: number; json: unknown }> {
+	for (let attempt = 0; ; attempt++) {
+		const response = await fetch(`${state.n8nUrl}/webhook/${hookPath}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(body),
+		});
+		if (response.status !== 404 || attempt >= 20) return { status: response.status, json: await json(response) };
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
+/** Runs `Webhook -> node` once and returns what the node put out and what reached the sandbox. */
+export async function runThroughN8n(hookPath: string, nodeName: string, parameters: Record<string, unknown>) {
+	await webhookWorkflow(hookPath, nodeName, parameters);
+	await clearSandboxRequests();
+	const answer = await callWebhook(hookPath);
+	return { ...answer, requests: await sandboxRequests() };
+}
+
+export const locator = (value: string) => ({ __rl: true, mode: 'id', value });

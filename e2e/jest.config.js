@@ -1,0 +1,17 @@
+/**
+ * End-to-end tests: a real n8n (installed under .e2e/n8n) with the packed package, against the
+ * sandbox. globalSetup runs scripts/start.mjs --e2e (install once, build, pack, start both) and
+ * globalTeardown stops it. Run with `npm run test:e2e`.
+ */
+module.exports = {
+	rootDir: __dirname,
+	testEnvironment: 'node',
+	testMatch: ['<rootDir>/**/*.e2e.test.ts'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],
+	},
+	globalSetup: '<rootDir>/globalSetup.js',
+	globalTeardown: '<rootDir>/globalTeardown.js',
+	testTimeout: 120000,
+	maxWorkers: 1,
+};
