@@ -191,7 +191,7 @@ export interface RunResult {
 
 const NODE_NAME = 'ELMA365';
 
-async function prepare(options: RunOptions) {
+export async function prepare(options: RunOptions) {
 	const loader = await loadPackage();
 	const nodeTypes = new PackageNodeTypes(loader);
 	const node: INode = {
