@@ -3,7 +3,7 @@ import { contextFields, readContext } from './context';
 import { returnAllOrLimit, showFor } from './descriptions';
 import type { ListFeatures } from './listOptions';
 import { buildListBody, listOptions } from './listOptions';
-import { listOperation, requestOperation } from './operations';
+import { concurrencyOption, listOperation, requestOperation } from './operations';
 import type { Operation } from './router';
 import { apiPath, apiRequest, unwrapItem } from './transport';
 import { requireText, requireUuid } from './validation';
@@ -111,7 +111,7 @@ const contextBody = (ctx: IExecuteFunctions, itemIndex: number): IDataObject => 
 /** POST .../create with `{"context": {...}}`; outputs the created item. */
 export function createItem(area: ItemArea): Built {
 	return {
-		description: showFor(area.resource, 'create', [...locationFields(area), ...contextFields({ what: area.noun })]),
+		description: showFor(area.resource, 'create', [...locationFields(area), ...contextFields({ what: area.noun }), concurrencyOption]),
 		...requestOperation({
 			method: 'POST',
 			path: (ctx, itemIndex) => readAreaPath(ctx, itemIndex, area, '/create'),
@@ -139,6 +139,7 @@ export function updateItem(area: ItemArea): Built {
 			...locationFields(area),
 			itemIdField(area, 'to update'),
 			...contextFields({ what: area.noun }),
+			concurrencyOption,
 		]),
 		...requestOperation({
 			method: 'POST',

@@ -1,7 +1,30 @@
-import type { IDataObject, IExecuteFunctions, IHttpRequestMethods } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { readLimit } from './descriptions';
 import type { Operation } from './router';
+import { MAX_CONCURRENCY } from './router';
 import { apiRequest, paginate, unwrapItem } from './transport';
+
+/**
+ * Options > Concurrency, for per-item write operations: include it in the operation's description
+ * (inside `showFor`). The shared router reads it and keeps at most that many items in flight.
+ */
+export const concurrencyOption: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Concurrency',
+			name: 'concurrency',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY, numberPrecision: 0 },
+			default: 1,
+			description: `How many items are sent to the platform at the same time (1 to ${MAX_CONCURRENCY}). Output order and pairing stay as the input; 1 sends one item after the other.`,
+		},
+	],
+};
 
 type PerItem<T> = (ctx: IExecuteFunctions, itemIndex: number) => T;
 
@@ -50,9 +73,10 @@ export function listOperation(options: {
 			const body = options.body?.(this, itemIndex);
 			const qs = options.qs?.(this, itemIndex);
 			const limit = readLimit(this, itemIndex);
-			const results: IDataObject[] = [];
+			// Output items are built as pages arrive: only the current page is held besides the output.
+			const results: INodeExecutionData[] = [];
 			for await (const page of paginate(this, { method: options.method, path, paging: options.paging, body, qs, limit, itemIndex })) {
-				for (const entry of page) results.push(entry);
+				for (const entry of page) results.push({ json: entry, pairedItem: { item: itemIndex } });
 			}
 			return results;
 		},

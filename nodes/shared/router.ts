@@ -25,7 +25,7 @@ function toItems(result: OperationResult, itemIndex: number): INodeExecutionData
 	const list = Array.isArray(result) ? result : [result];
 	return list.map((entry) =>
 		isExecutionData(entry)
-			? { ...entry, pairedItem: entry.pairedItem ?? { item: itemIndex } }
+			? entry.pairedItem === undefined ? { ...entry, pairedItem: { item: itemIndex } } : entry
 			: { json: entry, pairedItem: { item: itemIndex } },
 	);
 }
@@ -51,6 +51,66 @@ export function forItem(ctx: IExecuteFunctions, error: unknown, itemIndex: numbe
 	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 }
 
+/** Most requests one node may have in flight at once (Options > Concurrency). */
+export const MAX_CONCURRENCY = 10;
+
+/**
+ * Options > Concurrency of the node (read once, from the first item): how many input items are
+ * processed at the same time. 1 (the default, and the value for operations without the option)
+ * is one item after the other.
+ */
+function readConcurrency(ctx: IExecuteFunctions): number {
+	const value = ctx.getNodeParameter('options.concurrency', 0, 1) as unknown;
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > MAX_CONCURRENCY) {
+		throw new NodeOperationError(ctx.getNode(), `Options > Concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}, got ${JSON.stringify(value)}`, {
+			itemIndex: 0,
+			description: 'How many items are sent to the platform at the same time; 1 sends them one after the other.',
+		});
+	}
+	return number;
+}
+
+/**
+ * Runs `execute` for every item with at most `concurrency` items in flight. Outputs keep the input
+ * order and pairing. With Continue On Fail a failed item gives its error item in its place; without
+ * it no new item starts after a failure, the items in flight finish, and the error of the first
+ * failed item (in input order) is thrown.
+ */
+async function runConcurrently(
+	ctx: IExecuteFunctions,
+	selected: Operation,
+	count: number,
+	concurrency: number,
+): Promise<INodeExecutionData[]> {
+	const results: INodeExecutionData[][] = new Array<INodeExecutionData[]>(count);
+	const continueOnFail = ctx.continueOnFail();
+	let next = 0;
+	// The first failed item in input order (count while none failed) and its error.
+	let failedIndex = count;
+	let failedError: unknown;
+	const worker = async () => {
+		while (next < count && failedIndex === count) {
+			const itemIndex = next++;
+			try {
+				results[itemIndex] = toItems(await selected.execute!.call(ctx, itemIndex), itemIndex);
+			} catch (error) {
+				if (continueOnFail) {
+					results[itemIndex] = [errorItem(error, itemIndex)];
+				} else if (itemIndex < failedIndex) {
+					failedIndex = itemIndex;
+					failedError = error;
+				}
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+	if (failedIndex < count) throw forItem(ctx, failedError, failedIndex);
+	const output: INodeExecutionData[] = [];
+	for (const itemOutput of results) for (const item of itemOutput) output.push(item);
+	return output;
+}
+
 /**
  * The only loop over input items: reads resource and operation, runs the operation per item,
  * pairs every output with its input and applies Continue On Fail (one error item per failed input).
@@ -64,6 +124,9 @@ export async function route(this: IExecuteFunctions, operations: OperationsByRes
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported for resource "${resource}"`);
 	}
 	if (selected.executeAll) return [await selected.executeAll.call(this, items)];
+
+	const concurrency = readConcurrency(this);
+	if (concurrency > 1 && items.length > 1) return [await runConcurrently(this, selected, items.length, concurrency)];
 
 	const output: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {

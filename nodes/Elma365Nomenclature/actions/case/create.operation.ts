@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions';
-import { requestOperation } from '../../../shared/operations';
+import { concurrencyOption, requestOperation } from '../../../shared/operations';
 import { caseFields, buildCaseBody } from './caseForm';
 
-export const description: INodeProperties[] = showFor('case', 'create', caseFields);
+export const description: INodeProperties[] = showFor('case', 'create', [...caseFields, concurrencyOption]);
 
 export const { execute } = requestOperation({
 	method: 'POST',

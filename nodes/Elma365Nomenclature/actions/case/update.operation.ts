@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions';
 import { readUuidLocator, uuidLocator } from '../../../shared/locators';
-import { requestOperation } from '../../../shared/operations';
+import { concurrencyOption, requestOperation } from '../../../shared/operations';
 import { apiPath } from '../../../shared/transport';
 import { buildCaseBody, caseFields } from './caseForm';
 
@@ -13,6 +13,7 @@ export const description: INodeProperties[] = showFor('case', 'update', [
 		description: 'The case (registration file) to update',
 	}),
 	...caseFields,
+	concurrencyOption,
 ]);
 
 export const { execute } = requestOperation({
