@@ -30,9 +30,15 @@ describe.each((pkg.n8n.nodes as string[]).map((file) => [path.basename(file, '.n
 		const description = loader.nodeTypes[name].type.description as INodeTypeDescription;
 		expect(description.name).toBe(name);
 		expect(description.displayName).toMatch(/^ELMA365 /);
-		expect(description.usableAsTool).toBe(true);
 		expect(description.credentials).toEqual([{ name: 'elma365Api', required: true }]);
-		expect(description.subtitle).toMatch(/operation/);
+		if (description.polling) {
+			// A trigger starts workflows: no input, no operation, not a tool.
+			expect(description.inputs).toEqual([]);
+			expect(description.subtitle).toMatch(/event/);
+		} else {
+			expect(description.usableAsTool).toBe(true);
+			expect(description.subtitle).toMatch(/operation/);
+		}
 		// The loader turns `icon: {light, dark}` into URLs under icons/<package>/ that n8n serves from the package.
 		const iconUrl = loader.types.nodes.find((node) => node.name === name)?.iconUrl as { light: string; dark: string };
 		expect(Object.keys(iconUrl).sort()).toEqual(['dark', 'light']);
