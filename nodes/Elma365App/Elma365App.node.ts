@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import * as application from './actions/application';
 import * as item from './actions/item';
 import { router } from './actions/router';
+import { getApplicationFields, getStatuses, searchApplications, searchNamespaces } from '../shared/schemeSearch';
 
 export class Elma365App implements INodeType {
 	description: INodeTypeDescription = {
@@ -10,7 +11,8 @@ export class Elma365App implements INodeType {
 		name: 'elma365App',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Create, read, update, import and set the status of application items in ELMA365',
 		defaults: { name: 'ELMA365 App' },
@@ -33,6 +35,12 @@ export class Elma365App implements INodeType {
 			...item.description,
 			...application.description,
 		],
+	};
+
+	methods = {
+		listSearch: { searchNamespaces, searchApplications },
+		loadOptions: { getStatuses },
+		resourceMapping: { getApplicationFields },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

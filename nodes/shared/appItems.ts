@@ -1,8 +1,10 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
 import { contextFields, readContext } from './context';
 import { returnAllOrLimit, showFor } from './descriptions';
+import { fieldMapper, readMappedFields } from './fieldMapping';
 import type { ListFeatures } from './listOptions';
 import { buildListBody, listOptions } from './listOptions';
+import { beforeVersion, codeLocator, PICKERS_VERSION, sinceVersion } from './locators';
 import { concurrencyOption, listOperation, requestOperation } from './operations';
 import type { Operation } from './router';
 import { apiPath, apiRequest, unwrapItem } from './transport';
@@ -26,27 +28,52 @@ export interface ItemArea {
 
 type Built = { description: INodeProperties[] } & Required<Pick<Operation, 'execute'>>;
 
-/** Section code and application (contract, report) code: the two path variables of every item operation. */
+/**
+ * Section code and application (contract, report) code: the two path variables of every item operation.
+ * Version 1 of a node types them; from version 1.1 on, under the same names, they are picked from
+ * the scheme's lists (or typed as codes), and the application list follows the chosen section.
+ */
 export function locationFields(area: ItemArea): INodeProperties[] {
 	return [
-		{
-			displayName: 'Section Code',
-			name: 'namespace',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'crm',
-			description: 'Code of the section (namespace) the application belongs to',
-		},
-		{
-			displayName: area.code.displayName,
-			name: area.code.name,
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: area.code.placeholder,
-			description: area.code.description,
-		},
+		...beforeVersion([
+			{
+				displayName: 'Section Code',
+				name: 'namespace',
+				type: 'string',
+				required: true,
+				default: '',
+				placeholder: 'crm',
+				description: 'Code of the section (namespace) the application belongs to',
+			},
+			{
+				displayName: area.code.displayName,
+				name: area.code.name,
+				type: 'string',
+				required: true,
+				default: '',
+				placeholder: area.code.placeholder,
+				description: area.code.description,
+			},
+		]),
+		...sinceVersion([
+			codeLocator({
+				displayName: 'Section',
+				name: 'namespace',
+				searchListMethod: 'searchNamespaces',
+				placeholder: 'crm',
+				description: 'The section (namespace) the application belongs to',
+			}),
+			{
+				...codeLocator({
+					displayName: area.code.displayName.replace(/ Code$/, ''),
+					name: area.code.name,
+					searchListMethod: 'searchApplications',
+					placeholder: area.code.placeholder,
+					description: `${area.code.description.replace(/^Code of the /, 'The ')}; the list shows the applications of the chosen section`,
+				}),
+				typeOptions: { loadOptionsDependsOn: ['namespace.value'] },
+			},
+		]),
 	];
 }
 
@@ -64,8 +91,13 @@ export function itemIdField(area: ItemArea, purpose: string): INodeProperties {
 
 /** `/{prefix}/{namespace}/{code}`, both codes validated and encoded. */
 export function readBasePath(ctx: IExecuteFunctions, itemIndex: number, area: ItemArea): string {
-	const namespace = requireText(ctx, itemIndex, 'Section Code', ctx.getNodeParameter('namespace', itemIndex, '')).trim();
-	const code = requireText(ctx, itemIndex, area.code.displayName, ctx.getNodeParameter(area.code.name, itemIndex, '')).trim();
+	const namespace = requireText(ctx, itemIndex, 'Section Code', ctx.getNodeParameter('namespace', itemIndex, '', { extractValue: true })).trim();
+	const code = requireText(
+		ctx,
+		itemIndex,
+		area.code.displayName,
+		ctx.getNodeParameter(area.code.name, itemIndex, '', { extractValue: true }),
+	).trim();
 	return `/${area.prefix}${apiPath`/${namespace}/${code}`}`;
 }
 
@@ -106,12 +138,56 @@ export function postOperation(options: {
 	};
 }
 
-const contextBody = (ctx: IExecuteFunctions, itemIndex: number): IDataObject => ({ context: readContext(ctx, itemIndex) });
+/** Whether the node runs in a version with pickers and field mapping. */
+export function hasPickers(ctx: IExecuteFunctions): boolean {
+	return ctx.getNode().typeVersion >= PICKERS_VERSION;
+}
+
+/**
+ * The item's fields: mapped fields (from version 1.1, when the mapper is chosen), then the
+ * name/value pairs, then the JSON object; a later source wins where two name the same field.
+ */
+function readItemContext(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const mapped = hasPickers(ctx) && ctx.getNodeParameter('fieldsInputMode', itemIndex, 'mapper') === 'mapper'
+		? readMappedFields(ctx, itemIndex)
+		: {};
+	return { ...mapped, ...readContext(ctx, itemIndex) };
+}
+
+const contextBody = (ctx: IExecuteFunctions, itemIndex: number): IDataObject => ({ context: readItemContext(ctx, itemIndex) });
+
+/**
+ * Version 1: name/value pairs and JSON. From version 1.1: a choice between the field mapper (fed by
+ * the application scheme) and the pairs, with the JSON escape hatch in both.
+ */
+export function itemFields(area: ItemArea, mode: 'add' | 'map'): INodeProperties[] {
+	const [pairs, json] = contextFields({ what: area.noun });
+	if (area.prefix !== 'app') return [pairs, json];
+	return [
+		...sinceVersion([
+			{
+				displayName: 'Fields Input Mode',
+				name: 'fieldsInputMode',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Map Each Field', value: 'mapper', description: "Fields listed from the application's scheme, with their types" },
+					{ name: 'Field Codes and Values', value: 'pairs', description: 'Name/value pairs by field code' },
+				],
+				default: 'mapper',
+			},
+			{ ...fieldMapper({ what: area.noun, mode }), displayOptions: { show: { fieldsInputMode: ['mapper'] } } },
+			{ ...pairs, displayOptions: { show: { fieldsInputMode: ['pairs'] } } },
+		]),
+		...beforeVersion([pairs]),
+		json,
+	];
+}
 
 /** POST .../create with `{"context": {...}}`; outputs the created item. */
 export function createItem(area: ItemArea): Built {
 	return {
-		description: showFor(area.resource, 'create', [...locationFields(area), ...contextFields({ what: area.noun }), concurrencyOption]),
+		description: showFor(area.resource, 'create', [...locationFields(area), ...itemFields(area, 'add'), concurrencyOption]),
 		...requestOperation({
 			method: 'POST',
 			path: (ctx, itemIndex) => readAreaPath(ctx, itemIndex, area, '/create'),
@@ -138,7 +214,7 @@ export function updateItem(area: ItemArea): Built {
 		description: showFor(area.resource, 'update', [
 			...locationFields(area),
 			itemIdField(area, 'to update'),
-			...contextFields({ what: area.noun }),
+			...itemFields(area, 'map'),
 			concurrencyOption,
 		]),
 		...requestOperation({

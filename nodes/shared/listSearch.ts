@@ -1,4 +1,5 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 import type { ApiRequest } from './transport';
 import { apiRequest, PAGE_SIZE, readListPage } from './transport';
 
@@ -17,7 +18,7 @@ export function entryName(entry: IDataObject): string {
  */
 export async function searchPagedList(
 	ctx: ILoadOptionsFunctions,
-	request: Pick<ApiRequest, 'method' | 'path'> & { paging: 'body' | 'query'; body?: IDataObject },
+	request: Pick<ApiRequest, 'method' | 'path'> & { paging: 'body' | 'query'; body?: IDataObject; what?: string },
 	filter: string | undefined,
 	paginationToken: string | undefined,
 	toEntry: (entry: IDataObject) => INodeListSearchItems = (entry) => ({
@@ -25,16 +26,67 @@ export async function searchPagedList(
 		value: String(entry.__id ?? entry.id ?? entry.code ?? ''),
 	}),
 ): Promise<INodeListSearchResult> {
-	const from = Number(paginationToken ?? 0) || 0;
-	const window = { from, size: PAGE_SIZE };
-	const body = request.paging === 'body' ? { ...request.body, ...window } : request.body;
-	const qs = request.paging === 'query' ? window : undefined;
-	const found = readListPage(await apiRequest(ctx, { method: request.method, path: request.path, body, qs, idempotent: true }));
+	let from = Number(paginationToken ?? 0) || 0;
 	const needle = filter?.trim().toLowerCase();
-	const results = found.items
-		.map(toEntry)
-		.filter((entry) => !needle || entry.name.toLowerCase().includes(needle) || String(entry.value).toLowerCase() === needle);
-	const next = from + found.items.length;
-	const more = found.items.length > 0 && (found.total === undefined ? found.items.length >= PAGE_SIZE : next < found.total);
-	return { results, paginationToken: more ? String(next) : undefined };
+	// With a search text, pages without a match are skipped (a bounded number), so the picker does
+	// not show an empty list while matches exist further on.
+	for (let scanned = 1; ; scanned++) {
+		const window = { from, size: PAGE_SIZE };
+		const body = request.paging === 'body' ? { ...request.body, ...window } : request.body;
+		const qs = request.paging === 'query' ? window : undefined;
+		const found = readListPage(
+			await listingRequest(ctx, request.what, { method: request.method, path: request.path, body, qs, idempotent: true }),
+		);
+		const results = found.items.map(toEntry).filter((entry) => matches(entry, needle));
+		const next = from + found.items.length;
+		const more = found.items.length > 0 && (found.total === undefined ? found.items.length >= PAGE_SIZE : next < found.total);
+		if (results.length > 0 || !more || !needle || scanned >= MAX_SCANNED_PAGES) {
+			return { results, paginationToken: more ? String(next) : undefined };
+		}
+		from = next;
+	}
+}
+
+/** Pages a search with a text goes through before it answers with what it has (and a token to go on). */
+export const MAX_SCANNED_PAGES = 10;
+
+function matches(entry: INodeListSearchItems, needle: string | undefined): boolean {
+	return !needle || entry.name.toLowerCase().includes(needle) || String(entry.value).toLowerCase() === needle;
+}
+
+/**
+ * A list the platform answers at once (no paging: applications of a section, process templates):
+ * filtered by the search text, then handed to the picker a page at a time.
+ */
+export async function searchWholeList(
+	ctx: ILoadOptionsFunctions,
+	request: Pick<ApiRequest, 'method' | 'path' | 'body'> & { what: string },
+	filter: string | undefined,
+	paginationToken: string | undefined,
+	toEntry: (entry: IDataObject) => INodeListSearchItems,
+): Promise<INodeListSearchResult> {
+	const from = Number(paginationToken ?? 0) || 0;
+	const needle = filter?.trim().toLowerCase();
+	const found = readListPage(await listingRequest(ctx, request.what, { method: request.method, path: request.path, body: request.body, idempotent: true }));
+	const results = found.items.map(toEntry).filter((entry) => matches(entry, needle));
+	const next = from + PAGE_SIZE;
+	return { results: results.slice(from, next), paginationToken: next < results.length ? String(next) : undefined };
+}
+
+/** A request of a picker: a 403 becomes a message that says what could not be listed and why. */
+export async function listingRequest(ctx: ILoadOptionsFunctions, what: string | undefined, request: ApiRequest): Promise<IDataObject> {
+	try {
+		return await apiRequest(ctx, request);
+	} catch (caught) {
+		const error = caught as NodeApiError;
+		if (error instanceof NodeApiError && error.httpCode === '403') {
+			const listed = what ?? 'these entries';
+			throw new NodeApiError(ctx.getNode(), { message: error.message } as JsonObject, {
+				message: `ELMA365: the credential may not list ${listed} (HTTP 403)`,
+				description: `The platform refused to list ${listed} for the API key of this credential: the key is wrong, or its user has no access to them. Check the credential, or type the value in instead of picking it. ${error.description ?? ''}`.trim(),
+				httpCode: '403',
+			});
+		}
+		throw error;
+	}
 }

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { DisplayCondition, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { requireUuid } from './validation';
 
 const UUID_REGEX = '^\\s*[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\s*$';
@@ -45,4 +45,70 @@ export function uuidLocator(options: {
 export function readUuidLocator(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string): string {
 	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
 	return requireUuid(ctx, itemIndex, label, value);
+}
+
+/** The node version from which pickers replace typed codes; version 1 keeps its plain strings. */
+export const PICKERS_VERSION = 1.1;
+
+/** Shows `properties` only from `version` on (n8n's `@version` display condition). */
+export function sinceVersion(properties: INodeProperties[], version = PICKERS_VERSION): INodeProperties[] {
+	return properties.map((property) => withVersion(property, { _cnd: { gte: version } }));
+}
+
+/** Shows `properties` only before `version`: how workflows saved with version 1 keep seeing them. */
+export function beforeVersion(properties: INodeProperties[], version = PICKERS_VERSION): INodeProperties[] {
+	return properties.map((property) => withVersion(property, { _cnd: { lt: version } }));
+}
+
+function withVersion(property: INodeProperties, condition: DisplayCondition): INodeProperties {
+	const show = { ...(property.displayOptions?.show ?? {}), '@version': [condition] };
+	return { ...property, displayOptions: { ...property.displayOptions, show } };
+}
+
+/**
+ * A picker for an object addressed by code (section, application, process template): from a
+ * searchable list, or typed in as a code. Its value, whatever the mode, is the code.
+ */
+export function codeLocator(options: {
+	displayName: string;
+	name: string;
+	searchListMethod: string;
+	description: string;
+	placeholder: string;
+	required?: boolean;
+}): INodeProperties {
+	return {
+		displayName: options.displayName,
+		name: options.name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: options.required ?? true,
+		description: options.description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By Code',
+				name: 'code',
+				type: 'string',
+				placeholder: options.placeholder,
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^\\s*\\S+\\s*$', errorMessage: 'A code has no spaces' },
+					},
+				],
+			},
+		],
+	};
+}
+
+/** A parameter's plain value in a load-options context: the code or id of a picker, whatever its mode. */
+export function pickedValue(value: unknown): string {
+	if (value && typeof value === 'object' && 'value' in (value as object)) return String((value as { value: unknown }).value ?? '').trim();
+	return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
 }

@@ -21,6 +21,7 @@ import type {
 	INodeCredentialsDetails,
 	INodeExecutionData,
 	INodeListSearchResult,
+	INodePropertyOptions,
 	INodeParameters,
 	INodeProperties,
 	INodeType,
@@ -29,6 +30,7 @@ import type {
 	IVersionedNodeType,
 	IWorkflowExecuteAdditionalData,
 	NodeParameterValueType,
+	ResourceMapperFields,
 } from 'n8n-workflow';
 import { createRunExecutionData, ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
 
@@ -285,4 +287,22 @@ export async function searchList(
 	if (!method) throw new Error(`No listSearch method ${options.method}`);
 	const context = new LoadOptionsContext(workflow, node, additionalData, '');
 	return await method.call(context, options.filter, options.paginationToken);
+}
+
+/** Calls a node's loadOptions method (what an options dropdown shows) the way the editor does. */
+export async function loadOptions(options: RunOptions & { method: string }): Promise<INodePropertyOptions[]> {
+	const { node, workflow, additionalData } = await prepare(options);
+	const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
+	const method = nodeType.methods?.loadOptions?.[options.method];
+	if (!method) throw new Error(`No loadOptions method ${options.method}`);
+	return await method.call(new LoadOptionsContext(workflow, node, additionalData, ''));
+}
+
+/** Calls a node's resourceMapping method (the fields a resource mapper shows) the way the editor does. */
+export async function resourceMapperFields(options: RunOptions & { method: string }): Promise<ResourceMapperFields> {
+	const { node, workflow, additionalData } = await prepare(options);
+	const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
+	const method = nodeType.methods?.resourceMapping?.[options.method];
+	if (!method) throw new Error(`No resourceMapping method ${options.method}`);
+	return await method.call(new LoadOptionsContext(workflow, node, additionalData, ''));
 }

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { itemIdField, locationFields, readItemPath } from '../../../shared/appItems';
 import { showFor } from '../../../shared/descriptions';
+import { beforeVersion, sinceVersion } from '../../../shared/locators';
 import { requestOperation } from '../../../shared/operations';
 import { requireText } from '../../../shared/validation';
 import { appItems } from './area';
@@ -8,15 +9,29 @@ import { appItems } from './area';
 export const description: INodeProperties[] = showFor('item', 'setStatus', [
 	...locationFields(appItems),
 	itemIdField(appItems, 'whose status to set'),
-	{
-		displayName: 'Status Code',
-		name: 'statusCode',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'in_progress',
-		description: 'Code of the status to set, as listed by Application > Get Status',
-	},
+	...beforeVersion([
+		{
+			displayName: 'Status Code',
+			name: 'statusCode',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'in_progress',
+			description: 'Code of the status to set, as listed by Application > Get Status',
+		},
+	]),
+	...sinceVersion([
+		{
+			displayName: 'Status Name or ID',
+			name: 'statusCode',
+			type: 'options',
+			required: true,
+			default: '',
+			typeOptions: { loadOptionsMethod: 'getStatuses', loadOptionsDependsOn: ['namespace.value', 'application.value'] },
+			description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+			hint: "The statuses of the application's status settings; an expression gives the status code",
+		},
+	]),
 ]);
 
 export const { execute } = requestOperation({

@@ -1,0 +1,178 @@
+import type { FieldType, IDataObject, IExecuteFunctions, INodeProperties, ResourceMapperField } from 'n8n-workflow';
+import { invalidInput, isUuid, requireBoolean, requireDateTime } from './validation';
+
+/**
+ * Application fields mapped with n8n's resource mapper, fed by the application scheme
+ * (`GET /scheme/namespaces/{ns}/apps/{code}`: `fields: [{code, type, required, array, view: {name}}]`),
+ * and the values converted to the shapes the platform takes.
+ */
+
+/** A platform field type and the n8n input that fits it; anything unknown is typed as text or JSON. */
+const INPUT_TYPES: Record<string, FieldType> = {
+	STRING: 'string',
+	TEXT: 'string',
+	PHONE: 'string',
+	EMAIL: 'string',
+	LINK: 'string',
+	URL: 'string',
+	INTEGER: 'number',
+	FLOAT: 'number',
+	NUMBER: 'number',
+	BOOLEAN: 'boolean',
+	DATETIME: 'dateTime',
+	DATE: 'dateTime',
+	SYS_USER: 'string',
+	SYS_COLLECTION: 'string',
+	SYS_OSNODE: 'string',
+	CATEGORY: 'string',
+	MONEY: 'object',
+	FULL_NAME: 'object',
+	TABLE: 'array',
+};
+
+/** References to application items, users and org-structure nodes: sent as `["uuid", ...]`. */
+const REFERENCE_TYPES = new Set(['SYS_USER', 'SYS_COLLECTION', 'SYS_OSNODE', 'FILE']);
+
+/** What the field form says a field takes, where that is not obvious from the input. */
+const HINTS: Record<string, string> = {
+	SYS_USER: 'user UUID(s)',
+	SYS_COLLECTION: 'item UUID(s)',
+	SYS_OSNODE: 'org-structure UUID(s)',
+	FILE: 'file UUID(s)',
+	CATEGORY: 'category code(s)',
+	MONEY: '{"cents", "currency"}',
+};
+
+/** A mapper field keeps the platform's own type, so values can be converted at execution. */
+export type ApplicationField = ResourceMapperField & { platformType?: string };
+
+export function mapperFields(fields: IDataObject[]): ApplicationField[] {
+	return fields
+		.filter((field) => typeof field.code === 'string' && field.code !== '')
+		.map((field) => {
+			const platformType = String(field.type ?? 'STRING').toUpperCase();
+			const view = (field.view ?? {}) as IDataObject;
+			const name = typeof view.name === 'string' && view.name !== '' ? view.name : (field.code as string);
+			const hint = HINTS[platformType];
+			return {
+				id: field.code as string,
+				displayName: hint ? `${name} (${hint})` : name,
+				required: field.required === true,
+				defaultMatch: false,
+				canBeUsedToMatch: false,
+				display: true,
+				type: INPUT_TYPES[platformType] ?? 'string',
+				platformType,
+			};
+		});
+}
+
+/** The resource mapper parameter: `add` mode where required fields must be given (create), `map` elsewhere. */
+export function fieldMapper(options: { what: string; mode: 'add' | 'map' }): INodeProperties {
+	return {
+		displayName: 'Fields to Send',
+		name: 'columns',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		required: options.mode === 'add',
+		description: `Fields of the ${options.what}, read from the application's scheme, each with its type`,
+		typeOptions: {
+			loadOptionsDependsOn: ['namespace.value', 'application.value'],
+			resourceMapper: {
+				resourceMapperMethod: 'getApplicationFields',
+				mode: options.mode,
+				fieldWords: { singular: 'field', plural: 'fields' },
+				addAllFields: false,
+				supportAutoMap: true,
+				noFieldsError: 'The application scheme lists no fields: use Fields (JSON)',
+			},
+		},
+	};
+}
+
+function uuidList(ctx: IExecuteFunctions, itemIndex: number, label: string, value: unknown): string[] {
+	let list: unknown = value;
+	if (typeof value === 'string') {
+		const text = value.trim();
+		list = text.startsWith('[') ? parseJson(text) : text.split(',').map((part) => part.trim()).filter((part) => part !== '');
+	}
+	if (!Array.isArray(list)) list = [list];
+	const ids = (list as unknown[]).map((entry) =>
+		entry && typeof entry === 'object' && 'id' in (entry as object) ? (entry as IDataObject).id : entry,
+	);
+	for (const id of ids) {
+		if (!isUuid(typeof id === 'string' ? id.trim() : id)) throw invalidInput(ctx, itemIndex, label, 'a UUID or a list of UUIDs', value);
+	}
+	return ids.map((id) => (id as string).trim());
+}
+
+function categories(value: unknown): IDataObject[] {
+	let list: unknown = value;
+	if (typeof value === 'string') {
+		const text = value.trim();
+		list = text.startsWith('[') ? parseJson(text) : text.split(',').map((part) => part.trim()).filter((part) => part !== '');
+	}
+	if (!Array.isArray(list)) list = [list];
+	return (list as unknown[]).map((entry) => (entry && typeof entry === 'object' ? (entry as IDataObject) : { code: String(entry) }));
+}
+
+function parseJson(text: string): unknown {
+	try {
+		return JSON.parse(text);
+	} catch {
+		return text;
+	}
+}
+
+/** One mapped value in the platform's shape. */
+export function toPlatformValue(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	field: { id: string; displayName?: string; type?: string; platformType?: string },
+	value: unknown,
+): unknown {
+	const label = `Fields to Send > ${field.displayName ?? field.id}`;
+	const platformType = field.platformType ?? '';
+	if (REFERENCE_TYPES.has(platformType)) return uuidList(ctx, itemIndex, label, value);
+	if (platformType === 'CATEGORY') return categories(value);
+	switch (field.type) {
+		case 'number': {
+			const number = typeof value === 'number' ? value : Number(String(value).trim());
+			if (!Number.isFinite(number)) throw invalidInput(ctx, itemIndex, label, 'a number', value);
+			return platformType === 'INTEGER' && !Number.isInteger(number) ? invalidNumber(ctx, itemIndex, label, value) : number;
+		}
+		case 'boolean':
+			return requireBoolean(ctx, itemIndex, label, typeof value === 'string' ? value.trim().toLowerCase() : value);
+		case 'dateTime':
+			return requireDateTime(ctx, itemIndex, label, value).replace(/\.000Z$/, 'Z');
+		case 'object':
+		case 'array':
+			return typeof value === 'string' ? parseJson(value.trim()) : value;
+		default:
+			return typeof value === 'string' || typeof value === 'object' ? value : String(value);
+	}
+}
+
+function invalidNumber(ctx: IExecuteFunctions, itemIndex: number, label: string, value: unknown): never {
+	throw invalidInput(ctx, itemIndex, label, 'a whole number', value);
+}
+
+/**
+ * The mapped fields as the platform takes them. Read as a whole (not `columns.value`) so n8n does
+ * not convert them first: this function knows the platform's shapes. Empty values are not sent.
+ */
+export function readMappedFields(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const columns = ctx.getNodeParameter('columns', itemIndex, {}) as IDataObject | null;
+	const values = (columns?.value ?? {}) as IDataObject | null;
+	if (!values || typeof values !== 'object') return {};
+	const schema = Array.isArray(columns?.schema) ? (columns.schema as ApplicationField[]) : [];
+	const context: IDataObject = {};
+	for (const [id, value] of Object.entries(values)) {
+		if (value === undefined || value === null || value === '') continue;
+		const field = schema.find((candidate) => candidate.id === id) ?? { id };
+		if ((field as ApplicationField).removed === true) continue;
+		context[id] = toPlatformValue(ctx, itemIndex, field, value) as IDataObject[string];
+	}
+	return context;
+}

@@ -1,0 +1,273 @@
+import { loadOptions, resourceMapperFields, searchList } from '../harness/engine';
+import { fail, newId } from '../harness/index.ts';
+import { itemsOf } from '../harness/routes/app.ts';
+import { jsonOf, usePlatform } from '../harness/setup';
+
+const t = usePlatform();
+const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
+const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
+const located = { namespace: picked('crm'), application: picked('orders') };
+const editor = { nodeType: 'elma365App', typeVersion: 1.1 };
+
+const ORDER_FIELDS = [
+	{ code: '__name', type: 'STRING', required: true, array: false, single: true, view: { name: 'Name' } },
+	{ code: 'quantity', type: 'INTEGER', required: false, array: false, single: true, view: { name: 'Quantity' } },
+	{ code: 'price', type: 'FLOAT', required: false, array: false, single: true, view: { name: 'Price' } },
+	{ code: 'paid', type: 'BOOLEAN', required: false, array: false, single: true, view: { name: 'Paid' } },
+	{ code: 'due', type: 'DATETIME', required: false, array: false, single: true, view: { name: 'Due' } },
+	{ code: 'client', type: 'SYS_COLLECTION', required: false, array: false, single: true, view: { name: 'Client' } },
+	{ code: 'managers', type: 'SYS_USER', required: false, array: true, single: false, view: { name: 'Managers' } },
+	{ code: 'kind', type: 'CATEGORY', required: false, array: false, single: true, view: { name: 'Kind' } },
+	{ code: 'total', type: 'MONEY', required: false, array: false, single: true, view: {} },
+];
+
+beforeAll(() => {
+	t.platform.collection('schemeApps').set('crm/orders', { namespace: 'crm', code: 'orders', name: 'Orders', fields: ORDER_FIELDS });
+});
+
+describe('section and application pickers', () => {
+	const extra: string[] = [];
+	beforeAll(() => {
+		for (let i = 0; i < 250; i++) {
+			const code = `ns${String(i).padStart(3, '0')}`;
+			extra.push(code);
+			t.platform.collection('schemeNamespaces').set(code, { code, name: `Section ${i}` });
+		}
+	});
+	afterAll(() => {
+		for (const code of extra) t.platform.collection('schemeNamespaces').delete(code);
+	});
+
+	test('sections come page by page, shown as "Name (code)", valued by code', async () => {
+		const first = await searchList({ ...editor, parameters: {}, credential: credential(), method: 'searchNamespaces' });
+		expect(first.results).toHaveLength(100);
+		expect(first.results.slice(0, 3)).toEqual([
+			{ name: 'CRM (crm)', value: 'crm' },
+			{ name: 'HR (hr)', value: 'hr' },
+			{ name: 'Section 0 (ns000)', value: 'ns000' },
+		]);
+		expect(first.paginationToken).toBe('100');
+		const last = await searchList({ ...editor, parameters: {}, credential: credential(), method: 'searchNamespaces', paginationToken: '200' });
+		expect(last.results.map((r) => r.value)).toEqual(extra.slice(198));
+		expect(last.paginationToken).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization])).toEqual([
+			['GET', '/pub/v1/scheme/namespaces', { from: '0', size: '100' }, `Bearer ${t.platform.apiKey}`],
+			['GET', '/pub/v1/scheme/namespaces', { from: '200', size: '100' }, `Bearer ${t.platform.apiKey}`],
+		]);
+	});
+
+	test('a search text goes on through pages without a match, and finds by code or name', async () => {
+		const found = await searchList({ ...editor, parameters: {}, credential: credential(), method: 'searchNamespaces', filter: 'ns24' });
+		expect(found.results.map((r) => r.value)).toEqual(['ns240', 'ns241', 'ns242', 'ns243', 'ns244', 'ns245', 'ns246', 'ns247', 'ns248', 'ns249']);
+		expect(found.paginationToken).toBeUndefined();
+		expect(t.platform.requests.map((r) => r.query.from)).toEqual(['0', '100', '200']);
+	});
+
+	test('applications of the chosen section, filtered by the search text', async () => {
+		const all = await searchList({ ...editor, parameters: { namespace: picked('crm') }, credential: credential(), method: 'searchApplications' });
+		expect(all).toEqual({
+			results: [
+				{ name: 'Deals (deals)', value: 'deals' },
+				{ name: 'Companies (companies)', value: 'companies' },
+				{ name: 'Orders (orders)', value: 'orders' },
+			],
+			paginationToken: undefined,
+		});
+		const typed = await searchList({ ...editor, parameters: { namespace: picked('crm', 'code') }, credential: credential(), method: 'searchApplications', filter: 'COMP' });
+		expect(typed.results).toEqual([{ name: 'Companies (companies)', value: 'companies' }]);
+		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
+			['GET', '/pub/v1/scheme/namespaces/crm/apps'],
+			['GET', '/pub/v1/scheme/namespaces/crm/apps'],
+		]);
+	});
+
+	test('the application list asks for a section first, without a request', async () => {
+		await expect(searchList({ ...editor, parameters: {}, credential: credential(), method: 'searchApplications' })).rejects.toThrow(
+			'Choose the section first',
+		);
+		expect(t.platform.requests).toHaveLength(0);
+	});
+
+	test('a credential that may not list sections gets a readable message', async () => {
+		t.platform.script('GET', '/pub/v1/scheme/namespaces', fail(403, 'access denied'));
+		await expect(searchList({ ...editor, parameters: {}, credential: credential(), method: 'searchNamespaces' })).rejects.toThrow(
+			'ELMA365: the credential may not list sections (HTTP 403)',
+		);
+		await expect(
+			searchList({ ...editor, parameters: {}, credential: { ...credential(), apiKey: 'wrong' }, method: 'searchNamespaces' }),
+		).rejects.toMatchObject({ httpCode: '403', description: expect.stringContaining('type the value in instead') });
+	});
+});
+
+describe('status dropdown', () => {
+	test('lists the statuses of the chosen application by name, valued by code', async () => {
+		const options = await loadOptions({ ...editor, parameters: { namespace: picked('crm'), application: picked('deals') }, credential: credential(), method: 'getStatuses' });
+		expect(options).toEqual([
+			{ name: 'New', value: 'new', description: 'Group: Open' },
+			{ name: 'In progress', value: 'in_progress', description: 'Group: Open' },
+			{ name: 'Done', value: 'done', description: 'Group: Closed' },
+		]);
+		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([['GET', '/pub/v1/app/crm/deals/settings/status']]);
+	});
+
+	test('a status picked from the list is set by its code (version 1.1)', async () => {
+		const id = newId();
+		itemsOf(t.platform, 'app', 'crm', 'deals').set(id, { __id: id, __name: 'Deal' });
+		const { items, error } = await t.run({
+			...editor,
+			parameters: { resource: 'item', operation: 'setStatus', namespace: picked('crm'), application: picked('deals'), itemId: id, statusCode: 'done' },
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['POST', `/pub/v1/app/crm/deals/${id}/set-status`, { status: { code: 'done' } }],
+		]);
+		expect(jsonOf(items)).toEqual([{ __id: id, __name: 'Deal', __status: { order: 0, status: 3 } }]);
+	});
+});
+
+describe('a workflow saved with version 1 and typed codes still runs', () => {
+	test('set status with a typed section, application and status code', async () => {
+		const id = newId();
+		itemsOf(t.platform, 'app', 'crm', 'deals').set(id, { __id: id, __name: 'Deal' });
+		const { items, error } = await t.run({
+			nodeType: 'elma365App',
+			typeVersion: 1,
+			parameters: { resource: 'item', operation: 'setStatus', namespace: 'crm', application: 'deals', itemId: id, statusCode: 'in_progress' },
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['POST', `/pub/v1/app/crm/deals/${id}/set-status`, { status: { code: 'in_progress' } }],
+		]);
+		expect(jsonOf(items)).toEqual([{ __id: id, __name: 'Deal', __status: { order: 0, status: 2 } }]);
+	});
+
+	test('create with pairs and JSON, as before', async () => {
+		const { error } = await t.run({
+			nodeType: 'elma365App',
+			typeVersion: 1,
+			parameters: {
+				resource: 'item',
+				operation: 'create',
+				namespace: 'crm',
+				application: 'deals',
+				fields: { field: [{ name: '__name', value: 'Typed' }] },
+				fieldsJson: '{"amount": {"cents": 100, "currency": "RUB"}}',
+			},
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([
+			['/pub/v1/app/crm/deals/create', { context: { __name: 'Typed', amount: { cents: 100, currency: 'RUB' } } }],
+		]);
+	});
+});
+
+describe('field mapping (version 1.1)', () => {
+	test("the mapper lists the application's fields with display name, type and whether required", async () => {
+		const { fields } = await resourceMapperFields({ ...editor, parameters: located, credential: credential(), method: 'getApplicationFields' });
+		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([['GET', '/pub/v1/scheme/namespaces/crm/apps/orders']]);
+		expect(fields.map((f) => [f.id, f.displayName, f.type, f.required, f.display])).toEqual([
+			['__name', 'Name', 'string', true, true],
+			['quantity', 'Quantity', 'number', false, true],
+			['price', 'Price', 'number', false, true],
+			['paid', 'Paid', 'boolean', false, true],
+			['due', 'Due', 'dateTime', false, true],
+			['client', 'Client (item UUID(s))', 'string', false, true],
+			['managers', 'Managers (user UUID(s))', 'string', false, true],
+			['kind', 'Kind (category code(s))', 'string', false, true],
+			['total', 'total ({"cents", "currency"})', 'object', false, true],
+		]);
+	});
+
+	test('an application without fields says so', async () => {
+		const result = await resourceMapperFields({ ...editor, parameters: { namespace: picked('hr'), application: picked('employees') }, credential: credential(), method: 'getApplicationFields' });
+		expect(result).toEqual({ fields: [], emptyFieldsNotice: 'The scheme of "hr.employees" lists no fields: use Fields (JSON)' });
+	});
+
+	async function mapped(value: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+		const { fields: schema } = await resourceMapperFields({ ...editor, parameters: located, credential: credential(), method: 'getApplicationFields' });
+		t.platform.reset();
+		return await t.run({
+			...editor,
+			parameters: {
+				resource: 'item',
+				operation: 'create',
+				...located,
+				columns: { mappingMode: 'defineBelow', value, matchingColumns: [], schema },
+				...extra,
+			} as never,
+		});
+	}
+
+	test('create converts each mapped value to the platform shape', async () => {
+		const client = newId();
+		const [alice, bob] = [newId(), newId()];
+		const { items, error } = await mapped({
+			__name: 'Order 1',
+			quantity: '3',
+			price: 12.5,
+			paid: 'true',
+			due: '2027-03-01T10:00:00+03:00',
+			client,
+			managers: `${alice}, ${bob}`,
+			kind: 'retail',
+			total: '{"cents": 1250, "currency": "RUB"}',
+		});
+		expect(error).toBeUndefined();
+		const context = {
+			__name: 'Order 1',
+			quantity: 3,
+			price: 12.5,
+			paid: true,
+			due: '2027-03-01T07:00:00Z',
+			client: [client],
+			managers: [alice, bob],
+			kind: [{ code: 'retail' }],
+			total: { cents: 1250, currency: 'RUB' },
+		};
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([['POST', '/pub/v1/app/crm/orders/create', { context }]]);
+		expect(jsonOf(items)).toEqual([{ ...context, __id: expect.any(String), __createdAt: '2026-01-01T00:00:00Z' }]);
+	});
+
+	test('empty mapped values are not sent, and JSON wins over the mapper', async () => {
+		const { error } = await mapped({ __name: 'Mapped', quantity: null, kind: '' }, { fieldsJson: '{"__name": "From JSON", "note": "x"}' });
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => r.body)).toEqual([{ context: { __name: 'From JSON', note: 'x' } }]);
+	});
+
+	test('a value that does not fit its field fails before any request, naming the field and item', async () => {
+		const { error } = await mapped({ __name: 'x', managers: 'not-a-uuid' });
+		expect(error?.message).toBe('Invalid "Fields to Send > Managers (user UUID(s))" in item 0: expected a UUID or a list of UUIDs, got "not-a-uuid"');
+		expect(t.platform.requests).toHaveLength(0);
+		const number = await mapped({ __name: 'x', quantity: '2.5' });
+		expect(number.error?.message).toBe('Invalid "Fields to Send > Quantity" in item 0: expected a whole number, got "2.5"');
+	});
+
+	test('update maps fields onto an existing item; pairs mode keeps the name/value pairs', async () => {
+		const id = newId();
+		itemsOf(t.platform, 'app', 'crm', 'orders').set(id, { __id: id, __name: 'Old', quantity: 1 });
+		const { fields: schema } = await resourceMapperFields({ ...editor, parameters: located, credential: credential(), method: 'getApplicationFields' });
+		t.platform.reset();
+		const update = await t.run({
+			...editor,
+			parameters: { resource: 'item', operation: 'update', ...located, itemId: id, columns: { mappingMode: 'defineBelow', value: { quantity: 7 }, matchingColumns: [], schema } } as never,
+		});
+		expect(update.error).toBeUndefined();
+		expect(jsonOf(update.items)).toEqual([{ __id: id, __name: 'Old', quantity: 7 }]);
+		const pairs = await t.run({
+			...editor,
+			parameters: {
+				resource: 'item',
+				operation: 'update',
+				...located,
+				itemId: id,
+				fieldsInputMode: 'pairs',
+				fields: { field: [{ name: 'quantity', value: '8' }] },
+			} as never,
+		});
+		expect(pairs.error).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([
+			[`/pub/v1/app/crm/orders/${id}/update`, { context: { quantity: 7 } }],
+			[`/pub/v1/app/crm/orders/${id}/update`, { context: { quantity: 8 } }],
+		]);
+	});
+});
