@@ -27,4 +27,4 @@ export async function startPlatform(apiKey = TEST_API_KEY): Promise<Platform> {
 
 export { Platform } from './platform.ts';
 export type { RecordedRequest, Reply } from './platform.ts';
-export { fail, newId, ok, page } from './platform.ts';
+export { fail, faults, newId, ok, page } from './platform.ts';

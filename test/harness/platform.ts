@@ -30,6 +30,8 @@ export interface Reply {
 	delayMs?: number;
 	/** Destroy the connection instead of answering. */
 	reset?: boolean;
+	/** Send the status line, headers and only this many bytes of the body, then destroy the connection. */
+	cutAfterBytes?: number;
 }
 
 export type Handler = (request: RecordedRequest, params: Record<string, string>, platform: Platform) => Reply | Promise<Reply>;
@@ -169,8 +171,16 @@ export class Platform {
 		const payload = reply.body === undefined ? '' : isBytes ? (reply.body as string | Buffer) : JSON.stringify(reply.body);
 		res.writeHead(reply.status ?? 200, {
 			'content-type': isBytes ? 'text/plain; charset=utf-8' : 'application/json',
+			...(reply.cutAfterBytes === undefined ? {} : { 'content-length': String(Buffer.byteLength(payload)) }),
 			...reply.headers,
 		});
+		if (reply.cutAfterBytes !== undefined) {
+			const bytes = Buffer.from(payload);
+			res.write(bytes.subarray(0, reply.cutAfterBytes));
+			await new Promise((resolve) => setTimeout(resolve, 20));
+			req.socket.destroy();
+			return;
+		}
 		res.end(payload);
 	}
 
@@ -194,6 +204,48 @@ export class Platform {
 		return { status: 404, body: '404 page not found' };
 	}
 }
+
+/**
+ * Scripted faults for the reliability suite: what a slow, overloaded or broken platform (or a proxy
+ * in front of it) answers. Use with `platform.script(method, path, faults.x(), times)`.
+ */
+export const faults = {
+	/** A normal answer, late. */
+	latency: (delayMs: number, reply: Reply = ok()): Reply => ({ ...reply, delayMs }),
+	/** The connection is dropped before any answer. */
+	resetBeforeResponse: (): Reply => ({ reset: true }),
+	/** Status and headers arrive, then the connection drops half-way through the body. */
+	resetMidResponse: (): Reply => ({ status: 200, body: { success: true, error: '', item: { __id: 'cut', padding: 'x'.repeat(2000) } }, cutAfterBytes: 40 }),
+	/** 429, with `Retry-After` in seconds when given. */
+	tooManyRequests: (retryAfter?: string): Reply => ({
+		status: 429,
+		headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter },
+		body: { success: false, error: 'too many requests' },
+	}),
+	/** A 5xx in the platform's envelope; `retryAfter` (seconds) keeps scripted bursts fast. */
+	serverError: (status: number, error = `internal failure ${status}`, retryAfter?: string): Reply => ({
+		status,
+		headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter },
+		body: { success: false, error },
+	}),
+	/** A proxy's HTML error page. */
+	htmlErrorPage: (status = 502, retryAfter?: string): Reply => ({
+		status,
+		headers: { 'content-type': 'text/html; charset=utf-8', ...(retryAfter === undefined ? {} : { 'retry-after': retryAfter }) },
+		body: `<html><head><title>${status} Bad Gateway</title></head><body><center><h1>${status} Bad Gateway</h1></center><hr><center>nginx</center></body></html>`,
+	}),
+	/** 200 with a JSON content type and a body cut in the middle of an object. */
+	malformedJson: (): Reply => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"success": true, "item": {"__id": "x", "name' }),
+	/** A list page whose `total` promises far more than will ever come. */
+	lyingTotal: (items: unknown[] = [{ __id: 'only-one' }], total = 1_000_000): Reply => ok({ result: { result: items, total } }),
+	/** A status with no body at all. */
+	emptyBody: (status = 200): Reply => ({ status, headers: { 'content-type': 'application/json' }, body: '' }),
+	/** A very large answer: a JSON success carrying `bytes` of text, or an error page of that size. */
+	hugeBody: (bytes = 5_000_000, status = 200): Reply =>
+		status < 300
+			? ok({ item: { __id: 'huge', blob: 'x'.repeat(bytes) }, result: { result: [{ __id: 'huge', blob: 'x'.repeat(bytes) }], total: 1 } })
+			: { status, body: `<html><body>${'overloaded '.repeat(Math.ceil(bytes / 11))}</body></html>` },
+};
 
 export function newId(): string {
 	return randomUUID();
