@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import * as instance from './actions/instance';
 import * as processTemplate from './actions/process';
 import { router } from './actions/router';
+import { searchNamespaces, searchProcessTemplates } from '../shared/schemeSearch';
 
 export class Elma365Process implements INodeType {
 	description: INodeTypeDescription = {
@@ -10,7 +11,8 @@ export class Elma365Process implements INodeType {
 		name: 'elma365Process',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Start business processes and read process instances in ELMA365',
 		defaults: { name: 'ELMA365 Process' },
@@ -34,6 +36,8 @@ export class Elma365Process implements INodeType {
 			...instance.description,
 		],
 	};
+
+	methods = { listSearch: { searchNamespaces, searchProcessTemplates } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 import * as item from './actions/item';
 import { router } from './actions/router';
+import { searchApplications, searchNamespaces } from '../shared/schemeSearch';
 
 export class Elma365Report implements INodeType {
 	description: INodeTypeDescription = {
@@ -9,7 +10,8 @@ export class Elma365Report implements INodeType {
 		name: 'elma365Report',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'List report items in ELMA365',
 		defaults: { name: 'ELMA365 Report' },
@@ -29,6 +31,8 @@ export class Elma365Report implements INodeType {
 			...item.description,
 		],
 	};
+
+	methods = { listSearch: { searchNamespaces, searchApplications } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

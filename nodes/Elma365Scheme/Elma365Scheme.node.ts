@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { properties, resourceOptions } from './actions/resources';
 import { router } from './actions/router';
+import { searchApplications, searchGroups, searchNamespaces, searchProcessTemplates } from '../shared/schemeSearch';
 
 export class Elma365Scheme implements INodeType {
 	description: INodeTypeDescription = {
@@ -9,7 +10,8 @@ export class Elma365Scheme implements INodeType {
 		name: 'elma365Scheme',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Read the schemes of sections, applications, modules, solutions, pages and templates in ELMA365, and manage groups and their members',
@@ -30,6 +32,8 @@ export class Elma365Scheme implements INodeType {
 			...properties,
 		],
 	};
+
+	methods = { listSearch: { searchNamespaces, searchApplications, searchGroups, searchProcessTemplates } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

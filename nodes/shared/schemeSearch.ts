@@ -47,7 +47,11 @@ export async function searchApplications(this: ILoadOptionsFunctions, filter?: s
 
 export async function searchProcessTemplates(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
 	const namespace = requireChosen(this, 'namespace', 'section');
-	const path = apiPath`/scheme/namespaces/${namespace}/processes`;
+	// A process bound to an application lives in the namespace "section.app".
+	const [section, application] = namespace.split('.', 2);
+	const path = application
+		? apiPath`/scheme/namespaces/${section}/apps/${application}/processes`
+		: apiPath`/scheme/namespaces/${namespace}/processes`;
 	return await searchWholeList(this, { method: 'GET', path, what: `the process templates of section "${namespace}"` }, filter, paginationToken, byCode);
 }
 

@@ -1,4 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { beforeVersion, codeLocator, sinceVersion, uuidLocator } from '../../shared/locators';
 import { requireText, requireUuid } from '../../shared/validation';
 
 /** The values that address a scheme: each fills one `{name}` of a path template. */
@@ -66,10 +67,34 @@ export function pathParamProperty(name: PathParamName): INodeProperties {
 	};
 }
 
+/** The list each picked path value comes from (version 1.1 on); the others stay typed. */
+const PICKERS: Partial<Record<PathParamName, { method: string; dependsOn?: string }>> = {
+	namespace: { method: 'searchNamespaces' },
+	application: { method: 'searchApplications', dependsOn: 'namespace' },
+	groupId: { method: 'searchGroups' },
+	processCode: { method: 'searchProcessTemplates', dependsOn: 'namespace' },
+};
+
+/**
+ * One path value as the node shows it: the typed string in version 1; from version 1.1, under the
+ * same name, a picker (from a list, or by code or ID) where the platform can list the values.
+ */
+export function pathParamProperties(name: PathParamName): INodeProperties[] {
+	const picker = PICKERS[name];
+	if (!picker) return [pathParamProperty(name)];
+	const param = PATH_PARAMS[name];
+	const label = param.displayName.replace(/ (Code|ID)$/, '');
+	const locator = 'uuid' in param && param.uuid
+		? uuidLocator({ displayName: label, name, searchListMethod: picker.method, description: `The ${label.toLowerCase()}` })
+		: codeLocator({ displayName: label, name, searchListMethod: picker.method, placeholder: param.placeholder, description: param.description.replace(/^Code of the /, 'The ') });
+	if (picker.dependsOn) locator.typeOptions = { loadOptionsDependsOn: [`${picker.dependsOn}.value`] };
+	return [...beforeVersion([pathParamProperty(name)]), ...sinceVersion([locator])];
+}
+
 /** Reads and checks one path value: a UUID for groups, a non-empty text elsewhere. */
 export function readPathParam(ctx: IExecuteFunctions, itemIndex: number, name: PathParamName): string {
 	const param = PATH_PARAMS[name];
-	const value = ctx.getNodeParameter(name, itemIndex, '');
+	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
 	if ('uuid' in param && param.uuid) return requireUuid(ctx, itemIndex, param.displayName, value);
 	return requireText(ctx, itemIndex, param.displayName, value).trim();
 }

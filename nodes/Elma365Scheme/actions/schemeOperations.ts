@@ -3,7 +3,7 @@ import { showFor } from '../../shared/descriptions';
 import type { Operation } from '../../shared/router';
 import { apiPath, apiRequest, unwrapItem } from '../../shared/transport';
 import type { PathParamName } from './params';
-import { isPathParam, pathParamProperty, readPathParam } from './params';
+import { isPathParam, pathParamProperties, readPathParam } from './params';
 import { listProperties, readSchemeList } from './schemeList';
 import type { SchemeRow } from './table';
 
@@ -61,7 +61,7 @@ export function rowProperties(resource: string, rows: SchemeRow[]): INodePropert
 		for (const name of parsePath(row.path).names) byParam.set(name, [...(byParam.get(name) ?? []), row.operation]);
 	}
 	const properties: INodeProperties[] = [];
-	for (const [name, operations] of byParam) properties.push(...showFor(resource, operations, [pathParamProperty(name)]));
+	for (const [name, operations] of byParam) properties.push(...showFor(resource, operations, pathParamProperties(name)));
 	const lists = own.filter((row) => row.list).map((row) => row.operation);
 	if (lists.length > 0) properties.push(...showFor(resource, lists, listProperties()));
 	return properties;

@@ -2,12 +2,12 @@ import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions';
 import { requestOperation } from '../../../shared/operations';
 import { apiPath } from '../../../shared/transport';
-import { pathParamProperty, readPathParam } from '../params';
+import { pathParamProperties, readPathParam } from '../params';
 import { buildCreateBody, createFields } from './groupForm';
 
 export const entry = { operation: 'create', name: 'Create', action: 'Create a group' };
 
-export const description: INodeProperties[] = showFor('group', 'create', [pathParamProperty('namespace'), ...createFields]);
+export const description: INodeProperties[] = showFor('group', 'create', [...pathParamProperties('namespace'), ...createFields]);
 
 export const { execute } = requestOperation({
 	method: 'POST',

@@ -3,7 +3,7 @@ import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/de
 import { errorItem, forItem } from '../../../shared/router';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { invalidInput, requireUuid } from '../../../shared/validation';
-import { pathParamProperty, readPathParam } from '../params';
+import { pathParamProperties, readPathParam } from '../params';
 
 /**
  * Group membership (add-items / remove-items). The body is not documented; the node sends the
@@ -28,7 +28,7 @@ function splitIds(value: unknown): unknown[] {
 
 function memberProperties(operation: string, verb: string): INodeProperties[] {
 	return showFor('group', operation, [
-		pathParamProperty('groupId'),
+		...pathParamProperties('groupId'),
 		...KINDS.map((kind): INodeProperties => ({
 			displayName: kind.label,
 			name: kind.param,

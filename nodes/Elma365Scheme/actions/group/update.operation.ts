@@ -2,12 +2,12 @@ import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions';
 import { requestOperation } from '../../../shared/operations';
 import { apiPath } from '../../../shared/transport';
-import { pathParamProperty, readPathParam } from '../params';
+import { pathParamProperties, readPathParam } from '../params';
 import { buildUpdateBody, updateFields } from './groupForm';
 
 export const entry = { operation: 'update', name: 'Update', action: 'Update a group' };
 
-export const description: INodeProperties[] = showFor('group', 'update', [pathParamProperty('groupId'), ...updateFields]);
+export const description: INodeProperties[] = showFor('group', 'update', [...pathParamProperties('groupId'), ...updateFields]);
 
 export const { execute } = requestOperation({
 	method: 'PUT',
