@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import * as application from './actions/application';
 import * as item from './actions/item';
 import { router } from './actions/router';
-import { getApplicationFields, getStatuses, searchApplications, searchNamespaces } from '../shared/schemeSearch';
+import { getApplicationFields, getStatuses, searchApplications, searchItems, searchNamespaces } from '../shared/schemeSearch';
 
 export class Elma365App implements INodeType {
 	description: INodeTypeDescription = {
@@ -38,7 +38,7 @@ export class Elma365App implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchNamespaces, searchApplications },
+		listSearch: { searchNamespaces, searchApplications, searchItems },
 		loadOptions: { getStatuses },
 		resourceMapping: { getApplicationFields },
 	};

@@ -4,7 +4,7 @@ import { returnAllOrLimit, showFor } from './descriptions';
 import { fieldMapper, readMappedFields } from './fieldMapping';
 import type { ListFeatures } from './listOptions';
 import { buildListBody, listOptions } from './listOptions';
-import { beforeVersion, codeLocator, PICKERS_VERSION, sinceVersion } from './locators';
+import { beforeVersion, codeLocator, PICKERS_VERSION, sinceVersion, uuidLocator } from './locators';
 import { concurrencyOption, listOperation, requestOperation } from './operations';
 import type { Operation } from './router';
 import { apiPath, apiRequest, unwrapItem } from './transport';
@@ -87,6 +87,18 @@ export function itemIdField(area: ItemArea, purpose: string): INodeProperties {
 		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
 		description: `UUID (__id) of the ${area.noun} ${purpose}`,
 	};
+}
+
+/**
+ * The item: typed in version 1; from version 1.1 on, for application items, picked from the
+ * application's items (searched by name on the platform) or typed as an ID.
+ */
+export function itemIdFields(area: ItemArea, purpose: string): INodeProperties[] {
+	const typed = itemIdField(area, purpose);
+	if (area.prefix !== 'app') return [typed];
+	const picker = uuidLocator({ displayName: 'Item', name: 'itemId', searchListMethod: 'searchItems', description: `The ${area.noun} ${purpose}` });
+	picker.typeOptions = { loadOptionsDependsOn: ['namespace.value', `${area.code.name}.value`] };
+	return [...beforeVersion([typed]), ...sinceVersion([picker])];
 }
 
 /** `/{prefix}/{namespace}/{code}`, both codes validated and encoded. */
@@ -200,7 +212,7 @@ export function createItem(area: ItemArea): Built {
 /** .../{id}/get: POST with `{}` where the platform offers it (app items), else GET (contracts). */
 export function getItem(area: ItemArea, method: IHttpRequestMethods): Built {
 	return {
-		description: showFor(area.resource, 'get', [...locationFields(area), itemIdField(area, 'to get')]),
+		description: showFor(area.resource, 'get', [...locationFields(area), ...itemIdFields(area, 'to get')]),
 		// Reading is safe to repeat, whatever the method.
 		...(method === 'POST'
 			? postOperation({ path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, area, 'get'), body: () => ({}), idempotent: true })
@@ -213,7 +225,7 @@ export function updateItem(area: ItemArea): Built {
 	return {
 		description: showFor(area.resource, 'update', [
 			...locationFields(area),
-			itemIdField(area, 'to update'),
+			...itemIdFields(area, 'to update'),
 			...itemFields(area, 'map'),
 			concurrencyOption,
 		]),

@@ -94,3 +94,13 @@ export async function getApplicationFields(this: ILoadOptionsFunctions): Promise
 		? { fields }
 		: { fields, emptyFieldsNotice: `The scheme of "${namespace}.${application}" lists no fields: use Fields (JSON)` };
 }
+
+/** Items of the chosen application, searched by name on the platform (`tf.__name`), page by page. */
+export async function searchItems(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	const namespace = requireChosen(this, 'namespace', 'section');
+	const application = requireChosen(this, 'application', 'application');
+	const text = filter?.trim();
+	const body: IDataObject = { active: true, ...(text ? { filter: { tf: { __name: text } } } : {}) };
+	const path = `/app${apiPath`/${namespace}/${application}`}/list`;
+	return await searchPagedList(this, { method: 'POST', path, paging: 'body', body, what: `the items of application "${namespace}.${application}"` }, text, paginationToken);
+}

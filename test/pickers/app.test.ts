@@ -271,3 +271,29 @@ describe('field mapping (version 1.1)', () => {
 		]);
 	});
 });
+
+describe('item picker (version 1.1)', () => {
+	test('items of the chosen application, page by page, searched by name on the platform', async () => {
+		const items = itemsOf(t.platform, 'app', 'crm', 'orders');
+		items.clear();
+		const ids = Array.from({ length: 130 }, (_, i) => {
+			const id = newId();
+			items.set(id, { __id: id, __name: `Order ${i}` });
+			return id;
+		});
+		const parameters = { resource: 'item', operation: 'get', ...located };
+		const first = await searchList({ ...editor, parameters, credential: credential(), method: 'searchItems' });
+		expect(first.results).toHaveLength(100);
+		expect(first.results[0]).toEqual({ name: 'Order 0', value: ids[0] });
+		expect(first.paginationToken).toBe('100');
+		const found = await searchList({ ...editor, parameters, credential: credential(), method: 'searchItems', filter: 'order 129' });
+		expect(found).toEqual({ results: [{ name: 'Order 129', value: ids[129] }], paginationToken: undefined });
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['POST', '/pub/v1/app/crm/orders/list', { active: true, from: 0, size: 100 }],
+			['POST', '/pub/v1/app/crm/orders/list', { active: true, filter: { tf: { __name: 'order 129' } }, from: 0, size: 100 }],
+		]);
+		const { items: output, error } = await t.run({ ...editor, parameters: { ...parameters, itemId: { __rl: true, mode: 'list', value: ids[5] } } as never });
+		expect(error).toBeUndefined();
+		expect(jsonOf(output)).toEqual([{ __id: ids[5], __name: 'Order 5' }]);
+	});
+});

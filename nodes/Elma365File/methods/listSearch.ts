@@ -6,5 +6,5 @@ export async function searchDirectories(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await searchPagedList(this, { method: 'POST', path: '/disk/directory/list', paging: 'body' }, filter, paginationToken);
+	return await searchPagedList(this, { method: 'POST', path: '/disk/directory/list', paging: 'body', what: 'directories' }, filter, paginationToken);
 }

@@ -6,5 +6,5 @@ export async function searchSegments(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await searchPagedList(this, { method: 'POST', path: '/marketing/segment', paging: 'body', body: {} }, filter, paginationToken);
+	return await searchPagedList(this, { method: 'POST', path: '/marketing/segment', paging: 'body', body: {}, what: 'marketing segments' }, filter, paginationToken);
 }

@@ -6,7 +6,7 @@ export async function searchDirectories(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await searchPagedList(this, { method: 'GET', path: '/nomenclature/directory', paging: 'query' }, filter, paginationToken);
+	return await searchPagedList(this, { method: 'GET', path: '/nomenclature/directory', paging: 'query', what: 'nomenclature directories' }, filter, paginationToken);
 }
 
 export async function searchCases(
@@ -14,5 +14,5 @@ export async function searchCases(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await searchPagedList(this, { method: 'GET', path: '/nomenclature', paging: 'query' }, filter, paginationToken);
+	return await searchPagedList(this, { method: 'GET', path: '/nomenclature', paging: 'query', what: 'nomenclature cases' }, filter, paginationToken);
 }

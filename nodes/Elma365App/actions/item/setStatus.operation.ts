@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { itemIdField, locationFields, readItemPath } from '../../../shared/appItems';
+import { itemIdFields, locationFields, readItemPath } from '../../../shared/appItems';
 import { showFor } from '../../../shared/descriptions';
 import { beforeVersion, sinceVersion } from '../../../shared/locators';
 import { requestOperation } from '../../../shared/operations';
@@ -8,7 +8,7 @@ import { appItems } from './area';
 
 export const description: INodeProperties[] = showFor('item', 'setStatus', [
 	...locationFields(appItems),
-	itemIdField(appItems, 'whose status to set'),
+	...itemIdFields(appItems, 'whose status to set'),
 	...beforeVersion([
 		{
 			displayName: 'Status Code',
