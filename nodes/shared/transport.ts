@@ -159,6 +159,17 @@ function apiError(
 	});
 }
 
+/** A 2xx whose body is not JSON: never output as if it were a result. */
+function notJsonError(ctx: Elma365Context, request: ApiRequest, body: unknown, attempts: number): NodeApiError {
+	const text = platformMessage(body) ?? '';
+	const retried = attempts > 1 ? ` Tried ${attempts} times.` : '';
+	return new NodeApiError(ctx.getNode(), { message: text }, {
+		message: 'ELMA365: the platform answered with something that is not JSON',
+		description: `It began: "${text.slice(0, 120)}". A proxy or login page in front of the platform, or an answer cut short. Request: ${request.method} ${request.path}.${retried}`,
+		itemIndex: request.itemIndex,
+	});
+}
+
 const NETWORK_REASONS: Record<string, string> = {
 	ECONNREFUSED: 'connection refused',
 	ECONNRESET: 'connection reset',
@@ -167,6 +178,7 @@ const NETWORK_REASONS: Record<string, string> = {
 	ENOTFOUND: 'host not found',
 	EAI_AGAIN: 'host not found',
 	EPIPE: 'connection closed',
+	ERR_BAD_RESPONSE: 'the answer was cut off or unreadable',
 };
 
 /** The system error code (ECONNREFUSED, ...) of a failed request, wherever the HTTP client put it. */
@@ -190,14 +202,17 @@ function networkError(ctx: Elma365Context, request: ApiRequest, error: unknown, 
 		ctx.getNode(),
 		{ message: cause?.message ?? 'network error', systemCode },
 		{
-			message: `ELMA365: the platform could not be reached${reason}`,
+			message: systemCode === 'ERR_BAD_RESPONSE'
+				? "ELMA365: the platform's answer was cut off or unreadable"
+				: `ELMA365: the platform could not be reached${reason}`,
 			description: `${systemCode ? `${systemCode}. ` : ''}Request: ${request.method} ${request.path}.${retried} Check the base URL in the credential and the network between n8n and the platform.`,
 			itemIndex: request.itemIndex,
 		},
 	);
 }
 
-const RETRIABLE_NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'EAI_AGAIN']);
+// ERR_BAD_RESPONSE: the connection dropped half-way through the answer (retried only when idempotent).
+const RETRIABLE_NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'EAI_AGAIN', 'ERR_BAD_RESPONSE']);
 
 /**
  * The one place requests are made. Returns the parsed body with the envelope checked:
@@ -253,7 +268,10 @@ export async function apiRequest(ctx: Elma365Context, request: ApiRequest): Prom
 				throw apiError(ctx, request, undefined, body, attempt);
 			}
 			if (body === undefined) return {};
-			if (typeof body !== 'object') return { data: body } as IDataObject;
+			if (typeof body !== 'object') {
+				// A JSON API that answers 2xx with text (a cut body, a proxy's or login page) has not done the work we can see.
+				throw notJsonError(ctx, request, body, attempt);
+			}
 			return body as IDataObject;
 		}
 

@@ -1,0 +1,129 @@
+/** The fault matrix's table: representative operations of every node, and the faults they meet. */
+import { MAX_ATTEMPTS } from '../../nodes/shared/transport';
+import type { Reply } from '../harness/index.ts';
+import { faults, ok } from '../harness/index.ts';
+
+const UUID = '7d1c2a3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const locator = (value: string) => ({ __rl: true, mode: 'id', value });
+
+/** A healthy answer every operation can read: an item, a one-entry list, the bindings and link shapes. */
+export const HEALTHY = ok({
+	item: { __id: UUID, __name: 'healthy' },
+	result: { result: [{ __id: UUID, __name: 'healthy' }], total: 1 },
+	context: { __id: UUID },
+	bindings: [],
+});
+
+export interface Op {
+	node: string;
+	label: string;
+	method: string;
+	parameters: Record<string, unknown>;
+	/** Whether the transport may repeat it after a 5xx or a reset (reads, PUT/PATCH updates). */
+	idempotent: boolean;
+	/** A paged list: an empty answer is an empty list, so that input item has no output. */
+	list?: boolean;
+}
+
+export const OPERATIONS: Op[] = [
+	{ node: 'elma365App', label: 'App item get', method: 'POST', idempotent: true, parameters: { resource: 'item', operation: 'get', namespace: 'crm', application: 'deals', itemId: UUID } },
+	{ node: 'elma365App', label: 'App item create', method: 'POST', idempotent: false, parameters: { resource: 'item', operation: 'create', namespace: 'crm', application: 'deals', fieldsJson: '{"__name": "x"}' } },
+	{ node: 'elma365Contract', label: 'Contract item get', method: 'GET', idempotent: true, parameters: { resource: 'item', operation: 'get', namespace: 'legal', application: 'contracts', itemId: UUID } },
+	{ node: 'elma365Contract', label: 'Contract item create', method: 'POST', idempotent: false, parameters: { resource: 'item', operation: 'create', namespace: 'legal', application: 'contracts', fieldsJson: '{"__name": "x"}' } },
+	{ node: 'elma365Report', label: 'Report item getAll', list: true, method: 'POST', idempotent: true, parameters: { resource: 'item', operation: 'getAll', namespace: 'sales', report: 'monthly', returnAll: true } },
+	{ node: 'elma365Process', label: 'Process instance get', method: 'POST', idempotent: true, parameters: { resource: 'instance', operation: 'get', instanceId: UUID } },
+	{ node: 'elma365Process', label: 'Process start', method: 'POST', idempotent: false, parameters: { resource: 'process', operation: 'start', namespace: 'crm.deals', processCode: 'approval' } },
+	{ node: 'elma365User', label: 'User getAll', list: true, method: 'POST', idempotent: true, parameters: { resource: 'user', operation: 'getAll', returnAll: true } },
+	{ node: 'elma365Telephony', label: 'Telephony binding get', method: 'GET', idempotent: true, parameters: { resource: 'binding', operation: 'get', moduleCode: 'voip_main' } },
+	{ node: 'elma365Telephony', label: 'Telephony binding update (PUT)', method: 'PUT', idempotent: true, parameters: { resource: 'binding', operation: 'update', moduleCode: 'voip_main', mode: 'replace', bindingsJson: '{"101": "' + UUID + '"}' } },
+	{ node: 'elma365Marketing', label: 'Marketing segment get', method: 'GET', idempotent: true, parameters: { resource: 'segment', operation: 'get', segmentId: locator(UUID) } },
+	{ node: 'elma365Marketing', label: 'Marketing segment create (PUT)', method: 'PUT', idempotent: false, parameters: { resource: 'segment', operation: 'create', name: 'Spring' } },
+	{ node: 'elma365File', label: 'File directory get', method: 'GET', idempotent: true, parameters: { resource: 'directory', operation: 'get', directoryId: locator(UUID) } },
+	{ node: 'elma365File', label: 'File directory create', method: 'POST', idempotent: false, parameters: { resource: 'directory', operation: 'create', name: 'Top' } },
+	{ node: 'elma365Scheme', label: 'Scheme group get', method: 'GET', idempotent: true, parameters: { resource: 'group', operation: 'get', groupId: UUID } },
+	{ node: 'elma365Scheme', label: 'Scheme group create', method: 'POST', idempotent: false, parameters: { resource: 'group', operation: 'create', namespace: 'crm', name: 'X' } },
+	{ node: 'elma365Nomenclature', label: 'Nomenclature case getAll', list: true, method: 'GET', idempotent: true, parameters: { resource: 'case', operation: 'getAll', returnAll: true } },
+	{ node: 'elma365Nomenclature', label: 'Nomenclature case create', method: 'POST', idempotent: false, parameters: { resource: 'case', operation: 'create', directoryId: locator(UUID), docflow: 'input', name: 'New' } },
+];
+
+/** What the first item meets, and what must follow. `error` undefined: the first item succeeds. */
+export interface Fault {
+	name: string;
+	script: (op: Op) => Array<[Reply, number]>;
+	requests: (op: Op) => number;
+	error?: (op: Op) => RegExp | undefined;
+	/** The first item legitimately outputs nothing (an empty list). */
+	empty?: (op: Op) => boolean;
+}
+
+const ambiguous = (op: Op, reason: RegExp) => (op.idempotent ? undefined : reason);
+
+export const FAULTS: Fault[] = [
+	{ name: 'latency (300 ms)', script: () => [[faults.latency(300, HEALTHY), 1]], requests: () => 1 },
+	{
+		name: 'connection reset before the answer',
+		script: () => [[faults.resetBeforeResponse(), 1]],
+		requests: (op) => (op.idempotent ? 2 : 1),
+		error: (op) => ambiguous(op, /^ELMA365: the platform could not be reached/),
+	},
+	{
+		name: 'connection reset mid-response',
+		script: () => [[faults.resetMidResponse(), 1]],
+		requests: (op) => (op.idempotent ? 2 : 1),
+		error: (op) => ambiguous(op, /^ELMA365: the platform's answer was cut off or unreadable$/),
+	},
+	{ name: '429 with Retry-After: 0, twice', script: () => [[faults.tooManyRequests('0'), 2]], requests: () => 3 },
+	{ name: '429 without Retry-After, once', script: () => [[faults.tooManyRequests(), 1]], requests: () => 2 },
+	{
+		name: '429 that never ends',
+		script: () => [[faults.tooManyRequests('0'), MAX_ATTEMPTS]],
+		requests: () => MAX_ATTEMPTS,
+		error: () => /^ELMA365 429: too many requests/,
+	},
+	{
+		name: '500 burst of two',
+		script: (op) => [[faults.serverError(500, 'internal failure 500', '0'), op.idempotent ? 2 : 1]],
+		requests: (op) => (op.idempotent ? 3 : 1),
+		error: (op) => ambiguous(op, /^ELMA365 500: internal failure 500$/),
+	},
+	{
+		name: '502 HTML page that never ends',
+		script: (op) => [[faults.htmlErrorPage(502, '0'), op.idempotent ? MAX_ATTEMPTS : 1]],
+		requests: (op) => (op.idempotent ? MAX_ATTEMPTS : 1),
+		error: () => /^ELMA365 502: 502 Bad Gateway 502 Bad Gateway nginx$/,
+	},
+	{
+		name: '503 that never ends',
+		script: (op) => [[faults.serverError(503, 'service unavailable', '0'), op.idempotent ? MAX_ATTEMPTS : 1]],
+		requests: (op) => (op.idempotent ? MAX_ATTEMPTS : 1),
+		error: () => /^ELMA365 503: service unavailable$/,
+	},
+	{
+		name: 'malformed JSON with 200',
+		script: () => [[faults.malformedJson(), 1]],
+		requests: () => 1,
+		error: () => /^ELMA365: the platform answered with something that is not JSON/,
+	},
+	{
+		name: 'HTML page with 200 (a proxy or login page)',
+		script: () => [[{ ...faults.htmlErrorPage(502), status: 200 }, 1]],
+		requests: () => 1,
+		error: () => /^ELMA365: the platform answered with something that is not JSON/,
+	},
+	{ name: 'empty body with 200', script: () => [[faults.emptyBody(200), 1]], requests: () => 1, empty: (op) => op.list === true },
+	{
+		name: 'empty body with 500',
+		script: (op) => [[{ ...faults.emptyBody(500), headers: { 'retry-after': '0' } }, op.idempotent ? MAX_ATTEMPTS : 1]],
+		requests: (op) => (op.idempotent ? MAX_ATTEMPTS : 1),
+		error: () => /^ELMA365 500: The platform failed to process the request \(HTTP 500\)\.$/,
+	},
+	{ name: 'a total that lies', script: () => [[faults.lyingTotal(), 1]], requests: () => 1 },
+	{ name: 'huge body (2 MB) with 200', script: () => [[faults.hugeBody(2_000_000), 1]], requests: () => 1 },
+	{
+		name: 'huge error page (2 MB) with 503',
+		script: (op) => [[{ ...faults.hugeBody(2_000_000, 503), headers: { 'retry-after': '0' } }, op.idempotent ? MAX_ATTEMPTS : 1]],
+		requests: (op) => (op.idempotent ? MAX_ATTEMPTS : 1),
+		error: () => /^ELMA365 503: overloaded overloaded .{0,300}…$/,
+	},
+];
+
