@@ -1,7 +1,7 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { properties } from './description';
-import { getStatuses } from './loadOptions';
+import { getStatuses, searchApplications, searchNamespaces, searchProcessTemplateIds } from '../shared/schemeSearch';
 import { poll } from './poll';
 
 export class Elma365Trigger implements INodeType {
@@ -21,7 +21,10 @@ export class Elma365Trigger implements INodeType {
 		properties,
 	};
 
-	methods = { loadOptions: { getStatuses } };
+	methods = {
+		listSearch: { searchNamespaces, searchApplications, searchProcessTemplateIds },
+		loadOptions: { getStatuses },
+	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		return await poll(this);

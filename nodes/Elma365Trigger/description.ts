@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { listOptions } from '../shared/listOptions';
+import { codeLocator, uuidLocator } from '../shared/locators';
 
 export const EVENTS = ['newItem', 'updatedItem', 'statusEntered', 'newInstance'] as const;
 export type TriggerEvent = (typeof EVENTS)[number];
@@ -26,23 +27,23 @@ export const properties: INodeProperties[] = [
 		],
 	},
 	{
-		displayName: 'Section Code',
-		name: 'namespace',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'crm',
-		description: 'Code of the section (namespace) the application belongs to',
-		displayOptions: { show: { event: ITEM_EVENTS } },
+		...codeLocator({
+			displayName: 'Section',
+			name: 'namespace',
+			searchListMethod: 'searchNamespaces',
+			description: 'The section (namespace) of the application or of the process template',
+			placeholder: 'crm',
+		}),
+		displayOptions: { show: { event: [...ITEM_EVENTS, 'newInstance'] } },
 	},
 	{
-		displayName: 'Application Code',
-		name: 'application',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'requests',
-		description: 'Code of the application whose items are watched',
+		...codeLocator({
+			displayName: 'Application',
+			name: 'application',
+			searchListMethod: 'searchApplications',
+			description: 'The application whose items are watched',
+			placeholder: 'requests',
+		}),
 		displayOptions: { show: { event: ITEM_EVENTS } },
 	},
 	{
@@ -56,13 +57,12 @@ export const properties: INodeProperties[] = [
 		displayOptions: { show: { event: ['statusEntered'] } },
 	},
 	{
-		displayName: 'Template ID',
-		name: 'templateId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-		description: 'ID of the process template whose new instances start the workflow',
+		...uuidLocator({
+			displayName: 'Process Template',
+			name: 'templateId',
+			searchListMethod: 'searchProcessTemplateIds',
+			description: 'The process template whose new instances start the workflow',
+		}),
 		displayOptions: { show: { event: ['newInstance'] } },
 	},
 	{

@@ -35,7 +35,8 @@ function invalid(ctx: IPollFunctions, field: string, expected: string, value: un
 }
 
 function text(ctx: IPollFunctions, name: string, label: string): string {
-	const value = ctx.getNodeParameter(name, '');
+	// Pickers hold {mode, value}; a plain string (typed by hand or from an expression) is taken as is.
+	const value = ctx.getNodeParameter(name, '', { extractValue: true });
 	const result = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
 	if (result === '') throw invalid(ctx, label, 'a non-empty text', value);
 	return result;

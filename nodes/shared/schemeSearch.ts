@@ -45,14 +45,26 @@ export async function searchApplications(this: ILoadOptionsFunctions, filter?: s
 	return await searchWholeList(this, { method: 'GET', path, what: `the applications of section "${namespace}"` }, filter, paginationToken, byCode);
 }
 
-export async function searchProcessTemplates(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	const namespace = requireChosen(this, 'namespace', 'section');
+function processTemplatesRequest(ctx: ILoadOptionsFunctions) {
+	const namespace = requireChosen(ctx, 'namespace', 'section');
 	// A process bound to an application lives in the namespace "section.app".
 	const [section, application] = namespace.split('.', 2);
 	const path = application
 		? apiPath`/scheme/namespaces/${section}/apps/${application}/processes`
 		: apiPath`/scheme/namespaces/${namespace}/processes`;
-	return await searchWholeList(this, { method: 'GET', path, what: `the process templates of section "${namespace}"` }, filter, paginationToken, byCode);
+	return { method: 'GET' as const, path, what: `the process templates of section "${namespace}"` };
+}
+
+export async function searchProcessTemplates(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	return await searchWholeList(this, processTemplatesRequest(this), filter, paginationToken, byCode);
+}
+
+/** The same list as `searchProcessTemplates`, offering each template by its id (instance lists take the id). */
+export async function searchProcessTemplateIds(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	return await searchWholeList(this, processTemplatesRequest(this), filter, paginationToken, (entry) => ({
+		name: byCode(entry).name,
+		value: String(entry.__id ?? entry.id ?? ''),
+	}));
 }
 
 export async function searchGroups(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {

@@ -18,7 +18,9 @@ beforeEach(() => {
 	store = new PollStore();
 });
 
-const itemEvent = (event = 'newItem', extra: Record<string, unknown> = {}) => ({ event, namespace: 'crm', application: 'requests', ...extra });
+const picked = (value: string) => ({ __rl: true, mode: 'list', value });
+// Section and application as the pickers store them; a code typed by hand is a plain string.
+const itemEvent = (event = 'newItem', extra: Record<string, unknown> = {}) => ({ event, namespace: picked('crm'), application: picked('requests'), ...extra });
 
 function poll(parameters: Record<string, unknown> = itemEvent(), mode: 'trigger' | 'manual' = 'trigger') {
 	return pollNode({ nodeType: 'elma365Trigger', parameters, store, mode, credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey } });
