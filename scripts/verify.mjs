@@ -285,7 +285,7 @@ async function main() {
 		if (credentialCount !== listed.credentials.length) problems.push(`n8n loaded ${credentialCount} credentials, the "n8n" section lists ${listed.credentials.length}`);
 		return problems;
 	});
-	await check('node-metadata', 'every node has a codex file (categories, documentation), themed light/dark icons and an operation subtitle; every credential themed icons', async () => {
+	await check('node-metadata', 'every node has a codex file (categories, documentation), themed light/dark icons and a subtitle showing the operation (a trigger: the event); every credential themed icons', async () => {
 		const problems = [];
 		const loader = await loadPackage(packageDir);
 		for (const file of pkg.n8n.nodes) {
