@@ -6,7 +6,7 @@
 module.exports = {
 	rootDir: __dirname,
 	testEnvironment: 'node',
-	testMatch: ['<rootDir>/**/*.e2e.test.ts'],
+	testMatch: ['<rootDir>/**/*.e2e.test.ts', '<rootDir>/**/*.e2e.test.js'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],
 	},

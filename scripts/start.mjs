@@ -41,6 +41,12 @@ function prepare() {
 		run('npm', ['install', '--no-audit', '--no-fund']);
 	}
 	run('bash', [path.join(root, 'scripts', 'e2e-install.sh')]);
+	const tools = path.join(root, '.e2e', 'tools');
+	if (e2e && !fs.existsSync(path.join(tools, 'node_modules', 'playwright-core', 'package.json'))) {
+		// Drives Debian's chromium for the browser check; no browser download (scripts ignored).
+		fs.mkdirSync(tools, { recursive: true });
+		run('npm', ['install', '--prefix', tools, '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', 'playwright-core@1.65.1']);
+	}
 	log('building the package');
 	run('npm', ['run', 'build', '--silent']);
 	const packDir = path.join(root, '.e2e', 'pack');
@@ -60,7 +66,9 @@ function prepare() {
 
 function startChild(name, command, commandArgs, env) {
 	const logFile = fs.openSync(path.join(root, '.e2e', `${name}${e2e ? '-e2e' : ''}.log`), 'w');
-	const child = spawn(command, commandArgs, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', logFile, logFile] });
+	// Under jest (the e2e tests) NODE_ENV is "test", which makes n8n exit at start: drop it.
+	const { NODE_ENV: _testEnv, ...inherited } = process.env;
+	const child = spawn(command, commandArgs, { cwd: root, env: { ...inherited, ...env }, stdio: ['ignore', logFile, logFile] });
 	child.on('exit', (code, signal) => log(`${name} exited (${signal ?? code})`));
 	children.push(child);
 	return child;
