@@ -69,17 +69,26 @@ test('a new workflow: every ELMA365 node is in the node panel', async () => {
 
 test('the sample case update shows every field of the form', async () => {
 	await page.goto(`${state.n8nUrl}/workflow/${state.sampleWorkflowId}`);
-	await page.getByText('Update case', { exact: true }).first().dblclick({ timeout: 30000 });
-	const ndv = page.locator('[data-test-id="ndv"]').first();
-	await ndv.waitFor({ state: 'visible', timeout: 15000 });
+	// The node's label sits under its box, over the canvas pane: double-click the box itself.
+	const node = page.locator('[data-test-id="canvas-node"]').filter({ hasText: 'Update case' }).first();
+	await node.waitFor({ state: 'visible', timeout: 30000 });
+	await page.keyboard.press('Escape');
+	await node.dblclick({ timeout: 15000 });
+	await page.getByText('Document Flow', { exact: true }).first().waitFor({ state: 'visible', timeout: 15000 }).catch(async (error) => {
+		await page.screenshot({ path: path.join(artifacts, 'case-update-not-open.png') });
+		fs.writeFileSync(path.join(artifacts, 'test-ids.txt'), (await page.locator('[data-test-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-test-id')))).join('\n'));
+		throw error;
+	});
+	const ndv = page.locator('[data-test-id="ndv"]').or(page.locator('body')).first();
+	await page.screenshot({ path: path.join(artifacts, 'case-update-form.png') });
 	const missing = [];
 	for (const label of CASE_FIELDS) {
-		const visible = await ndv.locator('[data-test-id="parameter-input-label"], label, .n8n-input-label, span, div')
+		const visible = ndv.locator('[data-test-id="parameter-input-label"], label, .n8n-input-label, span, div')
 			.filter({ hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) })
-			.first()
-			.isVisible();
-		if (!visible) missing.push(label);
+			.first();
+		await visible.scrollIntoViewIfNeeded({ timeout: 5000 }).catch(() => undefined);
+		if (!(await visible.isVisible())) missing.push(label);
 	}
-	await page.screenshot({ path: path.join(artifacts, 'case-update-form.png'), fullPage: true });
+	await page.screenshot({ path: path.join(artifacts, 'case-update-form-scrolled.png') });
 	expect(missing).toEqual([]);
 });
