@@ -3,14 +3,16 @@ import { requireUuid } from './validation';
 
 const UUID_REGEX = '^\\s*[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\s*$';
 
-/** A picker for an object addressed by uuid: from a searchable list, or typed in as an ID. */
-export function uuidLocator(options: {
+interface LocatorOptions {
 	displayName: string;
 	name: string;
 	searchListMethod: string;
 	description: string;
 	required?: boolean;
-}): INodeProperties {
+}
+
+/** A searchable list of the platform's objects, or a value typed in the second mode. */
+function locator(options: LocatorOptions, typed: { displayName: string; name: string; placeholder: string; regex: string; errorMessage: string }): INodeProperties {
 	return {
 		displayName: options.displayName,
 		name: options.name,
@@ -26,19 +28,25 @@ export function uuidLocator(options: {
 				typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
 			},
 			{
-				displayName: 'By ID',
-				name: 'id',
+				displayName: typed.displayName,
+				name: typed.name,
 				type: 'string',
-				placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: UUID_REGEX, errorMessage: 'Not a valid UUID' },
-					},
-				],
+				placeholder: typed.placeholder,
+				validation: [{ type: 'regex', properties: { regex: typed.regex, errorMessage: typed.errorMessage } }],
 			},
 		],
 	};
+}
+
+/** A picker for an object addressed by uuid: from a searchable list, or typed in as an ID. */
+export function uuidLocator(options: LocatorOptions): INodeProperties {
+	return locator(options, {
+		displayName: 'By ID',
+		name: 'id',
+		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+		regex: UUID_REGEX,
+		errorMessage: 'Not a valid UUID',
+	});
 }
 
 /** Reads a uuid picker's value (whatever its mode) and checks that it is a uuid. */
@@ -69,42 +77,14 @@ function withVersion(property: INodeProperties, condition: DisplayCondition): IN
  * A picker for an object addressed by code (section, application, process template): from a
  * searchable list, or typed in as a code. Its value, whatever the mode, is the code.
  */
-export function codeLocator(options: {
-	displayName: string;
-	name: string;
-	searchListMethod: string;
-	description: string;
-	placeholder: string;
-	required?: boolean;
-}): INodeProperties {
-	return {
-		displayName: options.displayName,
-		name: options.name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: options.required ?? true,
-		description: options.description,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
-			},
-			{
-				displayName: 'By Code',
-				name: 'code',
-				type: 'string',
-				placeholder: options.placeholder,
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^\\s*\\S+\\s*$', errorMessage: 'A code has no spaces' },
-					},
-				],
-			},
-		],
-	};
+export function codeLocator(options: LocatorOptions & { placeholder: string }): INodeProperties {
+	return locator(options, {
+		displayName: 'By Code',
+		name: 'code',
+		placeholder: options.placeholder,
+		regex: '^\\s*\\S+\\s*$',
+		errorMessage: 'A code has no spaces',
+	});
 }
 
 /** A parameter's plain value in a load-options context: the code or id of a picker, whatever its mode. */
