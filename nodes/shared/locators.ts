@@ -58,6 +58,13 @@ export function readUuidLocator(ctx: IExecuteFunctions, itemIndex: number, name:
 /** The node version from which pickers replace typed codes; version 1 keeps its plain strings. */
 export const PICKERS_VERSION = 1.1;
 
+/**
+ * The node version from which the pickers added after 1.1 (contract items, process instances by
+ * template, process context fields, scheme modules, solutions, pages and document templates)
+ * replace typed values in nodes that already had 1.1; version 1.1 keeps what it had.
+ */
+export const MORE_PICKERS_VERSION = 1.2;
+
 /** Shows `properties` only from `version` on (n8n's `@version` display condition). */
 export function sinceVersion(properties: INodeProperties[], version = PICKERS_VERSION): INodeProperties[] {
 	return properties.map((property) => withVersion(property, { _cnd: { gte: version } }));
