@@ -45,8 +45,8 @@ export async function searchApplications(this: ILoadOptionsFunctions, filter?: s
 	return await searchWholeList(this, { method: 'GET', path, what: `the applications of section "${namespace}"` }, filter, paginationToken, byCode);
 }
 
-function processTemplatesRequest(ctx: ILoadOptionsFunctions) {
-	const namespace = requireChosen(ctx, 'namespace', 'section');
+function processTemplatesRequest(ctx: ILoadOptionsFunctions, parameter = 'namespace') {
+	const namespace = requireChosen(ctx, parameter, 'section');
 	// A process bound to an application lives in the namespace "section.app".
 	const [section, application] = namespace.split('.', 2);
 	const path = application
@@ -61,7 +61,17 @@ export async function searchProcessTemplates(this: ILoadOptionsFunctions, filter
 
 /** The same list as `searchProcessTemplates`, offering each template by its id (instance lists take the id). */
 export async function searchProcessTemplateIds(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	return await searchWholeList(this, processTemplatesRequest(this), filter, paginationToken, (entry) => ({
+	return await searchProcessTemplateIdsIn(this, 'namespace', filter, paginationToken);
+}
+
+/** `searchProcessTemplateIds` with the section read from the parameter `parameter`. */
+export async function searchProcessTemplateIdsIn(
+	ctx: ILoadOptionsFunctions,
+	parameter: string,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await searchWholeList(ctx, processTemplatesRequest(ctx, parameter), filter, paginationToken, (entry) => ({
 		name: byCode(entry).name,
 		value: String(entry.__id ?? entry.id ?? ''),
 	}));
