@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import * as instance from './actions/instance';
 import * as processTemplate from './actions/process';
 import { router } from './actions/router';
+import { getProcessContextFields, searchInstanceTemplates } from '../shared/processSearch';
 import { searchNamespaces, searchProcessTemplates } from '../shared/schemeSearch';
 
 export class Elma365Process implements INodeType {
@@ -11,8 +12,8 @@ export class Elma365Process implements INodeType {
 		name: 'elma365Process',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		version: [1, 1.1, 1.2],
+		defaultVersion: 1.2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Start business processes and read process instances in ELMA365',
 		defaults: { name: 'ELMA365 Process' },
@@ -37,7 +38,10 @@ export class Elma365Process implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchNamespaces, searchProcessTemplates } };
+	methods = {
+		listSearch: { searchNamespaces, searchProcessTemplates, searchInstanceTemplates },
+		resourceMapping: { getProcessContextFields },
+	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions';
 import { buildListBody, listOptions } from '../../../shared/listOptions';
+import { beforeVersion, codeLocator, MORE_PICKERS_VERSION, readUuidLocator, sinceVersion, uuidLocator } from '../../../shared/locators';
 import { listOperation } from '../../../shared/operations';
 import { apiPath } from '../../../shared/transport';
 import { requireOneOf, requireUuid } from '../../../shared/validation';
@@ -19,16 +20,48 @@ export const description: INodeProperties[] = showFor('instance', 'getAll', [
 		],
 		description: 'Which instances to list',
 	},
-	{
-		displayName: 'Template ID',
-		name: 'templateId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-		description: 'ID of the process template',
-		displayOptions: { show: { by: ['template'] } },
-	},
+	...beforeVersion(
+		[
+			{
+				displayName: 'Template ID',
+				name: 'templateId',
+				type: 'string',
+				required: true,
+				default: '',
+				placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+				description: 'ID of the process template',
+				displayOptions: { show: { by: ['template'] } },
+			},
+		],
+		MORE_PICKERS_VERSION,
+	),
+	...sinceVersion(
+		[
+			{
+				...codeLocator({
+					displayName: 'Template Section',
+					name: 'templateNamespace',
+					searchListMethod: 'searchNamespaces',
+					placeholder: 'crm',
+					required: false,
+					description:
+						'The section whose process templates the list below shows; for templates of an application type "section.app" by code. Not needed when the template ID is typed.',
+				}),
+				displayOptions: { show: { by: ['template'] } },
+			},
+			{
+				...uuidLocator({
+					displayName: 'Process Template',
+					name: 'templateId',
+					searchListMethod: 'searchInstanceTemplates',
+					description: 'The process template whose instances to list: from the chosen section, or by ID',
+				}),
+				typeOptions: { loadOptionsDependsOn: ['templateNamespace.value'] },
+				displayOptions: { show: { by: ['template'] } },
+			},
+		],
+		MORE_PICKERS_VERSION,
+	),
 	{
 		displayName: 'Target ID',
 		name: 'targetId',
@@ -52,7 +85,7 @@ export const { execute } = listOperation({
 	paging: 'body',
 	path: (ctx, itemIndex) => {
 		if (listBy(ctx, itemIndex) === 'target') return '/bpm/instance/bytarget/list';
-		const templateId = requireUuid(ctx, itemIndex, 'Template ID', ctx.getNodeParameter('templateId', itemIndex));
+		const templateId = readUuidLocator(ctx, itemIndex, 'templateId', 'Template ID');
 		return apiPath`/bpm/instance/bytemplateid/${templateId}/list`;
 	},
 	body: (ctx, itemIndex) => {

@@ -1,11 +1,34 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties, ResourceMapperTypeOptionsBase } from 'n8n-workflow';
 import { contextFields, readContext } from '../../../shared/context';
 import { showFor } from '../../../shared/descriptions';
-import { beforeVersion, codeLocator, sinceVersion } from '../../../shared/locators';
+import { fieldMapper, readMappedFields } from '../../../shared/fieldMapping';
+import { beforeVersion, codeLocator, MORE_PICKERS_VERSION, sinceVersion } from '../../../shared/locators';
 import { requestOperation } from '../../../shared/operations';
 import { withStatusHints } from '../../../shared/statusHints';
 import { apiPath, unwrapItem } from '../../../shared/transport';
 import { requireText } from '../../../shared/validation';
+
+const mapper = fieldMapper({ what: 'process context', mode: 'map' });
+const { resourceMapper } = mapper.typeOptions as { resourceMapper: ResourceMapperTypeOptionsBase };
+
+/**
+ * The context fields of the chosen template, read from its scheme (from version 1.2). Mode `map`:
+ * the scheme's `required` is not reliable for process context, and a value may as well come from
+ * the pairs or the JSON below, so the editor must not demand the mapped ones.
+ */
+const contextMapper: INodeProperties = {
+	...mapper,
+	description: "Context fields of the process, read from the process template's scheme, each with its type",
+	typeOptions: {
+		...mapper.typeOptions,
+		loadOptionsDependsOn: ['namespace.value', 'processCode.value'],
+		resourceMapper: {
+			...resourceMapper,
+			resourceMapperMethod: 'getProcessContextFields',
+			noFieldsError: 'The process template scheme lists no context fields: use Fields or Fields (JSON)',
+		},
+	},
+};
 
 export const description: INodeProperties[] = showFor('process', 'start', [
 	...beforeVersion([
@@ -47,8 +70,15 @@ export const description: INodeProperties[] = showFor('process', 'start', [
 			typeOptions: { loadOptionsDependsOn: ['namespace.value'] },
 		},
 	]),
+	...sinceVersion([contextMapper], MORE_PICKERS_VERSION),
 	...contextFields({ what: 'process context' }),
 ]);
+
+/** Mapped fields (from version 1.2), then the name/value pairs, then the JSON: a later source wins. */
+function readStartContext(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const mapped = ctx.getNode().typeVersion >= MORE_PICKERS_VERSION ? readMappedFields(ctx, itemIndex) : {};
+	return { ...mapped, ...readContext(ctx, itemIndex) };
+}
 
 /** The platform answers with the new instance's context; its `__id` is the instance ID. */
 function withInstanceId(response: IDataObject): IDataObject {
@@ -66,7 +96,7 @@ export const { execute } = withStatusHints(
 			const code = requireText(ctx, itemIndex, 'Process Code', ctx.getNodeParameter('processCode', itemIndex, '', { extractValue: true })).trim();
 			return apiPath`/bpm/template/${namespace}/${code}/run`;
 		},
-		body: (ctx, itemIndex) => ({ context: readContext(ctx, itemIndex) }),
+		body: (ctx, itemIndex) => ({ context: readStartContext(ctx, itemIndex) }),
 		// Starting twice would run two processes: never repeated after a 5xx, only after a 429.
 		idempotent: false,
 		output: withInstanceId,

@@ -1,0 +1,61 @@
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, ResourceMapperFields } from 'n8n-workflow';
+import { mapperFields } from './fieldMapping';
+import { listingRequest } from './listSearch';
+import { apiPath, unwrapItem } from './transport';
+import { requireChosen, searchProcessTemplateIdsIn } from './schemeSearch';
+
+/**
+ * Pickers and field mapping of the Process node: the process templates of a section offered by id
+ * (instance lists), and the context fields of a process template for the resource mapper.
+ */
+
+/** The process templates of the section in `templateNamespace`, offered by id (Get Many by template). */
+export async function searchInstanceTemplates(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	return await searchProcessTemplateIdsIn(this, 'templateNamespace', filter, paginationToken);
+}
+
+function isObject(value: unknown): value is IDataObject {
+	return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** A list of fields `[{code, ...}]`, or a map `{code: {...}}` turned into one. */
+function fieldList(value: unknown): IDataObject[] {
+	if (Array.isArray(value)) return value.filter(isObject);
+	if (!isObject(value)) return [];
+	return Object.entries(value)
+		.filter((entry): entry is [string, IDataObject] => isObject(entry[1]))
+		.map(([code, field]) => ({ ...field, code }));
+}
+
+/**
+ * The context fields of a process template scheme. Its shape is not documented: the fields are
+ * taken from `context` (a list or a map by code), `contextFields` or `fields`, at the top level or
+ * under `item`, `process` or `template`; the first place that has any wins.
+ */
+export function contextFieldsOf(response: IDataObject): IDataObject[] {
+	const top = unwrapItem(response);
+	const schemes = [top, top.process, top.template].filter(isObject);
+	for (const scheme of schemes) {
+		for (const key of ['context', 'contextFields', 'fields']) {
+			const fields = fieldList(scheme[key]);
+			if (fields.length > 0) return fields;
+		}
+	}
+	return [];
+}
+
+/**
+ * The context fields of the chosen process template, from
+ * `GET /scheme/namespaces/{namespace}/processes/{code}`, for the resource mapper. The namespace is
+ * sent as chosen, `section.app` included: the spec has no per-application form of this read.
+ */
+export async function getProcessContextFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
+	const namespace = requireChosen(this, 'namespace', 'section');
+	const code = requireChosen(this, 'processCode', 'process template');
+	const path = apiPath`/scheme/namespaces/${namespace}/processes/${code}`;
+	const what = `the scheme of process template "${namespace}/${code}"`;
+	const fields = mapperFields(contextFieldsOf(await listingRequest(this, what, { method: 'GET', path, idempotent: true })));
+	return fields.length > 0
+		? { fields }
+		: { fields, emptyFieldsNotice: `The scheme of process template "${namespace}/${code}" lists no context fields: use Fields or Fields (JSON)` };
+}

@@ -1,0 +1,317 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { loadPackage, resourceMapperFields, searchList } from '../harness/engine';
+import { fail, newId, ok } from '../harness/index.ts';
+import { jsonOf, usePlatform } from '../harness/setup';
+
+const t = usePlatform();
+const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
+const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
+const editor = { nodeType: 'elma365Process', typeVersion: 1.2 };
+const located = { namespace: picked('crm'), processCode: picked('approval') };
+const schemeKey = 'crm/approval';
+const schemePath = '/pub/v1/scheme/namespaces/crm/processes/approval';
+
+/** The approval template's scheme as the double serves it (under `item`), with the given body. */
+function scheme(body: Record<string, unknown>) {
+	t.platform.collection('schemeProcessTemplates').set(schemeKey, { __id: approvalId, namespace: 'crm', code: 'approval', name: 'Approval', ...body });
+}
+
+const mapperOf = (parameters: Record<string, unknown> = located) =>
+	resourceMapperFields({ ...editor, parameters: parameters as never, credential: credential(), method: 'getProcessContextFields' });
+
+const CONTEXT = [
+	{ code: 'subject', type: 'STRING', required: true, array: false, view: { name: 'Subject' } },
+	{ code: 'amount', type: 'FLOAT', required: false, array: false, view: { name: 'Amount' } },
+	{ code: 'days', type: 'INTEGER', required: false, array: false, view: { name: 'Days' } },
+	{ code: 'urgent', type: 'BOOLEAN', required: false, array: false, view: { name: 'Urgent' } },
+	{ code: 'due', type: 'DATETIME', required: false, array: false, view: { name: 'Due' } },
+	{ code: 'deal', type: 'SYS_COLLECTION', required: false, array: false, view: { name: 'Deal' } },
+	{ code: 'approvers', type: 'SYS_USER', required: false, array: true, view: { name: 'Approvers' } },
+];
+
+const LISTED = [
+	['subject', 'Subject', 'string', true],
+	['amount', 'Amount', 'number', false],
+	['days', 'Days', 'number', false],
+	['urgent', 'Urgent', 'boolean', false],
+	['due', 'Due', 'dateTime', false],
+	['deal', 'Deal (item UUID(s))', 'string', false],
+	['approvers', 'Approvers (user UUID(s))', 'string', false],
+];
+
+/** The same fields as a map by code (the other shape the scheme may use). */
+const CONTEXT_MAP = Object.fromEntries(CONTEXT.map(({ code, ...field }) => [code, field]));
+
+let approvalId: string;
+let original: Record<string, unknown>;
+let originalReview: Record<string, unknown>;
+
+beforeAll(() => {
+	original = t.platform.collection('schemeProcessTemplates').get(schemeKey) as Record<string, unknown>;
+	approvalId = original.__id as string;
+	originalReview = t.platform.collection('schemeProcessTemplates').get('crm.deals/deal_review') as Record<string, unknown>;
+	t.platform.collection('processTemplates').set('approval', { __id: approvalId, namespace: 'crm', code: 'approval' });
+	t.platform.collection('processTemplates').set('deal_review', { __id: newId(), namespace: 'crm.deals', code: 'deal_review' });
+});
+
+afterEach(() => {
+	t.platform.collection('schemeProcessTemplates').set(schemeKey, original);
+	t.platform.collection('schemeProcessTemplates').set('crm.deals/deal_review', originalReview);
+	t.platform.collection('processInstances').clear();
+});
+
+describe('node versions', () => {
+	test('1.2 is the default; the context mapper (mode map, reloads with namespace and template) is shown from 1.2 only', async () => {
+		const loader = await loadPackage();
+		const { description } = loader.nodeTypes.elma365Process.type as unknown as { description: { version: number[]; defaultVersion: number; properties: INodeProperties[] } };
+		expect([description.version, description.defaultVersion]).toEqual([[1, 1.1, 1.2], 1.2]);
+		const columns = description.properties.filter((p) => p.name === 'columns');
+		expect(columns).toHaveLength(1);
+		expect(columns[0].displayOptions?.show).toEqual({ resource: ['process'], operation: ['start'], '@version': [{ _cnd: { gte: 1.2 } }] });
+		expect(columns[0].typeOptions?.loadOptionsDependsOn).toEqual(['namespace.value', 'processCode.value']);
+		expect(columns[0].typeOptions?.resourceMapper).toMatchObject({ resourceMapperMethod: 'getProcessContextFields', mode: 'map' });
+		expect(columns[0].required).toBe(false);
+		const escapeHatches = description.properties.filter((p) => ['fields', 'fieldsJson'].includes(p.name) && p.displayOptions?.show?.resource?.[0] === 'process');
+		expect(escapeHatches.map((p) => [p.name, p.displayOptions?.show?.['@version']])).toEqual([['fields', undefined], ['fieldsJson', undefined]]);
+	});
+});
+
+describe('context field mapper (version 1.2)', () => {
+	test.each([
+		['a "context" list', { context: CONTEXT }],
+		['a "context" map by code', { context: CONTEXT_MAP }],
+		['a "process" holding the context list', { process: { code: 'approval', context: CONTEXT } }],
+		['a "template" holding the context map', { template: { context: CONTEXT_MAP } }],
+		['a "contextFields" list', { contextFields: CONTEXT }],
+		['a "fields" list', { fields: CONTEXT }],
+	])('lists the context fields of the template from %s', async (_shape, body) => {
+		scheme(body);
+		const { fields } = await mapperOf();
+		expect(fields.map((f) => [f.id, f.displayName, f.type, f.required])).toEqual(LISTED);
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.query])).toEqual([['GET', schemePath, {}]]);
+	});
+
+	test.each([
+		['at the top level', { context: CONTEXT_MAP }],
+		['under "process" at the top level', { process: { context: CONTEXT } }],
+	])('finds the context %s of the answer (not under "item")', async (_where, body) => {
+		t.platform.script('GET', schemePath, ok(body));
+		const { fields } = await mapperOf();
+		expect(fields.map((f) => f.id)).toEqual(CONTEXT.map((f) => f.code));
+	});
+
+	test('a template of an application ("section.app") is read with the namespace as chosen', async () => {
+		t.platform.collection('schemeProcessTemplates').set('crm.deals/deal_review', { ...originalReview, context: [CONTEXT[0]] });
+		const { fields } = await mapperOf({ namespace: picked('crm.deals', 'code'), processCode: picked('deal_review') });
+		expect(fields.map((f) => f.id)).toEqual(['subject']);
+		expect(t.platform.requests.map((r) => r.path)).toEqual(['/pub/v1/scheme/namespaces/crm.deals/processes/deal_review']);
+	});
+
+	test('a scheme without context fields shows a notice pointing at Fields (JSON)', async () => {
+		scheme({ context: [] });
+		expect(await mapperOf()).toEqual({
+			fields: [],
+			emptyFieldsNotice: 'The scheme of process template "crm/approval" lists no context fields: use Fields or Fields (JSON)',
+		});
+	});
+
+	test('the mapper asks for the namespace and the template first, without a request', async () => {
+		await expect(mapperOf({ processCode: picked('approval') })).rejects.toThrow('Choose the section first');
+		await expect(mapperOf({ namespace: picked('crm') })).rejects.toThrow('Choose the process template first');
+		expect(t.platform.requests).toHaveLength(0);
+	});
+
+	test('a credential that may not read the scheme gets a readable message', async () => {
+		t.platform.script('GET', schemePath, fail(403, 'access denied'));
+		await expect(mapperOf()).rejects.toMatchObject({
+			message: 'ELMA365: the credential may not list the scheme of process template "crm/approval" (HTTP 403)',
+			httpCode: '403',
+		});
+	});
+});
+
+describe('start with mapped context (version 1.2)', () => {
+	async function start(value: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+		scheme({ context: CONTEXT });
+		const { fields: schema } = await mapperOf();
+		t.platform.reset();
+		return await t.run({
+			...editor,
+			parameters: {
+				resource: 'process',
+				operation: 'start',
+				...located,
+				columns: { mappingMode: 'defineBelow', value, matchingColumns: [], schema },
+				...extra,
+			} as never,
+		});
+	}
+
+	test('each mapped value is sent in the platform shape', async () => {
+		const deal = newId();
+		const [alice, bob] = [newId(), newId()];
+		const { items, error } = await start({
+			subject: 'Contract',
+			amount: '1250.5',
+			days: 3,
+			urgent: 'TRUE',
+			due: '2027-03-01T10:00:00+03:00',
+			deal,
+			approvers: `["${alice}", "${bob}"]`,
+		});
+		expect(error).toBeUndefined();
+		const context = { subject: 'Contract', amount: 1250.5, days: 3, urgent: true, due: '2027-03-01T07:00:00Z', deal: [deal], approvers: [alice, bob] };
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([['POST', '/pub/v1/bpm/template/crm/approval/run', { context }]]);
+		const [instanceId] = [...t.platform.collection('processInstances').keys()];
+		expect(jsonOf(items)).toEqual([{ instanceId, context: { ...context, __id: instanceId } }]);
+	});
+
+	test('mapped values, then pairs, then JSON: a later source wins; empty mapped values are not sent', async () => {
+		const { error } = await start(
+			{ subject: 'Mapped', amount: 10, days: null, deal: '' },
+			{ fields: { field: [{ name: 'amount', value: '20' }, { name: 'note', value: 'pair' }] }, fieldsJson: '{"subject": "From JSON", "extra": [1]}' },
+		);
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => r.body)).toEqual([{ context: { subject: 'From JSON', amount: 20, note: 'pair', extra: [1] } }]);
+	});
+
+	test('a mapped value that does not fit its field fails before any request, naming the field and item', async () => {
+		const { error } = await start({ days: '1.5' });
+		expect(error?.message).toBe('Invalid "Fields to Send > Days" in item 0: expected a whole number, got "1.5"');
+		expect(t.platform.requests).toHaveLength(0);
+	});
+
+	test('without mapped fields, the JSON escape hatch alone is the context', async () => {
+		const { error } = await t.run({
+			...editor,
+			parameters: { resource: 'process', operation: 'start', ...located, fieldsJson: '{"subject": "Only JSON"}' } as never,
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([['/pub/v1/bpm/template/crm/approval/run', { context: { subject: 'Only JSON' } }]]);
+	});
+});
+
+describe('workflows saved with earlier versions still run unchanged', () => {
+	test.each([
+		['1 with typed codes', 1, { namespace: 'crm', processCode: 'approval' }],
+		['1.1 with picked codes', 1.1, located],
+	])('start, version %s: pairs and JSON, a stray "columns" is not read', async (_name, typeVersion, location) => {
+		const { error } = await t.run({
+			nodeType: 'elma365Process',
+			typeVersion,
+			parameters: {
+				resource: 'process',
+				operation: 'start',
+				...location,
+				columns: { mappingMode: 'defineBelow', value: { subject: 'ignored' }, matchingColumns: [], schema: [] },
+				fields: { field: [{ name: 'days', value: '2' }] },
+				fieldsJson: '{"urgent": true}',
+			} as never,
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([['/pub/v1/bpm/template/crm/approval/run', { context: { days: 2, urgent: true } }]]);
+	});
+
+	test.each([1, 1.1])('get many by a typed template ID, version %s', async (typeVersion) => {
+		const instance = { __id: newId(), __templateId: approvalId, __name: 'Run' };
+		t.platform.collection('processInstances').set(instance.__id, instance);
+		const { items, error } = await t.run({
+			nodeType: 'elma365Process',
+			typeVersion,
+			parameters: { resource: 'instance', operation: 'getAll', by: 'template', templateId: approvalId, returnAll: true },
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['POST', `/pub/v1/bpm/instance/bytemplateid/${approvalId}/list`, { from: 0, size: 100 }],
+		]);
+		expect(jsonOf(items)).toEqual([instance]);
+	});
+});
+
+describe('process template picker for Get Many (version 1.2)', () => {
+	const search = (parameters: Record<string, unknown>, filter?: string, paginationToken?: string) =>
+		searchList({ ...editor, parameters: { resource: 'instance', operation: 'getAll', by: 'template', ...parameters } as never, credential: credential(), method: 'searchInstanceTemplates', filter, paginationToken });
+
+	describe('a section with many templates', () => {
+		const added: string[] = [];
+		beforeAll(() => {
+			for (let i = 0; i < 150; i++) {
+				const id = newId();
+				added.push(id);
+				t.platform.collection('schemeProcessTemplates').set(`hr/flow${i}`, { __id: id, namespace: 'hr', code: `flow${i}`, name: `Flow ${i}` });
+			}
+		});
+		afterAll(() => {
+			for (let i = 0; i < 150; i++) t.platform.collection('schemeProcessTemplates').delete(`hr/flow${i}`);
+		});
+
+		test('templates of the chosen section, page by page, shown as "Name (code)", valued by ID', async () => {
+			const onboarding = t.platform.collection('schemeProcessTemplates').get('hr/onboarding') as { __id: string };
+			const first = await search({ templateNamespace: picked('hr') });
+			expect(first.results).toHaveLength(100);
+			expect(first.results.slice(0, 2)).toEqual([
+				{ name: 'Onboarding (onboarding)', value: onboarding.__id },
+				{ name: 'Flow 0 (flow0)', value: added[0] },
+			]);
+			expect(first.paginationToken).toBe('100');
+			const second = await search({ templateNamespace: picked('hr') }, undefined, '100');
+			expect(second.results.map((r) => r.value)).toEqual(added.slice(99));
+			expect(second.paginationToken).toBeUndefined();
+			const found = await search({ templateNamespace: picked('hr', 'code') }, 'FLOW 14');
+			expect(found.results.map((r) => r.name)).toEqual(['Flow 14 (flow14)', ...Array.from({ length: 10 }, (_, i) => `Flow ${140 + i} (flow${140 + i})`)]);
+			expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
+				['GET', '/pub/v1/scheme/namespaces/hr/processes'],
+				['GET', '/pub/v1/scheme/namespaces/hr/processes'],
+				['GET', '/pub/v1/scheme/namespaces/hr/processes'],
+			]);
+		});
+	});
+
+	test('templates of an application for "section.app"', async () => {
+		const review = t.platform.collection('schemeProcessTemplates').get('crm.deals/deal_review') as { __id: string };
+		expect(await search({ templateNamespace: picked('crm.deals', 'code') })).toEqual({
+			results: [{ name: 'Deal review (deal_review)', value: review.__id }],
+			paginationToken: undefined,
+		});
+		expect(t.platform.requests.map((r) => r.path)).toEqual(['/pub/v1/scheme/namespaces/crm/apps/deals/processes']);
+	});
+
+	test('the list asks for the template section first (not the start namespace), without a request', async () => {
+		await expect(search({ namespace: picked('crm') })).rejects.toThrow('Choose the section first');
+		expect(t.platform.requests).toHaveLength(0);
+	});
+
+	test('a credential that may not list the templates gets a readable message', async () => {
+		t.platform.script('GET', '/pub/v1/scheme/namespaces/crm/processes', fail(403, 'access denied'));
+		await expect(search({ templateNamespace: picked('crm') })).rejects.toMatchObject({
+			message: 'ELMA365: the credential may not list the process templates of section "crm" (HTTP 403)',
+			httpCode: '403',
+			description: expect.stringContaining('type the value in instead'),
+		});
+	});
+
+	test.each([
+		['picked from the list', { templateNamespace: picked('crm'), templateId: () => picked(approvalId) }],
+		['typed by ID, without a section', { templateId: () => picked(approvalId, 'id') }],
+	])('get many by a template %s sends its ID in the path', async (_name, { templateId, ...rest }) => {
+		const instances = [0, 1].map((i) => ({ __id: newId(), __templateId: approvalId, __name: `Run ${i}` }));
+		for (const instance of instances) t.platform.collection('processInstances').set(instance.__id, instance);
+		const { items, error } = await t.run({
+			...editor,
+			parameters: { resource: 'instance', operation: 'getAll', by: 'template', ...rest, templateId: templateId(), limit: 5 } as never,
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.body])).toEqual([
+			['POST', `/pub/v1/bpm/instance/bytemplateid/${approvalId}/list`, {}, { from: 0, size: 5 }],
+		]);
+		expect(jsonOf(items)).toEqual(instances);
+	});
+
+	test('a template ID that is not a UUID fails before any request: typed (the picker check) or from an expression', async () => {
+		const run = (templateId: unknown) =>
+			t.run({ ...editor, parameters: { resource: 'instance', operation: 'getAll', by: 'template', templateId } as never });
+		expect((await run(picked('approval', 'id'))).error?.message).toBe("The 'ELMA365' node has issues:\n- Not a valid UUID");
+		expect((await run(picked('={{ "approval" }}', 'id'))).error?.message).toMatch(/^Invalid "Template ID" in item 0: expected a UUID/);
+		expect(t.platform.requests).toHaveLength(0);
+	});
+});
