@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 import * as item from './actions/item';
 import { router } from './actions/router';
-import { searchApplications, searchNamespaces } from '../shared/schemeSearch';
+import { searchApplications, searchContractItems, searchNamespaces } from '../shared/schemeSearch';
 
 export class Elma365Contract implements INodeType {
 	description: INodeTypeDescription = {
@@ -10,8 +10,8 @@ export class Elma365Contract implements INodeType {
 		name: 'elma365Contract',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		version: [1, 1.1, 1.2],
+		defaultVersion: 1.2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Create, read, update and list contract items in ELMA365',
 		defaults: { name: 'ELMA365 Contract' },
@@ -32,7 +32,7 @@ export class Elma365Contract implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchNamespaces, searchApplications } };
+	methods = { listSearch: { searchNamespaces, searchApplications, searchContractItems } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -4,7 +4,7 @@ import { returnAllOrLimit, showFor } from './descriptions';
 import { fieldMapper, readMappedFields } from './fieldMapping';
 import type { ListFeatures } from './listOptions';
 import { buildListBody, listOptions } from './listOptions';
-import { beforeVersion, codeLocator, PICKERS_VERSION, sinceVersion, uuidLocator } from './locators';
+import { beforeVersion, codeLocator, MORE_PICKERS_VERSION, PICKERS_VERSION, sinceVersion, uuidLocator } from './locators';
 import { concurrencyOption, listOperation, requestOperation } from './operations';
 import type { Operation } from './router';
 import { apiPath, apiRequest, unwrapItem } from './transport';
@@ -90,15 +90,23 @@ export function itemIdField(area: ItemArea, purpose: string): INodeProperties {
 }
 
 /**
- * The item: typed in version 1; from version 1.1 on, for application items, picked from the
- * application's items (searched by name on the platform) or typed as an ID.
+ * Where an area's items are picked from a list (searched by name on the platform): the listSearch
+ * method and the node version that brought the picker. Application items from 1.1, contract items
+ * from 1.2; report rows have no ID to pick.
  */
+const ITEM_PICKERS: Record<string, { searchListMethod: string; version: number }> = {
+	app: { searchListMethod: 'searchItems', version: PICKERS_VERSION },
+	contracts: { searchListMethod: 'searchContractItems', version: MORE_PICKERS_VERSION },
+};
+
+/** The item: typed before its area's picker version, picked (or typed as an ID) from it on. */
 export function itemIdFields(area: ItemArea, purpose: string): INodeProperties[] {
 	const typed = itemIdField(area, purpose);
-	if (area.prefix !== 'app') return [typed];
-	const picker = uuidLocator({ displayName: 'Item', name: 'itemId', searchListMethod: 'searchItems', description: `The ${area.noun} ${purpose}` });
+	const item = ITEM_PICKERS[area.prefix];
+	if (!item) return [typed];
+	const picker = uuidLocator({ displayName: 'Item', name: 'itemId', searchListMethod: item.searchListMethod, description: `The ${area.noun} ${purpose}` });
 	picker.typeOptions = { loadOptionsDependsOn: ['namespace.value', `${area.code.name}.value`] };
-	return [...beforeVersion([typed]), ...sinceVersion([picker])];
+	return [...beforeVersion([typed], item.version), ...sinceVersion([picker], item.version)];
 }
 
 /** `/{prefix}/{namespace}/{code}`, both codes validated and encoded. */

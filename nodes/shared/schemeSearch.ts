@@ -12,16 +12,21 @@ import { pickedValue } from './locators';
 import { apiPath, unwrapItem } from './transport';
 
 /**
- * Search and load-options methods backed by the scheme endpoints, shared by every node that picks
- * a section, an application, a process template or a group. A node lists the ones it uses in its
- * `methods`.
+ * Search and load-options methods backed by the scheme endpoints (and the lists of items and users
+ * they lead to), shared by every node that picks a section, an application, an item, a process
+ * template, a group, a module, a solution, a page, a document template or a user. A node lists the
+ * ones it uses in its `methods`.
  */
 
-/** `Name (code)`, so a search finds an entry by either. */
-function byCode(entry: IDataObject) {
-	const code = String(entry.code ?? entry.__id ?? '');
+/** `Name (value)`, so a search finds an entry by either. */
+function labelled(entry: IDataObject, value: string) {
 	const name = entryName(entry);
-	return { name: name && name !== code ? `${name} (${code})` : code, value: code };
+	return { name: name && name !== value ? `${name} (${value})` : value, value };
+}
+
+/** `Name (code)`, valued by code. */
+function byCode(entry: IDataObject) {
+	return labelled(entry, String(entry.code ?? entry.__id ?? ''));
 }
 
 /** A parameter the picker depends on (the section of an application), whatever its mode. */
@@ -117,12 +122,76 @@ export async function getApplicationFields(this: ILoadOptionsFunctions): Promise
 		: { fields, emptyFieldsNotice: `The scheme of "${namespace}.${application}" lists no fields: use Fields (JSON)` };
 }
 
-/** Items of the chosen application, searched by name on the platform (`tf.__name`), page by page. */
-export async function searchItems(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+/**
+ * Items of the chosen application (`app`) or contract application (`contracts`), searched by name
+ * on the platform (`tf.__name`), page by page.
+ */
+function itemSearch(prefix: 'app' | 'contracts', noun: string) {
+	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+		const namespace = requireChosen(this, 'namespace', 'section');
+		const application = requireChosen(this, 'application', noun);
+		const text = filter?.trim();
+		const body: IDataObject = { active: true, ...(text ? { filter: { tf: { __name: text } } } : {}) };
+		const path = `/${prefix}${apiPath`/${namespace}/${application}`}/list`;
+		return await searchPagedList(this, { method: 'POST', path, paging: 'body', body, what: `the items of ${noun} "${namespace}.${application}"` }, text, paginationToken);
+	};
+}
+
+export const searchItems = itemSearch('app', 'application');
+
+export const searchContractItems = itemSearch('contracts', 'contract application');
+
+/** Modules are addressed by id in the scheme and by code in the integrations; the list is not paged. */
+const MODULES = { method: 'GET' as const, path: '/scheme/modules', what: 'modules' };
+
+/** Modules, valued by id (the Scheme node's module reads). */
+export async function searchModules(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	return await searchWholeList(this, MODULES, filter, paginationToken, (entry) => labelled(entry, String(entry.id ?? entry.__id ?? entry.code ?? '')));
+}
+
+/** Modules, valued by code (or by id where an entry has no code): the telephony integration's `{code}`. */
+export async function searchModuleCodes(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	return await searchWholeList(this, MODULES, filter, paginationToken, (entry) => labelled(entry, String(entry.code ?? entry.id ?? entry.__id ?? '')));
+}
+
+export async function searchSolutions(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	return await searchWholeList(this, { method: 'GET', path: '/scheme/solutions', what: 'solutions' }, filter, paginationToken, byCode);
+}
+
+/** The name, with the code where the entry has one; valued by id. */
+function byId(entry: IDataObject) {
+	const id = String(entry.__id ?? entry.id ?? '');
+	const code = typeof entry.code === 'string' ? entry.code : '';
+	const name = entryName(entry);
+	return { name: code && code !== name ? `${name} (${code})` : name, value: id };
+}
+
+/** Pages of the chosen section, valued by id. */
+export async function searchPages(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
 	const namespace = requireChosen(this, 'namespace', 'section');
-	const application = requireChosen(this, 'application', 'application');
+	const path = apiPath`/scheme/namespaces/${namespace}/pages`;
+	return await searchPagedList(this, { method: 'GET', path, paging: 'query', what: `the pages of section "${namespace}"` }, filter, paginationToken, byId);
+}
+
+/** Document templates of the chosen section, valued by id. */
+export async function searchDocumentTemplates(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	const namespace = requireChosen(this, 'namespace', 'section');
+	const path = apiPath`/scheme/namespaces/${namespace}/doctemplates`;
+	return await searchPagedList(this, { method: 'GET', path, paging: 'query', what: `the document templates of section "${namespace}"` }, filter, paginationToken, byId);
+}
+
+/** `Full Name (email)`: the user's name, else the parts of `fullname`, else the login. */
+function userEntry(entry: IDataObject) {
+	const full = (entry.fullname ?? {}) as IDataObject;
+	const parts = [full.firstname, full.middlename, full.lastname].filter((part) => typeof part === 'string' && part !== '');
+	const name = (typeof entry.__name === 'string' && entry.__name) || parts.join(' ') || String(entry.login ?? entry.__id ?? '');
+	const email = typeof entry.email === 'string' ? entry.email : '';
+	return { name: email && email !== name ? `${name} (${email})` : name, value: String(entry.__id ?? '') };
+}
+
+/** Users, searched by name on the platform (`tf.__name`), page by page. */
+export async function searchUsers(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
 	const text = filter?.trim();
-	const body: IDataObject = { active: true, ...(text ? { filter: { tf: { __name: text } } } : {}) };
-	const path = `/app${apiPath`/${namespace}/${application}`}/list`;
-	return await searchPagedList(this, { method: 'POST', path, paging: 'body', body, what: `the items of application "${namespace}.${application}"` }, text, paginationToken);
+	const body: IDataObject = text ? { filter: { tf: { __name: text } } } : {};
+	return await searchPagedList(this, { method: 'POST', path: '/user/list', paging: 'body', body, what: 'users' }, text, paginationToken, userEntry);
 }
