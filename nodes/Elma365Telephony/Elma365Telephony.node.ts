@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 import * as binding from './actions/binding';
 import { router } from './actions/router';
+import { searchModuleCodes, searchUsers } from '../shared/schemeSearch';
 
 export class Elma365Telephony implements INodeType {
 	description: INodeTypeDescription = {
@@ -9,7 +10,8 @@ export class Elma365Telephony implements INodeType {
 		name: 'elma365Telephony',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Read and change which ELMA365 user each internal phone extension belongs to',
 		defaults: { name: 'ELMA365 Telephony' },
@@ -31,6 +33,8 @@ export class Elma365Telephony implements INodeType {
 			...binding.description,
 		],
 	};
+
+	methods = { listSearch: { searchModuleCodes, searchUsers } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

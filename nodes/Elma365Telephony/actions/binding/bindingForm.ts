@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { beforeVersion, codeLocator, sinceVersion, uuidLocator } from '../../../shared/locators';
 import { apiPath } from '../../../shared/transport';
 import { invalidInput, requireText, requireUuid } from '../../../shared/validation';
 
@@ -7,26 +8,41 @@ export interface Binding extends IDataObject {
 	userId: string;
 }
 
-export const moduleCodeField: INodeProperties = {
-	displayName: 'Module Code',
-	name: 'moduleCode',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: 'my_telephony',
-	description: 'Code of the telephony integration module',
-};
+/** Module Code: typed in version 1; from version 1.1, under the same name, picked from the modules or typed as a code. */
+export const moduleCodeFields: INodeProperties[] = [
+	...beforeVersion([
+		{
+			displayName: 'Module Code',
+			name: 'moduleCode',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: 'my_telephony',
+			description: 'Code of the telephony integration module',
+		},
+	]),
+	...sinceVersion([
+		codeLocator({
+			displayName: 'Module',
+			name: 'moduleCode',
+			searchListMethod: 'searchModuleCodes',
+			placeholder: 'my_telephony',
+			description: 'The telephony integration module',
+		}),
+	]),
+];
 
 export function readModuleCode(ctx: IExecuteFunctions, itemIndex: number): string {
-	return requireText(ctx, itemIndex, 'Module Code', ctx.getNodeParameter('moduleCode', itemIndex)).trim();
+	return requireText(ctx, itemIndex, 'Module Code', ctx.getNodeParameter('moduleCode', itemIndex, '', { extractValue: true })).trim();
 }
 
 export function bindingsPath(code: string): string {
 	return apiPath`/integration/${code}/voip/bindings`;
 }
 
-export const bindingFields: INodeProperties[] = [
-	{
+/** The Bindings list, whose rows name the user by `user` (a typed ID or a picker). */
+function bindingsCollection(user: INodeProperties): INodeProperties {
+	return {
 		displayName: 'Bindings',
 		name: 'bindings',
 		type: 'fixedCollection',
@@ -40,18 +56,31 @@ export const bindingFields: INodeProperties[] = [
 				name: 'binding',
 				values: [
 					{ displayName: 'Extension', name: 'extension', type: 'string', default: '', placeholder: '101', description: 'Internal phone extension' },
-					{
-						displayName: 'User ID',
-						name: 'userId',
-						type: 'string',
-						default: '',
-						placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-						description: 'ID of the platform user the extension belongs to',
-					},
+					user,
 				],
 			},
 		],
-	},
+	};
+}
+
+/**
+ * Version 1 types each user's ID; from version 1.1 the user is picked from the platform's users
+ * (searched by name) or typed as an ID. n8n reads a picker inside a list row by its indexed path.
+ */
+export const bindingFields: INodeProperties[] = [
+	...beforeVersion([
+		bindingsCollection({
+			displayName: 'User ID',
+			name: 'userId',
+			type: 'string',
+			default: '',
+			placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+			description: 'ID of the platform user the extension belongs to',
+		}),
+	]),
+	...sinceVersion([
+		bindingsCollection(uuidLocator({ displayName: 'User', name: 'userId', searchListMethod: 'searchUsers', description: 'The platform user the extension belongs to' })),
+	]),
 	{
 		displayName: 'Bindings (JSON)',
 		name: 'bindingsJson',
@@ -81,7 +110,9 @@ export function readBindings(ctx: IExecuteFunctions, itemIndex: number): Binding
 	const byExtension = new Map<string, Binding>();
 	const pairs = (ctx.getNodeParameter('bindings.binding', itemIndex, []) as IDataObject[]) ?? [];
 	for (const [position, pair] of pairs.entries()) {
-		const entry = binding(ctx, itemIndex, `Bindings (entry ${position + 1})`, pair.extension, pair.userId);
+		// The indexed read gives the ID of a picked user (version 1.1) and a typed ID (version 1) alike.
+		const userId = ctx.getNodeParameter(`bindings.binding[${position}].userId`, itemIndex, '', { extractValue: true });
+		const entry = binding(ctx, itemIndex, `Bindings (entry ${position + 1})`, pair.extension, userId);
 		byExtension.set(entry.extension, entry);
 	}
 	const json = parseJson(ctx, itemIndex, ctx.getNodeParameter('bindingsJson', itemIndex, '[]'));

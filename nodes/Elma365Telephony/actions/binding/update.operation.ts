@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { showFor } from '../../../shared/descriptions';
 import { apiRequest } from '../../../shared/transport';
 import { requireOneOf } from '../../../shared/validation';
-import { bindingFields, bindingsOf, bindingsPath, moduleCodeField, readBindings, readModuleCode } from './bindingForm';
+import { bindingFields, bindingsOf, bindingsPath, moduleCodeFields, readBindings, readModuleCode } from './bindingForm';
 
 const MODES = ['merge', 'replace'] as const;
 
 export const description: INodeProperties[] = showFor('binding', 'update', [
-	moduleCodeField,
+	...moduleCodeFields,
 	{
 		displayName: 'Mode',
 		name: 'mode',
