@@ -2,7 +2,16 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { properties, resourceOptions } from './actions/resources';
 import { router } from './actions/router';
-import { searchApplications, searchGroups, searchNamespaces, searchProcessTemplates } from '../shared/schemeSearch';
+import {
+	searchApplications,
+	searchDocumentTemplates,
+	searchGroups,
+	searchModules,
+	searchNamespaces,
+	searchPages,
+	searchProcessTemplates,
+	searchSolutions,
+} from '../shared/schemeSearch';
 
 export class Elma365Scheme implements INodeType {
 	description: INodeTypeDescription = {
@@ -10,8 +19,8 @@ export class Elma365Scheme implements INodeType {
 		name: 'elma365Scheme',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		version: [1, 1.1, 1.2],
+		defaultVersion: 1.2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Read the schemes of sections, applications, modules, solutions, pages and templates in ELMA365, and manage groups and their members',
@@ -33,7 +42,18 @@ export class Elma365Scheme implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchNamespaces, searchApplications, searchGroups, searchProcessTemplates } };
+	methods = {
+		listSearch: {
+			searchNamespaces,
+			searchApplications,
+			searchGroups,
+			searchProcessTemplates,
+			searchModules,
+			searchSolutions,
+			searchPages,
+			searchDocumentTemplates,
+		},
+	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { beforeVersion, codeLocator, sinceVersion, uuidLocator } from '../../shared/locators';
+import { beforeVersion, codeLocator, MORE_PICKERS_VERSION, PICKERS_VERSION, sinceVersion, uuidLocator } from '../../shared/locators';
 import { requireText, requireUuid } from '../../shared/validation';
 
 /** The values that address a scheme: each fills one `{name}` of a path template. */
@@ -67,28 +67,104 @@ export function pathParamProperty(name: PathParamName): INodeProperties {
 	};
 }
 
-/** The list each picked path value comes from (version 1.1 on); the others stay typed. */
-const PICKERS: Partial<Record<PathParamName, { method: string; dependsOn?: string }>> = {
+interface Picker {
+	/** The listSearch method of the node that lists the values. */
+	method: string;
+	/** The path value the list is filtered by (the section of an application). */
+	dependsOn?: PathParamName;
+	/** The node version from which the value is picked; before it, typed. */
+	version?: number;
+}
+
+/** The list each picked path value comes from; the others stay typed. */
+const PICKERS: Partial<Record<PathParamName, Picker>> = {
 	namespace: { method: 'searchNamespaces' },
 	application: { method: 'searchApplications', dependsOn: 'namespace' },
 	groupId: { method: 'searchGroups' },
 	processCode: { method: 'searchProcessTemplates', dependsOn: 'namespace' },
+	moduleId: { method: 'searchModules', version: MORE_PICKERS_VERSION },
+	solutionCode: { method: 'searchSolutions', version: MORE_PICKERS_VERSION },
+	pageId: { method: 'searchPages', dependsOn: 'namespace', version: MORE_PICKERS_VERSION },
+	templateId: { method: 'searchDocumentTemplates', dependsOn: 'namespace', version: MORE_PICKERS_VERSION },
 };
 
 /**
- * One path value as the node shows it: the typed string in version 1; from version 1.1, under the
- * same name, a picker (from a list, or by code or ID) where the platform can list the values.
+ * A picker whose typed mode is an ID the platform does not say is a UUID (modules, pages, document
+ * templates): the code picker's no-spaces check, under "By ID".
+ */
+function idLocator(options: Parameters<typeof codeLocator>[0]): INodeProperties {
+	const locator = codeLocator(options);
+	const modes = locator.modes?.map((mode) =>
+		mode.type === 'list'
+			? mode
+			: {
+					...mode,
+					displayName: 'By ID',
+					name: 'id',
+					validation: mode.validation?.map((check) =>
+						typeof check === 'function' ? check : { type: check.type, properties: { ...check.properties, errorMessage: 'An ID has no spaces' } },
+					),
+				},
+	);
+	return { ...locator, modes };
+}
+
+/** What a path value is called without "Code" or "ID": Section, Page, Document Template. */
+function labelOf(name: PathParamName): string {
+	return PATH_PARAMS[name].displayName.replace(/ (Code|ID)$/, '');
+}
+
+/** The picker of one path value (from a list, or typed as a code or ID). */
+function locatorFor(name: PathParamName, picker: Picker): INodeProperties {
+	const param = PATH_PARAMS[name];
+	const label = labelOf(name);
+	let locator: INodeProperties;
+	if ('uuid' in param && param.uuid) {
+		locator = uuidLocator({ displayName: label, name, searchListMethod: picker.method, description: `The ${label.toLowerCase()}` });
+	} else if (param.displayName.endsWith(' ID')) {
+		const shown = picker.dependsOn ? `; the list shows those of the chosen ${labelOf(picker.dependsOn).toLowerCase()}` : '';
+		locator = idLocator({ displayName: label, name, searchListMethod: picker.method, placeholder: param.placeholder, description: `The ${label.toLowerCase()}${shown}` });
+	} else {
+		locator = codeLocator({ displayName: label, name, searchListMethod: picker.method, placeholder: param.placeholder, description: param.description.replace(/^Code of the /, 'The ') });
+	}
+	if (picker.dependsOn) locator.typeOptions = { loadOptionsDependsOn: [`${picker.dependsOn}.value`] };
+	return locator;
+}
+
+/**
+ * One path value as the node shows it: the typed string in version 1; from the picker's version
+ * (1.1, or 1.2 for the pickers added later), under the same name, a picker where the platform can
+ * list the values.
  */
 export function pathParamProperties(name: PathParamName): INodeProperties[] {
 	const picker = PICKERS[name];
 	if (!picker) return [pathParamProperty(name)];
-	const param = PATH_PARAMS[name];
-	const label = param.displayName.replace(/ (Code|ID)$/, '');
-	const locator = 'uuid' in param && param.uuid
-		? uuidLocator({ displayName: label, name, searchListMethod: picker.method, description: `The ${label.toLowerCase()}` })
-		: codeLocator({ displayName: label, name, searchListMethod: picker.method, placeholder: param.placeholder, description: param.description.replace(/^Code of the /, 'The ') });
-	if (picker.dependsOn) locator.typeOptions = { loadOptionsDependsOn: [`${picker.dependsOn}.value`] };
-	return [...beforeVersion([pathParamProperty(name)]), ...sinceVersion([locator])];
+	const version = picker.version ?? PICKERS_VERSION;
+	return [...beforeVersion([pathParamProperty(name)], version), ...sinceVersion([locatorFor(name, picker)], version)];
+}
+
+/** The path value a picker's list needs, e.g. the section of a page; undefined when it needs none. */
+export function listDependency(name: PathParamName): PathParamName | undefined {
+	return PICKERS[name]?.dependsOn;
+}
+
+/**
+ * The value a picker's list needs where the operation's path does not (the section of a page for
+ * Page > Get): optional, shown with the picker, read only to fill the list, so an ID typed in the
+ * picker works without it.
+ */
+export function listOnlyProperties(name: PathParamName): INodeProperties[] {
+	const picker = PICKERS[name];
+	const dependency = picker?.dependsOn && PICKERS[picker.dependsOn];
+	if (!picker?.dependsOn || !dependency) return [];
+	const target = labelOf(name).toLowerCase();
+	const listedBy = labelOf(picker.dependsOn).toLowerCase();
+	const property: INodeProperties = {
+		...locatorFor(picker.dependsOn, dependency),
+		required: false,
+		description: `The ${listedBy} whose ${target}s the list below shows; not needed when the ${target} is typed by ID`,
+	};
+	return sinceVersion([property], picker.version ?? PICKERS_VERSION);
 }
 
 /** Reads and checks one path value: a UUID for groups, a non-empty text elsewhere. */

@@ -3,7 +3,7 @@ import { showFor } from '../../shared/descriptions';
 import type { Operation } from '../../shared/router';
 import { apiPath, apiRequest, unwrapItem } from '../../shared/transport';
 import type { PathParamName } from './params';
-import { isPathParam, pathParamProperties, readPathParam } from './params';
+import { isPathParam, listDependency, listOnlyProperties, pathParamProperties, readPathParam } from './params';
 import { listProperties, readSchemeList } from './schemeList';
 import type { SchemeRow } from './table';
 
@@ -53,15 +53,29 @@ export function rowOperation(row: SchemeRow): Operation {
 	};
 }
 
-/** The parameters of a resource's table rows: each path value once per resource, then the list options. */
+/**
+ * The parameters of a resource's table rows: each path value once per resource (with the section a
+ * picker lists by, where the path lacks it), then the list options.
+ */
 export function rowProperties(resource: string, rows: SchemeRow[]): INodeProperties[] {
 	const own = rows.filter((row) => row.resource === resource);
 	const byParam = new Map<PathParamName, string[]>();
+	// Operations whose picker lists by a value their path does not have (the section of a page).
+	const listOnly = new Map<PathParamName, string[]>();
 	for (const row of own) {
-		for (const name of parsePath(row.path).names) byParam.set(name, [...(byParam.get(name) ?? []), row.operation]);
+		const names = parsePath(row.path).names;
+		for (const name of names) {
+			byParam.set(name, [...(byParam.get(name) ?? []), row.operation]);
+			const dependency = listDependency(name);
+			if (dependency && !names.includes(dependency)) listOnly.set(name, [...(listOnly.get(name) ?? []), row.operation]);
+		}
 	}
 	const properties: INodeProperties[] = [];
-	for (const [name, operations] of byParam) properties.push(...showFor(resource, operations, pathParamProperties(name)));
+	for (const [name, operations] of byParam) {
+		const fillers = listOnly.get(name);
+		if (fillers) properties.push(...showFor(resource, fillers, listOnlyProperties(name)));
+		properties.push(...showFor(resource, operations, pathParamProperties(name)));
+	}
 	const lists = own.filter((row) => row.list).map((row) => row.operation);
 	if (lists.length > 0) properties.push(...showFor(resource, lists, listProperties()));
 	return properties;
