@@ -43,6 +43,14 @@ export class Elma365Api implements ICredentialType {
 			description:
 				'Token created by an administrator under Administration > API tokens. Requests run with that user\'s permissions.',
 		},
+		{
+			displayName: 'Ignore SSL Issues (Insecure)',
+			name: 'ignoreSslIssues',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to connect even when the server\'s certificate cannot be verified (an on-premises server with a self-signed or internal certificate). Anyone between n8n and the server could then read the API key.',
+		},
 	];
 
 	authenticate: IAuthenticateGeneric = {
@@ -61,6 +69,7 @@ export class Elma365Api implements ICredentialType {
 			baseURL: API_ROOT,
 			url: '/scheme/namespaces',
 			method: 'GET',
+			skipSslCertificateValidation: '={{$credentials.ignoreSslIssues === true}}',
 		},
 		rules: [
 			{

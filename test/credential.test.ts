@@ -48,6 +48,7 @@ test('is named elma365Api, sends the key as a Bearer token, hides it, has themed
 	expect(type.properties.map((p) => [p.name, p.type, p.required, p.typeOptions?.password ?? false])).toEqual([
 		['baseUrl', 'string', true, false],
 		['apiKey', 'string', true, true],
+		['ignoreSslIssues', 'boolean', undefined, false],
 	]);
 	expect(type.authenticate).toEqual({ type: 'generic', properties: { headers: { Authorization: '=Bearer {{$credentials.apiKey}}' } } });
 	expect(type.documentationUrl).toMatch(/^https:\/\//);
@@ -67,6 +68,14 @@ test('the test request reaches an authenticated endpoint for every accepted form
 	expect(t.platform.requests.map((r) => [r.method, r.path, r.headers.authorization])).toEqual(
 		Array(5).fill(['GET', '/pub/v1/scheme/namespaces', `Bearer ${t.platform.apiKey}`]),
 	);
+});
+
+test('the test request skips certificate checks exactly when Ignore SSL Issues is on', async () => {
+	const test = (await credentialType()).test as ICredentialTestRequest;
+	const expression = test.request.skipSslCertificateValidation as string;
+	expect(resolve(expression, { ignoreSslIssues: true } as never)).toBe(true);
+	expect(resolve(expression, { ignoreSslIssues: false } as never)).toBe(false);
+	expect(resolve(expression, {})).toBe(false);
 });
 
 test('the test fails clearly on a refused key (403), a wrong address (404) and success: false', async () => {

@@ -4,6 +4,7 @@ import * as application from './actions/application';
 import * as item from './actions/item';
 import { router } from './actions/router';
 import { getApplicationFields, getStatuses, searchApplications, searchItems, searchNamespaces } from '../shared/schemeSearch';
+import { requestOptions } from '../shared/requestOptions';
 
 export class Elma365App implements INodeType {
 	description: INodeTypeDescription = {
@@ -34,6 +35,7 @@ export class Elma365App implements INodeType {
 			},
 			...item.description,
 			...application.description,
+			requestOptions,
 		],
 	};
 

@@ -4,6 +4,7 @@ import * as directory from './actions/directory';
 import * as file from './actions/file';
 import { router } from './actions/router';
 import * as listSearch from './methods/listSearch';
+import { requestOptions } from '../shared/requestOptions';
 
 export class Elma365File implements INodeType {
 	description: INodeTypeDescription = {
@@ -33,6 +34,7 @@ export class Elma365File implements INodeType {
 			},
 			...file.description,
 			...directory.description,
+			requestOptions,
 		],
 	};
 

@@ -4,6 +4,7 @@ import { router } from './actions/router';
 import * as segment from './actions/segment';
 import * as subscriber from './actions/subscriber';
 import * as listSearch from './methods/listSearch';
+import { requestOptions } from '../shared/requestOptions';
 
 export class Elma365Marketing implements INodeType {
 	description: INodeTypeDescription = {
@@ -33,6 +34,7 @@ export class Elma365Marketing implements INodeType {
 			},
 			...segment.description,
 			...subscriber.description,
+			requestOptions,
 		],
 	};
 

@@ -4,6 +4,7 @@ import * as nomenclatureCase from './actions/case';
 import * as directory from './actions/directory';
 import { router } from './actions/router';
 import * as listSearch from './methods/listSearch';
+import { requestOptions } from '../shared/requestOptions';
 
 export class Elma365Nomenclature implements INodeType {
 	description: INodeTypeDescription = {
@@ -33,6 +34,7 @@ export class Elma365Nomenclature implements INodeType {
 			},
 			...nomenclatureCase.description,
 			...directory.description,
+			requestOptions,
 		],
 	};
 

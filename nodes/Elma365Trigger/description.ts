@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { listOptions } from '../shared/listOptions';
 import { codeLocator, uuidLocator } from '../shared/locators';
+import { requestOptions } from '../shared/requestOptions';
 
 export const EVENTS = ['newItem', 'updatedItem', 'statusEntered', 'newInstance'] as const;
 export type TriggerEvent = (typeof EVENTS)[number];
@@ -98,4 +99,6 @@ export const properties: INodeProperties[] = [
 			tableFilter,
 		],
 	},
+	// A trigger only reads: of the Request Options, the timeout is what applies.
+	{ ...requestOptions, options: requestOptions.options?.filter((option) => option.name === 'timeout') },
 ];

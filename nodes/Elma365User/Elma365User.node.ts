@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { router } from './actions/router';
 import * as user from './actions/user';
+import { requestOptions } from '../shared/requestOptions';
 
 export class Elma365User implements INodeType {
 	description: INodeTypeDescription = {
@@ -27,6 +28,7 @@ export class Elma365User implements INodeType {
 				default: 'user',
 			},
 			...user.description,
+			requestOptions,
 		],
 	};
 

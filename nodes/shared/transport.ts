@@ -8,7 +8,10 @@ import type {
 	IPollFunctions,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { DEFAULT_TIMEOUT_MS, readRequestSettings } from './requestOptions';
+
+export { DEFAULT_TIMEOUT_MS };
 
 export const CREDENTIAL_TYPE = 'elma365Api';
 
@@ -20,8 +23,6 @@ export const BASE_BACKOFF_MS = 500;
 export const MAX_SINGLE_WAIT_MS = 10_000;
 /** The sum of all waits of one request; a retry that would exceed it is not made. */
 export const MAX_TOTAL_WAIT_MS = 30_000;
-/** Default time a single attempt may take before it is abandoned. */
-export const DEFAULT_TIMEOUT_MS = 60_000;
 /** Page size of list requests: the cap of older platform versions, so it works everywhere. */
 export const PAGE_SIZE = 100;
 
@@ -44,6 +45,7 @@ export interface ApiRequest {
 	 */
 	idempotent?: boolean;
 	itemIndex?: number;
+	/** This request's own default timeout (large transfers); Request Options > Timeout wins over it. */
 	timeout?: number;
 }
 
@@ -65,13 +67,28 @@ export function encodePathSegment(value: string): string {
 	return encoded === '.' || encoded === '..' ? encoded.replace(/\./g, '%2E') : encoded;
 }
 
-/** Accepts `https://x.elma365.ru`, with a trailing slash or `/pub/v1`, and returns the API root. */
-export function apiRoot(baseUrl: string): string {
-	const company = String(baseUrl ?? '')
-		.trim()
-		.replace(/\/+$/, '')
-		.replace(/\/pub\/v1$/, '');
-	return `${company}/pub/v1`;
+/**
+ * The API root of a company address: `https://x.elma365.ru`, with or without a trailing slash or
+ * `/pub/v1`, or an on-premises address with a path prefix (`https://intranet/elma365`); or what is
+ * wrong with the address when it is not an http(s) URL.
+ */
+export function parseBaseUrl(baseUrl: string): { root: string } | { problem: string } {
+	const text = String(baseUrl ?? '').trim();
+	const example = 'e.g. https://mycompany.elma365.ru';
+	if (text === '') return { problem: `it is empty; enter the address of your company, ${example}` };
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		return { problem: `"${text}" is not a web address; it must start with https:// (or http://), ${example}` };
+	}
+	if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+		return { problem: `"${text}" uses ${url.protocol.slice(0, -1)}; it must start with https:// (or http://), ${example}` };
+	}
+	if (url.username !== '' || url.password !== '') return { problem: 'it contains a user name or password; put only the address there and the key in API Key' };
+	if (url.search !== '' || url.hash !== '') return { problem: `"${text}" has a query or fragment (? or #); enter only the address, ${example}` };
+	const prefix = url.pathname.replace(/\/+$/, '').replace(/\/pub\/v1$/, '');
+	return { root: `${url.origin}${prefix}/pub/v1` };
 }
 
 function retryAfterMs(headers: IDataObject | undefined): number | undefined {
@@ -181,23 +198,43 @@ const NETWORK_REASONS: Record<string, string> = {
 	ERR_BAD_RESPONSE: 'the answer was cut off or unreadable',
 };
 
+/** TLS codes of a server certificate n8n cannot verify (self-signed, internal CA, expired, other name). */
+const CERTIFICATE_CODES = new Set([
+	'DEPTH_ZERO_SELF_SIGNED_CERT',
+	'SELF_SIGNED_CERT_IN_CHAIN',
+	'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+	'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+	'CERT_HAS_EXPIRED',
+	'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
 /** The system error code (ECONNREFUSED, ...) of a failed request, wherever the HTTP client put it. */
 function networkErrorCode(error: unknown): string {
 	let current = error as { code?: unknown; cause?: unknown } | undefined;
 	for (let depth = 0; current && depth < 4; depth++) {
-		if (typeof current.code === 'string' && /^E[A-Z_]+$/.test(current.code)) return current.code;
+		if (typeof current.code === 'string' && (/^E[A-Z_]+$/.test(current.code) || CERTIFICATE_CODES.has(current.code))) return current.code;
 		current = current.cause as typeof current;
 	}
 	return '';
 }
 
 /** A failure before any HTTP answer: refused connection, DNS, timeout. Never carries the request's headers. */
-function networkError(ctx: Elma365Context, request: ApiRequest, error: unknown, attempts: number): NodeApiError {
+function networkError(ctx: Elma365Context, request: ApiRequest, error: unknown, attempts: number, timeoutMs: number): NodeApiError {
 	const cause = error as { message?: string };
 	const systemCode = networkErrorCode(error);
 	// n8n rewrites any message that contains a system code, so the code goes into the description.
 	const reason = NETWORK_REASONS[systemCode] ? ` (${NETWORK_REASONS[systemCode]})` : '';
 	const retried = attempts > 1 ? ` Tried ${attempts} times.` : '';
+	const timedOut = systemCode === 'ETIMEDOUT' || systemCode === 'ECONNABORTED'
+		? ` No answer came within ${timeoutMs} ms (Request Options > Timeout).`
+		: '';
+	if (CERTIFICATE_CODES.has(systemCode)) {
+		return new NodeApiError(ctx.getNode(), { message: cause?.message ?? 'certificate error', systemCode }, {
+			message: "ELMA365: the platform's certificate could not be verified",
+			description: `${systemCode}. Request: ${request.method} ${request.path}. A server with a self-signed or internal certificate: turn on Ignore SSL Issues in the credential, or give n8n the issuing CA (NODE_EXTRA_CA_CERTS).`,
+			itemIndex: request.itemIndex,
+		});
+	}
 	return new NodeApiError(
 		ctx.getNode(),
 		{ message: cause?.message ?? 'network error', systemCode },
@@ -205,7 +242,7 @@ function networkError(ctx: Elma365Context, request: ApiRequest, error: unknown, 
 			message: systemCode === 'ERR_BAD_RESPONSE'
 				? "ELMA365: the platform's answer was cut off or unreadable"
 				: `ELMA365: the platform could not be reached${reason}`,
-			description: `${systemCode ? `${systemCode}. ` : ''}Request: ${request.method} ${request.path}.${retried} Check the base URL in the credential and the network between n8n and the platform.`,
+			description: `${systemCode ? `${systemCode}. ` : ''}Request: ${request.method} ${request.path}.${timedOut}${retried} Check the base URL in the credential and the network between n8n and the platform.`,
 			itemIndex: request.itemIndex,
 		},
 	);
@@ -214,22 +251,34 @@ function networkError(ctx: Elma365Context, request: ApiRequest, error: unknown, 
 // ERR_BAD_RESPONSE: the connection dropped half-way through the answer (retried only when idempotent).
 const RETRIABLE_NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'EAI_AGAIN', 'ERR_BAD_RESPONSE']);
 
+/** The credential's base URL as an API root, or a clear error naming the credential field. */
+export function companyApiRoot(ctx: Elma365Context, baseUrl: unknown, itemIndex?: number): string {
+	const parsed = parseBaseUrl(String(baseUrl ?? ''));
+	if ('root' in parsed) return parsed.root;
+	throw new NodeOperationError(ctx.getNode(), `The Base URL of the ELMA365 credential is not usable: ${parsed.problem}`, {
+		itemIndex,
+		description: 'Open the credential and enter the company address: https://mycompany.elma365.ru for the cloud, or your own server\'s address (with its path, if the platform is published under one).',
+	});
+}
+
 /**
  * The one place requests are made. Returns the parsed body with the envelope checked:
  * a non-2xx status, or a 2xx with `success: false`, becomes a NodeApiError carrying the platform's text.
  */
 export async function apiRequest(ctx: Elma365Context, request: ApiRequest): Promise<IDataObject> {
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
-	const idempotent = request.idempotent ?? request.method !== 'POST';
+	const settings = readRequestSettings(ctx, request.itemIndex);
+	const idempotent = settings.retryWrites || (request.idempotent ?? request.method !== 'POST');
 	const raw = Buffer.isBuffer(request.body);
 	const options: IHttpRequestOptions = {
 		method: request.method,
-		url: `${apiRoot(credentials.baseUrl as string)}${request.path}`,
+		url: `${companyApiRoot(ctx, credentials.baseUrl, request.itemIndex)}${request.path}`,
 		json: !raw && request.response !== 'buffer',
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-		timeout: request.timeout ?? DEFAULT_TIMEOUT_MS,
+		timeout: settings.timeout ?? request.timeout ?? DEFAULT_TIMEOUT_MS,
 	};
+	if (credentials.ignoreSslIssues === true) options.skipSslCertificateValidation = true;
 	if (request.response === 'buffer') options.encoding = 'arraybuffer';
 	if (request.headers) options.headers = { ...request.headers };
 	if (request.body !== undefined) options.body = request.body;
@@ -254,7 +303,7 @@ export async function apiRequest(ctx: Elma365Context, request: ApiRequest): Prom
 				await sleep(wait);
 				continue;
 			}
-			throw networkError(ctx, request, error, attempt);
+			throw networkError(ctx, request, error, attempt, options.timeout as number);
 		}
 
 		const status = response.statusCode;

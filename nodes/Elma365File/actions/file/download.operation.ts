@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions';
-import { apiPath, apiRequest, apiRoot, CREDENTIAL_TYPE, DEFAULT_TIMEOUT_MS } from '../../../shared/transport';
+import { readRequestSettings, TRANSFER_TIMEOUT_MS } from '../../../shared/requestOptions';
+import { apiPath, apiRequest, CREDENTIAL_TYPE, companyApiRoot } from '../../../shared/transport';
 import { requireText } from '../../../shared/validation';
 import { fileIdField, readFileId } from '../fields';
 import { withLink } from './getDownloadLink.operation';
@@ -73,7 +74,7 @@ function nameFromUrl(url: URL): string | undefined {
 }
 
 /** A link outside the platform's API (object storage, another host): fetched without the API key. */
-async function fetchForeign(ctx: IExecuteFunctions, url: string, itemIndex: number): Promise<Downloaded> {
+async function fetchForeign(ctx: IExecuteFunctions, url: string, itemIndex: number, insecure: boolean): Promise<Downloaded> {
 	let response: IN8nHttpFullResponse;
 	try {
 		response = (await ctx.helpers.httpRequest({
@@ -82,7 +83,8 @@ async function fetchForeign(ctx: IExecuteFunctions, url: string, itemIndex: numb
 			encoding: 'arraybuffer',
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
-			timeout: DEFAULT_TIMEOUT_MS * 10,
+			timeout: readRequestSettings(ctx, itemIndex).timeout ?? TRANSFER_TIMEOUT_MS,
+			skipSslCertificateValidation: insecure,
 		})) as IN8nHttpFullResponse;
 	} catch (error) {
 		const cause = error as { code?: string; message?: string };
@@ -120,7 +122,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	const link = answer.link;
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	const root = apiRoot(credentials.baseUrl as string);
+	const root = companyApiRoot(this, credentials.baseUrl, itemIndex);
 	const company = root.slice(0, -'/pub/v1'.length);
 	let url: URL | undefined;
 	try {
@@ -136,8 +138,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 
 	const downloaded = url.href.startsWith(`${root}/`)
-		? ((await apiRequest(this, { method: 'GET', path: url.href.slice(root.length), response: 'buffer', itemIndex, timeout: DEFAULT_TIMEOUT_MS * 10 })) as unknown as Downloaded)
-		: await fetchForeign(this, url.href, itemIndex);
+		? ((await apiRequest(this, { method: 'GET', path: url.href.slice(root.length), response: 'buffer', itemIndex, timeout: TRANSFER_TIMEOUT_MS })) as unknown as Downloaded)
+		: await fetchForeign(this, url.href, itemIndex, credentials.ignoreSslIssues === true);
 
 	const named = typeof options.fileName === 'string' && options.fileName.trim() !== '' ? options.fileName.trim() : undefined;
 	const fileName = named ?? dispositionFileName(header(downloaded.headers, 'content-disposition')) ?? nameFromUrl(url) ?? fileId;

@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { showFor } from '../../../shared/descriptions';
 import { multipartBody, randomUuid } from '../../../shared/multipart';
 import type { Operation } from '../../../shared/router';
+import { TRANSFER_TIMEOUT_MS } from '../../../shared/requestOptions';
 import { apiRequest } from '../../../shared/transport';
-import { invalidInput, requireText, requireUuid } from '../../../shared/validation';
+import { invalidInput, requireFileMeta, requireText, requireUuid } from '../../../shared/validation';
 import { unwrapFile } from '../fields';
 
 type PerItem<T> = (ctx: IExecuteFunctions, itemIndex: number) => T;
@@ -65,19 +66,16 @@ async function readUpload(ctx: IExecuteFunctions, itemIndex: number): Promise<Up
 	const hash = options.hash === undefined || String(options.hash).trim() === ''
 		? randomUuid()
 		: requireUuid(ctx, itemIndex, 'Upload Hash', options.hash);
-	const named = typeof options.fileName === 'string' && options.fileName.trim() !== '' ? options.fileName.trim() : undefined;
+	const blankName = options.fileName === undefined || options.fileName === null || String(options.fileName).trim() === '';
+	const named = blankName ? undefined : requireText(ctx, itemIndex, 'File Name', options.fileName).trim();
 	const metadata = ctx.helpers.assertBinaryData(itemIndex, property);
+	const extension = metadata.fileExtension ? `.${metadata.fileExtension}` : '';
+	const { fileName, mimeType } = requireFileMeta(ctx, itemIndex, 'Input Binary Field', metadata, `file${extension}`);
 	const data = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
 	if (data.length === 0) {
 		throw invalidInput(ctx, itemIndex, 'Input Binary Field', 'a file of at least one byte (the upload range of an empty file cannot be stated)', property);
 	}
-	const extension = metadata.fileExtension ? `.${metadata.fileExtension}` : '';
-	return {
-		data,
-		fileName: named ?? metadata.fileName ?? `file${extension}`,
-		mimeType: metadata.mimeType || 'application/octet-stream',
-		hash,
-	};
+	return { data, fileName: named ?? fileName, mimeType, hash };
 }
 
 /**
@@ -112,7 +110,7 @@ export function uploadOperation(options: {
 			},
 			idempotent: false,
 			itemIndex,
-			timeout: 10 * 60_000,
+			timeout: TRANSFER_TIMEOUT_MS,
 		});
 		const file = unwrapFile(response);
 		return file.hash === undefined ? { ...file, hash: upload.hash } : file;

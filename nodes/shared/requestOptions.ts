@@ -1,0 +1,82 @@
+import type { IExecuteFunctions, ILoadOptionsFunctions, INodeProperties, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/** Default time one attempt may wait for the platform's answer. */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+/** Default for uploads and downloads, whose bodies can be large. */
+export const TRANSFER_TIMEOUT_MS = DEFAULT_TIMEOUT_MS * 10;
+export const MIN_TIMEOUT_MS = 100;
+export const MAX_TIMEOUT_MS = 3_600_000;
+
+/**
+ * Request Options: how every request of the node behaves, whatever the operation. Every node
+ * lists it last in its properties; the transport reads it for each request.
+ */
+export const requestOptions: INodeProperties = {
+	displayName: 'Request Options',
+	name: 'requestOptions',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Retry Writes After Ambiguous Failures',
+			name: 'retryWrites',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to repeat create, start, upload and import requests after a 5xx answer, a timeout or a dropped connection. Off by default: such a failure can come after the platform did the write, and a repeat would do it twice. Turn on only where a duplicate is harmless. Reads and updates are always retried.',
+		},
+		{
+			displayName: 'Timeout',
+			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: MIN_TIMEOUT_MS, maxValue: MAX_TIMEOUT_MS, numberPrecision: 0 },
+			default: DEFAULT_TIMEOUT_MS,
+			description:
+				'Time in ms one attempt may wait for the platform to answer before it is abandoned. Unless set, uploads and downloads wait 10 minutes, other requests 1 minute.',
+		},
+	],
+};
+
+export interface RequestSettings {
+	/** The timeout the user set, or undefined for the operation's own default. */
+	timeout?: number;
+	retryWrites: boolean;
+}
+
+type Context = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+
+function isExecute(ctx: Context): ctx is IExecuteFunctions {
+	return typeof (ctx as IExecuteFunctions).getInputData === 'function';
+}
+
+function invalid(ctx: Context, itemIndex: number, field: string, expected: string, value: unknown): NodeOperationError {
+	return new NodeOperationError(
+		ctx.getNode(),
+		`Invalid "Request Options > ${field}" in item ${itemIndex}: expected ${expected}, got ${JSON.stringify(value) ?? String(value)}`,
+		{ itemIndex },
+	);
+}
+
+/** The node's Request Options for one item (pickers and triggers: the node's current values). */
+export function readRequestSettings(ctx: Context, itemIndex = 0): RequestSettings {
+	const raw = isExecute(ctx)
+		? ctx.getNodeParameter('requestOptions', itemIndex, {})
+		: (ctx as ILoadOptionsFunctions).getNodeParameter('requestOptions', {});
+	const options = (raw && typeof raw === 'object' ? raw : {}) as { timeout?: unknown; retryWrites?: unknown };
+	const settings: RequestSettings = { retryWrites: false };
+
+	if (options.timeout !== undefined && options.timeout !== '') {
+		const timeout = typeof options.timeout === 'string' ? Number(options.timeout.trim()) : options.timeout;
+		if (typeof timeout !== 'number' || !Number.isInteger(timeout) || timeout < MIN_TIMEOUT_MS || timeout > MAX_TIMEOUT_MS) {
+			throw invalid(ctx, itemIndex, 'Timeout', `a whole number of milliseconds from ${MIN_TIMEOUT_MS} to ${MAX_TIMEOUT_MS}`, options.timeout);
+		}
+		settings.timeout = timeout;
+	}
+	if (options.retryWrites !== undefined) {
+		if (typeof options.retryWrites !== 'boolean') throw invalid(ctx, itemIndex, 'Retry Writes After Ambiguous Failures', 'true or false', options.retryWrites);
+		settings.retryWrites = options.retryWrites;
+	}
+	return settings;
+}
