@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import * as item from './actions/item';
 import { router } from './actions/router';
 import { searchApplications, searchContractItems, searchNamespaces } from '../shared/schemeSearch';
+import { requestOptions } from '../shared/requestOptions';
 
 export class Elma365Contract implements INodeType {
 	description: INodeTypeDescription = {
@@ -29,6 +30,7 @@ export class Elma365Contract implements INodeType {
 				default: 'item',
 			},
 			...item.description,
+			requestOptions,
 		],
 	};
 

@@ -5,6 +5,7 @@ import * as processTemplate from './actions/process';
 import { router } from './actions/router';
 import { getProcessContextFields, searchInstanceTemplates } from '../shared/processSearch';
 import { searchNamespaces, searchProcessTemplates } from '../shared/schemeSearch';
+import { requestOptions } from '../shared/requestOptions';
 
 export class Elma365Process implements INodeType {
 	description: INodeTypeDescription = {
@@ -35,6 +36,7 @@ export class Elma365Process implements INodeType {
 			},
 			...processTemplate.description,
 			...instance.description,
+			requestOptions,
 		],
 	};
 

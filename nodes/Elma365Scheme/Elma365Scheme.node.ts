@@ -12,6 +12,7 @@ import {
 	searchProcessTemplates,
 	searchSolutions,
 } from '../shared/schemeSearch';
+import { requestOptions } from '../shared/requestOptions';
 
 export class Elma365Scheme implements INodeType {
 	description: INodeTypeDescription = {
@@ -39,6 +40,7 @@ export class Elma365Scheme implements INodeType {
 				default: 'group',
 			},
 			...properties,
+			requestOptions,
 		],
 	};
 

@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import * as binding from './actions/binding';
 import { router } from './actions/router';
 import { searchModuleCodes, searchUsers } from '../shared/schemeSearch';
+import { requestOptions } from '../shared/requestOptions';
 
 export class Elma365Telephony implements INodeType {
 	description: INodeTypeDescription = {
@@ -31,6 +32,7 @@ export class Elma365Telephony implements INodeType {
 				default: 'binding',
 			},
 			...binding.description,
+			requestOptions,
 		],
 	};
 
