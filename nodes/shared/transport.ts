@@ -100,7 +100,8 @@ function retryAfterMs(headers: IDataObject | undefined): number | undefined {
 	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-function backoffMs(attempt: number): number {
+/** The wait before retry number `attempt`: exponential from BASE_BACKOFF_MS, plus up to 25% random jitter. */
+export function backoffMs(attempt: number): number {
 	const step = BASE_BACKOFF_MS * 2 ** (attempt - 1);
 	return Math.min(MAX_SINGLE_WAIT_MS, step + Math.floor(Math.random() * step * 0.25));
 }

@@ -5,17 +5,16 @@
  * then meet a healthy platform. Asserted for every cell:
  *  - the workflow ends, with exactly one output item per input item, in input order;
  *  - the number of requests the first item made (retries stay within MAX_ATTEMPTS, and writes are
- *    never repeated after an ambiguous failure: a reset connection or a 5xx);
+ *    never repeated after an ambiguous failure (a timeout, a reset connection or a 5xx) unless the
+ *    user turned on Request Options > Retry Writes After Ambiguous Failures);
  *  - a failure names the platform's message and the request (method and path);
  *  - the API key appears nowhere in the output.
  */
-import type { INodeExecutionData } from 'n8n-workflow';
 import { MAX_ATTEMPTS } from '../../nodes/shared/transport';
 import { usePlatform } from '../harness/setup';
-import { FAULTS, HEALTHY, OPERATIONS } from './matrix';
+import { cellRun, FAULTS, HEALTHY, OPERATIONS } from './matrix';
 
 const t = usePlatform();
-const INPUT: INodeExecutionData[] = [{ json: { n: 0 } }, { json: { n: 1 } }, { json: { n: 2 } }];
 
 function expectNoKey(value: unknown) {
 	const text = JSON.stringify(value) ?? '';
@@ -31,7 +30,7 @@ describe.each(OPERATIONS.map((op) => [op.label, op] as const))('%s', (_label, op
 		// Lists and updates may read before they write (merge); those reads meet a healthy platform too.
 		for (const other of ['GET', 'POST', 'PUT', 'PATCH'].filter((m) => m !== op.method)) t.platform.script(other, route, HEALTHY, 1000);
 
-		const { items, error } = await t.run({ nodeType: op.node, parameters: op.parameters as never, input: INPUT, continueOnFail: true });
+		const { items, error } = await t.run({ ...cellRun(op, 3), continueOnFail: true });
 		expect(error).toBeUndefined();
 		// Exactly one output per input, in order (an empty list outputs nothing for its item).
 		const firstEmpty = fault.empty?.(op) === true;

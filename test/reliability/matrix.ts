@@ -1,4 +1,5 @@
 /** The fault matrix's table: representative operations of every node, and the faults they meet. */
+import type { INodeExecutionData } from 'n8n-workflow';
 import { MAX_ATTEMPTS } from '../../nodes/shared/transport';
 import type { Reply } from '../harness/index.ts';
 import { faults, ok } from '../harness/index.ts';
@@ -23,6 +24,22 @@ export interface Op {
 	idempotent: boolean;
 	/** A paged list: an empty answer is an empty list, so that input item has no output. */
 	list?: boolean;
+	/** Input items carry a file in binary property `data` (uploads, imports). */
+	binary?: boolean;
+}
+
+/** Every cell runs with this Request Options > Timeout, so the timeout fault stays quick. */
+export const CELL_TIMEOUT_MS = 1000;
+
+/** What a cell runs: the operation with the cell timeout, on `count` input items (with a file each where it needs one). */
+export function cellRun(op: Op, count: number): { nodeType: string; parameters: never; input: INodeExecutionData[] } {
+	const parameters = { ...op.parameters, requestOptions: { timeout: CELL_TIMEOUT_MS, ...(op.parameters.requestOptions as object) } };
+	const input = Array.from({ length: count }, (_, n): INodeExecutionData => {
+		if (!op.binary) return { json: { n } };
+		const csv = Buffer.from(`name;amount\nrow ${n};${n}\n`);
+		return { json: { n }, binary: { data: { data: csv.toString('base64'), mimeType: 'text/csv', fileName: `rows-${n}.csv` } } };
+	});
+	return { nodeType: op.node, parameters: parameters as never, input };
 }
 
 export const OPERATIONS: Op[] = [
@@ -44,6 +61,16 @@ export const OPERATIONS: Op[] = [
 	{ node: 'elma365Scheme', label: 'Scheme group create', method: 'POST', idempotent: false, parameters: { resource: 'group', operation: 'create', namespace: 'crm', name: 'X' } },
 	{ node: 'elma365Nomenclature', label: 'Nomenclature case getAll', list: true, method: 'GET', idempotent: true, parameters: { resource: 'case', operation: 'getAll', returnAll: true } },
 	{ node: 'elma365Nomenclature', label: 'Nomenclature case create', method: 'POST', idempotent: false, parameters: { resource: 'case', operation: 'create', directoryId: locator(UUID), docflow: 'input', name: 'New' } },
+	{ node: 'elma365File', label: 'File upload to directory', method: 'POST', idempotent: false, binary: true, parameters: { resource: 'file', operation: 'uploadToDirectory', directoryId: locator(UUID) } },
+	{ node: 'elma365App', label: 'App item import', method: 'POST', idempotent: false, binary: true, parameters: { resource: 'item', operation: 'import', namespace: 'crm', application: 'deals' } },
+	// The user allowed repeating writes: a create behaves like a read under every fault.
+	{
+		node: 'elma365Nomenclature',
+		label: 'Nomenclature case create with Retry Writes After Ambiguous Failures',
+		method: 'POST',
+		idempotent: true,
+		parameters: { resource: 'case', operation: 'create', directoryId: locator(UUID), docflow: 'input', name: 'New', requestOptions: { retryWrites: true } },
+	},
 ];
 
 /** What the first item meets, and what must follow. `error` undefined: the first item succeeds. */
@@ -60,6 +87,12 @@ const ambiguous = (op: Op, reason: RegExp) => (op.idempotent ? undefined : reaso
 
 export const FAULTS: Fault[] = [
 	{ name: 'latency (300 ms)', script: () => [[faults.latency(300, HEALTHY), 1]], requests: () => 1 },
+	{
+		name: 'no answer within the timeout',
+		script: () => [[faults.latency(CELL_TIMEOUT_MS + 1500, HEALTHY), 1]],
+		requests: (op) => (op.idempotent ? 2 : 1),
+		error: (op) => ambiguous(op, /^ELMA365: the platform could not be reached \(timed out\)$/),
+	},
 	{
 		name: 'connection reset before the answer',
 		script: () => [[faults.resetBeforeResponse(), 1]],

@@ -3,7 +3,7 @@
  * recorded run data, for every failure kind of the fault matrix, without Continue On Fail.
  */
 import { usePlatform } from '../harness/setup';
-import { FAULTS, OPERATIONS } from './matrix';
+import { cellRun, FAULTS, OPERATIONS } from './matrix';
 
 const t = usePlatform();
 
@@ -13,7 +13,7 @@ describe('the API key is never shown', () => {
 		for (const op of OPERATIONS) {
 			t.platform.reset();
 			for (const [reply, times] of fault.script(op)) t.platform.script(op.method, /^\/pub\/v1\//, reply, times);
-			const { items, error, run } = await t.run({ nodeType: op.node, parameters: op.parameters as never });
+			const { items, error, run } = await t.run(cellRun(op, 1));
 			const shown = [items, error?.message, error?.description, error?.stack, JSON.stringify(error), JSON.stringify(run?.data?.resultData)];
 			for (const text of shown) expect(String(typeof text === 'string' ? text : JSON.stringify(text))).not.toContain(t.platform.apiKey);
 			if (fault.error!(op)) expect(error).toBeDefined();

@@ -145,3 +145,31 @@ test('the base URL may end in a slash or /pub/v1', async () => {
 	}
 	expect(t.platform.requests.map((r) => r.path)).toEqual([casePath(), casePath(), casePath()]);
 });
+
+test('backoff doubles per attempt and is spread by up to 25% jitter, so many clients do not retry in step', () => {
+	for (const attempt of [1, 2, 3]) {
+		const step = transport.BASE_BACKOFF_MS * 2 ** (attempt - 1);
+		const waits = Array.from({ length: 200 }, () => transport.backoffMs(attempt));
+		expect(Math.min(...waits)).toBeGreaterThanOrEqual(step);
+		expect(Math.max(...waits)).toBeLessThanOrEqual(step * 1.25);
+		// Spread over the jitter range, not one fixed value.
+		expect(new Set(waits).size).toBeGreaterThan(20);
+		expect(Math.max(...waits) - Math.min(...waits)).toBeGreaterThan(step * 0.15);
+	}
+	expect(transport.backoffMs(10)).toBeLessThanOrEqual(transport.MAX_SINGLE_WAIT_MS);
+});
+
+test('a create whose connection is refused (nothing was sent) is retried within the bounds, then fails clearly', async () => {
+	const closed = await import('node:net').then(({ createServer }) => new Promise<number>((resolve) => {
+		const server = createServer();
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as { port: number };
+			server.close(() => resolve(port));
+		});
+	}));
+	const started = Date.now();
+	const { error } = await t.run({ nodeType: 'elma365Nomenclature', parameters: create(), credential: { baseUrl: `http://127.0.0.1:${closed}`, apiKey: t.platform.apiKey } });
+	expect(error?.message).toBe('ELMA365: the platform could not be reached (connection refused)');
+	expect(String(error?.description)).toContain(`Tried ${transport.MAX_ATTEMPTS} times`);
+	expect(Date.now() - started).toBeGreaterThanOrEqual(3400);
+}, 15_000);
