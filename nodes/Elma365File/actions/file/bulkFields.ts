@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/descriptions';
+import { beforeVersion, sinceVersion, uuidLocator } from '../../../shared/locators';
 import { readOptionalDirectory } from '../fields';
 
 export function hashesField(description: string): INodeProperties {
@@ -14,16 +15,23 @@ export function hashesField(description: string): INodeProperties {
 	};
 }
 
-/** Optional directory (by ID) and free JSON for one entry of a bulk body. */
+const ENTRY_DIRECTORY_DESCRIPTION = 'Directory the file goes into, sent as "directory"; left empty, it is not sent';
+
+/** Optional directory (typed in version 1, picked from 1.1 on) and free JSON for one entry of a bulk body. */
 export const entryExtras: INodeProperties[] = [
-	{
-		displayName: 'Directory ID',
-		name: 'entryDirectoryId',
-		type: 'string',
-		default: '',
-		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-		description: 'Directory the file goes into, sent as "directory"; left empty, it is not sent',
-	},
+	...beforeVersion([
+		{
+			displayName: 'Directory ID',
+			name: 'entryDirectoryId',
+			type: 'string',
+			default: '',
+			placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+			description: ENTRY_DIRECTORY_DESCRIPTION,
+		},
+	]),
+	...sinceVersion([
+		uuidLocator({ displayName: 'Directory', name: 'entryDirectoryId', searchListMethod: 'searchDirectories', description: ENTRY_DIRECTORY_DESCRIPTION, required: false }),
+	]),
 	{
 		displayName: 'Additional Entry Fields (JSON)',
 		name: 'entryFields',
