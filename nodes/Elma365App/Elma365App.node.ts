@@ -3,7 +3,15 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import * as application from './actions/application';
 import * as item from './actions/item';
 import { router } from './actions/router';
-import { getApplicationFields, getStatuses, searchApplications, searchItems, searchNamespaces } from '../shared/schemeSearch';
+import {
+	getApplicationFields,
+	getFieldCodes,
+	getStatuses,
+	getStatusGroups,
+	searchApplications,
+	searchItems,
+	searchNamespaces,
+} from '../shared/schemeSearch';
 import { requestOptions } from '../shared/requestOptions';
 
 export class Elma365App implements INodeType {
@@ -12,8 +20,8 @@ export class Elma365App implements INodeType {
 		name: 'elma365App',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		version: [1, 1.1, 1.2],
+		defaultVersion: 1.2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Create, read, update, import and set the status of application items in ELMA365',
 		defaults: { name: 'ELMA365 App' },
@@ -41,7 +49,7 @@ export class Elma365App implements INodeType {
 
 	methods = {
 		listSearch: { searchNamespaces, searchApplications, searchItems },
-		loadOptions: { getStatuses },
+		loadOptions: { getFieldCodes, getStatuses, getStatusGroups },
 		resourceMapping: { getApplicationFields },
 	};
 

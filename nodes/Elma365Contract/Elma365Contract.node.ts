@@ -2,7 +2,14 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 import * as item from './actions/item';
 import { router } from './actions/router';
-import { searchApplications, searchContractItems, searchNamespaces } from '../shared/schemeSearch';
+import {
+	getContractFieldCodes,
+	getContractStatuses,
+	getContractStatusGroups,
+	searchApplications,
+	searchContractItems,
+	searchNamespaces,
+} from '../shared/schemeSearch';
 import { requestOptions } from '../shared/requestOptions';
 
 export class Elma365Contract implements INodeType {
@@ -34,7 +41,11 @@ export class Elma365Contract implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchNamespaces, searchApplications, searchContractItems } };
+	methods = {
+		listSearch: { searchNamespaces, searchApplications, searchContractItems },
+		// The list options' dropdowns (1.2) call these by the names every list uses.
+		loadOptions: { getFieldCodes: getContractFieldCodes, getStatuses: getContractStatuses, getStatusGroups: getContractStatusGroups },
+	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 import * as item from './actions/item';
 import { router } from './actions/router';
-import { searchApplications, searchNamespaces } from '../shared/schemeSearch';
+import { getReportFieldCodes, searchApplications, searchNamespaces } from '../shared/schemeSearch';
 import { requestOptions } from '../shared/requestOptions';
 
 export class Elma365Report implements INodeType {
@@ -11,8 +11,8 @@ export class Elma365Report implements INodeType {
 		name: 'elma365Report',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		version: [1, 1.1, 1.2],
+		defaultVersion: 1.2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'List report items in ELMA365',
 		defaults: { name: 'ELMA365 Report' },
@@ -34,7 +34,11 @@ export class Elma365Report implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchNamespaces, searchApplications } };
+	methods = {
+		listSearch: { searchNamespaces, searchApplications },
+		// The list options' field dropdowns (1.2) read the report parameter.
+		loadOptions: { getFieldCodes: getReportFieldCodes },
+	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

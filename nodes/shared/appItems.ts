@@ -247,10 +247,18 @@ export function updateItem(area: ItemArea): Built {
 	};
 }
 
-/** POST .../list with the list body and from/size paging; each entry becomes one output item. */
+/**
+ * POST .../list with the list body and from/size paging; each entry becomes one output item.
+ * The Options keep their typed codes before 1.2; from 1.2 field codes and statuses are picked from
+ * the application's scheme and status settings (the node registers the load-options methods).
+ */
 export function listItems(area: ItemArea, features?: ListFeatures): Built {
+	const options = [
+		...beforeVersion([listOptions(features)], MORE_PICKERS_VERSION),
+		...sinceVersion([listOptions(features, { application: area.code.name })], MORE_PICKERS_VERSION),
+	];
 	return {
-		description: showFor(area.resource, 'getAll', [...locationFields(area), ...returnAllOrLimit, listOptions(features)]),
+		description: showFor(area.resource, 'getAll', [...locationFields(area), ...returnAllOrLimit, ...options]),
 		...listOperation({
 			method: 'POST',
 			path: (ctx, itemIndex) => readAreaPath(ctx, itemIndex, area, '/list'),

@@ -16,7 +16,79 @@ export interface ListFeatures {
 
 const ALL: Required<ListFeatures> = { active: true, status: true, fields: true, eql: true };
 
-export function listOptions(features: ListFeatures = ALL): INodeProperties {
+/**
+ * The picker form of the options: field codes and statuses chosen from the application's scheme and
+ * status settings instead of typed. `application` names the parameter holding the application (the
+ * section is `namespace`); the node registers the load-options methods `getFieldCodes` and, where
+ * the list has statuses, `getStatuses` and `getStatusGroups`, each reading that parameter.
+ */
+export interface ListPickers {
+	application: string;
+}
+
+const EXPRESSION_LINK = '<a href="https://docs.n8n.io/code/expressions/">expression</a>';
+
+/** What every field-code and status dropdown depends on: the section and the application. */
+function loadFrom(pickers: ListPickers, loadOptionsMethod: string) {
+	return { loadOptionsMethod, loadOptionsDependsOn: ['namespace.value', `${pickers.application}.value`] };
+}
+
+/** A field code: typed, or (with pickers) chosen from the application's fields. */
+function fieldCode(pickers: ListPickers | undefined, defaultCode: string): INodeProperties {
+	if (!pickers) return { displayName: 'Field Code', name: 'field', type: 'string', default: defaultCode };
+	return {
+		displayName: 'Field Name or ID',
+		name: 'field',
+		type: 'options',
+		typeOptions: loadFrom(pickers, 'getFieldCodes'),
+		default: defaultCode,
+		description: `Choose from the list, or specify an ID using an ${EXPRESSION_LINK}`,
+	};
+}
+
+/** Table filter conditions (sent as filter.tf); with pickers, their field codes come from the application. */
+export function tableFilter(pickers?: ListPickers): INodeProperties {
+	return {
+		displayName: 'Table Filter',
+		name: 'tableFilter',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Condition',
+		default: {},
+		description: 'Sent as filter.tf: text matches by inclusion, ignoring case; ranges for numbers and dates',
+		options: [
+			{
+				displayName: 'Equals / Contains',
+				name: 'match',
+				values: [
+					fieldCode(pickers, ''),
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+						description: 'Text is matched by inclusion; a JSON value (number, true, ["uuid"]) is sent parsed',
+					},
+				],
+			},
+			{
+				displayName: 'Range',
+				name: 'range',
+				values: [
+					fieldCode(pickers, ''),
+					{ displayName: 'From', name: 'min', type: 'string', default: '', description: 'Lower bound (number or date); empty leaves it open' },
+					{ displayName: 'To', name: 'max', type: 'string', default: '', description: 'Upper bound (number or date); empty leaves it open' },
+				],
+			},
+		],
+	};
+}
+
+/**
+ * The Options collection of a list. Without `pickers` every code is typed (the form older node
+ * versions keep); with them, field codes, statuses and the status group are dropdowns.
+ */
+export function listOptions(features: ListFeatures = ALL, pickers?: ListPickers): INodeProperties {
 	const options: INodeProperties[] = [];
 	if (features.active) {
 		options.push({
@@ -44,7 +116,16 @@ export function listOptions(features: ListFeatures = ALL): INodeProperties {
 			description: 'Filter in the platform\'s query language, sent as filter.eql.query',
 		});
 	}
-	if (features.fields) {
+	if (features.fields && pickers) {
+		options.push({
+			displayName: 'Fields to Return Names or IDs',
+			name: 'fields',
+			type: 'multiOptions',
+			typeOptions: loadFrom(pickers, 'getFieldCodes'),
+			default: [],
+			description: `Only these fields are returned; none chosen returns every field. Choose from the list, or specify IDs using an ${EXPRESSION_LINK}.`,
+		});
+	} else if (features.fields) {
 		options.push({
 			displayName: 'Fields to Return',
 			name: 'fields',
@@ -75,14 +156,33 @@ export function listOptions(features: ListFeatures = ALL): INodeProperties {
 					displayName: 'Rule',
 					name: 'rule',
 					values: [
-						{ displayName: 'Field Code', name: 'field', type: 'string', default: '__createdAt' },
+						fieldCode(pickers, '__createdAt'),
 						{ displayName: 'Ascending', name: 'ascending', type: 'boolean', default: false, description: 'Whether to sort ascending' },
 					],
 				},
 			],
 		},
 	);
-	if (features.status) {
+	if (features.status && pickers) {
+		options.push(
+			{
+				displayName: 'Status Group Name or ID',
+				name: 'statusGroupId',
+				type: 'options',
+				typeOptions: loadFrom(pickers, 'getStatusGroups'),
+				default: '',
+				description: `Only items whose status is in this status group. Choose from the list, or specify an ID using an ${EXPRESSION_LINK}.`,
+			},
+			{
+				displayName: 'Status Names or IDs',
+				name: 'statusCodes',
+				type: 'multiOptions',
+				typeOptions: loadFrom(pickers, 'getStatuses'),
+				default: [],
+				description: `Only items in one of these statuses (sent by code). Choose from the list, or specify IDs using an ${EXPRESSION_LINK}.`,
+			},
+		);
+	} else if (features.status) {
 		options.push(
 			{
 				displayName: 'Status Codes',
@@ -101,40 +201,7 @@ export function listOptions(features: ListFeatures = ALL): INodeProperties {
 			},
 		);
 	}
-	options.push({
-		displayName: 'Table Filter',
-		name: 'tableFilter',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Condition',
-		default: {},
-		description: 'Sent as filter.tf: text matches by inclusion, ignoring case; ranges for numbers and dates',
-		options: [
-			{
-				displayName: 'Equals / Contains',
-				name: 'match',
-				values: [
-					{ displayName: 'Field Code', name: 'field', type: 'string', default: '' },
-					{
-						displayName: 'Value',
-						name: 'value',
-						type: 'string',
-						default: '',
-						description: 'Text is matched by inclusion; a JSON value (number, true, ["uuid"]) is sent parsed',
-					},
-				],
-			},
-			{
-				displayName: 'Range',
-				name: 'range',
-				values: [
-					{ displayName: 'Field Code', name: 'field', type: 'string', default: '' },
-					{ displayName: 'From', name: 'min', type: 'string', default: '', description: 'Lower bound (number or date); empty leaves it open' },
-					{ displayName: 'To', name: 'max', type: 'string', default: '', description: 'Upper bound (number or date); empty leaves it open' },
-				],
-			},
-		],
-	});
+	options.push(tableFilter(pickers));
 	return {
 		displayName: 'Options',
 		name: 'options',
@@ -145,6 +212,7 @@ export function listOptions(features: ListFeatures = ALL): INodeProperties {
 	};
 }
 
+/** A typed comma-separated list (older versions, expressions) or a dropdown's array (pickers). */
 function splitList(value: unknown): string[] {
 	if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
 	if (typeof value !== 'string') return [];
@@ -164,7 +232,10 @@ function bound(value: unknown): unknown {
 	return value === '' || value === undefined ? null : parseLoose(value);
 }
 
-/** Builds the list body from the Options collection (from/size are added by the paging). */
+/**
+ * Builds the list body from the Options collection (from/size are added by the paging), typed or
+ * picked: codes and statuses arrive as comma-separated text or as arrays, and give the same body.
+ */
 export function buildListBody(ctx: IExecuteFunctions, itemIndex: number, optionsName = 'options'): IDataObject {
 	const options = ctx.getNodeParameter(optionsName, itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};

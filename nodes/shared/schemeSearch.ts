@@ -92,35 +92,126 @@ export async function searchGroups(this: ILoadOptionsFunctions, filter?: string,
 	}));
 }
 
-/** The statuses of the chosen application, for Set Status: shown by name, sent by code. */
-export async function getStatuses(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const namespace = requireChosen(this, 'namespace', 'section');
-	const application = requireChosen(this, 'application', 'application');
+/** The section and the application (contract, report) named by `parameter`, both chosen. */
+function chosenApplication(ctx: ILoadOptionsFunctions, parameter: string, noun: string) {
+	const namespace = requireChosen(ctx, 'namespace', 'section');
+	const application = requireChosen(ctx, parameter, noun);
+	return { namespace, application, label: `${noun} "${namespace}.${application}"` };
+}
+
+/** `GET /app/{ns}/{code}/settings/status`: the statuses and status groups of the chosen application. */
+async function statusSettings(ctx: ILoadOptionsFunctions, parameter: string, noun: string) {
+	const { namespace, application, label } = chosenApplication(ctx, parameter, noun);
 	const path = `/app${apiPath`/${namespace}/${application}`}/settings/status`;
-	const settings = unwrapItem(await listingRequest(this, `the statuses of application "${namespace}.${application}"`, { method: 'GET', path, idempotent: true }));
-	const groups = Array.isArray(settings.groupItems) ? (settings.groupItems as IDataObject[]) : [];
-	const statuses = Array.isArray(settings.statusItems) ? (settings.statusItems as IDataObject[]) : [];
-	return statuses
-		.filter((status) => typeof status.code === 'string' && status.code !== '')
-		.map((status) => {
-			const group = groups.find((candidate) => candidate.id !== undefined && candidate.id === status.groupId);
-			const option: INodePropertyOptions = { name: entryName(status), value: status.code as string };
-			if (group) option.description = `Group: ${entryName(group)}`;
-			return option;
-		});
+	const settings = unwrapItem(await listingRequest(ctx, `the statuses of ${label}`, { method: 'GET', path, idempotent: true }));
+	return {
+		groups: Array.isArray(settings.groupItems) ? (settings.groupItems as IDataObject[]) : [],
+		statuses: Array.isArray(settings.statusItems) ? (settings.statusItems as IDataObject[]) : [],
+	};
+}
+
+/** The statuses of the application in `parameter`: shown by name, valued by code, with their group. */
+function statusesOf(parameter: string, noun: string) {
+	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const { groups, statuses } = await statusSettings(this, parameter, noun);
+		return statuses
+			.filter((status) => typeof status.code === 'string' && status.code !== '')
+			.map((status) => {
+				const group = groups.find((candidate) => candidate.id !== undefined && candidate.id === status.groupId);
+				const option: INodePropertyOptions = { name: entryName(status), value: status.code as string };
+				if (group) option.description = `Group: ${entryName(group)}`;
+				return option;
+			});
+	};
+}
+
+/** The statuses of the chosen application, for Set Status and list filters: shown by name, sent by code. */
+export const getStatuses = statusesOf('application', 'application');
+
+/** The statuses of the chosen contract application (its status settings live under /app like an application's). */
+export const getContractStatuses = statusesOf('application', 'contract application');
+
+/** The status groups of the application in `parameter`: shown by name, valued by id, with their statuses. */
+function statusGroupsOf(parameter: string, noun: string) {
+	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const { groups, statuses } = await statusSettings(this, parameter, noun);
+		return groups
+			.filter((group) => (typeof group.id === 'string' && group.id !== '') || typeof group.id === 'number')
+			.map((group) => {
+				const members = statuses.filter((status) => status.groupId === group.id).map(entryName);
+				const option: INodePropertyOptions = { name: entryName(group), value: String(group.id) };
+				if (members.length > 0) option.description = `Statuses: ${members.join(', ')}`;
+				return option;
+			});
+	};
+}
+
+export const getStatusGroups = statusGroupsOf('application', 'application');
+
+export const getContractStatusGroups = statusGroupsOf('application', 'contract application');
+
+/** `GET /scheme/namespaces/{ns}/apps/{code}`: the fields of the application in `parameter`. */
+async function schemeFields(ctx: ILoadOptionsFunctions, parameter: string, noun: string) {
+	const { namespace, application, label } = chosenApplication(ctx, parameter, noun);
+	const path = apiPath`/scheme/namespaces/${namespace}/apps/${application}`;
+	const scheme = unwrapItem(await listingRequest(ctx, `the fields of ${label}`, { method: 'GET', path, idempotent: true }));
+	return { namespace, application, fields: Array.isArray(scheme.fields) ? (scheme.fields as IDataObject[]) : [] };
 }
 
 /** The fields of the chosen application, from its scheme, for the resource mapper. */
 export async function getApplicationFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
-	const namespace = requireChosen(this, 'namespace', 'section');
-	const application = requireChosen(this, 'application', 'application');
-	const path = apiPath`/scheme/namespaces/${namespace}/apps/${application}`;
-	const scheme = unwrapItem(await listingRequest(this, `the fields of application "${namespace}.${application}"`, { method: 'GET', path, idempotent: true }));
-	const fields = mapperFields(Array.isArray(scheme.fields) ? (scheme.fields as IDataObject[]) : []);
+	const scheme = await schemeFields(this, 'application', 'application');
+	const fields = mapperFields(scheme.fields);
 	return fields.length > 0
 		? { fields }
-		: { fields, emptyFieldsNotice: `The scheme of "${namespace}.${application}" lists no fields: use Fields (JSON)` };
+		: { fields, emptyFieldsNotice: `The scheme of "${scheme.namespace}.${scheme.application}" lists no fields: use Fields (JSON)` };
 }
+
+/**
+ * System fields every item has (platform facts, "Application items"): lists sort and filter by
+ * them, and a scheme does not always list them.
+ */
+const SYSTEM_FIELDS: Array<[code: string, name: string]> = [
+	['__id', 'ID'],
+	['__name', 'Name'],
+	['__createdAt', 'Created At'],
+	['__createdBy', 'Created By'],
+	['__updatedAt', 'Updated At'],
+	['__updatedBy', 'Updated By'],
+	['__deletedAt', 'Deleted At'],
+	['__status', 'Status'],
+	['__index', 'Index'],
+	['__version', 'Version'],
+	['__externalId', 'External ID'],
+];
+
+/**
+ * Field codes of the application in `parameter`, for sort rules, table filters and the fields to
+ * return: the scheme's fields as "Name (code)" with their type, then the system fields it leaves out.
+ */
+function fieldCodesOf(parameter: string, noun: string) {
+	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const { fields } = await schemeFields(this, parameter, noun);
+		const options: INodePropertyOptions[] = fields
+			.filter((field) => typeof field.code === 'string' && field.code !== '')
+			.map((field) => {
+				const view = (field.view ?? {}) as IDataObject;
+				const option: INodePropertyOptions = labelled({ name: view.name }, field.code as string);
+				if (typeof field.type === 'string' && field.type !== '') option.description = `Type: ${field.type}`;
+				return option;
+			});
+		for (const [code, name] of SYSTEM_FIELDS) {
+			if (!options.some((option) => option.value === code)) options.push({ ...labelled({ name }, code), description: 'System field' });
+		}
+		return options;
+	};
+}
+
+export const getFieldCodes = fieldCodesOf('application', 'application');
+
+export const getContractFieldCodes = fieldCodesOf('application', 'contract application');
+
+export const getReportFieldCodes = fieldCodesOf('report', 'report');
 
 /**
  * Items of the chosen application (`app`) or contract application (`contracts`), searched by name
