@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { listOptions } from '../shared/listOptions';
-import { codeLocator, uuidLocator } from '../shared/locators';
+import type { ListPickers } from '../shared/listOptions';
+import { tableFilter } from '../shared/listOptions';
+import { beforeVersion, codeLocator, sinceVersion, uuidLocator } from '../shared/locators';
 import { requestOptions } from '../shared/requestOptions';
 
 export const EVENTS = ['newItem', 'updatedItem', 'statusEntered', 'newInstance'] as const;
@@ -8,10 +9,47 @@ export type TriggerEvent = (typeof EVENTS)[number];
 
 const ITEM_EVENTS: TriggerEvent[] = ['newItem', 'updatedItem', 'statusEntered'];
 
-/** The shared list options' table filter, so conditions are entered the same way as in Get Many. */
-const tableFilter = (listOptions({}).options as INodeProperties[]).find((option) => option.name === 'tableFilter') as INodeProperties;
-
 export const DEFAULT_LOOKBACK_MINUTES = 10;
+
+/**
+ * The trigger's options, with the shared table filter so conditions are entered the same way as in
+ * Get Many; with `pickers` its field codes are chosen from the application's fields.
+ */
+function triggerOptions(pickers?: ListPickers): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'EQL Query',
+				name: 'eql',
+				type: 'string',
+				default: '',
+				placeholder: '[priority] = 1',
+				description: 'Only items matching this query in the platform\'s query language (sent as filter.eql.query)',
+			},
+			{
+				displayName: 'Fire for Existing Items',
+				name: 'fireForExisting',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the first poll after activation emits every item that already matches; off, it only remembers where history ends',
+			},
+			{
+				displayName: 'Lookback Window (Minutes)',
+				name: 'lookbackMinutes',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: DEFAULT_LOOKBACK_MINUTES,
+				description: 'How far before the newest timestamp seen each poll looks again, to catch items that appear late (out of order); each one still fires only once',
+			},
+			tableFilter(pickers),
+		],
+	};
+}
 
 export const properties: INodeProperties[] = [
 	{
@@ -53,7 +91,8 @@ export const properties: INodeProperties[] = [
 		type: 'options',
 		required: true,
 		default: '',
-		typeOptions: { loadOptionsMethod: 'getStatuses', loadOptionsDependsOn: ['namespace', 'application'] },
+		// `.value`: the editor compares what a dropdown depends on as text, and a picker's value is an object.
+		typeOptions: { loadOptionsMethod: 'getStatuses', loadOptionsDependsOn: ['namespace.value', 'application.value'] },
 		description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 		displayOptions: { show: { event: ['statusEntered'] } },
 	},
@@ -66,39 +105,13 @@ export const properties: INodeProperties[] = [
 		}),
 		displayOptions: { show: { event: ['newInstance'] } },
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'EQL Query',
-				name: 'eql',
-				type: 'string',
-				default: '',
-				placeholder: '[priority] = 1',
-				description: 'Only items matching this query in the platform\'s query language (sent as filter.eql.query)',
-			},
-			{
-				displayName: 'Fire for Existing Items',
-				name: 'fireForExisting',
-				type: 'boolean',
-				default: false,
-				description: 'Whether the first poll after activation emits every item that already matches; off, it only remembers where history ends',
-			},
-			{
-				displayName: 'Lookback Window (Minutes)',
-				name: 'lookbackMinutes',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: DEFAULT_LOOKBACK_MINUTES,
-				description: 'How far before the newest timestamp seen each poll looks again, to catch items that appear late (out of order); each one still fires only once',
-			},
-			tableFilter,
-		],
-	},
+	// Version 1 types the table filter's field codes for every event. From 1.1 the item events pick
+	// them from the application's fields; process instances have no application, so they keep typing.
+	...beforeVersion([triggerOptions()]),
+	...sinceVersion([
+		{ ...triggerOptions({ application: 'application' }), displayOptions: { show: { event: ITEM_EVENTS } } },
+		{ ...triggerOptions(), displayOptions: { show: { event: ['newInstance'] } } },
+	]),
 	// A trigger only reads: of the Request Options, the timeout is what applies.
 	{ ...requestOptions, options: requestOptions.options?.filter((option) => option.name === 'timeout') },
 ];
