@@ -23,7 +23,7 @@ const picked = (value: string) => ({ __rl: true, mode: 'list', value });
 const itemEvent = (event = 'newItem', extra: Record<string, unknown> = {}) => ({ event, namespace: picked('crm'), application: picked('requests'), ...extra });
 
 function poll(parameters: Record<string, unknown> = itemEvent(), mode: 'trigger' | 'manual' = 'trigger') {
-	return pollNode({ nodeType: 'elma365Trigger', parameters, store, mode, credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey } });
+	return pollNode({ nodeType: 'elma365Trigger', parameters: parameters as never, store, mode, credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey } });
 }
 
 function add(seconds: number, extra: Row = {}): Row {

@@ -1,0 +1,356 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { loadOptions, loadPackage } from '../harness/engine';
+import { fail, newId } from '../harness/index.ts';
+import { PollStore, pollNode } from '../harness/poll';
+import { DEFAULT_STATUSES, itemsOf } from '../harness/routes/app.ts';
+import { jsonOf, usePlatform } from '../harness/setup';
+import before from './listOptions.before.json';
+
+/**
+ * The list options of App, Contract and Report Get Many (from 1.2) and the Trigger's table filter
+ * (from 1.1): field codes, statuses and the status group picked from the application's scheme and
+ * status settings. Older versions keep the typed options, unchanged.
+ */
+const t = usePlatform();
+const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
+const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
+const [OPEN, CLOSED] = DEFAULT_STATUSES.groupItems.map((group) => group.id);
+
+const ORDER_FIELDS = [
+	{ code: '__name', type: 'STRING', required: true, view: { name: 'Name' } },
+	{ code: 'price', type: 'FLOAT', required: false, view: { name: 'Price' } },
+	{ code: 'due', type: 'DATETIME', required: false, view: {} },
+	{ code: '__createdAt', type: 'DATETIME', required: false, view: { name: 'Created' } },
+];
+
+/** What the dropdowns offer for ORDER_FIELDS: the scheme's fields, then the system fields it leaves out. */
+const ORDER_OPTIONS = [
+	{ name: 'Name (__name)', value: '__name', description: 'Type: STRING' },
+	{ name: 'Price (price)', value: 'price', description: 'Type: FLOAT' },
+	{ name: 'due', value: 'due', description: 'Type: DATETIME' },
+	{ name: 'Created (__createdAt)', value: '__createdAt', description: 'Type: DATETIME' },
+	{ name: 'ID (__id)', value: '__id', description: 'System field' },
+	{ name: 'Created By (__createdBy)', value: '__createdBy', description: 'System field' },
+	{ name: 'Updated At (__updatedAt)', value: '__updatedAt', description: 'System field' },
+	{ name: 'Updated By (__updatedBy)', value: '__updatedBy', description: 'System field' },
+	{ name: 'Deleted At (__deletedAt)', value: '__deletedAt', description: 'System field' },
+	{ name: 'Status (__status)', value: '__status', description: 'System field' },
+	{ name: 'Index (__index)', value: '__index', description: 'System field' },
+	{ name: 'Version (__version)', value: '__version', description: 'System field' },
+	{ name: 'External ID (__externalId)', value: '__externalId', description: 'System field' },
+];
+
+const CONTRACT_STATUSES = {
+	statusItems: [
+		{ id: 1, name: 'Draft', code: 'draft', groupId: 'c0000000-0000-4000-8000-0000000000a1' },
+		{ id: 2, name: 'Signed', code: 'signed', groupId: 'c0000000-0000-4000-8000-0000000000a2' },
+		{ id: 3, name: 'Archived', code: 'archived' },
+	],
+	groupItems: [
+		{ id: 'c0000000-0000-4000-8000-0000000000a1', code: 'work', name: 'In work' },
+		{ id: 'c0000000-0000-4000-8000-0000000000a2', code: 'done', name: 'Done' },
+	],
+};
+
+beforeAll(() => {
+	const apps = t.platform.collection('schemeApps');
+	apps.set('crm/orders', { namespace: 'crm', code: 'orders', name: 'Orders', fields: ORDER_FIELDS });
+	apps.set('crm/agreements', { namespace: 'crm', code: 'agreements', name: 'Agreements', fields: [ORDER_FIELDS[1]] });
+	apps.set('crm/sales_report', { namespace: 'crm', code: 'sales_report', name: 'Sales report', fields: [{ code: 'region', type: 'STRING', view: { name: 'Region' } }] });
+	t.platform.collection('appStatuses').set('crm/agreements', CONTRACT_STATUSES);
+});
+
+/** Each node, the parameter holding its application, and what its dropdowns read from it. */
+const NODES = {
+	app: { nodeType: 'elma365App', parameter: 'application', code: 'orders', noun: 'application', prefix: 'app' },
+	contract: { nodeType: 'elma365Contract', parameter: 'application', code: 'agreements', noun: 'contract application', prefix: 'contracts' },
+	report: { nodeType: 'elma365Report', parameter: 'report', code: 'sales_report', noun: 'report', prefix: 'reports' },
+};
+type NodeKey = keyof typeof NODES;
+
+const located = (node: NodeKey) => ({ namespace: picked('crm'), [NODES[node].parameter]: picked(NODES[node].code) });
+const load = (node: NodeKey, method: string, parameters: Record<string, unknown> = located(node), typeVersion = 1.2) =>
+	loadOptions({ nodeType: NODES[node].nodeType, typeVersion, parameters: parameters as never, credential: credential(), method });
+
+describe('field code dropdowns', () => {
+	test("App: the application's fields by name and code, then the system fields the scheme leaves out", async () => {
+		expect(await load('app', 'getFieldCodes')).toEqual(ORDER_OPTIONS);
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.query])).toEqual([['GET', '/pub/v1/scheme/namespaces/crm/apps/orders', {}]]);
+	});
+
+	test('Contract reads its application, Report its report parameter, from the same scheme endpoint', async () => {
+		const contract = await load('contract', 'getFieldCodes', { namespace: picked('crm', 'code'), application: picked('agreements', 'code') });
+		expect(contract.slice(0, 3)).toEqual([
+			{ name: 'Price (price)', value: 'price', description: 'Type: FLOAT' },
+			{ name: 'ID (__id)', value: '__id', description: 'System field' },
+			{ name: 'Name (__name)', value: '__name', description: 'System field' },
+		]);
+		expect(contract).toHaveLength(12);
+		const report = await load('report', 'getFieldCodes');
+		expect(report.map((option) => option.value)).toEqual([
+			'region', '__id', '__name', '__createdAt', '__createdBy', '__updatedAt', '__updatedBy', '__deletedAt', '__status', '__index', '__version', '__externalId',
+		]);
+		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
+			['GET', '/pub/v1/scheme/namespaces/crm/apps/agreements'],
+			['GET', '/pub/v1/scheme/namespaces/crm/apps/sales_report'],
+		]);
+	});
+
+	test('the Trigger (1.1) offers the fields of its application', async () => {
+		const options = await load('app', 'getFieldCodes', { event: 'newItem', ...located('app') });
+		const trigger = await loadOptions({
+			nodeType: 'elma365Trigger',
+			typeVersion: 1.1,
+			parameters: { event: 'updatedItem', ...located('app') } as never,
+			credential: credential(),
+			method: 'getFieldCodes',
+		});
+		expect(trigger).toEqual(options);
+	});
+});
+
+describe('status dropdowns', () => {
+	test('App: statuses valued by code (with their group), status groups valued by id (with their statuses)', async () => {
+		expect(await load('app', 'getStatuses')).toEqual([
+			{ name: 'New', value: 'new', description: 'Group: Open' },
+			{ name: 'In progress', value: 'in_progress', description: 'Group: Open' },
+			{ name: 'Done', value: 'done', description: 'Group: Closed' },
+		]);
+		expect(await load('app', 'getStatusGroups')).toEqual([
+			{ name: 'Open', value: OPEN, description: 'Statuses: New, In progress' },
+			{ name: 'Closed', value: CLOSED, description: 'Statuses: Done' },
+		]);
+		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
+			['GET', '/pub/v1/app/crm/orders/settings/status'],
+			['GET', '/pub/v1/app/crm/orders/settings/status'],
+		]);
+	});
+
+	test("Contract: the contract application's status settings", async () => {
+		expect(await load('contract', 'getStatuses')).toEqual([
+			{ name: 'Draft', value: 'draft', description: 'Group: In work' },
+			{ name: 'Signed', value: 'signed', description: 'Group: Done' },
+			{ name: 'Archived', value: 'archived' },
+		]);
+		expect(await load('contract', 'getStatusGroups')).toEqual([
+			{ name: 'In work', value: CONTRACT_STATUSES.groupItems[0].id, description: 'Statuses: Draft' },
+			{ name: 'Done', value: CONTRACT_STATUSES.groupItems[1].id, description: 'Statuses: Signed' },
+		]);
+		expect(t.platform.requests.map((r) => r.path)).toEqual([
+			'/pub/v1/app/crm/agreements/settings/status',
+			'/pub/v1/app/crm/agreements/settings/status',
+		]);
+	});
+
+	test('Report lists have no statuses: no status dropdowns are registered', async () => {
+		await expect(load('report', 'getStatuses')).rejects.toThrow('No loadOptions method getStatuses');
+	});
+});
+
+describe('dropdowns need the section and the application first', () => {
+	test.each([
+		['app', 'getFieldCodes'],
+		['app', 'getStatuses'],
+		['app', 'getStatusGroups'],
+		['contract', 'getFieldCodes'],
+		['contract', 'getStatusGroups'],
+		['report', 'getFieldCodes'],
+	] as Array<[NodeKey, string]>)('%s %s', async (node, method) => {
+		const { parameter, code, noun } = NODES[node];
+		await expect(load(node, method, { [parameter]: picked(code) })).rejects.toThrow('Choose the section first');
+		await expect(load(node, method, { namespace: picked('crm') })).rejects.toThrow(`Choose the ${noun} first`);
+		expect(t.platform.requests).toHaveLength(0);
+	});
+});
+
+describe('a key that may not read the scheme or the statuses', () => {
+	test.each([
+		['app', 'getFieldCodes', 'GET', '/pub/v1/scheme/namespaces/crm/apps/orders', 'the fields of application "crm.orders"'],
+		['report', 'getFieldCodes', 'GET', '/pub/v1/scheme/namespaces/crm/apps/sales_report', 'the fields of report "crm.sales_report"'],
+		['app', 'getStatusGroups', 'GET', '/pub/v1/app/crm/orders/settings/status', 'the statuses of application "crm.orders"'],
+		['contract', 'getStatuses', 'GET', '/pub/v1/app/crm/agreements/settings/status', 'the statuses of contract application "crm.agreements"'],
+	] as Array<[NodeKey, string, string, string, string]>)('%s %s', async (node, method, httpMethod, path, what) => {
+		t.platform.script(httpMethod, path, fail(403, 'access denied'));
+		await expect(load(node, method)).rejects.toThrow(`ELMA365: the credential may not list ${what} (HTTP 403)`);
+	});
+});
+
+/** Options as the 1.2 dropdowns store them: field codes as strings, fields and statuses as arrays. */
+const PICKED_OPTIONS = {
+	sort: { rule: [{ field: '__createdAt', ascending: false }, { field: 'price', ascending: true }] },
+	tableFilter: { match: [{ field: '__name', value: 'deal' }], range: [{ field: 'due', min: '2026-01-01T00:00:00Z', max: '' }] },
+	fields: ['__id', '__name', 'price'],
+};
+/** The same options typed, as versions before 1.2 store them. */
+const TYPED_OPTIONS = { ...PICKED_OPTIONS, fields: '__id, __name, price' };
+const BODY = {
+	filter: { tf: { __name: 'deal', due: { min: '2026-01-01T00:00:00Z', max: null } } },
+	sortExpressions: [
+		{ field: '__createdAt', ascending: false },
+		{ field: 'price', ascending: true },
+	],
+	fields: { __id: true, __name: true, price: true },
+	from: 0,
+	size: 100,
+};
+
+async function getMany(node: NodeKey, typeVersion: number, location: Record<string, unknown>, options: Record<string, unknown>) {
+	const { nodeType, prefix, code } = NODES[node];
+	const id = newId();
+	itemsOf(t.platform, prefix, 'crm', code).set(id, { __id: id, __name: 'Deal' });
+	const result = await t.run({ nodeType, typeVersion, parameters: { resource: 'item', operation: 'getAll', ...location, returnAll: true, options } as never });
+	itemsOf(t.platform, prefix, 'crm', code).delete(id);
+	expect(result.error).toBeUndefined();
+	expect(jsonOf(result.items)).toEqual([{ __id: id, __name: 'Deal' }]);
+	return t.platform.requests.map((r) => [r.method, r.path, r.body]);
+}
+
+describe('Get Many with picked options (1.2) sends the documented list body', () => {
+	test.each([
+		['app', { statusCodes: ['new', 'done'], statusGroupId: OPEN }, { statusCode: ['new', 'done'], statusGroupId: OPEN }],
+		['contract', { statusCodes: ['signed'], statusGroupId: CONTRACT_STATUSES.groupItems[1].id }, { statusCode: ['signed'], statusGroupId: CONTRACT_STATUSES.groupItems[1].id }],
+		['report', {}, {}],
+	] as Array<[NodeKey, Record<string, unknown>, Record<string, unknown>]>)('%s', async (node, status, sent) => {
+		const { prefix, code } = NODES[node];
+		expect(await getMany(node, 1.2, located(node), { ...PICKED_OPTIONS, ...status })).toEqual([
+			['POST', `/pub/v1/${prefix}/crm/${code}/list`, { ...BODY, ...sent }],
+		]);
+	});
+
+	test('a status list from an expression may still be comma-separated text', async () => {
+		const requests = await getMany('app', 1.2, located('app'), { statusCodes: 'new, in_progress' });
+		expect(requests.map(([, , body]) => body)).toEqual([{ statusCode: ['new', 'in_progress'], from: 0, size: 100 }]);
+	});
+});
+
+describe('workflows saved before 1.2 run unchanged with typed codes', () => {
+	test.each([
+		['app', 1, { namespace: 'crm', application: 'orders' }],
+		['app', 1.1, located('app')],
+		['contract', 1, { namespace: 'crm', application: 'agreements' }],
+		['contract', 1.1, located('contract')],
+		['report', 1, { namespace: 'crm', report: 'sales_report' }],
+		['report', 1.1, located('report')],
+	] as Array<[NodeKey, number, Record<string, unknown>]>)('%s version %s', async (node, typeVersion, location) => {
+		const { prefix, code } = NODES[node];
+		const status = node === 'report' ? {} : { statusCodes: 'new, done', statusGroupId: OPEN };
+		const sent = node === 'report' ? {} : { statusCode: ['new', 'done'], statusGroupId: OPEN };
+		expect(await getMany(node, typeVersion, location, { ...TYPED_OPTIONS, ...status })).toEqual([
+			['POST', `/pub/v1/${prefix}/crm/${code}/list`, { ...BODY, ...sent }],
+		]);
+	});
+});
+
+type Description = { version: number[]; defaultVersion: number; properties: INodeProperties[] };
+async function descriptionOf(nodeType: string): Promise<Description> {
+	const loader = await loadPackage();
+	return (loader.nodeTypes[nodeType].type as unknown as { description: Description }).description;
+}
+const withoutDisplay = (property: INodeProperties) => {
+	const { displayOptions: _displayOptions, ...rest } = property;
+	return rest;
+};
+const byName = (options: INodeProperties['options']) => Object.fromEntries((options as INodeProperties[]).map((option) => [option.name, option]));
+const fieldOf = (collection: INodeProperties, option: string, group: string) =>
+	((byName(collection.options)[option].options as Array<{ name: string; values: INodeProperties[] }>).find((g) => g.name === group)?.values ?? [])[0];
+
+describe('descriptions', () => {
+	test.each([
+		['elma365App', 'application', before.appContract],
+		['elma365Contract', 'application', before.appContract],
+		['elma365Report', 'report', before.report],
+	])('%s: 1.2 is the default; before it the Options are exactly as they were, from it the codes are dropdowns', async (nodeType, parameter, typed) => {
+		const description = await descriptionOf(nodeType);
+		expect([description.version, description.defaultVersion]).toEqual([[1, 1.1, 1.2], 1.2]);
+		const options = description.properties.filter((p) => p.name === 'options' && p.displayOptions?.show?.operation?.includes('getAll'));
+		expect(options.map((p) => p.displayOptions?.show)).toEqual([
+			{ resource: ['item'], operation: ['getAll'], '@version': [{ _cnd: { lt: 1.2 } }] },
+			{ resource: ['item'], operation: ['getAll'], '@version': [{ _cnd: { gte: 1.2 } }] },
+		]);
+		expect(JSON.stringify(withoutDisplay(options[0]))).toBe(JSON.stringify(typed));
+
+		const pickers = options[1];
+		const dependsOn = ['namespace.value', `${parameter}.value`];
+		const option = byName(pickers.options);
+		// The same options under the same names, listed by their (new) display names.
+		expect(Object.keys(option).sort()).toEqual(Object.keys(byName(typed.options as INodeProperties[])).sort());
+		const labels = (pickers.options as INodeProperties[]).map((o) => o.displayName);
+		expect(labels).toEqual([...labels].sort());
+		for (const field of [fieldOf(pickers, 'sort', 'rule'), fieldOf(pickers, 'tableFilter', 'match'), fieldOf(pickers, 'tableFilter', 'range')]) {
+			expect([field.name, field.type, field.typeOptions]).toEqual(['field', 'options', { loadOptionsMethod: 'getFieldCodes', loadOptionsDependsOn: dependsOn }]);
+		}
+		expect(fieldOf(pickers, 'sort', 'rule').default).toBe('__createdAt');
+		expect([option.fields.type, option.fields.typeOptions, option.fields.default]).toEqual([
+			'multiOptions', { loadOptionsMethod: 'getFieldCodes', loadOptionsDependsOn: dependsOn }, [],
+		]);
+		if (nodeType === 'elma365Report') {
+			expect(option.statusCodes).toBeUndefined();
+			return;
+		}
+		expect([option.statusCodes.type, option.statusCodes.typeOptions?.loadOptionsMethod]).toEqual(['multiOptions', 'getStatuses']);
+		expect([option.statusGroupId.type, option.statusGroupId.typeOptions?.loadOptionsMethod]).toEqual(['options', 'getStatusGroups']);
+	});
+
+	test.each([
+		['elma365User', before.plain],
+		['elma365File', before.plain],
+		['elma365Marketing', before.plain],
+		['elma365Process', before.process],
+	])('%s has no application scheme: its list options stay typed, byte for byte', async (nodeType, typed) => {
+		const description = await descriptionOf(nodeType);
+		const options = description.properties.filter((p) => p.name === 'options' && p.displayOptions?.show?.operation?.includes('getAll'));
+		expect(options.length).toBeGreaterThan(0);
+		for (const property of options) expect(JSON.stringify(withoutDisplay(property))).toBe(JSON.stringify(typed));
+	});
+
+	test('Trigger: 1.1 is the default; 1 keeps its Options, 1.1 picks the item events\' filter fields (instances keep typing)', async () => {
+		const description = await descriptionOf('elma365Trigger');
+		expect([description.version, description.defaultVersion]).toEqual([[1, 1.1], 1.1]);
+		const options = description.properties.filter((p) => p.name === 'options');
+		expect(options.map((p) => p.displayOptions?.show)).toEqual([
+			{ '@version': [{ _cnd: { lt: 1.1 } }] },
+			{ event: ['newItem', 'updatedItem', 'statusEntered'], '@version': [{ _cnd: { gte: 1.1 } }] },
+			{ event: ['newInstance'], '@version': [{ _cnd: { gte: 1.1 } }] },
+		]);
+		expect(JSON.stringify(withoutDisplay(options[0]))).toBe(JSON.stringify(before.trigger));
+		expect(JSON.stringify(withoutDisplay(options[2]))).toBe(JSON.stringify(before.trigger));
+		const dependsOn = ['namespace.value', 'application.value'];
+		for (const group of ['match', 'range']) {
+			expect(fieldOf(options[1], 'tableFilter', group).typeOptions).toEqual({ loadOptionsMethod: 'getFieldCodes', loadOptionsDependsOn: dependsOn });
+		}
+		const status = description.properties.find((p) => p.name === 'statusCode');
+		expect([status?.type, status?.typeOptions]).toEqual(['options', { loadOptionsMethod: 'getStatuses', loadOptionsDependsOn: dependsOn }]);
+	});
+});
+
+describe('Trigger table filter', () => {
+	test.each([
+		['1.1 with picked section, application and filter fields', 1.1, located('app')],
+		['1 with typed codes', 1, { namespace: 'crm', application: 'orders' }],
+	])('%s sends the same list request', async (_name, typeVersion, location) => {
+		const id = newId();
+		itemsOf(t.platform, 'app', 'crm', 'orders').set(id, { __id: id, __name: 'Deal', __createdAt: '2026-01-01T00:00:00Z' });
+		const parameters = {
+			event: 'newItem',
+			...location,
+			options: { tableFilter: { match: [{ field: '__name', value: 'deal' }], range: [{ field: 'price', min: '10', max: '20' }] } },
+		};
+		const result = await pollNode({ nodeType: 'elma365Trigger', typeVersion, parameters: parameters as never, store: new PollStore(), mode: 'manual', credential: credential() });
+		itemsOf(t.platform, 'app', 'crm', 'orders').delete(id);
+		expect(result.error).toBeUndefined();
+		expect(jsonOf(result.items)).toEqual([{ __id: id, __name: 'Deal', __createdAt: '2026-01-01T00:00:00Z' }]);
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			[
+				'POST',
+				'/pub/v1/app/crm/orders/list',
+				{
+					active: true,
+					filter: { tf: { __name: 'deal', price: { min: 10, max: 20 } } },
+					sortExpressions: [{ field: '__createdAt', ascending: false }],
+					from: 0,
+					size: 1,
+				},
+			],
+		]);
+	});
+});
