@@ -1,5 +1,6 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { readTableFilter } from '../shared/listOptions';
 import { apiPath, listAll } from '../shared/transport';
 import { isUuid } from '../shared/validation';
 import type { TriggerEvent } from './description';
@@ -42,17 +43,6 @@ function text(ctx: IPollFunctions, name: string, label: string): string {
 	return result;
 }
 
-function parseLoose(value: unknown): unknown {
-	if (typeof value !== 'string') return value;
-	try {
-		return JSON.parse(value);
-	} catch {
-		return value;
-	}
-}
-
-const bound = (value: unknown) => (value === '' || value === undefined ? null : parseLoose(value));
-
 /** Reads and validates the parameters; nothing is requested before this succeeds. */
 function readTarget(ctx: IPollFunctions): Target {
 	const event = ctx.getNodeParameter('event', 'newItem') as TriggerEvent;
@@ -64,18 +54,7 @@ function readTarget(ctx: IPollFunctions): Target {
 		throw invalid(ctx, 'Lookback Window (Minutes)', 'a number >= 0', lookback);
 	}
 
-	const tf: IDataObject = {};
-	const table = (options.tableFilter ?? {}) as { match?: IDataObject[]; range?: IDataObject[] };
-	for (const condition of table.match ?? []) {
-		const field = String(condition.field ?? '').trim();
-		if (!field) throw invalid(ctx, 'Table Filter > Field Code', 'a field code', condition.field);
-		tf[field] = parseLoose(condition.value) as IDataObject[string];
-	}
-	for (const condition of table.range ?? []) {
-		const field = String(condition.field ?? '').trim();
-		if (!field) throw invalid(ctx, 'Table Filter > Field Code', 'a field code', condition.field);
-		tf[field] = { min: bound(condition.min), max: bound(condition.max) };
-	}
+	const tf = readTableFilter(options.tableFilter, (field) => invalid(ctx, 'Table Filter > Field Code', 'a field code', field));
 	const filter: IDataObject = {};
 	if (Object.keys(tf).length > 0) filter.tf = tf;
 	if (typeof options.eql === 'string' && options.eql.trim() !== '') filter.eql = { query: options.eql.trim() };

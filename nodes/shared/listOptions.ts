@@ -233,6 +233,27 @@ function bound(value: unknown): unknown {
 }
 
 /**
+ * The Table Filter's conditions as `filter.tf` (typed or picked field codes alike): a match's value
+ * is sent parsed where it is JSON, a range as `{min, max}` with `null` for an open end.
+ * `missingField` makes the error for a condition without a field code.
+ */
+export function readTableFilter(value: unknown, missingField: (field: unknown) => Error): IDataObject {
+	const tf: IDataObject = {};
+	const table = (value ?? {}) as { match?: IDataObject[]; range?: IDataObject[] };
+	for (const condition of table.match ?? []) {
+		const field = String(condition.field ?? '').trim();
+		if (!field) throw missingField(condition.field);
+		tf[field] = parseLoose(condition.value) as IDataObject[string];
+	}
+	for (const condition of table.range ?? []) {
+		const field = String(condition.field ?? '').trim();
+		if (!field) throw missingField(condition.field);
+		tf[field] = { min: bound(condition.min), max: bound(condition.max) } as IDataObject;
+	}
+	return tf;
+}
+
+/**
  * Builds the list body from the Options collection (from/size are added by the paging), typed or
  * picked: codes and statuses arrive as comma-separated text or as arrays, and give the same body.
  */
@@ -241,18 +262,7 @@ export function buildListBody(ctx: IExecuteFunctions, itemIndex: number, options
 	const body: IDataObject = {};
 	if (options.active !== undefined) body.active = options.active;
 
-	const tf: IDataObject = {};
-	const table = (options.tableFilter ?? {}) as { match?: IDataObject[]; range?: IDataObject[] };
-	for (const condition of table.match ?? []) {
-		const field = String(condition.field ?? '').trim();
-		if (!field) throw invalidInput(ctx, itemIndex, 'Table Filter > Field Code', 'a field code', condition.field);
-		tf[field] = parseLoose(condition.value) as IDataObject[string];
-	}
-	for (const condition of table.range ?? []) {
-		const field = String(condition.field ?? '').trim();
-		if (!field) throw invalidInput(ctx, itemIndex, 'Table Filter > Field Code', 'a field code', condition.field);
-		tf[field] = { min: bound(condition.min), max: bound(condition.max) } as IDataObject;
-	}
+	const tf = readTableFilter(options.tableFilter, (field) => invalidInput(ctx, itemIndex, 'Table Filter > Field Code', 'a field code', field));
 	const filter: IDataObject = {};
 	if (Object.keys(tf).length > 0) filter.tf = tf;
 	if (typeof options.eql === 'string' && options.eql.trim() !== '') filter.eql = { query: options.eql.trim() };
