@@ -7,14 +7,26 @@ export function isUuid(value: unknown): value is string {
 	return typeof value === 'string' && UUID.test(value);
 }
 
+/** What an error shows of the value it got: at most about 80 characters, whatever came. */
 function shown(value: unknown): string {
 	if (typeof value === 'string') return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
 	if (value === undefined) return 'nothing';
+	let text: string;
 	try {
-		return JSON.stringify(value) ?? String(value);
+		text = JSON.stringify(value) ?? String(value);
 	} catch {
-		return String(value);
+		// a cycle, a BigInt, a value whose toJSON throws, or one nested too deep to stringify
+		text = Object.prototype.toString.call(value);
 	}
+	return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+}
+
+/** A lone UTF-16 surrogate: not a character, and what encodeURIComponent refuses with a URIError. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether a string is valid Unicode text (String.prototype.isWellFormed, which es2022 lacks). */
+export function isWellFormed(value: string): boolean {
+	return !LONE_SURROGATE.test(value);
 }
 
 /** The error every validator throws: names the field, the item, what was expected and what came. */
@@ -38,10 +50,22 @@ export function requireUuid(ctx: IExecuteFunctions, itemIndex: number, field: st
 	return text;
 }
 
+/** A non-empty text (a finite number is taken as its digits), made of valid Unicode characters. */
 export function requireText(ctx: IExecuteFunctions, itemIndex: number, field: string, value: unknown): string {
-	if (typeof value === 'number') return String(value);
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
 	if (typeof value !== 'string' || value.trim() === '') throw invalidInput(ctx, itemIndex, field, 'a non-empty text', value);
+	if (!isWellFormed(value)) throw invalidInput(ctx, itemIndex, field, 'a text of valid Unicode characters (it has a lone surrogate)', value);
 	return value;
+}
+
+/**
+ * A code or ID that fills one path segment, trimmed. "." and ".." are refused: no encoding keeps
+ * them in their segment, since URL parsers (WHATWG, so axios) resolve "%2E%2E" as "..".
+ */
+export function requirePathSegment(ctx: IExecuteFunctions, itemIndex: number, field: string, value: unknown): string {
+	const text = requireText(ctx, itemIndex, field, value).trim();
+	if (text === '.' || text === '..') throw invalidInput(ctx, itemIndex, field, 'a code or ID (not "." or "..", which would change the address)', value);
+	return text;
 }
 
 export function requireOneOf<T extends string>(
@@ -64,7 +88,8 @@ export function requireInteger(
 	value: unknown,
 	{ min }: { min?: number } = {},
 ): number {
-	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	// Text counts only in decimal digits: Number() would also read "0x10", "0b11", "1e3" and "5.0".
+	const number = typeof value === 'string' && /^\s*[+-]?\d+\s*$/.test(value) ? Number(value) : value;
 	const ok = typeof number === 'number' && Number.isSafeInteger(number) && (min === undefined || number >= min);
 	if (!ok) {
 		const expected = min === undefined ? 'a whole number' : `a whole number >= ${min}`;
@@ -80,11 +105,20 @@ export function requireBoolean(ctx: IExecuteFunctions, itemIndex: number, field:
 	throw invalidInput(ctx, itemIndex, field, 'true or false', value);
 }
 
+/** The UTC instant of calendar fields; setUTCFullYear, not Date.UTC, which reads the years 0-99 as 1900-1999. */
+function utcInstant(year: number, monthIndex: number, day: number, hour: number, minute: number, second: number, ms = 0): number {
+	const date = new Date(0);
+	date.setUTCFullYear(year, monthIndex, day);
+	date.setUTCHours(hour, minute, second, ms);
+	return date.getTime();
+}
+
 /** Minutes east of UTC that `timeZone` is at `instant`. */
 function zoneOffsetMinutes(instant: number, timeZone: string): number {
 	const parts = new Intl.DateTimeFormat('en-US', {
 		timeZone,
 		hourCycle: 'h23',
+		era: 'short',
 		year: 'numeric',
 		month: '2-digit',
 		day: '2-digit',
@@ -93,7 +127,9 @@ function zoneOffsetMinutes(instant: number, timeZone: string): number {
 		second: '2-digit',
 	}).formatToParts(new Date(instant));
 	const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-	const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+	// Intl counts years before 1 as 1 BC, 2 BC, ...: the year 0 of ISO 8601 is 1 BC.
+	const year = parts.find((p) => p.type === 'era')?.value === 'BC' ? 1 - part('year') : part('year');
+	const asUtc = utcInstant(year, part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
 	return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60000);
 }
 
@@ -110,24 +146,26 @@ export function requireDateTime(
 	value: unknown,
 ): string {
 	const fail = () => invalidInput(ctx, itemIndex, field, 'an ISO 8601 date-time such as 2027-01-01T00:00:00Z', value);
-	if (value instanceof Date) {
-		if (Number.isNaN(value.getTime())) throw fail();
-		return value.toISOString();
+	if (value instanceof Date) return inFourDigitYears(value.getTime(), fail);
+	let text = value;
+	if (value && typeof value === 'object' && typeof (value as IDataObject).toISO === 'function') {
+		try {
+			text = (value as { toISO: () => unknown }).toISO();
+		} catch {
+			throw fail();
+		}
 	}
-	const text = value && typeof value === 'object' && typeof (value as IDataObject).toISO === 'function'
-		? String((value as { toISO: () => string }).toISO())
-		: value;
 	if (typeof text !== 'string') throw fail();
 	const match = ISO_DATE_TIME.exec(text.trim());
 	if (!match) throw fail();
 	const [, y, mo, d, h = '00', mi = '00', s = '00', frac = '0', zone] = match;
 	const fields = [Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)] as const;
-	const wallClock = Date.UTC(...fields, Math.floor(Number(`0.${frac}`) * 1000));
-	const check = new Date(wallClock);
+	const wallClock = utcInstant(...fields, Math.floor(Number(`0.${frac}`) * 1000));
+	const date = new Date(wallClock);
 	if (
-		check.getUTCFullYear() !== fields[0] ||
-		check.getUTCMonth() !== fields[1] ||
-		check.getUTCDate() !== fields[2] ||
+		date.getUTCFullYear() !== fields[0] ||
+		date.getUTCMonth() !== fields[1] ||
+		date.getUTCDate() !== fields[2] ||
 		fields[3] > 23 ||
 		fields[4] > 59 ||
 		fields[5] > 59
@@ -144,10 +182,42 @@ export function requireDateTime(
 		offsetMinutes = 0;
 	} else {
 		const digits = zone.replace(':', '');
-		const sign = digits.startsWith('-') ? -1 : 1;
-		offsetMinutes = sign * (Number(digits.slice(1, 3)) * 60 + Number(digits.slice(3, 5)));
+		const [hours, minutes] = [Number(digits.slice(1, 3)), Number(digits.slice(3, 5))];
+		if (hours > 23 || minutes > 59) throw fail();
+		offsetMinutes = (digits.startsWith('-') ? -1 : 1) * (hours * 60 + minutes);
 	}
-	return new Date(wallClock - offsetMinutes * 60000).toISOString();
+	return inFourDigitYears(wallClock - offsetMinutes * 60000, fail);
+}
+
+/** The ISO form of an instant, refused outside the years 0000-9999 (toISOString writes "+010000-..." there). */
+function inFourDigitYears(instant: number, fail: () => NodeOperationError): string {
+	const date = new Date(instant);
+	const year = date.getUTCFullYear();
+	if (Number.isNaN(instant) || year < 0 || year > 9999) throw fail();
+	return date.toISOString();
+}
+
+/**
+ * Deeper JSON is refused: n8n's HTTP client serialises a body recursively, and a body nested some
+ * thousands of levels deep overflows the stack there, after validation and far from the field.
+ */
+export const MAX_JSON_DEPTH = 100;
+
+/**
+ * What keeps a JSON value from being sent as it is: nesting deeper than `limit` levels (walked
+ * without recursion; a cycle counts as too deep), or a "__proto__" key, which n8n's copies of the
+ * body drop without a word.
+ */
+function unsendable(value: unknown, limit: number): string | undefined {
+	const stack: Array<[unknown, number]> = [[value, 1]];
+	while (stack.length > 0) {
+		const [current, depth] = stack.pop()!;
+		if (!current || typeof current !== 'object') continue;
+		if (depth > limit) return `a JSON object nested at most ${limit} levels deep`;
+		if (Object.hasOwn(current, '__proto__')) return 'a JSON object without a "__proto__" key';
+		for (const child of Object.values(current)) stack.push([child, depth + 1]);
+	}
+	return undefined;
 }
 
 /** Parses a JSON object parameter (n8n's "json" type may already hand over an object). */
@@ -166,8 +236,51 @@ export function requireJsonObject(
 			throw invalidInput(ctx, itemIndex, field, 'a JSON object', value);
 		}
 	}
-	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+	// The tag, not instanceof, so that objects from another realm still count; a Date or a Buffer does not.
+	if (Object.prototype.toString.call(parsed) !== '[object Object]') {
 		throw invalidInput(ctx, itemIndex, field, 'a JSON object', value);
 	}
+	const problem = unsendable(parsed, MAX_JSON_DEPTH);
+	if (problem !== undefined) throw invalidInput(ctx, itemIndex, field, problem, value);
 	return parsed as IDataObject;
+}
+
+export interface FileMeta {
+	fileName: string;
+	mimeType: string;
+}
+
+/** Whether a text has a control character (CR, LF, NUL, ...): written without a regex, which lint forbids for these. */
+export function hasControlCharacter(value: string): boolean {
+	for (let index = 0; index < value.length; index++) {
+		const code = value.charCodeAt(index);
+		if (code < 0x20 || code === 0x7f) return true;
+	}
+	return false;
+}
+
+/**
+ * The file name and MIME type of an item's binary data, which go into the headers of a multipart
+ * part: a MIME type with a line break would add headers (or body bytes) of its own there, and a
+ * name that is not valid Unicode cannot be encoded. Blank ones take the defaults.
+ */
+export function requireFileMeta(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	field: string,
+	meta: { fileName?: unknown; mimeType?: unknown },
+	defaultName: string,
+): FileMeta {
+	const blank = (value: unknown) => value === undefined || value === null || value === '';
+	const { fileName, mimeType } = meta;
+	if (!blank(fileName) && (typeof fileName !== 'string' || !isWellFormed(fileName))) {
+		throw invalidInput(ctx, itemIndex, field, 'binary data whose file name is a text of valid Unicode characters', fileName);
+	}
+	if (!blank(mimeType) && (typeof mimeType !== 'string' || hasControlCharacter(mimeType) || !isWellFormed(mimeType))) {
+		throw invalidInput(ctx, itemIndex, field, 'binary data whose MIME type is one line, such as application/pdf', mimeType);
+	}
+	return {
+		fileName: blank(fileName) ? defaultName : (fileName as string),
+		mimeType: blank(mimeType) || (mimeType as string).trim() === '' ? 'application/octet-stream' : (mimeType as string).trim(),
+	};
 }

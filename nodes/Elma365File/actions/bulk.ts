@@ -11,7 +11,7 @@ import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../shared/descr
 import type { Operation } from '../../shared/router';
 import { errorItem, forItem } from '../../shared/router';
 import { apiRequest } from '../../shared/transport';
-import { invalidInput, requireInteger, requireText, requireUuid } from '../../shared/validation';
+import { hasControlCharacter, invalidInput, requireInteger, requireText, requireUuid } from '../../shared/validation';
 
 /** One entry of a bulk body: an identifier, or an object (a file to initialise, a link to fetch). */
 export type BulkEntry = string | IDataObject;
@@ -68,9 +68,12 @@ export function readUuidList(ctx: IExecuteFunctions, itemIndex: number, name: st
 	return values.map((value) => requireUuid(ctx, itemIndex, label, value));
 }
 
-/** An http(s) URL, checked. */
+/** An http(s) URL, checked; control characters inside are refused (URL parsing would drop them silently). */
 export function requireHttpUrl(ctx: IExecuteFunctions, itemIndex: number, field: string, value: unknown): string {
 	const text = requireText(ctx, itemIndex, field, value).trim();
+	if (hasControlCharacter(text)) {
+		throw invalidInput(ctx, itemIndex, field, 'an absolute http(s) URL without line breaks or other control characters', value);
+	}
 	let url: URL;
 	try {
 		url = new URL(text);

@@ -3,7 +3,7 @@ import { locationFields, readAreaPath } from '../../../shared/appItems';
 import { showFor } from '../../../shared/descriptions';
 import { multipartBody } from '../../../shared/multipart';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
-import { invalidInput, requireText } from '../../../shared/validation';
+import { invalidInput, requireFileMeta, requireText } from '../../../shared/validation';
 import { appItems } from './area';
 
 export const description: INodeProperties[] = showFor('item', 'import', [
@@ -23,16 +23,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	// Everything is read and checked before the request.
 	const path = readAreaPath(this, itemIndex, appItems, '/import');
 	const property = requireText(this, itemIndex, 'Input Binary Field', this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
-	const binary = this.getInputData()[itemIndex]?.binary?.[property];
+	const binaries = this.getInputData()[itemIndex]?.binary ?? {};
+	// Own keys only: "__proto__" or "constructor" must not find the object's prototype.
+	const binary = Object.hasOwn(binaries, property) ? binaries[property] : undefined;
 	if (!binary) {
-		const present = Object.keys(this.getInputData()[itemIndex]?.binary ?? {});
+		const present = Object.keys(binaries);
 		const found = present.length > 0 ? `binary fields ${present.map((name) => `"${name}"`).join(', ')}` : 'no binary data';
 		throw invalidInput(this, itemIndex, 'Input Binary Field', `a binary field "${property}" on the input item (it has ${found})`, property);
 	}
+	const { fileName, mimeType } = requireFileMeta(this, itemIndex, 'Input Binary Field', binary, property);
 	const data = await this.helpers.getBinaryDataBuffer(itemIndex, property);
-	const { body, contentType } = multipartBody([
-		{ name: 'file', data, fileName: binary.fileName ?? property, contentType: binary.mimeType },
-	]);
+	const { body, contentType } = multipartBody([{ name: 'file', data, fileName, contentType: mimeType }]);
 	const response = await apiRequest(this, {
 		method: 'POST',
 		path,

@@ -54,9 +54,11 @@ interface UploadInput {
 /** Reads and checks the item's binary property and the options, before any request. */
 async function readUpload(ctx: IExecuteFunctions, itemIndex: number): Promise<UploadInput> {
 	const property = requireText(ctx, itemIndex, 'Input Binary Field', ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
-	const binary = ctx.getInputData()[itemIndex]?.binary?.[property];
+	const binaries = ctx.getInputData()[itemIndex]?.binary ?? {};
+	// Own keys only: "__proto__" or "constructor" must not find the object's prototype.
+	const binary = Object.hasOwn(binaries, property) ? binaries[property] : undefined;
 	if (!binary) {
-		const present = Object.keys(ctx.getInputData()[itemIndex]?.binary ?? {});
+		const present = Object.keys(binaries);
 		const expected = present.length === 0
 			? 'the name of a binary property of the input item, but the item has no binary data'
 			: `the name of a binary property of the input item (it has ${present.map((p) => `"${p}"`).join(', ')})`;
