@@ -203,10 +203,12 @@ function inFourDigitYears(instant: number, fail: () => NodeOperationError): stri
  */
 export const MAX_JSON_DEPTH = 100;
 
+/** Keys n8n's deep copies (n8n-workflow deepCopy) leave out at any level, so they would be dropped without a word. */
+const DROPPED_KEYS = ['__proto__', 'constructor', 'prototype'];
+
 /**
  * What keeps a JSON value from being sent as it is: nesting deeper than `limit` levels (walked
- * without recursion; a cycle counts as too deep), or a "__proto__" key, which n8n's copies of the
- * body drop without a word.
+ * without recursion; a cycle counts as too deep), or a key n8n drops.
  */
 function unsendable(value: unknown, limit: number): string | undefined {
 	const stack: Array<[unknown, number]> = [[value, 1]];
@@ -214,7 +216,8 @@ function unsendable(value: unknown, limit: number): string | undefined {
 		const [current, depth] = stack.pop()!;
 		if (!current || typeof current !== 'object') continue;
 		if (depth > limit) return `a JSON object nested at most ${limit} levels deep`;
-		if (Object.hasOwn(current, '__proto__')) return 'a JSON object without a "__proto__" key';
+		const dropped = DROPPED_KEYS.find((key) => Object.hasOwn(current, key));
+		if (dropped !== undefined) return `a JSON object without the key "${dropped}" (n8n drops "__proto__", "constructor" and "prototype")`;
 		for (const child of Object.values(current)) stack.push([child, depth + 1]);
 	}
 	return undefined;
