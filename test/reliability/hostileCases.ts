@@ -1,0 +1,609 @@
+/**
+ * The tables of the hostile-input suite (hostile.test.ts): every operation of the ten nodes that puts
+ * a user value into a URL path, every validated field, the hostile values, and the oracles that say
+ * what a node must do with a value: send it (and how it looks on the wire) or refuse it, naming the
+ * field and the item, before any request.
+ *
+ * Values reach the nodes through an expression (`={{ $json.v }}`) over the input item, so anything an
+ * upstream node can produce arrives unchanged: any string, numbers (NaN, Infinity, -0), objects,
+ * arrays, null, dates. Nodes run in version 1 (typed values) or with locators in "By ID" mode, which
+ * later picker versions keep.
+ */
+import fc from 'fast-check';
+import { PATH_PARAMS } from '../../nodes/Elma365Scheme/actions/params';
+import { SCHEME_ROWS } from '../../nodes/Elma365Scheme/actions/table';
+import type { RecordedRequest, Reply } from '../harness/index.ts';
+import { ok } from '../harness/index.ts';
+
+export const UUID = '7d1c2a3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+export const OTHER_UUID = '0b9e8f7a-6d5c-4b3a-9f8e-7d6c5b4a3f2e';
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Where the hostile value goes: an expression reading it from the input item. */
+export const V = '={{ $json.v }}';
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+export const V_BY_ID = byId(V);
+
+/** A small binary file on the input item, for uploads and imports. */
+export function fileItem(meta: { fileName?: unknown; mimeType?: unknown } = { fileName: 'a.txt', mimeType: 'text/plain' }) {
+	return { data: { data: Buffer.from('hello').toString('base64'), ...meta } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hostile values
+
+const LONG_10K = 'x'.repeat(10_000);
+const LONG_100K = 'y'.repeat(100_000);
+
+/** The explicit hostile strings every table meets, besides what fast-check makes up. */
+export const HOSTILE_STRINGS: string[] = [
+	'../', '..', '.', ' .. ', '/..', '../../scheme/namespaces', '..%2F', '%2E%2E', '%2F', '%', '%00', '%zz',
+	'a/b', 'a?b#c', '?', '#', '&x=1', 'a;b', 'a=b', '+', '\\', 'a\\..\\b',
+	'\r\nX-Injected: 1', 'a\r\nX-Injected: 1', 'a\nb', 'a\rb', '\t', '\u0000', 'a\u0000b', '\u007f',
+	'\uD800', 'a\uDC00b', '\uDBFF\uDFFF', '😀', '👩‍👩‍👧‍👦', 'e\u0301', 'Ā𐐷', '\u202Eevil\u202C', '\u200F', '\u200B', '\uFEFF',
+	'Счёт №1', '名前', 'مرحبا', '', ' ', '   ', '\t\n', '\u00A0', '\u3000',
+	'__proto__', 'constructor', 'toString', '={{ 1 + 1 }}', '{{ $json }}', '$(whoami)', "'; DROP TABLE x; --", '<script>',
+	'null', 'undefined', 'true', 'NaN', '-0', '1e3', '0x10', ' 42 ',
+	UUID, ` ${UUID} `, UUID.toUpperCase(), `${UUID}\n`, `${UUID}/x`, `${UUID}?a=b`, `${UUID}%00`, UUID.slice(1),
+	LONG_10K, LONG_100K, `${'é'.repeat(5_000)}`, `${'😀'.repeat(3_000)}`,
+];
+
+/** Hostile values that are not strings. */
+export const HOSTILE_OTHERS: unknown[] = [
+	0, -0, 1, -1, 42, 2.5, NaN, Infinity, -Infinity, 2 ** 53, -(2 ** 53), 1e21, Number.MAX_VALUE, Number.MIN_VALUE,
+	true, false, null, [], [UUID], ['a', 'b'], {}, { a: 1 }, { __rl: true, mode: 'id', value: UUID }, [[[[]]]],
+	new Date('2027-01-01T00:00:00Z'), new Date(8.64e15), new Date(Number.NaN),
+];
+
+export const HOSTILE_VALUES: unknown[] = [...HOSTILE_STRINGS, ...HOSTILE_OTHERS];
+
+/** Characters that break paths, headers, JSON and Unicode, for strings made of them. */
+const NASTY_CHARS = ['.', '/', '\\', '%', '2', 'E', 'e', 'F', '?', '#', '&', ';', '=', ' ', '\t', '\r', '\n', '\u0000', '\uD800', '\uDC00', '😀', '\u202E', '-', 'a', '"', "'"];
+
+export const hostileString: fc.Arbitrary<string> = fc.oneof(
+	fc.string({ unit: 'grapheme', maxLength: 30 }),
+	fc.string({ unit: 'binary', maxLength: 30 }),
+	fc.string({ unit: 'binary-ascii', maxLength: 20 }),
+	fc.string({ unit: fc.constantFrom(...NASTY_CHARS), maxLength: 12 }),
+	fc.constantFrom(...HOSTILE_STRINGS),
+	fc.tuple(fc.constantFrom('', ' ', '\t', '\n'), fc.uuid()).map(([space, id]) => `${space}${id}`),
+);
+
+const safeKey = fc.string({ maxLength: 8 }).filter((key) => !['__proto__', 'constructor', 'prototype'].includes(key));
+
+/** JSON-like values without the keys n8n's deep copies drop (`__proto__`, `constructor`, `prototype`). */
+export const jsonLike: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+	value: fc.oneof(
+		{ depthSize: 'small' },
+		fc.string({ unit: 'grapheme', maxLength: 10 }),
+		fc.integer(),
+		fc.boolean(),
+		fc.constant(null),
+		fc.array(tie('value'), { maxLength: 3 }),
+		fc.dictionary(safeKey, tie('value'), { maxKeys: 3, noNullPrototype: true }),
+	),
+})).value;
+
+/** Anything an upstream node or expression can hand over. */
+export const anyValue: fc.Arbitrary<unknown> = fc.oneof(
+	{ arbitrary: hostileString, weight: 8 },
+	{ arbitrary: fc.double(), weight: 1 },
+	{ arbitrary: fc.integer(), weight: 1 },
+	{ arbitrary: fc.constantFrom(...HOSTILE_OTHERS), weight: 2 },
+	{ arbitrary: fc.array(fc.oneof(hostileString, fc.uuid()), { maxLength: 3 }), weight: 1 },
+	{ arbitrary: fc.dictionary(safeKey, jsonLike, { maxKeys: 3, noNullPrototype: true }), weight: 1 },
+);
+
+// ---------------------------------------------------------------------------------------------
+// Path parameters
+
+export type SegmentKind = 'uuid' | 'text';
+
+export interface PathVar {
+	/** The parameter's name in the error message. */
+	field: string;
+	kind: SegmentKind;
+}
+
+export interface PathCase {
+	node: string;
+	label: string;
+	typeVersion?: number;
+	/** The node's parameters; every path parameter reads the hostile value (`V` or `V_BY_ID`). */
+	parameters: Record<string, unknown>;
+	/** The path variables in the order the node checks them. */
+	vars: PathVar[];
+	/** The requests an accepted item makes: method and path below /pub/v1, `{}` for each variable in order. */
+	requests: Array<[string, string]>;
+	/** Output items an accepted item gives (default 1). */
+	outputs?: number;
+	binary?: boolean;
+	/** Items of one execution are sent together, one request per distinct target (in order of first appearance). */
+	batched?: boolean;
+	/** Replies to script, given the double's URL (default: a healthy answer to any request). */
+	replies?: (url: string) => Array<[string, RegExp, Reply]>;
+}
+
+/** A healthy answer every operation can read: an item, a one-entry list, bindings, a link. */
+export const HEALTHY = ok({
+	item: { __id: UUID, __name: 'healthy' },
+	result: { result: [{ __id: UUID, __name: 'healthy' }], total: 1 },
+	context: { __id: UUID },
+	bindings: [{ extension: '101', userId: UUID }],
+});
+
+const text = (field: string): PathVar => ({ field, kind: 'text' });
+const uuid = (field: string): PathVar => ({ field, kind: 'uuid' });
+
+/** App, Contract and Report items: `/{prefix}/{namespace}/{code}...`. */
+function itemCases(node: string, prefix: string, codeParam: string, codeField: string, operations: Array<[string, string, string, boolean, Record<string, unknown>?]>): PathCase[] {
+	return operations.map(([resource, operation, suffix, withId, extra]) => ({
+		node,
+		label: `${node} ${resource} ${operation}`,
+		typeVersion: 1,
+		parameters: { resource, operation, namespace: V, [codeParam]: V, ...(withId ? { itemId: V } : {}), ...extra },
+		vars: [text('Section Code'), text(codeField), ...(withId ? [uuid('Item ID')] : [])],
+		requests: [[suffix.startsWith('GET ') ? 'GET' : 'POST', `/${prefix}/{}/{}${withId ? '/{}' : ''}${suffix.replace(/^(GET|POST) /, '')}`]],
+		binary: operation === 'import',
+	}));
+}
+
+/** Every scheme row with a path variable, straight from the node's table. */
+function schemeRowCases(): PathCase[] {
+	return SCHEME_ROWS.filter((row) => row.path.includes('{')).map((row) => {
+		const names = [...row.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as keyof typeof PATH_PARAMS);
+		const parameters: Record<string, unknown> = { resource: row.resource, operation: row.operation };
+		for (const name of names) parameters[name] = V;
+		if (row.list) parameters.returnAll = true;
+		return {
+			node: 'elma365Scheme',
+			label: `elma365Scheme ${row.resource} ${row.operation}`,
+			typeVersion: 1,
+			parameters,
+			vars: names.map((name) => ('uuid' in PATH_PARAMS[name] ? uuid : text)(PATH_PARAMS[name].displayName)),
+			requests: [[row.method, row.path.replace(/\{\w+\}/g, '{}')]],
+		};
+	});
+}
+
+export const PATH_CASES: PathCase[] = [
+	// Nomenclature
+	{
+		node: 'elma365Nomenclature', label: 'Nomenclature case update', typeVersion: 1,
+		parameters: { resource: 'case', operation: 'update', caseId: V_BY_ID, directoryId: byId(UUID), docflow: 'input', name: 'Memos' },
+		vars: [uuid('Case')], requests: [['PUT', '/nomenclature/{}']],
+	},
+	{
+		node: 'elma365Nomenclature', label: 'Nomenclature directory update', typeVersion: 1,
+		parameters: { resource: 'directory', operation: 'update', directoryId: V_BY_ID, name: 'Renamed' },
+		vars: [uuid('Directory')], requests: [['PUT', '/nomenclature/directory/{}']],
+	},
+	// File
+	{
+		node: 'elma365File', label: 'File directory get', typeVersion: 1,
+		parameters: { resource: 'directory', operation: 'get', directoryId: V_BY_ID },
+		vars: [uuid('Directory')], requests: [['GET', '/disk/directory/{}']],
+	},
+	{
+		node: 'elma365File', label: 'File upload to directory', typeVersion: 1, binary: true,
+		parameters: { resource: 'file', operation: 'uploadToDirectory', directoryId: V_BY_ID },
+		vars: [uuid('Directory')], requests: [['POST', '/disk/directory/{}/upload']],
+	},
+	{
+		node: 'elma365File', label: 'File get download link', typeVersion: 1,
+		parameters: { resource: 'file', operation: 'getDownloadLink', fileId: V },
+		vars: [uuid('File ID')], requests: [['POST', '/disk/file/{}/get-link']],
+	},
+	{
+		node: 'elma365File', label: 'File download', typeVersion: 1,
+		parameters: { resource: 'file', operation: 'download', fileId: V },
+		vars: [uuid('File ID')], requests: [['POST', '/disk/file/{}/get-link'], ['GET', '/disk/blob/file.bin']],
+		replies: (url) => [
+			['POST', /\/get-link$/, ok({ Link: `${url}/pub/v1/disk/blob/file.bin` })],
+			['GET', /^\/pub\/v1\/disk\/blob\//, { status: 200, headers: { 'content-type': 'application/octet-stream' }, body: Buffer.from('bytes') }],
+		],
+	},
+	// Marketing
+	{
+		node: 'elma365Marketing', label: 'Marketing segment get', typeVersion: 1,
+		parameters: { resource: 'segment', operation: 'get', segmentId: V_BY_ID },
+		vars: [uuid('Segment')], requests: [['GET', '/marketing/segment/{}']],
+	},
+	{
+		node: 'elma365Marketing', label: 'Marketing segment get subscribers', typeVersion: 1,
+		parameters: { resource: 'segment', operation: 'getSubscribers', segmentId: V_BY_ID, returnAll: true },
+		vars: [uuid('Segment')], requests: [['POST', '/marketing/segment/{}/subscribers']],
+	},
+	{
+		node: 'elma365Marketing', label: 'Marketing segment add subscribers', typeVersion: 1,
+		parameters: { resource: 'segment', operation: 'addSubscribers', segmentId: V_BY_ID, subscriberIds: OTHER_UUID },
+		vars: [uuid('Segment')], requests: [['PATCH', '/marketing/segment/{}/subscribers/add']],
+	},
+	{
+		node: 'elma365Marketing', label: 'Marketing segment remove subscribers', typeVersion: 1,
+		parameters: { resource: 'segment', operation: 'removeSubscribers', segmentId: V_BY_ID, subscriberIds: OTHER_UUID },
+		vars: [uuid('Segment')], requests: [['PATCH', '/marketing/segment/{}/subscribers/remove']],
+	},
+	// App, Contract, Report: every operation with the section and application codes (and item ID)
+	...itemCases('elma365App', 'app', 'application', 'Application Code', [
+		['item', 'get', '/get', true],
+		['item', 'update', '/update', true, { fieldsJson: '{"__name": "x"}' }],
+		['item', 'setStatus', '/set-status', true, { statusCode: 'done' }],
+		['item', 'create', '/create', false, { fieldsJson: '{"__name": "x"}' }],
+		['item', 'getAll', '/list', false, { returnAll: true }],
+		['item', 'import', '/import', false],
+		['item', 'getImportStatus', '/import/status', false],
+		['application', 'getStatus', 'GET /settings/status', false],
+	]),
+	...itemCases('elma365Contract', 'contracts', 'application', 'Contract Application Code', [
+		['item', 'get', 'GET /get', true],
+		['item', 'update', '/update', true, { fieldsJson: '{"__name": "x"}' }],
+		['item', 'create', '/create', false, { fieldsJson: '{"__name": "x"}' }],
+		['item', 'getAll', '/list', false, { returnAll: true }],
+	]),
+	...itemCases('elma365Report', 'reports', 'report', 'Report Code', [['item', 'getAll', '/list', false, { returnAll: true }]]),
+	// Process
+	{
+		node: 'elma365Process', label: 'Process start', typeVersion: 1,
+		parameters: { resource: 'process', operation: 'start', namespace: V, processCode: V },
+		vars: [text('Namespace'), text('Process Code')], requests: [['POST', '/bpm/template/{}/{}/run']],
+	},
+	{
+		node: 'elma365Process', label: 'Process instance get', typeVersion: 1,
+		parameters: { resource: 'instance', operation: 'get', instanceId: V },
+		vars: [uuid('Instance ID')], requests: [['POST', '/bpm/instance/{}/get']],
+	},
+	{
+		node: 'elma365Process', label: 'Process instance get many by template', typeVersion: 1,
+		parameters: { resource: 'instance', operation: 'getAll', by: 'template', templateId: V, returnAll: true },
+		vars: [uuid('Template ID')], requests: [['POST', '/bpm/instance/bytemplateid/{}/list']],
+	},
+	// Telephony
+	{
+		node: 'elma365Telephony', label: 'Telephony binding get', typeVersion: 1,
+		parameters: { resource: 'binding', operation: 'get', moduleCode: V },
+		vars: [text('Module Code')], requests: [['GET', '/integration/{}/voip/bindings']],
+	},
+	{
+		node: 'elma365Telephony', label: 'Telephony binding update', typeVersion: 1,
+		parameters: { resource: 'binding', operation: 'update', moduleCode: V, mode: 'replace', bindingsJson: `{"101": "${UUID}"}` },
+		vars: [text('Module Code')], requests: [['PUT', '/integration/{}/voip/bindings']],
+	},
+	// Scheme: the table's rows, and the group operations with a body
+	...schemeRowCases(),
+	{
+		node: 'elma365Scheme', label: 'Scheme group create', typeVersion: 1,
+		parameters: { resource: 'group', operation: 'create', namespace: V, name: 'Sales' },
+		vars: [text('Section Code')], requests: [['POST', '/scheme/namespaces/{}/groups']],
+	},
+	{
+		node: 'elma365Scheme', label: 'Scheme group update', typeVersion: 1,
+		parameters: { resource: 'group', operation: 'update', groupId: V, updateFields: { name: 'Renamed' } },
+		vars: [uuid('Group ID')], requests: [['PUT', '/scheme/groups/{}']],
+	},
+	{
+		node: 'elma365Scheme', label: 'Scheme group add members', typeVersion: 1,
+		parameters: { resource: 'group', operation: 'addMembers', groupId: V, userIds: OTHER_UUID }, batched: true,
+		vars: [uuid('Group ID')], requests: [['POST', '/scheme/groups/{}/add-items']],
+	},
+	{
+		node: 'elma365Scheme', label: 'Scheme group remove members', typeVersion: 1,
+		parameters: { resource: 'group', operation: 'removeMembers', groupId: V, userIds: OTHER_UUID }, batched: true,
+		vars: [uuid('Group ID')], requests: [['POST', '/scheme/groups/{}/remove-items']],
+	},
+];
+
+/** "." and ".." (after trimming): no encoding keeps them in their segment. */
+export function isDotSegment(value: unknown): boolean {
+	return typeof value === 'string' && (value.trim() === '.' || value.trim() === '..');
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether a text has a C0 control character or DEL (written without a regex, which lint forbids for these). */
+export function hasControl(text: string): boolean {
+	return [...text].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
+}
+
+/** The oracle of a text the validators accept: a finite number, or a string of valid Unicode that is not blank. */
+export function acceptedText(value: unknown): string | undefined {
+	if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
+	if (typeof value !== 'string' || value.trim() === '' || LONE_SURROGATE.test(value)) return undefined;
+	return value;
+}
+
+export function acceptedUuid(value: unknown): string | undefined {
+	return typeof value === 'string' && UUID_PATTERN.test(value.trim()) ? value.trim() : undefined;
+}
+
+/** What one path variable becomes for a value: the segment as sent (trimmed), or undefined when refused. */
+export function segmentOf(kind: SegmentKind, value: unknown): string | undefined {
+	if (kind === 'uuid') return acceptedUuid(value);
+	return acceptedText(value)?.trim();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validated fields
+
+export type FieldKind =
+	| { type: 'uuid' }
+	/** Empty (undefined, null, blank) leaves the field out. */
+	| { type: 'optionalUuid' }
+	| { type: 'text'; trim?: boolean }
+	| { type: 'integer'; min?: number }
+	| { type: 'boolean' }
+	| { type: 'enum'; values: string[] }
+	| { type: 'dateTime' }
+	| { type: 'json' }
+	| { type: 'url' }
+	/** IDs separated by `separator` (or an array); `required`: none is an error, else the field is left out. */
+	| { type: 'uuidList'; separator: RegExp; required: boolean; nonString: 'none' | 'text'; dedupe?: boolean };
+
+export interface FieldCase {
+	node: string;
+	label: string;
+	typeVersion?: number;
+	parameters: Record<string, unknown>;
+	/** The field's name in the error message. */
+	field: string;
+	kind: FieldKind;
+	/** What was sent for the field, or MISSING when it was left out. */
+	wire: (request: RecordedRequest) => unknown;
+	/** How an accepted value goes on the wire, when not as it is (a Limit caps the page size, a Size of 0 is left out). */
+	sentAs?: (value: unknown) => unknown;
+	/** For `json` fields: what the object is merged over, and what is merged over it. */
+	base?: Record<string, unknown>;
+	over?: Record<string, unknown>;
+	binary?: boolean;
+}
+
+export const MISSING = Symbol('missing');
+
+const at = (...keys: Array<string | number>) => (request: RecordedRequest): unknown => {
+	let current: unknown = request.body;
+	for (const key of keys) {
+		if (!current || typeof current !== 'object' || !(key in (current as object))) return MISSING;
+		current = (current as Record<string | number, unknown>)[key];
+	}
+	return current;
+};
+
+const CASE = { resource: 'case', operation: 'update', caseId: byId(UUID), directoryId: byId(OTHER_UUID), docflow: 'input', name: 'Memos' };
+const settings = (values: Record<string, unknown>) => ({ ...CASE, registrationSettings: values });
+const BOOLEAN_SETTINGS: Array<[string, string]> = [
+	['editAfterRegistration', 'Edit After Registration'],
+	['reserveEnabled', 'Reserve Numbers'],
+	['resetInPeriod', 'Periodic Reset'],
+	['templateEnabled', 'Automatic Numbering'],
+	['through', 'Continuous Numbering'],
+];
+const NO_BATCH = { batch: false };
+/** A Limit goes on the wire as the size of the first page, at most 100. */
+const pageSize = (limit: unknown) => Math.min(limit as number, 100);
+
+export const FIELD_CASES: FieldCase[] = [
+	// Nomenclature case form (create and update share it)
+	{ node: 'elma365Nomenclature', label: 'case Directory', parameters: { ...CASE, directoryId: V_BY_ID }, field: 'Directory', kind: { type: 'uuid' }, wire: at('directoryId') },
+	{ node: 'elma365Nomenclature', label: 'case Document Flow', parameters: { ...CASE, docflow: V }, field: 'Document Flow', kind: { type: 'enum', values: ['input', 'output', 'internal'] }, wire: at('docflow') },
+	{ node: 'elma365Nomenclature', label: 'case Name', parameters: { ...CASE, name: V }, field: 'Name', kind: { type: 'text' }, wire: at('name') },
+	...BOOLEAN_SETTINGS.map(([key, field]): FieldCase => ({
+		node: 'elma365Nomenclature', label: `case ${field}`, parameters: settings({ [key]: V }), field, kind: { type: 'boolean' }, wire: at('registrationSettings', key),
+	})),
+	{ node: 'elma365Nomenclature', label: 'case Minimum Number Length', parameters: settings({ minLength: V }), field: 'Minimum Number Length', kind: { type: 'integer', min: 0 }, wire: at('registrationSettings', 'minLength') },
+	{ node: 'elma365Nomenclature', label: 'case Number Template', parameters: settings({ template: V }), field: 'Number Template', kind: { type: 'text' }, wire: at('registrationSettings', 'template') },
+	{ node: 'elma365Nomenclature', label: 'case Continuous Numbering ID', parameters: settings({ throughSerialId: V }), field: 'Continuous Numbering ID', kind: { type: 'uuid' }, wire: at('registrationSettings', 'throughSerialId') },
+	{ node: 'elma365Nomenclature', label: 'case Next Reset At', parameters: settings({ resetSettings: { nextResetAt: V } }), field: 'Next Reset At', kind: { type: 'dateTime' }, wire: at('registrationSettings', 'resetSettings', 'nextResetAt') },
+	{ node: 'elma365Nomenclature', label: 'case Reset Period', parameters: settings({ resetSettings: { resetPeriod: V } }), field: 'Reset Period', kind: { type: 'enum', values: ['year', 'month', 'week', 'day'] }, wire: at('registrationSettings', 'resetSettings', 'resetPeriod') },
+	{ node: 'elma365Nomenclature', label: 'case Reset Period Count', parameters: settings({ resetSettings: { resetPeriodCount: V } }), field: 'Reset Period Count', kind: { type: 'integer' }, wire: at('registrationSettings', 'resetSettings', 'resetPeriodCount') },
+	{ node: 'elma365Nomenclature', label: 'directory Name', parameters: { resource: 'directory', operation: 'create', name: V }, field: 'Name', kind: { type: 'text' }, wire: at('name') },
+	{
+		node: 'elma365Nomenclature', label: 'directory Additional Body Fields (JSON)', parameters: { resource: 'directory', operation: 'create', name: 'Top', body: V },
+		field: 'Additional Body Fields (JSON)', kind: { type: 'json' }, base: { name: 'Top' }, wire: (request) => request.body,
+	},
+	// File
+	{ node: 'elma365File', label: 'directory create Name', parameters: { resource: 'directory', operation: 'create', name: V }, field: 'Name', kind: { type: 'text' }, wire: at('name') },
+	{ node: 'elma365File', label: 'directory create Parent Directory', parameters: { resource: 'directory', operation: 'create', name: 'Top', parentId: V_BY_ID }, field: 'Parent Directory', kind: { type: 'optionalUuid' }, wire: at('parent') },
+	{ node: 'elma365File', label: 'file move File ID', parameters: { resource: 'file', operation: 'move', fileId: V, directoryId: byId(UUID) }, field: 'File ID', kind: { type: 'uuid' }, wire: at('fileId') },
+	{ node: 'elma365File', label: 'file move Directory', parameters: { resource: 'file', operation: 'move', fileId: UUID, directoryId: V_BY_ID }, field: 'Directory', kind: { type: 'uuid' }, wire: at('directoryId') },
+	{
+		node: 'elma365File', label: 'file move Additional Body Fields (JSON)', parameters: { resource: 'file', operation: 'move', fileId: UUID, directoryId: byId(OTHER_UUID), body: V },
+		field: 'Additional Body Fields (JSON)', kind: { type: 'json' }, base: { fileId: UUID, directoryId: OTHER_UUID }, wire: (request) => request.body,
+	},
+	{ node: 'elma365File', label: 'file initialize File Name', parameters: { resource: 'file', operation: 'initialize', fileName: V, ...NO_BATCH }, field: 'File Name', kind: { type: 'text' }, wire: at('files', 0, 'name') },
+	{ node: 'elma365File', label: 'file initialize Size', parameters: { resource: 'file', operation: 'initialize', fileName: 'a.pdf', size: V, ...NO_BATCH }, field: 'Size', kind: { type: 'integer', min: 0 }, wire: at('files', 0, 'size'), sentAs: (size) => ((size as number) > 0 ? size : MISSING) },
+	{ node: 'elma365File', label: 'file initialize Directory ID', parameters: { resource: 'file', operation: 'initialize', fileName: 'a.pdf', entryDirectoryId: V, ...NO_BATCH }, field: 'Directory ID', kind: { type: 'optionalUuid' }, wire: at('files', 0, 'directory') },
+	{
+		node: 'elma365File', label: 'file delete File IDs', parameters: { resource: 'file', operation: 'delete', fileIds: V, ...NO_BATCH }, field: 'File IDs',
+		kind: { type: 'uuidList', separator: /[,\n]/, required: true, nonString: 'text' }, wire: at('ids'),
+	},
+	{ node: 'elma365File', label: 'file upload from links Link URL', parameters: { resource: 'file', operation: 'uploadFromLinks', url: V, ...NO_BATCH }, field: 'Link URL', kind: { type: 'url' }, wire: at('links', 0, 'url') },
+	// Marketing
+	{ node: 'elma365Marketing', label: 'segment create Name', parameters: { resource: 'segment', operation: 'create', name: V }, field: 'Name', kind: { type: 'text' }, wire: at('name') },
+	{
+		node: 'elma365Marketing', label: 'segment add Subscriber IDs', parameters: { resource: 'segment', operation: 'addSubscribers', segmentId: byId(UUID), subscriberIds: V }, field: 'Subscriber IDs',
+		kind: { type: 'uuidList', separator: /,/, required: true, nonString: 'none', dedupe: true }, wire: at('ids'),
+	},
+	// User
+	{ node: 'elma365User', label: 'user Limit', parameters: { resource: 'user', operation: 'getAll', returnAll: false, limit: V }, field: 'Limit', kind: { type: 'integer', min: 1 }, wire: at('size'), sentAs: pageSize },
+	{
+		node: 'elma365User', label: 'user IDs', parameters: { resource: 'user', operation: 'getAll', returnAll: true, options: { ids: V } }, field: 'IDs',
+		kind: { type: 'uuidList', separator: /,/, required: false, nonString: 'none' }, wire: at('ids'),
+	},
+	// App (version 1), Contract, Report
+	{ node: 'elma365App', label: 'item set status Status Code', typeVersion: 1, parameters: { resource: 'item', operation: 'setStatus', namespace: 'crm', application: 'deals', itemId: UUID, statusCode: V }, field: 'Status Code', kind: { type: 'text', trim: true }, wire: at('status', 'code') },
+	{
+		node: 'elma365App', label: 'item create Fields (JSON)', typeVersion: 1, parameters: { resource: 'item', operation: 'create', namespace: 'crm', application: 'deals', fieldsJson: V },
+		field: 'Fields (JSON)', kind: { type: 'json' }, base: {}, wire: at('context'),
+	},
+	{
+		node: 'elma365App', label: 'item get import status Body (JSON)', typeVersion: 1, parameters: { resource: 'item', operation: 'getImportStatus', namespace: 'crm', application: 'deals', body: V },
+		field: 'Body (JSON)', kind: { type: 'json' }, base: {}, wire: (request) => request.body,
+	},
+	{ node: 'elma365App', label: 'item get many Limit', typeVersion: 1, parameters: { resource: 'item', operation: 'getAll', namespace: 'crm', application: 'deals', returnAll: false, limit: V }, field: 'Limit', kind: { type: 'integer', min: 1 }, wire: at('size'), sentAs: pageSize },
+	{
+		node: 'elma365App', label: 'item get many IDs', typeVersion: 1, parameters: { resource: 'item', operation: 'getAll', namespace: 'crm', application: 'deals', returnAll: true, options: { ids: V } }, field: 'IDs',
+		kind: { type: 'uuidList', separator: /,/, required: false, nonString: 'none' }, wire: at('ids'),
+	},
+	{
+		node: 'elma365Report', label: 'report get many Additional Body (JSON)', typeVersion: 1, parameters: { resource: 'item', operation: 'getAll', namespace: 'sales', report: 'monthly', returnAll: true, options: { body: V } },
+		field: 'Additional Body (JSON)', kind: { type: 'json' }, over: { from: 0, size: 100 }, wire: (request) => request.body,
+	},
+	{
+		node: 'elma365Contract', label: 'contract create Fields (JSON)', typeVersion: 1, parameters: { resource: 'item', operation: 'create', namespace: 'legal', application: 'contracts', fieldsJson: V },
+		field: 'Fields (JSON)', kind: { type: 'json' }, base: {}, wire: at('context'),
+	},
+	// Process, Telephony, Scheme
+	{ node: 'elma365Process', label: 'instance get many Target ID', typeVersion: 1, parameters: { resource: 'instance', operation: 'getAll', by: 'target', targetId: V, returnAll: true }, field: 'Target ID', kind: { type: 'uuid' }, wire: at('targetId') },
+	{
+		node: 'elma365Process', label: 'instance get many List By', typeVersion: 1, parameters: { resource: 'instance', operation: 'getAll', by: V, templateId: UUID, targetId: OTHER_UUID, returnAll: true },
+		field: 'List By', kind: { type: 'enum', values: ['template', 'target'] }, wire: (request) => (request.path.includes('/bytarget/') ? 'target' : 'template'),
+	},
+	{ node: 'elma365Scheme', label: 'group create Name', typeVersion: 1, parameters: { resource: 'group', operation: 'create', namespace: 'crm', name: V }, field: 'Name', kind: { type: 'text', trim: true }, wire: at('name') },
+];
+
+/** The oracle of a field: the value on the wire, MISSING when left out, or undefined when refused. */
+export type Expected = { sent: unknown } | { refused: true };
+
+const refused: Expected = { refused: true };
+const sent = (value: unknown): Expected => ({ sent: value });
+
+/** The documented ISO 8601 shape the nodes send dates in. */
+export const WIRE_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+function splitIds(kind: Extract<FieldKind, { type: 'uuidList' }>, value: unknown): string[] | undefined {
+	let parts: string[];
+	if (Array.isArray(value)) parts = value.map((entry) => String(entry).trim()).filter(Boolean);
+	else if (typeof value === 'string') parts = value.split(kind.separator).map((entry) => entry.trim()).filter(Boolean);
+	else if (kind.nonString === 'text' && value !== null && value !== undefined) parts = String(value).split(kind.separator).map((entry) => entry.trim()).filter(Boolean);
+	else parts = [];
+	return parts;
+}
+
+/**
+ * The field oracle. `dateTime` is `undefined` for strings it cannot judge on its own (then either
+ * outcome is right as long as a sent value has the documented shape); constructed dates are
+ * judged by `dateOracle` in the test.
+ */
+export function expectedField(kind: FieldKind, value: unknown): Expected | undefined {
+	switch (kind.type) {
+		case 'uuid': {
+			const id = acceptedUuid(value);
+			return id === undefined ? refused : sent(id);
+		}
+		case 'optionalUuid': {
+			if (value === undefined || value === null || String(value).trim() === '') return sent(MISSING);
+			const id = acceptedUuid(value);
+			return id === undefined ? refused : sent(id);
+		}
+		case 'text': {
+			const text = acceptedText(value);
+			if (text === undefined) return refused;
+			return sent(kind.trim ? text.trim() : text);
+		}
+		case 'integer': {
+			const number = typeof value === 'string' && /^\s*[+-]?\d+\s*$/.test(value) ? Number(value) : value;
+			const ok = typeof number === 'number' && Number.isSafeInteger(number) && (kind.min === undefined || number >= kind.min);
+			return ok ? sent(number) : refused;
+		}
+		case 'boolean':
+			if (typeof value === 'boolean') return sent(value);
+			if (value === 'true' || value === 'false') return sent(value === 'true');
+			return refused;
+		case 'enum':
+			return typeof value === 'string' && kind.values.includes(value) ? sent(value) : refused;
+		case 'json': {
+			if (value === undefined || value === null || value === '') return sent({});
+			let parsed = value;
+			if (typeof value === 'string') {
+				try {
+					parsed = JSON.parse(value);
+				} catch {
+					return refused;
+				}
+			}
+			return Object.prototype.toString.call(parsed) === '[object Object]' && !unsendable(parsed) ? sent(parsed) : refused;
+		}
+		case 'url': {
+			const text = acceptedText(value)?.trim();
+			if (text === undefined || hasControl(text)) return refused;
+			try {
+				const url = new URL(text);
+				return url.protocol === 'http:' || url.protocol === 'https:' ? sent(text) : refused;
+			} catch {
+				return refused;
+			}
+		}
+		case 'uuidList': {
+			const parts = splitIds(kind, value)!;
+			if (parts.length === 0) return kind.required ? refused : sent(MISSING);
+			if (!parts.every((part) => UUID_PATTERN.test(part))) return refused;
+			return sent(kind.dedupe ? [...new Set(parts)] : parts);
+		}
+		case 'dateTime':
+			return undefined;
+	}
+}
+
+/** The deepest nesting of objects and arrays the nodes send (deeper overflows the HTTP client's stack). */
+export const MAX_JSON_DEPTH = 100;
+
+const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
+/** JSON texts at the edges, run for every JSON field besides the hostile constants. */
+export const JSON_EDGES: string[] = [
+	'{', '{"a": }', '[1]', '"text"', '1', 'null', ' ', '{"a": 1} trailing', '{"a": 1}',
+	'{"__proto__": {"polluted": true}}', '{"a": [{"__proto__": 1}]}', '{"constructor": {"prototype": {"x": 1}}}', '{"a": {"prototype": 1}}',
+	nested(MAX_JSON_DEPTH), nested(MAX_JSON_DEPTH + 1), nested(20_000), `${'['.repeat(5_000)}${']'.repeat(5_000)}`,
+];
+
+/**
+ * Whether a parsed JSON value cannot be sent as it is: a "__proto__", "constructor" or "prototype"
+ * key anywhere (n8n's deep copies drop them without a word), or nesting deeper than MAX_JSON_DEPTH.
+ * Walked without recursion.
+ */
+function unsendable(value: unknown): boolean {
+	const stack: Array<[unknown, number]> = [[value, 1]];
+	while (stack.length > 0) {
+		const [current, depth] = stack.pop()!;
+		if (!current || typeof current !== 'object') continue;
+		if (depth > MAX_JSON_DEPTH || ['__proto__', 'constructor', 'prototype'].some((key) => Object.hasOwn(current, key))) return true;
+		for (const child of Object.values(current)) stack.push([child, depth + 1]);
+	}
+	return false;
+}
+
+/** Values close to what each kind accepts, so that the accepting side is explored too. */
+export function nearValues(kind: FieldKind): fc.Arbitrary<unknown> {
+	const padded = (arbitrary: fc.Arbitrary<string>) =>
+		fc.tuple(fc.constantFrom('', ' ', '\t', '\n', '\r\n'), arbitrary, fc.constantFrom('', ' ', '\n', '\u0000', 'x')).map(([a, b, c]) => `${a}${b}${c}`);
+	switch (kind.type) {
+		case 'uuid':
+		case 'optionalUuid':
+			return fc.oneof(fc.uuid(), padded(fc.uuid()), fc.uuid().map((id) => id.toUpperCase()), fc.constant(''));
+		case 'text':
+			return fc.oneof(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }), padded(fc.string({ unit: 'grapheme-ascii', maxLength: 8 })));
+		case 'integer':
+			return fc.oneof(fc.integer(), fc.integer().map(String), padded(fc.integer({ min: -5, max: 500 }).map(String)), fc.constantFrom('1.0', '+7', '007', '1_000', '１２'));
+		case 'boolean':
+			return fc.constantFrom(true, false, 'true', 'false', 'TRUE', ' true', 'yes', 1, 0);
+		case 'enum':
+			return fc.oneof(fc.constantFrom(...kind.values), padded(fc.constantFrom(...kind.values)), fc.constantFrom(...kind.values).map((v) => v.toUpperCase()));
+		case 'json':
+			return fc.oneof(
+				fc.dictionary(safeKey, jsonLike, { maxKeys: 4, noNullPrototype: true }),
+				fc.dictionary(safeKey, jsonLike, { maxKeys: 4, noNullPrototype: true }).map((object) => JSON.stringify(object)),
+				fc.jsonValue().map((json) => JSON.stringify(json)),
+				fc.constantFrom(...JSON_EDGES),
+			);
+		case 'url':
+			return fc.oneof(fc.webUrl(), padded(fc.webUrl()), fc.constantFrom('ftp://x.org/a', 'javascript:alert(1)', 'https://', '//x.org/a', 'https://x.org/a\r\nX: 1', 'https://x.org/\u0000'));
+		case 'uuidList':
+			return fc.oneof(
+				fc.array(fc.uuid(), { maxLength: 4 }),
+				fc.array(fc.oneof(fc.uuid(), padded(fc.uuid()), fc.constantFrom('', ' ', 'x')), { maxLength: 4 }).map((ids) => ids.join(',')),
+				fc.array(fc.uuid(), { maxLength: 3 }).map((ids) => ids.join('\n')),
+			);
+		case 'dateTime':
+			return fc.constant('2027-01-01T00:00:00Z');
+	}
+}
