@@ -40,6 +40,8 @@ function text(ctx: IPollFunctions, name: string, label: string): string {
 	const value = ctx.getNodeParameter(name, '', { extractValue: true });
 	const result = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
 	if (result === '') throw invalid(ctx, label, 'a non-empty text', value);
+	// "." and ".." cannot stay in a path segment: URL parsers resolve even "%2E%2E".
+	if (result === '.' || result === '..') throw invalid(ctx, label, 'a code or ID (not "." or "..", which would change the address)', value);
 	return result;
 }
 

@@ -8,7 +8,7 @@ import { beforeVersion, codeLocator, MORE_PICKERS_VERSION, PICKERS_VERSION, sinc
 import { concurrencyOption, listOperation, requestOperation } from './operations';
 import type { Operation } from './router';
 import { apiPath, apiRequest, unwrapItem } from './transport';
-import { requireText, requireUuid } from './validation';
+import { requirePathSegment, requireUuid } from './validation';
 
 /**
  * Application items, contract items and report items are addressed the same way:
@@ -111,13 +111,8 @@ export function itemIdFields(area: ItemArea, purpose: string): INodeProperties[]
 
 /** `/{prefix}/{namespace}/{code}`, both codes validated and encoded. */
 export function readBasePath(ctx: IExecuteFunctions, itemIndex: number, area: ItemArea): string {
-	const namespace = requireText(ctx, itemIndex, 'Section Code', ctx.getNodeParameter('namespace', itemIndex, '', { extractValue: true })).trim();
-	const code = requireText(
-		ctx,
-		itemIndex,
-		area.code.displayName,
-		ctx.getNodeParameter(area.code.name, itemIndex, '', { extractValue: true }),
-	).trim();
+	const namespace = requirePathSegment(ctx, itemIndex, 'Section Code', ctx.getNodeParameter('namespace', itemIndex, '', { extractValue: true }));
+	const code = requirePathSegment(ctx, itemIndex, area.code.displayName, ctx.getNodeParameter(area.code.name, itemIndex, '', { extractValue: true }));
 	return `/${area.prefix}${apiPath`/${namespace}/${code}`}`;
 }
 

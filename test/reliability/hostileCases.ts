@@ -319,7 +319,9 @@ export function acceptedUuid(value: unknown): string | undefined {
 /** What one path variable becomes for a value: the segment as sent (trimmed), or undefined when refused. */
 export function segmentOf(kind: SegmentKind, value: unknown): string | undefined {
 	if (kind === 'uuid') return acceptedUuid(value);
-	return acceptedText(value)?.trim();
+	const text = acceptedText(value)?.trim();
+	// "." and ".." cannot stay in a segment (URL parsers resolve even "%2E%2E"): refused.
+	return text === '.' || text === '..' ? undefined : text;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { beforeVersion, codeLocator, MORE_PICKERS_VERSION, PICKERS_VERSION, sinceVersion, uuidLocator } from '../../shared/locators';
-import { requireText, requireUuid } from '../../shared/validation';
+import { requirePathSegment, requireUuid } from '../../shared/validation';
 
 /** The values that address a scheme: each fills one `{name}` of a path template. */
 export const PATH_PARAMS = {
@@ -172,5 +172,5 @@ export function readPathParam(ctx: IExecuteFunctions, itemIndex: number, name: P
 	const param = PATH_PARAMS[name];
 	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
 	if ('uuid' in param && param.uuid) return requireUuid(ctx, itemIndex, param.displayName, value);
-	return requireText(ctx, itemIndex, param.displayName, value).trim();
+	return requirePathSegment(ctx, itemIndex, param.displayName, value);
 }

@@ -6,7 +6,7 @@ import { beforeVersion, codeLocator, MORE_PICKERS_VERSION, sinceVersion } from '
 import { requestOperation } from '../../../shared/operations';
 import { withStatusHints } from '../../../shared/statusHints';
 import { apiPath, unwrapItem } from '../../../shared/transport';
-import { requireText } from '../../../shared/validation';
+import { requirePathSegment } from '../../../shared/validation';
 
 const mapper = fieldMapper({ what: 'process context', mode: 'map' });
 const { resourceMapper } = mapper.typeOptions as { resourceMapper: ResourceMapperTypeOptionsBase };
@@ -92,8 +92,8 @@ export const { execute } = withStatusHints(
 	requestOperation({
 		method: 'POST',
 		path: (ctx, itemIndex) => {
-			const namespace = requireText(ctx, itemIndex, 'Namespace', ctx.getNodeParameter('namespace', itemIndex, '', { extractValue: true })).trim();
-			const code = requireText(ctx, itemIndex, 'Process Code', ctx.getNodeParameter('processCode', itemIndex, '', { extractValue: true })).trim();
+			const namespace = requirePathSegment(ctx, itemIndex, 'Namespace', ctx.getNodeParameter('namespace', itemIndex, '', { extractValue: true }));
+			const code = requirePathSegment(ctx, itemIndex, 'Process Code', ctx.getNodeParameter('processCode', itemIndex, '', { extractValue: true }));
 			return apiPath`/bpm/template/${namespace}/${code}/run`;
 		},
 		body: (ctx, itemIndex) => ({ context: readStartContext(ctx, itemIndex) }),

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { beforeVersion, codeLocator, sinceVersion, uuidLocator } from '../../../shared/locators';
 import { apiPath } from '../../../shared/transport';
-import { invalidInput, requireText, requireUuid } from '../../../shared/validation';
+import { invalidInput, requirePathSegment, requireText, requireUuid } from '../../../shared/validation';
 
 export interface Binding extends IDataObject {
 	extension: string;
@@ -33,7 +33,7 @@ export const moduleCodeFields: INodeProperties[] = [
 ];
 
 export function readModuleCode(ctx: IExecuteFunctions, itemIndex: number): string {
-	return requireText(ctx, itemIndex, 'Module Code', ctx.getNodeParameter('moduleCode', itemIndex, '', { extractValue: true })).trim();
+	return requirePathSegment(ctx, itemIndex, 'Module Code', ctx.getNodeParameter('moduleCode', itemIndex, '', { extractValue: true }));
 }
 
 export function bindingsPath(code: string): string {
