@@ -1,8 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { readTableFilter } from '../shared/listOptions';
 import { apiPath, listAll } from '../shared/transport';
-import { isUuid } from '../shared/validation';
+import { invalidInput, isUuid } from '../shared/validation';
 import type { TriggerEvent } from './description';
 import { DEFAULT_LOOKBACK_MINUTES, EVENTS } from './description';
 
@@ -31,32 +30,28 @@ interface Target {
 	fireForExisting: boolean;
 }
 
-function invalid(ctx: IPollFunctions, field: string, expected: string, value: unknown): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), `Invalid "${field}": expected ${expected}, got ${JSON.stringify(value ?? null)}`);
-}
-
 function text(ctx: IPollFunctions, name: string, label: string): string {
 	// Pickers hold {mode, value}; a plain string (typed by hand or from an expression) is taken as is.
 	const value = ctx.getNodeParameter(name, '', { extractValue: true });
 	const result = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-	if (result === '') throw invalid(ctx, label, 'a non-empty text', value);
+	if (result === '') throw invalidInput(ctx, undefined, label, 'a non-empty text', value);
 	// "." and ".." cannot stay in a path segment: URL parsers resolve even "%2E%2E".
-	if (result === '.' || result === '..') throw invalid(ctx, label, 'a code or ID (not "." or "..", which would change the address)', value);
+	if (result === '.' || result === '..') throw invalidInput(ctx, undefined, label, 'a code or ID (not "." or "..", which would change the address)', value);
 	return result;
 }
 
 /** Reads and validates the parameters; nothing is requested before this succeeds. */
 function readTarget(ctx: IPollFunctions): Target {
 	const event = ctx.getNodeParameter('event', 'newItem') as TriggerEvent;
-	if (!EVENTS.includes(event)) throw invalid(ctx, 'Event', EVENTS.map((e) => `"${e}"`).join(', '), event);
+	if (!EVENTS.includes(event)) throw invalidInput(ctx, undefined, 'Event', EVENTS.map((e) => `"${e}"`).join(', '), event);
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 
 	const lookback = options.lookbackMinutes ?? DEFAULT_LOOKBACK_MINUTES;
 	if (typeof lookback !== 'number' || !Number.isFinite(lookback) || lookback < 0) {
-		throw invalid(ctx, 'Lookback Window (Minutes)', 'a number >= 0', lookback);
+		throw invalidInput(ctx, undefined, 'Lookback Window (Minutes)', 'a number >= 0', lookback);
 	}
 
-	const tf = readTableFilter(options.tableFilter, (field) => invalid(ctx, 'Table Filter > Field Code', 'a field code', field));
+	const tf = readTableFilter(options.tableFilter, (field, expected, value) => invalidInput(ctx, undefined, field, expected, value));
 	const filter: IDataObject = {};
 	if (Object.keys(tf).length > 0) filter.tf = tf;
 	if (typeof options.eql === 'string' && options.eql.trim() !== '') filter.eql = { query: options.eql.trim() };
@@ -66,7 +61,7 @@ function readTarget(ctx: IPollFunctions): Target {
 	let field: Target['field'] = '__createdAt';
 	if (event === 'newInstance') {
 		const templateId = text(ctx, 'templateId', 'Template ID');
-		if (!isUuid(templateId)) throw invalid(ctx, 'Template ID', 'a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6', templateId);
+		if (!isUuid(templateId)) throw invalidInput(ctx, undefined, 'Template ID', 'a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6', templateId);
 		path = apiPath`/bpm/instance/bytemplateid/${templateId}/list`;
 	} else {
 		const namespace = text(ctx, 'namespace', 'Section Code');

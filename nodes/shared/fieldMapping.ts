@@ -1,5 +1,5 @@
 import type { FieldType, IDataObject, IExecuteFunctions, INodeProperties, ResourceMapperField } from 'n8n-workflow';
-import { invalidInput, isUuid, requireBoolean, requireDateTime } from './validation';
+import { invalidInput, isUuid, requireBoolean, requireDateTime, requireSendable } from './validation';
 
 /**
  * Application fields mapped with n8n's resource mapper, fed by the application scheme
@@ -135,10 +135,12 @@ export function toPlatformValue(
 	const label = `Fields to Send > ${field.displayName ?? field.id}`;
 	const platformType = field.platformType ?? '';
 	if (REFERENCE_TYPES.has(platformType)) return uuidList(ctx, itemIndex, label, value);
-	if (platformType === 'CATEGORY') return categories(value);
+	if (platformType === 'CATEGORY') return requireSendable(ctx, itemIndex, label, categories(value));
 	switch (field.type) {
 		case 'number': {
-			const number = typeof value === 'number' ? value : Number(String(value).trim());
+			const text = typeof value === 'number' ? undefined : String(value).trim();
+			// Number('') and Number(' ') are 0: a blank is not a number.
+			const number = text === undefined ? (value as number) : text === '' ? NaN : Number(text);
 			if (!Number.isFinite(number)) throw invalidInput(ctx, itemIndex, label, 'a number', value);
 			return platformType === 'INTEGER' && !Number.isInteger(number) ? invalidNumber(ctx, itemIndex, label, value) : number;
 		}
@@ -148,9 +150,9 @@ export function toPlatformValue(
 			return requireDateTime(ctx, itemIndex, label, value).replace(/\.000Z$/, 'Z');
 		case 'object':
 		case 'array':
-			return typeof value === 'string' ? parseJson(value.trim()) : value;
+			return requireSendable(ctx, itemIndex, label, typeof value === 'string' ? parseJson(value.trim()) : value);
 		default:
-			return typeof value === 'string' || typeof value === 'object' ? value : String(value);
+			return typeof value === 'string' ? value : typeof value === 'object' ? requireSendable(ctx, itemIndex, label, value) : String(value);
 	}
 }
 

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject } from './descriptions';
-import { invalidInput, requireUuid } from './validation';
+import { invalidInput, requireBoolean, requireUuid, unsendable } from './validation';
 
 /**
  * The documented list body (platform facts, "Lists and filters"):
@@ -235,20 +235,25 @@ function bound(value: unknown): unknown {
 /**
  * The Table Filter's conditions as `filter.tf` (typed or picked field codes alike): a match's value
  * is sent parsed where it is JSON, a range as `{min, max}` with `null` for an open end.
- * `missingField` makes the error for a condition without a field code.
+ * `invalid` makes the error for a condition without a field code or with an unsendable value.
  */
-export function readTableFilter(value: unknown, missingField: (field: unknown) => Error): IDataObject {
+export function readTableFilter(value: unknown, invalid: (field: string, expected: string, value: unknown) => Error): IDataObject {
 	const tf: IDataObject = {};
 	const table = (value ?? {}) as { match?: IDataObject[]; range?: IDataObject[] };
+	const sendable = (field: string, parsed: unknown) => {
+		const problem = unsendable(parsed);
+		if (problem !== undefined) throw invalid(field, problem, parsed);
+		return parsed as IDataObject[string];
+	};
 	for (const condition of table.match ?? []) {
 		const field = String(condition.field ?? '').trim();
-		if (!field) throw missingField(condition.field);
-		tf[field] = parseLoose(condition.value) as IDataObject[string];
+		if (!field) throw invalid('Table Filter > Field Code', 'a field code', condition.field);
+		tf[field] = sendable('Table Filter > Value', parseLoose(condition.value));
 	}
 	for (const condition of table.range ?? []) {
 		const field = String(condition.field ?? '').trim();
-		if (!field) throw missingField(condition.field);
-		tf[field] = { min: bound(condition.min), max: bound(condition.max) } as IDataObject;
+		if (!field) throw invalid('Table Filter > Field Code', 'a field code', condition.field);
+		tf[field] = { min: sendable('Table Filter > From', bound(condition.min)), max: sendable('Table Filter > To', bound(condition.max)) } as IDataObject;
 	}
 	return tf;
 }
@@ -260,9 +265,9 @@ export function readTableFilter(value: unknown, missingField: (field: unknown) =
 export function buildListBody(ctx: IExecuteFunctions, itemIndex: number, optionsName = 'options'): IDataObject {
 	const options = ctx.getNodeParameter(optionsName, itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
-	if (options.active !== undefined) body.active = options.active;
+	if (options.active !== undefined) body.active = requireBoolean(ctx, itemIndex, 'Active Only', options.active);
 
-	const tf = readTableFilter(options.tableFilter, (field) => invalidInput(ctx, itemIndex, 'Table Filter > Field Code', 'a field code', field));
+	const tf = readTableFilter(options.tableFilter, (field, expected, value) => invalidInput(ctx, itemIndex, field, expected, value));
 	const filter: IDataObject = {};
 	if (Object.keys(tf).length > 0) filter.tf = tf;
 	if (typeof options.eql === 'string' && options.eql.trim() !== '') filter.eql = { query: options.eql.trim() };

@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, ILoadOptionsFunctions, INodeProperties, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { invalidInput } from './validation';
 
 /** Default time one attempt may wait for the platform's answer. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -51,14 +51,6 @@ function isExecute(ctx: Context): ctx is IExecuteFunctions {
 	return typeof (ctx as IExecuteFunctions).getInputData === 'function';
 }
 
-function invalid(ctx: Context, itemIndex: number, field: string, expected: string, value: unknown): NodeOperationError {
-	return new NodeOperationError(
-		ctx.getNode(),
-		`Invalid "Request Options > ${field}" in item ${itemIndex}: expected ${expected}, got ${JSON.stringify(value) ?? String(value)}`,
-		{ itemIndex },
-	);
-}
-
 /** The node's Request Options for one item (pickers and triggers: the node's current values). */
 export function readRequestSettings(ctx: Context, itemIndex = 0): RequestSettings {
 	const raw = isExecute(ctx)
@@ -70,12 +62,12 @@ export function readRequestSettings(ctx: Context, itemIndex = 0): RequestSetting
 	if (options.timeout !== undefined && options.timeout !== '') {
 		const timeout = typeof options.timeout === 'string' ? Number(options.timeout.trim()) : options.timeout;
 		if (typeof timeout !== 'number' || !Number.isInteger(timeout) || timeout < MIN_TIMEOUT_MS || timeout > MAX_TIMEOUT_MS) {
-			throw invalid(ctx, itemIndex, 'Timeout', `a whole number of milliseconds from ${MIN_TIMEOUT_MS} to ${MAX_TIMEOUT_MS}`, options.timeout);
+			throw invalidInput(ctx, itemIndex, 'Request Options > Timeout', `a whole number of milliseconds from ${MIN_TIMEOUT_MS} to ${MAX_TIMEOUT_MS}`, options.timeout);
 		}
 		settings.timeout = timeout;
 	}
 	if (options.retryWrites !== undefined) {
-		if (typeof options.retryWrites !== 'boolean') throw invalid(ctx, itemIndex, 'Retry Writes After Ambiguous Failures', 'true or false', options.retryWrites);
+		if (typeof options.retryWrites !== 'boolean') throw invalidInput(ctx, itemIndex, 'Request Options > Retry Writes After Ambiguous Failures', 'true or false', options.retryWrites);
 		settings.retryWrites = options.retryWrites;
 	}
 	return settings;

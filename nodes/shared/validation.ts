@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,17 +31,15 @@ export function isWellFormed(value: string): boolean {
 
 /** The error every validator throws: names the field, the item, what was expected and what came. */
 export function invalidInput(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
+	ctx: { getNode(): INode },
+	itemIndex: number | undefined,
 	field: string,
 	expected: string,
 	value: unknown,
 ): NodeOperationError {
-	return new NodeOperationError(
-		ctx.getNode(),
-		`Invalid "${field}" in item ${itemIndex}: expected ${expected}, got ${shown(value)}`,
-		{ itemIndex },
-	);
+	// A trigger's poll has no items: its errors name the field only.
+	const where = itemIndex === undefined ? '' : ` in item ${itemIndex}`;
+	return new NodeOperationError(ctx.getNode(), `Invalid "${field}"${where}: expected ${expected}, got ${shown(value)}`, { itemIndex });
 }
 
 export function requireUuid(ctx: IExecuteFunctions, itemIndex: number, field: string, value: unknown): string {
@@ -210,7 +208,7 @@ const DROPPED_KEYS = ['__proto__', 'constructor', 'prototype'];
  * What keeps a JSON value from being sent as it is: nesting deeper than `limit` levels (walked
  * without recursion; a cycle counts as too deep), or a key n8n drops.
  */
-function unsendable(value: unknown, limit: number): string | undefined {
+export function unsendable(value: unknown, limit = MAX_JSON_DEPTH): string | undefined {
 	const stack: Array<[unknown, number]> = [[value, 1]];
 	while (stack.length > 0) {
 		const [current, depth] = stack.pop()!;
@@ -221,6 +219,16 @@ function unsendable(value: unknown, limit: number): string | undefined {
 		for (const child of Object.values(current)) stack.push([child, depth + 1]);
 	}
 	return undefined;
+}
+
+/**
+ * A value as it will be sent (parsed JSON, or an object from an expression), refused naming the
+ * field where it is nested too deep or holds a key n8n drops.
+ */
+export function requireSendable<T>(ctx: IExecuteFunctions, itemIndex: number, field: string, value: T): T {
+	const problem = unsendable(value);
+	if (problem !== undefined) throw invalidInput(ctx, itemIndex, field, problem, value);
+	return value;
 }
 
 /** Parses a JSON object parameter (n8n's "json" type may already hand over an object). */
@@ -243,7 +251,7 @@ export function requireJsonObject(
 	if (Object.prototype.toString.call(parsed) !== '[object Object]') {
 		throw invalidInput(ctx, itemIndex, field, 'a JSON object', value);
 	}
-	const problem = unsendable(parsed, MAX_JSON_DEPTH);
+	const problem = unsendable(parsed);
 	if (problem !== undefined) throw invalidInput(ctx, itemIndex, field, problem, value);
 	return parsed as IDataObject;
 }

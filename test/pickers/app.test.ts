@@ -240,6 +240,12 @@ describe('field mapping (version 1.1)', () => {
 		expect(t.platform.requests).toHaveLength(0);
 		const number = await mapped({ __name: 'x', quantity: '2.5' });
 		expect(number.error?.message).toBe('Invalid "Fields to Send > Quantity" in item 0: expected a whole number, got "2.5"');
+		// Number(' ') is 0 in JavaScript: a blank from an expression must not become a zero on the platform.
+		const blank = await mapped({ __name: 'x', quantity: '  ' });
+		expect(blank.error?.message).toBe('Invalid "Fields to Send > Quantity" in item 0: expected a number, got "  "');
+		const deep = await mapped({ __name: 'x', total: `${'{"a":'.repeat(150)}1${'}'.repeat(150)}` });
+		expect(deep.error?.message).toMatch(/^Invalid "Fields to Send > total \(\{"cents", "currency"\}\)" in item 0: expected a JSON object nested at most 100 levels deep, got /);
+		expect(t.platform.requests).toHaveLength(0);
 	});
 
 	test('update maps fields onto an existing item; pairs mode keeps the name/value pairs', async () => {

@@ -565,23 +565,49 @@ test('an API key with a line break never becomes a header of its own', async () 
 });
 
 // ---------------------------------------------------------------------------------------------
-// Known gaps outside this task's files, reported to the lead; each becomes a plain test once fixed.
+// 5: values the platform would get in another shape than given, refused instead
 
-describe('known gaps (reported)', () => {
-	// nodes/shared/listOptions.ts buildListBody copies "Active Only" as it comes: "yes", 1, "false".
-	test.failing('"Active Only" that is not true or false is refused naming the field', async () => {
-		const target: Runnable = { node: 'elma365App', typeVersion: 1, parameters: { resource: 'item', operation: 'getAll', namespace: 'crm', application: 'deals', returnAll: true, options: { active: V } } };
-		const { items } = await runValues(target, ['yes', 1, 'false']);
-		expect(items.map((item) => item.json.error)).toEqual([0, 1, 2].map((index) => expect.stringMatching(refusal('Active Only', index))));
+describe('values that cannot be sent as given', () => {
+	const list = (options: Record<string, unknown>): Runnable => ({
+		node: 'elma365App',
+		typeVersion: 1,
+		parameters: { resource: 'item', operation: 'getAll', namespace: 'crm', application: 'deals', returnAll: true, options },
 	});
 
-	// nodes/shared/context.ts parses a pair value as JSON with no depth limit; the HTTP client then
-	// overflows the stack and transport.ts reports it as "the platform could not be reached".
-	test.failing('a field value nested 20 000 levels deep is refused naming the field, before any request', async () => {
-		const deep = `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`;
+	test('"Active Only" is sent as a boolean: "true"/"false" from an expression are read, anything else is refused naming the field', async () => {
+		const { items } = await runValues(list({ active: V }), ['yes', 1, 'false', true]);
+		expect(items.map((item) => item.json.error)).toEqual([
+			expect.stringMatching(refusal('Active Only', 0)),
+			expect.stringMatching(refusal('Active Only', 1)),
+			undefined,
+			undefined,
+		]);
+		expect(t.platform.requests.map((request) => (request.body as { active: unknown }).active)).toEqual([false, true]);
+	});
+
+	// The HTTP client serialises recursively: 20 000 levels overflowed its stack, reported as "could not be reached".
+	const deep = `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`;
+
+	test('a field value nested 20 000 levels deep is refused naming the field, before any request', async () => {
 		const target: Runnable = { node: 'elma365App', typeVersion: 1, parameters: { resource: 'item', operation: 'create', namespace: 'crm', application: 'deals', fields: { field: [{ name: 'x', value: V }] } } };
-		const { items } = await runValues(target, [deep]);
-		expect(items[0].json.error).toMatch(/^Invalid "Fields/);
+		const { items } = await runValues(target, [deep, '{"a": 1}']);
+		expect(items[0].json.error).toMatch(refusal('Fields > Value (entry 1)', 0));
+		expect(items[0].json.error).toMatch(/nested at most 100 levels deep/);
+		expect(items[1].json.error).toBeUndefined();
+		expect(t.platform.requests.map((request) => request.body)).toEqual([{ context: { x: { a: 1 } } }]);
+	});
+
+	test('a Table Filter value nested too deep, or with a key n8n drops, is refused naming the field', async () => {
+		const match = list({ tableFilter: { match: [{ field: 'amount', value: V }] } });
+		const { items } = await runValues(match, [deep, '{"__proto__": {"x": 1}}', '{"a": [1, 2]}']);
+		expect(items.map((item) => item.json.error)).toEqual([
+			expect.stringMatching(refusal('Table Filter > Value', 0)),
+			expect.stringMatching(refusal('Table Filter > Value', 1)),
+			undefined,
+		]);
+		expect(t.platform.requests.map((request) => (request.body as { filter: unknown }).filter)).toEqual([{ tf: { amount: { a: [1, 2] } } }]);
+		const range = await runValues(list({ tableFilter: { range: [{ field: 'amount', min: V, max: '' }] } }), [deep]);
+		expect(range.items[0].json.error).toMatch(refusal('Table Filter > From', 0));
 		expect(t.platform.requests).toEqual([]);
 	});
 });
