@@ -11,6 +11,7 @@ import {
 	searchPages,
 	searchProcessTemplates,
 	searchSolutions,
+	searchUsers,
 } from '../shared/schemeSearch';
 import { requestOptions } from '../shared/requestOptions';
 
@@ -54,6 +55,7 @@ export class Elma365Scheme implements INodeType {
 			searchSolutions,
 			searchPages,
 			searchDocumentTemplates,
+			searchUsers,
 		},
 	};
 

@@ -339,7 +339,7 @@ export type FieldKind =
 	| { type: 'json' }
 	| { type: 'url' }
 	/** IDs separated by `separator` (or an array); `required`: none is an error, else the field is left out. */
-	| { type: 'uuidList'; separator: RegExp; required: boolean; nonString: 'none' | 'text'; dedupe?: boolean };
+	| { type: 'uuidList'; separator: RegExp; required: boolean; nonString: 'none' | 'text'; dedupe?: boolean; strictArrays?: boolean };
 
 export interface FieldCase {
 	node: string;
@@ -461,6 +461,12 @@ export const FIELD_CASES: FieldCase[] = [
 		field: 'List By', kind: { type: 'enum', values: ['template', 'target'] }, wire: (request) => (request.path.includes('/bytarget/') ? 'target' : 'template'),
 	},
 	{ node: 'elma365Scheme', label: 'group create Name', typeVersion: 1, parameters: { resource: 'group', operation: 'create', namespace: 'crm', name: V }, field: 'Name', kind: { type: 'text', trim: true }, wire: at('name') },
+	{
+		// A group per item, so that each item has a request of its own (items for one group are batched).
+		node: 'elma365Scheme', label: 'group add members Users (1.2 rows)', typeVersion: 1.2,
+		parameters: { resource: 'group', operation: 'addMembers', groupId: byId('={{ "5d000000-0000-4000-8000-" + String($itemIndex).padStart(12, "0") }}'), userIds: { user: [{ id: V_BY_ID }] }, positionIds: OTHER_UUID },
+		field: 'Users (entry 1)', kind: { type: 'uuidList', separator: /,/, required: false, nonString: 'text', dedupe: true, strictArrays: true }, wire: at('users'),
+	},
 ];
 
 /** The oracle of a field: the value on the wire, MISSING when left out, or undefined when refused. */
@@ -474,6 +480,8 @@ export const WIRE_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 function splitIds(kind: Extract<FieldKind, { type: 'uuidList' }>, value: unknown): string[] | undefined {
 	let parts: string[];
+	// strictArrays: every entry of an array must be an ID (an empty or nested entry is refused, not skipped).
+	if (Array.isArray(value) && kind.strictArrays) return value.map((entry) => (typeof entry === 'string' ? entry.trim() : `not an ID: ${typeof entry}`));
 	if (Array.isArray(value)) parts = value.map((entry) => String(entry).trim()).filter(Boolean);
 	else if (typeof value === 'string') parts = value.split(kind.separator).map((entry) => entry.trim()).filter(Boolean);
 	else if (kind.nonString === 'text' && value !== null && value !== undefined) parts = String(value).split(kind.separator).map((entry) => entry.trim()).filter(Boolean);

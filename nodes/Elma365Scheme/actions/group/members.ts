@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions';
 import { errorItem, forItem } from '../../../shared/router';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
+import { beforeVersion, MORE_PICKERS_VERSION, sinceVersion, uuidLocator } from '../../../shared/locators';
 import { invalidInput, requireUuid } from '../../../shared/validation';
 import { pathParamProperties, readPathParam } from '../params';
 
@@ -12,12 +13,13 @@ import { pathParamProperties, readPathParam } from '../params';
  * installations that expect another shape. Items addressing the same group are sent in one request.
  */
 const KINDS = [
-	{ key: 'users', param: 'userIds', label: 'User IDs', what: 'users' },
-	{ key: 'positions', param: 'positionIds', label: 'Position IDs', what: 'positions (org-structure items)' },
-	{ key: 'subGroups', param: 'subGroupIds', label: 'Sub-Group IDs', what: 'groups' },
+	{ key: 'users', param: 'userIds', label: 'User IDs', what: 'users', rows: { name: 'user', displayName: 'User', listed: 'Users', method: 'searchUsers' } },
+	{ key: 'positions', param: 'positionIds', label: 'Position IDs', what: 'positions (org-structure items)', rows: undefined },
+	{ key: 'subGroups', param: 'subGroupIds', label: 'Sub-Group IDs', what: 'groups', rows: { name: 'group', displayName: 'Sub-Group', listed: 'Sub-Groups', method: 'searchGroups' } },
 ] as const;
 
-type Members = Record<(typeof KINDS)[number]['key'], string[]>;
+type Kind = (typeof KINDS)[number];
+type Members = Record<Kind['key'], string[]>;
 
 function splitIds(value: unknown): unknown[] {
 	if (Array.isArray(value)) return value;
@@ -26,17 +28,50 @@ function splitIds(value: unknown): unknown[] {
 	return value.split(',').map((id) => id.trim()).filter(Boolean);
 }
 
+/** Versions 1 and 1.1, and positions (the spec has no list of them) in every version: a typed list of IDs. */
+function typedIds(kind: Kind, verb: string): INodeProperties {
+	return {
+		displayName: kind.label,
+		name: kind.param,
+		type: 'string',
+		default: '',
+		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6, ...',
+		description: `Comma-separated UUIDs (or an array from an expression) of ${kind.what} to ${verb}`,
+	};
+}
+
+/**
+ * From version 1.2, users and sub-groups under the same names: rows, each picked from the platform's
+ * list or typed by ID; a row set to an expression may give several IDs (an array or comma-separated).
+ */
+function pickedIds(kind: Kind & { rows: NonNullable<Kind['rows']> }, verb: string): INodeProperties {
+	const { rows } = kind;
+	return {
+		displayName: rows.listed,
+		name: kind.param,
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: `Add ${rows.displayName}`,
+		default: {},
+		description: `The ${kind.what} to ${verb}. A row set to an expression may give several IDs: an array or comma-separated text.`,
+		options: [
+			{
+				displayName: rows.displayName,
+				name: rows.name,
+				values: [uuidLocator({ displayName: rows.displayName, name: 'id', searchListMethod: rows.method, description: `The ${rows.displayName.toLowerCase()} to ${verb}` })],
+			},
+		],
+	};
+}
+
 function memberProperties(operation: string, verb: string): INodeProperties[] {
 	return showFor('group', operation, [
 		...pathParamProperties('groupId'),
-		...KINDS.map((kind): INodeProperties => ({
-			displayName: kind.label,
-			name: kind.param,
-			type: 'string',
-			default: '',
-			placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6, ...',
-			description: `Comma-separated UUIDs (or an array from an expression) of ${kind.what} to ${verb}`,
-		})),
+		...KINDS.flatMap((kind): INodeProperties[] =>
+			kind.rows
+				? [...beforeVersion([typedIds(kind, verb)], MORE_PICKERS_VERSION), ...sinceVersion([pickedIds(kind, verb)], MORE_PICKERS_VERSION)]
+				: [typedIds(kind, verb)],
+		),
 		{
 			displayName: 'Options',
 			name: 'options',
@@ -63,17 +98,30 @@ interface Change {
 	extra: IDataObject;
 }
 
+function readTyped(ctx: IExecuteFunctions, itemIndex: number, kind: Kind): string[] {
+	return splitIds(ctx.getNodeParameter(kind.param, itemIndex, '')).map((id) => requireUuid(ctx, itemIndex, kind.label, id));
+}
+
+/** The IDs of every row, in order; n8n reads a picker inside a row by its indexed path. */
+function readRows(ctx: IExecuteFunctions, itemIndex: number, kind: Kind & { rows: NonNullable<Kind['rows']> }): string[] {
+	const path = `${kind.param}.${kind.rows.name}`;
+	const rows = (ctx.getNodeParameter(path, itemIndex, []) as unknown[]) ?? [];
+	return rows.flatMap((_row, position) =>
+		splitIds(ctx.getNodeParameter(`${path}[${position}].id`, itemIndex, '', { extractValue: true })).map((id) =>
+			requireUuid(ctx, itemIndex, `${kind.rows.listed} (entry ${position + 1})`, id),
+		),
+	);
+}
+
 function readChange(ctx: IExecuteFunctions, itemIndex: number): Change {
 	const groupId = readPathParam(ctx, itemIndex, 'groupId');
+	const picked = ctx.getNode().typeVersion >= MORE_PICKERS_VERSION;
 	const members = {} as Members;
-	for (const kind of KINDS) {
-		members[kind.key] = splitIds(ctx.getNodeParameter(kind.param, itemIndex, '')).map((id) =>
-			requireUuid(ctx, itemIndex, kind.label, id),
-		);
-	}
+	for (const kind of KINDS) members[kind.key] = picked && kind.rows ? readRows(ctx, itemIndex, kind) : readTyped(ctx, itemIndex, kind);
 	const extra = readJsonObject(ctx, itemIndex, 'options.body', 'Body (JSON)');
 	if (KINDS.every((kind) => members[kind.key].length === 0) && Object.keys(extra).length === 0) {
-		throw invalidInput(ctx, itemIndex, 'User IDs, Position IDs or Sub-Group IDs', 'at least one member UUID', '');
+		const fields = KINDS.map((kind) => (picked && kind.rows ? kind.rows.listed : kind.label));
+		throw invalidInput(ctx, itemIndex, `${fields.slice(0, -1).join(', ')} or ${fields[fields.length - 1]}`, 'at least one member UUID', '');
 	}
 	return { itemIndex, groupId, members, extra };
 }

@@ -1,0 +1,173 @@
+/** Scheme 1.2: group members picked from the platform's users and groups (positions stay typed). */
+import type { INodeProperties } from 'n8n-workflow';
+import { loadPackage, searchList } from '../harness/engine';
+import { fail } from '../harness/index.ts';
+import { SCHEME_SEED as S } from '../harness/routes/scheme.ts';
+import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+
+const t = usePlatform();
+const NODE = 'elma365Scheme';
+const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
+const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
+const rows = (values: unknown[]) => values.map((id) => ({ id }));
+const groups = () => t.platform.collection('schemeGroups');
+
+const groupId = '5c000000-0000-4000-8000-000000000001';
+beforeEach(() => {
+	groups().set(groupId, { __id: groupId, namespace: 'crm', code: 'picked', name: 'Picked', description: '', users: [], positions: [], subGroups: [] });
+});
+afterAll(() => groups().delete(groupId));
+
+const addMembers = (members: Record<string, unknown>, operation = 'addMembers') => ({
+	resource: 'group',
+	operation,
+	groupId: picked(groupId),
+	...members,
+});
+
+describe('member pickers', () => {
+	const search = (method: string, filter?: string) =>
+		searchList({ nodeType: NODE, typeVersion: 1.2, parameters: addMembers({}) as never, credential: credential(), method, filter });
+
+	test('users are searched by name on the platform, sub-groups by name, each valued by its ID', async () => {
+		const user = { __id: '5c000000-0000-4000-8000-0000000000a1', __name: 'Olga Member', email: 'olga@example.com' };
+		t.platform.collection('users').set(user.__id, user);
+		try {
+			expect(await search('searchUsers', 'olga')).toEqual({ results: [{ name: 'Olga Member (olga@example.com)', value: user.__id }], paginationToken: undefined });
+			expect((await search('searchGroups', 'sales managers')).results).toEqual([{ name: 'Sales managers (crm)', value: S.groups.managers }]);
+			expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+				['POST', '/pub/v1/user/list', { filter: { tf: { __name: 'olga' } }, from: 0, size: 100 }],
+				['POST', '/pub/v1/scheme/groups/list', { filter: { tf: { name: 'sales managers' } }, from: 0, size: 100 }],
+			]);
+		} finally {
+			t.platform.collection('users').delete(user.__id);
+		}
+	});
+
+	test('a key that may not list users gets a readable message', async () => {
+		t.platform.script('POST', '/pub/v1/user/list', fail(403, 'access denied'));
+		await expect(search('searchUsers')).rejects.toThrow('ELMA365: the credential may not list users (HTTP 403)');
+	});
+});
+
+describe('Add and Remove Members with picked members (version 1.2)', () => {
+	test('users picked from the list and typed by ID, a picked sub-group and a typed position go in one body', async () => {
+		const { items, error } = await t.run({
+			nodeType: NODE,
+			typeVersion: 1.2,
+			parameters: addMembers({
+				userIds: { user: rows([picked(S.users.bob), picked(` ${S.users.carol} `, 'id')]) },
+				positionIds: S.positions.accountant,
+				subGroupIds: { group: rows([picked(S.groups.managers)]) },
+			}) as never,
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization, r.body])).toEqual([
+			['POST', `/pub/v1/scheme/groups/${groupId}/add-items`, {}, `Bearer ${t.platform.apiKey}`, {
+				users: [S.users.bob, S.users.carol],
+				positions: [S.positions.accountant],
+				subGroups: [S.groups.managers],
+			}],
+		]);
+		expect(jsonOf(items)).toEqual([{ groupId, users: [S.users.bob, S.users.carol], positions: [S.positions.accountant], subGroups: [S.groups.managers] }]);
+		expect(groups().get(groupId)).toMatchObject({ users: [S.users.bob, S.users.carol], positions: [S.positions.accountant], subGroups: [S.groups.managers] });
+	});
+
+	test('a row set to an expression gives several IDs (an array or comma-separated); items for one group share a request', async () => {
+		const { items, error } = await t.run({
+			nodeType: NODE,
+			typeVersion: 1.2,
+			parameters: addMembers({ userIds: { user: rows([picked('={{ $json.users }}', 'id')]) } }) as never,
+			input: [{ json: { users: [S.users.alice, S.users.bob] } }, { json: { users: `${S.users.carol}, ${S.users.alice}` } }],
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([
+			[`/pub/v1/scheme/groups/${groupId}/add-items`, { users: [S.users.alice, S.users.bob, S.users.carol] }],
+		]);
+		expect(jsonOf(items)).toEqual([
+			{ groupId, users: [S.users.alice, S.users.bob], positions: [], subGroups: [] },
+			{ groupId, users: [S.users.carol, S.users.alice], positions: [], subGroups: [] },
+		]);
+		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }]);
+	});
+
+	test('Remove Members takes the same rows', async () => {
+		groups().set(groupId, { ...groups().get(groupId), users: [S.users.alice, S.users.bob], subGroups: [S.groups.managers] });
+		const { error } = await t.run({
+			nodeType: NODE,
+			typeVersion: 1.2,
+			parameters: addMembers({ userIds: { user: rows([picked(S.users.alice)]) }, subGroupIds: { group: rows([picked(S.groups.managers)]) } }, 'removeMembers') as never,
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['POST', `/pub/v1/scheme/groups/${groupId}/remove-items`, { users: [S.users.alice], subGroups: [S.groups.managers] }],
+		]);
+		expect(groups().get(groupId)).toMatchObject({ users: [S.users.bob], subGroups: [] });
+	});
+
+	test.each([
+		[{ userIds: { user: rows([picked(S.users.bob), picked('={{ $json.name }}', 'id')]) } }, 'Invalid "Users (entry 2)" in item 0: expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got "bob"'],
+		[{ subGroupIds: { group: rows([picked('={{ [$json.x] }}', 'id')]) } }, 'Invalid "Sub-Groups (entry 1)" in item 0: expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got 7'],
+		[{ positionIds: 'p1' }, 'Invalid "Position IDs" in item 0: expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got "p1"'],
+		[{}, 'Invalid "Users, Position IDs or Sub-Groups" in item 0: expected at least one member UUID, got ""'],
+	])('invalid members %j: the error names the row and the item, before any request', async (members, message) => {
+		const { error } = await t.run({ nodeType: NODE, typeVersion: 1.2, parameters: addMembers(members) as never, input: [{ json: { x: 7, name: 'bob' } }] });
+		expect(error?.message).toBe(message);
+		expect(t.platform.requests).toHaveLength(0);
+	});
+
+	test('an ID typed by hand that is not a UUID is refused by the editor check, before any request', async () => {
+		const { error } = await t.run({ nodeType: NODE, typeVersion: 1.2, parameters: addMembers({ userIds: { user: rows([picked('bob', 'id')]) } }) as never });
+		expect(error?.message).toBe("The 'ELMA365' node has issues:\n- Not a valid UUID");
+		expect(t.platform.requests).toHaveLength(0);
+	});
+
+	test('a workflow saved with version 1.1 keeps its comma-separated User IDs and Sub-Group IDs', async () => {
+		const { items, error } = await t.run({
+			nodeType: NODE,
+			typeVersion: 1.1,
+			parameters: addMembers({ userIds: `${S.users.bob},${S.users.carol}`, subGroupIds: S.groups.managers }) as never,
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => r.body)).toEqual([{ users: [S.users.bob, S.users.carol], subGroups: [S.groups.managers] }]);
+		expect(jsonOf(items)).toEqual([{ groupId, users: [S.users.bob, S.users.carol], positions: [], subGroups: [S.groups.managers] }]);
+	});
+});
+
+describe('descriptions', () => {
+	let properties: INodeProperties[] = [];
+	beforeAll(async () => {
+		const loader = await loadPackage();
+		properties = (loader.nodeTypes[NODE].type as unknown as { description: { properties: INodeProperties[] } }).description.properties;
+	});
+	const named = (name: string) => properties.filter((property) => property.name === name && property.displayOptions?.show?.operation?.includes('addMembers'));
+	const versions = (property: INodeProperties) => property.displayOptions?.show?.['@version'];
+
+	test('versions 1 and 1.1 keep the typed lists exactly; 1.2 shows rows of pickers under the same names', () => {
+		for (const [name, label, what, listed, method] of [
+			['userIds', 'User IDs', 'users', 'Users', 'searchUsers'],
+			['subGroupIds', 'Sub-Group IDs', 'groups', 'Sub-Groups', 'searchGroups'],
+		]) {
+			const [typed, rowsProperty, ...rest] = named(name);
+			expect(rest).toEqual([]);
+			expect(typed).toEqual({
+				displayName: label,
+				name,
+				type: 'string',
+				default: '',
+				placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6, ...',
+				description: `Comma-separated UUIDs (or an array from an expression) of ${what} to add`,
+				displayOptions: { show: { '@version': [{ _cnd: { lt: 1.2 } }], resource: ['group'], operation: ['addMembers'] } },
+			});
+			expect(rowsProperty).toMatchObject({ displayName: listed, type: 'fixedCollection', typeOptions: { multipleValues: true } });
+			expect(versions(rowsProperty)).toEqual([{ _cnd: { gte: 1.2 } }]);
+			const locator = (rowsProperty.options as Array<{ values: INodeProperties[] }>)[0].values[0];
+			expect(locator).toMatchObject({ name: 'id', type: 'resourceLocator' });
+			expect(locator.modes?.map((mode) => [mode.name, mode.typeOptions?.searchListMethod])).toEqual([['list', method], ['id', undefined]]);
+		}
+		const [positions, ...others] = named('positionIds');
+		expect(others).toEqual([]);
+		expect(positions).toMatchObject({ type: 'string', displayName: 'Position IDs' });
+		expect(versions(positions)).toBeUndefined();
+	});
+});
