@@ -5,6 +5,7 @@ import { router } from './actions/router';
 import {
 	searchApplications,
 	searchDocumentTemplates,
+	searchGroupPositions,
 	searchGroups,
 	searchModules,
 	searchNamespaces,
@@ -50,6 +51,7 @@ export class Elma365Scheme implements INodeType {
 			searchNamespaces,
 			searchApplications,
 			searchGroups,
+			searchGroupPositions,
 			searchProcessTemplates,
 			searchModules,
 			searchSolutions,

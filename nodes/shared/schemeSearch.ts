@@ -92,6 +92,13 @@ export async function searchGroups(this: ILoadOptionsFunctions, filter?: string,
 	}));
 }
 
+/** The positions already in the chosen group (the API has no list of all positions). */
+export async function searchGroupPositions(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	const groupId = requireChosen(this, 'groupId', 'group');
+	const path = apiPath`/scheme/groups/${groupId}/positions`;
+	return await searchPagedList(this, { method: 'GET', path, paging: 'query', what: 'the positions of this group' }, filter, paginationToken);
+}
+
 /** The section and the application (contract, report) named by `parameter`, both chosen. */
 function chosenApplication(ctx: ILoadOptionsFunctions, parameter: string, noun: string) {
 	const namespace = requireChosen(ctx, 'namespace', 'section');

@@ -44,6 +44,26 @@ describe('member pickers', () => {
 		}
 	});
 
+	test("Remove Members lists the positions already in the chosen group; without a group it asks for one first", async () => {
+		groups().set(groupId, { ...groups().get(groupId), positions: [S.positions.accountant, S.positions.salesHead] });
+		const remove = (parameters: Record<string, unknown>, filter?: string) =>
+			searchList({ nodeType: NODE, typeVersion: 1.2, parameters: parameters as never, credential: credential(), method: 'searchGroupPositions', filter });
+		expect(await remove(addMembers({}, 'removeMembers'))).toEqual({
+			results: [
+				{ name: 'Accountant', value: S.positions.accountant },
+				{ name: 'Head of Sales', value: S.positions.salesHead },
+			],
+			paginationToken: undefined,
+		});
+		expect((await remove(addMembers({}, 'removeMembers'), 'sales')).results).toEqual([{ name: 'Head of Sales', value: S.positions.salesHead }]);
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.query])).toEqual([
+			['GET', `/pub/v1/scheme/groups/${groupId}/positions`, { from: '0', size: '100' }],
+			['GET', `/pub/v1/scheme/groups/${groupId}/positions`, { from: '0', size: '100' }],
+		]);
+		await expect(remove({ resource: 'group', operation: 'removeMembers', groupId: picked('') })).rejects.toThrow('Choose the group first');
+		expect(t.platform.requests).toHaveLength(2);
+	});
+
 	test('a key that may not list users gets a readable message', async () => {
 		t.platform.script('POST', '/pub/v1/user/list', fail(403, 'access denied'));
 		await expect(search('searchUsers')).rejects.toThrow('ELMA365: the credential may not list users (HTTP 403)');
@@ -91,18 +111,22 @@ describe('Add and Remove Members with picked members (version 1.2)', () => {
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
 
-	test('Remove Members takes the same rows', async () => {
-		groups().set(groupId, { ...groups().get(groupId), users: [S.users.alice, S.users.bob], subGroups: [S.groups.managers] });
+	test('Remove Members takes the same rows, and positions as rows too (picked from the group)', async () => {
+		groups().set(groupId, { ...groups().get(groupId), users: [S.users.alice, S.users.bob], positions: [S.positions.salesHead], subGroups: [S.groups.managers] });
 		const { error } = await t.run({
 			nodeType: NODE,
 			typeVersion: 1.2,
-			parameters: addMembers({ userIds: { user: rows([picked(S.users.alice)]) }, subGroupIds: { group: rows([picked(S.groups.managers)]) } }, 'removeMembers') as never,
+			parameters: addMembers({
+				userIds: { user: rows([picked(S.users.alice)]) },
+				positionIds: { position: rows([picked(S.positions.salesHead)]) },
+				subGroupIds: { group: rows([picked(S.groups.managers)]) },
+			}, 'removeMembers') as never,
 		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-			['POST', `/pub/v1/scheme/groups/${groupId}/remove-items`, { users: [S.users.alice], subGroups: [S.groups.managers] }],
+			['POST', `/pub/v1/scheme/groups/${groupId}/remove-items`, { users: [S.users.alice], positions: [S.positions.salesHead], subGroups: [S.groups.managers] }],
 		]);
-		expect(groups().get(groupId)).toMatchObject({ users: [S.users.bob], subGroups: [] });
+		expect(groups().get(groupId)).toMatchObject({ users: [S.users.bob], positions: [], subGroups: [] });
 	});
 
 	test.each([
@@ -110,8 +134,10 @@ describe('Add and Remove Members with picked members (version 1.2)', () => {
 		[{ subGroupIds: { group: rows([picked('={{ [$json.x] }}', 'id')]) } }, 'Invalid "Sub-Groups (entry 1)" in item 0: expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got 7'],
 		[{ positionIds: 'p1' }, 'Invalid "Position IDs" in item 0: expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got "p1"'],
 		[{}, 'Invalid "Users, Position IDs or Sub-Groups" in item 0: expected at least one member UUID, got ""'],
-	])('invalid members %j: the error names the row and the item, before any request', async (members, message) => {
-		const { error } = await t.run({ nodeType: NODE, typeVersion: 1.2, parameters: addMembers(members) as never, input: [{ json: { x: 7, name: 'bob' } }] });
+		[{ positionIds: { position: rows([picked('={{ "p1" }}', 'id')]) } }, 'Invalid "Positions (entry 1)" in item 0: expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got "p1"', 'removeMembers'],
+		[{}, 'Invalid "Users, Positions or Sub-Groups" in item 0: expected at least one member UUID, got ""', 'removeMembers'],
+	])('invalid members %j: the error names the row and the item, before any request', async (members, message, operation = 'addMembers') => {
+		const { error } = await t.run({ nodeType: NODE, typeVersion: 1.2, parameters: addMembers(members, operation) as never, input: [{ json: { x: 7, name: 'bob' } }] });
 		expect(error?.message).toBe(message);
 		expect(t.platform.requests).toHaveLength(0);
 	});
@@ -140,32 +166,37 @@ describe('descriptions', () => {
 		const loader = await loadPackage();
 		properties = (loader.nodeTypes[NODE].type as unknown as { description: { properties: INodeProperties[] } }).description.properties;
 	});
-	const named = (name: string) => properties.filter((property) => property.name === name && property.displayOptions?.show?.operation?.includes('addMembers'));
+	const named = (name: string, operation: string) => properties.filter((property) => property.name === name && property.displayOptions?.show?.operation?.includes(operation));
 	const versions = (property: INodeProperties) => property.displayOptions?.show?.['@version'];
 
-	test('versions 1 and 1.1 keep the typed lists exactly; 1.2 shows rows of pickers under the same names', () => {
-		for (const [name, label, what, listed, method] of [
-			['userIds', 'User IDs', 'users', 'Users', 'searchUsers'],
-			['subGroupIds', 'Sub-Group IDs', 'groups', 'Sub-Groups', 'searchGroups'],
-		]) {
-			const [typed, rowsProperty, ...rest] = named(name);
-			expect(rest).toEqual([]);
-			expect(typed).toEqual({
-				displayName: label,
-				name,
-				type: 'string',
-				default: '',
-				placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6, ...',
-				description: `Comma-separated UUIDs (or an array from an expression) of ${what} to add`,
-				displayOptions: { show: { '@version': [{ _cnd: { lt: 1.2 } }], resource: ['group'], operation: ['addMembers'] } },
-			});
-			expect(rowsProperty).toMatchObject({ displayName: listed, type: 'fixedCollection', typeOptions: { multipleValues: true } });
-			expect(versions(rowsProperty)).toEqual([{ _cnd: { gte: 1.2 } }]);
-			const locator = (rowsProperty.options as Array<{ values: INodeProperties[] }>)[0].values[0];
-			expect(locator).toMatchObject({ name: 'id', type: 'resourceLocator' });
-			expect(locator.modes?.map((mode) => [mode.name, mode.typeOptions?.searchListMethod])).toEqual([['list', method], ['id', undefined]]);
-		}
-		const [positions, ...others] = named('positionIds');
+	test.each([
+		['addMembers', 'add', 'userIds', 'User IDs', 'users', 'Users', 'searchUsers', undefined],
+		['addMembers', 'add', 'subGroupIds', 'Sub-Group IDs', 'groups', 'Sub-Groups', 'searchGroups', undefined],
+		['removeMembers', 'remove', 'userIds', 'User IDs', 'users', 'Users', 'searchUsers', undefined],
+		['removeMembers', 'remove', 'positionIds', 'Position IDs', 'positions (org-structure items)', 'Positions', 'searchGroupPositions', ['groupId.value']],
+		['removeMembers', 'remove', 'subGroupIds', 'Sub-Group IDs', 'groups', 'Sub-Groups', 'searchGroups', undefined],
+	])('%s %s: versions 1 and 1.1 keep the typed %s exactly; 1.2 shows rows of pickers under the same name', (operation, verb, name, label, what, listed, method, dependsOn) => {
+		const [typed, rowsProperty, ...rest] = named(name, operation);
+		expect(rest).toEqual([]);
+		expect(typed).toEqual({
+			displayName: label,
+			name,
+			type: 'string',
+			default: '',
+			placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6, ...',
+			description: `Comma-separated UUIDs (or an array from an expression) of ${what} to ${verb}`,
+			displayOptions: { show: { '@version': [{ _cnd: { lt: 1.2 } }], resource: ['group'], operation: [operation] } },
+		});
+		expect(rowsProperty).toMatchObject({ displayName: listed, type: 'fixedCollection', typeOptions: { multipleValues: true } });
+		expect(versions(rowsProperty)).toEqual([{ _cnd: { gte: 1.2 } }]);
+		const locator = (rowsProperty.options as Array<{ values: INodeProperties[] }>)[0].values[0];
+		expect(locator).toMatchObject({ name: 'id', type: 'resourceLocator' });
+		expect(locator.typeOptions?.loadOptionsDependsOn).toEqual(dependsOn);
+		expect(locator.modes?.map((mode) => [mode.name, mode.typeOptions?.searchListMethod])).toEqual([['list', method], ['id', undefined]]);
+	});
+
+	test('Add Members keeps Position IDs typed in every version: the API lists no positions outside a group', () => {
+		const [positions, ...others] = named('positionIds', 'addMembers');
 		expect(others).toEqual([]);
 		expect(positions).toMatchObject({ type: 'string', displayName: 'Position IDs' });
 		expect(versions(positions)).toBeUndefined();

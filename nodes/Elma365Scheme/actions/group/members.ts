@@ -12,14 +12,27 @@ import { pathParamProperties, readPathParam } from '../params';
  * "subGroups": [...]}, only the non-empty ones, and "Body (JSON)" is merged over it for
  * installations that expect another shape. Items addressing the same group are sent in one request.
  */
+type Operation = 'addMembers' | 'removeMembers';
+
 const KINDS = [
 	{ key: 'users', param: 'userIds', label: 'User IDs', what: 'users', rows: { name: 'user', displayName: 'User', listed: 'Users', method: 'searchUsers' } },
-	{ key: 'positions', param: 'positionIds', label: 'Position IDs', what: 'positions (org-structure items)', rows: undefined },
+	{
+		key: 'positions', param: 'positionIds', label: 'Position IDs', what: 'positions (org-structure items)',
+		// The API lists only the positions already in a group: enough to pick those to remove.
+		rows: { name: 'position', displayName: 'Position', listed: 'Positions', method: 'searchGroupPositions', only: 'removeMembers', dependsOn: 'groupId.value' },
+	},
 	{ key: 'subGroups', param: 'subGroupIds', label: 'Sub-Group IDs', what: 'groups', rows: { name: 'group', displayName: 'Sub-Group', listed: 'Sub-Groups', method: 'searchGroups' } },
 ] as const;
 
 type Kind = (typeof KINDS)[number];
 type Members = Record<Kind['key'], string[]>;
+type Rows = Kind['rows'] & { only?: Operation; dependsOn?: string };
+
+/** How a kind is given in `operation` from version 1.2: rows of pickers, or (undefined) a typed list. */
+function rowsOf(kind: Kind, operation: Operation): Rows | undefined {
+	const rows: Rows = kind.rows;
+	return rows.only === undefined || rows.only === operation ? rows : undefined;
+}
 
 function splitIds(value: unknown): unknown[] {
 	if (Array.isArray(value)) return value;
@@ -44,8 +57,9 @@ function typedIds(kind: Kind, verb: string): INodeProperties {
  * From version 1.2, users and sub-groups under the same names: rows, each picked from the platform's
  * list or typed by ID; a row set to an expression may give several IDs (an array or comma-separated).
  */
-function pickedIds(kind: Kind & { rows: NonNullable<Kind['rows']> }, verb: string): INodeProperties {
-	const { rows } = kind;
+function pickedIds(kind: Kind, rows: Rows, verb: string): INodeProperties {
+	const locator = uuidLocator({ displayName: rows.displayName, name: 'id', searchListMethod: rows.method, description: `The ${rows.displayName.toLowerCase()} to ${verb}` });
+	if (rows.dependsOn) locator.typeOptions = { loadOptionsDependsOn: [rows.dependsOn] };
 	return {
 		displayName: rows.listed,
 		name: kind.param,
@@ -58,20 +72,20 @@ function pickedIds(kind: Kind & { rows: NonNullable<Kind['rows']> }, verb: strin
 			{
 				displayName: rows.displayName,
 				name: rows.name,
-				values: [uuidLocator({ displayName: rows.displayName, name: 'id', searchListMethod: rows.method, description: `The ${rows.displayName.toLowerCase()} to ${verb}` })],
+				values: [locator],
 			},
 		],
 	};
 }
 
-function memberProperties(operation: string, verb: string): INodeProperties[] {
+function memberProperties(operation: Operation, verb: string): INodeProperties[] {
 	return showFor('group', operation, [
 		...pathParamProperties('groupId'),
-		...KINDS.flatMap((kind): INodeProperties[] =>
-			kind.rows
-				? [...beforeVersion([typedIds(kind, verb)], MORE_PICKERS_VERSION), ...sinceVersion([pickedIds(kind, verb)], MORE_PICKERS_VERSION)]
-				: [typedIds(kind, verb)],
-		),
+		...KINDS.flatMap((kind): INodeProperties[] => {
+			const rows = rowsOf(kind, operation);
+			if (!rows) return [typedIds(kind, verb)];
+			return [...beforeVersion([typedIds(kind, verb)], MORE_PICKERS_VERSION), ...sinceVersion([pickedIds(kind, rows, verb)], MORE_PICKERS_VERSION)];
+		}),
 		{
 			displayName: 'Options',
 			name: 'options',
@@ -103,24 +117,28 @@ function readTyped(ctx: IExecuteFunctions, itemIndex: number, kind: Kind): strin
 }
 
 /** The IDs of every row, in order; n8n reads a picker inside a row by its indexed path. */
-function readRows(ctx: IExecuteFunctions, itemIndex: number, kind: Kind & { rows: NonNullable<Kind['rows']> }): string[] {
-	const path = `${kind.param}.${kind.rows.name}`;
-	const rows = (ctx.getNodeParameter(path, itemIndex, []) as unknown[]) ?? [];
-	return rows.flatMap((_row, position) =>
+function readRows(ctx: IExecuteFunctions, itemIndex: number, kind: Kind, rows: Rows): string[] {
+	const path = `${kind.param}.${rows.name}`;
+	const entries = (ctx.getNodeParameter(path, itemIndex, []) as unknown[]) ?? [];
+	return entries.flatMap((_row, position) =>
 		splitIds(ctx.getNodeParameter(`${path}[${position}].id`, itemIndex, '', { extractValue: true })).map((id) =>
-			requireUuid(ctx, itemIndex, `${kind.rows.listed} (entry ${position + 1})`, id),
+			requireUuid(ctx, itemIndex, `${rows.listed} (entry ${position + 1})`, id),
 		),
 	);
 }
 
-function readChange(ctx: IExecuteFunctions, itemIndex: number): Change {
+function readChange(ctx: IExecuteFunctions, itemIndex: number, operation: Operation): Change {
 	const groupId = readPathParam(ctx, itemIndex, 'groupId');
 	const picked = ctx.getNode().typeVersion >= MORE_PICKERS_VERSION;
+	const rowsFor = (kind: Kind) => (picked ? rowsOf(kind, operation) : undefined);
 	const members = {} as Members;
-	for (const kind of KINDS) members[kind.key] = picked && kind.rows ? readRows(ctx, itemIndex, kind) : readTyped(ctx, itemIndex, kind);
+	for (const kind of KINDS) {
+		const rows = rowsFor(kind);
+		members[kind.key] = rows ? readRows(ctx, itemIndex, kind, rows) : readTyped(ctx, itemIndex, kind);
+	}
 	const extra = readJsonObject(ctx, itemIndex, 'options.body', 'Body (JSON)');
 	if (KINDS.every((kind) => members[kind.key].length === 0) && Object.keys(extra).length === 0) {
-		const fields = KINDS.map((kind) => (picked && kind.rows ? kind.rows.listed : kind.label));
+		const fields = KINDS.map((kind) => rowsFor(kind)?.listed ?? kind.label);
 		throw invalidInput(ctx, itemIndex, `${fields.slice(0, -1).join(', ')} or ${fields[fields.length - 1]}`, 'at least one member UUID', '');
 	}
 	return { itemIndex, groupId, members, extra };
@@ -148,7 +166,7 @@ function mergeBodies(changes: Change[]): IDataObject {
 	return body;
 }
 
-export function membershipOperation(operation: 'addMembers' | 'removeMembers') {
+export function membershipOperation(operation: Operation) {
 	const adding = operation === 'addMembers';
 	const endpoint = adding ? 'add-items' : 'remove-items';
 	return {
@@ -164,7 +182,7 @@ export function membershipOperation(operation: 'addMembers' | 'removeMembers') {
 			const batches = new Map<string, Change[]>();
 			for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 				try {
-					const change = readChange(this, itemIndex);
+					const change = readChange(this, itemIndex, operation);
 					batches.set(change.groupId, [...(batches.get(change.groupId) ?? []), change]);
 				} catch (error) {
 					if (!this.continueOnFail()) throw forItem(this, error, itemIndex);
