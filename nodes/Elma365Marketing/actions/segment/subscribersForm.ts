@@ -3,28 +3,19 @@ import { showFor } from '../../../shared/descriptions';
 import { errorItem, forItem, route } from '../../../shared/router';
 import { explainStatus } from '../../../shared/statusHints';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
-import { invalidInput, requireUuid } from '../../../shared/validation';
 import { MARKETING_HINTS } from '../hints';
 import { readSegmentId, segmentField } from './segmentForm';
-
-type Action = 'add' | 'remove';
+import type { Action } from './subscriberIds';
+import { readSubscriberIds, subscriberIdsProperties } from './subscriberIds';
 
 interface Change {
 	segmentId: string;
 	ids: string[];
 }
 
-function splitList(value: unknown): string[] {
-	if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
-	return typeof value === 'string' ? value.split(',').map((v) => v.trim()).filter(Boolean) : [];
-}
-
 function readChange(ctx: IExecuteFunctions, itemIndex: number): Change {
 	const segmentId = readSegmentId(ctx, itemIndex);
-	const raw = ctx.getNodeParameter('subscriberIds', itemIndex, '');
-	const ids = splitList(raw).map((id) => requireUuid(ctx, itemIndex, 'Subscriber IDs', id));
-	if (ids.length === 0) throw invalidInput(ctx, itemIndex, 'Subscriber IDs', 'at least one subscriber ID', raw);
-	return { segmentId, ids: [...new Set(ids)] };
+	return { segmentId, ids: readSubscriberIds(ctx, itemIndex) };
 }
 
 async function send(ctx: IExecuteFunctions, action: Action, change: Change, itemIndex: number): Promise<IDataObject> {
@@ -54,15 +45,7 @@ export function subscribersOperation(action: Action) {
 	const operation = action === 'add' ? 'addSubscribers' : 'removeSubscribers';
 	const description: INodeProperties[] = showFor('segment', operation, [
 		segmentField(action === 'add' ? 'The static segment to add subscribers to' : 'The static segment to remove subscribers from'),
-		{
-			displayName: 'Subscriber IDs',
-			name: 'subscriberIds',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6, ...',
-			description: 'Comma-separated subscriber IDs (an expression may also give an array)',
-		},
+		...subscriberIdsProperties(action),
 		{
 			displayName: 'Send in One Request',
 			name: 'sendInOneRequest',
