@@ -467,6 +467,22 @@ export const FIELD_CASES: FieldCase[] = [
 		parameters: { resource: 'group', operation: 'addMembers', groupId: byId('={{ "5d000000-0000-4000-8000-" + String($itemIndex).padStart(12, "0") }}'), userIds: { user: [{ id: V_BY_ID }] }, positionIds: OTHER_UUID },
 		field: 'Users (entry 1)', kind: { type: 'uuidList', separator: /,/, required: false, nonString: 'text', dedupe: true, strictArrays: true }, wire: at('users'),
 	},
+	{
+		// A segment per item, like the groups above (one request per item). A fixed first row keeps the
+		// item from having no subscriber at all, so a refusal always names the hostile row: the wire
+		// value is what follows the fixed ID (MISSING when the row gave nothing).
+		node: 'elma365Marketing', label: 'segment add Subscribers (1.1 rows)', typeVersion: 1.1,
+		parameters: {
+			resource: 'segment', operation: 'addSubscribers', segmentId: byId('={{ "5e000000-0000-4000-8000-" + String($itemIndex).padStart(12, "0") }}'),
+			subscriberIds: { subscriber: [{ id: byId(OTHER_UUID) }, { id: V_BY_ID }] },
+		},
+		field: 'Subscribers (entry 2)', kind: { type: 'uuidList', separator: /,/, required: false, nonString: 'text', dedupe: true, strictArrays: true },
+		wire: (request) => {
+			const ids = at('ids')(request);
+			if (!Array.isArray(ids) || ids[0] !== OTHER_UUID) return ids;
+			return ids.length > 1 ? ids.slice(1) : MISSING;
+		},
+	},
 ];
 
 /** The oracle of a field: the value on the wire, MISSING when left out, or undefined when refused. */
