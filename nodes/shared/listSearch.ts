@@ -11,6 +11,12 @@ export function entryName(entry: IDataObject): string {
 	return String(entry.__id ?? entry.id ?? '');
 }
 
+/** `name (email)`: the entry's email in brackets where it has one that is not already its name. */
+export function withEmail(name: string, entry: IDataObject): string {
+	const email = typeof entry.email === 'string' ? entry.email : '';
+	return email && email !== name ? `${name} (${email})` : name;
+}
+
 /**
  * One page of a platform list for a resource locator: `paginationToken` is the next `from`.
  * The filter matches names case-insensitively on the page, as the platform's list filters are not

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { mapperFields } from './fieldMapping';
-import { entryName, listingRequest, searchPagedList, searchWholeList } from './listSearch';
+import { entryName, listingRequest, searchPagedList, searchWholeList, withEmail } from './listSearch';
 import { pickedValue } from './locators';
 import { apiPath, unwrapItem } from './transport';
 
@@ -283,8 +283,7 @@ function userEntry(entry: IDataObject) {
 	const full = (entry.fullname ?? {}) as IDataObject;
 	const parts = [full.firstname, full.middlename, full.lastname].filter((part) => typeof part === 'string' && part !== '');
 	const name = (typeof entry.__name === 'string' && entry.__name) || parts.join(' ') || String(entry.login ?? entry.__id ?? '');
-	const email = typeof entry.email === 'string' ? entry.email : '';
-	return { name: email && email !== name ? `${name} (${email})` : name, value: String(entry.__id ?? '') };
+	return { name: withEmail(name, entry), value: String(entry.__id ?? '') };
 }
 
 /** Users, searched by name on the platform (`tf.__name`), page by page. */

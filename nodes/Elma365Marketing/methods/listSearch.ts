@@ -1,5 +1,5 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
-import { entryName, searchPagedList } from '../../shared/listSearch';
+import { entryName, searchPagedList, withEmail } from '../../shared/listSearch';
 import { requireChosen } from '../../shared/schemeSearch';
 import { apiPath } from '../../shared/transport';
 
@@ -13,9 +13,7 @@ export async function searchSegments(
 
 /** `Name (email)`, valued by ID; the email only where the subscriber has one that is not its name. */
 function subscriberEntry(entry: IDataObject): INodeListSearchItems {
-	const name = entryName(entry);
-	const email = typeof entry.email === 'string' ? entry.email : '';
-	return { name: email && email !== name ? `${name} (${email})` : name, value: String(entry.__id ?? '') };
+	return { name: withEmail(entryName(entry), entry), value: String(entry.__id ?? '') };
 }
 
 /**

@@ -2,7 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions';
 import { errorItem, forItem } from '../../../shared/router';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
-import { beforeVersion, MORE_PICKERS_VERSION, sinceVersion, uuidLocator } from '../../../shared/locators';
+import { beforeVersion, MORE_PICKERS_VERSION, sinceVersion } from '../../../shared/locators';
+import type { PickerRows } from '../../../shared/pickerRows';
+import { pickerRows, readPickerRows, splitIds } from '../../../shared/pickerRows';
 import { invalidInput, requireUuid } from '../../../shared/validation';
 import { pathParamProperties, readPathParam } from '../params';
 
@@ -15,30 +17,23 @@ import { pathParamProperties, readPathParam } from '../params';
 type Operation = 'addMembers' | 'removeMembers';
 
 const KINDS = [
-	{ key: 'users', param: 'userIds', label: 'User IDs', what: 'users', rows: { name: 'user', displayName: 'User', listed: 'Users', method: 'searchUsers' } },
+	{ key: 'users', param: 'userIds', label: 'User IDs', what: 'users', rows: { row: 'user', displayName: 'User', listed: 'Users', searchListMethod: 'searchUsers' } },
 	{
 		key: 'positions', param: 'positionIds', label: 'Position IDs', what: 'positions (org-structure items)',
 		// The API lists only the positions already in a group: enough to pick those to remove.
-		rows: { name: 'position', displayName: 'Position', listed: 'Positions', method: 'searchGroupPositions', only: 'removeMembers', dependsOn: 'groupId.value' },
+		rows: { row: 'position', displayName: 'Position', listed: 'Positions', searchListMethod: 'searchGroupPositions', only: 'removeMembers', dependsOn: 'groupId.value' },
 	},
-	{ key: 'subGroups', param: 'subGroupIds', label: 'Sub-Group IDs', what: 'groups', rows: { name: 'group', displayName: 'Sub-Group', listed: 'Sub-Groups', method: 'searchGroups' } },
+	{ key: 'subGroups', param: 'subGroupIds', label: 'Sub-Group IDs', what: 'groups', rows: { row: 'group', displayName: 'Sub-Group', listed: 'Sub-Groups', searchListMethod: 'searchGroups' } },
 ] as const;
 
 type Kind = (typeof KINDS)[number];
 type Members = Record<Kind['key'], string[]>;
-type Rows = Kind['rows'] & { only?: Operation; dependsOn?: string };
+type Rows = Omit<PickerRows, 'name' | 'what' | 'verb'> & { only?: Operation };
 
 /** How a kind is given in `operation` from version 1.2: rows of pickers, or (undefined) a typed list. */
 function rowsOf(kind: Kind, operation: Operation): Rows | undefined {
 	const rows: Rows = kind.rows;
 	return rows.only === undefined || rows.only === operation ? rows : undefined;
-}
-
-function splitIds(value: unknown): unknown[] {
-	if (Array.isArray(value)) return value;
-	if (value === undefined || value === null) return [];
-	if (typeof value !== 'string') return [value];
-	return value.split(',').map((id) => id.trim()).filter(Boolean);
 }
 
 /** Versions 1 and 1.1, and positions (the spec has no list of them) in every version: a typed list of IDs. */
@@ -53,38 +48,13 @@ function typedIds(kind: Kind, verb: string): INodeProperties {
 	};
 }
 
-/**
- * From version 1.2, users and sub-groups under the same names: rows, each picked from the platform's
- * list or typed by ID; a row set to an expression may give several IDs (an array or comma-separated).
- */
-function pickedIds(kind: Kind, rows: Rows, verb: string): INodeProperties {
-	const locator = uuidLocator({ displayName: rows.displayName, name: 'id', searchListMethod: rows.method, description: `The ${rows.displayName.toLowerCase()} to ${verb}` });
-	if (rows.dependsOn) locator.typeOptions = { loadOptionsDependsOn: [rows.dependsOn] };
-	return {
-		displayName: rows.listed,
-		name: kind.param,
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: `Add ${rows.displayName}`,
-		default: {},
-		description: `The ${kind.what} to ${verb}. A row set to an expression may give several IDs: an array or comma-separated text.`,
-		options: [
-			{
-				displayName: rows.displayName,
-				name: rows.name,
-				values: [locator],
-			},
-		],
-	};
-}
-
 function memberProperties(operation: Operation, verb: string): INodeProperties[] {
 	return showFor('group', operation, [
 		...pathParamProperties('groupId'),
 		...KINDS.flatMap((kind): INodeProperties[] => {
 			const rows = rowsOf(kind, operation);
 			if (!rows) return [typedIds(kind, verb)];
-			return [...beforeVersion([typedIds(kind, verb)], MORE_PICKERS_VERSION), ...sinceVersion([pickedIds(kind, rows, verb)], MORE_PICKERS_VERSION)];
+			return [...beforeVersion([typedIds(kind, verb)], MORE_PICKERS_VERSION), ...sinceVersion([pickerRows({ ...rows, name: kind.param, what: kind.what, verb })], MORE_PICKERS_VERSION)];
 		}),
 		{
 			displayName: 'Options',
@@ -116,17 +86,6 @@ function readTyped(ctx: IExecuteFunctions, itemIndex: number, kind: Kind): strin
 	return splitIds(ctx.getNodeParameter(kind.param, itemIndex, '')).map((id) => requireUuid(ctx, itemIndex, kind.label, id));
 }
 
-/** The IDs of every row, in order; n8n reads a picker inside a row by its indexed path. */
-function readRows(ctx: IExecuteFunctions, itemIndex: number, kind: Kind, rows: Rows): string[] {
-	const path = `${kind.param}.${rows.name}`;
-	const entries = (ctx.getNodeParameter(path, itemIndex, []) as unknown[]) ?? [];
-	return entries.flatMap((_row, position) =>
-		splitIds(ctx.getNodeParameter(`${path}[${position}].id`, itemIndex, '', { extractValue: true })).map((id) =>
-			requireUuid(ctx, itemIndex, `${rows.listed} (entry ${position + 1})`, id),
-		),
-	);
-}
-
 function readChange(ctx: IExecuteFunctions, itemIndex: number, operation: Operation): Change {
 	const groupId = readPathParam(ctx, itemIndex, 'groupId');
 	const picked = ctx.getNode().typeVersion >= MORE_PICKERS_VERSION;
@@ -134,7 +93,7 @@ function readChange(ctx: IExecuteFunctions, itemIndex: number, operation: Operat
 	const members = {} as Members;
 	for (const kind of KINDS) {
 		const rows = rowsFor(kind);
-		members[kind.key] = rows ? readRows(ctx, itemIndex, kind, rows) : readTyped(ctx, itemIndex, kind);
+		members[kind.key] = rows ? readPickerRows(ctx, itemIndex, { ...rows, name: kind.param }).ids : readTyped(ctx, itemIndex, kind);
 	}
 	const extra = readJsonObject(ctx, itemIndex, 'options.body', 'Body (JSON)');
 	if (KINDS.every((kind) => members[kind.key].length === 0) && Object.keys(extra).length === 0) {
