@@ -4,7 +4,7 @@ import { returnAllOrLimit, showFor } from './descriptions';
 import { fieldMapper, readMappedFields } from './fieldMapping';
 import type { ListFeatures } from './listOptions';
 import { buildListBody, listOptions } from './listOptions';
-import { beforeVersion, codeLocator, MORE_PICKERS_VERSION, PICKERS_VERSION, sinceVersion, uuidLocator } from './locators';
+import { beforeVersion, codeLocator, MORE_PICKERS_VERSION, PICKERS_VERSION, sinceVersion, uuidLocatorWithUrl } from './locators';
 import { concurrencyOption, listOperation, requestOperation } from './operations';
 import type { Operation } from './router';
 import { apiPath, apiRequest, unwrapItem } from './transport';
@@ -104,7 +104,13 @@ export function itemIdFields(area: ItemArea, purpose: string): INodeProperties[]
 	const typed = itemIdField(area, purpose);
 	const item = ITEM_PICKERS[area.prefix];
 	if (!item) return [typed];
-	const picker = uuidLocator({ displayName: 'Item', name: 'itemId', searchListMethod: item.searchListMethod, description: `The ${area.noun} ${purpose}` });
+	const picker = uuidLocatorWithUrl({
+		displayName: 'Item',
+		name: 'itemId',
+		searchListMethod: item.searchListMethod,
+		description: `The ${area.noun} ${purpose}`,
+		urlExample: 'https://mycompany.elma365.ru/crm/deals(p:item/crm/deals/3fa85f64-5717-4562-b3fc-2c963f66afa6)',
+	});
 	picker.typeOptions = { loadOptionsDependsOn: ['namespace.value', `${area.code.name}.value`] };
 	return [...beforeVersion([typed], item.version), ...sinceVersion([picker], item.version)];
 }

@@ -49,6 +49,29 @@ export function uuidLocator(options: LocatorOptions): INodeProperties {
 	});
 }
 
+const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+
+/**
+ * A uuid picker with a third mode, "By URL": a link copied from the platform's web interface, such
+ * as `https://mycompany.elma365.ru/crm/deals(p:item/crm/deals/<id>)`. The ID is the link's last
+ * UUID (the greedy `.*` skips any before it).
+ */
+export function uuidLocatorWithUrl(options: LocatorOptions & { urlExample: string }): INodeProperties {
+	const picker = uuidLocator(options);
+	picker.modes = [
+		...(picker.modes ?? []),
+		{
+			displayName: 'By URL',
+			name: 'url',
+			type: 'string',
+			placeholder: options.urlExample,
+			validation: [{ type: 'regex', properties: { regex: `\\s*https?://.*${UUID_PATTERN}.*`, errorMessage: 'Not a link with an ID in it' } }],
+			extractValue: { type: 'regex', regex: `.*(${UUID_PATTERN})` },
+		},
+	];
+	return picker;
+}
+
 /** Reads a uuid picker's value (whatever its mode) and checks that it is a uuid. */
 export function readUuidLocator(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string): string {
 	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });

@@ -76,6 +76,25 @@ describe('get and update with a picked item', () => {
 		]);
 	});
 
+	test('By URL: the ID is the last UUID of a link copied from the web interface; a link without one is refused by the editor check', async () => {
+		const other = newId();
+		for (const link of [
+			`https://mycompany.elma365.ru/crm/deals(p:item/crm/deals/${ids[5]})`,
+			` https://mycompany.elma365.ru/${other}/list(p:item/crm/deals/${ids[5]}) `,
+		]) {
+			const { items, error } = await t.run({ nodeType: 'elma365Contract', typeVersion: 1.2, parameters: { resource: 'item', operation: 'get', ...located, itemId: picked(link, 'url') } as never });
+			expect(error).toBeUndefined();
+			expect(jsonOf(items)).toEqual([{ __id: ids[5], __name: 'Contract 5', amount: 5 }]);
+		}
+		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
+			['GET', `/pub/v1/contracts/crm/deals/${ids[5]}/get`],
+			['GET', `/pub/v1/contracts/crm/deals/${ids[5]}/get`],
+		]);
+		const { error } = await t.run({ nodeType: 'elma365Contract', typeVersion: 1.2, parameters: { resource: 'item', operation: 'get', ...located, itemId: picked('https://mycompany.elma365.ru/crm/deals', 'url') } as never });
+		expect(error?.message).toBe("The 'ELMA365' node has issues:\n- Not a link with an ID in it");
+		expect(t.platform.requests).toHaveLength(2);
+	});
+
 	test.each([
 		['version 1.1 with picked section and application and a typed item ID', 1.1, located],
 		['version 1 with typed codes and item ID', 1, { namespace: 'crm', application: 'deals' }],
