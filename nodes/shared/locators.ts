@@ -1,7 +1,8 @@
 import type { DisplayCondition, IExecuteFunctions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
 import { requireUuid } from './validation';
 
-const UUID_REGEX = '^\\s*[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\s*$';
+const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+const UUID_REGEX = `^\\s*${UUID_PATTERN}\\s*$`;
 
 interface LocatorOptions {
 	displayName: string;
@@ -67,8 +68,6 @@ export function uuidLocator(options: LocatorOptions): INodeProperties {
 		errorMessage: 'Not a valid UUID',
 	});
 }
-
-const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
 /**
  * A uuid picker with a third mode, "By URL": a link copied from the platform's web interface, such
