@@ -9,6 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { RequestShape } from './shapes.ts';
+import { checkRequest } from './shapes.ts';
 
 export interface RecordedRequest {
 	method: string;
@@ -38,9 +40,11 @@ export type Handler = (request: RecordedRequest, params: Record<string, string>,
 
 interface Route {
 	method: string;
+	path: string;
 	pattern: RegExp;
 	keys: string[];
 	handler: Handler;
+	shape?: RequestShape;
 }
 
 interface Scripted {
@@ -99,10 +103,19 @@ export class Platform {
 		return this.data[name];
 	}
 
-	route(method: string, path: string, handler: Handler): this {
+	/**
+	 * Serves `method path` with `handler`. With a `shape`, a request whose body or query does not fit
+	 * it is refused with 400 (the checker's words) before the handler runs, as the platform would.
+	 */
+	route(method: string, path: string, handler: Handler, shape?: RequestShape): this {
 		const { pattern, keys } = compile(path);
-		this.routes.push({ method, pattern, keys, handler });
+		this.routes.push({ method, path, pattern, keys, handler, shape });
 		return this;
+	}
+
+	/** Every route served, with its declared shape (the table the README's evidence column follows). */
+	endpoints(): Array<{ method: string; path: string; shape?: RequestShape }> {
+		return this.routes.map(({ method, path, shape }) => ({ method, path, shape }));
 	}
 
 	/** Answers the next `times` matching requests with `reply`, before any route sees them. */
@@ -199,6 +212,8 @@ export class Platform {
 			const match = route.pattern.exec(request.path);
 			if (!match) continue;
 			const params = Object.fromEntries(route.keys.map((key, i) => [key, decodeURIComponent(match[i + 1])]));
+			const problem = route.shape && checkRequest(route.shape, request.body, request.query, request.raw.length);
+			if (problem) return fail(400, problem);
 			return route.handler(request, params, this);
 		}
 		return { status: 404, body: '404 page not found' };

@@ -1,5 +1,6 @@
 import type { Platform } from '../platform.ts';
 import { fail, page } from '../platform.ts';
+import { listBody } from '../shapes.ts';
 
 /** Users in `users`; the list takes {filter: {tf}, ids, sortExpressions, from, size}. */
 export function registerUser(platform: Platform): void {
@@ -15,5 +16,9 @@ export function registerUser(platform: Platform): void {
 			users = users.filter((user) => String(user[field] ?? '').toLowerCase().includes(String(wanted).toLowerCase()));
 		}
 		return page(users, body);
+	}, {
+		body: listBody({}, ['active', 'fields', 'statusCode', 'statusGroupId']),
+		evidence: 'documented',
+		source: 'api.elma365.com/en/public-api/reference/user/list',
 	});
 }
