@@ -455,7 +455,7 @@ export const FIELD_CASES: FieldCase[] = [
 		field: 'Fields (JSON)', kind: { type: 'json' }, base: {}, wire: at('context'),
 	},
 	// Process, Telephony, Scheme
-	{ node: 'elma365Process', label: 'instance get many Target ID', typeVersion: 1, parameters: { resource: 'instance', operation: 'getAll', by: 'target', targetId: V, returnAll: true }, field: 'Target ID', kind: { type: 'uuid' }, wire: at('targetId') },
+	{ node: 'elma365Process', label: 'instance get many Target ID', typeVersion: 1, parameters: { resource: 'instance', operation: 'getAll', by: 'target', targetId: V, returnAll: true }, field: 'Target ID', kind: { type: 'text', trim: true }, wire: at('target') },
 	{
 		node: 'elma365Process', label: 'instance get many List By', typeVersion: 1, parameters: { resource: 'instance', operation: 'getAll', by: V, templateId: UUID, targetId: OTHER_UUID, returnAll: true },
 		field: 'List By', kind: { type: 'enum', values: ['template', 'target'] }, wire: (request) => (request.path.includes('/bytarget/') ? 'target' : 'template'),
