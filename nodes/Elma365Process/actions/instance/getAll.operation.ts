@@ -4,7 +4,8 @@ import { buildListBody, listOptions } from '../../../shared/listOptions';
 import { beforeVersion, codeLocator, MORE_PICKERS_VERSION, readUuidLocator, sinceVersion, uuidLocator } from '../../../shared/locators';
 import { listOperation } from '../../../shared/operations';
 import { apiPath } from '../../../shared/transport';
-import { invalidInput, requireOneOf, requireText } from '../../../shared/validation';
+import { refuseUnsupportedOptions } from '../../../shared/unsupportedOptions';
+import { requireOneOf, requireText } from '../../../shared/validation';
 
 const LIST_BY = ['template', 'target'] as const;
 
@@ -79,13 +80,6 @@ export const description: INodeProperties[] = showFor('instance', 'getAll', [
 /** Options a list by target does not take (its vendor page documents only active, sort and paging besides `target`). */
 const NOT_FOR_TARGET: Array<[string, string]> = [['eql', 'EQL Query'], ['fields', 'Fields to Return'], ['ids', 'IDs'], ['tableFilter', 'Table Filter']];
 
-function isSet(value: unknown): boolean {
-	if (typeof value === 'string') return value.trim() !== '';
-	if (Array.isArray(value)) return value.length > 0;
-	if (value && typeof value === 'object') return Object.values(value).some(isSet);
-	return value !== undefined && value !== null;
-}
-
 function listBy(ctx: IExecuteFunctions, itemIndex: number) {
 	return requireOneOf(ctx, itemIndex, 'List By', ctx.getNodeParameter('by', itemIndex, 'template'), LIST_BY);
 }
@@ -101,10 +95,7 @@ export const { execute } = listOperation({
 	body: (ctx, itemIndex) => {
 		if (listBy(ctx, itemIndex) !== 'target') return buildListBody(ctx, itemIndex);
 		const target = requireText(ctx, itemIndex, 'Target ID', ctx.getNodeParameter('targetId', itemIndex)).trim();
-		const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		for (const [key, label] of NOT_FOR_TARGET) {
-			if (isSet(options[key])) throw invalidInput(ctx, itemIndex, label, 'no value: a list by target takes only Active Only and Sort', options[key]);
-		}
+		refuseUnsupportedOptions(ctx, itemIndex, NOT_FOR_TARGET, 'a list by target takes only Active Only and Sort');
 		const body: IDataObject = { target };
 		return { ...body, ...buildListBody(ctx, itemIndex) };
 	},
