@@ -224,7 +224,7 @@ describe('instance', () => {
 		expect(t.platform.requests).toHaveLength(0);
 	});
 
-	test('instance lists apply an __updatedAt range but not an __createdAt one (as reported on a real company)', async () => {
+	test('instance lists apply an __updatedAt range but not an __createdAt one (as reported on a real company), and sort', async () => {
 		const [old] = seed(1, { __createdAt: '2026-01-01T00:00:00Z', __updatedAt: '2026-01-01T00:00:00Z' });
 		const [recent] = seed(1, { __createdAt: '2026-03-01T00:00:00Z', __updatedAt: '2026-03-01T00:00:00Z' });
 		const list = (field: string) => t.run({
@@ -236,6 +236,11 @@ describe('instance', () => {
 		});
 		expect(jsonOf((await list('__updatedAt')).items)).toEqual([recent]);
 		expect(jsonOf((await list('__createdAt')).items)).toEqual([old, recent]);
+		const newestFirst = await t.run({
+			nodeType: 'elma365Process',
+			parameters: { resource: 'instance', operation: 'getAll', by: 'template', templateId, limit: 1, options: { sort: { rule: [{ field: '__createdAt', ascending: false }] } } },
+		});
+		expect(jsonOf(newestFirst.items)).toEqual([recent]);
 		expect(t.platform.requests[1].body).toEqual({ filter: { tf: { __createdAt: { min: '2026-02-01T00:00:00Z', max: null } } }, from: 0, size: 100 });
 	});
 

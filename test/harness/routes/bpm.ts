@@ -38,6 +38,20 @@ function applyTableFilter(entries: Entry[], body: Entry): Entry[] {
 	);
 }
 
+/** Sorted by the body's `sortExpressions` (stable; entries without the field keep their order). */
+function sorted(entries: Entry[], body: Entry): Entry[] {
+	const rules = (Array.isArray(body.sortExpressions) ? body.sortExpressions : []) as Array<{ field: string; ascending: boolean }>;
+	const key = (value: unknown) => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? Date.parse(value) : value);
+	return [...entries].sort((a, b) => {
+		for (const { field, ascending } of rules) {
+			const [x, y] = [key(a[field]), key(b[field])];
+			if (x === undefined || y === undefined || x === y) continue;
+			return ((x as number) < (y as number) ? -1 : 1) * (ascending ? 1 : -1);
+		}
+		return 0;
+	});
+}
+
 /**
  * Business processes: templates in `processTemplates` ({__id, namespace, code}), instances in
  * `processInstances`, flat as the platform keeps them ({__id, __templateId, __target?, __createdAt,
@@ -66,7 +80,7 @@ export function registerBpm(platform: Platform): void {
 			const body = bodyOf(request);
 			let found = [...p.collection('processInstances').values()].filter((entry) => entry.__templateId === id);
 			if (Array.isArray(body.ids)) found = found.filter((entry) => (body.ids as unknown[]).includes(entry.__id));
-			return page(applyTableFilter(found, body), body);
+			return page(sorted(applyTableFilter(found, body), body), body);
 		}, {
 			// `fields` appears on the newer (BRIX) page of the same endpoint.
 			body: listBody({}, ['statusCode', 'statusGroupId']),
@@ -76,7 +90,7 @@ export function registerBpm(platform: Platform): void {
 		.route('POST', '/pub/v1/bpm/instance/bytarget/list', (request, _params, p) => {
 			const body = bodyOf(request);
 			const found = [...p.collection('processInstances').values()].filter((entry) => entry.__target === body.target);
-			return page(found, body);
+			return page(sorted(found, body), body);
 		}, {
 			body: obj({ active: opt(bool), from: opt(uint), size: opt(uint), sortExpressions: opt(sortExpressions), target: opt(str) }),
 			evidence: 'documented',
