@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions';
 import { buildListBody, listOptions } from '../../../shared/listOptions';
 import { beforeVersion, codeLocator, MORE_PICKERS_VERSION, readUuidLocator, sinceVersion, uuidLocator } from '../../../shared/locators';
@@ -96,7 +96,6 @@ export const { execute } = listOperation({
 		if (listBy(ctx, itemIndex) !== 'target') return buildListBody(ctx, itemIndex);
 		const target = requireText(ctx, itemIndex, 'Target ID', ctx.getNodeParameter('targetId', itemIndex)).trim();
 		refuseUnsupportedOptions(ctx, itemIndex, NOT_FOR_TARGET, 'a list by target takes only Active Only and Sort');
-		const body: IDataObject = { target };
-		return { ...body, ...buildListBody(ctx, itemIndex) };
+		return { target, ...buildListBody(ctx, itemIndex) };
 	},
 });
