@@ -85,7 +85,8 @@ export async function searchProcessTemplateIdsIn(
 export async function searchGroups(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
 	const text = filter?.trim();
 	// The platform filters by name on its side; the page is filtered again in case it does not.
-	const body: IDataObject = text ? { filter: { tf: { name: text } } } : {};
+	// Groups carry their name as "__name" (the documented group body).
+	const body: IDataObject = text ? { filter: { tf: { __name: text } } } : {};
 	return await searchPagedList(this, { method: 'POST', path: '/scheme/groups/list', paging: 'body', body, what: 'groups' }, text, paginationToken, (entry) => ({
 		name: entry.namespace ? `${entryName(entry)} (${String(entry.namespace)})` : entryName(entry),
 		value: String(entry.__id ?? entry.id ?? ''),

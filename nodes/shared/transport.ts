@@ -32,8 +32,8 @@ export interface ApiRequest {
 	method: IHttpRequestMethods;
 	/** Path below /pub/v1, built with `apiPath` so that every variable is encoded. */
 	path: string;
-	/** A JSON object, or raw bytes (multipart uploads) sent as they are with `headers`. */
-	body?: IDataObject | Buffer;
+	/** A JSON object (or a JSON array, for the few endpoints that take a bare list), or raw bytes (multipart uploads) sent as they are with `headers`. */
+	body?: IDataObject | string[] | Buffer;
 	qs?: IDataObject;
 	headers?: Record<string, string>;
 	/** `buffer` returns the raw response bytes as `{ data: Buffer, headers }` (downloads). */

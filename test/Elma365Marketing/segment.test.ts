@@ -23,14 +23,15 @@ beforeEach(() => {
 const members = (id: string) => (t.platform.collection('segmentMembers').get(id)?.ids ?? []) as string[];
 
 describe('segment create, get, getAll', () => {
-	test('create puts {externalId, name, preference} merged with the JSON', async () => {
+	test('create puts the documented {externalId, name, preference}', async () => {
+		const preference = '7a000000-0000-4000-8000-0000000000e1';
 		const { items, error } = await t.run({
 			nodeType: 'elma365Marketing',
 			parameters: {
 				resource: 'segment',
 				operation: 'create',
 				name: 'Spring sale',
-				additionalFields: { externalId: 'crm-42', preference: 'email', body: '{"description": "from n8n"}' },
+				additionalFields: { externalId: 'crm-42', preference: ` ${preference} ` },
 			},
 		});
 		expect(error).toBeUndefined();
@@ -39,11 +40,23 @@ describe('segment create, get, getAll', () => {
 			'PUT', '/pub/v1/marketing/segment', {}, `Bearer ${t.platform.apiKey}`,
 		]);
 		expect(request.headers['content-type']).toMatch(/^application\/json/);
-		const body = { name: 'Spring sale', externalId: 'crm-42', preference: 'email', description: 'from n8n' };
+		const body = { name: 'Spring sale', externalId: 'crm-42', preference };
 		expect(request.body).toEqual(body);
 		const created = jsonOf(items)[0] as { __id: string };
 		expect(created).toEqual({ ...body, __id: created.__id });
 		expect(pairingOf(items)).toEqual([{ item: 0 }]);
+	});
+
+	test('a preference that is not a UUID is refused before any request; the double refuses keys the reference does not list', async () => {
+		const typed = await t.run({ nodeType: 'elma365Marketing', parameters: { resource: 'segment', operation: 'create', name: 'X', additionalFields: { preference: 'email' } } });
+		expect(typed.error?.message).toMatch(/^Invalid "Preference" in item 0: expected a UUID/);
+		expect(t.platform.requests).toHaveLength(0);
+		const extra = await t.run({
+			nodeType: 'elma365Marketing',
+			parameters: { resource: 'segment', operation: 'create', name: 'X', additionalFields: { body: '{"description": "from n8n"}' } },
+		});
+		expect(t.platform.requests.map((r) => r.body)).toEqual([{ name: 'X', description: 'from n8n' }]);
+		expect(extra.error?.message).toBe('ELMA365 400: body.description: unknown key');
 	});
 
 	test('create is not repeated after a 5xx (PUT that creates)', async () => {
@@ -72,6 +85,20 @@ describe('segment create, get, getAll', () => {
 			['POST', '/pub/v1/marketing/segment', { filter: { tf: { name: 'news' } }, from: 0, size: 100 }],
 		]);
 		expect(jsonOf(items)).toEqual([{ __id: segmentA, name: 'Newsletter' }, { __id: segmentB, name: 'Partners' }]);
+	});
+
+	test('lists refuse IDs and Sort (the documented body is {filter, from, size}); the double refuses them too', async () => {
+		for (const [operation, options, label] of [
+			['getAll', { ids: '7a000000-0000-4000-8000-0000000000e1' }, 'IDs'],
+			['getAll', { sort: { rule: [{ field: 'name', ascending: true }] } }, 'Sort'],
+		] as const) {
+			const { error } = await t.run({ nodeType: 'elma365Marketing', parameters: { resource: 'segment', operation, limit: 5, options } });
+			expect(error?.message).toMatch(new RegExp(`^Invalid "${label}" in item 0: expected no value: marketing lists take only a table filter`));
+		}
+		expect(t.platform.requests).toHaveLength(0);
+		const { error } = await t.run({ nodeType: 'elma365Marketing', parameters: { resource: 'subscriber', operation: 'getAll', limit: 5, options: { body: '{"sortExpressions": []}' } } });
+		expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([['/pub/v1/marketing/subscriber', { sortExpressions: [], from: 0, size: 5 }]]);
+		expect(error?.message).toBe('ELMA365 400: body.sortExpressions: unknown key');
 	});
 
 	test('412 (no CRM licence) is explained', async () => {

@@ -1,7 +1,12 @@
+import axios from 'axios';
 import { fail, newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
 
 const t = usePlatform();
+
+/** A request straight to the double, as another client would send it. */
+const post = (path: string, body: unknown) =>
+	axios.post(`${t.platform.url}${path}`, body, { headers: { authorization: `Bearer ${t.platform.apiKey}` }, validateStatus: () => true });
 let templateId: string;
 
 beforeEach(() => {
@@ -122,7 +127,7 @@ describe('instance', () => {
 		});
 	}
 
-	test('get posts to the instance and returns the item', async () => {
+	test('get posts to the instance and outputs the instance itself (the answer\'s "data")', async () => {
 		const [instance] = seed(1);
 		const { items } = await t.run({ nodeType: 'elma365Process', parameters: { resource: 'instance', operation: 'get', instanceId: instance.__id } });
 		const [request] = t.platform.requests;
@@ -131,6 +136,14 @@ describe('instance', () => {
 		]);
 		expect(jsonOf(items)).toEqual([instance]);
 		expect(pairingOf(items)).toEqual([{ item: 0 }]);
+	});
+
+	test('the double answers an instance as {"data": ...} and refuses a body on get', async () => {
+		const [instance] = seed(1);
+		const answer = await post(`/pub/v1/bpm/instance/${instance.__id}/get`, undefined);
+		expect(answer.data).toEqual({ success: true, error: '', data: instance });
+		const refused = await post(`/pub/v1/bpm/instance/${instance.__id}/get`, { fields: { __name: true } });
+		expect(refused.data).toEqual({ success: false, error: 'body: this endpoint takes no body' });
 	});
 
 	test('get with a bad id fails before any request; a missing instance is the platform\'s 404', async () => {
@@ -164,25 +177,77 @@ describe('instance', () => {
 		expect(items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
 	});
 
-	test('getAll by target sends the target id in the body, with a limit', async () => {
+	test('getAll by target sends "target" with active and sort, with a limit', async () => {
 		const targetId = newId();
 		const instances = seed(3, { __target: targetId });
 		seed(2);
-		const { items } = await t.run({
+		const { items, error } = await t.run({
 			nodeType: 'elma365Process',
-			parameters: { resource: 'instance', operation: 'getAll', by: 'target', targetId, limit: 2, options: { body: '{"extra": 1}' } },
+			parameters: {
+				resource: 'instance',
+				operation: 'getAll',
+				by: 'target',
+				targetId,
+				limit: 2,
+				options: { active: true, sort: { rule: [{ field: '__createdAt', ascending: false }] } },
+			},
 		});
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-			['POST', '/pub/v1/bpm/instance/bytarget/list', { targetId, extra: 1, from: 0, size: 2 }],
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.body])).toEqual([
+			['POST', '/pub/v1/bpm/instance/bytarget/list', {}, { target: targetId, active: true, sortExpressions: [{ field: '__createdAt', ascending: false }], from: 0, size: 2 }],
 		]);
 		expect(jsonOf(items)).toEqual(instances.slice(0, 2));
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 0 }]);
 	});
 
+	test('the double refuses the old "targetId" body, sent through the Additional Body escape hatch', async () => {
+		const targetId = newId();
+		const { error } = await t.run({
+			nodeType: 'elma365Process',
+			parameters: { resource: 'instance', operation: 'getAll', by: 'target', targetId, options: { body: JSON.stringify({ targetId }) } },
+		});
+		expect(t.platform.requests.map((r) => r.body)).toEqual([{ target: targetId, targetId, from: 0, size: 50 }]);
+		expect(error?.message).toBe('ELMA365 400: body.targetId: unknown key');
+	});
+
+	test('a list by target refuses the options its endpoint does not take, before any request', async () => {
+		const targetId = newId();
+		for (const [options, label] of [
+			[{ eql: '[__name] = "x"' }, 'EQL Query'],
+			[{ ids: newId() }, 'IDs'],
+			[{ fields: '__id' }, 'Fields to Return'],
+			[{ tableFilter: { match: [{ field: '__name', value: 'x' }] } }, 'Table Filter'],
+		] as const) {
+			const { error } = await t.run({ nodeType: 'elma365Process', parameters: { resource: 'instance', operation: 'getAll', by: 'target', targetId, options } });
+			expect(error?.message).toMatch(new RegExp(`^Invalid "${label}" in item 0: expected no value: a list by target takes only Active Only and Sort`));
+		}
+		expect(t.platform.requests).toHaveLength(0);
+	});
+
+	test('instance lists apply an __updatedAt range but not an __createdAt one (as reported on a real company), and sort', async () => {
+		const [old] = seed(1, { __createdAt: '2026-01-01T00:00:00Z', __updatedAt: '2026-01-01T00:00:00Z' });
+		const [recent] = seed(1, { __createdAt: '2026-03-01T00:00:00Z', __updatedAt: '2026-03-01T00:00:00Z' });
+		const list = (field: string) => t.run({
+			nodeType: 'elma365Process',
+			parameters: {
+				resource: 'instance', operation: 'getAll', by: 'template', templateId, returnAll: true,
+				options: { tableFilter: { range: [{ field, min: '2026-02-01T00:00:00Z', max: '' }] } },
+			},
+		});
+		expect(jsonOf((await list('__updatedAt')).items)).toEqual([recent]);
+		expect(jsonOf((await list('__createdAt')).items)).toEqual([old, recent]);
+		const newestFirst = await t.run({
+			nodeType: 'elma365Process',
+			parameters: { resource: 'instance', operation: 'getAll', by: 'template', templateId, limit: 1, options: { sort: { rule: [{ field: '__createdAt', ascending: false }] } } },
+		});
+		expect(jsonOf(newestFirst.items)).toEqual([recent]);
+		expect(t.platform.requests[1].body).toEqual({ filter: { tf: { __createdAt: { min: '2026-02-01T00:00:00Z', max: null } } }, from: 0, size: 100 });
+	});
+
 	test('getAll validates template id, target id and list options before any request', async () => {
 		const badTemplate = await t.run({ nodeType: 'elma365Process', parameters: { resource: 'instance', operation: 'getAll', by: 'template', templateId: 'x' } });
 		expect(badTemplate.error?.message).toMatch(/Invalid "Template ID" in item 0/);
-		const badTarget = await t.run({ nodeType: 'elma365Process', parameters: { resource: 'instance', operation: 'getAll', by: 'target', targetId: '={{ "" }}' } });
+		const badTarget = await t.run({ nodeType: 'elma365Process', parameters: { resource: 'instance', operation: 'getAll', by: 'target', targetId: '={{ " " }}' } });
 		expect(badTarget.error?.message).toMatch(/Invalid "Target ID" in item 0/);
 		const badIds = await t.run({ nodeType: 'elma365Process', parameters: { resource: 'instance', operation: 'getAll', by: 'template', templateId, options: { ids: 'a, b' } } });
 		expect(badIds.error?.message).toMatch(/Invalid "IDs" in item 0/);

@@ -87,10 +87,10 @@ describe('group getAll (by filter) and delete', () => {
 	test('getAll posts the filter with from/size in the body', async () => {
 		const { items } = await t.run({
 			nodeType: NODE,
-			parameters: { resource: 'group', operation: 'getAll', filter: '{"tf": {"name": "sales"}}', returnAll: true, options: { body: '{"active": true}' } },
+			parameters: { resource: 'group', operation: 'getAll', filter: '{"tf": {"__name": "sales"}}', returnAll: true, options: { body: '{"active": true}' } },
 		});
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization, r.body])).toEqual([
-			['POST', '/pub/v1/scheme/groups/list', {}, `Bearer ${t.platform.apiKey}`, { filter: { tf: { name: 'sales' } }, active: true, from: 0, size: 100 }],
+			['POST', '/pub/v1/scheme/groups/list', {}, `Bearer ${t.platform.apiKey}`, { filter: { tf: { __name: 'sales' } }, active: true, from: 0, size: 100 }],
 		]);
 		expect(t.platform.requests[0].headers['content-type']).toMatch(/^application\/json/);
 		expect(jsonOf(items)).toEqual(from('schemeGroups', S.groups.sales, S.groups.managers)());

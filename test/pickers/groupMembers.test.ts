@@ -14,7 +14,7 @@ const groups = () => t.platform.collection('schemeGroups');
 
 const groupId = '5c000000-0000-4000-8000-000000000001';
 beforeEach(() => {
-	groups().set(groupId, { __id: groupId, namespace: 'crm', code: 'picked', name: 'Picked', description: '', users: [], positions: [], subGroups: [] });
+	groups().set(groupId, { __id: groupId, namespace: 'crm', code: 'picked', __name: 'Picked', description: '', users: [], positions: [], subGroups: [] });
 });
 afterAll(() => groups().delete(groupId));
 
@@ -37,7 +37,7 @@ describe('member pickers', () => {
 			expect((await search('searchGroups', 'sales managers')).results).toEqual([{ name: 'Sales managers (crm)', value: S.groups.managers }]);
 			expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 				['POST', '/pub/v1/user/list', { filter: { tf: { __name: 'olga' } }, from: 0, size: 100 }],
-				['POST', '/pub/v1/scheme/groups/list', { filter: { tf: { name: 'sales managers' } }, from: 0, size: 100 }],
+				['POST', '/pub/v1/scheme/groups/list', { filter: { tf: { __name: 'sales managers' } }, from: 0, size: 100 }],
 			]);
 		} finally {
 			t.platform.collection('users').delete(user.__id);
@@ -83,13 +83,12 @@ describe('Add and Remove Members with picked members (version 1.2)', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization, r.body])).toEqual([
-			['POST', `/pub/v1/scheme/groups/${groupId}/add-items`, {}, `Bearer ${t.platform.apiKey}`, {
-				users: [S.users.bob, S.users.carol],
-				positions: [S.positions.accountant],
-				subGroups: [S.groups.managers],
-			}],
+			['POST', `/pub/v1/scheme/groups/${groupId}/add-items`, {}, `Bearer ${t.platform.apiKey}`, [S.users.bob, S.users.carol, S.positions.accountant, S.groups.managers]],
 		]);
-		expect(jsonOf(items)).toEqual([{ groupId, users: [S.users.bob, S.users.carol], positions: [S.positions.accountant], subGroups: [S.groups.managers] }]);
+		expect(jsonOf(items)).toEqual([{
+			addedItemIds: [S.users.bob, S.users.carol, S.positions.accountant, S.groups.managers],
+			groupId, users: [S.users.bob, S.users.carol], positions: [S.positions.accountant], subGroups: [S.groups.managers],
+		}]);
 		expect(groups().get(groupId)).toMatchObject({ users: [S.users.bob, S.users.carol], positions: [S.positions.accountant], subGroups: [S.groups.managers] });
 	});
 
@@ -102,11 +101,11 @@ describe('Add and Remove Members with picked members (version 1.2)', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([
-			[`/pub/v1/scheme/groups/${groupId}/add-items`, { users: [S.users.alice, S.users.bob, S.users.carol] }],
+			[`/pub/v1/scheme/groups/${groupId}/add-items`, [S.users.alice, S.users.bob, S.users.carol]],
 		]);
 		expect(jsonOf(items)).toEqual([
-			{ groupId, users: [S.users.alice, S.users.bob], positions: [], subGroups: [] },
-			{ groupId, users: [S.users.carol, S.users.alice], positions: [], subGroups: [] },
+			{ addedItemIds: [S.users.alice, S.users.bob], groupId, users: [S.users.alice, S.users.bob], positions: [], subGroups: [] },
+			{ addedItemIds: [S.users.alice, S.users.carol], groupId, users: [S.users.carol, S.users.alice], positions: [], subGroups: [] },
 		]);
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
@@ -124,7 +123,7 @@ describe('Add and Remove Members with picked members (version 1.2)', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-			['POST', `/pub/v1/scheme/groups/${groupId}/remove-items`, { users: [S.users.alice], positions: [S.positions.salesHead], subGroups: [S.groups.managers] }],
+			['POST', `/pub/v1/scheme/groups/${groupId}/remove-items`, [S.users.alice, S.positions.salesHead, S.groups.managers]],
 		]);
 		expect(groups().get(groupId)).toMatchObject({ users: [S.users.bob], positions: [], subGroups: [] });
 	});
@@ -155,8 +154,8 @@ describe('Add and Remove Members with picked members (version 1.2)', () => {
 			parameters: addMembers({ userIds: `${S.users.bob},${S.users.carol}`, subGroupIds: S.groups.managers }) as never,
 		});
 		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => r.body)).toEqual([{ users: [S.users.bob, S.users.carol], subGroups: [S.groups.managers] }]);
-		expect(jsonOf(items)).toEqual([{ groupId, users: [S.users.bob, S.users.carol], positions: [], subGroups: [S.groups.managers] }]);
+		expect(t.platform.requests.map((r) => r.body)).toEqual([[S.users.bob, S.users.carol, S.groups.managers]]);
+		expect(jsonOf(items)).toEqual([{ addedItemIds: [S.users.bob, S.users.carol, S.groups.managers], groupId, users: [S.users.bob, S.users.carol], positions: [], subGroups: [S.groups.managers] }]);
 	});
 });
 

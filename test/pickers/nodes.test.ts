@@ -55,7 +55,7 @@ describe('ELMA365 Scheme', () => {
 		for (let i = 0; i < 150; i++) {
 			const id = newId();
 			added.push(id);
-			t.platform.collection('schemeGroups').set(id, { __id: id, namespace: 'hr', code: `team${i}`, name: `Team ${i}`, users: [], positions: [], subGroups: [] });
+			t.platform.collection('schemeGroups').set(id, { __id: id, namespace: 'hr', code: `team${i}`, __name: `Team ${i}`, users: [], positions: [], subGroups: [] });
 		}
 	});
 	afterAll(() => {
@@ -75,7 +75,7 @@ describe('ELMA365 Scheme', () => {
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 			['POST', '/pub/v1/scheme/groups/list', { from: 0, size: 100 }],
 			['POST', '/pub/v1/scheme/groups/list', { from: 100, size: 100 }],
-			['POST', '/pub/v1/scheme/groups/list', { filter: { tf: { name: 'team 14' } }, from: 0, size: 100 }],
+			['POST', '/pub/v1/scheme/groups/list', { filter: { tf: { __name: 'team 14' } }, from: 0, size: 100 }],
 		]);
 	});
 

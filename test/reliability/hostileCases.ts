@@ -17,6 +17,8 @@ import { ok } from '../harness/index.ts';
 
 export const UUID = '7d1c2a3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 export const OTHER_UUID = '0b9e8f7a-6d5c-4b3a-9f8e-7d6c5b4a3f2e';
+/** A position no hostile value can be: the fixed member of the group membership field case. */
+const FIXED_POSITION = '1c000000-0000-4000-8000-00000000f1ed';
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Where the hostile value goes: an expression reading it from the input item. */
@@ -455,17 +457,24 @@ export const FIELD_CASES: FieldCase[] = [
 		field: 'Fields (JSON)', kind: { type: 'json' }, base: {}, wire: at('context'),
 	},
 	// Process, Telephony, Scheme
-	{ node: 'elma365Process', label: 'instance get many Target ID', typeVersion: 1, parameters: { resource: 'instance', operation: 'getAll', by: 'target', targetId: V, returnAll: true }, field: 'Target ID', kind: { type: 'uuid' }, wire: at('targetId') },
+	{ node: 'elma365Process', label: 'instance get many Target ID', typeVersion: 1, parameters: { resource: 'instance', operation: 'getAll', by: 'target', targetId: V, returnAll: true }, field: 'Target ID', kind: { type: 'text', trim: true }, wire: at('target') },
 	{
 		node: 'elma365Process', label: 'instance get many List By', typeVersion: 1, parameters: { resource: 'instance', operation: 'getAll', by: V, templateId: UUID, targetId: OTHER_UUID, returnAll: true },
 		field: 'List By', kind: { type: 'enum', values: ['template', 'target'] }, wire: (request) => (request.path.includes('/bytarget/') ? 'target' : 'template'),
 	},
-	{ node: 'elma365Scheme', label: 'group create Name', typeVersion: 1, parameters: { resource: 'group', operation: 'create', namespace: 'crm', name: V }, field: 'Name', kind: { type: 'text', trim: true }, wire: at('name') },
+	{ node: 'elma365Scheme', label: 'group create Name', typeVersion: 1, parameters: { resource: 'group', operation: 'create', namespace: 'crm', name: V }, field: 'Name', kind: { type: 'text', trim: true }, wire: at('__name') },
 	{
 		// A group per item, so that each item has a request of its own (items for one group are batched).
 		node: 'elma365Scheme', label: 'group add members Users (1.2 rows)', typeVersion: 1.2,
-		parameters: { resource: 'group', operation: 'addMembers', groupId: byId('={{ "5d000000-0000-4000-8000-" + String($itemIndex).padStart(12, "0") }}'), userIds: { user: [{ id: V_BY_ID }] }, positionIds: OTHER_UUID },
-		field: 'Users (entry 1)', kind: { type: 'uuidList', separator: /,/, required: false, nonString: 'text', dedupe: true, strictArrays: true }, wire: at('users'),
+		// The body is one list of IDs, users first: a fixed position last keeps the item from having no
+		// member at all, and the wire value is what comes before it (MISSING when the row gave nothing).
+		parameters: { resource: 'group', operation: 'addMembers', groupId: byId('={{ "5d000000-0000-4000-8000-" + String($itemIndex).padStart(12, "0") }}'), userIds: { user: [{ id: V_BY_ID }] }, positionIds: FIXED_POSITION },
+		field: 'Users (entry 1)', kind: { type: 'uuidList', separator: /,/, required: false, nonString: 'text', dedupe: true, strictArrays: true },
+		wire: (request) => {
+			const ids = request.body;
+			if (!Array.isArray(ids) || ids.at(-1) !== FIXED_POSITION) return ids;
+			return ids.length > 1 ? ids.slice(0, -1) : MISSING;
+		},
 	},
 	{
 		// A segment per item, like the groups above (one request per item). A fixed first row keeps the

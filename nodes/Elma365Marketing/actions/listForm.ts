@@ -2,10 +2,15 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { returnAllOrLimit, showFor } from '../../shared/descriptions';
 import { buildListBody, listOptions } from '../../shared/listOptions';
 import { listOperation } from '../../shared/operations';
+import { refuseUnsupportedOptions } from '../../shared/unsupportedOptions';
+
+/** The documented list body is {filter, from, size}: no place for IDs or sort rules. */
+const UNSUPPORTED: Array<[string, string]> = [['ids', 'IDs'], ['sort', 'Sort']];
 
 /**
  * Segments, subscribers and a segment's subscribers are listed the same way: POST with
- * {filter, from, size} in the body, paged; extra body fields go through Options.
+ * {filter, from, size} in the body, paged (api.brix365.com/en/public-api/reference/marketing/segmentlist);
+ * extra body fields go through Options.
  */
 export function marketingList(options: {
 	resource: string;
@@ -22,7 +27,10 @@ export function marketingList(options: {
 		method: 'POST',
 		paging: 'body',
 		path: options.path,
-		body: (ctx, itemIndex) => buildListBody(ctx, itemIndex),
+		body: (ctx, itemIndex) => {
+			refuseUnsupportedOptions(ctx, itemIndex, UNSUPPORTED, 'marketing lists take only a table filter (and Additional Body)');
+			return buildListBody(ctx, itemIndex);
+		},
 	});
 	return { description, execute };
 }

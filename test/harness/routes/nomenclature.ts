@@ -1,35 +1,46 @@
 import type { Platform, RecordedRequest, Reply } from '../platform.ts';
 import { fail, newId, ok, page } from '../platform.ts';
+import type { RequestShape } from '../shapes.ts';
+import { bool, dateTime, digits, int, nonEmptyStr, obj, oneOf, openObj, opt, str, uint, uuid } from '../shapes.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DOCFLOWS = ['input', 'output', 'internal'];
-const RESET_PERIODS = ['year', 'month', 'week', 'day'];
 
-/** The case body checks the platform makes (spec section 2); the first problem found is reported. */
-function caseProblem(body: unknown, platform: Platform): string | undefined {
-	if (!body || typeof body !== 'object') return 'invalid request body';
-	const data = body as Record<string, unknown>;
-	if (typeof data.directoryId !== 'string' || !UUID.test(data.directoryId)) return 'directoryId: invalid uuid';
-	if (!platform.collection('nomenclatureDirectories').has(data.directoryId)) return `directory ${data.directoryId} not found`;
-	if (!DOCFLOWS.includes(data.docflow as string)) return `docflow: unknown value "${String(data.docflow)}"`;
-	if (typeof data.name !== 'string' || data.name === '') return 'name: required';
-	const settings = data.registrationSettings as Record<string, unknown> | undefined;
-	if (settings === undefined) return undefined;
-	for (const flag of ['editAfterRegistration', 'reserveEnabled', 'resetInPeriod', 'templateEnabled', 'through']) {
-		if (flag in settings && typeof settings[flag] !== 'boolean') return `registrationSettings.${flag}: boolean expected`;
-	}
-	if ('minLength' in settings && !(Number.isInteger(settings.minLength) && (settings.minLength as number) >= 0)) {
-		return 'registrationSettings.minLength: uint64 expected';
-	}
-	if ('template' in settings && typeof settings.template !== 'string') return 'registrationSettings.template: string expected';
-	if ('throughSerialId' in settings && !UUID.test(String(settings.throughSerialId))) return 'registrationSettings.throughSerialId: invalid uuid';
-	const reset = settings.resetSettings as Record<string, unknown> | undefined;
-	if (reset !== undefined) {
-		if ('resetPeriod' in reset && !RESET_PERIODS.includes(reset.resetPeriod as string)) return 'resetSettings.resetPeriod: unknown value';
-		if ('resetPeriodCount' in reset && !Number.isInteger(reset.resetPeriodCount)) return 'resetSettings.resetPeriodCount: int64 expected';
-		if ('nextResetAt' in reset && Number.isNaN(Date.parse(String(reset.nextResetAt)))) return 'resetSettings.nextResetAt: date-time expected';
-	}
-	return undefined;
+/** The case body (platform-api.md section 2, the same on the vendor's create page). */
+const CASE_BODY = obj({
+	directoryId: uuid,
+	docflow: oneOf('input', 'output', 'internal'),
+	name: nonEmptyStr,
+	registrationSettings: opt(obj({
+		editAfterRegistration: opt(bool),
+		minLength: opt(uint),
+		reserveEnabled: opt(bool),
+		resetInPeriod: opt(bool),
+		resetSettings: opt(obj({
+			nextResetAt: opt(dateTime),
+			resetPeriod: opt(oneOf('year', 'month', 'week', 'day')),
+			resetPeriodCount: opt(int),
+		})),
+		template: opt(str),
+		templateEnabled: opt(bool),
+		through: opt(bool),
+		throughSerialId: opt(uuid),
+	})),
+});
+
+/**
+ * Lists and directory bodies are not documented (platform facts, "Nomenclature"): the node pages the
+ * lists with from/size and offers free query parameters and body fields, so these stay open.
+ */
+const LIST: RequestShape = {
+	query: openObj({ from: opt(digits), size: opt(digits) }),
+	evidence: 'inferred',
+	source: 'platform-api.md 4.10 (method and path); from/size inferred from the platform\'s list paging',
+};
+
+/** What the platform checks beyond the shape: the directory must exist. */
+function missingDirectory(body: unknown, platform: Platform): Reply | undefined {
+	const directoryId = (body as { directoryId: string }).directoryId;
+	return platform.collection('nomenclatureDirectories').has(directoryId) ? undefined : fail(400, `directory ${directoryId} not found`);
 }
 
 function list(platform: Platform, name: string, request: RecordedRequest): Reply {
@@ -38,31 +49,33 @@ function list(platform: Platform, name: string, request: RecordedRequest): Reply
 
 export function registerNomenclature(platform: Platform): void {
 	platform
-		.route('GET', '/pub/v1/nomenclature', (request, _params, p) => list(p, 'nomenclatureCases', request))
+		.route('GET', '/pub/v1/nomenclature', (request, _params, p) => list(p, 'nomenclatureCases', request), LIST)
 		.route('POST', '/pub/v1/nomenclature', (request, _params, p) => {
-			const problem = caseProblem(request.body, p);
-			if (problem) return fail(400, problem);
+			const missing = missingDirectory(request.body, p);
+			if (missing) return missing;
 			const item = { ...(request.body as object), __id: newId() };
 			p.collection('nomenclatureCases').set(item.__id, item);
 			return ok({ item });
-		})
+		}, { body: CASE_BODY, evidence: 'documented', source: 'api.elma365.com/en/public-api/reference/nomenclature/create' })
 		.route('PUT', '/pub/v1/nomenclature/:id', (request, { id }, p) => {
 			if (!UUID.test(id)) return fail(400, 'id: invalid uuid');
 			const cases = p.collection('nomenclatureCases');
 			if (!cases.has(id)) return fail(404, `case ${id} not found`);
-			const problem = caseProblem(request.body, p);
-			if (problem) return fail(400, problem);
+			const missing = missingDirectory(request.body, p);
+			if (missing) return missing;
 			const item = { ...(request.body as object), __id: id };
 			cases.set(id, item);
 			return ok({ item });
-		})
-		.route('GET', '/pub/v1/nomenclature/directory', (request, _params, p) => list(p, 'nomenclatureDirectories', request))
+		}, { body: CASE_BODY, evidence: 'documented', source: 'platform-api.md 4.10, case update in detail' })
+		.route('GET', '/pub/v1/nomenclature/directory', (request, _params, p) => list(p, 'nomenclatureDirectories', request), LIST)
 		.route('POST', '/pub/v1/nomenclature/directory', (request, _params, p) => {
-			const body = request.body as Record<string, unknown> | undefined;
-			if (!body || typeof body.name !== 'string' || body.name === '') return fail(400, 'name: required');
-			const item = { ...body, __id: newId() };
+			const item = { ...(request.body as object), __id: newId() };
 			p.collection('nomenclatureDirectories').set(item.__id, item);
 			return ok({ item });
+		}, {
+			body: openObj({ name: nonEmptyStr }),
+			evidence: 'inferred',
+			source: 'platform-api.md 4.10 (method and path); body not documented, a name at least',
 		})
 		.route('PUT', '/pub/v1/nomenclature/directory/:id', (request, { id }, p) => {
 			const directories = p.collection('nomenclatureDirectories');
@@ -71,5 +84,9 @@ export function registerNomenclature(platform: Platform): void {
 			const item = { ...existing, ...(request.body as object), __id: id };
 			directories.set(id, item);
 			return ok({ item });
+		}, {
+			body: openObj({ name: opt(nonEmptyStr) }),
+			evidence: 'inferred',
+			source: 'platform-api.md 4.10 (method and path); body not documented',
 		});
 }

@@ -7,6 +7,31 @@
  */
 import type { Platform, RecordedRequest, Reply } from '../platform.ts';
 import { fail, newId, ok, page } from '../platform.ts';
+import type { RequestShape } from '../shapes.ts';
+import { arr, bool, digits, listBody, nonEmptyStr, obj, opt, str, uuid } from '../shapes.ts';
+
+const REFERENCE = 'api.elma365.com/en/public-api/reference/scheme';
+const SPEC = 'platform-api.md 4.5 (method and path; no body)';
+
+/** A read without body or query (path and method from the reference specification). */
+const READ: RequestShape = { evidence: 'documented', source: SPEC };
+/** A GET list: the node pages it with from/size in the query, the convention of the platform's lists. */
+const PAGED_READ: RequestShape = {
+	query: obj({ from: opt(digits), size: opt(digits) }),
+	evidence: 'inferred',
+	source: `${SPEC}; from/size in the query inferred from the platform's list paging`,
+};
+/**
+ * Membership bodies: a bare JSON array of the IDs of users, positions or groups. Not on the vendor's
+ * pages found; a public test script run against a real company (elma-test.kapitalbank.uz) posts
+ * `["<user uuid>"]` to add-items and expects 200, and the documented add-items answer lists
+ * `addedItemIds`, one flat list of IDs.
+ */
+const MEMBERS: RequestShape = {
+	body: arr(uuid, 1),
+	evidence: 'client',
+	source: 'a test script against a real company posting ["<uuid>"]; answer: api.elma365.com/en/public-api/resources/response-model-for-adding-organizational-units-to-a-group-add-organizational-units-to-a-group',
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -61,11 +86,11 @@ function seed(platform: Platform): void {
 	set('schemePositions', S.positions.salesHead, { __id: S.positions.salesHead, __name: 'Head of Sales' });
 	set('schemePositions', S.positions.accountant, { __id: S.positions.accountant, __name: 'Accountant' });
 	const group = (id: string, entry: Entry) =>
-		set('schemeGroups', id, { __id: id, description: '', users: [], positions: [], subGroups: [], ...entry });
-	group(S.groups.sales, { namespace: 'crm', code: 'sales', name: 'Sales', users: [S.users.alice, S.users.bob], positions: [S.positions.salesHead], subGroups: [S.groups.managers] });
-	group(S.groups.managers, { namespace: 'crm', code: 'managers', name: 'Sales managers', users: [S.users.carol] });
-	group(S.groups.dealReviewers, { namespace: 'crm', application: 'deals', code: 'reviewers', name: 'Deal reviewers', type: 'role' });
-	group(S.groups.staff, { namespace: 'hr', code: 'staff', name: 'Staff', users: [S.users.alice], subGroups: [S.groups.sales] });
+		set('schemeGroups', id, { __id: id, description: '', isDefault: false, isRole: false, users: [], positions: [], subGroups: [], ...entry });
+	group(S.groups.sales, { namespace: 'crm', code: 'sales', __name: 'Sales', users: [S.users.alice, S.users.bob], positions: [S.positions.salesHead], subGroups: [S.groups.managers] });
+	group(S.groups.managers, { namespace: 'crm', code: 'managers', __name: 'Sales managers', users: [S.users.carol] });
+	group(S.groups.dealReviewers, { namespace: 'crm', application: 'deals', code: 'reviewers', __name: 'Deal reviewers', isRole: true });
+	group(S.groups.staff, { namespace: 'hr', code: 'staff', __name: 'Staff', users: [S.users.alice], subGroups: [S.groups.sales] });
 	set('schemeModules', S.modules.telephony, { id: S.modules.telephony, name: 'Telephony', enabled: true, exportable: true });
 	set('schemeModules', S.modules.mail, { id: S.modules.mail, name: 'Mail', enabled: false, exportable: false });
 	set('schemeSolutions', S.solutions.sales, { code: S.solutions.sales, name: 'Sales solution', namespaces: ['crm'], exportable: true });
@@ -119,26 +144,22 @@ function isReply(value: Entry | Reply): value is Reply {
 	return 'status' in value && 'body' in value && !('__id' in value);
 }
 
-/** The members of a membership body: `{users, positions, subGroups}` of existing uuids. */
-function membersProblem(platform: Platform, groupId: string, body: unknown): string | undefined {
-	if (!body || typeof body !== 'object') return 'invalid request body';
-	const data = body as Record<string, unknown>;
-	const kinds: Array<[string, string, string]> = [
-		['users', 'schemeUsers', 'user'],
-		['positions', 'schemePositions', 'position'],
-		['subGroups', 'schemeGroups', 'group'],
-	];
-	if (!kinds.some(([key]) => Array.isArray(data[key]) && (data[key] as unknown[]).length > 0)) return 'no items given';
-	for (const [key, collection, what] of kinds) {
-		if (data[key] === undefined) continue;
-		if (!Array.isArray(data[key])) return `${key}: array expected`;
-		for (const id of data[key] as unknown[]) {
-			if (typeof id !== 'string' || !UUID.test(id)) return `${key}: invalid uuid "${String(id)}"`;
-			if (!platform.collection(collection).has(id)) return `${what} ${id} not found`;
-			if (key === 'subGroups' && id === groupId) return 'a group cannot contain itself';
-		}
+const MEMBER_KINDS: Array<[key: string, collection: string]> = [
+	['users', 'schemeUsers'],
+	['positions', 'schemePositions'],
+	['subGroups', 'schemeGroups'],
+];
+
+/** Which member list of a group an ID belongs to (a user, a position or a group), or a 400 reply. */
+function memberKinds(platform: Platform, groupId: string, ids: string[]): Array<[string, string]> | Reply {
+	const kinds: Array<[string, string]> = [];
+	for (const id of ids) {
+		if (id === groupId) return fail(400, 'a group cannot contain itself');
+		const kind = MEMBER_KINDS.find(([, collection]) => platform.collection(collection).has(id));
+		if (!kind) return fail(404, `org-structure item ${id} not found`);
+		kinds.push([kind[0], id]);
 	}
-	return undefined;
+	return kinds;
 }
 
 function members(platform: Platform, group: Entry, key: string, collection: string): Reply {
@@ -158,71 +179,61 @@ function tableFilter(entries: Entry[], body: Record<string, unknown>): Entry[] {
 	);
 }
 
-const GROUP_FIELDS = ['name', 'code', 'description'];
-
-function groupFieldsProblem(body: unknown, creating: boolean): string | undefined {
-	if (!body || typeof body !== 'object' || Array.isArray(body)) return 'invalid request body';
-	const data = body as Record<string, unknown>;
-	if (creating && (typeof data.name !== 'string' || data.name === '')) return 'name: required';
-	for (const field of GROUP_FIELDS) {
-		if (field in data && typeof data[field] !== 'string') return `${field}: string expected`;
-	}
-	if ('name' in data && data.name === '') return 'name: must not be empty';
-	return undefined;
-}
-
 export function registerScheme(platform: Platform): void {
 	seed(platform);
 	const base = '/pub/v1/scheme';
 	platform
 		// Sections
-		.route('GET', `${base}/namespaces`, (request, _params, p) => page(all(p, 'schemeNamespaces'), request.query))
+		.route('GET', `${base}/namespaces`, (request, _params, p) => page(all(p, 'schemeNamespaces'), request.query), PAGED_READ)
 		.route('GET', `${base}/namespaces/:namespace`, (_request, { namespace }, p) =>
-			found(p.collection('schemeNamespaces').get(namespace), 'namespace', namespace))
+			found(p.collection('schemeNamespaces').get(namespace), 'namespace', namespace), READ)
 		.route('GET', `${base}/namespaces/:code/exportable`, (_request, { code }, p) =>
-			exportability(p.collection('schemeNamespaces').get(code), 'namespace', code))
+			exportability(p.collection('schemeNamespaces').get(code), 'namespace', code), READ)
 		// Applications: the list comes as {result: [...]}
 		.route('GET', `${base}/namespaces/:namespace/apps`, (_request, { namespace }, p) =>
-			missingNamespace(p, namespace) ?? ok({ result: all(p, 'schemeApps').filter((app) => app.namespace === namespace) }))
+			missingNamespace(p, namespace) ?? ok({ result: all(p, 'schemeApps').filter((app) => app.namespace === namespace) }), PAGED_READ)
 		.route('GET', `${base}/namespaces/:namespace/apps/:code`, (_request, { namespace, code }, p) =>
-			missingNamespace(p, namespace) ?? found(p.collection('schemeApps').get(`${namespace}/${code}`), 'application', `${namespace}.${code}`))
+			missingNamespace(p, namespace) ?? found(p.collection('schemeApps').get(`${namespace}/${code}`), 'application', `${namespace}.${code}`), READ)
 		.route('GET', `${base}/namespaces/:namespace/apps/:code/exportable`, (_request, { namespace, code }, p) =>
-			missingNamespace(p, namespace) ?? exportability(p.collection('schemeApps').get(`${namespace}/${code}`), 'application', `${namespace}.${code}`))
+			missingNamespace(p, namespace) ?? exportability(p.collection('schemeApps').get(`${namespace}/${code}`), 'application', `${namespace}.${code}`), READ)
 		// Groups
 		.route('GET', `${base}/namespaces/:namespace/groups`, (request, { namespace }, p) =>
-			missingNamespace(p, namespace) ?? page(inNamespace(p, 'schemeGroups', namespace), request.query))
+			missingNamespace(p, namespace) ?? page(inNamespace(p, 'schemeGroups', namespace), request.query), PAGED_READ)
 		.route('GET', `${base}/namespaces/:namespace/apps/:code/groups`, (request, { namespace, code }, p) =>
-			missingApp(p, namespace, code) ?? page(inNamespace(p, 'schemeGroups', namespace, code), request.query))
+			missingApp(p, namespace, code) ?? page(inNamespace(p, 'schemeGroups', namespace, code), request.query), PAGED_READ)
 		.route('POST', `${base}/groups/list`, (request: RecordedRequest, _params, p) => {
 			const body = (request.body ?? {}) as Record<string, unknown>;
-			if (typeof body !== 'object' || Array.isArray(body)) return fail(400, 'invalid request body');
 			return page(tableFilter(all(p, 'schemeGroups'), body), body);
+		}, {
+			body: listBody({}, ['fields', 'statusCode', 'statusGroupId']),
+			evidence: 'inferred',
+			source: `${SPEC.replace('; no body', '')}; body inferred from the vendor's list body (user list)`,
 		})
 		.route('POST', `${base}/namespaces/:namespace/groups`, (request, { namespace }, p) => {
 			const missing = missingNamespace(p, namespace);
 			if (missing) return missing;
-			const problem = groupFieldsProblem(request.body, true);
-			if (problem) return fail(400, problem);
-			const code = (request.body as Entry).code;
-			if (code !== undefined && all(p, 'schemeGroups').some((g) => g.namespace === namespace && g.code === code)) {
-				return fail(400, `group with code "${String(code)}" already exists`);
-			}
-			const item: Entry = { description: '', ...(request.body as Entry), __id: newId(), namespace, users: [], positions: [], subGroups: [] };
+			const item: Entry = { description: '', isDefault: false, isRole: false, ...(request.body as Entry), __id: newId(), namespace, users: [], positions: [], subGroups: [] };
 			p.collection('schemeGroups').set(item.__id as string, item);
 			return ok({ item });
+		}, {
+			body: obj({ __name: nonEmptyStr, description: opt(str), isDefault: opt(bool), isRole: opt(bool) }),
+			evidence: 'documented',
+			source: `${REFERENCE}/groupcreate`,
 		})
 		.route('GET', `${base}/groups/:id`, (_request, { id }, p) => {
 			const group = existingGroup(p, id);
 			return isReply(group) ? group : ok({ item: group });
-		})
+		}, READ)
 		.route('PUT', `${base}/groups/:id`, (request, { id }, p) => {
 			const group = existingGroup(p, id);
 			if (isReply(group)) return group;
-			const problem = groupFieldsProblem(request.body, false);
-			if (problem) return fail(400, problem);
 			const item = { ...group, ...(request.body as Entry), __id: id };
 			p.collection('schemeGroups').set(id, item);
 			return ok({ item });
+		}, {
+			body: obj({ __name: opt(nonEmptyStr), description: opt(str), isDefault: opt(bool) }),
+			evidence: 'documented',
+			source: `${REFERENCE}/updaterequest`,
 		})
 		.route('DELETE', `${base}/groups/:id`, (_request, { id }, p) => {
 			const group = existingGroup(p, id);
@@ -230,76 +241,75 @@ export function registerScheme(platform: Platform): void {
 			if (group.system === true) return fail(400, 'system groups cannot be deleted');
 			p.collection('schemeGroups').delete(id);
 			return ok();
-		})
+		}, READ)
 		.route('POST', `${base}/groups/:id/add-items`, (request, { id }, p) => {
 			const group = existingGroup(p, id);
 			if (isReply(group)) return group;
-			const problem = membersProblem(p, id, request.body);
-			if (problem) return fail(400, problem);
-			const body = request.body as Record<string, string[] | undefined>;
+			const kinds = memberKinds(p, id, request.body as string[]);
+			if (!Array.isArray(kinds)) return kinds;
 			const next = { ...group };
-			for (const key of ['users', 'positions', 'subGroups']) {
-				const current = (group[key] ?? []) as string[];
-				next[key] = [...current, ...(body[key] ?? []).filter((member) => !current.includes(member))];
+			const addedItemIds: string[] = [];
+			for (const [key, member] of kinds) {
+				const current = (next[key] ?? []) as string[];
+				if (current.includes(member)) continue;
+				next[key] = [...current, member];
+				addedItemIds.push(member);
 			}
 			p.collection('schemeGroups').set(id, next);
-			return ok();
-		})
+			return ok({ addedItemIds });
+		}, MEMBERS)
 		.route('POST', `${base}/groups/:id/remove-items`, (request, { id }, p) => {
 			const group = existingGroup(p, id);
 			if (isReply(group)) return group;
-			const problem = membersProblem(p, id, request.body);
-			if (problem) return fail(400, problem);
-			const body = request.body as Record<string, string[] | undefined>;
+			const kinds = memberKinds(p, id, request.body as string[]);
+			if (!Array.isArray(kinds)) return kinds;
 			const next = { ...group };
-			for (const key of ['users', 'positions', 'subGroups']) {
-				next[key] = ((group[key] ?? []) as string[]).filter((member) => !(body[key] ?? []).includes(member));
-			}
+			for (const [key, member] of kinds) next[key] = ((next[key] ?? []) as string[]).filter((known) => known !== member);
 			p.collection('schemeGroups').set(id, next);
 			return ok();
-		})
+		}, MEMBERS)
 		.route('GET', `${base}/groups/:id/parent-groups`, (request, { id }, p) => {
 			const group = existingGroup(p, id);
 			if (isReply(group)) return group;
 			return page(all(p, 'schemeGroups').filter((g) => ((g.subGroups ?? []) as string[]).includes(id)), request.query);
-		})
+		}, PAGED_READ)
 		.route('GET', `${base}/groups/:id/positions`, (_request, { id }, p) => {
 			const group = existingGroup(p, id);
 			return isReply(group) ? group : members(p, group, 'positions', 'schemePositions');
-		})
+		}, PAGED_READ)
 		.route('GET', `${base}/groups/:id/sub-groups`, (_request, { id }, p) => {
 			const group = existingGroup(p, id);
 			return isReply(group) ? group : members(p, group, 'subGroups', 'schemeGroups');
-		})
+		}, PAGED_READ)
 		.route('GET', `${base}/groups/:id/users`, (_request, { id }, p) => {
 			const group = existingGroup(p, id);
 			return isReply(group) ? group : members(p, group, 'users', 'schemeUsers');
-		})
+		}, PAGED_READ)
 		// Modules and solutions: lists named after what they hold
-		.route('GET', `${base}/modules`, (_request, _params, p) => ok({ modules: all(p, 'schemeModules') }))
-		.route('GET', `${base}/modules/:id`, (_request, { id }, p) => found(p.collection('schemeModules').get(id), 'module', id))
+		.route('GET', `${base}/modules`, (_request, _params, p) => ok({ modules: all(p, 'schemeModules') }), PAGED_READ)
+		.route('GET', `${base}/modules/:id`, (_request, { id }, p) => found(p.collection('schemeModules').get(id), 'module', id), READ)
 		.route('GET', `${base}/modules/:id/exportable`, (_request, { id }, p) =>
-			exportability(p.collection('schemeModules').get(id), 'module', id))
-		.route('GET', `${base}/solutions`, (_request, _params, p) => ok({ solutions: all(p, 'schemeSolutions') }))
-		.route('GET', `${base}/solutions/:code`, (_request, { code }, p) => found(p.collection('schemeSolutions').get(code), 'solution', code))
+			exportability(p.collection('schemeModules').get(id), 'module', id), READ)
+		.route('GET', `${base}/solutions`, (_request, _params, p) => ok({ solutions: all(p, 'schemeSolutions') }), PAGED_READ)
+		.route('GET', `${base}/solutions/:code`, (_request, { code }, p) => found(p.collection('schemeSolutions').get(code), 'solution', code), READ)
 		.route('GET', `${base}/solutions/:code/exportable`, (_request, { code }, p) =>
-			exportability(p.collection('schemeSolutions').get(code), 'solution', code))
+			exportability(p.collection('schemeSolutions').get(code), 'solution', code), READ)
 		// Pages and templates
 		.route('GET', `${base}/namespaces/:namespace/pages`, (request, { namespace }, p) =>
-			missingNamespace(p, namespace) ?? page(inNamespace(p, 'schemePages', namespace), request.query))
-		.route('GET', `${base}/pages/:id`, (_request, { id }, p) => found(p.collection('schemePages').get(id), 'page', id))
+			missingNamespace(p, namespace) ?? page(inNamespace(p, 'schemePages', namespace), request.query), PAGED_READ)
+		.route('GET', `${base}/pages/:id`, (_request, { id }, p) => found(p.collection('schemePages').get(id), 'page', id), READ)
 		.route('GET', `${base}/namespaces/:namespace/doctemplates`, (request, { namespace }, p) =>
-			missingNamespace(p, namespace) ?? page(inNamespace(p, 'schemeDocTemplates', namespace), request.query))
+			missingNamespace(p, namespace) ?? page(inNamespace(p, 'schemeDocTemplates', namespace), request.query), PAGED_READ)
 		.route('GET', `${base}/namespaces/:namespace/apps/:code/doctemplates`, (request, { namespace, code }, p) =>
-			missingApp(p, namespace, code) ?? page(inNamespace(p, 'schemeDocTemplates', namespace, code), request.query))
+			missingApp(p, namespace, code) ?? page(inNamespace(p, 'schemeDocTemplates', namespace, code), request.query), PAGED_READ)
 		.route('GET', `${base}/doctemplates/:id`, (_request, { id }, p) =>
-			found(p.collection('schemeDocTemplates').get(id), 'document template', id))
+			found(p.collection('schemeDocTemplates').get(id), 'document template', id), READ)
 		.route('GET', `${base}/namespaces/:namespace/processes`, (_request, { namespace }, p) =>
-			missingNamespace(p, namespace) ?? ok({ processes: inNamespace(p, 'schemeProcessTemplates', namespace) }))
+			missingNamespace(p, namespace) ?? ok({ processes: inNamespace(p, 'schemeProcessTemplates', namespace) }), PAGED_READ)
 		.route('GET', `${base}/namespaces/:namespace/apps/:code/processes`, (_request, { namespace, code }, p) =>
-			missingApp(p, namespace, code) ?? ok({ processes: inNamespace(p, 'schemeProcessTemplates', namespace, code) }))
+			missingApp(p, namespace, code) ?? ok({ processes: inNamespace(p, 'schemeProcessTemplates', namespace, code) }), PAGED_READ)
 		.route('GET', `${base}/namespaces/:namespace/processes/:code`, (_request, { namespace, code }, p) => {
 			const template = p.collection('schemeProcessTemplates').get(`${namespace}/${code}`);
 			return found(template, 'process template', `${namespace}.${code}`);
-		});
+		}, READ);
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions';
 import { requestOperation } from '../../../shared/operations';
-import { requireText } from '../../../shared/validation';
+import { requireText, requireUuid } from '../../../shared/validation';
 
 export const description: INodeProperties[] = showFor('segment', 'create', [
 	{
@@ -31,7 +31,8 @@ export const description: INodeProperties[] = showFor('segment', 'create', [
 				name: 'preference',
 				type: 'string',
 				default: '',
-				description: 'Subscription preference of the segment, sent as it is',
+				placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+				description: 'ID of the preference category of the segment (a UUID, as the platform documents it)',
 			},
 			{
 				displayName: 'Additional Body (JSON)',
@@ -47,9 +48,9 @@ export const description: INodeProperties[] = showFor('segment', 'create', [
 function buildSegmentBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const body: IDataObject = { name: requireText(ctx, itemIndex, 'Name', ctx.getNodeParameter('name', itemIndex)) };
 	const extra = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	for (const [key, label] of [['externalId', 'External ID'], ['preference', 'Preference']]) {
-		if (extra[key] !== undefined && extra[key] !== '') body[key] = requireText(ctx, itemIndex, label, extra[key]);
-	}
+	if (extra.externalId !== undefined && extra.externalId !== '') body.externalId = requireText(ctx, itemIndex, 'External ID', extra.externalId);
+	// The documented body: {externalId, name, preference (uuid)}.
+	if (extra.preference !== undefined && extra.preference !== '') body.preference = requireUuid(ctx, itemIndex, 'Preference', extra.preference);
 	const json = extra.body === undefined ? {} : readJsonObject(ctx, itemIndex, 'additionalFields.body', 'Additional Body (JSON)');
 	return { ...body, ...json };
 }

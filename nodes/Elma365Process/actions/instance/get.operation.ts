@@ -1,7 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions';
 import { requestOperation } from '../../../shared/operations';
-import { apiPath } from '../../../shared/transport';
+import { apiPath, unwrapItem } from '../../../shared/transport';
 import { requireUuid } from '../../../shared/validation';
 
 export const description: INodeProperties[] = showFor('instance', 'get', [
@@ -22,4 +22,7 @@ export const { execute } = requestOperation({
 		apiPath`/bpm/instance/${requireUuid(ctx, itemIndex, 'Instance ID', ctx.getNodeParameter('instanceId', itemIndex))}/get`,
 	// A read, although sent as POST: safe to repeat.
 	idempotent: true,
+	// The platform answers {"success", "data": {...instance}} (inse91/elma_lib, tested on a real company).
+	output: (response: IDataObject) =>
+		response.data && typeof response.data === 'object' && !Array.isArray(response.data) ? (response.data as IDataObject) : unwrapItem(response),
 });

@@ -1,10 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions';
 import { buildListBody, listOptions } from '../../../shared/listOptions';
 import { beforeVersion, codeLocator, MORE_PICKERS_VERSION, readUuidLocator, sinceVersion, uuidLocator } from '../../../shared/locators';
 import { listOperation } from '../../../shared/operations';
 import { apiPath } from '../../../shared/transport';
-import { requireOneOf, requireUuid } from '../../../shared/validation';
+import { refuseUnsupportedOptions } from '../../../shared/unsupportedOptions';
+import { requireOneOf, requireText } from '../../../shared/validation';
 
 const LIST_BY = ['template', 'target'] as const;
 
@@ -69,12 +70,15 @@ export const description: INodeProperties[] = showFor('instance', 'getAll', [
 		required: true,
 		default: '',
 		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-		description: 'ID of the object the processes run for; sent in the body as "targetId" (override it in Options > Additional Body if your version names it otherwise)',
+		description: 'ID of the object the processes run for (e.g. an application item), sent as "target". A list by target takes only Active Only and Sort besides it.',
 		displayOptions: { show: { by: ['target'] } },
 	},
 	...returnAllOrLimit,
 	listOptions({ active: true, fields: true, eql: true }),
 ]);
+
+/** Options a list by target does not take (its vendor page documents only active, sort and paging besides `target`). */
+const NOT_FOR_TARGET: Array<[string, string]> = [['eql', 'EQL Query'], ['fields', 'Fields to Return'], ['ids', 'IDs'], ['tableFilter', 'Table Filter']];
 
 function listBy(ctx: IExecuteFunctions, itemIndex: number) {
 	return requireOneOf(ctx, itemIndex, 'List By', ctx.getNodeParameter('by', itemIndex, 'template'), LIST_BY);
@@ -89,10 +93,9 @@ export const { execute } = listOperation({
 		return apiPath`/bpm/instance/bytemplateid/${templateId}/list`;
 	},
 	body: (ctx, itemIndex) => {
-		const body: IDataObject = {};
-		if (listBy(ctx, itemIndex) === 'target') {
-			body.targetId = requireUuid(ctx, itemIndex, 'Target ID', ctx.getNodeParameter('targetId', itemIndex));
-		}
-		return { ...body, ...buildListBody(ctx, itemIndex) };
+		if (listBy(ctx, itemIndex) !== 'target') return buildListBody(ctx, itemIndex);
+		const target = requireText(ctx, itemIndex, 'Target ID', ctx.getNodeParameter('targetId', itemIndex)).trim();
+		refuseUnsupportedOptions(ctx, itemIndex, NOT_FOR_TARGET, 'a list by target takes only Active Only and Sort');
+		return { target, ...buildListBody(ctx, itemIndex) };
 	},
 });

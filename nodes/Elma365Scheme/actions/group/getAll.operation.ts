@@ -10,7 +10,7 @@ export const description: INodeProperties[] = showFor('group', 'getAll', [
 		name: 'filter',
 		type: 'json',
 		default: '{}',
-		description: 'Filter conditions sent as the body\'s "filter", e.g. {"tf": {"name": "sales"}}; {} lists every group',
+		description: 'Filter conditions sent as the body\'s "filter", e.g. {"tf": {"__name": "sales"}}; {} lists every group',
 	},
 	...listProperties([
 		{

@@ -1,17 +1,30 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/descriptions';
-import { invalidInput, requireText } from '../../../shared/validation';
+import { invalidInput, requireBoolean, requireText } from '../../../shared/validation';
 
-/** The group fields the form offers; the spec does not document the body, so JSON can add the rest. */
-const GROUP_FIELDS: Array<{ key: string; label: string; description: string }> = [
-	{ key: 'code', label: 'Code', description: 'Code of the group inside the section' },
-	{ key: 'description', label: 'Description', description: 'Description of the group' },
-	{ key: 'name', label: 'Name', description: 'Name of the group' },
-];
-
-function fieldProperty(field: (typeof GROUP_FIELDS)[number]): INodeProperties {
-	return { displayName: field.label, name: field.key, type: 'string', default: '', description: field.description };
-}
+/**
+ * The group body as the vendor documents it: create takes {"__name" (required), "description",
+ * "isDefault", "isRole"} (api.elma365.com/en/public-api/reference/scheme/groupcreate), edit takes
+ * {"__name", "description", "isDefault"} (.../scheme/updaterequest). The parameter names of the
+ * form stay as they were (`name`), only the wire keys follow the reference. The Code field of
+ * earlier releases is gone: neither body has one (n8n drops a saved value of a removed option).
+ */
+const DESCRIPTION: INodeProperties = { displayName: 'Description', name: 'description', type: 'string', default: '', description: 'Description of the group' };
+const NAME: INodeProperties = { displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Name of the group (sent as "__name")' };
+const IS_DEFAULT: INodeProperties = {
+	displayName: 'Assign to New Users',
+	name: 'isDefault',
+	type: 'boolean',
+	default: false,
+	description: 'Whether every new user is added to the group (sent as "isDefault")',
+};
+const IS_ROLE: INodeProperties = {
+	displayName: 'Is Role',
+	name: 'isRole',
+	type: 'boolean',
+	default: false,
+	description: 'Whether the group is a role (sent as "isRole"); set when the group is created',
+};
 
 const fieldsJson: INodeProperties = {
 	displayName: 'Additional Fields (JSON)',
@@ -22,14 +35,14 @@ const fieldsJson: INodeProperties = {
 };
 
 export const createFields: INodeProperties[] = [
-	{ ...fieldProperty(GROUP_FIELDS[2]), required: true },
+	{ ...NAME, required: true },
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		options: GROUP_FIELDS.filter((field) => field.key !== 'name').map(fieldProperty),
+		options: [IS_DEFAULT, DESCRIPTION, IS_ROLE],
 	},
 	fieldsJson,
 ];
@@ -41,30 +54,29 @@ export const updateFields: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		options: GROUP_FIELDS.map(fieldProperty),
+		options: [IS_DEFAULT, DESCRIPTION, NAME],
 	},
 	fieldsJson,
 ];
 
-function readFields(ctx: IExecuteFunctions, itemIndex: number, collection: string): IDataObject {
+function readFields(ctx: IExecuteFunctions, itemIndex: number, collection: string, flags: INodeProperties[]): IDataObject {
 	const input = ctx.getNodeParameter(collection, itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
-	for (const field of GROUP_FIELDS) {
-		if (!(field.key in input)) continue;
-		// A description may be emptied; name and code may not.
-		body[field.key] = field.key === 'description'
-			? String(input[field.key] ?? '')
-			: requireText(ctx, itemIndex, field.label, input[field.key]).trim();
+	// A description may be emptied; a name may not.
+	if ('name' in input) body.__name = requireText(ctx, itemIndex, 'Name', input.name).trim();
+	if ('description' in input) body.description = String(input.description ?? '');
+	for (const flag of flags) {
+		if (input[flag.name] !== undefined) body[flag.name] = requireBoolean(ctx, itemIndex, flag.displayName, input[flag.name]);
 	}
 	return body;
 }
 
-/** `{name, code?, description?, ...json}` for a new group. */
+/** `{__name, description?, isDefault?, isRole?, ...json}` for a new group. */
 export function buildCreateBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const name = requireText(ctx, itemIndex, 'Name', ctx.getNodeParameter('name', itemIndex, '')).trim();
 	return {
-		name,
-		...readFields(ctx, itemIndex, 'additionalFields'),
+		__name: name,
+		...readFields(ctx, itemIndex, 'additionalFields', [IS_DEFAULT, IS_ROLE]),
 		...readJsonObject(ctx, itemIndex, 'fieldsJson', 'Additional Fields (JSON)'),
 	};
 }
@@ -72,7 +84,7 @@ export function buildCreateBody(ctx: IExecuteFunctions, itemIndex: number): IDat
 /** Only the fields the user added; at least one is needed. */
 export function buildUpdateBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const body = {
-		...readFields(ctx, itemIndex, 'updateFields'),
+		...readFields(ctx, itemIndex, 'updateFields', [IS_DEFAULT]),
 		...readJsonObject(ctx, itemIndex, 'fieldsJson', 'Additional Fields (JSON)'),
 	};
 	if (Object.keys(body).length === 0) {

@@ -9,10 +9,12 @@ import { invalidInput, requireUuid } from '../../../shared/validation';
 import { pathParamProperties, readPathParam } from '../params';
 
 /**
- * Group membership (add-items / remove-items). The body is not documented; the node sends the
- * member kinds the group's own lists are named after: {"users": [...], "positions": [...],
- * "subGroups": [...]}, only the non-empty ones, and "Body (JSON)" is merged over it for
- * installations that expect another shape. Items addressing the same group are sent in one request.
+ * Group membership (add-items / remove-items). The request body is not on the vendor's pages found:
+ * the node sends a bare JSON array of the members' IDs (users, positions and groups together), as a
+ * client tested on a real company does, and as the documented add-items answer (`addedItemIds`,
+ * one flat list) suggests. "Body (JSON)" switches to an object body for installations that take one:
+ * {"users", "positions", "subGroups"} merged with that JSON. Items addressing the same group are
+ * sent in one request.
  */
 type Operation = 'addMembers' | 'removeMembers';
 
@@ -68,7 +70,7 @@ function memberProperties(operation: Operation, verb: string): INodeProperties[]
 					name: 'body',
 					type: 'json',
 					default: '{}',
-					description: `${jsonEscapeHatchHint}: for installations whose membership body has another shape, e.g. {"items": [...]}`,
+					description: `${jsonEscapeHatchHint}: for installations whose membership body is an object. When set, the members are sent as {"users": [...], "positions": [...], "subGroups": [...]} merged with this JSON instead of as a bare list of IDs.`,
 				},
 			],
 		},
@@ -103,8 +105,17 @@ function readChange(ctx: IExecuteFunctions, itemIndex: number, operation: Operat
 	return { itemIndex, groupId, members, extra };
 }
 
-/** Lists are joined without repeats; other keys of the JSON bodies: the later item wins. */
-function mergeBodies(changes: Change[]): IDataObject {
+/** The documented form: every item's members as one list of IDs, without repeats. */
+function idList(changes: Change[]): string[] {
+	const ids: string[] = [];
+	for (const change of changes) {
+		for (const kind of KINDS) for (const id of change.members[kind.key]) if (!ids.includes(id)) ids.push(id);
+	}
+	return ids;
+}
+
+/** The object form (with Body (JSON)): lists are joined without repeats; other keys: the later item wins. */
+function objectBody(changes: Change[]): IDataObject {
 	const body: IDataObject = {};
 	const add = (key: string, values: unknown[]) => {
 		const list = (Array.isArray(body[key]) ? body[key] : []) as unknown[];
@@ -123,6 +134,16 @@ function mergeBodies(changes: Change[]): IDataObject {
 		}
 	}
 	return body;
+}
+
+/** An item's output: the answer, with `addedItemIds` narrowed to that item's own members. */
+function outputOf(answer: IDataObject, groupId: string, change: Change): IDataObject {
+	const json: IDataObject = { ...answer, groupId, ...change.members };
+	if (Array.isArray(answer.addedItemIds)) {
+		const own = KINDS.flatMap((kind) => change.members[kind.key]);
+		json.addedItemIds = (answer.addedItemIds as unknown[]).filter((id) => own.includes(String(id))) as string[];
+	}
+	return json;
 }
 
 export function membershipOperation(operation: Operation) {
@@ -151,19 +172,17 @@ export function membershipOperation(operation: Operation) {
 			for (const [groupId, changes] of batches) {
 				const first = changes[0].itemIndex;
 				try {
+					const objectForm = changes.some((change) => Object.keys(change.extra).length > 0);
 					const response = await apiRequest(this, {
 						method: 'POST',
 						path: apiPath`/scheme/groups/${groupId}/${endpoint}`,
-						body: mergeBodies(changes),
+						body: objectForm ? objectBody(changes) : idList(changes),
 						idempotent: true,
 						itemIndex: first,
 					});
 					const answer = unwrapItem(response);
 					for (const change of changes) {
-						output[change.itemIndex] = {
-							json: { ...answer, groupId, ...change.members },
-							pairedItem: { item: change.itemIndex },
-						};
+						output[change.itemIndex] = { json: outputOf(answer, groupId, change), pairedItem: { item: change.itemIndex } };
 					}
 				} catch (error) {
 					if (!this.continueOnFail()) throw forItem(this, error, first);
