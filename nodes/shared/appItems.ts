@@ -3,7 +3,7 @@ import { contextFields, readContext } from './context';
 import { returnAllOrLimit, showFor } from './descriptions';
 import { fieldMapper, readMappedFields } from './fieldMapping';
 import type { ListFeatures } from './listOptions';
-import { buildListBody, listOptions } from './listOptions';
+import { buildListBody, listOptions, refuseUnsendable } from './listOptions';
 import { beforeVersion, codeLocator, MORE_PICKERS_VERSION, PICKERS_VERSION, sinceVersion, uuidLocatorWithUrl } from './locators';
 import { concurrencyOption, listOperation, requestOperation } from './operations';
 import type { Operation } from './router';
@@ -252,8 +252,9 @@ export function updateItem(area: ItemArea): Built {
  * POST .../list with the list body and from/size paging; each entry becomes one output item.
  * The Options keep their typed codes before 1.2; from 1.2 field codes and statuses are picked from
  * the application's scheme and status settings (the node registers the load-options methods).
+ * `unsendable` names options the node shows but the endpoint's documented body cannot carry: refused when set.
  */
-export function listItems(area: ItemArea, features?: ListFeatures): Built {
+export function listItems(area: ItemArea, features?: ListFeatures, unsendable: string[] = []): Built {
 	const options = [
 		...beforeVersion([listOptions(features)], MORE_PICKERS_VERSION),
 		...sinceVersion([listOptions(features, { application: area.code.name })], MORE_PICKERS_VERSION),
@@ -264,7 +265,10 @@ export function listItems(area: ItemArea, features?: ListFeatures): Built {
 			method: 'POST',
 			path: (ctx, itemIndex) => readAreaPath(ctx, itemIndex, area, '/list'),
 			paging: 'body',
-			body: (ctx, itemIndex) => buildListBody(ctx, itemIndex),
+			body: (ctx, itemIndex) => {
+				refuseUnsendable(ctx, itemIndex, unsendable, `the ${area.noun} list takes no such filter (its documented body has none)`);
+				return buildListBody(ctx, itemIndex);
+			},
 		}),
 	};
 }
