@@ -1,4 +1,5 @@
 import { fail, newId } from '../harness/index.ts';
+import { loadPackage } from '../harness/engine';
 import { itemsOf } from '../harness/routes/app.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
 
@@ -83,9 +84,9 @@ describe('report items list', () => {
 		expect((jsonOf(items) as Array<{ __name: string }>).map((r) => r.__name)).toEqual(['Row 20', 'Row 200', 'Row 201', 'Row 202', 'Row 203', 'Row 204']);
 	});
 
-	test('version 1.3 offers only what the endpoint takes: table filter, sort and raw JSON', () => {
-		const { Elma365Report } = require('../../dist/nodes/Elma365Report/Elma365Report.node.js');
-		const options = (new Elma365Report().description.properties as Array<{ name: string; displayOptions?: { show?: Record<string, unknown> }; options?: Array<{ name: string }> }>)
+	test('version 1.3 offers only what the endpoint takes: table filter, sort and raw JSON', async () => {
+		const loader = await loadPackage();
+		const options = ((loader.nodeTypes.elma365Report.type as unknown as { description: { properties: unknown[] } }).description.properties as Array<{ name: string; displayOptions?: { show?: Record<string, unknown> }; options?: Array<{ name: string }> }>)
 			.filter((p) => p.name === 'options')
 			.map((p) => [p.displayOptions?.show?.['@version'], p.options?.map((o) => o.name)]);
 		expect(options).toEqual([
