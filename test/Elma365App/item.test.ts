@@ -54,6 +54,24 @@ describe('item create', () => {
 		expect(pairingOf(items)).toEqual([{ item: 0 }]);
 	});
 
+	test('Options: the documented statusGroupId and withEventForceCreate beside the context', async () => {
+		const group = newId();
+		const { error } = await run(params('create', { fieldsJson: '{"__name": "x"}', options: { statusGroupId: group, withEventForceCreate: true } }));
+		expect(error).toBeUndefined();
+		expectOneRequest('POST', `${base}/create`, { context: { __name: 'x' }, statusGroupId: group, withEventForceCreate: true });
+		const bad = await run(params('create', { fieldsJson: '{}', options: { statusGroupId: 'open' } }));
+		expect(bad.error?.message).toMatch(/^Invalid "Status Group ID" in item 0: expected a UUID/);
+	});
+
+	test('the strict double refuses a body the create page does not document', async () => {
+		const response = await fetch(`${t.platform.url}${base}/create`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${t.platform.apiKey}`, 'content-type': 'application/json' },
+			body: JSON.stringify({ context: {}, status: 'new' }),
+		});
+		expect([response.status, await response.json()]).toEqual([400, { success: false, error: 'body.status: unknown key' }]);
+	});
+
 	test('path variables are encoded as one segment each', async () => {
 		await run(params('create', { namespace: 'a/b', application: '../x?y', fieldsJson: '{"__name": "x"}' }));
 		expect(t.platform.requests.map((r) => r.path)).toEqual(['/pub/v1/app/a%2Fb/..%2Fx%3Fy/create']);
