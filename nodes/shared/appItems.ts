@@ -3,12 +3,12 @@ import { contextFields, readContext } from './context';
 import { returnAllOrLimit, showFor } from './descriptions';
 import { fieldMapper, readMappedFields } from './fieldMapping';
 import type { ListFeatures } from './listOptions';
-import { buildListBody, listOptions } from './listOptions';
+import { buildListBody, listOptions, refuseUnsendable } from './listOptions';
 import { beforeVersion, codeLocator, MORE_PICKERS_VERSION, PICKERS_VERSION, sinceVersion, uuidLocatorWithUrl } from './locators';
 import { concurrencyOption, listOperation, requestOperation } from './operations';
 import type { Operation } from './router';
 import { apiPath, apiRequest, unwrapItem } from './transport';
-import { requirePathSegment, requireUuid } from './validation';
+import { requireBoolean, requirePathSegment, requireUuid } from './validation';
 
 /**
  * Application items, contract items and report items are addressed the same way:
@@ -205,14 +205,50 @@ export function itemFields(area: ItemArea, mode: 'add' | 'map'): INodeProperties
 	];
 }
 
-/** POST .../create with `{"context": {...}}`; outputs the created item. */
+/** What the app create page documents besides the fields (api.elma365.com/en/public-api/reference/app/appitemcreate). */
+const appCreateOptions: INodeProperties = {
+	...concurrencyOption,
+	options: [
+		...(concurrencyOption.options as INodeProperties[]),
+		{
+			displayName: 'Force Creation Event',
+			name: 'withEventForceCreate',
+			type: 'boolean',
+			default: false,
+			description: 'Whether the platform raises the item-created event for this item (sent as withEventForceCreate)',
+		},
+		{
+			displayName: 'Status Group ID',
+			name: 'statusGroupId',
+			type: 'string',
+			default: '',
+			placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+			description: 'The status group the new item starts in (sent as statusGroupId)',
+		},
+	],
+};
+
+function appCreateBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const body = contextBody(ctx, itemIndex);
+	if (typeof options.statusGroupId === 'string' && options.statusGroupId.trim() !== '') {
+		body.statusGroupId = requireUuid(ctx, itemIndex, 'Status Group ID', options.statusGroupId);
+	}
+	if (options.withEventForceCreate !== undefined) {
+		body.withEventForceCreate = requireBoolean(ctx, itemIndex, 'Force Creation Event', options.withEventForceCreate);
+	}
+	return body;
+}
+
+/** POST .../create with `{"context": {...}}` (apps also take a status group and the creation event flag); outputs the created item. */
 export function createItem(area: ItemArea): Built {
+	const app = area.prefix === 'app';
 	return {
-		description: showFor(area.resource, 'create', [...locationFields(area), ...itemFields(area, 'add'), concurrencyOption]),
+		description: showFor(area.resource, 'create', [...locationFields(area), ...itemFields(area, 'add'), app ? appCreateOptions : concurrencyOption]),
 		...requestOperation({
 			method: 'POST',
 			path: (ctx, itemIndex) => readAreaPath(ctx, itemIndex, area, '/create'),
-			body: contextBody,
+			body: app ? appCreateBody : contextBody,
 			idempotent: false,
 		}),
 	};
@@ -252,8 +288,9 @@ export function updateItem(area: ItemArea): Built {
  * POST .../list with the list body and from/size paging; each entry becomes one output item.
  * The Options keep their typed codes before 1.2; from 1.2 field codes and statuses are picked from
  * the application's scheme and status settings (the node registers the load-options methods).
+ * `unsendable` names options the node shows but the endpoint's documented body cannot carry: refused when set.
  */
-export function listItems(area: ItemArea, features?: ListFeatures): Built {
+export function listItems(area: ItemArea, features?: ListFeatures, unsendable: string[] = []): Built {
 	const options = [
 		...beforeVersion([listOptions(features)], MORE_PICKERS_VERSION),
 		...sinceVersion([listOptions(features, { application: area.code.name })], MORE_PICKERS_VERSION),
@@ -264,7 +301,10 @@ export function listItems(area: ItemArea, features?: ListFeatures): Built {
 			method: 'POST',
 			path: (ctx, itemIndex) => readAreaPath(ctx, itemIndex, area, '/list'),
 			paging: 'body',
-			body: (ctx, itemIndex) => buildListBody(ctx, itemIndex),
+			body: (ctx, itemIndex) => {
+				refuseUnsendable(ctx, itemIndex, unsendable, `the ${area.noun} list takes no such filter (its documented body has none)`);
+				return buildListBody(ctx, itemIndex);
+			},
 		}),
 	};
 }

@@ -3,8 +3,13 @@ import { invalidInput, isUuid, requireBoolean, requireDateTime, requireSendable 
 
 /**
  * Application fields mapped with n8n's resource mapper, fed by the application scheme
- * (`GET /scheme/namespaces/{ns}/apps/{code}`: `fields: [{code, type, required, array, view: {name}}]`),
- * and the values converted to the shapes the platform takes.
+ * (`GET /scheme/namespaces/{ns}/apps/{code}`: `fields: [{code, type, required, array, view: {name}, data}]`),
+ * and the values converted to the shapes the platform takes, as the vendor's "Data types" guide
+ * (api.elma365.com/en/public-api/guides/DataType) documents them: numbers, booleans and RFC 3339
+ * date-times as JSON values; categories `[{code}]`; money `{cents, currency}`; phones `[{type, tel}]`;
+ * emails `[{type, email}]`; images and files, users and app items as arrays of UUIDs; full names
+ * `{lastname, firstname, middlename}`; links as text. An arbitrary-app reference is
+ * `[{id, code, namespace}]` and a date without time `YYYY-MM-DDT00:00:00Z` (real clients).
  */
 
 /** A platform field type and the n8n input that fits it; anything unknown is typed as text or JSON. */
@@ -13,6 +18,9 @@ const INPUT_TYPES: Record<string, FieldType> = {
 	TEXT: 'string',
 	PHONE: 'string',
 	EMAIL: 'string',
+	IMAGE: 'string',
+	FILE: 'string',
+	REF_ITEM: 'string',
 	LINK: 'string',
 	URL: 'string',
 	INTEGER: 'number',
@@ -30,8 +38,11 @@ const INPUT_TYPES: Record<string, FieldType> = {
 	TABLE: 'array',
 };
 
-/** References to application items, users and org-structure nodes: sent as `["uuid", ...]`. */
-const REFERENCE_TYPES = new Set(['SYS_USER', 'SYS_COLLECTION', 'SYS_OSNODE', 'FILE']);
+/** References to application items, users, org-structure nodes, images and files: sent as `["uuid", ...]`. */
+const REFERENCE_TYPES = new Set(['SYS_USER', 'SYS_COLLECTION', 'SYS_OSNODE', 'FILE', 'IMAGE']);
+
+/** A date-time field whose scheme says it holds a date only (`data.additionalType: "date"`) is typed DATE here. */
+const DATE_ONLY = 'DATE';
 
 /** What the field form says a field takes, where that is not obvious from the input. */
 const HINTS: Record<string, string> = {
@@ -39,9 +50,21 @@ const HINTS: Record<string, string> = {
 	SYS_COLLECTION: 'item UUID(s)',
 	SYS_OSNODE: 'org-structure UUID(s)',
 	FILE: 'file UUID(s)',
+	IMAGE: 'image file UUID(s)',
 	CATEGORY: 'category code(s)',
 	MONEY: '{"cents", "currency"}',
+	PHONE: 'phone number(s)',
+	EMAIL: 'email address(es)',
+	REF_ITEM: '{"id", "code", "namespace"}',
+	DATE: 'date',
 };
+
+/** The platform type of a scheme field, telling a date-only field from a date-time one. */
+function platformTypeOf(field: IDataObject): string {
+	const type = String(field.type ?? 'STRING').toUpperCase();
+	const data = (field.data ?? {}) as IDataObject;
+	return type === 'DATETIME' && String(data.additionalType ?? '').toLowerCase() === 'date' ? DATE_ONLY : type;
+}
 
 /** A mapper field keeps the platform's own type, so values can be converted at execution. */
 export type ApplicationField = ResourceMapperField & { platformType?: string };
@@ -50,7 +73,7 @@ export function mapperFields(fields: IDataObject[]): ApplicationField[] {
 	return fields
 		.filter((field) => typeof field.code === 'string' && field.code !== '')
 		.map((field) => {
-			const platformType = String(field.type ?? 'STRING').toUpperCase();
+			const platformType = platformTypeOf(field);
 			const view = (field.view ?? {}) as IDataObject;
 			const name = typeof view.name === 'string' && view.name !== '' ? view.name : (field.code as string);
 			const hint = HINTS[platformType];
@@ -117,6 +140,46 @@ function categories(value: unknown): IDataObject[] {
 	return (list as unknown[]).map((entry) => (entry && typeof entry === 'object' ? (entry as IDataObject) : { code: String(entry) }));
 }
 
+function listOf(value: unknown): unknown[] {
+	let list: unknown = value;
+	if (typeof value === 'string') {
+		const text = value.trim();
+		list = text.startsWith('[') || text.startsWith('{') ? parseJson(text) : text.split(',').map((part) => part.trim()).filter((part) => part !== '');
+	}
+	return Array.isArray(list) ? list : [list];
+}
+
+/** Phones `[{type, tel}]`, emails `[{type, email}]`: plain text becomes entries of type "work"; objects are sent as given. */
+function contacts(key: 'tel' | 'email', value: unknown): unknown[] {
+	return listOf(value).map((entry) => (entry && typeof entry === 'object' ? entry : { type: 'work', [key]: String(entry) }));
+}
+
+/** Arbitrary-app references `[{id, code, namespace}]`; text "namespace/code/id" is accepted too. */
+function appReferences(ctx: IExecuteFunctions, itemIndex: number, label: string, value: unknown): IDataObject[] {
+	const expected = 'a JSON object {"id", "code", "namespace"} (or a list of them), or "namespace/code/uuid"';
+	return listOf(value).map((entry) => {
+		let reference = entry as IDataObject;
+		if (typeof entry === 'string') {
+			const [namespace, code, id] = entry.split('/').map((part) => part.trim());
+			reference = { id, code, namespace };
+		}
+		const ok = reference && typeof reference === 'object' && isUuid(reference.id)
+			&& typeof reference.code === 'string' && reference.code !== '' && typeof reference.namespace === 'string' && reference.namespace !== '';
+		if (!ok) throw invalidInput(ctx, itemIndex, label, expected, value);
+		return { id: reference.id, code: reference.code, namespace: reference.namespace };
+	});
+}
+
+/** A date without time, as the calendar date given: no time-zone shift, always midnight UTC. */
+function dateOnly(ctx: IExecuteFunctions, itemIndex: number, label: string, value: unknown): string {
+	const text = typeof value === 'string' ? value.trim() : value instanceof Date ? value.toISOString() : String((value as { toISO?: () => string })?.toISO?.() ?? value);
+	const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(text);
+	const valid = match && !Number.isNaN(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
+		&& new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))).getUTCDate() === Number(match[3]);
+	if (!valid) throw invalidInput(ctx, itemIndex, label, 'a date such as 2026-03-05', value);
+	return `${match[1]}-${match[2]}-${match[3]}T00:00:00Z`;
+}
+
 function parseJson(text: string): unknown {
 	try {
 		return JSON.parse(text);
@@ -136,6 +199,10 @@ export function toPlatformValue(
 	const platformType = field.platformType ?? '';
 	if (REFERENCE_TYPES.has(platformType)) return uuidList(ctx, itemIndex, label, value);
 	if (platformType === 'CATEGORY') return requireSendable(ctx, itemIndex, label, categories(value));
+	if (platformType === 'PHONE') return requireSendable(ctx, itemIndex, label, contacts('tel', value));
+	if (platformType === 'EMAIL') return requireSendable(ctx, itemIndex, label, contacts('email', value));
+	if (platformType === 'REF_ITEM') return appReferences(ctx, itemIndex, label, value);
+	if (platformType === DATE_ONLY) return dateOnly(ctx, itemIndex, label, value);
 	switch (field.type) {
 		case 'number': {
 			const text = typeof value === 'number' ? undefined : String(value).trim();

@@ -12,9 +12,11 @@ export interface ListFeatures {
 	status?: boolean;
 	fields?: boolean;
 	eql?: boolean;
+	/** The IDs option; on unless set to false (report lists take no IDs). */
+	ids?: boolean;
 }
 
-const ALL: Required<ListFeatures> = { active: true, status: true, fields: true, eql: true };
+const ALL: Required<ListFeatures> = { active: true, status: true, fields: true, eql: true, ids: true };
 
 /**
  * The picker form of the options: field codes and statuses chosen from the application's scheme and
@@ -135,15 +137,17 @@ export function listOptions(features: ListFeatures = ALL, pickers?: ListPickers)
 			description: 'Comma-separated field codes; empty returns every field',
 		});
 	}
-	options.push(
-		{
+	if (features.ids !== false) {
+		options.push({
 			displayName: 'IDs',
 			name: 'ids',
 			type: 'string',
 			default: '',
 			placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6, ...',
 			description: 'Comma-separated identifiers to return',
-		},
+		});
+	}
+	options.push(
 		{
 			displayName: 'Sort',
 			name: 'sort',
@@ -256,6 +260,31 @@ export function readTableFilter(value: unknown, invalid: (field: string, expecte
 		tf[field] = { min: sendable('Table Filter > From', bound(condition.min)), max: sendable('Table Filter > To', bound(condition.max)) } as IDataObject;
 	}
 	return tf;
+}
+
+/** The labels of the list options, as errors name them. */
+export const OPTION_LABELS: Record<string, string> = {
+	eql: 'EQL Query',
+	ids: 'IDs',
+	fields: 'Fields to Return',
+	statusCodes: 'Status Codes',
+	statusGroupId: 'Status Group ID',
+};
+
+function isSet(value: unknown): boolean {
+	if (Array.isArray(value)) return value.length > 0;
+	return value !== undefined && value !== null && String(value).trim() !== '';
+}
+
+/**
+ * Options an older node version offers but its endpoint's documented body cannot carry: refused when
+ * set (the platform would ignore them and answer with an unfiltered list), naming the option.
+ */
+export function refuseUnsendable(ctx: IExecuteFunctions, itemIndex: number, names: string[], why: string): void {
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	for (const name of names) {
+		if (isSet(options[name])) throw invalidInput(ctx, itemIndex, OPTION_LABELS[name], `no value: ${why}`, options[name]);
+	}
 }
 
 /**

@@ -54,6 +54,24 @@ describe('item create', () => {
 		expect(pairingOf(items)).toEqual([{ item: 0 }]);
 	});
 
+	test('Options: the documented statusGroupId and withEventForceCreate beside the context', async () => {
+		const group = newId();
+		const { error } = await run(params('create', { fieldsJson: '{"__name": "x"}', options: { statusGroupId: group, withEventForceCreate: true } }));
+		expect(error).toBeUndefined();
+		expectOneRequest('POST', `${base}/create`, { context: { __name: 'x' }, statusGroupId: group, withEventForceCreate: true });
+		const bad = await run(params('create', { fieldsJson: '{}', options: { statusGroupId: 'open' } }));
+		expect(bad.error?.message).toMatch(/^Invalid "Status Group ID" in item 0: expected a UUID/);
+	});
+
+	test('the strict double refuses a body the create page does not document', async () => {
+		const response = await fetch(`${t.platform.url}${base}/create`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${t.platform.apiKey}`, 'content-type': 'application/json' },
+			body: JSON.stringify({ context: {}, status: 'new' }),
+		});
+		expect([response.status, await response.json()]).toEqual([400, { success: false, error: 'body.status: unknown key' }]);
+	});
+
 	test('path variables are encoded as one segment each', async () => {
 		await run(params('create', { namespace: 'a/b', application: '../x?y', fieldsJson: '{"__name": "x"}' }));
 		expect(t.platform.requests.map((r) => r.path)).toEqual(['/pub/v1/app/a%2Fb/..%2Fx%3Fy/create']);
@@ -112,12 +130,16 @@ describe('item set status', () => {
 });
 
 describe('item get import status', () => {
-	test('posts the optional JSON body to .../import/status', async () => {
-		t.platform.collection('imports').set(`${NS}/${APP}`, { id: 'imp-1', status: 'done' });
-		const { items, error } = await run(params('getImportStatus', { body: '{"id": "imp-1"}' }));
+	test('posts {} to .../import/status and outputs the import; a Body (JSON) is sent as given (the double, like the reference, knows no body keys)', async () => {
+		t.platform.collection('imports').set(`${NS}/${APP}`, { fileHash: 'h', format: 'csv', status: 'done' });
+		const { items, error } = await run(params('getImportStatus'));
 		expect(error).toBeUndefined();
+		expectOneRequest('POST', `${base}/import/status`, {});
+		expect(jsonOf(items)).toEqual([{ fileHash: 'h', format: 'csv', status: 'done' }]);
+		t.platform.reset();
+		const withBody = await run(params('getImportStatus', { body: '{"id": "imp-1"}' }));
 		expectOneRequest('POST', `${base}/import/status`, { id: 'imp-1' });
-		expect(jsonOf(items)).toEqual([{ id: 'imp-1', status: 'done' }]);
+		expect(withBody.error?.message).toBe('ELMA365 400: body: this endpoint takes no body');
 	});
 
 	test('without a body it sends {}', async () => {

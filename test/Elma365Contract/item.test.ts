@@ -91,6 +91,61 @@ describe('contract item list', () => {
 	});
 });
 
+describe('contract item list: the documented body', () => {
+	test('active, table filter, EQL, IDs and sort {field, ascending} are sent as documented', async () => {
+		const { error } = await run(params('getAll', {
+			returnAll: false,
+			limit: 5,
+			options: {
+				active: true,
+				tableFilter: { match: [{ field: '__name', value: 'Supply' }] },
+				eql: '[amount] > 10',
+				ids: itemId,
+				sort: { rule: [{ field: 'amount', ascending: true }] },
+			},
+		}));
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.body])).toEqual([
+			['POST', `${base}/list`, {}, {
+				active: true,
+				filter: { tf: { __name: 'Supply' }, eql: { query: '[amount] > 10' } },
+				ids: [itemId],
+				sortExpressions: [{ field: 'amount', ascending: true }],
+				from: 0,
+				size: 5,
+			}],
+		]);
+	});
+
+	test.each([
+		['Fields to Return', { fields: 'amount' }, '"amount"'],
+		['Status Codes', { statusCodes: 'signed' }, '"signed"'],
+		['Status Group ID', { statusGroupId: '3fa85f64-5717-4562-b3fc-2c963f66afa6' }, '"3fa85f64-5717-4562-b3fc-2c963f66afa6"'],
+	])('%s cannot be sent to the contract list: refused before any request, in every version', async (label, options, shown) => {
+		for (const typeVersion of [1, 1.1, 1.2]) {
+			const { error } = await run(params('getAll', { returnAll: true, options }), { typeVersion });
+			expect(error?.message).toBe(
+				`Invalid "${label}" in item 0: expected no value: the contract item list takes no such filter (its documented body has none), got ${shown}`,
+			);
+		}
+		expect(t.platform.requests).toHaveLength(0);
+	});
+
+	test('the strict double refuses the old shapes: fields, statusCode, statusGroupId', async () => {
+		const post = async (body: unknown) => {
+			const response = await fetch(`${t.platform.url}${base}/list`, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${t.platform.apiKey}`, 'content-type': 'application/json' },
+				body: JSON.stringify(body),
+			});
+			return [response.status, ((await response.json()) as { error: string }).error];
+		};
+		expect(await post({ fields: { amount: true } })).toEqual([400, 'body.fields: unknown key']);
+		expect(await post({ statusCode: ['signed'] })).toEqual([400, 'body.statusCode: unknown key']);
+		expect(await post({ statusGroupId: newId() })).toEqual([400, 'body.statusGroupId: unknown key']);
+	});
+});
+
 describe('validation and Continue On Fail', () => {
 	test('a bad id and an empty section code are refused before any request', async () => {
 		const badId = await run(params('get', { itemId: 'contract-1' }));

@@ -1,4 +1,5 @@
 import { fail, newId } from '../harness/index.ts';
+import { loadPackage } from '../harness/engine';
 import { itemsOf } from '../harness/routes/app.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
 
@@ -53,30 +54,75 @@ describe('report items list', () => {
 		]);
 	});
 
-	test('filters, sort, fields and raw JSON go into the body; no status or active options', async () => {
-		const { items } = await run(
+	test('the documented body: table filter as filter.tf, sort rules as {column, ascend}, raw JSON merged', async () => {
+		const { items, error } = await run(
 			params({
 				returnAll: false,
 				limit: 10,
 				options: {
 					tableFilter: { match: [{ field: '__name', value: 'Row 20' }] },
-					sort: { rule: [{ field: 'total', ascending: true }] },
-					fields: 'total',
-					body: '{"period": "2026-01"}',
+					sort: { rule: [{ field: 'total', ascending: true }, { field: '__name', ascending: false }] },
+					body: '{"size": 10}',
 				},
 			}),
+			{ typeVersion: 1.3 },
 		);
-		expect(t.platform.requests.map((r) => r.body)).toEqual([
-			{
-				filter: { tf: { __name: 'Row 20' } },
-				sortExpressions: [{ field: 'total', ascending: true }],
-				fields: { total: true },
-				period: '2026-01',
-				from: 0,
-				size: 10,
-			},
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.body])).toEqual([
+			[
+				'POST',
+				base,
+				{},
+				{
+					filter: { tf: { __name: 'Row 20' } },
+					sortExpressions: [{ column: 'total', ascend: true }, { column: '__name', ascend: false }],
+					from: 0,
+					size: 10,
+				},
+			],
 		]);
 		expect((jsonOf(items) as Array<{ __name: string }>).map((r) => r.__name)).toEqual(['Row 20', 'Row 200', 'Row 201', 'Row 202', 'Row 203', 'Row 204']);
+	});
+
+	test('version 1.3 offers only what the endpoint takes: table filter, sort and raw JSON', async () => {
+		const loader = await loadPackage();
+		const options = ((loader.nodeTypes.elma365Report.type as unknown as { description: { properties: unknown[] } }).description.properties as Array<{ name: string; displayOptions?: { show?: Record<string, unknown> }; options?: Array<{ name: string }> }>)
+			.filter((p) => p.name === 'options')
+			.map((p) => [p.displayOptions?.show?.['@version'], p.options?.map((o) => o.name)]);
+		expect(options).toEqual([
+			[[{ _cnd: { lt: 1.2 } }], ['body', 'eql', 'fields', 'ids', 'sort', 'tableFilter']],
+			[[{ _cnd: { eq: 1.2 } }], ['body', 'eql', 'fields', 'ids', 'sort', 'tableFilter']],
+			[[{ _cnd: { gte: 1.3 } }], ['body', 'sort', 'tableFilter']],
+		]);
+	});
+
+	test('the strict double refuses the old shapes: {field, ascending} sort entries, EQL, IDs, fields', async () => {
+		const post = async (body: unknown) => {
+			const response = await fetch(`${t.platform.url}${base}`, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${t.platform.apiKey}`, 'content-type': 'application/json' },
+				body: JSON.stringify(body),
+			});
+			return [response.status, ((await response.json()) as { error: string }).error];
+		};
+		expect(await post({ sortExpressions: [{ field: 'total', ascending: true }] })).toEqual([400, 'body.sortExpressions[0].column: required']);
+		expect(await post({ filter: { eql: { query: '[total] = 1' } } })).toEqual([400, 'body.filter.eql: unknown key']);
+		expect(await post({ ids: [newId()] })).toEqual([400, 'body.ids: unknown key']);
+		expect(await post({ fields: { total: true } })).toEqual([400, 'body.fields: unknown key']);
+	});
+
+	test.each([
+		['EQL Query', { eql: '[total] = 1' }, '"[total] = 1"'],
+		['IDs', { ids: '3fa85f64-5717-4562-b3fc-2c963f66afa6' }, '"3fa85f64-5717-4562-b3fc-2c963f66afa6"'],
+		['Fields to Return', { fields: 'total' }, '"total"'],
+	])('versions before 1.3: %s cannot be sent, so it is refused before any request', async (label, options, shown) => {
+		for (const typeVersion of [1, 1.2]) {
+			const { error } = await run(params({ returnAll: true, options }), { typeVersion });
+			expect(error?.message).toBe(
+				`Invalid "${label}" in item 0: expected no value: the report list takes only a table filter and sort (clear the option; version 1.3 no longer offers it), got ${shown}`,
+			);
+		}
+		expect(t.platform.requests).toHaveLength(0);
 	});
 
 	test('an empty report code is refused before any request', async () => {

@@ -278,6 +278,97 @@ describe('field mapping (version 1.1)', () => {
 	});
 });
 
+/** Field types of the vendor's "Data types" guide beyond those above, and a date-only field. */
+const CONTACT_FIELDS = [
+	{ code: 'birthday', type: 'DATETIME', required: false, array: false, single: true, view: { name: 'Birthday' }, data: { additionalType: 'date' } },
+	{ code: 'seen', type: 'DATETIME', required: false, array: false, single: true, view: { name: 'Seen' }, data: { additionalType: 'datetime' } },
+	{ code: 'source', type: 'REF_ITEM', required: false, array: false, single: true, view: { name: 'Source' } },
+	{ code: 'phone', type: 'PHONE', required: false, array: true, single: false, view: { name: 'Phone' } },
+	{ code: 'email', type: 'EMAIL', required: false, array: true, single: false, view: { name: 'Email' } },
+	{ code: 'photo', type: 'IMAGE', required: false, array: false, single: true, view: { name: 'Photo' } },
+	{ code: 'fio', type: 'FULL_NAME', required: false, array: false, single: true, view: { name: 'Full name' } },
+	{ code: 'site', type: 'LINK', required: false, array: false, single: true, view: { name: 'Site' } },
+];
+
+describe('field values as the vendor documents them (data types guide)', () => {
+	const contacts = { namespace: picked('crm'), application: picked('contacts') };
+	beforeAll(() => {
+		t.platform.collection('schemeApps').set('crm/contacts', { namespace: 'crm', code: 'contacts', name: 'Contacts', fields: CONTACT_FIELDS });
+	});
+
+	async function create(value: Record<string, unknown>) {
+		const { fields: schema } = await resourceMapperFields({ ...editor, parameters: contacts, credential: credential(), method: 'getApplicationFields' });
+		t.platform.reset();
+		return await t.run({
+			...editor,
+			parameters: { resource: 'item', operation: 'create', ...contacts, columns: { mappingMode: 'defineBelow', value, matchingColumns: [], schema } } as never,
+		});
+	}
+
+	test('the mapper tells a date-only field and shows what each reference type takes', async () => {
+		const { fields } = await resourceMapperFields({ ...editor, parameters: contacts, credential: credential(), method: 'getApplicationFields' });
+		expect(fields.map((f) => [f.id, f.displayName, f.type])).toEqual([
+			['birthday', 'Birthday (date)', 'dateTime'],
+			['seen', 'Seen', 'dateTime'],
+			['source', 'Source ({"id", "code", "namespace"})', 'string'],
+			['phone', 'Phone (phone number(s))', 'string'],
+			['email', 'Email (email address(es))', 'string'],
+			['photo', 'Photo (image file UUID(s))', 'string'],
+			['fio', 'Full name', 'object'],
+			['site', 'Site', 'string'],
+		]);
+	});
+
+	test('a date without time is sent as the calendar date given, at 00:00:00Z, with no time-zone shift; date-times keep theirs', async () => {
+		const ref = newId();
+		const photo = newId();
+		const { error } = await create({
+			birthday: '2026-03-05T00:00:00+03:00',
+			seen: '2027-03-01T10:00:00+03:00',
+			source: `{"id": "${ref}", "code": "deals", "namespace": "crm"}`,
+			phone: '+79001234567',
+			email: '[{"type": "home", "email": "a@example.com"}]',
+			photo,
+			fio: '{"lastname": "Smith", "firstname": "Sara", "middlename": "Ellen"}',
+			site: 'https://example.com',
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([['POST', '/pub/v1/app/crm/contacts/create', {
+			context: {
+				birthday: '2026-03-05T00:00:00Z',
+				seen: '2027-03-01T07:00:00Z',
+				source: [{ id: ref, code: 'deals', namespace: 'crm' }],
+				phone: [{ type: 'work', tel: '+79001234567' }],
+				email: [{ type: 'home', email: 'a@example.com' }],
+				photo: [photo],
+				fio: { lastname: 'Smith', firstname: 'Sara', middlename: 'Ellen' },
+				site: 'https://example.com',
+			},
+		}]]);
+	});
+
+	test('an arbitrary-app reference as "namespace/code/id", several phones as text, a bare date', async () => {
+		const ref = newId();
+		const { error } = await create({ source: `crm/deals/${ref}`, phone: '+7900, +7901', birthday: '2026-12-31' });
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => r.body)).toEqual([{
+			context: {
+				source: [{ id: ref, code: 'deals', namespace: 'crm' }],
+				phone: [{ type: 'work', tel: '+7900' }, { type: 'work', tel: '+7901' }],
+				birthday: '2026-12-31T00:00:00Z',
+			},
+		}]);
+	});
+
+	test('values that do not fit are refused before any request, naming the field', async () => {
+		const badRef = await create({ source: `{"id": "${newId()}", "code": "deals"}` });
+		expect(badRef.error?.message).toMatch(/^Invalid "Fields to Send > Source \(\{"id", "code", "namespace"\}\)" in item 0: expected a JSON object \{"id", "code", "namespace"\}/);
+		const badDate = await create({ birthday: '2026-02-30' });
+		expect(badDate.error?.message).toBe('Invalid "Fields to Send > Birthday (date)" in item 0: expected a date such as 2026-03-05, got "2026-02-30"');
+		expect(t.platform.requests).toHaveLength(0);
+	});
+});
+
 describe('item picker (version 1.1)', () => {
 	test('items of the chosen application, page by page, searched by name on the platform', async () => {
 		const items = itemsOf(t.platform, 'app', 'crm', 'orders');

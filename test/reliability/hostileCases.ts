@@ -146,7 +146,6 @@ function itemCases(node: string, prefix: string, codeParam: string, codeField: s
 		parameters: { resource, operation, namespace: V, [codeParam]: V, ...(withId ? { itemId: V } : {}), ...extra },
 		vars: [text('Section Code'), text(codeField), ...(withId ? [uuid('Item ID')] : [])],
 		requests: [[suffix.startsWith('GET ') ? 'GET' : 'POST', `/${prefix}/{}/{}${withId ? '/{}' : ''}${suffix.replace(/^(GET|POST) /, '')}`]],
-		binary: operation === 'import',
 	}));
 }
 
@@ -233,10 +232,19 @@ export const PATH_CASES: PathCase[] = [
 		['item', 'setStatus', '/set-status', true, { statusCode: 'done' }],
 		['item', 'create', '/create', false, { fieldsJson: '{"__name": "x"}' }],
 		['item', 'getAll', '/list', false, { returnAll: true }],
-		['item', 'import', '/import', false],
 		['item', 'getImportStatus', '/import/status', false],
 		['application', 'getStatus', 'GET /settings/status', false],
 	]),
+	// Import uploads the file first (no path variable), then imports it by hash.
+	{
+		node: 'elma365App',
+		label: 'elma365App item import',
+		typeVersion: 1,
+		parameters: { resource: 'item', operation: 'import', namespace: V, application: V, format: 'csv' },
+		vars: [text('Section Code'), text('Application Code')],
+		requests: [['POST', '/disk/file/upload'], ['POST', '/app/{}/{}/import']],
+		binary: true,
+	},
 	...itemCases('elma365Contract', 'contracts', 'application', 'Contract Application Code', [
 		['item', 'get', 'GET /get', true],
 		['item', 'update', '/update', true, { fieldsJson: '{"__name": "x"}' }],

@@ -62,7 +62,8 @@ export const OPERATIONS: Op[] = [
 	{ node: 'elma365Nomenclature', label: 'Nomenclature case getAll', list: true, method: 'GET', idempotent: true, parameters: { resource: 'case', operation: 'getAll', returnAll: true } },
 	{ node: 'elma365Nomenclature', label: 'Nomenclature case create', method: 'POST', idempotent: false, parameters: { resource: 'case', operation: 'create', directoryId: locator(UUID), docflow: 'input', name: 'New' } },
 	{ node: 'elma365File', label: 'File upload to directory', method: 'POST', idempotent: false, binary: true, parameters: { resource: 'file', operation: 'uploadToDirectory', directoryId: locator(UUID) } },
-	{ node: 'elma365App', label: 'App item import', method: 'POST', idempotent: false, binary: true, parameters: { resource: 'item', operation: 'import', namespace: 'crm', application: 'deals' } },
+	// The import's request by the hash of an uploaded file (its upload meets the faults as File upload to directory).
+	{ node: 'elma365App', label: 'App item import', method: 'POST', idempotent: false, parameters: { resource: 'item', operation: 'import', namespace: 'crm', application: 'deals', fileSource: 'hash', fileHash: UUID, format: 'csv' } },
 	// The user allowed repeating writes: a create behaves like a read under every fault.
 	{
 		node: 'elma365Nomenclature',

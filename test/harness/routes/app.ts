@@ -1,5 +1,7 @@
 import type { Platform, RecordedRequest, Reply } from '../platform.ts';
 import { fail, newId, ok, page } from '../platform.ts';
+import type { RequestShape } from '../shapes.ts';
+import { any, arr, bool, listBody, nonEmptyStr, obj, oneOf, opt, record, uint, uuid } from '../shapes.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -71,18 +73,61 @@ export function itemsOf(platform: Platform, prefix: string, namespace: string, c
 	return platform.collection(`${prefix}:${namespace}/${code}`);
 }
 
-function contextOf(request: RecordedRequest): Record<string, unknown> | string {
-	const body = request.body as Record<string, unknown> | undefined;
-	if (!body || typeof body !== 'object') return 'invalid request body';
-	const context = body.context;
-	if (!context || typeof context !== 'object' || Array.isArray(context)) return 'context: object expected';
-	return context as Record<string, unknown>;
+const REFERENCE = 'api.elma365.com/en/public-api/reference';
+
+/** Item fields as the platform stores them: any JSON value per field code. */
+const context = opt(record(any));
+
+/**
+ * The request shapes of the item endpoints of one area (apps, contracts), from the vendor's pages.
+ * Where a page was not found the shape follows the best evidence, named in `source`.
+ */
+const ITEM_SHAPES: Record<'app' | 'contracts', Record<'create' | 'update' | 'list' | 'get', RequestShape>> = {
+	app: {
+		create: {
+			body: obj({ context, statusGroupId: opt(uuid), withEventForceCreate: opt(bool) }),
+			evidence: 'documented',
+			source: `${REFERENCE}/app/appitemcreate`,
+		},
+		update: {
+			body: obj({ context }),
+			evidence: 'client',
+			source: 'inse91/elma_lib app.go (Update: {"context"}); the contract edit page documents the same body',
+		},
+		list: { body: listBody(), evidence: 'documented', source: `${REFERENCE}/app/applist` },
+		get: { evidence: 'documented', source: 'elma365.com/en/help/360004962211.html (get: no request parameters)' },
+	},
+	contracts: {
+		create: { body: obj({ context }), evidence: 'documented', source: `${REFERENCE}/contracts/contractsitemcreate` },
+		update: { body: obj({ context }), evidence: 'documented', source: `${REFERENCE}/contracts/contractsitemupdate` },
+		list: {
+			body: listBody({}, ['fields', 'statusCode', 'statusGroupId']),
+			evidence: 'documented',
+			source: `${REFERENCE}/contracts/contractslist`,
+		},
+		get: { evidence: 'inferred', source: 'platform-api.md 4.7 (GET, no body)' },
+	},
+};
+
+/** The report list: only a table filter, and sort entries `{column, ascend}`. */
+const REPORT_LIST: RequestShape = {
+	body: obj({
+		filter: opt(obj({ tf: opt(record(any)) })),
+		from: opt(uint),
+		size: opt(uint),
+		sortExpressions: opt(arr(obj({ column: nonEmptyStr, ascend: opt(bool) }))),
+	}),
+	evidence: 'documented',
+	source: `${REFERENCE}/reports/reportslist`,
+};
+
+function bodyOf(request: RecordedRequest): Record<string, unknown> {
+	return request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
 }
 
 /** The list body the platform reads: ids, active and a `__name` table filter are honoured; then from/size. */
 function listItems(platform: Platform, prefix: string, request: RecordedRequest, params: Record<string, string>): Reply {
-	const body = (request.body ?? {}) as Record<string, unknown>;
-	if (typeof body !== 'object') return fail(400, 'invalid request body');
+	const body = bodyOf(request);
 	let items = [...itemsOf(platform, prefix, params.namespace, params.code).values()];
 	if (body.active === true) items = items.filter((item) => !item.__deletedAt);
 	if (Array.isArray(body.ids)) items = items.filter((item) => (body.ids as unknown[]).includes(item.__id));
@@ -94,84 +139,87 @@ function listItems(platform: Platform, prefix: string, request: RecordedRequest,
 	return page(items, body);
 }
 
-function registerItems(platform: Platform, prefix: string, getMethods: string[]): void {
+function registerItems(platform: Platform, prefix: 'app' | 'contracts', getMethods: string[]): void {
 	const base = `/pub/v1/${prefix}/:namespace/:code`;
+	const shapes = ITEM_SHAPES[prefix];
 	platform
 		.route('POST', `${base}/create`, (request, params, p) => {
-			const context = contextOf(request);
-			if (typeof context === 'string') return fail(400, context);
-			const item = { ...context, __id: newId(), __createdAt: '2026-01-01T00:00:00Z' };
+			const fields = (bodyOf(request).context ?? {}) as Record<string, unknown>;
+			const item = { ...fields, __id: newId(), __createdAt: '2026-01-01T00:00:00Z' };
 			itemsOf(p, prefix, params.namespace, params.code).set(item.__id, item);
 			return ok({ item });
-		})
-		.route('POST', `${base}/list`, (request, params, p) => listItems(p, prefix, request, params))
+		}, shapes.create)
+		.route('POST', `${base}/list`, (request, params, p) => listItems(p, prefix, request, params), shapes.list)
 		.route('POST', `${base}/:id/update`, (request, params, p) => {
 			if (!UUID.test(params.id)) return fail(400, 'id: invalid uuid');
 			const items = itemsOf(p, prefix, params.namespace, params.code);
 			const existing = items.get(params.id);
 			if (!existing) return fail(404, `item ${params.id} not found`);
-			const context = contextOf(request);
-			if (typeof context === 'string') return fail(400, context);
-			const item = { ...existing, ...context, __id: params.id };
+			const item = { ...existing, ...((bodyOf(request).context ?? {}) as Record<string, unknown>), __id: params.id };
 			items.set(params.id, item);
 			return ok({ item });
-		});
+		}, shapes.update);
 	for (const method of getMethods) {
 		platform.route(method, `${base}/:id/get`, (_request, params, p) => {
 			if (!UUID.test(params.id)) return fail(400, 'id: invalid uuid');
 			const item = itemsOf(p, prefix, params.namespace, params.code).get(params.id);
 			return item ? ok({ item }) : fail(404, `item ${params.id} not found`);
-		});
+		}, shapes.get);
 	}
+}
+
+/** A file uploaded with /disk/file/upload (temporary or into a directory), found by its client-made hash. */
+function uploadedFile(platform: Platform, hash: string): Record<string, unknown> | undefined {
+	return [...platform.collection('diskFiles').values()].find((file) => file.hash === hash && !file.deleted);
 }
 
 export function registerApp(platform: Platform): void {
 	registerItems(platform, 'app', ['GET', 'POST']);
 	registerItems(platform, 'contracts', ['GET']);
 	platform
-		.route('POST', '/pub/v1/reports/:namespace/:code/list', (request, params, p) => listItems(p, 'reports', request, params))
+		.route('POST', '/pub/v1/reports/:namespace/:code/list', (request, params, p) => listItems(p, 'reports', request, params), REPORT_LIST)
 		.route('GET', '/pub/v1/app/list', (_request, _params, p) => {
 			const apps = [...p.collection('apps').values()];
 			return ok({ result: { result: apps, total: apps.length } });
-		})
+		}, { evidence: 'documented', source: 'api.elma365.com/en/public-api (Get app list (GET): no parameters)' })
 		.route('GET', '/pub/v1/app/:namespace/:code/settings/status', (_request, params, p) => {
 			const settings = p.collection('appStatuses').get(`${params.namespace}/${params.code}`) ?? DEFAULT_STATUSES;
 			return ok({ ...settings });
-		})
+		}, { evidence: 'documented', source: `${REFERENCE}/app/appgetstatus` })
 		.route('POST', '/pub/v1/app/:namespace/:code/:id/set-status', (request, params, p) => {
 			if (!UUID.test(params.id)) return fail(400, 'id: invalid uuid');
 			const items = itemsOf(p, 'app', params.namespace, params.code);
 			const existing = items.get(params.id);
 			if (!existing) return fail(404, `item ${params.id} not found`);
-			const status = ((request.body ?? {}) as Record<string, unknown>).status as Record<string, unknown> | undefined;
+			const status = bodyOf(request).status as { code: string };
 			const settings = (p.collection('appStatuses').get(`${params.namespace}/${params.code}`) ?? DEFAULT_STATUSES) as typeof DEFAULT_STATUSES;
-			const found = settings.statusItems.find((candidate) => candidate.code === status?.code);
-			if (!found) return fail(400, `status "${String(status?.code)}" not found`);
+			const found = settings.statusItems.find((candidate) => candidate.code === status.code);
+			if (!found) return fail(400, `status "${status.code}" not found`);
 			const item = { ...existing, __status: { order: 0, status: found.id } };
 			items.set(params.id, item);
 			return ok({ item });
+		}, {
+			body: obj({ status: obj({ code: nonEmptyStr }) }),
+			evidence: 'client',
+			source: 'inse91/elma_lib model.go (setStatusRequest: {"status": {"code"}})',
 		})
 		.route('POST', '/pub/v1/app/:namespace/:code/import', (request, params, p) => {
-			let parts: MultipartPartParsed[];
-			try {
-				parts = parseMultipart(request.raw, request.headers['content-type']);
-			} catch (error) {
-				return fail(400, `multipart: ${(error as Error).message}`);
-			}
-			const file = parts.find((part) => part.name === 'file' && part.fileName !== undefined);
-			if (!file) return fail(400, 'file: required');
-			const record = {
-				id: newId(),
-				status: 'done',
-				fileName: file.fileName,
-				contentType: file.contentType,
-				size: file.data.length,
-			};
-			p.collection('imports').set(`${params.namespace}/${params.code}`, record);
-			return ok({ item: record });
+			const { fileHash, format, withEventHandlers } = bodyOf(request) as { fileHash: string; format: string; withEventHandlers?: boolean };
+			const file = uploadedFile(p, fileHash);
+			if (!file) return fail(400, `file with hash ${fileHash} not found: upload it with /disk/file/upload first`);
+			const key = `${params.namespace}/${params.code}`;
+			const running = p.collection('imports').get(key);
+			if (running?.status === 'running') return fail(400, 'an import is already running for this application');
+			const record = { fileHash, format, withEventHandlers: withEventHandlers === true, fileName: file.originalName ?? file.name, status: 'done' };
+			p.collection('imports').set(key, record);
+			return ok({});
+		}, {
+			body: obj({ fileHash: uuid, format: oneOf('xlsx', 'csv'), withEventHandlers: opt(bool) }),
+			evidence: 'documented',
+			source: `${REFERENCE}/app/appimport`,
 		})
 		.route('POST', '/pub/v1/app/:namespace/:code/import/status', (_request, params, p) => {
 			const record = p.collection('imports').get(`${params.namespace}/${params.code}`);
 			return record ? ok({ item: record }) : fail(404, 'no import found for this application');
-		});
+		}, { evidence: 'inferred', source: 'platform-api.md 4.1 (POST; the reference page was not found, no body assumed)' });
 }

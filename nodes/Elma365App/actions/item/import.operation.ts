@@ -1,46 +1,139 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { locationFields, readAreaPath } from '../../../shared/appItems';
 import { showFor } from '../../../shared/descriptions';
-import { multipartBody } from '../../../shared/multipart';
+import { multipartBody, randomUuid } from '../../../shared/multipart';
+import { TRANSFER_TIMEOUT_MS } from '../../../shared/requestOptions';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
-import { invalidInput, requireFileMeta, requireText } from '../../../shared/validation';
+import { invalidInput, requireBoolean, requireFileMeta, requireOneOf, requireText, requireUuid } from '../../../shared/validation';
 import { appItems } from './area';
 
+/**
+ * Import as the vendor documents it (reference "appimport", guide "Data import"): the file is first
+ * uploaded as a temporary file (`POST /disk/file/upload?hash=<uuid>`), then imported by that hash with
+ * `POST .../import` and `{"fileHash", "format", "withEventHandlers"}`. One operation does both.
+ */
 export const description: INodeProperties[] = showFor('item', 'import', [
 	...locationFields(appItems),
+	{
+		displayName: 'File Source',
+		name: 'fileSource',
+		type: 'options',
+		options: [
+			{ name: 'Binary Field', value: 'binary', description: 'Upload the input item\'s file, then import it' },
+			{ name: 'Uploaded File Hash', value: 'hash', description: 'Import a file already uploaded with /disk/file/upload, by its hash' },
+		],
+		default: 'binary',
+	},
 	{
 		displayName: 'Input Binary Field',
 		name: 'binaryPropertyName',
 		type: 'string',
 		required: true,
 		default: 'data',
+		displayOptions: { show: { fileSource: ['binary'] } },
 		hint: 'The name of the input binary field containing the file to import',
-		description: 'The file is sent as the multipart form field "file", with its name and MIME type',
+		description: 'The file is uploaded as a temporary file (kept by the platform for 60 minutes), then imported',
+	},
+	{
+		displayName: 'File Hash',
+		name: 'fileHash',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+		displayOptions: { show: { fileSource: ['hash'] } },
+		description: 'The hash (UUID) the file was uploaded with',
+	},
+	{
+		displayName: 'Format',
+		name: 'format',
+		type: 'options',
+		options: [
+			{ name: 'From File Name', value: 'auto', description: 'Xlsx or csv, from the binary file\'s name or MIME type' },
+			{ name: 'XLSX', value: 'xlsx' },
+			{ name: 'CSV', value: 'csv' },
+		],
+		default: 'auto',
+	},
+	{
+		displayName: 'Run Event Handlers',
+		name: 'withEventHandlers',
+		type: 'boolean',
+		default: false,
+		description: 'Whether the platform runs item-creation event handlers during the import (it ignores them by default; they slow large imports)',
 	},
 ]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	// Everything is read and checked before the request.
-	const path = readAreaPath(this, itemIndex, appItems, '/import');
-	const property = requireText(this, itemIndex, 'Input Binary Field', this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
-	const binaries = this.getInputData()[itemIndex]?.binary ?? {};
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+function formatOf(fileName: string, mimeType: string): 'xlsx' | 'csv' | undefined {
+	const name = fileName.toLowerCase();
+	if (name.endsWith('.xlsx') || mimeType === XLSX_MIME) return 'xlsx';
+	if (name.endsWith('.csv') || mimeType === 'text/csv') return 'csv';
+	return undefined;
+}
+
+interface BinaryFile {
+	data: Buffer;
+	fileName: string;
+	mimeType: string;
+}
+
+async function readBinary(ctx: IExecuteFunctions, itemIndex: number): Promise<BinaryFile> {
+	const property = requireText(ctx, itemIndex, 'Input Binary Field', ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
+	const binaries = ctx.getInputData()[itemIndex]?.binary ?? {};
 	// Own keys only: "__proto__" or "constructor" must not find the object's prototype.
 	const binary = Object.hasOwn(binaries, property) ? binaries[property] : undefined;
 	if (!binary) {
 		const present = Object.keys(binaries);
 		const found = present.length > 0 ? `binary fields ${present.map((name) => `"${name}"`).join(', ')}` : 'no binary data';
-		throw invalidInput(this, itemIndex, 'Input Binary Field', `a binary field "${property}" on the input item (it has ${found})`, property);
+		throw invalidInput(ctx, itemIndex, 'Input Binary Field', `a binary field "${property}" on the input item (it has ${found})`, property);
 	}
-	const { fileName, mimeType } = requireFileMeta(this, itemIndex, 'Input Binary Field', binary, property);
-	const data = await this.helpers.getBinaryDataBuffer(itemIndex, property);
-	const { body, contentType } = multipartBody([{ name: 'file', data, fileName, contentType: mimeType }]);
+	const { fileName, mimeType } = requireFileMeta(ctx, itemIndex, 'Input Binary Field', binary, property);
+	const data = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
+	if (data.length === 0) throw invalidInput(ctx, itemIndex, 'Input Binary Field', 'a file of at least one byte', property);
+	return { data, fileName, mimeType };
+}
+
+/** A temporary upload of the whole file; the vendor's Content-Range end is exclusive (`bytes 0-<size>/<size>`). */
+async function uploadTemporary(ctx: IExecuteFunctions, itemIndex: number, file: BinaryFile): Promise<string> {
+	const hash = randomUuid();
+	const form = multipartBody([{ name: 'file', data: file.data, fileName: file.fileName, contentType: file.mimeType }]);
+	await apiRequest(ctx, {
+		method: 'POST',
+		path: '/disk/file/upload',
+		qs: { hash },
+		body: form.body,
+		headers: { 'Content-Type': form.contentType, 'Content-Range': `bytes 0-${file.data.length}/${file.data.length}` },
+		idempotent: false,
+		wholeFile: true,
+		itemIndex,
+		timeout: TRANSFER_TIMEOUT_MS,
+	});
+	return hash;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	// Everything is read and checked before the first request.
+	const path = readAreaPath(this, itemIndex, appItems, '/import');
+	const source = requireOneOf(this, itemIndex, 'File Source', this.getNodeParameter('fileSource', itemIndex, 'binary'), ['binary', 'hash'] as const);
+	const chosen = requireOneOf(this, itemIndex, 'Format', this.getNodeParameter('format', itemIndex, 'auto'), ['auto', 'xlsx', 'csv'] as const);
+	const withEventHandlers = requireBoolean(this, itemIndex, 'Run Event Handlers', this.getNodeParameter('withEventHandlers', itemIndex, false));
+	const file = source === 'binary' ? await readBinary(this, itemIndex) : undefined;
+	const given = source === 'hash' ? requireUuid(this, itemIndex, 'File Hash', this.getNodeParameter('fileHash', itemIndex, '')) : undefined;
+	const format = chosen !== 'auto' ? chosen : file ? formatOf(file.fileName, file.mimeType) : undefined;
+	if (format === undefined) {
+		const why = file ? `the file "${file.fileName}" (${file.mimeType}) is neither .xlsx nor .csv` : 'a file hash says nothing of its format';
+		throw invalidInput(this, itemIndex, 'Format', `xlsx or csv (${why})`, chosen);
+	}
+
+	const fileHash = given ?? (await uploadTemporary(this, itemIndex, file!));
 	const response = await apiRequest(this, {
 		method: 'POST',
 		path,
-		body,
-		headers: { 'Content-Type': contentType },
+		body: { fileHash, format, withEventHandlers },
 		idempotent: false,
 		itemIndex,
 	});
-	return unwrapItem(response);
+	return { fileHash, format, withEventHandlers, ...unwrapItem(response) } as IDataObject;
 }

@@ -1,4 +1,5 @@
 import { listItems } from '../../../shared/appItems';
 import { contractItems } from './area';
 
-export const { description, execute } = listItems(contractItems);
+// The contract list body has no fields or statuses (api.elma365.com/en/public-api/reference/contracts/contractslist).
+export const { description, execute } = listItems(contractItems, undefined, ['fields', 'statusCodes', 'statusGroupId']);

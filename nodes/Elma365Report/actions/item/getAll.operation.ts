@@ -1,5 +1,52 @@
-import { listItems } from '../../../shared/appItems';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { locationFields, readAreaPath } from '../../../shared/appItems';
+import { returnAllOrLimit, showFor } from '../../../shared/descriptions';
+import type { ListFeatures } from '../../../shared/listOptions';
+import { buildListBody, listOptions, refuseUnsendable } from '../../../shared/listOptions';
+import { MORE_PICKERS_VERSION } from '../../../shared/locators';
+import { listOperation } from '../../../shared/operations';
 import { reportItems } from './area';
 
-// Reports document no active/status filters; anything else goes through Additional Body (JSON).
-export const { description, execute } = listItems(reportItems, { fields: true, eql: true });
+/**
+ * The report list takes a table filter, from/size and sort entries `{column, ascend}`, nothing else
+ * (api.elma365.com/en/public-api/reference/reports/reportslist). Versions before 1.3 offered EQL, IDs
+ * and fields to return: they stay visible there but are refused when set, since the endpoint cannot
+ * take them; 1.3 no longer offers them.
+ */
+export const REPORT_ONLY_TABLE_FILTER_VERSION = 1.3;
+
+const OLD: ListFeatures = { fields: true, eql: true };
+const DOCUMENTED: ListFeatures = { ids: false };
+const pickers = { application: reportItems.code.name };
+
+const inVersions = (property: INodeProperties, condition: { gte: number } | { lt: number } | { eq: number }): INodeProperties => ({
+	...property,
+	displayOptions: { show: { '@version': [{ _cnd: condition } as never] } },
+});
+
+export const description: INodeProperties[] = showFor('item', 'getAll', [
+	...locationFields(reportItems),
+	...returnAllOrLimit,
+	inVersions(listOptions(OLD), { lt: MORE_PICKERS_VERSION }),
+	inVersions(listOptions(OLD, pickers), { eq: MORE_PICKERS_VERSION }),
+	inVersions(listOptions(DOCUMENTED, pickers), { gte: REPORT_ONLY_TABLE_FILTER_VERSION }),
+]);
+
+/** The documented report list body; sort rules become `{column, ascend}`. */
+export function reportListBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	refuseUnsendable(ctx, itemIndex, ['eql', 'ids', 'fields'], 'the report list takes only a table filter and sort (clear the option; version 1.3 no longer offers it)');
+	const body = buildListBody(ctx, itemIndex);
+	if (Array.isArray(body.sortExpressions)) {
+		body.sortExpressions = (body.sortExpressions as IDataObject[]).map((rule) =>
+			'field' in rule ? { column: rule.field, ascend: rule.ascending } : rule,
+		);
+	}
+	return body;
+}
+
+export const { execute } = listOperation({
+	method: 'POST',
+	path: (ctx, itemIndex) => readAreaPath(ctx, itemIndex, reportItems, '/list'),
+	paging: 'body',
+	body: reportListBody,
+});
