@@ -114,14 +114,18 @@ export function fieldMapper(options: { what: string; mode: 'add' | 'map' }): INo
 	};
 }
 
-function uuidList(ctx: IExecuteFunctions, itemIndex: number, label: string, value: unknown): string[] {
+/** A value given as a JSON array or object, or as comma-separated text, as a list. */
+function listOf(value: unknown): unknown[] {
 	let list: unknown = value;
 	if (typeof value === 'string') {
 		const text = value.trim();
-		list = text.startsWith('[') ? parseJson(text) : text.split(',').map((part) => part.trim()).filter((part) => part !== '');
+		list = text.startsWith('[') || text.startsWith('{') ? parseJson(text) : text.split(',').map((part) => part.trim()).filter((part) => part !== '');
 	}
-	if (!Array.isArray(list)) list = [list];
-	const ids = (list as unknown[]).map((entry) =>
+	return Array.isArray(list) ? list : [list];
+}
+
+function uuidList(ctx: IExecuteFunctions, itemIndex: number, label: string, value: unknown): string[] {
+	const ids = listOf(value).map((entry) =>
 		entry && typeof entry === 'object' && 'id' in (entry as object) ? (entry as IDataObject).id : entry,
 	);
 	for (const id of ids) {
@@ -131,22 +135,7 @@ function uuidList(ctx: IExecuteFunctions, itemIndex: number, label: string, valu
 }
 
 function categories(value: unknown): IDataObject[] {
-	let list: unknown = value;
-	if (typeof value === 'string') {
-		const text = value.trim();
-		list = text.startsWith('[') ? parseJson(text) : text.split(',').map((part) => part.trim()).filter((part) => part !== '');
-	}
-	if (!Array.isArray(list)) list = [list];
-	return (list as unknown[]).map((entry) => (entry && typeof entry === 'object' ? (entry as IDataObject) : { code: String(entry) }));
-}
-
-function listOf(value: unknown): unknown[] {
-	let list: unknown = value;
-	if (typeof value === 'string') {
-		const text = value.trim();
-		list = text.startsWith('[') || text.startsWith('{') ? parseJson(text) : text.split(',').map((part) => part.trim()).filter((part) => part !== '');
-	}
-	return Array.isArray(list) ? list : [list];
+	return listOf(value).map((entry) => (entry && typeof entry === 'object' ? (entry as IDataObject) : { code: String(entry) }));
 }
 
 /** Phones `[{type, tel}]`, emails `[{type, email}]`: plain text becomes entries of type "work"; objects are sent as given. */
@@ -172,11 +161,13 @@ function appReferences(ctx: IExecuteFunctions, itemIndex: number, label: string,
 
 /** A date without time, as the calendar date given: no time-zone shift, always midnight UTC. */
 function dateOnly(ctx: IExecuteFunctions, itemIndex: number, label: string, value: unknown): string {
-	const text = typeof value === 'string' ? value.trim() : value instanceof Date ? value.toISOString() : String((value as { toISO?: () => string })?.toISO?.() ?? value);
-	const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(text);
-	const valid = match && !Number.isNaN(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
-		&& new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))).getUTCDate() === Number(match[3]);
-	if (!valid) throw invalidInput(ctx, itemIndex, label, 'a date such as 2026-03-05', value);
+	const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(String(value).trim());
+	const [year, month, day] = match ? match.slice(1).map(Number) : [];
+	const date = match ? new Date(Date.UTC(year, month - 1, day)) : undefined;
+	// Date.UTC rolls 2026-02-30 over into March: only a date that reads back the same exists.
+	if (!match || date!.getUTCFullYear() !== year || date!.getUTCMonth() !== month - 1 || date!.getUTCDate() !== day) {
+		throw invalidInput(ctx, itemIndex, label, 'a date such as 2026-03-05', value);
+	}
 	return `${match[1]}-${match[2]}-${match[3]}T00:00:00Z`;
 }
 
