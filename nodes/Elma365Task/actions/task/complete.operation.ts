@@ -3,7 +3,8 @@ import { contextFields, readContext } from '../../../shared/context';
 import { showFor } from '../../../shared/descriptions';
 import { codeLocator } from '../../../shared/locators';
 import { requireText } from '../../../shared/validation';
-import { changeOperation, changeOptions, taskField, withAdditionalBody } from './taskForm';
+import { withAdditionalBody, writeOptions } from '../../../shared/writeOptions';
+import { changeOperation, taskField } from './taskForm';
 
 export const description: INodeProperties[] = showFor('task', 'complete', [
 	taskField('to complete'),
@@ -18,7 +19,7 @@ export const description: INodeProperties[] = showFor('task', 'complete', [
 		typeOptions: { loadOptionsDependsOn: ['taskId.value'] },
 	},
 	...contextFields({ what: "task's form" }),
-	changeOptions,
+	writeOptions,
 ]);
 
 /** PUT /tasks/{id}/submit {exitId, context}: the exit and the form's field values. */

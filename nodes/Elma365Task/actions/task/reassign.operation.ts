@@ -2,7 +2,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions';
 import { readUuidLocator, uuidLocator } from '../../../shared/locators';
 import { requireUuid } from '../../../shared/validation';
-import { changeOperation, changeOptions, taskField, withAdditionalBody } from './taskForm';
+import { withAdditionalBody, writeOptions } from '../../../shared/writeOptions';
+import { changeOperation, taskField } from './taskForm';
 
 export const description: INodeProperties[] = showFor('task', 'reassign', [
 	taskField('to reassign'),
@@ -17,7 +18,7 @@ export const description: INodeProperties[] = showFor('task', 'reassign', [
 		description: 'The process instance the task belongs to (the platform requires it): map it from the task, e.g. from Get Task',
 	},
 	{ displayName: 'Comment', name: 'comment', type: 'string', default: '', description: 'Why the task is reassigned; sent only when not empty' },
-	changeOptions,
+	writeOptions,
 ]);
 
 /** POST /tasks/{id}/reassign {userId, instanceId, comment?}: the vendor's reference page "tasks/tasksreassign". */

@@ -1,7 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions';
 import { invalidInput, requireDateTime } from '../../../shared/validation';
-import { changeOperation, changeOptions, taskField, withAdditionalBody } from './taskForm';
+import { withAdditionalBody, writeOptions } from '../../../shared/writeOptions';
+import { changeOperation, taskField } from './taskForm';
 
 const DATES = [
 	{ name: 'startAt', label: 'Start At', description: 'When the performer may start the task' },
@@ -19,7 +20,7 @@ export const description: INodeProperties[] = showFor('task', 'setDates', [
 			description: `${date.description}; left empty, it is not changed. Without a time zone it is read in the workflow's.`,
 		}),
 	),
-	changeOptions,
+	writeOptions,
 ]);
 
 /** POST /tasks/{id}/set-dates {startAt?, dueDate?}: the dates given, in UTC. */

@@ -1,7 +1,5 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/descriptions';
 import { readUuidLocator, uuidLocator } from '../../../shared/locators';
-import { concurrencyOption } from '../../../shared/operations';
 import type { Operation } from '../../../shared/router';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 
@@ -43,24 +41,4 @@ export function changeOperation(options: {
 			return { taskId, ...body, ...unwrapItem(response) };
 		},
 	};
-}
-
-/** Options of the operations that change a task: Concurrency and the raw JSON body escape hatch. */
-export const changeOptions: INodeProperties = {
-	...concurrencyOption,
-	options: [
-		...(concurrencyOption.options as INodeProperties[]),
-		{
-			displayName: 'Additional Body (JSON)',
-			name: 'body',
-			type: 'json',
-			default: '{}',
-			description: `${jsonEscapeHatchHint}. This request is not in the vendor's reference: if your platform version names a key otherwise, send it here.`,
-		},
-	],
-};
-
-/** `body` with Options > Additional Body merged over it. */
-export function withAdditionalBody(ctx: IExecuteFunctions, itemIndex: number, body: IDataObject): IDataObject {
-	return { ...body, ...readJsonObject(ctx, itemIndex, 'options.body', 'Options > Additional Body (JSON)') };
 }
