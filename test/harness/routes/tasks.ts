@@ -8,8 +8,20 @@ function bodyOf(request: RecordedRequest): Record<string, unknown> {
 	return request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
 }
 
-/** A table-filter condition: a list field holds one of the wanted values, a text field contains the text. */
+function isRange(wanted: unknown): wanted is { min?: unknown; max?: unknown } {
+	return wanted !== null && typeof wanted === 'object' && !Array.isArray(wanted) && ('min' in wanted || 'max' in wanted);
+}
+
+/**
+ * A table-filter condition: a date within a range `{min, max}` (either may be null), a list field
+ * holding one of the wanted values, or a text field containing the text.
+ */
 function matches(value: unknown, wanted: unknown): boolean {
+	if (isRange(wanted)) {
+		const ms = Date.parse(String(value));
+		if (wanted.min !== null && wanted.min !== undefined && !(ms >= Date.parse(String(wanted.min)))) return false;
+		return wanted.max === null || wanted.max === undefined || ms <= Date.parse(String(wanted.max));
+	}
 	const wants = Array.isArray(wanted) ? wanted : [wanted];
 	if (Array.isArray(value)) return wants.some((entry) => value.includes(entry));
 	return wants.some((entry) => String(value ?? '').toLowerCase().includes(String(entry).toLowerCase()));
@@ -18,7 +30,7 @@ function matches(value: unknown, wanted: unknown): boolean {
 const SOURCE = 'platform-facts.md (used by real clients): tasks list, get, exits and submit';
 
 /**
- * Tasks in `tasks`: {__id, __name, performers: [user], __createdBy, instanceId, state
+ * Tasks in `tasks`: {__id, __name, __createdAt, performers: [user], __createdBy, instanceId, state
  * ('in_progress' | 'closed'), exits: [{id, name}], startAt?, dueDate?}. A completed task keeps
  * `submitted: {exitId, context}`.
  */
@@ -33,6 +45,9 @@ export function registerTasks(platform: Platform): void {
 			if (Array.isArray(body.ids)) tasks = tasks.filter((task) => (body.ids as unknown[]).includes(task.__id));
 			const tf = ((body.filter ?? {}) as { tf?: Record<string, unknown> }).tf ?? {};
 			for (const [field, wanted] of Object.entries(tf)) tasks = tasks.filter((task) => matches(task[field], wanted));
+			for (const { field, ascending } of [...((body.sortExpressions ?? []) as Array<{ field: string; ascending: boolean }>)].reverse()) {
+				tasks.sort((a, b) => String(a[field] ?? '').localeCompare(String(b[field] ?? '')) * (ascending ? 1 : -1));
+			}
 			return page(tasks, body);
 		}, { body: listBody({}, ['active', 'fields', 'statusCode', 'statusGroupId']), evidence: 'client', source: SOURCE })
 		.route('POST', '/pub/v1/tasks/:id/get', (_request, { id }, p) => {
