@@ -62,7 +62,7 @@ export function seed(platform: Platform): void {
 	set('processInstances', S.processInstance, { __id: S.processInstance, __templateId: S.processTemplate, __target: S.deals.first, context: { __id: S.processInstance } });
 	const exits = [{ id: 'approve', name: 'Approve' }, { id: 'reject', name: 'Reject' }];
 	const task = (id: string, name: string, performer: string) =>
-		set('tasks', id, { __id: id, __name: name, performers: [performer], __createdBy: S.users.carol, instanceId: S.processInstance, state: 'in_progress', exits });
+		set('tasks', id, { __id: id, __name: name, __createdAt: '2026-01-15T09:00:00Z', performers: [performer], __createdBy: S.users.carol, instanceId: S.processInstance, state: 'in_progress', exits });
 	task(S.tasks.approveDeal, 'Approve the deal "Office chairs"', S.users.alice);
 	task(S.tasks.checkContract, 'Check the supply contract', S.users.bob);
 }

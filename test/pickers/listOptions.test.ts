@@ -305,14 +305,14 @@ describe('descriptions', () => {
 		for (const property of options) expect(JSON.stringify(withoutDisplay(property))).toBe(JSON.stringify(typed));
 	});
 
-	test('Trigger: 1.1 is the default; 1 keeps its Options, 1.1 picks the item events\' filter fields (instances keep typing)', async () => {
+	test('Trigger: 1 keeps its Options, from 1.1 the item events pick their filter fields (instances and, from 1.2, tasks keep typing)', async () => {
 		const description = await descriptionOf('elma365Trigger');
-		expect([description.version, description.defaultVersion]).toEqual([[1, 1.1], 1.1]);
+		expect([description.version, description.defaultVersion]).toEqual([[1, 1.1, 1.2], 1.2]);
 		const options = description.properties.filter((p) => p.name === 'options');
 		expect(options.map((p) => p.displayOptions?.show)).toEqual([
 			{ '@version': [{ _cnd: { lt: 1.1 } }] },
 			{ event: ['newItem', 'updatedItem', 'statusEntered'], '@version': [{ _cnd: { gte: 1.1 } }] },
-			{ event: ['newInstance'], '@version': [{ _cnd: { gte: 1.1 } }] },
+			{ event: ['newInstance', 'newTask'], '@version': [{ _cnd: { gte: 1.1 } }] },
 		]);
 		expect(JSON.stringify(withoutDisplay(options[0]))).toBe(JSON.stringify(before.trigger));
 		expect(JSON.stringify(withoutDisplay(options[2]))).toBe(JSON.stringify(before.trigger));
