@@ -203,3 +203,19 @@ describe('pickers', () => {
 		await expect(search('searchExits', { operation: 'complete', taskId: picked('') })).rejects.toThrow('Choose the Task first');
 	});
 });
+
+test("the e2e workflow's Complete node, as saved, completes the task the webhook names", async () => {
+	const { readFileSync } = await import('node:fs');
+	const path = await import('node:path');
+	const workflow = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'e2e', 'workflows', 'approve-from-webhook.json'), 'utf8'));
+	const node = (workflow.nodes as Array<{ type: string; typeVersion: number; parameters: Record<string, unknown> }>).find((n) => n.type === 'n8n-nodes-elma365.elma365Task')!;
+	const { items, error } = await t.run({
+		nodeType: 'elma365Task',
+		typeVersion: node.typeVersion,
+		parameters: node.parameters,
+		input: [{ json: { body: { taskId: taskAt(2), exit: 'reject', comment: 'Too expensive', dealId: newId() } } }],
+	});
+	expect(error).toBeUndefined();
+	expect(wire()).toEqual([['PUT', `/pub/v1/tasks/${taskAt(2)}/submit`, {}, { exitId: 'reject', context: { comment: 'Too expensive' } }]]);
+	expect(jsonOf(items)).toEqual([{ taskId: taskAt(2), exitId: 'reject', context: { comment: 'Too expensive' } }]);
+});
