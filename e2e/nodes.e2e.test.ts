@@ -3,6 +3,8 @@
  * run in a Webhook-triggered workflow against the sandbox: the node's output as n8n returns it,
  * and the request the sandbox received.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { callWebhook, locator, n8nApi, runThroughN8n, sandboxData, sandboxRequests, clearSandboxRequests, state, webhookWorkflow } from './helpers';
 
 const S = {
@@ -186,5 +188,39 @@ describe.each(cases)('$title', ({ node, parameters, wire: expected, output }) =>
 		expect(requests.map((r) => [r.method, r.path, r.query])).toEqual(expected);
 		for (const request of requests) expect(request.headers.authorization).toBe(auth());
 		output(json);
+	});
+});
+
+describe('Approve from a webhook (e2e/workflows/approve-from-webhook.json)', () => {
+	const task = 'ca000000-0000-4000-8000-0000000000a1';
+	const deal = '7a000000-0000-4000-8000-0000000000a1';
+
+	test('Webhook -> ELMA365 Task: Complete -> ELMA365 App: Comment, imported as saved and run once', async () => {
+		const workflow = JSON.parse(fs.readFileSync(path.join(__dirname, 'workflows', 'approve-from-webhook.json'), 'utf8'));
+		for (const node of workflow.nodes) {
+			if (node.type.startsWith('n8n-nodes-elma365.')) node.credentials = { elma365Api: { id: state.credentialId, name: 'ELMA365 sandbox' } };
+		}
+		const created = await n8nApi('POST', '/workflows', workflow);
+		expect(created.status).toBe(200);
+		expect((await n8nApi('POST', `/workflows/${created.json.id as string}/activate`)).status).toBe(200);
+		await clearSandboxRequests();
+
+		const { status, json } = await callWebhook('approve-task', { taskId: task, exit: 'approve', comment: 'Fine by me', dealId: deal });
+		expect(status).toBe(200);
+		const requests = await sandboxRequests();
+		expect(requests.map((r) => [r.method, r.path, r.query, r.headers.authorization, r.body])).toEqual([
+			['PUT', `/pub/v1/tasks/${task}/submit`, {}, auth(), { exitId: 'approve', context: { comment: 'Fine by me' } }],
+			['POST', `/pub/v1/feed/crm/deals/${deal}/message`, {}, auth(), { body: 'Task approve from n8n: Fine by me' }],
+		]);
+		expect((await sandboxData('tasks')).find((t) => t.__id === task)).toMatchObject({ state: 'closed', submitted: { exitId: 'approve' } });
+		const comments = await sandboxData('comments');
+		expect(json).toEqual(comments);
+		expect(comments).toEqual([expect.objectContaining({ item: `crm/deals/${deal}`, body: 'Task approve from n8n: Fine by me' })]);
+
+		// The same call again: the task is closed, the platform says so and nothing more is posted.
+		await clearSandboxRequests();
+		const again = await callWebhook('approve-task', { taskId: task, exit: 'approve', comment: 'Twice', dealId: deal });
+		expect(again.status).toBe(500);
+		expect((await sandboxRequests()).map((r) => [r.method, r.path])).toEqual([['PUT', `/pub/v1/tasks/${task}/submit`]]);
 	});
 });

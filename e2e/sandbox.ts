@@ -1,6 +1,7 @@
 /**
  * The local platform sandbox: the tests' platform double (test/harness) listening on a fixed port,
- * seeded with a few sections, applications, items, users, nomenclature directories and cases.
+ * seeded with a few sections, applications, items, users, nomenclature directories and cases,
+ * a process instance and two tasks waiting for a person.
  * Node 24 runs it as it is (erasable TypeScript):
  *
  *   node e2e/sandbox.ts [--port 8365] [--key <api key>]
@@ -31,6 +32,8 @@ export const SEED = {
 	segment: '9a000000-0000-4000-8000-0000000000e1',
 	subscribers: ['9b000000-0000-4000-8000-0000000000f1', '9c000000-0000-4000-8000-0000000000f2'],
 	diskDirectory: 'aa000000-0000-4000-8000-0000000000d1',
+	processInstance: 'ba000000-0000-4000-8000-0000000000b2',
+	tasks: { approveDeal: 'ca000000-0000-4000-8000-0000000000a1', checkContract: 'cb000000-0000-4000-8000-0000000000a2' },
 } as const;
 
 export function seed(platform: Platform): void {
@@ -56,6 +59,12 @@ export function seed(platform: Platform): void {
 	set('segments', S.segment, { __id: S.segment, name: 'Newsletter' });
 	S.subscribers.forEach((id, i) => set('subscribers', id, { __id: id, email: `subscriber${i + 1}@example.com` }));
 	set('diskDirectories', S.diskDirectory, { __id: S.diskDirectory, name: 'Documents' });
+	set('processInstances', S.processInstance, { __id: S.processInstance, __templateId: S.processTemplate, __target: S.deals.first, context: { __id: S.processInstance } });
+	const exits = [{ id: 'approve', name: 'Approve' }, { id: 'reject', name: 'Reject' }];
+	const task = (id: string, name: string, performer: string) =>
+		set('tasks', id, { __id: id, __name: name, __createdAt: '2026-01-15T09:00:00Z', performers: [performer], __createdBy: S.users.carol, instanceId: S.processInstance, state: 'in_progress', exits });
+	task(S.tasks.approveDeal, 'Approve the deal "Office chairs"', S.users.alice);
+	task(S.tasks.checkContract, 'Check the supply contract', S.users.bob);
 }
 
 /** Starts the seeded double with the `/__sandbox` routes on 127.0.0.1:port. */

@@ -1,7 +1,7 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { properties } from './description';
-import { getFieldCodes, getStatuses, searchApplications, searchNamespaces, searchProcessTemplateIds } from '../shared/schemeSearch';
+import { getFieldCodes, getStatuses, searchApplications, searchNamespaces, searchProcessTemplateIds, searchUsers } from '../shared/schemeSearch';
 import { poll } from './poll';
 
 export class Elma365Trigger implements INodeType {
@@ -10,10 +10,10 @@ export class Elma365Trigger implements INodeType {
 		name: 'elma365Trigger',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['trigger'],
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		version: [1, 1.1, 1.2],
+		defaultVersion: 1.2,
 		subtitle: '={{$parameter["event"]}}',
-		description: 'Starts the workflow when ELMA365 application items or process instances appear or change',
+		description: 'Starts the workflow when ELMA365 application items, process instances or tasks appear or change',
 		defaults: { name: 'ELMA365 Trigger' },
 		polling: true,
 		inputs: [],
@@ -23,7 +23,7 @@ export class Elma365Trigger implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchNamespaces, searchApplications, searchProcessTemplateIds },
+		listSearch: { searchNamespaces, searchApplications, searchProcessTemplateIds, searchUsers },
 		loadOptions: { getFieldCodes, getStatuses },
 	};
 

@@ -1,15 +1,18 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { ListPickers } from '../shared/listOptions';
 import { tableFilter } from '../shared/listOptions';
 import { beforeVersion, codeLocator, sinceVersion, uuidLocator } from '../shared/locators';
 import { requestOptions } from '../shared/requestOptions';
 
-export const EVENTS = ['newItem', 'updatedItem', 'statusEntered', 'newInstance'] as const;
+export const EVENTS = ['newItem', 'updatedItem', 'statusEntered', 'newInstance', 'newTask'] as const;
 export type TriggerEvent = (typeof EVENTS)[number];
 
 const ITEM_EVENTS: TriggerEvent[] = ['newItem', 'updatedItem', 'statusEntered'];
 
 export const DEFAULT_LOOKBACK_MINUTES = 10;
+
+/** The trigger version that brought the "New Task" event. */
+export const TASK_EVENT_VERSION = 1.2;
 
 /**
  * The trigger's options, with the shared table filter so conditions are entered the same way as in
@@ -51,20 +54,26 @@ function triggerOptions(pickers?: ListPickers): INodeProperties {
 	};
 }
 
+const events: INodePropertyOptions[] = [
+	{ name: 'New Application Item', value: 'newItem', description: 'An item was created (by its __createdAt)' },
+	{ name: 'Updated Application Item', value: 'updatedItem', description: 'An item was created or changed (by its __updatedAt); fires once per change' },
+	{ name: 'Item Entered a Status', value: 'statusEntered', description: 'An item moved into the chosen status' },
+	{ name: 'New Process Instance', value: 'newInstance', description: 'A process was started from a template (by its __createdAt)' },
+];
+
+const newTaskEvent: INodePropertyOptions = {
+	name: 'New Task',
+	value: 'newTask',
+	description: "A task appeared for the credential's user or a chosen user (by its __createdAt); fires once per task",
+};
+
+function eventSelector(options: INodePropertyOptions[]): INodeProperties {
+	return { displayName: 'Event', name: 'event', type: 'options', noDataExpression: true, default: 'newItem', options };
+}
+
 export const properties: INodeProperties[] = [
-	{
-		displayName: 'Event',
-		name: 'event',
-		type: 'options',
-		noDataExpression: true,
-		default: 'newItem',
-		options: [
-			{ name: 'New Application Item', value: 'newItem', description: 'An item was created (by its __createdAt)' },
-			{ name: 'Updated Application Item', value: 'updatedItem', description: 'An item was created or changed (by its __updatedAt); fires once per change' },
-			{ name: 'Item Entered a Status', value: 'statusEntered', description: 'An item moved into the chosen status' },
-			{ name: 'New Process Instance', value: 'newInstance', description: 'A process was started from a template (by its __createdAt)' },
-		],
-	},
+	...beforeVersion([eventSelector(events)], TASK_EVENT_VERSION),
+	...sinceVersion([eventSelector([...events, newTaskEvent])], TASK_EVENT_VERSION),
 	{
 		...codeLocator({
 			displayName: 'Section',
@@ -105,12 +114,27 @@ export const properties: INodeProperties[] = [
 		}),
 		displayOptions: { show: { event: ['newInstance'] } },
 	},
+	{
+		displayName: 'Tasks Of',
+		name: 'taskPerformer',
+		type: 'options',
+		default: 'me',
+		options: [
+			{ name: "The Credential's User", value: 'me', description: 'Every new task the credential\'s user can see' },
+			{ name: 'A Chosen User', value: 'user', description: 'New tasks whose performers include the chosen user' },
+		],
+		displayOptions: { show: { event: ['newTask'] } },
+	},
+	{
+		...uuidLocator({ displayName: 'User', name: 'performerId', searchListMethod: 'searchUsers', description: 'The user whose new tasks start the workflow' }),
+		displayOptions: { show: { event: ['newTask'], taskPerformer: ['user'] } },
+	},
 	// Version 1 types the table filter's field codes for every event. From 1.1 the item events pick
 	// them from the application's fields; process instances have no application, so they keep typing.
 	...beforeVersion([triggerOptions()]),
 	...sinceVersion([
 		{ ...triggerOptions({ application: 'application' }), displayOptions: { show: { event: ITEM_EVENTS } } },
-		{ ...triggerOptions(), displayOptions: { show: { event: ['newInstance'] } } },
+		{ ...triggerOptions(), displayOptions: { show: { event: ['newInstance', 'newTask'] } } },
 	]),
 	// A trigger only reads: of the Request Options, the timeout is what applies.
 	{ ...requestOptions, options: requestOptions.options?.filter((option) => option.name === 'timeout') },

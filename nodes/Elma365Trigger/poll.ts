@@ -4,6 +4,7 @@ import { apiPath, listAll } from '../shared/transport';
 import { invalidInput, isUuid } from '../shared/validation';
 import type { TriggerEvent } from './description';
 import { DEFAULT_LOOKBACK_MINUTES, EVENTS } from './description';
+import { TASK_LIST_PATH, taskPerformerFilter } from './taskPoll';
 
 /** At most this many keys are remembered; the oldest go first. */
 export const MAX_SEEN = 10_000;
@@ -63,6 +64,10 @@ function readTarget(ctx: IPollFunctions): Target {
 		const templateId = text(ctx, 'templateId', 'Template ID');
 		if (!isUuid(templateId)) throw invalidInput(ctx, undefined, 'Template ID', 'a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6', templateId);
 		path = apiPath`/bpm/instance/bytemplateid/${templateId}/list`;
+	} else if (event === 'newTask') {
+		path = TASK_LIST_PATH;
+		const performer = taskPerformerFilter(ctx);
+		if (Object.keys(performer).length > 0) filter.tf = { ...((filter.tf ?? {}) as IDataObject), ...performer };
 	} else {
 		const namespace = text(ctx, 'namespace', 'Section Code');
 		const application = text(ctx, 'application', 'Application Code');

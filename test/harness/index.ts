@@ -7,6 +7,9 @@ import { registerUser } from './routes/user.ts';
 import { registerTelephony } from './routes/telephony.ts';
 import { registerMarketing } from './routes/marketing.ts';
 import { registerDisk } from './routes/disk.ts';
+import { registerTasks } from './routes/tasks.ts';
+import { registerBpmControl } from './routes/bpmControl.ts';
+import { registerFeed } from './routes/feed.ts';
 
 export const TEST_API_KEY = '3f0c6d2e-8a41-4b7e-9c55-0d1e2f3a4b5c';
 
@@ -21,6 +24,9 @@ export async function startPlatform(apiKey = TEST_API_KEY): Promise<Platform> {
 	registerTelephony(platform);
 	registerMarketing(platform);
 	registerDisk(platform);
+	registerTasks(platform);
+	registerBpmControl(platform);
+	registerFeed(platform);
 	await platform.listen();
 	return platform;
 }

@@ -277,11 +277,12 @@ describe('descriptions', () => {
 		['elma365App', 'application', before.appContract],
 		['elma365Contract', 'application', before.appContract],
 		['elma365Report', 'report', before.report],
-	])('%s: 1.2 is the default; before it the Options are exactly as they were, from it the codes are dropdowns', async (nodeType, parameter, typed) => {
+	])('%s: before 1.2 the Options are exactly as they were, from it the codes are dropdowns', async (nodeType, parameter, typed) => {
 		const description = await descriptionOf(nodeType);
-		// Report 1.3 keeps only what its endpoint takes (test/Elma365Report): 1.2 is then shown for 1.2 alone.
+		// Report 1.3 keeps only what its endpoint takes (test/Elma365Report); App 1.3 adds item comments with the same item options.
 		const report = nodeType === 'elma365Report';
-		expect([description.version, description.defaultVersion]).toEqual(report ? [[1, 1.1, 1.2, 1.3], 1.3] : [[1, 1.1, 1.2], 1.2]);
+		const versions = nodeType === 'elma365Contract' ? [[1, 1.1, 1.2], 1.2] : [[1, 1.1, 1.2, 1.3], 1.3];
+		expect([description.version, description.defaultVersion]).toEqual(versions);
 		const options = description.properties.filter((p) => p.name === 'options' && p.displayOptions?.show?.operation?.includes('getAll'));
 		expect(options.map((p) => p.displayOptions?.show)).toEqual([
 			{ resource: ['item'], operation: ['getAll'], '@version': [{ _cnd: { lt: 1.2 } }] },
@@ -324,14 +325,14 @@ describe('descriptions', () => {
 		for (const property of options) expect(JSON.stringify(withoutDisplay(property))).toBe(JSON.stringify(typed));
 	});
 
-	test('Trigger: 1.1 is the default; 1 keeps its Options, 1.1 picks the item events\' filter fields (instances keep typing)', async () => {
+	test('Trigger: 1 keeps its Options, from 1.1 the item events pick their filter fields (instances and, from 1.2, tasks keep typing)', async () => {
 		const description = await descriptionOf('elma365Trigger');
-		expect([description.version, description.defaultVersion]).toEqual([[1, 1.1], 1.1]);
+		expect([description.version, description.defaultVersion]).toEqual([[1, 1.1, 1.2], 1.2]);
 		const options = description.properties.filter((p) => p.name === 'options');
 		expect(options.map((p) => p.displayOptions?.show)).toEqual([
 			{ '@version': [{ _cnd: { lt: 1.1 } }] },
 			{ event: ['newItem', 'updatedItem', 'statusEntered'], '@version': [{ _cnd: { gte: 1.1 } }] },
-			{ event: ['newInstance'], '@version': [{ _cnd: { gte: 1.1 } }] },
+			{ event: ['newInstance', 'newTask'], '@version': [{ _cnd: { gte: 1.1 } }] },
 		]);
 		expect(JSON.stringify(withoutDisplay(options[0]))).toBe(JSON.stringify(before.trigger));
 		expect(JSON.stringify(withoutDisplay(options[2]))).toBe(JSON.stringify(before.trigger));

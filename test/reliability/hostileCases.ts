@@ -1,5 +1,5 @@
 /**
- * The tables of the hostile-input suite (hostile.test.ts): every operation of the ten nodes that puts
+ * The tables of the hostile-input suite (hostile.test.ts): every operation of the nodes that puts
  * a user value into a URL path, every validated field, the hostile values, and the oracles that say
  * what a node must do with a value: send it (and how it looks on the wire) or refuse it, naming the
  * field and the item, before any request.
@@ -25,6 +25,7 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 export const V = '={{ $json.v }}';
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 export const V_BY_ID = byId(V);
+const byCode = (value: string) => ({ __rl: true, mode: 'code', value });
 
 /** A small binary file on the input item, for uploads and imports. */
 export function fileItem(meta: { fileName?: unknown; mimeType?: unknown } = { fileName: 'a.txt', mimeType: 'text/plain' }) {
@@ -301,7 +302,36 @@ export const PATH_CASES: PathCase[] = [
 		parameters: { resource: 'group', operation: 'removeMembers', groupId: V, userIds: OTHER_UUID }, batched: true,
 		vars: [uuid('Group ID')], requests: [['POST', '/scheme/groups/{}/remove-items']],
 	},
+	// Tasks, process control and item comments (issue #23)
+	...taskCases(),
+	{
+		node: 'elma365Process', label: 'Process instance interrupt', typeVersion: 1.3,
+		parameters: { resource: 'instance', operation: 'interrupt', instanceId: V },
+		vars: [uuid('Instance ID')], requests: [['POST', '/bpm/instance/{}/interrupt']],
+	},
+	...(['create', 'getAll'] as const).map((operation): PathCase => ({
+		node: 'elma365App', label: `elma365App comment ${operation}`, typeVersion: 1.3,
+		parameters: { resource: 'comment', operation, namespace: byCode(V), application: byCode(V), itemId: V_BY_ID, text: 'Looks good', returnAll: true },
+		vars: [text('Section Code'), text('Application Code'), uuid('Item ID')],
+		requests: [operation === 'create' ? ['POST', '/feed/{}/{}/{}/message'] : ['GET', '/feed/{}/{}/{}/messages']],
+	})),
 ];
+
+/** Every Task operation that puts the task's ID into the path. */
+function taskCases(): PathCase[] {
+	const rows: Array<[string, string, string, Record<string, unknown>]> = [
+		['get', 'POST', '/get', {}],
+		['getExits', 'GET', '/exits', {}],
+		['complete', 'PUT', '/submit', { exitId: { __rl: true, mode: 'code', value: 'approve' } }],
+		['reassign', 'POST', '/reassign', { userId: byId(UUID), instanceId: OTHER_UUID }],
+		['setDates', 'POST', '/set-dates', { dueDate: '2027-01-01T00:00:00Z' }],
+	];
+	return rows.map(([operation, method, suffix, extra]) => ({
+		node: 'elma365Task', label: `elma365Task task ${operation}`, typeVersion: 1,
+		parameters: { resource: 'task', operation, taskId: V_BY_ID, ...extra },
+		vars: [uuid('Task')], requests: [[method, `/tasks/{}${suffix}`]],
+	}));
+}
 
 /** "." and ".." (after trimming): no encoding keeps them in their segment. */
 export function isDotSegment(value: unknown): boolean {

@@ -1,8 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { route } from '../../shared/router';
 import * as application from './application';
+import * as comment from './comment';
 import * as item from './item';
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await route.call(this, { item: item.operations, application: application.operations });
+	return await route.call(this, { item: item.operations, application: application.operations, comment: comment.operations });
 }

@@ -1,0 +1,36 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { showFor } from '../../../shared/descriptions';
+import { jsonBody } from '../../../shared/appItems';
+import { concurrencyOption } from '../../../shared/operations';
+import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
+import { requireUuid } from '../../../shared/validation';
+import { interruptComment, readComment } from './interruptForm';
+
+export const description: INodeProperties[] = showFor('instance', 'interrupt', [
+	{
+		displayName: 'Instance ID',
+		name: 'instanceId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+		description: 'ID of the running process instance to stop (the "instanceId" a Start returns)',
+	},
+	interruptComment,
+	concurrencyOption,
+]);
+
+/** POST /bpm/instance/{id}/interrupt {comment?}: the vendor's reference page "bpm/bpminstanceinterrupt". */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const id = requireUuid(this, itemIndex, 'Instance ID', this.getNodeParameter('instanceId', itemIndex));
+	const response = await apiRequest(this, {
+		method: 'POST',
+		path: apiPath`/bpm/instance/${id}/interrupt`,
+		// The body is sent even when empty (`{}`): the platform decodes a JSON body on this POST.
+		...jsonBody(readComment(this, itemIndex)),
+		// A second interrupt of a stopped instance says "not running": never repeated blindly.
+		idempotent: false,
+		itemIndex,
+	});
+	return { instanceId: id, interrupted: true, ...unwrapItem(response) };
+}

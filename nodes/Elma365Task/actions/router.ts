@@ -1,0 +1,7 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { route } from '../../shared/router';
+import * as task from './task';
+
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await route.call(this, { task: task.operations });
+}

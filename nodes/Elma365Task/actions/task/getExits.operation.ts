@@ -1,0 +1,14 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { showFor } from '../../../shared/descriptions';
+import { concurrencyOption, requestOperation } from '../../../shared/operations';
+import { readListPage } from '../../../shared/transport';
+import { readTaskPath, taskField } from './taskForm';
+
+export const description: INodeProperties[] = showFor('task', 'getExits', [taskField('whose exits to list'), concurrencyOption]);
+
+/** One output item per exit: the buttons a person would press to complete the task. */
+export const { execute } = requestOperation({
+	method: 'GET',
+	path: (ctx, itemIndex) => readTaskPath(ctx, itemIndex, '/exits'),
+	output: (response) => readListPage(response).items,
+});

@@ -1,0 +1,39 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { showFor } from '../../../shared/descriptions';
+import { readUuidLocator, uuidLocator } from '../../../shared/locators';
+import { requireUuid } from '../../../shared/validation';
+import { withAdditionalBody, writeOptions } from '../../../shared/writeOptions';
+import { changeOperation, taskField } from './taskForm';
+
+export const description: INodeProperties[] = showFor('task', 'reassign', [
+	taskField('to reassign'),
+	uuidLocator({ displayName: 'New Performer', name: 'userId', searchListMethod: 'searchUsers', description: 'The user the task goes to' }),
+	{
+		displayName: 'Process Instance ID',
+		name: 'instanceId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+		description: 'The process instance the task belongs to (the platform requires it): map it from the task, e.g. from Get Task',
+	},
+	{ displayName: 'Comment', name: 'comment', type: 'string', default: '', description: 'Why the task is reassigned; sent only when not empty' },
+	writeOptions,
+]);
+
+/** POST /tasks/{id}/reassign {userId, instanceId, comment?}: the vendor's reference page "tasks/tasksreassign". */
+export const { execute } = changeOperation({
+	method: 'POST',
+	suffix: '/reassign',
+	body: (ctx, itemIndex) => {
+		const body: IDataObject = {
+			userId: readUuidLocator(ctx, itemIndex, 'userId', 'New Performer'),
+			instanceId: requireUuid(ctx, itemIndex, 'Process Instance ID', ctx.getNodeParameter('instanceId', itemIndex)),
+		};
+		const comment = String(ctx.getNodeParameter('comment', itemIndex, '') ?? '');
+		if (comment.trim() !== '') body.comment = comment;
+		return withAdditionalBody(ctx, itemIndex, body);
+	},
+	// Reassigning to the same user twice leaves the task where the first request put it.
+	idempotent: true,
+});

@@ -1,0 +1,41 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { showFor } from '../../../shared/descriptions';
+import { invalidInput, requireDateTime } from '../../../shared/validation';
+import { withAdditionalBody, writeOptions } from '../../../shared/writeOptions';
+import { changeOperation, taskField } from './taskForm';
+
+const DATES = [
+	{ name: 'startAt', label: 'Start At', description: 'When the performer may start the task' },
+	{ name: 'dueDate', label: 'Due Date', description: 'When the task is due' },
+] as const;
+
+export const description: INodeProperties[] = showFor('task', 'setDates', [
+	taskField('whose dates to change'),
+	...DATES.map(
+		(date): INodeProperties => ({
+			displayName: date.label,
+			name: date.name,
+			type: 'dateTime',
+			default: '',
+			description: `${date.description}; left empty, it is not changed. Without a time zone it is read in the workflow's.`,
+		}),
+	),
+	writeOptions,
+]);
+
+/** POST /tasks/{id}/set-dates {startAt?, dueDate?}: the dates given, in UTC. */
+export const { execute } = changeOperation({
+	method: 'POST',
+	suffix: '/set-dates',
+	body: (ctx, itemIndex) => {
+		const body: IDataObject = {};
+		for (const date of DATES) {
+			const value = ctx.getNodeParameter(date.name, itemIndex, '');
+			if (value !== '' && value !== null && value !== undefined) body[date.name] = requireDateTime(ctx, itemIndex, date.label, value);
+		}
+		const sent = withAdditionalBody(ctx, itemIndex, body);
+		if (Object.keys(sent).length === 0) throw invalidInput(ctx, itemIndex, 'Start At / Due Date', 'at least one date', '');
+		return sent;
+	},
+	idempotent: true,
+});

@@ -1,0 +1,44 @@
+import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
+import { readUuidLocator, uuidLocator } from '../../../shared/locators';
+import type { Operation } from '../../../shared/router';
+import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
+
+/** The task an operation works on: picked from the credential's user's tasks, or typed as an ID. */
+export function taskField(purpose: string): INodeProperties {
+	return uuidLocator({
+		displayName: 'Task',
+		name: 'taskId',
+		searchListMethod: 'searchTasks',
+		description: `The task ${purpose}: from the tasks the credential's user can see, or by ID (e.g. {{ $json.__id }} of a listed task)`,
+	});
+}
+
+function readTaskId(ctx: IExecuteFunctions, itemIndex: number): string {
+	return readUuidLocator(ctx, itemIndex, 'taskId', 'Task');
+}
+
+/** `/tasks/{id}{suffix}` for the item's Task. */
+export function readTaskPath(ctx: IExecuteFunctions, itemIndex: number, suffix: string): string {
+	return `${apiPath`/tasks/${readTaskId(ctx, itemIndex)}`}${suffix}`;
+}
+
+/**
+ * An operation that changes a task (complete, reassign, set dates): one request per item, whose
+ * output names the task changed beside what the platform answers (often nothing but `success`).
+ */
+export function changeOperation(options: {
+	method: IHttpRequestMethods;
+	suffix: string;
+	body: (ctx: IExecuteFunctions, itemIndex: number) => IDataObject;
+	idempotent: boolean;
+}): Required<Pick<Operation, 'execute'>> {
+	return {
+		async execute(this: IExecuteFunctions, itemIndex: number) {
+			const taskId = readTaskId(this, itemIndex);
+			const body = options.body(this, itemIndex);
+			const path = `${apiPath`/tasks/${taskId}`}${options.suffix}`;
+			const response = await apiRequest(this, { method: options.method, path, body, idempotent: options.idempotent, itemIndex });
+			return { taskId, ...body, ...unwrapItem(response) };
+		},
+	};
+}

@@ -1,0 +1,22 @@
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import { entryName, searchPagedList } from '../../shared/listSearch';
+import { apiPath, apiRequest, readListPage } from '../../shared/transport';
+import { requireChosen } from '../../shared/schemeSearch';
+
+/** Tasks the credential's user can see, searched by name on the platform (`tf.__name`), page by page. */
+export async function searchTasks(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	const text = filter?.trim();
+	const body: IDataObject = text ? { filter: { tf: { __name: text } } } : {};
+	return await searchPagedList(this, { method: 'POST', path: '/tasks/list', paging: 'body', body, what: 'tasks' }, text, paginationToken);
+}
+
+/** The chosen task's exits; the value sent is the exit's ID (its code where it has no ID). */
+export async function searchExits(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const taskId = requireChosen(this, 'taskId', 'Task');
+	const { items } = readListPage(await apiRequest(this, { method: 'GET', path: apiPath`/tasks/${taskId}/exits` }));
+	const needle = filter?.trim().toLowerCase();
+	const results = items
+		.map((exit) => ({ name: entryName(exit), value: String(exit.id ?? exit.code ?? '') }))
+		.filter((exit) => exit.value !== '' && (!needle || exit.name.toLowerCase().includes(needle)));
+	return { results };
+}
