@@ -64,37 +64,22 @@ export async function sandboxData(collection: string): Promise<Array<Record<stri
 	return (await sandbox('GET', `/__sandbox/data/${encodeURIComponent(collection)}`)).items as Array<Record<string, unknown>>;
 }
 
-/**
- * Creates and activates `Webhook (POST /webhook/<path>) -> ELMA365 <node>` through the public API;
- * the webhook answers with every item the ELMA365 node put out.
- */
-export async function webhookWorkflow(hookPath: string, nodeName: string, parameters: Record<string, unknown>): Promise<string> {
-	const workflow = {
-		name: `e2e ${hookPath}`,
-		nodes: [
-			{
-				parameters: { httpMethod: 'POST', path: hookPath, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
-				id: randomUUID(),
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				position: [0, 0],
-				webhookId: randomUUID(),
-			},
-			{
-				parameters,
-				id: randomUUID(),
-				name: 'ELMA365',
-				type: `${PACKAGE}.${nodeName}`,
-				typeVersion: 1,
-				position: [260, 0],
-				credentials: { elma365Api: { id: state.credentialId, name: 'ELMA365 sandbox' } },
-			},
-		],
-		connections: { Webhook: { main: [[{ node: 'ELMA365', type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
+/** An ELMA365 node of the installed package with the sandbox credential. */
+export function elma365Node(nodeName: string, parameters: Record<string, unknown>, typeVersion = 1, position = [260, 0]) {
+	return {
+		parameters,
+		id: randomUUID(),
+		name: 'ELMA365',
+		type: `${PACKAGE}.${nodeName}`,
+		typeVersion,
+		position,
+		credentials: { elma365Api: { id: state.credentialId, name: 'ELMA365 sandbox' } },
 	};
-	const created = await n8nApi('POST', '/workflows', workflow);
+}
+
+/** Creates a workflow through the public API and activates it; returns its id. */
+export async function activateWorkflow(workflow: Record<string, unknown>): Promise<string> {
+	const created = await n8nApi('POST', '/workflows', { settings: { executionOrder: 'v1' }, ...workflow });
 	if (created.status !== 200) throw new Error(`create workflow: ${created.status} ${JSON.stringify(created.json)}`);
 	const id = created.json.id as string;
 	const activated = await n8nApi('POST', `/workflows/${id}/activate`);
@@ -102,17 +87,43 @@ export async function webhookWorkflow(hookPath: string, nodeName: string, parame
 	return id;
 }
 
-/** Calls a production webhook, retrying briefly while n8n is still registering it after activation. */
-export async function callWebhook(hookPath: string, body: unknown = {}): Promise<{ status: number; json: unknown }> {
+/**
+ * Creates and activates `Webhook (POST /webhook/<path>) -> ELMA365 <node>` through the public API;
+ * the webhook answers with every item the ELMA365 node put out (`webhook` overrides its parameters).
+ */
+export async function webhookWorkflow(hookPath: string, nodeName: string, parameters: Record<string, unknown>, webhook: Record<string, unknown> = {}): Promise<string> {
+	return await activateWorkflow({
+		name: `e2e ${hookPath}`,
+		nodes: [
+			{
+				parameters: { httpMethod: 'POST', path: hookPath, responseMode: 'lastNode', responseData: 'allEntries', options: {}, ...webhook },
+				id: randomUUID(),
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: randomUUID(),
+			},
+			elma365Node(nodeName, parameters),
+		],
+		connections: { Webhook: { main: [[{ node: 'ELMA365', type: 'main', index: 0 }]] } },
+	});
+}
+
+/** POSTs to a production webhook, retrying briefly while n8n is still registering it after activation. */
+export async function postWebhook(hookPath: string, init: { headers: Record<string, string>; body: RequestInit['body'] }): Promise<Response> {
 	for (let attempt = 0; ; attempt++) {
-		const response = await fetch(`${state.n8nUrl}/webhook/${hookPath}`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify(body),
-		});
-		if (response.status !== 404 || attempt >= 20) return { status: response.status, json: await json(response) };
+		const response = await fetch(`${state.n8nUrl}/webhook/${hookPath}`, { method: 'POST', ...init });
+		if (response.status !== 404 || attempt >= 20) return response;
+		await response.arrayBuffer();
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
+}
+
+/** Calls a production webhook with a JSON body. */
+export async function callWebhook(hookPath: string, body: unknown = {}): Promise<{ status: number; json: unknown }> {
+	const response = await postWebhook(hookPath, { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+	return { status: response.status, json: await json(response) };
 }
 
 /** Runs `Webhook -> node` once and returns what the node put out and what reached the sandbox. */

@@ -6,36 +6,35 @@
 //   node scripts/start.mjs                      interactive (n8n on 5678, sandbox on 8365)
 //   node scripts/start.mjs --e2e --state <file> for the e2e tests: fresh user folder, other ports,
 //                                               writes URLs, API key and credential id to <file>
-// Expects Node 24 first on PATH (scripts/node24.sh).
+// Expects Node 24 first on PATH (scripts/node24.sh). scripts/queue.mjs reuses its exported pieces.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const root = path.resolve(import.meta.dirname, '..');
+export const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const e2e = args.includes('--e2e');
 const stateFile = args.includes('--state') ? path.resolve(args[args.indexOf('--state') + 1]) : undefined;
 const N8N_PORT = e2e ? 5778 : 5678;
 const SANDBOX_PORT = e2e ? 8465 : 8365;
 const BROKER_PORT = e2e ? 5779 : 5679;
-const SANDBOX_KEY = 'sandbox-0000-4000-8000-elma365demo';
-const OWNER = { email: 'owner@example.com', firstName: 'Demo', lastName: 'Owner', password: 'Elma365Demo!' };
-const userFolder = path.join(root, '.e2e', e2e ? 'e2e-user' : 'start-user');
-const base = `http://127.0.0.1:${N8N_PORT}`;
+export const SANDBOX_KEY = 'sandbox-0000-4000-8000-elma365demo';
+export const OWNER = { email: 'owner@example.com', firstName: 'Demo', lastName: 'Owner', password: 'Elma365Demo!' };
+const defaultUserFolder = path.join(root, '.e2e', e2e ? 'e2e-user' : 'start-user');
+const defaultBase = `http://127.0.0.1:${N8N_PORT}`;
 const children = [];
 
-const log = (message) => console.log(`[start] ${message}`);
-const run = (command, commandArgs, options = {}) => execFileSync(command, commandArgs, { cwd: root, stdio: 'inherit', ...options });
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export const log = (message) => console.log(`[start] ${message}`);
+export const run = (command, commandArgs, options = {}) => execFileSync(command, commandArgs, { cwd: root, stdio: 'inherit', ...options });
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export const n8nBin = path.join(root, '.e2e', 'n8n', 'node_modules', '.bin', 'n8n');
 
 function stopAll() {
 	for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
 }
-process.on('SIGINT', () => { stopAll(); process.exit(130); });
-process.on('SIGTERM', () => { stopAll(); process.exit(143); });
-process.on('exit', stopAll);
 
-function prepare() {
+/** Installs n8n once, builds and packs the package; returns the tarball's path. */
+export function buildAndPack() {
 	if (!fs.existsSync(path.join(root, 'node_modules', 'typescript'))) {
 		log('installing dev dependencies');
 		run('npm', ['install', '--no-audit', '--no-fund']);
@@ -53,28 +52,34 @@ function prepare() {
 	fs.rmSync(packDir, { recursive: true, force: true });
 	fs.mkdirSync(packDir, { recursive: true });
 	const [{ filename }] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', packDir], { cwd: root, encoding: 'utf8' }));
+	return path.join(packDir, filename);
+}
+
+/** Installs the packed package into <userFolder>/.n8n/nodes as a community-node install does. */
+export function installPackage(userFolder, tarball) {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	fs.mkdirSync(nodesDir, { recursive: true });
 	if (!fs.existsSync(path.join(nodesDir, 'package.json'))) {
 		fs.writeFileSync(path.join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2));
 	}
-	log(`installing ${filename} into ${nodesDir}`);
+	log(`installing ${path.basename(tarball)} into ${nodesDir}`);
 	// What n8n's community-node install does: npm install of the package inside <user folder>/.n8n/nodes
 	// (n8n-workflow is a peer dependency that n8n itself provides).
-	run('npm', ['install', path.join(packDir, filename), '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: nodesDir });
+	run('npm', ['install', tarball, '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: nodesDir });
 }
 
-function startChild(name, command, commandArgs, env) {
-	const logFile = fs.openSync(path.join(root, '.e2e', `${name}${e2e ? '-e2e' : ''}.log`), 'w');
+/** Starts a child with its output in <logPath>; every child is stopped when this process ends. */
+export function startChild(name, command, commandArgs, env, logPath = path.join(root, '.e2e', `${name}${e2e ? '-e2e' : ''}.log`), options = {}) {
+	const logFile = fs.openSync(logPath, 'w');
 	// Under jest (the e2e tests) NODE_ENV is "test", which makes n8n exit at start: drop it.
 	const { NODE_ENV: _testEnv, ...inherited } = process.env;
-	const child = spawn(command, commandArgs, { cwd: root, env: { ...inherited, ...env }, stdio: ['ignore', logFile, logFile] });
+	const child = spawn(command, commandArgs, { cwd: root, env: { ...inherited, ...env }, stdio: ['ignore', logFile, logFile], ...options });
 	child.on('exit', (code, signal) => log(`${name} exited (${signal ?? code})`));
 	children.push(child);
 	return child;
 }
 
-async function waitFor(url, seconds) {
+export async function waitFor(url, seconds) {
 	for (let i = 0; i < seconds * 4; i++) {
 		try {
 			const response = await fetch(url);
@@ -87,8 +92,8 @@ async function waitFor(url, seconds) {
 	throw new Error(`${url} did not answer within ${seconds} s`);
 }
 
-async function call(method, url, body, headers = {}) {
-	const response = await fetch(`${base}${url}`, {
+async function callN8n(method, url, body, headers = {}, n8nUrl = defaultBase) {
+	const response = await fetch(`${n8nUrl}${url}`, {
 		method,
 		headers: { 'content-type': 'application/json', ...headers },
 		body: body === undefined ? undefined : JSON.stringify(body),
@@ -99,7 +104,41 @@ async function call(method, url, body, headers = {}) {
 	return { status: response.status, json, cookie: response.headers.get('set-cookie') };
 }
 
-async function setUp() {
+/** n8n's settings shared by every n8n this project starts (isolated, quiet, on 127.0.0.1). */
+export function n8nEnv(userFolder, port, brokerPort) {
+	return {
+		N8N_USER_FOLDER: userFolder,
+		N8N_PORT: String(port),
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_HOST: '127.0.0.1',
+		WEBHOOK_URL: `http://127.0.0.1:${port}/`,
+		N8N_ENCRYPTION_KEY: 'elma365-local-sandbox-encryption-key',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_SECURE_COOKIE: 'false',
+		N8N_DISABLED_MODULES: 'mcp-registry',
+		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+	};
+}
+
+/** Until n8n's readiness check answers 200. */
+export async function waitReady(n8nUrl, seconds = 120) {
+	await waitFor(`${n8nUrl}/healthz/readiness`, seconds);
+	for (let i = 0; i < seconds * 2; i++) {
+		if ((await fetch(`${n8nUrl}/healthz/readiness`)).status === 200) return;
+		await sleep(500);
+	}
+	throw new Error(`${n8nUrl} did not become ready within ${seconds} s`);
+}
+
+/**
+ * Owner, API key, the ELMA365 credential for the sandbox and the sample workflow, once per user
+ * folder (kept in <userFolder>/demo-state.json).
+ */
+export async function setUp(userFolder = defaultUserFolder, base = defaultBase, sandboxUrl = `http://127.0.0.1:${SANDBOX_PORT}`) {
+	const call = (method, url, body, headers) => callN8n(method, url, body, headers, base);
 	const stateOf = path.join(userFolder, 'demo-state.json');
 	if (fs.existsSync(stateOf)) return JSON.parse(fs.readFileSync(stateOf, 'utf8'));
 	const setup = await call('POST', '/rest/owner/setup', OWNER);
@@ -112,7 +151,7 @@ async function setUp() {
 	if (key.status !== 200) throw new Error(`api key: ${key.status} ${JSON.stringify(key.json)}`);
 	const apiKey = key.json.data.rawApiKey;
 	const api = { 'X-N8N-API-KEY': apiKey };
-	const data = { baseUrl: `http://127.0.0.1:${SANDBOX_PORT}`, apiKey: SANDBOX_KEY };
+	const data = { baseUrl: sandboxUrl, apiKey: SANDBOX_KEY };
 	let credential = await call('POST', '/api/v1/credentials', { name: 'ELMA365 sandbox', type: 'elma365Api', data }, api);
 	if (credential.status !== 200) {
 		credential = await call('POST', '/api/v1/credentials', { name: 'ELMA365 sandbox', type: 'elma365Api', data: { ...data, allowedHttpRequestDomains: 'all' } }, api);
@@ -131,35 +170,19 @@ async function setUp() {
 }
 
 async function main() {
+	const userFolder = defaultUserFolder;
+	const base = defaultBase;
 	if (e2e) fs.rmSync(userFolder, { recursive: true, force: true });
 	fs.mkdirSync(userFolder, { recursive: true });
-	prepare();
+	const tarball = buildAndPack();
+	installPackage(userFolder, tarball);
 	log(`starting the sandbox on 127.0.0.1:${SANDBOX_PORT}`);
 	startChild('sandbox', process.execPath, ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', 'e2e/sandbox.ts', '--port', String(SANDBOX_PORT)], {});
 	await waitFor(`http://127.0.0.1:${SANDBOX_PORT}/`, 20);
 	log(`starting n8n on ${base}`);
-	startChild('n8n', path.join(root, '.e2e', 'n8n', 'node_modules', '.bin', 'n8n'), ['start'], {
-		N8N_USER_FOLDER: userFolder,
-		N8N_PORT: String(N8N_PORT),
-		N8N_LISTEN_ADDRESS: '127.0.0.1',
-		N8N_HOST: '127.0.0.1',
-		WEBHOOK_URL: `${base}/`,
-		N8N_ENCRYPTION_KEY: 'elma365-local-sandbox-encryption-key',
-		N8N_DIAGNOSTICS_ENABLED: 'false',
-		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
-		N8N_TEMPLATES_ENABLED: 'false',
-		N8N_PERSONALIZATION_ENABLED: 'false',
-		N8N_SECURE_COOKIE: 'false',
-		N8N_DISABLED_MODULES: 'mcp-registry',
-		N8N_RUNNERS_BROKER_PORT: String(BROKER_PORT),
-		DB_TYPE: 'sqlite',
-	});
-	await waitFor(`${base}/healthz/readiness`, 120);
-	for (let i = 0; i < 120; i++) {
-		if ((await fetch(`${base}/healthz/readiness`)).status === 200) break;
-		await sleep(500);
-	}
-	const state = await setUp();
+	startChild('n8n', n8nBin, ['start'], { ...n8nEnv(userFolder, N8N_PORT, BROKER_PORT), DB_TYPE: 'sqlite' });
+	await waitReady(base);
+	const state = await setUp(userFolder, base);
 	if (stateFile) fs.writeFileSync(stateFile, JSON.stringify({ ...state, pid: process.pid }, null, 2));
 	console.log(`
 n8n with the ELMA365 nodes is running:
@@ -170,8 +193,18 @@ n8n with the ELMA365 nodes is running:
 Press Ctrl-C to stop n8n and the sandbox.`);
 }
 
-main().catch((error) => {
-	console.error(`[start] failed: ${error.message}`);
-	stopAll();
-	process.exit(1);
-});
+/** Stops every child on Ctrl-C, SIGTERM and exit. */
+export function stopChildrenOnExit() {
+	process.on('SIGINT', () => { stopAll(); process.exit(130); });
+	process.on('SIGTERM', () => { stopAll(); process.exit(143); });
+	process.on('exit', stopAll);
+}
+
+if (import.meta.main) {
+	stopChildrenOnExit();
+	main().catch((error) => {
+		console.error(`[start] failed: ${error.message}`);
+		stopAll();
+		process.exit(1);
+	});
+}
