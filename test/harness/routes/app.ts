@@ -184,9 +184,15 @@ function registerItems(platform: Platform, prefix: 'app' | 'contracts', getMetho
 	}
 }
 
-/** A file uploaded with /disk/file/upload (temporary or into a directory), found by its client-made hash. */
-function uploadedFile(platform: Platform, hash: string): Record<string, unknown> | undefined {
-	return [...platform.collection('diskFiles').values()].find((file) => file.hash === hash && !file.deleted);
+/**
+ * A file uploaded with /disk/file/upload, found by its client-made hash: a finished temporary upload
+ * (`diskBodies`, kept by the /disk routes) or a stored file (`diskFiles`). Its name as uploaded.
+ */
+function uploadedFile(platform: Platform, hash: string): { name: unknown } | undefined {
+	const body = platform.collection('diskBodies').get(hash);
+	if (body?.complete === true) return { name: body.fileName };
+	const file = [...platform.collection('diskFiles').values()].find((candidate) => candidate.hash === hash && !candidate.deleted);
+	return file ? { name: file.originalName ?? file.name } : undefined;
 }
 
 export function registerApp(platform: Platform): void {
@@ -226,7 +232,7 @@ export function registerApp(platform: Platform): void {
 			const key = `${params.namespace}/${params.code}`;
 			const running = p.collection('imports').get(key);
 			if (running?.status === 'running') return fail(400, 'an import is already running for this application');
-			const record = { fileHash, format, withEventHandlers: withEventHandlers === true, fileName: file.originalName ?? file.name, status: 'done' };
+			const record = { fileHash, format, withEventHandlers: withEventHandlers === true, fileName: file.name, status: 'done' };
 			p.collection('imports').set(key, record);
 			return ok({});
 		}, {
