@@ -38,8 +38,8 @@ const INPUT_TYPES: Record<string, FieldType> = {
 	TABLE: 'array',
 };
 
-/** References to application items, users, org-structure nodes, images and files: sent as `["uuid", ...]`. */
-const REFERENCE_TYPES = new Set(['SYS_USER', 'SYS_COLLECTION', 'SYS_OSNODE', 'FILE', 'IMAGE']);
+/** References to application items, users and org-structure nodes: sent as `["uuid", ...]` (files and images too, or as uploaded files). */
+const REFERENCE_TYPES = new Set(['SYS_USER', 'SYS_COLLECTION', 'SYS_OSNODE']);
 
 /** A date-time field whose scheme says it holds a date only (`data.additionalType: "date"`) is typed DATE here. */
 const DATE_ONLY = 'DATE';
@@ -134,6 +134,17 @@ function uuidList(ctx: IExecuteFunctions, itemIndex: number, label: string, valu
 	return ids.map((id) => (id as string).trim());
 }
 
+/**
+ * Files and images: file UUIDs, or a file just uploaded as `{"name", "hash"}` (the data types guide,
+ * "Work with files in processes and apps"), sent as given.
+ */
+function fileList(ctx: IExecuteFunctions, itemIndex: number, label: string, value: unknown): Array<string | IDataObject> {
+	const entries = listOf(value);
+	const uploaded = (entry: unknown) => entry !== null && typeof entry === 'object' && isUuid((entry as IDataObject).hash) && typeof (entry as IDataObject).name === 'string';
+	const ids = uuidList(ctx, itemIndex, label, entries.filter((entry) => !uploaded(entry)));
+	return entries.map((entry) => (uploaded(entry) ? { name: (entry as IDataObject).name, hash: (entry as IDataObject).hash } : ids.shift()!));
+}
+
 function categories(value: unknown): IDataObject[] {
 	return listOf(value).map((entry) => (entry && typeof entry === 'object' ? (entry as IDataObject) : { code: String(entry) }));
 }
@@ -188,6 +199,7 @@ export function toPlatformValue(
 ): unknown {
 	const label = `Fields to Send > ${field.displayName ?? field.id}`;
 	const platformType = field.platformType ?? '';
+	if (platformType === 'FILE' || platformType === 'IMAGE') return fileList(ctx, itemIndex, label, value);
 	if (REFERENCE_TYPES.has(platformType)) return uuidList(ctx, itemIndex, label, value);
 	if (platformType === 'CATEGORY') return requireSendable(ctx, itemIndex, label, categories(value));
 	if (platformType === 'PHONE') return requireSendable(ctx, itemIndex, label, contacts('tel', value));

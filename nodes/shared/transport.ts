@@ -47,8 +47,8 @@ export interface ApiRequest {
 	itemIndex?: number;
 	/** This request's own default timeout (large transfers); Request Options > Timeout wins over it. */
 	timeout?: number;
-	/** The request sends a whole file: a 206 ("part taken, more expected") is not a finished upload but an error. */
-	wholeFile?: boolean;
+	/** Told the status of a successful answer, where 200 and 206 mean different things (uploads in parts). */
+	onStatus?: (status: number) => void;
 }
 
 /**
@@ -315,8 +315,8 @@ export async function apiRequest(ctx: Elma365Context, request: ApiRequest): Prom
 			return { data: bytes, headers: response.headers as IDataObject };
 		}
 		const body = parseBody(response.body);
-		if (status === 206 && request.wholeFile) throw apiError(ctx, request, status, { error: 'the platform took the file as a part of a larger upload (206), not as a finished file' }, attempt);
 		if (status >= 200 && status < 300) {
+			request.onStatus?.(status);
 			if (body && typeof body === 'object' && (body as IDataObject).success === false) {
 				throw apiError(ctx, request, undefined, body, attempt);
 			}

@@ -101,6 +101,16 @@ describe('item import: upload, then import by hash', () => {
 		expect(jsonOf(items)).toEqual([{ fileHash: hash, format: 'csv', withEventHandlers: false }]);
 	});
 
+	test('a finished temporary upload (kept by the /disk routes as a body, not a file) is imported by its hash', async () => {
+		const hash = '9b2e3f4a-5c6d-4e7f-8a9b-0c1d2e3f4a5b';
+		t.platform.collection('diskBodies').set(hash, { hash, fileName: 'rows.xlsx', complete: true });
+		const { error } = await t.run({ nodeType: 'elma365App', parameters: params({ fileSource: 'hash', fileHash: hash, format: 'xlsx' }) });
+		expect(error).toBeUndefined();
+		t.platform.reset();
+		const status = await t.run({ nodeType: 'elma365App', parameters: { ...params(), operation: 'getImportStatus' } });
+		expect(jsonOf(status.items)).toEqual([{ fileHash: hash, format: 'xlsx', withEventHandlers: false, fileName: 'rows.xlsx', status: 'done' }]);
+	});
+
 	test('a hash the platform does not know: its 400 text', async () => {
 		const hash = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 		const { error } = await t.run({ nodeType: 'elma365App', parameters: params({ fileSource: 'hash', fileHash: hash, format: 'xlsx' }) });

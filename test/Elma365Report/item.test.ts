@@ -61,7 +61,7 @@ describe('report items list', () => {
 				limit: 10,
 				options: {
 					tableFilter: { match: [{ field: '__name', value: 'Row 20' }] },
-					sort: { rule: [{ field: 'total', ascending: true }, { field: '__name', ascending: false }] },
+					sort: { rule: [{ field: 'total', ascending: false }, { field: '__name', ascending: true }] },
 					body: '{"size": 10}',
 				},
 			}),
@@ -75,13 +75,13 @@ describe('report items list', () => {
 				{},
 				{
 					filter: { tf: { __name: 'Row 20' } },
-					sortExpressions: [{ column: 'total', ascend: true }, { column: '__name', ascend: false }],
+					sortExpressions: [{ column: 'total', ascend: false }, { column: '__name', ascend: true }],
 					from: 0,
 					size: 10,
 				},
 			],
 		]);
-		expect((jsonOf(items) as Array<{ __name: string }>).map((r) => r.__name)).toEqual(['Row 20', 'Row 200', 'Row 201', 'Row 202', 'Row 203', 'Row 204']);
+		expect((jsonOf(items) as Array<{ __name: string }>).map((r) => r.__name)).toEqual(['Row 204', 'Row 203', 'Row 202', 'Row 201', 'Row 200', 'Row 20']);
 	});
 
 	test('version 1.3 offers only what the endpoint takes: table filter, sort and raw JSON', async () => {

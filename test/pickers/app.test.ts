@@ -347,15 +347,21 @@ describe('field values as the vendor documents them (data types guide)', () => {
 		}]]);
 	});
 
-	test('an arbitrary-app reference as "namespace/code/id", several phones as text, a bare date', async () => {
-		const ref = newId();
-		const { error } = await create({ source: `crm/deals/${ref}`, phone: '+7900, +7901', birthday: '2026-12-31' });
+	test('an arbitrary-app reference as "namespace/code/id", several phones as text, a bare date, a file just uploaded', async () => {
+		const [ref, stored, hash] = [newId(), newId(), newId()];
+		const { error } = await create({
+			source: `crm/deals/${ref}`,
+			phone: '+7900, +7901',
+			birthday: '2026-12-31',
+			photo: `[{"name": "me.png", "hash": "${hash}"}, "${stored}"]`,
+		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => r.body)).toEqual([{
 			context: {
 				source: [{ id: ref, code: 'deals', namespace: 'crm' }],
 				phone: [{ type: 'work', tel: '+7900' }, { type: 'work', tel: '+7901' }],
 				birthday: '2026-12-31T00:00:00Z',
+				photo: [{ name: 'me.png', hash }, stored],
 			},
 		}]);
 	});

@@ -125,7 +125,23 @@ function bodyOf(request: RecordedRequest): Record<string, unknown> {
 	return request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
 }
 
-/** The list body the platform reads: ids, active and a `__name` table filter are honoured; then from/size. */
+/** Sort entries as each list takes them: `{field, ascending}` (items) or `{column, ascend}` (reports). */
+function sortItems(items: Array<Record<string, unknown>>, rules: unknown): Array<Record<string, unknown>> {
+	if (!Array.isArray(rules) || rules.length === 0) return items;
+	const keys = (rules as Array<Record<string, unknown>>).map((rule) => ({
+		field: String(rule.field ?? rule.column),
+		direction: (rule.ascending ?? rule.ascend) === true ? 1 : -1,
+	}));
+	return [...items].sort((a, b) => {
+		for (const { field, direction } of keys) {
+			const [x, y] = [a[field], b[field]] as Array<string | number>;
+			if (x !== y) return (x < y ? -1 : 1) * direction;
+		}
+		return 0;
+	});
+}
+
+/** The list body the platform reads: ids, active, a `__name` table filter and the sort are honoured; then from/size. */
 function listItems(platform: Platform, prefix: string, request: RecordedRequest, params: Record<string, string>): Reply {
 	const body = bodyOf(request);
 	let items = [...itemsOf(platform, prefix, params.namespace, params.code).values()];
@@ -136,7 +152,7 @@ function listItems(platform: Platform, prefix: string, request: RecordedRequest,
 		const needle = tf.__name.toLowerCase();
 		items = items.filter((item) => String(item.__name ?? '').toLowerCase().includes(needle));
 	}
-	return page(items, body);
+	return page(sortItems(items, body.sortExpressions), body);
 }
 
 function registerItems(platform: Platform, prefix: 'app' | 'contracts', getMethods: string[]): void {
@@ -168,9 +184,15 @@ function registerItems(platform: Platform, prefix: 'app' | 'contracts', getMetho
 	}
 }
 
-/** A file uploaded with /disk/file/upload (temporary or into a directory), found by its client-made hash. */
-function uploadedFile(platform: Platform, hash: string): Record<string, unknown> | undefined {
-	return [...platform.collection('diskFiles').values()].find((file) => file.hash === hash && !file.deleted);
+/**
+ * A file uploaded with /disk/file/upload, found by its client-made hash: a finished temporary upload
+ * (`diskBodies`, kept by the /disk routes) or a stored file (`diskFiles`). Its name as uploaded.
+ */
+function uploadedFile(platform: Platform, hash: string): { name: unknown } | undefined {
+	const body = platform.collection('diskBodies').get(hash);
+	if (body?.complete === true) return { name: body.fileName };
+	const file = [...platform.collection('diskFiles').values()].find((candidate) => candidate.hash === hash && !candidate.deleted);
+	return file ? { name: file.originalName ?? file.name } : undefined;
 }
 
 export function registerApp(platform: Platform): void {
@@ -210,7 +232,7 @@ export function registerApp(platform: Platform): void {
 			const key = `${params.namespace}/${params.code}`;
 			const running = p.collection('imports').get(key);
 			if (running?.status === 'running') return fail(400, 'an import is already running for this application');
-			const record = { fileHash, format, withEventHandlers: withEventHandlers === true, fileName: file.originalName ?? file.name, status: 'done' };
+			const record = { fileHash, format, withEventHandlers: withEventHandlers === true, fileName: file.name, status: 'done' };
 			p.collection('imports').set(key, record);
 			return ok({});
 		}, {

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 import { locationFields, readAreaPath } from '../../../shared/appItems';
 import { showFor } from '../../../shared/descriptions';
 import { multipartBody, randomUuid } from '../../../shared/multipart';
@@ -99,6 +100,7 @@ async function readBinary(ctx: IExecuteFunctions, itemIndex: number): Promise<Bi
 async function uploadTemporary(ctx: IExecuteFunctions, itemIndex: number, file: BinaryFile): Promise<string> {
 	const hash = randomUuid();
 	const form = multipartBody([{ name: 'file', data: file.data, fileName: file.fileName, contentType: file.mimeType }]);
+	let status = 200;
 	await apiRequest(ctx, {
 		method: 'POST',
 		path: '/disk/file/upload',
@@ -106,10 +108,19 @@ async function uploadTemporary(ctx: IExecuteFunctions, itemIndex: number, file: 
 		body: form.body,
 		headers: { 'Content-Type': form.contentType, 'Content-Range': `bytes 0-${file.data.length}/${file.data.length}` },
 		idempotent: false,
-		wholeFile: true,
 		itemIndex,
 		timeout: TRANSFER_TIMEOUT_MS,
+		onStatus: (answered) => (status = answered),
 	});
+	// 206 is "part taken, more expected": the platform did not take the whole file as finished.
+	if (status === 206) {
+		throw new NodeApiError(ctx.getNode(), { error: 'upload answered 206' }, {
+			message: 'ELMA365: the platform took the file as a part of a larger upload (206), not as a finished file',
+			description: 'No import was started. Request: POST /disk/file/upload.',
+			httpCode: '206',
+			itemIndex,
+		});
+	}
 	return hash;
 }
 
