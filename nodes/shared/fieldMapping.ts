@@ -84,8 +84,10 @@ export function fieldMapper(options: { what: string; mode: 'add' | 'map' }): INo
 				mode: options.mode,
 				fieldWords: { singular: 'field', plural: 'fields' },
 				addAllFields: false,
-				supportAutoMap: true,
-				noFieldsError: 'The application scheme lists no fields: use Fields (JSON)',
+				// Without the mapping-mode select n8n shows no red "no fields" line while the
+				// application is not chosen yet, only the method's notice (fields are read from
+				// `value`, so "Map Automatically" never sent anything).
+				supportAutoMap: false,
 			},
 		},
 	};
