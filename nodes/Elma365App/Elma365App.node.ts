@@ -13,6 +13,7 @@ import {
 	searchNamespaces,
 } from '../shared/schemeSearch';
 import { requestOptions } from '../shared/requestOptions';
+import { credentialTest } from '../shared/credentialTest';
 
 export class Elma365App implements INodeType {
 	description: INodeTypeDescription = {
@@ -28,7 +29,7 @@ export class Elma365App implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'elma365Api', required: true }],
+		credentials: [{ name: 'elma365Api', required: true, testedBy: 'elma365ApiTest' }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -48,6 +49,7 @@ export class Elma365App implements INodeType {
 	};
 
 	methods = {
+		credentialTest,
 		listSearch: { searchNamespaces, searchApplications, searchItems },
 		loadOptions: { getFieldCodes, getStatuses, getStatusGroups },
 		resourceMapping: { getApplicationFields },

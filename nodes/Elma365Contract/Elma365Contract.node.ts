@@ -11,6 +11,7 @@ import {
 	searchNamespaces,
 } from '../shared/schemeSearch';
 import { requestOptions } from '../shared/requestOptions';
+import { credentialTest } from '../shared/credentialTest';
 
 export class Elma365Contract implements INodeType {
 	description: INodeTypeDescription = {
@@ -26,7 +27,7 @@ export class Elma365Contract implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'elma365Api', required: true }],
+		credentials: [{ name: 'elma365Api', required: true, testedBy: 'elma365ApiTest' }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -42,6 +43,7 @@ export class Elma365Contract implements INodeType {
 	};
 
 	methods = {
+		credentialTest,
 		listSearch: { searchNamespaces, searchApplications, searchContractItems },
 		// The list options' dropdowns (1.2) call these by the names every list uses.
 		loadOptions: { getFieldCodes: getContractFieldCodes, getStatuses: getContractStatuses, getStatusGroups: getContractStatusGroups },

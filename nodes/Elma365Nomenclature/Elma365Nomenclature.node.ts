@@ -5,6 +5,7 @@ import * as directory from './actions/directory';
 import { router } from './actions/router';
 import * as listSearch from './methods/listSearch';
 import { requestOptions } from '../shared/requestOptions';
+import { credentialTest } from '../shared/credentialTest';
 
 export class Elma365Nomenclature implements INodeType {
 	description: INodeTypeDescription = {
@@ -19,7 +20,7 @@ export class Elma365Nomenclature implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'elma365Api', required: true }],
+		credentials: [{ name: 'elma365Api', required: true, testedBy: 'elma365ApiTest' }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -38,7 +39,7 @@ export class Elma365Nomenclature implements INodeType {
 		],
 	};
 
-	methods = { listSearch };
+	methods = { credentialTest, listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);
