@@ -4,5 +4,8 @@ module.exports = async function globalTeardown() {
 	if (!child || child.exitCode !== null) return;
 	const exited = new Promise((resolve) => child.once('exit', resolve));
 	child.kill('SIGTERM');
-	await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15000))]);
+	// The fallback timer is cleared once n8n is down: a pending one kept Jest from exiting.
+	let timer;
+	await Promise.race([exited, new Promise((resolve) => { timer = setTimeout(resolve, 15000); })]);
+	clearTimeout(timer);
 };
