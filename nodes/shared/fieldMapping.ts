@@ -25,10 +25,17 @@ const INPUT_TYPES: Record<string, FieldType> = {
 	SYS_COLLECTION: 'string',
 	SYS_OSNODE: 'string',
 	CATEGORY: 'string',
-	MONEY: 'object',
-	FULL_NAME: 'object',
-	TABLE: 'array',
+	MONEY: 'string',
+	FULL_NAME: 'string',
+	TABLE: 'string',
 };
+
+/**
+ * Platform types whose value is JSON (an object, a table's rows). The form takes them as text: a
+ * JSON-typed mapper field opens an empty JSON editor, which marks itself as an error until filled.
+ * The text (or an object from an expression) is parsed here, as for fields saved with the JSON types.
+ */
+const JSON_TYPES = new Set(['MONEY', 'FULL_NAME', 'TABLE']);
 
 /** References to application items, users and org-structure nodes: sent as `["uuid", ...]`. */
 const REFERENCE_TYPES = new Set(['SYS_USER', 'SYS_COLLECTION', 'SYS_OSNODE', 'FILE']);
@@ -138,6 +145,7 @@ export function toPlatformValue(
 	const platformType = field.platformType ?? '';
 	if (REFERENCE_TYPES.has(platformType)) return uuidList(ctx, itemIndex, label, value);
 	if (platformType === 'CATEGORY') return requireSendable(ctx, itemIndex, label, categories(value));
+	if (JSON_TYPES.has(platformType)) return requireSendable(ctx, itemIndex, label, typeof value === 'string' ? parseJson(value.trim()) : value);
 	switch (field.type) {
 		case 'number': {
 			const text = typeof value === 'number' ? undefined : String(value).trim();
