@@ -1,15 +1,13 @@
 import type {
 	IAuthenticateGeneric,
 	Icon,
-	ICredentialTestRequest,
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
 
-// The base URL is typed once and may end in "/", "/pub/v1" or "/pub/v1/": every consumer strips
-// those, so the credential test below does the same in its expression.
-const API_ROOT = '={{$credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/pub\\/v1$/, "")}}/pub/v1';
-
+// The Test button is run by the nodes (testedBy 'elma365ApiTest', nodes/shared/credentialTest.ts):
+// a declarative `test` here would win over it, and n8n would show raw codes (ECONNREFUSED,
+// ERR_INVALID_URL) for the failures it cannot match with a rule.
 export class Elma365Api implements ICredentialType {
 	name = 'elma365Api';
 
@@ -60,40 +58,5 @@ export class Elma365Api implements ICredentialType {
 				Authorization: '=Bearer {{$credentials.apiKey}}',
 			},
 		},
-	};
-
-	// n8n checks responseCode rules when the test request fails and responseSuccessBody rules when it
-	// succeeds; the declared type only admits one kind per list, so the mixed list is cast.
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: API_ROOT,
-			url: '/scheme/namespaces',
-			method: 'GET',
-			skipSslCertificateValidation: '={{$credentials.ignoreSslIssues === true}}',
-		},
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 403,
-					message: 'The platform refused the API key (HTTP 403): check the key and that its user is active',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 404,
-					message: 'No ELMA365 API at this address (HTTP 404): check the base URL',
-				},
-			},
-			{
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'success',
-					value: false,
-					message: 'The platform answered with "success: false": the API key is not accepted here',
-				},
-			},
-		] as unknown as ICredentialTestRequest['rules'],
 	};
 }

@@ -1,6 +1,12 @@
-import axios from 'axios';
-import type { ICredentialTestRequest, IAuthenticateGeneric, IAuthenticateRuleResponseCode, IAuthenticateRuleResponseSuccessBody } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CredentialTestContext } from 'n8n-core';
+import type { ICredentialTestFunction, INodeCredentialTestResult, INodeType } from 'n8n-workflow';
 import { loadPackage } from './harness/engine';
 import { fail } from './harness/index.ts';
 import { usePlatform } from './harness/setup';
@@ -12,34 +18,21 @@ async function credentialType() {
 	return loader.credentialTypes.elma365Api.type;
 }
 
-/** Resolves a credential expression the way n8n does, with n8n's own expression engine. */
-function resolve(expression: string, credentials: Record<string, string>): string {
-	const workflow = new Workflow({
-		nodes: [],
-		connections: {},
-		active: false,
-		nodeTypes: { getByName: () => undefined, getByNameAndVersion: () => undefined, getKnownTypes: () => ({}) } as never,
-	});
-	return workflow.expression.getParameterValue(expression, null, 0, 0, '', [], 'internal', { $credentials: credentials }) as string;
+/**
+ * The Test button as n8n's CredentialsTester runs it: the credential has no declarative `test`, so
+ * n8n takes the function a node names in `testedBy` and calls it in a CredentialTestContext.
+ */
+async function testCredential(data: Record<string, unknown>): Promise<INodeCredentialTestResult> {
+	const loader = await loadPackage();
+	const node = loader.nodeTypes.elma365App.type as INodeType;
+	const testedBy = node.description.credentials?.find((c) => c.name === 'elma365Api')?.testedBy as string;
+	const test = node.methods?.credentialTest?.[testedBy] as ICredentialTestFunction;
+	return await test.call(new CredentialTestContext(), { id: 'cred-1', name: 'ELMA365', type: 'elma365Api', data: data as never });
 }
 
-/** Sends the credential's test request with its authentication and applies its rules as n8n's tester does. */
-async function testCredential(baseUrl: string, apiKey: string): Promise<{ status: 'OK' | 'Error'; message: string; url: string }> {
-	const type = await credentialType();
-	const test = type.test as ICredentialTestRequest;
-	const auth = type.authenticate as IAuthenticateGeneric;
-	const credentials = { baseUrl, apiKey };
-	const url = resolve(test.request.baseURL as string, credentials) + test.request.url;
-	const headers = Object.fromEntries(Object.entries(auth.properties.headers ?? {}).map(([k, v]) => [k, resolve(v as string, credentials)]));
-	const response = await axios.request({ method: test.request.method, url, headers, validateStatus: () => true });
-	const rules = (test.rules ?? []) as Array<IAuthenticateRuleResponseCode | IAuthenticateRuleResponseSuccessBody>;
-	if (response.status >= 300) {
-		const rule = rules.find((r) => r.type === 'responseCode' && r.properties.value === response.status);
-		return { status: 'Error', message: rule ? rule.properties.message : `HTTP ${response.status}`, url };
-	}
-	const bodyRule = rules.find((r) => r.type === 'responseSuccessBody' && response.data?.[r.properties.key] === r.properties.value);
-	return bodyRule ? { status: 'Error', message: bodyRule.properties.message, url } : { status: 'OK', message: '', url };
-}
+const key = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
+const OK = { status: 'OK', message: 'Connection successful: the platform accepted the API key' };
+const error = (message: string) => ({ status: 'Error', message });
 
 test('is named elma365Api, sends the key as a Bearer token, hides it, has themed icons and a full documentation URL', async () => {
 	const type = await credentialType();
@@ -52,6 +45,7 @@ test('is named elma365Api, sends the key as a Bearer token, hides it, has themed
 	]);
 	expect(type.authenticate).toEqual({ type: 'generic', properties: { headers: { Authorization: '=Bearer {{$credentials.apiKey}}' } } });
 	expect(type.documentationUrl).toMatch(/^https:\/\//);
+	expect(type.test).toBeUndefined();
 	const loader = await loadPackage();
 	expect(loader.types.credentials.find((c) => c.name === 'elma365Api')?.iconUrl).toEqual({
 		light: 'icons/n8n-nodes-elma365/dist/icons/elma365.svg',
@@ -59,36 +53,113 @@ test('is named elma365Api, sends the key as a Bearer token, hides it, has themed
 	});
 });
 
-test('the test request reaches an authenticated endpoint for every accepted form of the base URL', async () => {
-	t.platform.route('GET', '/pub/v1/scheme/namespaces', () => ({ status: 200, body: { success: true, result: [] } }));
+test('every node tests the credential with the same function (n8n may pick any node that uses the credential)', async () => {
+	const loader = await loadPackage();
+	const nodes = Object.values(loader.nodeTypes).map(({ type }) => type as INodeType);
+	expect(nodes).toHaveLength(12);
+	const tests = nodes.map((node) => {
+		expect(node.description.credentials).toEqual([{ name: 'elma365Api', required: true, testedBy: 'elma365ApiTest' }]);
+		return node.methods?.credentialTest?.elma365ApiTest;
+	});
+	expect(new Set(tests).size).toBe(1);
+	expect(typeof tests[0]).toBe('function');
+});
+
+test('the test reads an authenticated endpoint, for every accepted form of the base URL', async () => {
 	for (const suffix of ['', '/', '/pub/v1', '/pub/v1/', '  ']) {
-		const result = await testCredential(t.platform.url + suffix, t.platform.apiKey);
-		expect(result).toEqual({ status: 'OK', message: '', url: `${t.platform.url}/pub/v1/scheme/namespaces` });
+		expect(await testCredential({ ...key(), baseUrl: t.platform.url + suffix })).toEqual(OK);
 	}
 	expect(t.platform.requests.map((r) => [r.method, r.path, r.headers.authorization])).toEqual(
 		Array(5).fill(['GET', '/pub/v1/scheme/namespaces', `Bearer ${t.platform.apiKey}`]),
 	);
 });
 
-test('the test request skips certificate checks exactly when Ignore SSL Issues is on', async () => {
-	const test = (await credentialType()).test as ICredentialTestRequest;
-	const expression = test.request.skipSslCertificateValidation as string;
-	expect(resolve(expression, { ignoreSslIssues: true } as never)).toBe(true);
-	expect(resolve(expression, { ignoreSslIssues: false } as never)).toBe(false);
-	expect(resolve(expression, {})).toBe(false);
-});
+describe('every failure in words, the words the nodes use', () => {
+	test('a malformed address, before any request', async () => {
+		expect(await testCredential({ ...key(), baseUrl: 'mycompany.elma365.ru' })).toEqual(error(
+			'The Base URL of the ELMA365 credential is not usable: "mycompany.elma365.ru" is not a web address; it must start with https:// (or http://), e.g. https://mycompany.elma365.ru',
+		));
+		expect(await testCredential({ ...key(), baseUrl: '' })).toEqual(error(
+			'The Base URL of the ELMA365 credential is not usable: it is empty; enter the address of your company, e.g. https://mycompany.elma365.ru',
+		));
+		expect(t.platform.requests).toHaveLength(0);
+	});
 
-test('the test fails clearly on a refused key (403), a wrong address (404) and success: false', async () => {
-	const refused = await testCredential(t.platform.url, 'wrong-key');
-	expect(refused.status).toBe('Error');
-	expect(refused.message).toMatch(/refused the API key \(HTTP 403\)/);
+	test('a refused connection (nothing listens on the port)', async () => {
+		const server = http.createServer();
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		const { port } = server.address() as AddressInfo;
+		await new Promise((resolve) => server.close(resolve));
+		expect(await testCredential({ ...key(), baseUrl: `http://127.0.0.1:${port}` })).toEqual(error(
+			'ELMA365: the platform could not be reached (connection refused) [ECONNREFUSED]. Check the base URL in the credential and the network between n8n and the platform.',
+		));
+	});
 
-	t.platform.script('GET', '/pub/v1/scheme/namespaces', { status: 404, body: 'not found' });
-	expect((await testCredential(t.platform.url, t.platform.apiKey)).message).toMatch(/No ELMA365 API at this address \(HTTP 404\)/);
+	test('an unknown host', async () => {
+		const result = await testCredential({ ...key(), baseUrl: 'https://no-such-company.invalid' });
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(
+			/^ELMA365: the platform could not be reached \(host not found\) \[(ENOTFOUND|EAI_AGAIN)\]\. Check the base URL in the credential and the network between n8n and the platform\.$/,
+		);
+	});
 
-	t.platform.script('GET', '/pub/v1/scheme/namespaces', { status: 200, body: { success: false, error: 'token expired' } });
-	expect((await testCredential(t.platform.url, t.platform.apiKey)).message).toMatch(/success: false/);
+	test('a refused key (HTTP 403), with the platform\'s own text', async () => {
+		expect(await testCredential({ ...key(), apiKey: 'wrong-key' })).toEqual(error(
+			expect.stringMatching(/^The platform refused the API key \(HTTP 403\)\. Check the key in the ELMA365 credential and that its user still has access\./) as never,
+		));
+	});
 
-	t.platform.script('GET', '/pub/v1/scheme/namespaces', fail(500, 'x'));
-	expect((await testCredential(t.platform.url, t.platform.apiKey)).status).toBe('Error');
+	test('an address without the API (HTTP 404)', async () => {
+		t.platform.script('GET', '/pub/v1/scheme/namespaces', { status: 404, body: 'not found' });
+		expect(await testCredential(key())).toEqual(error(
+			'The platform has no such address or object (HTTP 404). The platform said: "not found". Check the Base URL: the address of your company, e.g. https://mycompany.elma365.ru.',
+		));
+	});
+
+	test('success: false, with the platform\'s text', async () => {
+		t.platform.script('GET', '/pub/v1/scheme/namespaces', { status: 200, body: { success: false, error: 'token expired' } });
+		expect(await testCredential(key())).toEqual(error('ELMA365: token expired'));
+		t.platform.script('GET', '/pub/v1/scheme/namespaces', { status: 200, body: { success: false } });
+		expect(await testCredential(key())).toEqual(error('ELMA365: the platform answered "success: false"'));
+	});
+
+	test('a server error and a page that is not JSON', async () => {
+		t.platform.script('GET', '/pub/v1/scheme/namespaces', fail(500, 'database unavailable'));
+		expect(await testCredential(key())).toEqual(error('The platform failed to process the request (HTTP 500). The platform said: "database unavailable".'));
+		t.platform.script('GET', '/pub/v1/scheme/namespaces', { status: 200, body: '<html>Sign in</html>' });
+		expect(await testCredential(key())).toEqual(error(
+			'ELMA365: the platform answered with something that is not JSON (it began: "Sign in"). A proxy or login page in front of the platform, or another address.',
+		));
+	});
+
+	describe('a certificate n8n cannot verify', () => {
+		let dir: string;
+		let server: https.Server;
+		let url: string;
+		beforeAll(async () => {
+			dir = mkdtempSync(path.join(tmpdir(), 'elma365-cred-tls-'));
+			execFileSync('openssl', [
+				'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
+				'-addext', 'subjectAltName=IP:127.0.0.1',
+				'-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'),
+			], { stdio: 'ignore' });
+			const tls = { key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) };
+			server = https.createServer(tls, (_req, res) => {
+				res.writeHead(200, { 'content-type': 'application/json' }).end('{"success": true, "result": []}');
+			});
+			await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+			url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+		});
+		afterAll(async () => {
+			await new Promise((resolve) => server.close(resolve));
+			rmSync(dir, { recursive: true, force: true });
+		});
+
+		test('is explained, and accepted with Ignore SSL Issues', async () => {
+			expect(await testCredential({ ...key(), baseUrl: url })).toEqual(error(
+				"ELMA365: the platform's certificate could not be verified [DEPTH_ZERO_SELF_SIGNED_CERT]. A server with a self-signed or internal certificate: turn on Ignore SSL Issues in the credential, or give n8n the issuing CA (NODE_EXTRA_CA_CERTS).",
+			));
+			expect(await testCredential({ ...key(), baseUrl: url, ignoreSslIssues: true })).toEqual(OK);
+		});
+	});
 });

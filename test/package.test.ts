@@ -30,7 +30,7 @@ describe.each((pkg.n8n.nodes as string[]).map((file) => [path.basename(file, '.n
 		const description = loader.nodeTypes[name].type.description as INodeTypeDescription;
 		expect(description.name).toBe(name);
 		expect(description.displayName).toMatch(/^ELMA365 /);
-		expect(description.credentials).toEqual([{ name: 'elma365Api', required: true }]);
+		expect(description.credentials).toEqual([{ name: 'elma365Api', required: true, testedBy: 'elma365ApiTest' }]);
 		if (description.polling) {
 			// A trigger starts workflows: no input, no operation, not a tool.
 			expect(description.inputs).toEqual([]);

@@ -15,6 +15,7 @@ import {
 } from '../shared/schemeSearch';
 import { beforeVersion, sinceVersion } from '../shared/locators';
 import { requestOptions } from '../shared/requestOptions';
+import { credentialTest } from '../shared/credentialTest';
 
 /** The node version that brought item comments. */
 const COMMENTS_VERSION = 1.3;
@@ -47,7 +48,7 @@ export class Elma365App implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'elma365Api', required: true }],
+		credentials: [{ name: 'elma365Api', required: true, testedBy: 'elma365ApiTest' }],
 		properties: [
 			...beforeVersion([resourceSelector(resources)], COMMENTS_VERSION),
 			...sinceVersion(
@@ -62,6 +63,7 @@ export class Elma365App implements INodeType {
 	};
 
 	methods = {
+		credentialTest,
 		listSearch: { searchNamespaces, searchApplications, searchItems },
 		loadOptions: { getFieldCodes, getStatuses, getStatusGroups },
 		resourceMapping: { getApplicationFields },

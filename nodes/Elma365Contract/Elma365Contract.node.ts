@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import * as item from './actions/item';
 import { router } from './actions/router';
 import {
+	getApplicationFields,
 	getContractFieldCodes,
 	getContractStatuses,
 	getContractStatusGroups,
@@ -11,6 +12,7 @@ import {
 	searchNamespaces,
 } from '../shared/schemeSearch';
 import { requestOptions } from '../shared/requestOptions';
+import { credentialTest } from '../shared/credentialTest';
 
 export class Elma365Contract implements INodeType {
 	description: INodeTypeDescription = {
@@ -18,15 +20,15 @@ export class Elma365Contract implements INodeType {
 		name: 'elma365Contract',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: [1, 1.1, 1.2],
-		defaultVersion: 1.2,
+		version: [1, 1.1, 1.2, 1.3],
+		defaultVersion: 1.3,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Create, read, update and list contract items in ELMA365',
 		defaults: { name: 'ELMA365 Contract' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'elma365Api', required: true }],
+		credentials: [{ name: 'elma365Api', required: true, testedBy: 'elma365ApiTest' }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -42,9 +44,12 @@ export class Elma365Contract implements INodeType {
 	};
 
 	methods = {
+		credentialTest,
 		listSearch: { searchNamespaces, searchApplications, searchContractItems },
 		// The list options' dropdowns (1.2) call these by the names every list uses.
 		loadOptions: { getFieldCodes: getContractFieldCodes, getStatuses: getContractStatuses, getStatusGroups: getContractStatusGroups },
+		// Create and Update map fields (1.3) from the contract application's scheme, as App items do.
+		resourceMapping: { getApplicationFields },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -5,6 +5,7 @@ import * as segment from './actions/segment';
 import * as subscriber from './actions/subscriber';
 import * as listSearch from './methods/listSearch';
 import { requestOptions } from '../shared/requestOptions';
+import { credentialTest } from '../shared/credentialTest';
 
 export class Elma365Marketing implements INodeType {
 	description: INodeTypeDescription = {
@@ -20,7 +21,7 @@ export class Elma365Marketing implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'elma365Api', required: true }],
+		credentials: [{ name: 'elma365Api', required: true, testedBy: 'elma365ApiTest' }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -39,7 +40,7 @@ export class Elma365Marketing implements INodeType {
 		],
 	};
 
-	methods = { listSearch };
+	methods = { credentialTest, listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

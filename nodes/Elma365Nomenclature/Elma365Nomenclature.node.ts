@@ -5,6 +5,7 @@ import * as directory from './actions/directory';
 import { router } from './actions/router';
 import * as listSearch from './methods/listSearch';
 import { requestOptions } from '../shared/requestOptions';
+import { credentialTest } from '../shared/credentialTest';
 
 export class Elma365Nomenclature implements INodeType {
 	description: INodeTypeDescription = {
@@ -12,14 +13,15 @@ export class Elma365Nomenclature implements INodeType {
 		name: 'elma365Nomenclature',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Create, update and list nomenclature cases and directories in ELMA365',
 		defaults: { name: 'ELMA365 Nomenclature' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'elma365Api', required: true }],
+		credentials: [{ name: 'elma365Api', required: true, testedBy: 'elma365ApiTest' }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -38,7 +40,7 @@ export class Elma365Nomenclature implements INodeType {
 		],
 	};
 
-	methods = { listSearch };
+	methods = { credentialTest, listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -6,6 +6,7 @@ import { router } from './actions/router';
 import { getProcessContextFields, searchInstanceTemplates } from '../shared/processSearch';
 import { searchNamespaces, searchProcessTemplates } from '../shared/schemeSearch';
 import { requestOptions } from '../shared/requestOptions';
+import { credentialTest } from '../shared/credentialTest';
 
 export class Elma365Process implements INodeType {
 	description: INodeTypeDescription = {
@@ -21,7 +22,7 @@ export class Elma365Process implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'elma365Api', required: true }],
+		credentials: [{ name: 'elma365Api', required: true, testedBy: 'elma365ApiTest' }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -41,6 +42,7 @@ export class Elma365Process implements INodeType {
 	};
 
 	methods = {
+		credentialTest,
 		listSearch: { searchNamespaces, searchProcessTemplates, searchInstanceTemplates },
 		resourceMapping: { getProcessContextFields },
 	};

@@ -4,6 +4,7 @@ import * as item from './actions/item';
 import { router } from './actions/router';
 import { getReportFieldCodes, searchApplications, searchNamespaces } from '../shared/schemeSearch';
 import { requestOptions } from '../shared/requestOptions';
+import { credentialTest } from '../shared/credentialTest';
 
 export class Elma365Report implements INodeType {
 	description: INodeTypeDescription = {
@@ -19,7 +20,7 @@ export class Elma365Report implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'elma365Api', required: true }],
+		credentials: [{ name: 'elma365Api', required: true, testedBy: 'elma365ApiTest' }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -35,6 +36,7 @@ export class Elma365Report implements INodeType {
 	};
 
 	methods = {
+		credentialTest,
 		listSearch: { searchNamespaces, searchApplications },
 		// The list options' field dropdowns (1.2) read the report parameter.
 		loadOptions: { getFieldCodes: getReportFieldCodes },

@@ -15,6 +15,7 @@ import {
 	searchUsers,
 } from '../shared/schemeSearch';
 import { requestOptions } from '../shared/requestOptions';
+import { credentialTest } from '../shared/credentialTest';
 
 export class Elma365Scheme implements INodeType {
 	description: INodeTypeDescription = {
@@ -31,7 +32,7 @@ export class Elma365Scheme implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'elma365Api', required: true }],
+		credentials: [{ name: 'elma365Api', required: true, testedBy: 'elma365ApiTest' }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -47,6 +48,7 @@ export class Elma365Scheme implements INodeType {
 	};
 
 	methods = {
+		credentialTest,
 		listSearch: {
 			searchNamespaces,
 			searchApplications,

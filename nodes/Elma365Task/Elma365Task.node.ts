@@ -5,6 +5,7 @@ import * as task from './actions/task';
 import { searchExits, searchTasks } from './methods/listSearch';
 import { searchUsers } from '../shared/schemeSearch';
 import { requestOptions } from '../shared/requestOptions';
+import { credentialTest } from '../shared/credentialTest';
 
 export class Elma365Task implements INodeType {
 	description: INodeTypeDescription = {
@@ -19,7 +20,7 @@ export class Elma365Task implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'elma365Api', required: true }],
+		credentials: [{ name: 'elma365Api', required: true, testedBy: 'elma365ApiTest' }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -34,7 +35,10 @@ export class Elma365Task implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchTasks, searchExits, searchUsers } };
+	methods = {
+		credentialTest,
+		listSearch: { searchTasks, searchExits, searchUsers },
+	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

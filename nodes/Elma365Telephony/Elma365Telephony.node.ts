@@ -4,6 +4,7 @@ import * as binding from './actions/binding';
 import { router } from './actions/router';
 import { searchModuleCodes, searchUsers } from '../shared/schemeSearch';
 import { requestOptions } from '../shared/requestOptions';
+import { credentialTest } from '../shared/credentialTest';
 
 export class Elma365Telephony implements INodeType {
 	description: INodeTypeDescription = {
@@ -19,7 +20,7 @@ export class Elma365Telephony implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'elma365Api', required: true }],
+		credentials: [{ name: 'elma365Api', required: true, testedBy: 'elma365ApiTest' }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -36,7 +37,7 @@ export class Elma365Telephony implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchModuleCodes, searchUsers } };
+	methods = { credentialTest, listSearch: { searchModuleCodes, searchUsers } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

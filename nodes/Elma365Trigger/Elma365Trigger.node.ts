@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { properties } from './description';
 import { getFieldCodes, getStatuses, searchApplications, searchNamespaces, searchProcessTemplateIds, searchUsers } from '../shared/schemeSearch';
 import { poll } from './poll';
+import { credentialTest } from '../shared/credentialTest';
 
 export class Elma365Trigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -18,11 +19,12 @@ export class Elma365Trigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'elma365Api', required: true }],
+		credentials: [{ name: 'elma365Api', required: true, testedBy: 'elma365ApiTest' }],
 		properties,
 	};
 
 	methods = {
+		credentialTest,
 		listSearch: { searchNamespaces, searchApplications, searchProcessTemplateIds, searchUsers },
 		loadOptions: { getFieldCodes, getStatuses },
 	};

@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { router } from './actions/router';
 import * as user from './actions/user';
 import { requestOptions } from '../shared/requestOptions';
+import { credentialTest } from '../shared/credentialTest';
 
 export class Elma365User implements INodeType {
 	description: INodeTypeDescription = {
@@ -17,7 +18,7 @@ export class Elma365User implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'elma365Api', required: true }],
+		credentials: [{ name: 'elma365Api', required: true, testedBy: 'elma365ApiTest' }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -31,6 +32,8 @@ export class Elma365User implements INodeType {
 			requestOptions,
 		],
 	};
+
+	methods = { credentialTest };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -159,31 +159,41 @@ export function postOperation(options: {
 	};
 }
 
-/** Whether the node runs in a version with pickers and field mapping. */
-export function hasPickers(ctx: IExecuteFunctions): boolean {
-	return ctx.getNode().typeVersion >= PICKERS_VERSION;
-}
+/** The contract node's version that brought the field mapper to contract items. */
+export const CONTRACT_MAPPER_VERSION = 1.3;
 
 /**
- * The item's fields: mapped fields (from version 1.1, when the mapper is chosen), then the
- * name/value pairs, then the JSON object; a later source wins where two name the same field.
+ * Where item fields can be mapped from the application's scheme (the node registers
+ * `getApplicationFields`): the node version that brought the mapper. Application items from 1.1,
+ * contract items from 1.3; report rows are not written.
  */
-function readItemContext(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const mapped = hasPickers(ctx) && ctx.getNodeParameter('fieldsInputMode', itemIndex, 'mapper') === 'mapper'
+const FIELD_MAPPERS: Record<string, number> = {
+	app: PICKERS_VERSION,
+	contracts: CONTRACT_MAPPER_VERSION,
+};
+
+/**
+ * The item's fields: mapped fields (from the area's mapper version, when the mapper is chosen),
+ * then the name/value pairs, then the JSON object; a later source wins where two name the same field.
+ */
+function readItemContext(ctx: IExecuteFunctions, itemIndex: number, area: ItemArea): IDataObject {
+	const since = FIELD_MAPPERS[area.prefix];
+	const mapped = since !== undefined && ctx.getNode().typeVersion >= since && ctx.getNodeParameter('fieldsInputMode', itemIndex, 'mapper') === 'mapper'
 		? readMappedFields(ctx, itemIndex)
 		: {};
 	return { ...mapped, ...readContext(ctx, itemIndex) };
 }
 
-const contextBody = (ctx: IExecuteFunctions, itemIndex: number): IDataObject => ({ context: readItemContext(ctx, itemIndex) });
+const contextBody = (area: ItemArea) => (ctx: IExecuteFunctions, itemIndex: number): IDataObject => ({ context: readItemContext(ctx, itemIndex, area) });
 
 /**
- * Version 1: name/value pairs and JSON. From version 1.1: a choice between the field mapper (fed by
- * the application scheme) and the pairs, with the JSON escape hatch in both.
+ * Before the area's mapper version: name/value pairs and JSON. From it: a choice between the field
+ * mapper (fed by the application scheme) and the pairs, with the JSON escape hatch in both.
  */
 export function itemFields(area: ItemArea, mode: 'add' | 'map'): INodeProperties[] {
 	const [pairs, json] = contextFields({ what: area.noun });
-	if (area.prefix !== 'app') return [pairs, json];
+	const since = FIELD_MAPPERS[area.prefix];
+	if (since === undefined) return [pairs, json];
 	return [
 		...sinceVersion([
 			{
@@ -199,8 +209,8 @@ export function itemFields(area: ItemArea, mode: 'add' | 'map'): INodeProperties
 			},
 			{ ...fieldMapper({ what: area.noun, mode }), displayOptions: { show: { fieldsInputMode: ['mapper'] } } },
 			{ ...pairs, displayOptions: { show: { fieldsInputMode: ['pairs'] } } },
-		]),
-		...beforeVersion([pairs]),
+		], since),
+		...beforeVersion([pairs], since),
 		json,
 	];
 }
@@ -228,9 +238,9 @@ const appCreateOptions: INodeProperties = {
 	],
 };
 
-function appCreateBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+const appCreateBody = (area: ItemArea) => (ctx: IExecuteFunctions, itemIndex: number): IDataObject => {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const body = contextBody(ctx, itemIndex);
+	const body = contextBody(area)(ctx, itemIndex);
 	if (typeof options.statusGroupId === 'string' && options.statusGroupId.trim() !== '') {
 		body.statusGroupId = requireUuid(ctx, itemIndex, 'Status Group ID', options.statusGroupId);
 	}
@@ -238,7 +248,7 @@ function appCreateBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 		body.withEventForceCreate = requireBoolean(ctx, itemIndex, 'Force Creation Event', options.withEventForceCreate);
 	}
 	return body;
-}
+};
 
 /** POST .../create with `{"context": {...}}` (apps also take a status group and the creation event flag); outputs the created item. */
 export function createItem(area: ItemArea): Built {
@@ -248,7 +258,7 @@ export function createItem(area: ItemArea): Built {
 		...requestOperation({
 			method: 'POST',
 			path: (ctx, itemIndex) => readAreaPath(ctx, itemIndex, area, '/create'),
-			body: app ? appCreateBody : contextBody,
+			body: app ? appCreateBody(area) : contextBody(area),
 			idempotent: false,
 		}),
 	};
@@ -277,7 +287,7 @@ export function updateItem(area: ItemArea): Built {
 		...requestOperation({
 			method: 'POST',
 			path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, area, 'update'),
-			body: contextBody,
+			body: contextBody(area),
 			// Setting the same fields twice gives the same item.
 			idempotent: true,
 		}),

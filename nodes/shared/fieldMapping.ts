@@ -33,10 +33,17 @@ const INPUT_TYPES: Record<string, FieldType> = {
 	SYS_COLLECTION: 'string',
 	SYS_OSNODE: 'string',
 	CATEGORY: 'string',
-	MONEY: 'object',
-	FULL_NAME: 'object',
-	TABLE: 'array',
+	MONEY: 'string',
+	FULL_NAME: 'string',
+	TABLE: 'string',
 };
+
+/**
+ * Platform types whose value is JSON (an object, a table's rows). The form takes them as text: a
+ * JSON-typed mapper field opens an empty JSON editor, which marks itself as an error until filled.
+ * The text (or an object from an expression) is parsed here, as for fields saved with the JSON types.
+ */
+const JSON_TYPES = new Set(['MONEY', 'FULL_NAME', 'TABLE']);
 
 /** References to application items, users and org-structure nodes: sent as `["uuid", ...]` (files and images too, or as uploaded files). */
 const REFERENCE_TYPES = new Set(['SYS_USER', 'SYS_COLLECTION', 'SYS_OSNODE']);
@@ -107,8 +114,10 @@ export function fieldMapper(options: { what: string; mode: 'add' | 'map' }): INo
 				mode: options.mode,
 				fieldWords: { singular: 'field', plural: 'fields' },
 				addAllFields: false,
-				supportAutoMap: true,
-				noFieldsError: 'The application scheme lists no fields: use Fields (JSON)',
+				// Without the mapping-mode select n8n shows no red "no fields" line while the
+				// application is not chosen yet, only the method's notice (fields are read from
+				// `value`, so "Map Automatically" never sent anything).
+				supportAutoMap: false,
 			},
 		},
 	};
@@ -206,6 +215,7 @@ export function toPlatformValue(
 	if (platformType === 'EMAIL') return requireSendable(ctx, itemIndex, label, contacts('email', value));
 	if (platformType === 'REF_ITEM') return appReferences(ctx, itemIndex, label, value);
 	if (platformType === DATE_ONLY) return dateOnly(ctx, itemIndex, label, value);
+	if (JSON_TYPES.has(platformType)) return requireSendable(ctx, itemIndex, label, typeof value === 'string' ? parseJson(value.trim()) : value);
 	switch (field.type) {
 		case 'number': {
 			const text = typeof value === 'number' ? undefined : String(value).trim();

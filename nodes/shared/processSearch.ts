@@ -2,7 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, Resourc
 import { mapperFields } from './fieldMapping';
 import { listingRequest } from './listSearch';
 import { apiPath, unwrapItem } from './transport';
-import { requireChosen, searchProcessTemplateIdsIn } from './schemeSearch';
+import { chooseFirst, chosen, searchProcessTemplateIdsIn } from './schemeSearch';
 
 /**
  * Pickers and field mapping of the Process node: the process templates of a section offered by id
@@ -50,8 +50,9 @@ export function contextFieldsOf(response: IDataObject): IDataObject[] {
  * sent as chosen, `section.app` included: the spec has no per-application form of this read.
  */
 export async function getProcessContextFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
-	const namespace = requireChosen(this, 'namespace', 'section');
-	const code = requireChosen(this, 'processCode', 'process template');
+	const namespace = chosen(this, 'namespace');
+	const code = chosen(this, 'processCode');
+	if (namespace === undefined || code === undefined) return chooseFirst('section and the process template');
 	const path = apiPath`/scheme/namespaces/${namespace}/processes/${code}`;
 	const what = `the scheme of process template "${namespace}/${code}"`;
 	const fields = mapperFields(contextFieldsOf(await listingRequest(this, what, { method: 'GET', path, idempotent: true })));

@@ -5,7 +5,6 @@ import type {
 	INodePropertyOptions,
 	ResourceMapperFields,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { mapperFields } from './fieldMapping';
 import { entryName, listingRequest, searchPagedList, searchWholeList, withEmail } from './listSearch';
 import { pickedValue } from './locators';
@@ -29,15 +28,22 @@ function byCode(entry: IDataObject) {
 	return labelled(entry, String(entry.code ?? entry.__id ?? ''));
 }
 
-/** A parameter the picker depends on (the section of an application), whatever its mode. */
-export function requireChosen(ctx: ILoadOptionsFunctions, name: string, label: string): string {
+/**
+ * A parameter a list depends on (the section of an application), whatever its mode; undefined
+ * while it is unset or an expression. The editor asks for a list as soon as the form opens, so an
+ * unset dependency is the normal state of a fresh node: the list is then empty, never an error.
+ */
+export function chosen(ctx: ILoadOptionsFunctions, name: string): string | undefined {
 	const value = pickedValue(ctx.getNodeParameter(name, ''));
-	if (value === '' || value.startsWith('=')) {
-		throw new NodeOperationError(ctx.getNode(), `Choose the ${label} first`, {
-			description: `The list depends on the ${label}: pick it, or type its code, above this field.`,
-		});
-	}
-	return value;
+	return value === '' || value.startsWith('=') ? undefined : value;
+}
+
+/** What a picker shows while what it depends on is not chosen yet. */
+export const NOTHING_TO_LIST: INodeListSearchResult = { results: [] };
+
+/** What a field mapper shows while what it depends on is not chosen yet: n8n's own "choose first" notice. */
+export function chooseFirst(what: string): ResourceMapperFields {
+	return { fields: [], emptyFieldsNotice: `Choose the ${what} above to see its fields` };
 }
 
 export async function searchNamespaces(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
@@ -45,13 +51,15 @@ export async function searchNamespaces(this: ILoadOptionsFunctions, filter?: str
 }
 
 export async function searchApplications(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	const namespace = requireChosen(this, 'namespace', 'section');
+	const namespace = chosen(this, 'namespace');
+	if (namespace === undefined) return NOTHING_TO_LIST;
 	const path = apiPath`/scheme/namespaces/${namespace}/apps`;
 	return await searchWholeList(this, { method: 'GET', path, what: `the applications of section "${namespace}"` }, filter, paginationToken, byCode);
 }
 
 function processTemplatesRequest(ctx: ILoadOptionsFunctions, parameter = 'namespace') {
-	const namespace = requireChosen(ctx, parameter, 'section');
+	const namespace = chosen(ctx, parameter);
+	if (namespace === undefined) return undefined;
 	// A process bound to an application lives in the namespace "section.app".
 	const [section, application] = namespace.split('.', 2);
 	const path = application
@@ -61,7 +69,8 @@ function processTemplatesRequest(ctx: ILoadOptionsFunctions, parameter = 'namesp
 }
 
 export async function searchProcessTemplates(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	return await searchWholeList(this, processTemplatesRequest(this), filter, paginationToken, byCode);
+	const request = processTemplatesRequest(this);
+	return request ? await searchWholeList(this, request, filter, paginationToken, byCode) : NOTHING_TO_LIST;
 }
 
 /** The same list as `searchProcessTemplates`, offering each template by its id (instance lists take the id). */
@@ -76,7 +85,9 @@ export async function searchProcessTemplateIdsIn(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await searchWholeList(ctx, processTemplatesRequest(ctx, parameter), filter, paginationToken, (entry) => ({
+	const request = processTemplatesRequest(ctx, parameter);
+	if (!request) return NOTHING_TO_LIST;
+	return await searchWholeList(ctx, request, filter, paginationToken, (entry) => ({
 		name: byCode(entry).name,
 		value: String(entry.__id ?? entry.id ?? ''),
 	}));
@@ -95,21 +106,25 @@ export async function searchGroups(this: ILoadOptionsFunctions, filter?: string,
 
 /** The positions already in the chosen group (the API has no list of all positions). */
 export async function searchGroupPositions(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	const groupId = requireChosen(this, 'groupId', 'group');
+	const groupId = chosen(this, 'groupId');
+	if (groupId === undefined) return NOTHING_TO_LIST;
 	const path = apiPath`/scheme/groups/${groupId}/positions`;
 	return await searchPagedList(this, { method: 'GET', path, paging: 'query', what: 'the positions of this group' }, filter, paginationToken);
 }
 
-/** The section and the application (contract, report) named by `parameter`, both chosen. */
+/** The section and the application (contract, report) named by `parameter`; undefined until both are chosen. */
 function chosenApplication(ctx: ILoadOptionsFunctions, parameter: string, noun: string) {
-	const namespace = requireChosen(ctx, 'namespace', 'section');
-	const application = requireChosen(ctx, parameter, noun);
+	const namespace = chosen(ctx, 'namespace');
+	const application = chosen(ctx, parameter);
+	if (namespace === undefined || application === undefined) return undefined;
 	return { namespace, application, label: `${noun} "${namespace}.${application}"` };
 }
 
-/** `GET /app/{ns}/{code}/settings/status`: the statuses and status groups of the chosen application. */
+/** `GET /app/{ns}/{code}/settings/status`: the statuses and status groups of the chosen application (none until it is chosen). */
 async function statusSettings(ctx: ILoadOptionsFunctions, parameter: string, noun: string) {
-	const { namespace, application, label } = chosenApplication(ctx, parameter, noun);
+	const picked = chosenApplication(ctx, parameter, noun);
+	if (!picked) return { groups: [], statuses: [] };
+	const { namespace, application, label } = picked;
 	const path = `/app${apiPath`/${namespace}/${application}`}/settings/status`;
 	const settings = unwrapItem(await listingRequest(ctx, `the statuses of ${label}`, { method: 'GET', path, idempotent: true }));
 	return {
@@ -158,9 +173,11 @@ export const getStatusGroups = statusGroupsOf('application', 'application');
 
 export const getContractStatusGroups = statusGroupsOf('application', 'contract application');
 
-/** `GET /scheme/namespaces/{ns}/apps/{code}`: the fields of the application in `parameter`. */
+/** `GET /scheme/namespaces/{ns}/apps/{code}`: the fields of the application in `parameter`; undefined until it is chosen. */
 async function schemeFields(ctx: ILoadOptionsFunctions, parameter: string, noun: string) {
-	const { namespace, application, label } = chosenApplication(ctx, parameter, noun);
+	const picked = chosenApplication(ctx, parameter, noun);
+	if (!picked) return undefined;
+	const { namespace, application, label } = picked;
 	const path = apiPath`/scheme/namespaces/${namespace}/apps/${application}`;
 	const scheme = unwrapItem(await listingRequest(ctx, `the fields of ${label}`, { method: 'GET', path, idempotent: true }));
 	return { namespace, application, fields: Array.isArray(scheme.fields) ? (scheme.fields as IDataObject[]) : [] };
@@ -169,6 +186,7 @@ async function schemeFields(ctx: ILoadOptionsFunctions, parameter: string, noun:
 /** The fields of the chosen application, from its scheme, for the resource mapper. */
 export async function getApplicationFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const scheme = await schemeFields(this, 'application', 'application');
+	if (!scheme) return chooseFirst('section and the application');
 	const fields = mapperFields(scheme.fields);
 	return fields.length > 0
 		? { fields }
@@ -199,7 +217,9 @@ const SYSTEM_FIELDS: Array<[code: string, name: string]> = [
  */
 function fieldCodesOf(parameter: string, noun: string) {
 	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		const { fields } = await schemeFields(this, parameter, noun);
+		const scheme = await schemeFields(this, parameter, noun);
+		if (!scheme) return [];
+		const { fields } = scheme;
 		const options: INodePropertyOptions[] = fields
 			.filter((field) => typeof field.code === 'string' && field.code !== '')
 			.map((field) => {
@@ -227,8 +247,9 @@ export const getReportFieldCodes = fieldCodesOf('report', 'report');
  */
 function itemSearch(prefix: 'app' | 'contracts', noun: string) {
 	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-		const namespace = requireChosen(this, 'namespace', 'section');
-		const application = requireChosen(this, 'application', noun);
+		const namespace = chosen(this, 'namespace');
+		const application = chosen(this, 'application');
+		if (namespace === undefined || application === undefined) return NOTHING_TO_LIST;
 		const text = filter?.trim();
 		const body: IDataObject = { active: true, ...(text ? { filter: { tf: { __name: text } } } : {}) };
 		const path = `/${prefix}${apiPath`/${namespace}/${application}`}/list`;
@@ -267,14 +288,16 @@ function byId(entry: IDataObject) {
 
 /** Pages of the chosen section, valued by id. */
 export async function searchPages(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	const namespace = requireChosen(this, 'namespace', 'section');
+	const namespace = chosen(this, 'namespace');
+	if (namespace === undefined) return NOTHING_TO_LIST;
 	const path = apiPath`/scheme/namespaces/${namespace}/pages`;
 	return await searchPagedList(this, { method: 'GET', path, paging: 'query', what: `the pages of section "${namespace}"` }, filter, paginationToken, byId);
 }
 
 /** Document templates of the chosen section, valued by id. */
 export async function searchDocumentTemplates(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	const namespace = requireChosen(this, 'namespace', 'section');
+	const namespace = chosen(this, 'namespace');
+	if (namespace === undefined) return NOTHING_TO_LIST;
 	const path = apiPath`/scheme/namespaces/${namespace}/doctemplates`;
 	return await searchPagedList(this, { method: 'GET', path, paging: 'query', what: `the document templates of section "${namespace}"` }, filter, paginationToken, byId);
 }

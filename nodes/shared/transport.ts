@@ -1,10 +1,13 @@
 import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestFunctions,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
+	INodeCredentialTestResult,
 	IPollFunctions,
 	JsonObject,
 } from 'n8n-workflow';
@@ -69,6 +72,9 @@ export function encodePathSegment(value: string): string {
 	return encoded === '.' || encoded === '..' ? encoded.replace(/\./g, '%2E') : encoded;
 }
 
+const BASE_URL_EXAMPLE = 'e.g. https://mycompany.elma365.ru';
+const BASE_URL_UNUSABLE = 'The Base URL of the ELMA365 credential is not usable: ';
+
 /**
  * The API root of a company address: `https://x.elma365.ru`, with or without a trailing slash or
  * `/pub/v1`, or an on-premises address with a path prefix (`https://intranet/elma365`); or what is
@@ -76,7 +82,7 @@ export function encodePathSegment(value: string): string {
  */
 export function parseBaseUrl(baseUrl: string): { root: string } | { problem: string } {
 	const text = String(baseUrl ?? '').trim();
-	const example = 'e.g. https://mycompany.elma365.ru';
+	const example = BASE_URL_EXAMPLE;
 	if (text === '') return { problem: `it is empty; enter the address of your company, ${example}` };
 	let url: URL;
 	try {
@@ -221,31 +227,48 @@ function networkErrorCode(error: unknown): string {
 	return '';
 }
 
+const CHECK_ADDRESS = 'Check the base URL in the credential and the network between n8n and the platform.';
+
+/**
+ * A failure before any HTTP answer (refused connection, unknown host, timeout, certificate) in
+ * words: what the nodes' errors and the credential test both say.
+ */
+export function describeNetworkFailure(systemCode: string): { message: string; hint: string } {
+	if (CERTIFICATE_CODES.has(systemCode)) {
+		return {
+			message: "ELMA365: the platform's certificate could not be verified",
+			hint: 'A server with a self-signed or internal certificate: turn on Ignore SSL Issues in the credential, or give n8n the issuing CA (NODE_EXTRA_CA_CERTS).',
+		};
+	}
+	if (systemCode === 'ERR_BAD_RESPONSE') return { message: "ELMA365: the platform's answer was cut off or unreadable", hint: CHECK_ADDRESS };
+	const reason = NETWORK_REASONS[systemCode] ? ` (${NETWORK_REASONS[systemCode]})` : '';
+	return { message: `ELMA365: the platform could not be reached${reason}`, hint: CHECK_ADDRESS };
+}
+
 /** A failure before any HTTP answer: refused connection, DNS, timeout. Never carries the request's headers. */
 function networkError(ctx: Elma365Context, request: ApiRequest, error: unknown, attempts: number, timeoutMs: number): NodeApiError {
 	const cause = error as { message?: string };
 	const systemCode = networkErrorCode(error);
+	const words = describeNetworkFailure(systemCode);
+	const where = `Request: ${request.method} ${request.path}.`;
 	// n8n rewrites any message that contains a system code, so the code goes into the description.
-	const reason = NETWORK_REASONS[systemCode] ? ` (${NETWORK_REASONS[systemCode]})` : '';
+	if (CERTIFICATE_CODES.has(systemCode)) {
+		return new NodeApiError(ctx.getNode(), { message: cause?.message ?? 'certificate error', systemCode }, {
+			message: words.message,
+			description: `${systemCode}. ${where} ${words.hint}`,
+			itemIndex: request.itemIndex,
+		});
+	}
 	const retried = attempts > 1 ? ` Tried ${attempts} times.` : '';
 	const timedOut = systemCode === 'ETIMEDOUT' || systemCode === 'ECONNABORTED'
 		? ` No answer came within ${timeoutMs} ms (Request Options > Timeout).`
 		: '';
-	if (CERTIFICATE_CODES.has(systemCode)) {
-		return new NodeApiError(ctx.getNode(), { message: cause?.message ?? 'certificate error', systemCode }, {
-			message: "ELMA365: the platform's certificate could not be verified",
-			description: `${systemCode}. Request: ${request.method} ${request.path}. A server with a self-signed or internal certificate: turn on Ignore SSL Issues in the credential, or give n8n the issuing CA (NODE_EXTRA_CA_CERTS).`,
-			itemIndex: request.itemIndex,
-		});
-	}
 	return new NodeApiError(
 		ctx.getNode(),
 		{ message: cause?.message ?? 'network error', systemCode },
 		{
-			message: systemCode === 'ERR_BAD_RESPONSE'
-				? "ELMA365: the platform's answer was cut off or unreadable"
-				: `ELMA365: the platform could not be reached${reason}`,
-			description: `${systemCode ? `${systemCode}. ` : ''}Request: ${request.method} ${request.path}.${timedOut}${retried} Check the base URL in the credential and the network between n8n and the platform.`,
+			message: words.message,
+			description: `${systemCode ? `${systemCode}. ` : ''}${where}${timedOut}${retried} ${words.hint}`,
 			itemIndex: request.itemIndex,
 		},
 	);
@@ -258,10 +281,53 @@ const RETRIABLE_NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOU
 export function companyApiRoot(ctx: Elma365Context, baseUrl: unknown, itemIndex?: number): string {
 	const parsed = parseBaseUrl(String(baseUrl ?? ''));
 	if ('root' in parsed) return parsed.root;
-	throw new NodeOperationError(ctx.getNode(), `The Base URL of the ELMA365 credential is not usable: ${parsed.problem}`, {
+	throw new NodeOperationError(ctx.getNode(), `${BASE_URL_UNUSABLE}${parsed.problem}`, {
 		itemIndex,
 		description: 'Open the credential and enter the company address: https://mycompany.elma365.ru for the cloud, or your own server\'s address (with its path, if the platform is published under one).',
 	});
+}
+
+/** The endpoint the credential test reads: cheap, authenticated, present on every version. */
+export const CREDENTIAL_TEST_PATH = '/scheme/namespaces';
+
+/**
+ * The credential's "Test" button (run by n8n through a node's `methods.credentialTest`): one
+ * authenticated read, every failure said in the words the nodes use. n8n gives a credential test
+ * no httpRequestWithAuthentication, only its legacy `request` helper, so the key is set here.
+ */
+export async function testCredential(ctx: ICredentialTestFunctions, data: ICredentialDataDecryptedObject): Promise<INodeCredentialTestResult> {
+	const parsed = parseBaseUrl(String(data.baseUrl ?? ''));
+	if ('problem' in parsed) return { status: 'Error', message: `${BASE_URL_UNUSABLE}${parsed.problem}` };
+	let response: { statusCode: number; body: unknown };
+	try {
+		response = (await ctx.helpers.request({
+			method: 'GET',
+			uri: `${parsed.root}${CREDENTIAL_TEST_PATH}`,
+			headers: { Authorization: `Bearer ${String(data.apiKey ?? '')}` },
+			json: true,
+			simple: false,
+			resolveWithFullResponse: true,
+			rejectUnauthorized: data.ignoreSslIssues !== true,
+			timeout: DEFAULT_TIMEOUT_MS,
+		})) as { statusCode: number; body: unknown };
+	} catch (error) {
+		const code = networkErrorCode(error);
+		const words = describeNetworkFailure(code);
+		return { status: 'Error', message: `${words.message}${code ? ` [${code}]` : ''}. ${words.hint}` };
+	}
+	const body = parseBody(response.body);
+	const text = platformMessage(body);
+	if (response.statusCode < 200 || response.statusCode >= 300) {
+		const advice = response.statusCode === 404 ? ` Check the Base URL: the address of your company, ${BASE_URL_EXAMPLE}.` : '';
+		return { status: 'Error', message: `${describeStatus(response.statusCode)}${text ? ` The platform said: "${text}".` : ''}${advice}` };
+	}
+	if (body && typeof body === 'object' && (body as IDataObject).success === false) {
+		return { status: 'Error', message: `ELMA365: ${text ?? 'the platform answered "success: false"'}` };
+	}
+	if (!body || typeof body !== 'object') {
+		return { status: 'Error', message: `ELMA365: the platform answered with something that is not JSON (it began: "${(text ?? '').slice(0, 120)}"). A proxy or login page in front of the platform, or another address.` };
+	}
+	return { status: 'OK', message: 'Connection successful: the platform accepted the API key' };
 }
 
 /**

@@ -34,10 +34,10 @@ test('the directory picker lists directories page by page and filters by name', 
 	]);
 });
 
-test('the case picker lists cases by name', async () => {
+test('the case picker lists cases by name, with their current document flow', async () => {
 	const id = newId();
 	t.platform.collection('nomenclatureCases').set(id, { __id: id, name: 'Incoming letters', directoryId: newId(), docflow: 'input' });
 	const result = await search('searchCases');
-	expect(result).toEqual({ results: [{ name: 'Incoming letters', value: id }], paginationToken: undefined });
+	expect(result).toEqual({ results: [{ name: 'Incoming letters (input)', value: id }], paginationToken: undefined });
 	expect(t.platform.requests.map((r) => r.path)).toEqual(['/pub/v1/nomenclature']);
 });

@@ -3,7 +3,9 @@
  * The nodes are the compiled ones in dist/, loaded the way n8n loads a community package.
  */
 import path from 'node:path';
+import { Container } from '@n8n/di';
 import {
+	ErrorReporter,
 	ExecutionLifecycleHooks,
 	LoadOptionsContext,
 	PackageDirectoryLoader,
@@ -258,22 +260,60 @@ export async function prepare(options: RunOptions) {
 	return { node, workflow, additionalData };
 }
 
+/**
+ * n8n's engine hands every node error to its ErrorReporter, which logs it (and its causes) on the
+ * console. A node's failure is an outcome the tests assert through `RunResult.error`, so while a
+ * run is in flight the reports are collected; the report of the run's own error is dropped, and
+ * anything else is still logged as n8n would.
+ */
+const collectors = new Set<Error[]>();
+let reporterPatched = false;
+
+function collectReports(): Error[] {
+	if (!reporterPatched) {
+		const reporter = Container.get(ErrorReporter) as unknown as { report: (error: Error, options?: unknown) => void };
+		const log = reporter.report.bind(reporter);
+		reporter.report = (error, reportOptions) => {
+			if (collectors.size === 0) return log(error, reportOptions);
+			for (const collected of collectors) collected.push(error);
+		};
+		reporterPatched = true;
+	}
+	const collected: Error[] = [];
+	collectors.add(collected);
+	return collected;
+}
+
+function releaseReports(collected: Error[], outcome: Error | undefined): void {
+	collectors.delete(collected);
+	const own = (report: Error) =>
+		outcome !== undefined && (report === outcome || report === outcome.cause || report.message === outcome.message);
+	const unexpected = collected.filter((report) => !own(report));
+	if (unexpected.length > 0) {
+		const reporter = Container.get(ErrorReporter);
+		for (const report of unexpected) reporter.error(report);
+	}
+}
+
 export async function runNode(options: RunOptions): Promise<RunResult> {
 	const { node, workflow, additionalData } = await prepare(options);
 	const input = options.input ?? [{ json: {} }];
 	const stack: IExecuteData[] = [{ node, data: { main: [input] }, source: null }];
 	const runData = createRunExecutionData({ executionData: { nodeExecutionStack: stack } });
 	const execution = new WorkflowExecute(additionalData, 'manual', runData);
+	const reports = collectReports();
 	let run: IRun;
 	try {
 		run = await execution.processRunExecutionData(workflow);
 	} catch (error) {
+		releaseReports(reports, error as Error);
 		// n8n refuses to start a workflow whose parameters fail the node's own checks (required, regex).
 		return { items: [], error: error as Error & IDataObject, run: undefined as unknown as IRun };
 	}
 	const task = run.data.resultData.runData[NODE_NAME]?.[0];
 	const items = task?.data?.main?.[0] ?? [];
 	const error = (task?.error ?? run.data.resultData.error) as (Error & IDataObject) | undefined;
+	releaseReports(reports, error);
 	return { items, error, run };
 }
 

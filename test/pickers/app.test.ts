@@ -81,10 +81,8 @@ describe('section and application pickers', () => {
 		]);
 	});
 
-	test('the application list asks for a section first, without a request', async () => {
-		await expect(searchList({ ...editor, parameters: {}, credential: credential(), method: 'searchApplications' })).rejects.toThrow(
-			'Choose the section first',
-		);
+	test('the application list is empty until a section is chosen, without a request', async () => {
+		await expect(searchList({ ...editor, parameters: {}, credential: credential(), method: 'searchApplications' })).resolves.toEqual({ results: [] });
 		expect(t.platform.requests).toHaveLength(0);
 	});
 
@@ -174,7 +172,7 @@ describe('field mapping (version 1.1)', () => {
 			['client', 'Client (item UUID(s))', 'string', false, true],
 			['managers', 'Managers (user UUID(s))', 'string', false, true],
 			['kind', 'Kind (category code(s))', 'string', false, true],
-			['total', 'total ({"cents", "currency"})', 'object', false, true],
+			['total', 'total ({"cents", "currency"})', 'string', false, true],
 		]);
 	});
 
@@ -226,6 +224,22 @@ describe('field mapping (version 1.1)', () => {
 		};
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([['POST', '/pub/v1/app/crm/orders/create', { context }]]);
 		expect(jsonOf(items)).toEqual([{ ...context, __id: expect.any(String), __createdAt: '2026-01-01T00:00:00Z' }]);
+	});
+
+	test('a JSON-shaped field (money) is text in the form, so an empty one shows no error marker; text or an object is sent parsed, also from a schema saved with the JSON type', async () => {
+		const { fields } = await resourceMapperFields({ ...editor, parameters: located, credential: credential(), method: 'getApplicationFields' });
+		const money = fields.find((field) => field.id === 'total');
+		expect([money?.type, (money as { platformType?: string })?.platformType]).toEqual(['string', 'MONEY']);
+		const saved = { ...money, type: 'object' };
+		for (const [schema, value] of [[money, '{"cents": 5, "currency": "RUB"}'], [money, '={{ { cents: 5, currency: "RUB" } }}'], [saved, '{"cents": 5, "currency": "RUB"}']]) {
+			t.platform.reset();
+			const { error } = await t.run({
+				...editor,
+				parameters: { resource: 'item', operation: 'create', ...located, columns: { mappingMode: 'defineBelow', value: { total: value }, matchingColumns: [], schema: [schema] } } as never,
+			});
+			expect(error).toBeUndefined();
+			expect(t.platform.requests.map((r) => r.body)).toEqual([{ context: { total: { cents: 5, currency: 'RUB' } } }]);
+		}
 	});
 
 	test('empty mapped values are not sent, and JSON wins over the mapper', async () => {
@@ -314,7 +328,7 @@ describe('field values as the vendor documents them (data types guide)', () => {
 			['phone', 'Phone (phone number(s))', 'string'],
 			['email', 'Email (email address(es))', 'string'],
 			['photo', 'Photo (image file UUID(s))', 'string'],
-			['fio', 'Full name', 'object'],
+			['fio', 'Full name', 'string'],
 			['site', 'Site', 'string'],
 		]);
 	});

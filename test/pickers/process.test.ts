@@ -115,9 +115,10 @@ describe('context field mapper (version 1.2)', () => {
 		});
 	});
 
-	test('the mapper asks for the namespace and the template first, without a request', async () => {
-		await expect(mapperOf({ processCode: picked('approval') })).rejects.toThrow('Choose the section first');
-		await expect(mapperOf({ namespace: picked('crm') })).rejects.toThrow('Choose the process template first');
+	test('the mapper asks for the namespace and the template first with n8n\'s notice, without a request', async () => {
+		const notice = { fields: [], emptyFieldsNotice: 'Choose the section and the process template above to see its fields' };
+		await expect(mapperOf({ processCode: picked('approval') })).resolves.toEqual(notice);
+		await expect(mapperOf({ namespace: picked('crm') })).resolves.toEqual(notice);
 		expect(t.platform.requests).toHaveLength(0);
 	});
 
@@ -276,8 +277,8 @@ describe('process template picker for Get Many (version 1.2)', () => {
 		expect(t.platform.requests.map((r) => r.path)).toEqual(['/pub/v1/scheme/namespaces/crm/apps/deals/processes']);
 	});
 
-	test('the list asks for the template section first (not the start namespace), without a request', async () => {
-		await expect(search({ namespace: picked('crm') })).rejects.toThrow('Choose the section first');
+	test('the list is empty until the template section is chosen (not the start namespace), without a request', async () => {
+		await expect(search({ namespace: picked('crm') })).resolves.toEqual({ results: [] });
 		expect(t.platform.requests).toHaveLength(0);
 	});
 

@@ -94,8 +94,8 @@ describe.each([
 		]);
 	});
 
-	test('asks for the section first, without a request', async () => {
-		await expect(search(method, operation)).rejects.toThrow('Choose the section first');
+	test('is empty until the section is chosen, without a request', async () => {
+		await expect(search(method, operation)).resolves.toEqual({ results: [] });
 		expect(t.platform.requests).toHaveLength(0);
 	});
 

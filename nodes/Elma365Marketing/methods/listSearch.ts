@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 import { entryName, searchPagedList, withEmail } from '../../shared/listSearch';
-import { requireChosen } from '../../shared/schemeSearch';
+import { chosen, NOTHING_TO_LIST } from '../../shared/schemeSearch';
 import { apiPath } from '../../shared/transport';
 
 export async function searchSegments(
@@ -27,7 +27,8 @@ export async function searchSubscribers(this: ILoadOptionsFunctions, filter?: st
 
 /** The subscribers of the chosen segment (what Remove Subscribers can remove), page by page. */
 export async function searchSegmentSubscribers(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	const segmentId = requireChosen(this, 'segmentId', 'segment');
+	const segmentId = chosen(this, 'segmentId');
+	if (segmentId === undefined) return NOTHING_TO_LIST;
 	const path = apiPath`/marketing/segment/${segmentId}/subscribers`;
 	const request = { method: 'POST' as const, path, paging: 'body' as const, body: {}, what: `the subscribers of segment "${segmentId}"` };
 	return await searchPagedList(this, request, filter, paginationToken, subscriberEntry);

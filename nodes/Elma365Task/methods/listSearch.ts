@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { entryName, searchPagedList } from '../../shared/listSearch';
 import { apiPath, apiRequest, readListPage } from '../../shared/transport';
-import { requireChosen } from '../../shared/schemeSearch';
+import { chosen, NOTHING_TO_LIST } from '../../shared/schemeSearch';
 
 /** Tasks the credential's user can see, searched by name on the platform (`tf.__name`), page by page. */
 export async function searchTasks(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
@@ -12,7 +12,8 @@ export async function searchTasks(this: ILoadOptionsFunctions, filter?: string, 
 
 /** The chosen task's exits; the value sent is the exit's ID (its code where it has no ID). */
 export async function searchExits(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const taskId = requireChosen(this, 'taskId', 'Task');
+	const taskId = chosen(this, 'taskId');
+	if (taskId === undefined) return NOTHING_TO_LIST;
 	const { items } = readListPage(await apiRequest(this, { method: 'GET', path: apiPath`/tasks/${taskId}/exits` }));
 	const needle = filter?.trim().toLowerCase();
 	const results = items

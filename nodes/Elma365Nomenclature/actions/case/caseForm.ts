@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { readUuidLocator, uuidLocator } from '../../../shared/locators';
+import { currentValue } from '../keepCurrent';
 import {
 	requireBoolean,
 	requireDateTime,
@@ -150,6 +151,26 @@ export const caseFields: INodeProperties[] = [
 	},
 ];
 
+/** The Document Flow value of version 1.1's Update that leaves the case's document flow as it is. */
+export const KEEP_DOCFLOW = 'keep';
+
+const [directoryField, docflowField, nameField, settingsField] = caseFields;
+
+/** Update from version 1.1: no field has a default the user did not choose; one left unset keeps the case's value. */
+export const caseUpdateFields: INodeProperties[] = [
+	{ ...directoryField, required: false, description: 'Nomenclature directory the case belongs to; left empty, the case stays where it is' },
+	{
+		...docflowField,
+		required: false,
+		default: KEEP_DOCFLOW,
+		options: [...(docflowField.options ?? []), { name: 'Keep Current', value: KEEP_DOCFLOW, description: 'Leave the document flow as it is' }]
+			.sort((a, b) => a.name.localeCompare(b.name)),
+		description: 'Document flow of the case; Keep Current leaves it as it is',
+	},
+	{ ...nameField, required: false, description: 'New name of the case; left empty, the case keeps its name' },
+	{ ...settingsField, description: 'Numbering settings to change; the settings not added here keep their current values' },
+];
+
 function buildResetSettings(ctx: IExecuteFunctions, itemIndex: number, input: IDataObject): IDataObject {
 	const reset: IDataObject = {};
 	if ('nextResetAt' in input) {
@@ -189,6 +210,45 @@ function buildRegistrationSettings(ctx: IExecuteFunctions, itemIndex: number, in
 		if (Object.keys(reset).length > 0) settings.resetSettings = reset;
 	}
 	return settings;
+}
+
+/** What version 1.1's Update changes, validated before any request: only the fields the user set. */
+export function readCaseChanges(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const changes: IDataObject = {};
+	const directory = ctx.getNodeParameter('directoryId', itemIndex, '', { extractValue: true });
+	if (String(directory ?? '').trim() !== '') changes.directoryId = readUuidLocator(ctx, itemIndex, 'directoryId', 'Directory');
+	const docflow = ctx.getNodeParameter('docflow', itemIndex, KEEP_DOCFLOW);
+	if (docflow !== KEEP_DOCFLOW) changes.docflow = requireOneOf(ctx, itemIndex, 'Document Flow', docflow, DOCFLOWS);
+	const name = ctx.getNodeParameter('name', itemIndex, '') as string;
+	if (name !== '') changes.name = requireText(ctx, itemIndex, 'Name', name);
+	const settings = buildRegistrationSettings(ctx, itemIndex, ctx.getNodeParameter('registrationSettings', itemIndex, {}) as IDataObject);
+	if (Object.keys(settings).length > 0) changes.registrationSettings = settings;
+	return changes;
+}
+
+/** Whether the changes leave a required field to the case's current value (then the case is read first). */
+export function needsCurrentCase(changes: IDataObject): boolean {
+	return !('directoryId' in changes && 'docflow' in changes && 'name' in changes) || 'registrationSettings' in changes;
+}
+
+const REQUIRED: Array<[key: string, label: string]> = [
+	['directoryId', 'Directory'],
+	['docflow', 'Document Flow'],
+	['name', 'Name'],
+];
+
+/** The whole case body: the changes over the case's current values; added settings over its current settings. */
+export function withCurrentCase(ctx: IExecuteFunctions, itemIndex: number, changes: IDataObject, current: IDataObject): IDataObject {
+	const body: IDataObject = {};
+	for (const [key, label] of REQUIRED) body[key] = key in changes ? changes[key] : currentValue(ctx, itemIndex, current, key, label, 'case');
+	const added = changes.registrationSettings as IDataObject | undefined;
+	if (added) {
+		const was = (current.registrationSettings ?? {}) as IDataObject;
+		const settings: IDataObject = { ...was, ...added };
+		if (added.resetSettings || was.resetSettings) settings.resetSettings = { ...(was.resetSettings as IDataObject), ...(added.resetSettings as IDataObject) };
+		body.registrationSettings = settings;
+	}
+	return body;
 }
 
 /** The case body exactly as spec section 2 names it, with only the settings the user added. */

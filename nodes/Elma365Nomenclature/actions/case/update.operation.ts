@@ -1,9 +1,11 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions';
-import { readUuidLocator, uuidLocator } from '../../../shared/locators';
+import { beforeVersion, readUuidLocator, sinceVersion, uuidLocator } from '../../../shared/locators';
 import { concurrencyOption, requestOperation } from '../../../shared/operations';
-import { apiPath } from '../../../shared/transport';
-import { buildCaseBody, caseFields } from './caseForm';
+import type { OperationResult } from '../../../shared/router';
+import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
+import { findListed, KEEP_CURRENT_VERSION, keepsCurrentValues } from '../keepCurrent';
+import { buildCaseBody, caseFields, caseUpdateFields, needsCurrentCase, readCaseChanges, withCurrentCase } from './caseForm';
 
 export const description: INodeProperties[] = showFor('case', 'update', [
 	uuidLocator({
@@ -12,12 +14,27 @@ export const description: INodeProperties[] = showFor('case', 'update', [
 		searchListMethod: 'searchCases',
 		description: 'The case (registration file) to update',
 	}),
-	...caseFields,
+	...beforeVersion(caseFields, KEEP_CURRENT_VERSION),
+	...sinceVersion(caseUpdateFields, KEEP_CURRENT_VERSION),
 	concurrencyOption,
 ]);
 
-export const { execute } = requestOperation({
+/** Version 1: the form is the whole body (Document Flow defaults to Input). */
+const replaceCase = requestOperation({
 	method: 'PUT',
 	path: (ctx, itemIndex) => apiPath`/nomenclature/${readUuidLocator(ctx, itemIndex, 'caseId', 'Case')}`,
 	body: buildCaseBody,
 });
+
+/** From version 1.1: the fields left unset keep the case's current values, read from the case list first. */
+async function changeCase(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const id = readUuidLocator(ctx, itemIndex, 'caseId', 'Case');
+	const changes = readCaseChanges(ctx, itemIndex);
+	const current = needsCurrentCase(changes) ? await findListed(ctx, itemIndex, { path: '/nomenclature', what: 'case' }, id) : {};
+	const body = withCurrentCase(ctx, itemIndex, changes, current);
+	return unwrapItem(await apiRequest(ctx, { method: 'PUT', path: apiPath`/nomenclature/${id}`, body, itemIndex }));
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	return keepsCurrentValues(this) ? await changeCase(this, itemIndex) : await replaceCase.execute.call(this, itemIndex);
+}

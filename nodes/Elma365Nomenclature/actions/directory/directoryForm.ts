@@ -10,7 +10,7 @@ export function directoryFields(nameRequired: boolean): INodeProperties[] {
 			type: 'string',
 			required: nameRequired,
 			default: '',
-			description: nameRequired ? 'Name of the directory' : 'New name of the directory; left empty, the name is not sent',
+			description: nameRequired ? 'Name of the directory' : 'New name of the directory; left empty, the directory keeps its name',
 		},
 		{
 			displayName: 'Additional Body Fields (JSON)',

@@ -1,8 +1,10 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions';
 import { readUuidLocator, uuidLocator } from '../../../shared/locators';
 import { requestOperation } from '../../../shared/operations';
-import { apiPath } from '../../../shared/transport';
+import type { OperationResult } from '../../../shared/router';
+import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
+import { currentValue, findListed, keepsCurrentValues } from '../keepCurrent';
 import { buildDirectoryBody, directoryFields } from './directoryForm';
 
 export const description: INodeProperties[] = showFor('directory', 'update', [
@@ -15,8 +17,29 @@ export const description: INodeProperties[] = showFor('directory', 'update', [
 	...directoryFields(false),
 ]);
 
-export const { execute } = requestOperation({
+const directoryPath = (ctx: IExecuteFunctions, itemIndex: number) =>
+	apiPath`/nomenclature/directory/${readUuidLocator(ctx, itemIndex, 'directoryId', 'Directory')}`;
+
+/** Version 1: an empty Name is not sent. */
+const putGiven = requestOperation({
 	method: 'PUT',
-	path: (ctx, itemIndex) => apiPath`/nomenclature/directory/${readUuidLocator(ctx, itemIndex, 'directoryId', 'Directory')}`,
+	path: directoryPath,
 	body: (ctx, itemIndex) => buildDirectoryBody(ctx, itemIndex, false),
 });
+
+/** From version 1.1: an empty Name keeps the directory's current name (read from the list first), as the PUT replaces the body. */
+async function keepName(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const path = directoryPath(ctx, itemIndex);
+	const given = buildDirectoryBody(ctx, itemIndex, false);
+	let body = given;
+	if (!('name' in given)) {
+		const id = readUuidLocator(ctx, itemIndex, 'directoryId', 'Directory');
+		const current = await findListed(ctx, itemIndex, { path: '/nomenclature/directory', what: 'directory' }, id);
+		body = { name: currentValue(ctx, itemIndex, current, 'name', 'Name', 'directory'), ...given };
+	}
+	return unwrapItem(await apiRequest(ctx, { method: 'PUT', path, body, itemIndex }));
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
+	return keepsCurrentValues(this) ? await keepName(this, itemIndex) : await putGiven.execute.call(this, itemIndex);
+}

@@ -25,7 +25,6 @@ const contextMapper: INodeProperties = {
 		resourceMapper: {
 			...resourceMapper,
 			resourceMapperMethod: 'getProcessContextFields',
-			noFieldsError: 'The process template scheme lists no context fields: use Fields or Fields (JSON)',
 		},
 	},
 };

@@ -1,0 +1,45 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { paginate } from '../../shared/transport';
+
+/**
+ * From this version on, Update changes only what the user set: the platform's PUT replaces the
+ * whole case (directory) body, so the fields left unset are filled with the object's current values.
+ */
+export const KEEP_CURRENT_VERSION = 1.1;
+
+export function keepsCurrentValues(ctx: IExecuteFunctions): boolean {
+	return ctx.getNode().typeVersion >= KEEP_CURRENT_VERSION;
+}
+
+/**
+ * The object's current values, from its list (the platform has no read of a single case or
+ * directory): pages through `path` until the entry with `__id` `id` is found.
+ */
+export async function findListed(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	request: { path: string; what: string },
+	id: string,
+): Promise<IDataObject> {
+	for await (const page of paginate(ctx, { method: 'GET', path: request.path, paging: 'query', itemIndex })) {
+		const found = page.find((entry) => entry.__id === id);
+		if (found) return found;
+	}
+	throw new NodeOperationError(ctx.getNode(), `The ${request.what} ${id} is not in the platform's list, so its current values cannot be kept`, {
+		itemIndex,
+		description: `Update reads the ${request.what} first to keep the fields left empty. Check the ID, or set every field.`,
+	});
+}
+
+/** A field left unset takes the current value; a current value the list does not show must be set. */
+export function currentValue(ctx: IExecuteFunctions, itemIndex: number, current: IDataObject, key: string, label: string, what: string): IDataObject[string] {
+	const value = current[key];
+	if (value === undefined || value === null || value === '') {
+		throw new NodeOperationError(ctx.getNode(), `The ${what}'s current ${label} is not known: set ${label}`, {
+			itemIndex,
+			description: `The platform's list of ${what}s does not show it, and Update sends the whole ${what}, so it cannot be left as it is.`,
+		});
+	}
+	return value;
+}
