@@ -47,6 +47,8 @@ export interface ApiRequest {
 	itemIndex?: number;
 	/** This request's own default timeout (large transfers); Request Options > Timeout wins over it. */
 	timeout?: number;
+	/** Told the status of a successful answer, where 200 and 206 mean different things (uploads in parts). */
+	onStatus?: (status: number) => void;
 }
 
 /**
@@ -314,6 +316,7 @@ export async function apiRequest(ctx: Elma365Context, request: ApiRequest): Prom
 		}
 		const body = parseBody(response.body);
 		if (status >= 200 && status < 300) {
+			request.onStatus?.(status);
 			if (body && typeof body === 'object' && (body as IDataObject).success === false) {
 				throw apiError(ctx, request, undefined, body, attempt);
 			}

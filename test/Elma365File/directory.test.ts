@@ -1,3 +1,4 @@
+import axios from 'axios';
 import { newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
 
@@ -41,6 +42,19 @@ describe('directory', () => {
 		});
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.query])).toEqual([['GET', `/pub/v1/disk/directory/${rootId}`, {}]]);
 		expect(jsonOf(items)).toEqual([{ __id: rootId, name: 'Root' }]);
+	});
+
+	test('get: the double answers {"directory": {...}} as documented; the node outputs the directory itself', async () => {
+		const answer = await axios.get(`${t.platform.url}/pub/v1/disk/directory/${rootId}`, { headers: { authorization: `Bearer ${t.platform.apiKey}` } });
+		expect(answer.data).toEqual({ success: true, error: '', directory: { __id: rootId, name: 'Root' } });
+	});
+
+	test('getAll: the double refuses list keys the directory list does not document', async () => {
+		const answer = await axios.post(`${t.platform.url}/pub/v1/disk/directory/list`, { statusCode: ['x'] }, {
+			headers: { authorization: `Bearer ${t.platform.apiKey}` },
+			validateStatus: () => true,
+		});
+		expect([answer.status, answer.data.error]).toEqual([400, 'body.statusCode: unknown key']);
 	});
 
 	test('getAll: POST /disk/directory/list paged with from/size in the body', async () => {

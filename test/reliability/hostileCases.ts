@@ -405,6 +405,222 @@ export const FIELD_CASES: FieldCase[] = [
 	// File
 	{ node: 'elma365File', label: 'directory create Name', parameters: { resource: 'directory', operation: 'create', name: V }, field: 'Name', kind: { type: 'text' }, wire: at('name') },
 	{ node: 'elma365File', label: 'directory create Parent Directory', parameters: { resource: 'directory', operation: 'create', name: 'Top', parentId: V_BY_ID }, field: 'Parent Directory', kind: { type: 'optionalUuid' }, wire: at('parent') },
+	{ node: 'elma365File', label: 'file move File ID', parameters: { resource: 'file', operation: 'move', fileId: V, directoryId: byId(UUID) }, field: 'File ID', kind: { type: 'uuid' }, wire: at('files', 0, 'hash') },
+	{ node: 'elma365File', label: 'file move Directory', parameters: { resource: 'file', operation: 'move', fileId: UUID, directoryId: V_BY_ID }, field: 'Directory', kind: { type: 'uuid' }, wire: (request) => request.query.directoryID ?? MISSING },
+	{
+		node: 'elma365File', label: 'file move Additional Body Fields (JSON)', parameters: { resource: 'file', operation: 'move', fileId: UUID, directoryId: byId(OTHER_UUID), body: V },
+		field: 'Additional Body Fields (JSON)', kind: { type: 'json' }, base: { files: [{ hash: UUID }] }, wire: (request) => request.body,
+	},
+	{ node: 'elma365File', label: 'file initialize File Name', parameters: { resource: 'file', operation: 'initialize', fileName: V, hash: UUID, entryDirectoryId: OTHER_UUID, ...NO_BATCH }, field: 'File Name', kind: { type: 'text' }, wire: at('files', 0, 'name') },
+	{ node: 'elma365File', label: 'file initialize Hash', parameters: { resource: 'file', operation: 'initialize', fileName: 'a.pdf', hash: V, entryDirectoryId: OTHER_UUID, ...NO_BATCH }, field: 'Hash', kind: { type: 'uuid' }, wire: at('files', 0, 'hash') },
+	{ node: 'elma365File', label: 'file initialize Directory ID', parameters: { resource: 'file', operation: 'initialize', fileName: 'a.pdf', hash: UUID, entryDirectoryId: V, ...NO_BATCH }, field: 'Directory ID', kind: { type: 'uuid' }, wire: at('files', 0, 'directory') },
+	{
+		node: 'elma365File', label: 'file delete File IDs', parameters: { resource: 'file', operation: 'delete', fileIds: V, ...NO_BATCH }, field: 'File IDs',
+		kind: { type: 'uuidList', separator: /[,\n]/, required: true, nonString: 'text' }, wire: at('fileIds'),
+	},
+	{ node: 'elma365File', label: 'file upload from links Link URL', parameters: { resource: 'file', operation: 'uploadFromLinks', url: V, ...NO_BATCH }, field: 'Link URL', kind: { type: 'url' }, wire: at('downloadLinks', 0) },
+	// Marketing
+	{
+		node: 'elma365Marketing', label: 'Marketing segment get', typeVersion: 1,
+		parameters: { resource: 'segment', operation: 'get', segmentId: V_BY_ID },
+		vars: [uuid('Segment')], requests: [['GET', '/marketing/segment/{}']],
+	},
+	{
+		node: 'elma365Marketing', label: 'Marketing segment get subscribers', typeVersion: 1,
+		parameters: { resource: 'segment', operation: 'getSubscribers', segmentId: V_BY_ID, returnAll: true },
+		vars: [uuid('Segment')], requests: [['POST', '/marketing/segment/{}/subscribers']],
+	},
+	{
+		node: 'elma365Marketing', label: 'Marketing segment add subscribers', typeVersion: 1,
+		parameters: { resource: 'segment', operation: 'addSubscribers', segmentId: V_BY_ID, subscriberIds: OTHER_UUID },
+		vars: [uuid('Segment')], requests: [['PATCH', '/marketing/segment/{}/subscribers/add']],
+	},
+	{
+		node: 'elma365Marketing', label: 'Marketing segment remove subscribers', typeVersion: 1,
+		parameters: { resource: 'segment', operation: 'removeSubscribers', segmentId: V_BY_ID, subscriberIds: OTHER_UUID },
+		vars: [uuid('Segment')], requests: [['PATCH', '/marketing/segment/{}/subscribers/remove']],
+	},
+	// App, Contract, Report: every operation with the section and application codes (and item ID)
+	...itemCases('elma365App', 'app', 'application', 'Application Code', [
+		['item', 'get', '/get', true],
+		['item', 'update', '/update', true, { fieldsJson: '{"__name": "x"}' }],
+		['item', 'setStatus', '/set-status', true, { statusCode: 'done' }],
+		['item', 'create', '/create', false, { fieldsJson: '{"__name": "x"}' }],
+		['item', 'getAll', '/list', false, { returnAll: true }],
+		['item', 'import', '/import', false],
+		['item', 'getImportStatus', '/import/status', false],
+		['application', 'getStatus', 'GET /settings/status', false],
+	]),
+	...itemCases('elma365Contract', 'contracts', 'application', 'Contract Application Code', [
+		['item', 'get', 'GET /get', true],
+		['item', 'update', '/update', true, { fieldsJson: '{"__name": "x"}' }],
+		['item', 'create', '/create', false, { fieldsJson: '{"__name": "x"}' }],
+		['item', 'getAll', '/list', false, { returnAll: true }],
+	]),
+	...itemCases('elma365Report', 'reports', 'report', 'Report Code', [['item', 'getAll', '/list', false, { returnAll: true }]]),
+	// Process
+	{
+		node: 'elma365Process', label: 'Process start', typeVersion: 1,
+		parameters: { resource: 'process', operation: 'start', namespace: V, processCode: V },
+		vars: [text('Namespace'), text('Process Code')], requests: [['POST', '/bpm/template/{}/{}/run']],
+	},
+	{
+		node: 'elma365Process', label: 'Process instance get', typeVersion: 1,
+		parameters: { resource: 'instance', operation: 'get', instanceId: V },
+		vars: [uuid('Instance ID')], requests: [['POST', '/bpm/instance/{}/get']],
+	},
+	{
+		node: 'elma365Process', label: 'Process instance get many by template', typeVersion: 1,
+		parameters: { resource: 'instance', operation: 'getAll', by: 'template', templateId: V, returnAll: true },
+		vars: [uuid('Template ID')], requests: [['POST', '/bpm/instance/bytemplateid/{}/list']],
+	},
+	// Telephony
+	{
+		node: 'elma365Telephony', label: 'Telephony binding get', typeVersion: 1,
+		parameters: { resource: 'binding', operation: 'get', moduleCode: V },
+		vars: [text('Module Code')], requests: [['GET', '/integration/{}/voip/bindings']],
+	},
+	{
+		node: 'elma365Telephony', label: 'Telephony binding update', typeVersion: 1,
+		parameters: { resource: 'binding', operation: 'update', moduleCode: V, mode: 'replace', bindingsJson: `{"101": "${UUID}"}` },
+		vars: [text('Module Code')], requests: [['PUT', '/integration/{}/voip/bindings']],
+	},
+	// Scheme: the table's rows, and the group operations with a body
+	...schemeRowCases(),
+	{
+		node: 'elma365Scheme', label: 'Scheme group create', typeVersion: 1,
+		parameters: { resource: 'group', operation: 'create', namespace: V, name: 'Sales' },
+		vars: [text('Section Code')], requests: [['POST', '/scheme/namespaces/{}/groups']],
+	},
+	{
+		node: 'elma365Scheme', label: 'Scheme group update', typeVersion: 1,
+		parameters: { resource: 'group', operation: 'update', groupId: V, updateFields: { name: 'Renamed' } },
+		vars: [uuid('Group ID')], requests: [['PUT', '/scheme/groups/{}']],
+	},
+	{
+		node: 'elma365Scheme', label: 'Scheme group add members', typeVersion: 1,
+		parameters: { resource: 'group', operation: 'addMembers', groupId: V, userIds: OTHER_UUID }, batched: true,
+		vars: [uuid('Group ID')], requests: [['POST', '/scheme/groups/{}/add-items']],
+	},
+	{
+		node: 'elma365Scheme', label: 'Scheme group remove members', typeVersion: 1,
+		parameters: { resource: 'group', operation: 'removeMembers', groupId: V, userIds: OTHER_UUID }, batched: true,
+		vars: [uuid('Group ID')], requests: [['POST', '/scheme/groups/{}/remove-items']],
+	},
+];
+
+/** "." and ".." (after trimming): no encoding keeps them in their segment. */
+export function isDotSegment(value: unknown): boolean {
+	return typeof value === 'string' && (value.trim() === '.' || value.trim() === '..');
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether a text has a C0 control character or DEL (written without a regex, which lint forbids for these). */
+export function hasControl(text: string): boolean {
+	return [...text].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
+}
+
+/** The oracle of a text the validators accept: a finite number, or a string of valid Unicode that is not blank. */
+export function acceptedText(value: unknown): string | undefined {
+	if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
+	if (typeof value !== 'string' || value.trim() === '' || LONE_SURROGATE.test(value)) return undefined;
+	return value;
+}
+
+export function acceptedUuid(value: unknown): string | undefined {
+	return typeof value === 'string' && UUID_PATTERN.test(value.trim()) ? value.trim() : undefined;
+}
+
+/** What one path variable becomes for a value: the segment as sent (trimmed), or undefined when refused. */
+export function segmentOf(kind: SegmentKind, value: unknown): string | undefined {
+	if (kind === 'uuid') return acceptedUuid(value);
+	const text = acceptedText(value)?.trim();
+	// "." and ".." cannot stay in a segment (URL parsers resolve even "%2E%2E"): refused.
+	return text === '.' || text === '..' ? undefined : text;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validated fields
+
+export type FieldKind =
+	| { type: 'uuid' }
+	/** Empty (undefined, null, blank) leaves the field out. */
+	| { type: 'optionalUuid' }
+	| { type: 'text'; trim?: boolean }
+	| { type: 'integer'; min?: number }
+	| { type: 'boolean' }
+	| { type: 'enum'; values: string[] }
+	| { type: 'dateTime' }
+	| { type: 'json' }
+	| { type: 'url' }
+	/** IDs separated by `separator` (or an array); `required`: none is an error, else the field is left out. */
+	| { type: 'uuidList'; separator: RegExp; required: boolean; nonString: 'none' | 'text'; dedupe?: boolean; strictArrays?: boolean };
+
+export interface FieldCase {
+	node: string;
+	label: string;
+	typeVersion?: number;
+	parameters: Record<string, unknown>;
+	/** The field's name in the error message. */
+	field: string;
+	kind: FieldKind;
+	/** What was sent for the field, or MISSING when it was left out. */
+	wire: (request: RecordedRequest) => unknown;
+	/** How an accepted value goes on the wire, when not as it is (a Limit caps the page size, a Size of 0 is left out). */
+	sentAs?: (value: unknown) => unknown;
+	/** For `json` fields: what the object is merged over, and what is merged over it. */
+	base?: Record<string, unknown>;
+	over?: Record<string, unknown>;
+	binary?: boolean;
+}
+
+export const MISSING = Symbol('missing');
+
+const at = (...keys: Array<string | number>) => (request: RecordedRequest): unknown => {
+	let current: unknown = request.body;
+	for (const key of keys) {
+		if (!current || typeof current !== 'object' || !(key in (current as object))) return MISSING;
+		current = (current as Record<string | number, unknown>)[key];
+	}
+	return current;
+};
+
+const CASE = { resource: 'case', operation: 'update', caseId: byId(UUID), directoryId: byId(OTHER_UUID), docflow: 'input', name: 'Memos' };
+const settings = (values: Record<string, unknown>) => ({ ...CASE, registrationSettings: values });
+const BOOLEAN_SETTINGS: Array<[string, string]> = [
+	['editAfterRegistration', 'Edit After Registration'],
+	['reserveEnabled', 'Reserve Numbers'],
+	['resetInPeriod', 'Periodic Reset'],
+	['templateEnabled', 'Automatic Numbering'],
+	['through', 'Continuous Numbering'],
+];
+const NO_BATCH = { batch: false };
+/** A Limit goes on the wire as the size of the first page, at most 100. */
+const pageSize = (limit: unknown) => Math.min(limit as number, 100);
+
+export const FIELD_CASES: FieldCase[] = [
+	// Nomenclature case form (create and update share it)
+	{ node: 'elma365Nomenclature', label: 'case Directory', parameters: { ...CASE, directoryId: V_BY_ID }, field: 'Directory', kind: { type: 'uuid' }, wire: at('directoryId') },
+	{ node: 'elma365Nomenclature', label: 'case Document Flow', parameters: { ...CASE, docflow: V }, field: 'Document Flow', kind: { type: 'enum', values: ['input', 'output', 'internal'] }, wire: at('docflow') },
+	{ node: 'elma365Nomenclature', label: 'case Name', parameters: { ...CASE, name: V }, field: 'Name', kind: { type: 'text' }, wire: at('name') },
+	...BOOLEAN_SETTINGS.map(([key, field]): FieldCase => ({
+		node: 'elma365Nomenclature', label: `case ${field}`, parameters: settings({ [key]: V }), field, kind: { type: 'boolean' }, wire: at('registrationSettings', key),
+	})),
+	{ node: 'elma365Nomenclature', label: 'case Minimum Number Length', parameters: settings({ minLength: V }), field: 'Minimum Number Length', kind: { type: 'integer', min: 0 }, wire: at('registrationSettings', 'minLength') },
+	{ node: 'elma365Nomenclature', label: 'case Number Template', parameters: settings({ template: V }), field: 'Number Template', kind: { type: 'text' }, wire: at('registrationSettings', 'template') },
+	{ node: 'elma365Nomenclature', label: 'case Continuous Numbering ID', parameters: settings({ throughSerialId: V }), field: 'Continuous Numbering ID', kind: { type: 'uuid' }, wire: at('registrationSettings', 'throughSerialId') },
+	{ node: 'elma365Nomenclature', label: 'case Next Reset At', parameters: settings({ resetSettings: { nextResetAt: V } }), field: 'Next Reset At', kind: { type: 'dateTime' }, wire: at('registrationSettings', 'resetSettings', 'nextResetAt') },
+	{ node: 'elma365Nomenclature', label: 'case Reset Period', parameters: settings({ resetSettings: { resetPeriod: V } }), field: 'Reset Period', kind: { type: 'enum', values: ['year', 'month', 'week', 'day'] }, wire: at('registrationSettings', 'resetSettings', 'resetPeriod') },
+	{ node: 'elma365Nomenclature', label: 'case Reset Period Count', parameters: settings({ resetSettings: { resetPeriodCount: V } }), field: 'Reset Period Count', kind: { type: 'integer' }, wire: at('registrationSettings', 'resetSettings', 'resetPeriodCount') },
+	{ node: 'elma365Nomenclature', label: 'directory Name', parameters: { resource: 'directory', operation: 'create', name: V }, field: 'Name', kind: { type: 'text' }, wire: at('name') },
+	{
+		node: 'elma365Nomenclature', label: 'directory Additional Body Fields (JSON)', parameters: { resource: 'directory', operation: 'create', name: 'Top', body: V },
+		field: 'Additional Body Fields (JSON)', kind: { type: 'json' }, base: { name: 'Top' }, wire: (request) => request.body,
+	},
+	// File
+	{ node: 'elma365File', label: 'directory create Name', parameters: { resource: 'directory', operation: 'create', name: V }, field: 'Name', kind: { type: 'text' }, wire: at('name') },
+	{ node: 'elma365File', label: 'directory create Parent Directory', parameters: { resource: 'directory', operation: 'create', name: 'Top', parentId: V_BY_ID }, field: 'Parent Directory', kind: { type: 'optionalUuid' }, wire: at('parent') },
 	{ node: 'elma365File', label: 'file move File ID', parameters: { resource: 'file', operation: 'move', fileId: V, directoryId: byId(UUID) }, field: 'File ID', kind: { type: 'uuid' }, wire: at('fileId') },
 	{ node: 'elma365File', label: 'file move Directory', parameters: { resource: 'file', operation: 'move', fileId: UUID, directoryId: V_BY_ID }, field: 'Directory', kind: { type: 'uuid' }, wire: at('directoryId') },
 	{

@@ -1,14 +1,15 @@
-import type { IDataObject } from 'n8n-workflow';
 import { bulkOperation, requireHttpUrl } from '../bulk';
-import { entryExtras, readEntryExtras } from './bulkFields';
 
-/** Has the platform fetch files from http(s) links: one link per item. */
+/**
+ * Has the platform fetch files from http(s) links into temporary storage: one link per item. Each
+ * answer entry carries the body's hash, to make a file of with Initialize or Move within the hour.
+ */
 export const { description, executeAll } = bulkOperation({
 	resource: 'file',
 	operation: 'uploadFromLinks',
 	method: 'POST',
 	path: '/disk/uploads/from-link',
-	bodyKey: 'links',
+	bodyKey: 'downloadLinks',
 	idempotent: false,
 	fields: [
 		{
@@ -20,20 +21,6 @@ export const { description, executeAll } = bulkOperation({
 			placeholder: 'https://example.com/report.pdf',
 			description: 'Address the platform downloads the file from (http or https)',
 		},
-		{
-			displayName: 'File Name',
-			name: 'fileName',
-			type: 'string',
-			default: '',
-			description: 'Name to store the file under, sent as "name"; left empty, it is not sent',
-		},
-		...entryExtras,
 	],
-	readEntries: (ctx, itemIndex) => {
-		const entry: IDataObject = { url: requireHttpUrl(ctx, itemIndex, 'Link URL', ctx.getNodeParameter('url', itemIndex, '')) };
-		const name = String(ctx.getNodeParameter('fileName', itemIndex, '') ?? '').trim();
-		if (name !== '') entry.name = name;
-		return [{ ...entry, ...readEntryExtras(ctx, itemIndex) }];
-	},
-	keyOf: (entry) => (typeof entry.url === 'string' ? entry.url : undefined),
+	readEntries: (ctx, itemIndex) => [requireHttpUrl(ctx, itemIndex, 'Link URL', ctx.getNodeParameter('url', itemIndex, ''))],
 });
