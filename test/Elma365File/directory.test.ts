@@ -75,6 +75,27 @@ describe('directory', () => {
 		expect(pairingOf(items).every((p) => (p as { item: number }).item === 0)).toBe(true);
 	});
 
+	test('getAll: the documented list keys (IDs, Sort, Table Filter; active through Additional Body) go into the body', async () => {
+		const { error } = await t.run({
+			nodeType: 'elma365File',
+			parameters: {
+				resource: 'directory',
+				operation: 'getAll',
+				limit: 5,
+				options: {
+					body: '{"active": false}',
+					ids: rootId,
+					sort: { rule: [{ field: '__name', ascending: true }] },
+					tableFilter: { match: [{ field: '__name', value: 'Ro' }] },
+				},
+			},
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => r.body)).toEqual([
+			{ filter: { tf: { __name: 'Ro' } }, ids: [rootId], sortExpressions: [{ field: '__name', ascending: true }], active: false, from: 0, size: 5 },
+		]);
+	});
+
 	test('getAll with a limit', async () => {
 		const { items } = await t.run({ nodeType: 'elma365File', parameters: { resource: 'directory', operation: 'getAll', limit: 1 } });
 		expect(t.platform.requests[0].body).toEqual({ from: 0, size: 1 });
