@@ -1,6 +1,6 @@
 import axios from 'axios';
 import { createHash } from 'node:crypto';
-import { diskBodies, MIN_PART_SIZE, parseMultipart } from '../harness/routes/disk.ts';
+import { diskBodies, MIN_PART_SIZE, parseMultipart, setDiskQuota } from '../harness/routes/disk.ts';
 import { newId, ok } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
 
@@ -279,6 +279,22 @@ describe('upload validation (no request made)', () => {
 			'c.txt',
 		]);
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	});
+
+	test('a full disk (402, as documented) fails the item with the platform\'s words; nothing is stored', async () => {
+		setDiskQuota(t.platform, 3);
+		try {
+			const { error } = await t.run({
+				nodeType: 'elma365File',
+				parameters: { resource: 'file', operation: 'uploadToDirectory', directoryId: locator(directoryId) },
+				input: [binaryItem(PDF, 'x.pdf', 'application/pdf')],
+			});
+			expect(error?.message).toBe('ELMA365 402: Not enough disk space');
+			expect(t.platform.requests).toHaveLength(1);
+			expect(diskBodies(t.platform).has(t.platform.requests[0].query.hash)).toBe(false);
+		} finally {
+			setDiskQuota(t.platform, undefined);
+		}
 	});
 
 	test('a platform error (unknown directory) is reported with its text', async () => {

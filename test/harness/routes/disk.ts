@@ -100,6 +100,20 @@ export function diskBodies(platform: Platform): Map<string, Body> {
 	return platform.collection('diskBodies') as unknown as Map<string, Body>;
 }
 
+/** Limits the disk to `bytes` (files and uploads started); an upload or move beyond it answers 402, as documented. */
+export function setDiskQuota(platform: Platform, bytes: number | undefined): void {
+	if (bytes === undefined) platform.collection('diskSettings').delete('quota');
+	else platform.collection('diskSettings').set('quota', { bytes });
+}
+
+function diskFull(platform: Platform, adding: number): boolean {
+	const quota = platform.collection('diskSettings').get('quota')?.bytes as number | undefined;
+	if (quota === undefined) return false;
+	const files = [...platform.collection('diskFiles').values()].filter((f) => !f.deleted).reduce((sum, f) => sum + Number(f.size ?? 0), 0);
+	const pending = [...diskBodies(platform).values()].filter((b) => !b.used).reduce((sum, b) => sum + b.size, 0);
+	return files + pending + adding > quota;
+}
+
 /** Content-Range as the vendor documents it: `bytes <start>-<end>/<size>`, the end EXCLUSIVE. */
 function parseRange(value: unknown): { start: number; end: number; size: number } | undefined {
 	const match = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(String(value ?? ''));
@@ -152,6 +166,7 @@ function upload(request: RecordedRequest, platform: Platform, directory: string 
 	let body = bodies.get(hash);
 	if (range.start === 0) {
 		if (body) return fail(400, `hash ${hash}: an upload with this hash was already started`);
+		if (diskFull(platform, range.size)) return fail(402, 'Not enough disk space');
 		body = { hash, size: range.size, received: 0, sha: createHash('sha256'), chunks: range.size <= KEEP_BYTES_UP_TO ? [] : undefined, complete: false, used: false };
 		bodies.set(hash, body);
 	} else if (!body || body.complete) {
