@@ -107,8 +107,9 @@ function pack(prepared: Prepared[], size: number): Prepared[][] {
  * A bulk endpoint (many entries per request). Every item contributes its entries; with
  * "Send in One Request" the entries of all items go out together, at most Batch Size per request,
  * otherwise each item makes its own request. Either way each input item gets exactly one output
- * item, paired with it. A 422 (partial failure) fails only the items whose entries the platform
- * names, when it names them.
+ * item, paired with it. The answer's `items[]` (one per entry, in request order, as the vendor
+ * documents) is split among the items: an item whose entries carry an `error` fails (on 200 or 422),
+ * the others output their part; a 422 without such `items[]` fails every item of the request.
  */
 export function bulkOperation(options: BulkOperationOptions): {
 	description: INodeProperties[];
@@ -152,7 +153,7 @@ export function bulkOperation(options: BulkOperationOptions): {
 					type: 'string',
 					default: '',
 					placeholder: options.bodyKey,
-					description: `Key the entries are sent under; empty means "${options.bodyKey}". The platform does not document it for every version.`,
+					description: `Key the entries are sent under; empty means "${options.bodyKey}", as the vendor documents it. Change it only for an installation that differs.`,
 				},
 			],
 		},
