@@ -357,6 +357,56 @@ describe('bulk upload from links', () => {
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
 
+	test('with a Directory, each fetched file is stored there in the same run (POST /disk/files), under File Name or the link\'s name', async () => {
+		const { items, error } = await t.run({
+			nodeType: 'elma365File',
+			typeVersion: 1.1,
+			parameters: {
+				resource: 'file',
+				operation: 'uploadFromLinks',
+				url: '={{ $json.url }}',
+				fileName: '={{ $json.name }}',
+				entryDirectoryId: { __rl: true, mode: 'id', value: '={{ $json.dir }}' },
+			},
+			input: [
+				{ json: { url: 'https://example.com/a%20b.pdf', name: '', dir: directoryId } },
+				{ json: { url: 'https://example.com/c.pdf', name: 'Contract.pdf', dir: directoryId } },
+				{ json: { url: 'https://example.com/d.pdf', name: '', dir: '' } },
+			],
+		});
+		expect(error).toBeUndefined();
+		const [fetch, store] = t.platform.requests;
+		expect(t.platform.requests).toHaveLength(2);
+		expect([fetch.path, fetch.body]).toEqual(['/pub/v1/disk/uploads/from-link', { downloadLinks: ['https://example.com/a%20b.pdf', 'https://example.com/c.pdf', 'https://example.com/d.pdf'] }]);
+		const hashes = (fetch.body as { downloadLinks: string[] }).downloadLinks.map((_link, i) => (items[i].json.items as Array<{ hash: string }>)[0].hash);
+		expect([store.method, store.path, store.body]).toEqual(['POST', '/pub/v1/disk/files', {
+			files: [
+				{ hash: hashes[0], name: 'a b.pdf', directory: directoryId },
+				{ hash: hashes[1], name: 'Contract.pdf', directory: directoryId },
+			],
+		}]);
+		expect(items[0].json.file).toEqual(expect.objectContaining({ name: 'a b.pdf', directory: directoryId, hash: hashes[0] }));
+		expect(items[1].json.file).toEqual(expect.objectContaining({ name: 'Contract.pdf', directory: directoryId, hash: hashes[1] }));
+		expect(items[2].json).toEqual({ downloadLinks: ['https://example.com/d.pdf'], items: [{ hash: hashes[2] }] });
+		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	});
+
+	test('a fetched file that cannot be stored fails its own item and says the body is still in temporary storage', async () => {
+		const missing = newId();
+		const { items } = await t.run({
+			nodeType: 'elma365File',
+			parameters: { resource: 'file', operation: 'uploadFromLinks', url: '={{ $json.url }}', entryDirectoryId: '={{ $json.dir }}' },
+			input: [{ json: { url: 'https://example.com/a.pdf', dir: missing } }, { json: { url: 'https://example.com/b.pdf', dir: directoryId } }],
+			continueOnFail: true,
+		});
+		expect(items[0].json).toMatchObject({
+			error: `ELMA365: the file fetched from https://example.com/a.pdf could not be stored in directory ${missing}: directory ${missing} not found`,
+			httpCode: '422',
+		});
+		expect(items[0].json.description).toMatch(/stays in temporary storage for an hour/);
+		expect(items[1].json.file).toEqual(expect.objectContaining({ name: 'b.pdf', directory: directoryId }));
+	});
+
 	test('the double refuses the old body {"links": [{url, name}]}', async () => {
 		const answer = await direct('POST', '/disk/uploads/from-link', { links: [{ url: 'https://example.com/a.pdf', name: 'A.pdf' }] });
 		expect([answer.status, answer.data]).toEqual([400, { success: false, error: 'body.downloadLinks: required' }]);

@@ -4,7 +4,7 @@ import { newId } from '../harness/index.ts';
 import { seedBody } from '../harness/routes/disk.ts';
 import { usePlatform } from '../harness/setup';
 
-/** ELMA365 File 1.1: the directory of an Initialize entry is picked from the disk's directories. */
+/** ELMA365 File 1.1: the directory of Initialize and Upload From Links is picked from the disk's directories. */
 const t = usePlatform();
 const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
 let directoryId: string;
@@ -25,7 +25,7 @@ const initialize = (entryDirectoryId: unknown) => ({
 	entryDirectoryId,
 });
 
-test('version 1.1 is the default and shows Directory as a picker for Initialize; version 1 keeps the typed Directory ID', async () => {
+test('version 1.1 is the default and shows Directory as a picker for both bulk operations; version 1 keeps the typed Directory ID', async () => {
 	const loader = await loadPackage();
 	const description = loader.nodeTypes.elma365File.type.description as INodeTypeDescription;
 	expect(description.version).toEqual([1, 1.1]);
@@ -34,6 +34,8 @@ test('version 1.1 is the default and shows Directory as a picker for Initialize;
 		.filter((p) => p.name === 'entryDirectoryId')
 		.map((p) => [p.type, p.displayOptions?.show?.operation, p.displayOptions?.show?.['@version']]);
 	expect(forms).toEqual([
+		['string', ['uploadFromLinks'], [{ _cnd: { lt: 1.1 } }]],
+		['resourceLocator', ['uploadFromLinks'], [{ _cnd: { gte: 1.1 } }]],
 		['string', ['initialize'], [{ _cnd: { lt: 1.1 } }]],
 		['resourceLocator', ['initialize'], [{ _cnd: { gte: 1.1 } }]],
 	]);

@@ -10,6 +10,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../shared/descriptions';
 import type { Operation } from '../../shared/router';
 import { errorItem, forItem } from '../../shared/router';
+import type { ApiRequest } from '../../shared/transport';
 import { apiRequest } from '../../shared/transport';
 import { hasControlCharacter, invalidInput, requireInteger, requireText, requireUuid } from '../../shared/validation';
 
@@ -31,7 +32,43 @@ export interface BulkOperationOptions {
 	/** The per-item parameters that make the item's entries. */
 	fields: INodeProperties[];
 	readEntries: (ctx: IExecuteFunctions, itemIndex: number) => BulkEntry[];
+	/**
+	 * A second step for the items that succeeded (e.g. making files of the bodies just fetched):
+	 * what it returns for an item is added to its output, an Error fails the item.
+	 */
+	then?: (ctx: IExecuteFunctions, done: Done[]) => Promise<Map<number, IDataObject | Error>>;
 }
+
+/** An item whose entries all succeeded: its index, entries and their answers. */
+export interface Done {
+	itemIndex: number;
+	entries: BulkEntry[];
+	items: IDataObject[];
+}
+
+export type BulkAnswer = { payload: IDataObject; failure?: NodeApiError } | { error: unknown };
+
+/**
+ * One bulk request. A 422 is a partial failure, not an error: its answer comes back with `failure`
+ * set; any other failure comes back as `error`, for the caller to give every item of the request.
+ */
+export async function bulkRequest(ctx: IExecuteFunctions, request: ApiRequest): Promise<BulkAnswer> {
+	try {
+		return { payload: stripEnvelope(await apiRequest(ctx, request)) };
+	} catch (error) {
+		if (!(error instanceof NodeApiError) || error.httpCode !== '422' || !isObject(error.errorResponse)) return { error };
+		return { payload: stripEnvelope(error.errorResponse as IDataObject), failure: error };
+	}
+}
+
+/** The answer's `items[]` when it has exactly `count` entries (the vendor keeps the request's order). */
+export function answerItems(payload: IDataObject, count: number): IDataObject[] | undefined {
+	const items = payload.items;
+	if (!Array.isArray(items) || items.length !== count || !items.every(isObject)) return undefined;
+	return items as IDataObject[];
+}
+
+export const hasError = (entry: IDataObject): boolean => entry.error !== undefined && entry.error !== null && entry.error !== '';
 
 interface Prepared {
 	itemIndex: number;
@@ -200,25 +237,17 @@ export function bulkOperation(options: BulkOperationOptions): {
 		}
 
 		const groups = batch ? pack(prepared, batchSize) : prepared.map((entry) => [entry]);
+		const done: Done[] = [];
 		for (const group of groups) {
 			const [first] = group;
 			const body: IDataObject = { [first.bodyKey]: group.flatMap((member) => member.entries), ...first.extra };
-			let payload: IDataObject;
-			let failure: NodeApiError | undefined;
-			try {
-				payload = stripEnvelope(
-					await apiRequest(this, { method: options.method, path: options.path, body, idempotent: options.idempotent, itemIndex: first.itemIndex }),
-				);
-			} catch (error) {
-				// 422: some entries failed; the answer's items[] says which (in the order of the request).
-				if (!(error instanceof NodeApiError) || error.httpCode !== '422' || !isObject(error.errorResponse)) {
-					for (const member of group) fail(error, member.itemIndex);
-					continue;
-				}
-				failure = error;
-				payload = stripEnvelope(error.errorResponse as IDataObject);
+			const answer = await bulkRequest(this, { method: options.method, path: options.path, body, idempotent: options.idempotent, itemIndex: first.itemIndex });
+			if ('error' in answer) {
+				for (const member of group) fail(answer.error, member.itemIndex);
+				continue;
 			}
-			const answers = answerEntries(payload, group);
+			const { payload, failure } = answer;
+			const answers = answerItems(payload, group.reduce((sum, member) => sum + member.entries.length, 0));
 			let offset = 0;
 			for (const member of group) {
 				const mine = answers?.slice(offset, offset + member.entries.length);
@@ -229,25 +258,24 @@ export function bulkOperation(options: BulkOperationOptions): {
 					else output[member.itemIndex] = { json: { [first.bodyKey]: member.entries, ...payload }, pairedItem: { item: member.itemIndex } };
 					continue;
 				}
-				if (mine.some((entry) => entry.error !== undefined && entry.error !== null && entry.error !== '')) {
+				if (mine.some(hasError)) {
 					fail(memberError(this, failure, member, mine), member.itemIndex, { items: mine });
 					continue;
 				}
 				output[member.itemIndex] = { json: { [first.bodyKey]: member.entries, items: mine }, pairedItem: { item: member.itemIndex } };
+				done.push({ itemIndex: member.itemIndex, entries: member.entries, items: mine });
+			}
+		}
+		if (options.then && done.length > 0) {
+			for (const [itemIndex, result] of await options.then(this, done)) {
+				if (result instanceof Error) fail(result, itemIndex);
+				else output[itemIndex] = { ...output[itemIndex]!, json: { ...output[itemIndex]!.json, ...result } };
 			}
 		}
 		return output.filter((item): item is INodeExecutionData => item !== undefined);
 	}
 
 	return { description, executeAll };
-}
-
-/** The answer's `items[]` when it has one entry per entry of the request (the vendor keeps their order). */
-function answerEntries(payload: IDataObject, group: Prepared[]): IDataObject[] | undefined {
-	const items = payload.items;
-	const count = group.reduce((sum, member) => sum + member.entries.length, 0);
-	if (!Array.isArray(items) || items.length !== count || !items.every(isObject)) return undefined;
-	return items as IDataObject[];
 }
 
 /** The error of one item whose entries failed (`mine`: its part of items[]; undefined when the answer does not say). */
