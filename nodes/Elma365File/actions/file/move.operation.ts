@@ -10,8 +10,7 @@ import { directoryLocator, fileIdField, readDirectory, readFileId, unwrapFile } 
 export const description: INodeProperties[] = showFor('file', 'move', [
 	{
 		...fileIdField,
-		displayName: 'File ID or Hash',
-		description: 'The file to move (its __id), or the hash of a temporary upload to store in the directory; sent as files[0].hash',
+		description: 'The file to move (its __id), or the hash of a temporary upload to store in the directory (e.g. {{ $json.hash }} from an Upload); sent as files[0].hash',
 	},
 	directoryLocator('Directory to move the file into, sent as the directoryID query parameter'),
 	{
