@@ -1,3 +1,4 @@
+import axios from 'axios';
 import { newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
 
@@ -43,6 +44,19 @@ describe('directory', () => {
 		expect(jsonOf(items)).toEqual([{ __id: rootId, name: 'Root' }]);
 	});
 
+	test('get: the double answers {"directory": {...}} as documented; the node outputs the directory itself', async () => {
+		const answer = await axios.get(`${t.platform.url}/pub/v1/disk/directory/${rootId}`, { headers: { authorization: `Bearer ${t.platform.apiKey}` } });
+		expect(answer.data).toEqual({ success: true, error: '', directory: { __id: rootId, name: 'Root' } });
+	});
+
+	test('getAll: the double refuses list keys the directory list does not document', async () => {
+		const answer = await axios.post(`${t.platform.url}/pub/v1/disk/directory/list`, { statusCode: ['x'] }, {
+			headers: { authorization: `Bearer ${t.platform.apiKey}` },
+			validateStatus: () => true,
+		});
+		expect([answer.status, answer.data.error]).toEqual([400, 'body.statusCode: unknown key']);
+	});
+
 	test('getAll: POST /disk/directory/list paged with from/size in the body', async () => {
 		for (let i = 0; i < 150; i++) {
 			const id = newId();
@@ -59,6 +73,27 @@ describe('directory', () => {
 		]);
 		expect(items).toHaveLength(151);
 		expect(pairingOf(items).every((p) => (p as { item: number }).item === 0)).toBe(true);
+	});
+
+	test('getAll: the documented list keys (IDs, Sort, Table Filter; active through Additional Body) go into the body', async () => {
+		const { error } = await t.run({
+			nodeType: 'elma365File',
+			parameters: {
+				resource: 'directory',
+				operation: 'getAll',
+				limit: 5,
+				options: {
+					body: '{"active": false}',
+					ids: rootId,
+					sort: { rule: [{ field: '__name', ascending: true }] },
+					tableFilter: { match: [{ field: '__name', value: 'Ro' }] },
+				},
+			},
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => r.body)).toEqual([
+			{ filter: { tf: { __name: 'Ro' } }, ids: [rootId], sortExpressions: [{ field: '__name', ascending: true }], active: false, from: 0, size: 5 },
+		]);
 	});
 
 	test('getAll with a limit', async () => {

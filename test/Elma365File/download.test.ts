@@ -134,15 +134,3 @@ describe('download', () => {
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
 });
-
-describe('move', () => {
-	test('POST /disk/file/move with {fileId, directoryId}; the moved file is output', async () => {
-		const { items, error } = await t.run({
-			nodeType: 'elma365File',
-			parameters: { resource: 'file', operation: 'move', fileId, directoryId: { __rl: true, mode: 'list', value: directoryId } },
-		});
-		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([['POST', '/pub/v1/disk/file/move', { fileId, directoryId }]]);
-		expect(items[0].json).toMatchObject({ __id: fileId, directory: directoryId, name: 'Схема цеха.png' });
-	});
-});

@@ -9,6 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { RequestShape } from './shapes.ts';
 import { checkRequest } from './shapes.ts';
 
@@ -26,7 +28,7 @@ export interface RecordedRequest {
 export interface Reply {
 	status?: number;
 	headers?: Record<string, string>;
-	/** An object is sent as JSON; a string or Buffer as it is. */
+	/** An object is sent as JSON; a string, Buffer or Readable (streamed, e.g. a large download) as it is. */
 	body?: unknown;
 	/** Delay before answering, in milliseconds. */
 	delayMs?: number;
@@ -178,6 +180,11 @@ export class Platform {
 		if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
 		if (reply.reset) {
 			req.socket.destroy();
+			return;
+		}
+		if (reply.body instanceof Readable) {
+			res.writeHead(reply.status ?? 200, { 'content-type': 'application/octet-stream', ...reply.headers });
+			await pipeline(reply.body, res);
 			return;
 		}
 		const isBytes = typeof reply.body === 'string' || Buffer.isBuffer(reply.body);

@@ -1,24 +1,27 @@
 import type { INodeTypeDescription } from 'n8n-workflow';
 import { loadPackage, searchList } from '../harness/engine';
 import { newId } from '../harness/index.ts';
+import { seedBody } from '../harness/routes/disk.ts';
 import { usePlatform } from '../harness/setup';
 
-/** ELMA365 File 1.1: the directory of a bulk entry (Initialize, Upload From Links) is picked from the disk's directories. */
+/** ELMA365 File 1.1: the directory of Initialize and Upload From Links is picked from the disk's directories. */
 const t = usePlatform();
 const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
 let directoryId: string;
+let hash: string;
 
 beforeEach(() => {
 	t.platform.collection('diskDirectories').clear();
 	directoryId = newId();
 	t.platform.collection('diskDirectories').set(directoryId, { __id: directoryId, name: 'Inbox' });
+	hash = seedBody(t.platform, Buffer.from('a'), 'a.tmp');
 });
 
 const initialize = (entryDirectoryId: unknown) => ({
 	resource: 'file',
 	operation: 'initialize',
 	fileName: 'a.pdf',
-	hash: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+	hash,
 	entryDirectoryId,
 });
 
@@ -52,12 +55,12 @@ test.each([
 	const { error } = await t.run({ nodeType: 'elma365File', typeVersion, parameters: initialize(picked) as never });
 	expect(error).toBeUndefined();
 	expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-		['POST', '/pub/v1/disk/files', { files: [{ hash: '3fa85f64-5717-4562-b3fc-2c963f66afa6', name: 'a.pdf', directory: directoryId }] }],
+		['POST', '/pub/v1/disk/files', { files: [{ hash, name: 'a.pdf', directory: directoryId }] }],
 	]);
 });
 
-test('version 1.1 with the picker left empty sends no directory', async () => {
-	const { error } = await t.run({ nodeType: 'elma365File', typeVersion: 1.1, parameters: initialize({ __rl: true, mode: 'list', value: '' }) as never });
-	expect(error).toBeUndefined();
-	expect(t.platform.requests[0].body).toEqual({ files: [{ hash: '3fa85f64-5717-4562-b3fc-2c963f66afa6', name: 'a.pdf' }] });
+test('the directory is required (the vendor documents it): an empty picker is refused before any request', async () => {
+	const { error } = await t.run({ nodeType: 'elma365File', typeVersion: 1.1, parameters: initialize({ __rl: true, mode: 'list', value: '={{ "" }}' }) as never });
+	expect(error?.message).toMatch(/^Invalid "Directory" in item 0: expected a UUID/);
+	expect(t.platform.requests).toHaveLength(0);
 });

@@ -529,7 +529,7 @@ describe('Continue On Fail with hostile and valid items mixed', () => {
 				const expected = values.map((value) => expectedField(fileIds.kind, value)!);
 				checkOnePerItem(items, values, 'File IDs', (value) => 'sent' in expectedField(fileIds.kind, value)!);
 				const sent = expected.flatMap((entry) => ('sent' in entry ? (entry.sent as string[]) : []));
-				expect(t.platform.requests.map((request) => (request.body as { ids: string[] }).ids)).toEqual(sent.length > 0 ? [sent] : []);
+				expect(t.platform.requests.map((request) => (request.body as { fileIds: string[] }).fileIds)).toEqual(sent.length > 0 ? [sent] : []);
 			}),
 			{ numRuns: RUNS },
 		);

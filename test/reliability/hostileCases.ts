@@ -445,20 +445,20 @@ export const FIELD_CASES: FieldCase[] = [
 	// File
 	{ node: 'elma365File', label: 'directory create Name', parameters: { resource: 'directory', operation: 'create', name: V }, field: 'Name', kind: { type: 'text' }, wire: at('name') },
 	{ node: 'elma365File', label: 'directory create Parent Directory', parameters: { resource: 'directory', operation: 'create', name: 'Top', parentId: V_BY_ID }, field: 'Parent Directory', kind: { type: 'optionalUuid' }, wire: at('parent') },
-	{ node: 'elma365File', label: 'file move File ID', parameters: { resource: 'file', operation: 'move', fileId: V, directoryId: byId(UUID) }, field: 'File ID', kind: { type: 'uuid' }, wire: at('fileId') },
-	{ node: 'elma365File', label: 'file move Directory', parameters: { resource: 'file', operation: 'move', fileId: UUID, directoryId: V_BY_ID }, field: 'Directory', kind: { type: 'uuid' }, wire: at('directoryId') },
+	{ node: 'elma365File', label: 'file move File ID', parameters: { resource: 'file', operation: 'move', fileId: V, directoryId: byId(UUID) }, field: 'File ID', kind: { type: 'uuid' }, wire: at('files', 0, 'hash') },
+	{ node: 'elma365File', label: 'file move Directory', parameters: { resource: 'file', operation: 'move', fileId: UUID, directoryId: V_BY_ID }, field: 'Directory', kind: { type: 'uuid' }, wire: (request) => request.query.directoryID ?? MISSING },
 	{
 		node: 'elma365File', label: 'file move Additional Body Fields (JSON)', parameters: { resource: 'file', operation: 'move', fileId: UUID, directoryId: byId(OTHER_UUID), body: V },
-		field: 'Additional Body Fields (JSON)', kind: { type: 'json' }, base: { fileId: UUID, directoryId: OTHER_UUID }, wire: (request) => request.body,
+		field: 'Additional Body Fields (JSON)', kind: { type: 'json' }, base: { files: [{ hash: UUID }] }, wire: (request) => request.body,
 	},
-	{ node: 'elma365File', label: 'file initialize File Name', parameters: { resource: 'file', operation: 'initialize', fileName: V, ...NO_BATCH }, field: 'File Name', kind: { type: 'text' }, wire: at('files', 0, 'name') },
-	{ node: 'elma365File', label: 'file initialize Size', parameters: { resource: 'file', operation: 'initialize', fileName: 'a.pdf', size: V, ...NO_BATCH }, field: 'Size', kind: { type: 'integer', min: 0 }, wire: at('files', 0, 'size'), sentAs: (size) => ((size as number) > 0 ? size : MISSING) },
-	{ node: 'elma365File', label: 'file initialize Directory ID', parameters: { resource: 'file', operation: 'initialize', fileName: 'a.pdf', entryDirectoryId: V, ...NO_BATCH }, field: 'Directory ID', kind: { type: 'optionalUuid' }, wire: at('files', 0, 'directory') },
+	{ node: 'elma365File', label: 'file initialize File Name', parameters: { resource: 'file', operation: 'initialize', fileName: V, hash: UUID, entryDirectoryId: OTHER_UUID, ...NO_BATCH }, field: 'File Name', kind: { type: 'text' }, wire: at('files', 0, 'name') },
+	{ node: 'elma365File', label: 'file initialize Hash', parameters: { resource: 'file', operation: 'initialize', fileName: 'a.pdf', hash: V, entryDirectoryId: OTHER_UUID, ...NO_BATCH }, field: 'Hash', kind: { type: 'uuid' }, wire: at('files', 0, 'hash') },
+	{ node: 'elma365File', label: 'file initialize Directory ID', parameters: { resource: 'file', operation: 'initialize', fileName: 'a.pdf', hash: UUID, entryDirectoryId: V, ...NO_BATCH }, field: 'Directory ID', kind: { type: 'uuid' }, wire: at('files', 0, 'directory') },
 	{
 		node: 'elma365File', label: 'file delete File IDs', parameters: { resource: 'file', operation: 'delete', fileIds: V, ...NO_BATCH }, field: 'File IDs',
-		kind: { type: 'uuidList', separator: /[,\n]/, required: true, nonString: 'text' }, wire: at('ids'),
+		kind: { type: 'uuidList', separator: /[,\n]/, required: true, nonString: 'text' }, wire: at('fileIds'),
 	},
-	{ node: 'elma365File', label: 'file upload from links Link URL', parameters: { resource: 'file', operation: 'uploadFromLinks', url: V, ...NO_BATCH }, field: 'Link URL', kind: { type: 'url' }, wire: at('links', 0, 'url') },
+	{ node: 'elma365File', label: 'file upload from links Link URL', parameters: { resource: 'file', operation: 'uploadFromLinks', url: V, ...NO_BATCH }, field: 'Link URL', kind: { type: 'url' }, wire: at('downloadLinks', 0) },
 	// Marketing
 	{ node: 'elma365Marketing', label: 'segment create Name', parameters: { resource: 'segment', operation: 'create', name: V }, field: 'Name', kind: { type: 'text' }, wire: at('name') },
 	{

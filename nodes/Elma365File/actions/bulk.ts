@@ -10,6 +10,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../shared/descriptions';
 import type { Operation } from '../../shared/router';
 import { errorItem, forItem } from '../../shared/router';
+import type { ApiRequest } from '../../shared/transport';
 import { apiRequest } from '../../shared/transport';
 import { hasControlCharacter, invalidInput, requireInteger, requireText, requireUuid } from '../../shared/validation';
 
@@ -18,9 +19,6 @@ export type BulkEntry = string | IDataObject;
 
 /** Entries per request: the page-size cap of older platform versions, safe everywhere. */
 export const MAX_BATCH_SIZE = 100;
-
-/** Fields by which an entry of a bulk answer names the entry of the request it belongs to. */
-const ANSWER_KEYS = ['hash', '__id', 'id', 'fileId', 'url', 'link'];
 
 export interface BulkOperationOptions {
 	resource: string;
@@ -34,14 +32,47 @@ export interface BulkOperationOptions {
 	/** The per-item parameters that make the item's entries. */
 	fields: INodeProperties[];
 	readEntries: (ctx: IExecuteFunctions, itemIndex: number) => BulkEntry[];
-	/** What identifies an object entry in the answer (its hash, its URL). Strings are their own key. */
-	keyOf?: (entry: IDataObject) => string | undefined;
+	/**
+	 * A second step for the items that succeeded (e.g. making files of the bodies just fetched):
+	 * what it returns for an item is added to its output, an Error fails the item.
+	 */
+	then?: (ctx: IExecuteFunctions, done: Done[]) => Promise<Map<number, IDataObject | Error>>;
 }
+
+/** An item whose entries all succeeded: its index, entries and their answers. */
+export interface Done {
+	itemIndex: number;
+	entries: BulkEntry[];
+	items: IDataObject[];
+}
+
+export type BulkAnswer = { payload: IDataObject; failure?: NodeApiError } | { error: unknown };
+
+/**
+ * One bulk request. A 422 is a partial failure, not an error: its answer comes back with `failure`
+ * set; any other failure comes back as `error`, for the caller to give every item of the request.
+ */
+export async function bulkRequest(ctx: IExecuteFunctions, request: ApiRequest): Promise<BulkAnswer> {
+	try {
+		return { payload: stripEnvelope(await apiRequest(ctx, request)) };
+	} catch (error) {
+		if (!(error instanceof NodeApiError) || error.httpCode !== '422' || !isObject(error.errorResponse)) return { error };
+		return { payload: stripEnvelope(error.errorResponse as IDataObject), failure: error };
+	}
+}
+
+/** The answer's `items[]` when it has exactly `count` entries (the vendor keeps the request's order). */
+export function answerItems(payload: IDataObject, count: number): IDataObject[] | undefined {
+	const items = payload.items;
+	if (!Array.isArray(items) || items.length !== count || !items.every(isObject)) return undefined;
+	return items as IDataObject[];
+}
+
+export const hasError = (entry: IDataObject): boolean => entry.error !== undefined && entry.error !== null && entry.error !== '';
 
 interface Prepared {
 	itemIndex: number;
 	entries: BulkEntry[];
-	keys: string[];
 	bodyKey: string;
 	extra: IDataObject;
 }
@@ -86,49 +117,6 @@ export function requireHttpUrl(ctx: IExecuteFunctions, itemIndex: number, field:
 	return text;
 }
 
-/**
- * The part of a bulk answer that belongs to one item: lists and maps whose entries name the
- * request's entries are narrowed to the item's own; anything that cannot be attributed is kept whole.
- */
-export function answerFor(payload: IDataObject, itemKeys: string[], batchKeys: Set<string>): IDataObject {
-	const mine = new Set(itemKeys);
-	const result: IDataObject = {};
-	for (const [key, value] of Object.entries(payload)) {
-		if (Array.isArray(value) && value.some((entry) => attributed(entry, batchKeys))) {
-			result[key] = value.filter((entry) => attributed(entry, mine));
-		} else if (isObject(value) && Object.keys(value).some((k) => batchKeys.has(k))) {
-			result[key] = Object.fromEntries(Object.entries(value).filter(([k]) => mine.has(k))) as IDataObject;
-		} else {
-			result[key] = value;
-		}
-	}
-	return result;
-}
-
-function attributed(entry: unknown, keys: Set<string>): boolean {
-	if (typeof entry === 'string') return keys.has(entry);
-	if (!isObject(entry)) return false;
-	return ANSWER_KEYS.some((field) => typeof entry[field] === 'string' && keys.has(entry[field] as string));
-}
-
-/** Keys of entries a bulk answer reports as done (listed in a list or map of results). */
-function succeededKeys(payload: IDataObject, batchKeys: Set<string>): Set<string> {
-	const done = new Set<string>();
-	for (const value of Object.values(payload)) {
-		if (Array.isArray(value)) {
-			for (const entry of value) {
-				if (!isObject(entry)) continue;
-				for (const field of ANSWER_KEYS) {
-					if (typeof entry[field] === 'string' && batchKeys.has(entry[field] as string)) done.add(entry[field] as string);
-				}
-			}
-		} else if (isObject(value)) {
-			for (const k of Object.keys(value)) if (batchKeys.has(k) && value[k] !== null) done.add(k);
-		}
-	}
-	return done;
-}
-
 function stripEnvelope(body: IDataObject): IDataObject {
 	const { success: _success, error: _error, ...payload } = body;
 	return payload;
@@ -156,18 +144,14 @@ function pack(prepared: Prepared[], size: number): Prepared[][] {
  * A bulk endpoint (many entries per request). Every item contributes its entries; with
  * "Send in One Request" the entries of all items go out together, at most Batch Size per request,
  * otherwise each item makes its own request. Either way each input item gets exactly one output
- * item, paired with it. A 422 (partial failure) fails only the items whose entries the platform
- * names, when it names them.
+ * item, paired with it. The answer's `items[]` (one per entry, in request order, as the vendor
+ * documents) is split among the items: an item whose entries carry an `error` fails (on 200 or 422),
+ * the others output their part; a 422 without such `items[]` fails every item of the request.
  */
 export function bulkOperation(options: BulkOperationOptions): {
 	description: INodeProperties[];
 	executeAll: NonNullable<Operation['executeAll']>;
 } {
-	const keyOf = (entry: BulkEntry): string => {
-		if (typeof entry === 'string') return entry;
-		return options.keyOf?.(entry) ?? JSON.stringify(entry);
-	};
-
 	const description = showFor(options.resource, options.operation, [
 		...options.fields,
 		{
@@ -206,7 +190,7 @@ export function bulkOperation(options: BulkOperationOptions): {
 					type: 'string',
 					default: '',
 					placeholder: options.bodyKey,
-					description: `Key the entries are sent under; empty means "${options.bodyKey}". The platform does not document it for every version.`,
+					description: `Key the entries are sent under; empty means "${options.bodyKey}", as the vendor documents it. Change it only for an installation that differs.`,
 				},
 			],
 		},
@@ -222,7 +206,7 @@ export function bulkOperation(options: BulkOperationOptions): {
 			? options.bodyKey
 			: requireText(ctx, itemIndex, 'Body Key', settings.bodyKey).trim();
 		const extra = settings.body === undefined ? {} : readJsonObject(ctx, itemIndex, 'bulkOptions.body', 'Additional Body (JSON)');
-		return { itemIndex, entries, keys: entries.map(keyOf), bodyKey, extra };
+		return { itemIndex, entries, bodyKey, extra };
 	}
 
 	async function executeAll(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
@@ -253,31 +237,39 @@ export function bulkOperation(options: BulkOperationOptions): {
 		}
 
 		const groups = batch ? pack(prepared, batchSize) : prepared.map((entry) => [entry]);
+		const done: Done[] = [];
 		for (const group of groups) {
 			const [first] = group;
 			const body: IDataObject = { [first.bodyKey]: group.flatMap((member) => member.entries), ...first.extra };
-			const batchKeys = new Set(group.flatMap((member) => member.keys));
-			try {
-				const response = await apiRequest(this, {
-					method: options.method,
-					path: options.path,
-					body,
-					idempotent: options.idempotent,
-					itemIndex: first.itemIndex,
-				});
-				const payload = stripEnvelope(response);
-				for (const member of group) {
-					output[member.itemIndex] = {
-						json: { [first.bodyKey]: member.entries, ...answerFor(payload, member.keys, batchKeys) },
-						pairedItem: { item: member.itemIndex },
-					};
-				}
-			} catch (error) {
-				if (!(error instanceof NodeApiError) || error.httpCode !== '422' || !isObject(error.errorResponse)) {
-					for (const member of group) fail(error, member.itemIndex);
+			const answer = await bulkRequest(this, { method: options.method, path: options.path, body, idempotent: options.idempotent, itemIndex: first.itemIndex });
+			if ('error' in answer) {
+				for (const member of group) fail(answer.error, member.itemIndex);
+				continue;
+			}
+			const { payload, failure } = answer;
+			const answers = answerItems(payload, group.reduce((sum, member) => sum + member.entries.length, 0));
+			let offset = 0;
+			for (const member of group) {
+				const mine = answers?.slice(offset, offset + member.entries.length);
+				offset += member.entries.length;
+				if (!mine) {
+					// An answer without items[] for every entry: a success is the whole answer, a 422 fails every item.
+					if (failure) fail(memberError(this, failure, member, undefined), member.itemIndex);
+					else output[member.itemIndex] = { json: { [first.bodyKey]: member.entries, ...payload }, pairedItem: { item: member.itemIndex } };
 					continue;
 				}
-				partialFailure(this, error, group, batchKeys, first.bodyKey, output, fail);
+				if (mine.some(hasError)) {
+					fail(memberError(this, failure, member, mine), member.itemIndex, { items: mine });
+					continue;
+				}
+				output[member.itemIndex] = { json: { [first.bodyKey]: member.entries, items: mine }, pairedItem: { item: member.itemIndex } };
+				done.push({ itemIndex: member.itemIndex, entries: member.entries, items: mine });
+			}
+		}
+		if (options.then && done.length > 0) {
+			for (const [itemIndex, result] of await options.then(this, done)) {
+				if (result instanceof Error) fail(result, itemIndex);
+				else output[itemIndex] = { ...output[itemIndex]!, json: { ...output[itemIndex]!.json, ...result } };
 			}
 		}
 		return output.filter((item): item is INodeExecutionData => item !== undefined);
@@ -286,42 +278,24 @@ export function bulkOperation(options: BulkOperationOptions): {
 	return { description, executeAll };
 }
 
-/**
- * 422: some entries failed. An entry failed when the answer mentions it (in its error text or a
- * list of failures) without listing it among the results. Items with a failed entry fail; the
- * others get their results. When the answer names no entry, every item of the request fails.
- */
-function partialFailure(
-	ctx: IExecuteFunctions,
-	error: NodeApiError,
-	group: Prepared[],
-	batchKeys: Set<string>,
-	bodyKey: string,
-	output: Array<INodeExecutionData | undefined>,
-	fail: (error: unknown, itemIndex: number, extra?: IDataObject) => void,
-): void {
-	const body = error.errorResponse as IDataObject;
-	const payload = stripEnvelope(body);
-	const done = succeededKeys(payload, batchKeys);
-	const text = JSON.stringify(body);
-	const failed = new Set([...batchKeys].filter((key) => !done.has(key) && text.includes(key)));
+/** The error of one item whose entries failed (`mine`: its part of items[]; undefined when the answer does not say). */
+function memberError(ctx: IExecuteFunctions, failure: NodeApiError | undefined, member: Prepared, mine: IDataObject[] | undefined): NodeApiError {
+	const body = (failure?.errorResponse ?? {}) as IDataObject;
 	const platformText = typeof body.error === 'string' && body.error !== '' ? body.error : 'partial failure';
-	for (const member of group) {
-		const mine = failed.size === 0 ? member.keys : member.keys.filter((key) => failed.has(key));
-		if (mine.length === 0) {
-			output[member.itemIndex] = {
-				json: { [bodyKey]: member.entries, ...answerFor(payload, member.keys, batchKeys) },
-				pairedItem: { item: member.itemIndex },
-			};
-			continue;
-		}
-		const named = failed.size === 0 ? 'the platform did not say which entries failed' : `failed: ${mine.join(', ')}`;
-		const memberError = new NodeApiError(ctx.getNode(), body as JsonObject, {
-			message: `ELMA365 422: ${platformText} (${named})`,
-			description: `The platform processed the request only in part (HTTP 422). Item ${member.itemIndex}: ${named}. ${error.description ?? ''}`.trim(),
-			httpCode: '422',
-			itemIndex: member.itemIndex,
-		});
-		fail(memberError, member.itemIndex, { failed: mine });
-	}
+	const reasons = mine
+		? mine.flatMap((entry, index) => (entry.error ? [`${describeEntry(member.entries[index])}: ${String(entry.error)}`] : []))
+		: ['the platform did not say which entries failed'];
+	const status = failure ? '422' : '200';
+	return new NodeApiError(ctx.getNode(), (mine ? { items: mine } : body) as JsonObject, {
+		message: `ELMA365 ${status}: ${failure ? `${platformText}: ` : ''}${reasons.join('; ')}`,
+		description: `Item ${member.itemIndex}: ${mine ? `${reasons.length} of ${mine.length} entries failed` : 'failed'}. ${failure?.description ?? ''}`.trim(),
+		httpCode: status,
+		itemIndex: member.itemIndex,
+	});
+}
+
+function describeEntry(entry: BulkEntry | undefined): string {
+	if (typeof entry === 'string') return entry;
+	if (isObject(entry)) return String(entry.hash ?? entry.name ?? JSON.stringify(entry));
+	return 'entry';
 }

@@ -1,12 +1,19 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions';
 import { requestOperation } from '../../../shared/operations';
-import { apiPath } from '../../../shared/transport';
+import { apiPath, unwrapItem } from '../../../shared/transport';
 import { directoryLocator, readDirectory } from '../fields';
 
 export const description: INodeProperties[] = showFor('directory', 'get', [directoryLocator('The directory to read')]);
 
+/** The vendor answers `{"directory": {...}}`: the output is the directory itself. */
+function unwrapDirectory(body: IDataObject): IDataObject {
+	const directory = body.directory;
+	return directory && typeof directory === 'object' && !Array.isArray(directory) ? (directory as IDataObject) : unwrapItem(body);
+}
+
 export const { execute } = requestOperation({
 	method: 'GET',
 	path: (ctx, itemIndex) => apiPath`/disk/directory/${readDirectory(ctx, itemIndex)}`,
+	output: unwrapDirectory,
 });

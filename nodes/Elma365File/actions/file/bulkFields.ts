@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/descriptions';
-import { beforeVersion, sinceVersion, uuidLocator } from '../../../shared/locators';
-import { readOptionalDirectory } from '../fields';
+import { beforeVersion, PICKERS_VERSION, readUuidLocator, sinceVersion, uuidLocator } from '../../../shared/locators';
 
 export function hashesField(description: string): INodeProperties {
 	return {
@@ -15,22 +14,23 @@ export function hashesField(description: string): INodeProperties {
 	};
 }
 
-const ENTRY_DIRECTORY_DESCRIPTION = 'Directory the file goes into, sent as "directory"; left empty, it is not sent';
+const ENTRY_DIRECTORY_DESCRIPTION = 'Directory the file goes into, sent as "directory"';
 
-/** Optional directory (typed in version 1, picked from 1.1 on) and free JSON for one entry of a bulk body. */
+/** The directory of one entry of a bulk body (typed in version 1, picked from 1.1 on) and free JSON for the entry. */
 export const entryExtras: INodeProperties[] = [
 	...beforeVersion([
 		{
 			displayName: 'Directory ID',
 			name: 'entryDirectoryId',
 			type: 'string',
+			required: true,
 			default: '',
 			placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
 			description: ENTRY_DIRECTORY_DESCRIPTION,
 		},
 	]),
 	...sinceVersion([
-		uuidLocator({ displayName: 'Directory', name: 'entryDirectoryId', searchListMethod: 'searchDirectories', description: ENTRY_DIRECTORY_DESCRIPTION, required: false }),
+		uuidLocator({ displayName: 'Directory', name: 'entryDirectoryId', searchListMethod: 'searchDirectories', description: ENTRY_DIRECTORY_DESCRIPTION }),
 	]),
 	{
 		displayName: 'Additional Entry Fields (JSON)',
@@ -42,8 +42,8 @@ export const entryExtras: INodeProperties[] = [
 ];
 
 export function readEntryExtras(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const extras: IDataObject = {};
-	const directory = readOptionalDirectory(ctx, itemIndex, 'entryDirectoryId', 'Directory ID');
-	if (directory !== undefined) extras.directory = directory;
-	return { ...extras, ...readJsonObject(ctx, itemIndex, 'entryFields', 'Additional Entry Fields (JSON)') };
+	return {
+		directory: readUuidLocator(ctx, itemIndex, 'entryDirectoryId', ctx.getNode().typeVersion < PICKERS_VERSION ? 'Directory ID' : 'Directory'),
+		...readJsonObject(ctx, itemIndex, 'entryFields', 'Additional Entry Fields (JSON)'),
+	};
 }

@@ -5,7 +5,7 @@ export const { description, executeAll } = bulkOperation({
 	operation: 'delete',
 	method: 'PATCH',
 	path: '/disk/files/deleted',
-	bodyKey: 'ids',
+	bodyKey: 'fileIds',
 	idempotent: true,
 	fields: [
 		{

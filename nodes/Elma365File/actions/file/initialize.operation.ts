@@ -1,10 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
-import { randomUuid } from '../../../shared/multipart';
-import { requireInteger, requireText, requireUuid } from '../../../shared/validation';
+import { requireText, requireUuid } from '../../../shared/validation';
 import { bulkOperation } from '../bulk';
 import { entryExtras, readEntryExtras } from './bulkFields';
 
-/** Registers files before their bytes are uploaded (e.g. through upload links): one entry per item. */
+/**
+ * Makes files of uploaded bodies (temporary uploads, uploads from links or through upload links):
+ * one entry `{hash, name, directory, comment?}` per item, as the vendor documents /disk/files.
+ */
 export const { description, executeAll } = bulkOperation({
 	resource: 'file',
 	operation: 'initialize',
@@ -19,35 +21,33 @@ export const { description, executeAll } = bulkOperation({
 			type: 'string',
 			required: true,
 			default: '',
-			description: 'Name of the file to initialise, sent as "name"',
+			description: 'Name of the new file, sent as "name"',
 		},
 		{
 			displayName: 'Hash',
 			name: 'hash',
 			type: 'string',
+			required: true,
 			default: '',
-			placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-			description: 'Client-made UUID identifying the file\'s upload; a new one is made when empty (it is in the output)',
-		},
-		{
-			displayName: 'Size',
-			name: 'size',
-			type: 'number',
-			typeOptions: { minValue: 0, numberPrecision: 0 },
-			default: 0,
-			description: 'Size of the file in bytes; 0 is not sent',
+			placeholder: '={{ $json.hash }}',
+			description: 'The uploaded body\'s hash (the UUID of a temporary upload, an upload from a link or an upload link)',
 		},
 		...entryExtras,
+		{
+			displayName: 'Comment',
+			name: 'comment',
+			type: 'string',
+			default: '',
+			description: 'Comment on the file, sent as "comment"; left empty, it is not sent',
+		},
 	],
 	readEntries: (ctx, itemIndex) => {
-		const rawHash = String(ctx.getNodeParameter('hash', itemIndex, '') ?? '').trim();
 		const entry: IDataObject = {
-			hash: rawHash === '' ? randomUuid() : requireUuid(ctx, itemIndex, 'Hash', rawHash),
+			hash: requireUuid(ctx, itemIndex, 'Hash', ctx.getNodeParameter('hash', itemIndex, '')),
 			name: requireText(ctx, itemIndex, 'File Name', ctx.getNodeParameter('fileName', itemIndex, '')),
 		};
-		const size = requireInteger(ctx, itemIndex, 'Size', ctx.getNodeParameter('size', itemIndex, 0), { min: 0 });
-		if (size > 0) entry.size = size;
+		const comment = String(ctx.getNodeParameter('comment', itemIndex, '') ?? '');
+		if (comment.trim() !== '') entry.comment = comment;
 		return [{ ...entry, ...readEntryExtras(ctx, itemIndex) }];
 	},
-	keyOf: (entry) => (typeof entry.hash === 'string' ? entry.hash : undefined),
 });

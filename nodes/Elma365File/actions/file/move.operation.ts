@@ -1,28 +1,45 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions';
 import { requestOperation } from '../../../shared/operations';
 import { directoryLocator, fileIdField, readDirectory, readFileId, unwrapFile } from '../fields';
 
+/**
+ * The vendor's move: `POST /disk/file/move?directoryID=<uuid>` with `{"files": [{"hash", "name"}]}`.
+ * It moves a file, or makes a file of an uploaded body (a temporary upload) in the directory.
+ */
 export const description: INodeProperties[] = showFor('file', 'move', [
-	fileIdField,
-	directoryLocator('Directory to move the file into'),
+	{
+		...fileIdField,
+		description: 'The file to move (its __id), or the hash of a temporary upload to store in the directory (e.g. {{ $json.hash }} from an Upload); sent as files[0].hash',
+	},
+	directoryLocator('Directory to move the file into, sent as the directoryID query parameter'),
+	{
+		displayName: 'File Name',
+		name: 'fileName',
+		type: 'string',
+		default: '',
+		placeholder: '={{ $json.name }}',
+		description: 'Name of the file in the directory, sent as files[0].name; left empty, it is not sent and the platform keeps the name it has',
+	},
 	{
 		displayName: 'Additional Body Fields (JSON)',
 		name: 'body',
 		type: 'json',
 		default: '{}',
-		description: `${jsonEscapeHatchHint}. The form sends {"fileId", "directoryId"}; the platform documents no body for this endpoint, so other versions may want other keys.`,
+		description: `${jsonEscapeHatchHint}. The form sends {"files": [{"hash", "name"}]}; these keys are added beside "files".`,
 	},
 ]);
 
 export const { execute } = requestOperation({
 	method: 'POST',
 	path: () => '/disk/file/move',
-	body: (ctx, itemIndex) => ({
-		fileId: readFileId(ctx, itemIndex),
-		directoryId: readDirectory(ctx, itemIndex),
-		...readJsonObject(ctx, itemIndex, 'body', 'Additional Body Fields (JSON)'),
-	}),
+	qs: (ctx, itemIndex) => ({ directoryID: readDirectory(ctx, itemIndex) }),
+	body: (ctx, itemIndex) => {
+		const entry: IDataObject = { hash: readFileId(ctx, itemIndex) };
+		const name = String(ctx.getNodeParameter('fileName', itemIndex, '') ?? '').trim();
+		if (name !== '') entry.name = name;
+		return { files: [entry], ...readJsonObject(ctx, itemIndex, 'body', 'Additional Body Fields (JSON)') };
+	},
 	idempotent: true,
 	output: unwrapFile,
 });

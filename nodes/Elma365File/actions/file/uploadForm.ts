@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions';
 import { multipartBody, randomUuid } from '../../../shared/multipart';
 import type { Operation } from '../../../shared/router';
 import { TRANSFER_TIMEOUT_MS } from '../../../shared/requestOptions';
 import { apiRequest } from '../../../shared/transport';
-import { invalidInput, requireFileMeta, requireText, requireUuid } from '../../../shared/validation';
+import { invalidInput, requireFileMeta, requireInteger, requireText, requireUuid } from '../../../shared/validation';
 import { unwrapFile } from '../fields';
 
 type PerItem<T> = (ctx: IExecuteFunctions, itemIndex: number) => T;
@@ -18,6 +19,11 @@ export const binaryPropertyField: INodeProperties = {
 	hint: 'The name of the input binary field containing the file to upload',
 	description: 'Binary property of the input item that holds the file; its file name and MIME type are kept',
 };
+
+/** The vendor's bounds for every part of a chunked upload but the last. */
+export const MIN_PART_MB = 5;
+export const MAX_PART_MB = 5120;
+const MB = 1024 * 1024;
 
 const uploadOptions: INodeProperties = {
 	displayName: 'Options',
@@ -34,6 +40,14 @@ const uploadOptions: INodeProperties = {
 			description: 'Name to store the file under instead of the binary data\'s own file name',
 		},
 		{
+			displayName: 'Part Size (MB)',
+			name: 'partSize',
+			type: 'number',
+			typeOptions: { minValue: MIN_PART_MB, maxValue: MAX_PART_MB, numberPrecision: 0 },
+			default: MIN_PART_MB,
+			description: `A file larger than this is sent in parts of this size (${MIN_PART_MB} to ${MAX_PART_MB} MB, the platform's bounds); memory use stays about two parts whatever the file's size`,
+		},
+		{
 			displayName: 'Upload Hash',
 			name: 'hash',
 			type: 'string',
@@ -45,10 +59,37 @@ const uploadOptions: INodeProperties = {
 };
 
 interface UploadInput {
-	data: Buffer;
 	fileName: string;
 	mimeType: string;
 	hash: string;
+	size: number;
+	partSize: number;
+	/** The file's bytes in parts of `partSize` (the last may be shorter), read as they are sent. */
+	parts: () => AsyncGenerator<Buffer>;
+}
+
+/** Cuts a stream into parts of exactly `size` bytes (the last may be shorter), holding one part at a time. */
+export async function* partsOf(stream: AsyncIterable<Buffer>, size: number): AsyncGenerator<Buffer> {
+	let pending: Buffer[] = [];
+	let length = 0;
+	for await (const chunk of stream) {
+		for (let offset = 0; offset < chunk.length;) {
+			const take = Math.min(size - length, chunk.length - offset);
+			pending.push(chunk.subarray(offset, offset + take));
+			length += take;
+			offset += take;
+			if (length === size) {
+				yield Buffer.concat(pending, length);
+				pending = [];
+				length = 0;
+			}
+		}
+	}
+	if (length > 0) yield Buffer.concat(pending, length);
+}
+
+async function* slices(data: Buffer, size: number): AsyncGenerator<Buffer> {
+	for (let offset = 0; offset < data.length; offset += size) yield data.subarray(offset, offset + size);
 }
 
 /** Reads and checks the item's binary property and the options, before any request. */
@@ -70,14 +111,31 @@ async function readUpload(ctx: IExecuteFunctions, itemIndex: number): Promise<Up
 		: requireUuid(ctx, itemIndex, 'Upload Hash', options.hash);
 	const blankName = options.fileName === undefined || options.fileName === null || String(options.fileName).trim() === '';
 	const named = blankName ? undefined : requireText(ctx, itemIndex, 'File Name', options.fileName).trim();
+	const partMb = options.partSize === undefined ? MIN_PART_MB : requireInteger(ctx, itemIndex, 'Part Size (MB)', options.partSize, { min: MIN_PART_MB });
+	if (partMb > MAX_PART_MB) throw invalidInput(ctx, itemIndex, 'Part Size (MB)', `a whole number from ${MIN_PART_MB} to ${MAX_PART_MB}`, options.partSize);
+	const partSize = MB * partMb;
 	const metadata = ctx.helpers.assertBinaryData(itemIndex, property);
 	const extension = metadata.fileExtension ? `.${metadata.fileExtension}` : '';
 	const { fileName, mimeType } = requireFileMeta(ctx, itemIndex, 'Input Binary Field', metadata, `file${extension}`);
-	const data = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
-	if (data.length === 0) {
+	let size: number;
+	let parts: () => AsyncGenerator<Buffer>;
+	if (metadata.id) {
+		// Binary data kept outside the item (n8n's filesystem or S3 mode): read in parts, never whole.
+		const id = metadata.id;
+		size = (await ctx.helpers.getBinaryMetadata(id)).fileSize;
+		parts = async function* () {
+			yield* partsOf(await ctx.helpers.getBinaryStream(id, partSize), partSize);
+		};
+	} else {
+		// In memory mode the item already holds the whole file.
+		const data = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
+		size = data.length;
+		parts = () => slices(data, partSize);
+	}
+	if (!Number.isInteger(size) || size <= 0) {
 		throw invalidInput(ctx, itemIndex, 'Input Binary Field', 'a file of at least one byte (the upload range of an empty file cannot be stated)', property);
 	}
-	return { data, fileName: named ?? fileName, mimeType, hash };
+	return { fileName: named ?? fileName, mimeType, hash, size, partSize, parts };
 }
 
 /**
@@ -98,24 +156,44 @@ export function uploadOperation(options: {
 	async function execute(this: IExecuteFunctions, itemIndex: number) {
 		const path = options.path(this, itemIndex);
 		const upload = await readUpload(this, itemIndex);
-		const size = upload.data.length;
-		const form = multipartBody([{ name: 'file', data: upload.data, fileName: upload.fileName, contentType: upload.mimeType }]);
-		const response = await apiRequest(this, {
-			method: 'POST',
-			path,
-			qs: { hash: upload.hash },
-			body: form.body,
-			headers: {
-				'Content-Type': form.contentType,
-				// RFC 9110 ranges are inclusive: the whole file is bytes 0 to size-1.
-				'Content-Range': `bytes 0-${size - 1}/${size}`,
-			},
-			idempotent: false,
-			itemIndex,
-			timeout: TRANSFER_TIMEOUT_MS,
-		});
-		const file = unwrapFile(response);
-		return file.hash === undefined ? { ...file, hash: upload.hash } : file;
+		let start = 0;
+		let response: IDataObject = {};
+		for await (const part of upload.parts()) {
+			const end = start + part.length;
+			const last = end === upload.size;
+			let status = 0;
+			const form = multipartBody([{ name: 'file', data: part, fileName: upload.fileName, contentType: upload.mimeType }]);
+			response = await apiRequest(this, {
+				method: 'POST',
+				path,
+				qs: { hash: upload.hash },
+				body: form.body,
+				headers: {
+					'Content-Type': form.contentType,
+					// The vendor's ranges end EXCLUSIVE: a whole file of 1000 bytes is "bytes 0-1000/1000".
+					'Content-Range': `bytes ${start}-${end}/${upload.size}`,
+				},
+				idempotent: false,
+				itemIndex,
+				timeout: TRANSFER_TIMEOUT_MS,
+				onStatus: (code) => (status = code),
+			});
+			// 206 means "part taken, more expected", 200 "file complete": anything else is not an upload we can report.
+			if (status !== (last ? 200 : 206)) {
+				throw new NodeOperationError(this.getNode(), `ELMA365 answered HTTP ${status} to bytes ${start}-${end} of ${upload.size}; expected ${last ? '200 (file complete)' : '206 (part taken)'}`, {
+					itemIndex,
+					description: last
+						? 'The platform did not take the file as complete, so it was not stored. Retry the upload; if it persists, try another Part Size.'
+						: 'The platform ended the upload before all parts were sent.',
+				});
+			}
+			start = end;
+		}
+		if (start !== upload.size) {
+			throw new NodeOperationError(this.getNode(), `The binary data gave ${start} bytes but states ${upload.size}`, { itemIndex });
+		}
+		// What was sent comes first, so that a temporary upload's output can go straight into Move or Initialize.
+		return { hash: upload.hash, name: upload.fileName, size: upload.size, ...unwrapFile(response) };
 	}
 	return { description, execute };
 }

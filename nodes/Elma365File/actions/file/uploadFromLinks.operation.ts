@@ -1,39 +1,115 @@
-import type { IDataObject } from 'n8n-workflow';
-import { bulkOperation, requireHttpUrl } from '../bulk';
-import { entryExtras, readEntryExtras } from './bulkFields';
+import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+import { beforeVersion, sinceVersion, uuidLocator } from '../../../shared/locators';
+import type { Done } from '../bulk';
+import { answerItems, bulkOperation, bulkRequest, hasError, MAX_BATCH_SIZE, requireHttpUrl } from '../bulk';
+import { readOptionalDirectory } from '../fields';
 
-/** Has the platform fetch files from http(s) links: one link per item. */
+const DIRECTORY_DESCRIPTION = 'Directory to store the fetched file in (with Initialize, in the same run); left empty, the file stays in temporary storage for an hour and the output gives its hash';
+
+const fields: INodeProperties[] = [
+	{
+		displayName: 'Link URL',
+		name: 'url',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'https://example.com/report.pdf',
+		description: 'Address the platform downloads the file from (http or https)',
+	},
+	...beforeVersion([
+		{
+			displayName: 'Directory ID',
+			name: 'entryDirectoryId',
+			type: 'string',
+			default: '',
+			placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+			description: DIRECTORY_DESCRIPTION,
+		},
+	]),
+	...sinceVersion([
+		uuidLocator({ displayName: 'Directory', name: 'entryDirectoryId', searchListMethod: 'searchDirectories', description: DIRECTORY_DESCRIPTION, required: false }),
+	]),
+	{
+		displayName: 'File Name',
+		name: 'fileName',
+		type: 'string',
+		default: '',
+		description: 'Name of the file in the directory; left empty, the last part of the link\'s path',
+	},
+];
+
+function directoryOf(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
+	const label = ctx.getNode().typeVersion < 1.1 ? 'Directory ID' : 'Directory';
+	return readOptionalDirectory(ctx, itemIndex, 'entryDirectoryId', label);
+}
+
+function fileNameOf(ctx: IExecuteFunctions, itemIndex: number, link: string): string {
+	const named = String(ctx.getNodeParameter('fileName', itemIndex, '') ?? '').trim();
+	if (named !== '') return named;
+	const last = new URL(link).pathname.split('/').filter(Boolean).pop();
+	try {
+		return last ? decodeURIComponent(last) : 'file';
+	} catch {
+		return last ?? 'file';
+	}
+}
+
+/**
+ * The vendor's second step, for the items with a Directory: one `/disk/files` request (per 100)
+ * makes files of the fetched bodies; each item gets its `file`, or fails with the entry's error.
+ */
+async function initialize(ctx: IExecuteFunctions, done: Done[]): Promise<Map<number, IDataObject | Error>> {
+	const results = new Map<number, IDataObject | Error>();
+	const wanted = done.flatMap((item) => {
+		const directory = directoryOf(ctx, item.itemIndex);
+		if (directory === undefined) return [];
+		const link = item.entries[0] as string;
+		return [{ itemIndex: item.itemIndex, link, entry: { hash: item.items[0].hash, name: fileNameOf(ctx, item.itemIndex, link), directory } }];
+	});
+	for (let start = 0; start < wanted.length; start += MAX_BATCH_SIZE) {
+		const chunk = wanted.slice(start, start + MAX_BATCH_SIZE);
+		const answer = await bulkRequest(ctx, { method: 'POST', path: '/disk/files', body: { files: chunk.map((w) => w.entry) }, idempotent: false, itemIndex: chunk[0].itemIndex });
+		if ('error' in answer) {
+			for (const w of chunk) results.set(w.itemIndex, answer.error as Error);
+			continue;
+		}
+		const items = answerItems(answer.payload, chunk.length);
+		chunk.forEach((w, index) => {
+			const entry = items?.[index];
+			if (entry && !hasError(entry)) {
+				results.set(w.itemIndex, { file: entry.file as IDataObject });
+				return;
+			}
+			const why = entry ? String(entry.error) : 'the platform did not say which files failed';
+			results.set(w.itemIndex, new NodeApiError(ctx.getNode(), { items: entry ? [entry] : [] } as JsonObject, {
+				message: `ELMA365: the file fetched from ${w.link} could not be stored in directory ${w.entry.directory}: ${why}`,
+				description: `The link was fetched (hash ${String(w.entry.hash)}); making a file of it (POST /disk/files) failed. The body stays in temporary storage for an hour: Initialize or Move can still store it.`,
+				httpCode: answer.failure ? '422' : undefined,
+				itemIndex: w.itemIndex,
+			}));
+		});
+	}
+	return results;
+}
+
+/**
+ * Has the platform fetch files from http(s) links into temporary storage (`{"downloadLinks": [...]}`,
+ * one link per item); each answer entry carries the body's hash. With a Directory, the node then
+ * stores each fetched file there, as the vendor's second step (Initialize) does.
+ */
 export const { description, executeAll } = bulkOperation({
 	resource: 'file',
 	operation: 'uploadFromLinks',
 	method: 'POST',
 	path: '/disk/uploads/from-link',
-	bodyKey: 'links',
+	bodyKey: 'downloadLinks',
 	idempotent: false,
-	fields: [
-		{
-			displayName: 'Link URL',
-			name: 'url',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'https://example.com/report.pdf',
-			description: 'Address the platform downloads the file from (http or https)',
-		},
-		{
-			displayName: 'File Name',
-			name: 'fileName',
-			type: 'string',
-			default: '',
-			description: 'Name to store the file under, sent as "name"; left empty, it is not sent',
-		},
-		...entryExtras,
-	],
+	fields,
 	readEntries: (ctx, itemIndex) => {
-		const entry: IDataObject = { url: requireHttpUrl(ctx, itemIndex, 'Link URL', ctx.getNodeParameter('url', itemIndex, '')) };
-		const name = String(ctx.getNodeParameter('fileName', itemIndex, '') ?? '').trim();
-		if (name !== '') entry.name = name;
-		return [{ ...entry, ...readEntryExtras(ctx, itemIndex) }];
+		const link = requireHttpUrl(ctx, itemIndex, 'Link URL', ctx.getNodeParameter('url', itemIndex, ''));
+		directoryOf(ctx, itemIndex);
+		return [link];
 	},
-	keyOf: (entry) => (typeof entry.url === 'string' ? entry.url : undefined),
+	then: initialize,
 });
