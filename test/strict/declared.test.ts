@@ -1,13 +1,10 @@
 /**
- * Every route of the Processes, Scheme, Users, Telephony, Marketing and Nomenclature areas declares
- * its request shape with its evidence and source (the README's evidence column follows them), and
- * the double refuses bodies those areas' reference pages would not accept.
+ * Every route of the double declares its request shape with its evidence and source (the README's
+ * evidence columns follow them), and the double refuses bodies the reference pages would not accept.
  */
 import axios from 'axios';
 import { startPlatform } from '../harness';
 import type { Platform } from '../harness';
-
-const AREAS = ['/pub/v1/bpm/', '/pub/v1/scheme/', '/pub/v1/user/', '/pub/v1/integration/', '/pub/v1/marketing/', '/pub/v1/nomenclature'];
 
 describe('declared shapes of the process, scheme, user, telephony, marketing and nomenclature routes', () => {
 	let platform: Platform;
@@ -19,9 +16,9 @@ describe('declared shapes of the process, scheme, user, telephony, marketing and
 	const send = (method: string, path: string, data?: unknown) =>
 		axios.request({ method, url: `${platform.url}${path}`, data, headers: { authorization: `Bearer ${platform.apiKey}` }, validateStatus: () => true });
 
-	it('every route of these areas names its evidence and its source', () => {
-		const routes = platform.endpoints().filter((route) => AREAS.some((area) => route.path.startsWith(area)));
-		expect(routes.length).toBe(53);
+	it('every route names its evidence and its source', () => {
+		const routes = platform.endpoints();
+		expect(routes.length).toBeGreaterThan(80);
 		const undeclared = routes.filter((route) => !route.shape || !route.shape.source || !['documented', 'client', 'inferred'].includes(route.shape.evidence));
 		expect(undeclared.map((route) => `${route.method} ${route.path}`)).toEqual([]);
 	});

@@ -29,5 +29,5 @@ export function registerFeed(platform: Platform): void {
 			const key = `${params.namespace}/${params.code}/${params.id}`;
 			const messages = [...p.collection('comments').values()].filter((message) => message.item === key);
 			return page(messages, request.query);
-		}, { query: obj({ from: opt(digits), size: opt(digits) }), evidence: 'inferred' });
+		}, { query: obj({ from: opt(digits), size: opt(digits) }), evidence: 'inferred', source: 'no reference page or client found; from/size paging as on the other GET lists' });
 }

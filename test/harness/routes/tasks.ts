@@ -88,5 +88,5 @@ export function registerTasks(platform: Platform): void {
 			if (!task) return missing(id);
 			Object.assign(task, bodyOf(request));
 			return ok();
-		}, { body: obj({ startAt: opt(dateTime), dueDate: opt(dateTime) }), evidence: 'inferred' });
+		}, { body: obj({ startAt: opt(dateTime), dueDate: opt(dateTime) }), evidence: 'inferred', source: 'no reference page or client found; the keys follow the task model (startAt, dueDate)' });
 }
