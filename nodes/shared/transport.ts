@@ -30,8 +30,8 @@ export const MAX_TOTAL_WAIT_MS = 30_000;
 export const PAGE_SIZE = 100;
 /** Same-origin redirects followed for one request; cross-origin ones are never followed with the key. */
 export const MAX_REDIRECTS = 5;
-/** A list without `total` is read for at most this many pages (a million rows at the default size). */
-export const MAX_PAGES_WITHOUT_TOTAL = 10_000;
+/** A list without `total` is read for at most this many pages (100,000 rows at the default size). */
+export const MAX_PAGES_WITHOUT_TOTAL = 1_000;
 
 export type Elma365Context = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
@@ -716,17 +716,31 @@ export interface PagedListRequest extends Omit<ApiRequest, 'body' | 'qs'> {
 }
 
 /**
+ * A row's identity for de-duplication across pages: its `__id`, else its `code` or `id`, else its
+ * whole content (rows without any id, such as some report rows).
+ */
+function rowKey(item: IDataObject): string {
+	for (const field of ['__id', 'code', 'id']) {
+		const value = item?.[field];
+		if (typeof value === 'string' || typeof value === 'number') return `${field}:${value}`;
+	}
+	return `content:${JSON.stringify(item)}`;
+}
+
+/**
  * Pages with `from`/`size` until `total` is reached, a page comes back short or empty, or `limit`
- * is met.
- * Items whose `__id` was already returned are skipped, so a server that ignores `from` or
- * whose `total` lies cannot cause an endless loop or duplicates.
+ * is met. It always ends, whatever the server does: rows already returned on an earlier page are
+ * skipped (by `rowKey`), a page that brings nothing new ends the list, and no more pages are read
+ * than the first page's `total` justifies (two extra, for rows added while paging), or
+ * MAX_PAGES_WITHOUT_TOTAL when there is no total.
  */
 export async function* paginate(ctx: Elma365Context, request: PagedListRequest): AsyncGenerator<IDataObject[]> {
 	const { paging, limit, pageSize, ...base } = request;
 	const seen = new Set<string>();
 	let from = 0;
 	let returned = 0;
-	while (limit === undefined || returned < limit) {
+	let justified: number | undefined;
+	for (let pages = 0; limit === undefined || returned < limit; pages++) {
 		const size = Math.min(pageSize ?? PAGE_SIZE, limit === undefined ? Infinity : limit - returned);
 		const window = { from, size };
 		const body = paging === 'body' ? { ...(request.body ?? {}), ...window } : request.body;
@@ -734,13 +748,10 @@ export async function* paginate(ctx: Elma365Context, request: PagedListRequest):
 		const page = readListPage(await apiRequest(ctx, { ...base, body, qs, idempotent: base.idempotent ?? true }));
 		if (page.items.length === 0) return;
 
-		const fresh = page.items.filter((item) => {
-			const id = item?.__id;
-			if (typeof id !== 'string') return true;
-			if (seen.has(id)) return false;
-			seen.add(id);
-			return true;
-		});
+		// Rows repeated within one page are kept (a report may have equal rows); a row of an earlier page is not.
+		const keys = page.items.map(rowKey);
+		const fresh = page.items.filter((_item, index) => !seen.has(keys[index]));
+		for (const key of keys) seen.add(key);
 		if (fresh.length === 0) return;
 		const wanted = limit === undefined ? fresh : fresh.slice(0, limit - returned);
 		returned += wanted.length;
@@ -748,6 +759,8 @@ export async function* paginate(ctx: Elma365Context, request: PagedListRequest):
 
 		from += page.items.length;
 		if (page.items.length < size || (page.total !== undefined && from >= page.total)) return;
+		justified ??= page.total === undefined ? MAX_PAGES_WITHOUT_TOTAL : Math.ceil(page.total / size) + 2;
+		if (pages + 1 >= justified) return;
 	}
 }
 
