@@ -328,7 +328,8 @@ async function exchange(
 ): Promise<Answer & { url: string }> {
 	let url = options.url;
 	for (let hops = 0; ; hops++) {
-		const sent = { ...options, url };
+		// The query is part of the first URL only; a redirect's Location carries its own.
+		const sent = hops === 0 ? { ...options, url } : { ...options, url, qs: undefined };
 		const pending = withKey
 			? ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, sent)
 			: ctx.helpers.httpRequest(sent);
@@ -340,14 +341,8 @@ async function exchange(
 			throw deadline.aborted ? new BoundExceeded('deadline', bounds.deadlineMs) : error;
 		}
 		const answer = { status: response.statusCode, headers: (response.headers ?? {}) as IDataObject, body: response.body, url };
-		const location = header(answer.headers, 'location');
-		if (!REDIRECTS.has(answer.status) || location === undefined) return answer;
-		let next: URL;
-		try {
-			next = new URL(location, url);
-		} catch {
-			return answer;
-		}
+		const next = REDIRECTS.has(answer.status) ? redirectTarget(answer) : undefined;
+		if (next === undefined) return answer;
 		if (next.origin !== new URL(url).origin || hops >= MAX_REDIRECTS) return answer;
 		discard(answer.body);
 		url = next.href;
@@ -383,8 +378,19 @@ function formatBytes(bytes: number): string {
 }
 
 /** A redirect to another origin: never followed with the key, so the request fails naming where it pointed. */
-function redirectError(ctx: Elma365Context, request: ApiRequest, answer: Answer, shown: Shown): NodeApiError {
-	const location = redact(header(answer.headers, 'location') ?? '', shown.secrets).slice(0, 500);
+/** Where a redirect points, resolved against the address that answered; undefined without a usable Location. */
+function redirectTarget(answer: Answer & { url: string }): URL | undefined {
+	const location = header(answer.headers, 'location');
+	if (location === undefined) return undefined;
+	try {
+		return new URL(location, answer.url);
+	} catch {
+		return undefined;
+	}
+}
+
+function redirectError(ctx: Elma365Context, request: ApiRequest, answer: Answer, target: string, shown: Shown): NodeApiError {
+	const location = redact(target, shown.secrets).slice(0, 500);
 	return new NodeApiError(ctx.getNode(), { message: `redirect to ${location}` }, {
 		message: `ELMA365: the platform redirected the request to another address (${location}); it was not followed`,
 		description: `HTTP ${answer.status}. Request: ${request.method} ${request.path}. The API key is only ever sent to the company address of the credential: check its Base URL (e.g. https instead of http, or the address a proxy forwards to).`,
@@ -499,10 +505,14 @@ async function attemptOnce(
 	}
 
 	const transfer = mode !== 'json';
-	if (REDIRECTS.has(answer.status) && header(answer.headers, 'location') !== undefined) {
+	const location = REDIRECTS.has(answer.status) ? redirectTarget(answer) : undefined;
+	if (location !== undefined) {
 		discard(answer.body);
-		if (!transfer || request.method !== 'GET') throw redirectError(ctx, request, answer, shown);
-		const storage = new URL(header(answer.headers, 'location')!, answer.url).href;
+		if (location.origin === new URL(answer.url).origin) {
+			throw apiError(ctx, request, answer.status, { message: `redirected more than ${MAX_REDIRECTS} times` }, attempt);
+		}
+		if (!transfer || request.method !== 'GET') throw redirectError(ctx, request, answer, location.href, shown);
+		const storage = location.href;
 		const fetched = await fetchWithoutKey(ctx, storage, request.itemIndex, prepared, deadline);
 		return mode === 'stream' ? { stream: fetched } : { done: await bufferOf(fetched) };
 	}
