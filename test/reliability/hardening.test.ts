@@ -262,3 +262,20 @@ describe('retry waits', () => {
 		expect(company.received).toHaveLength(1);
 	});
 });
+
+describe('Fields pairs', () => {
+	test.each(['__proto__', 'constructor', 'prototype'])('a pair whose code is %s is refused naming the entry, not dropped', async (code) => {
+		const parameters = {
+			resource: 'item',
+			operation: 'create',
+			namespace: 'crm',
+			application: 'deals',
+			fields: { field: [{ name: '__name', value: 'Deal' }, { name: code, value: '{"polluted": true}' }] },
+		};
+		const result = await run({ nodeType: 'elma365App', parameters: parameters as never });
+		expect(result.error?.message).toBe(
+			`Invalid "Fields > Field Code (entry 2)" in item 0: expected a field code other than "__proto__", "constructor" or "prototype", got ${JSON.stringify(code)}`,
+		);
+		expect(company.received).toEqual([]);
+	});
+});
