@@ -8,6 +8,7 @@ import { createRunExecutionData } from 'n8n-workflow';
 import { WorkflowExecute } from 'n8n-core';
 import { MAX_ATTEMPTS, retryAfterWaitMs } from '../../nodes/shared/transport';
 import { prepare, runNode } from '../harness/engine';
+import { PollStore, pollNode } from '../harness/poll';
 import { TEST_API_KEY } from '../harness/index.ts';
 import type { HostileServer } from './hostileServers';
 import { drip, endless, json, startHostile } from './hostileServers';
@@ -279,5 +280,37 @@ describe('Fields pairs', () => {
 			`Invalid "Fields > Field Code (entry 2)" in item 0: expected a field code other than "__proto__", "constructor" or "prototype", got ${JSON.stringify(code)}`,
 		);
 		expect(company.received).toEqual([]);
+	});
+});
+
+describe('trigger', () => {
+	const store = () => new PollStore();
+	const parameters = { event: 'newItem', namespace: 'crm', application: 'requests', requestOptions: { timeout: 800 } };
+	const poll = (data: PollStore) => pollNode({ nodeType: 'elma365Trigger', parameters: parameters as never, store: data, credential: credential() });
+
+	test('a poll error echoing the key shows it redacted', async () => {
+		company.handle((request, response) => json(response, 400, { success: false, error: `refused: ${JSON.stringify(request.headers)}` }));
+		const result = await poll(store());
+		expect(result.error?.message).toMatch(/^ELMA365 400: refused: .*Bearer \[redacted\]/);
+		expect(shown({ items: result.items, error: result.error })).not.toContain(TEST_API_KEY);
+	});
+
+	test('a poll against a dripping list ends at the deadline', async () => {
+		let arrived = 0;
+		company.handle((_request, response) => {
+			arrived ||= Date.now();
+			drip(response, 100);
+		});
+		const result = await poll(store());
+		expect(result.error?.message).toBe("ELMA365: the platform's answer did not complete within 800 ms; it was abandoned");
+		// Four attempts of 800 ms and the backoff between them (0.5 + 1 + 2 s, up to 25% more).
+		expect(Date.now() - arrived).toBeLessThan(4 * 800 + 3500 * 1.25 + 1500);
+	}, 20_000);
+
+	test('a poll redirected to another origin sends nothing there', async () => {
+		company.handle((request, response) => response.writeHead(302, { location: `${elsewhere.origin}${request.url}` }).end());
+		const result = await poll(store());
+		expect(result.error?.message).toMatch(/redirected the request to another address/);
+		expect(elsewhere.received).toEqual([]);
 	});
 });
