@@ -11,7 +11,7 @@ import { prepare, runNode } from '../harness/engine';
 import { PollStore, pollNode } from '../harness/poll';
 import { TEST_API_KEY } from '../harness/index.ts';
 import type { HostileServer } from './hostileServers';
-import { drip, endless, json, startHostile } from './hostileServers';
+import { drip, endless, json, startHeaderDrip, startHostile } from './hostileServers';
 import { cellRun, HEALTHY, OPERATIONS } from './matrix';
 
 let company: HostileServer;
@@ -188,6 +188,25 @@ describe('every answer is bounded', () => {
 			`Invalid "Request Options > Max Response Size (MB)" in item 0: expected a whole number of megabytes from 1 to 102400, got ${JSON.stringify(value)}`,
 		);
 		expect(company.received).toEqual([]);
+	});
+});
+
+describe('headers that never end', () => {
+	test('a server dripping its headers is abandoned at the deadline (an idle timeout alone never fires)', async () => {
+		const dripping = await startHeaderDrip(100);
+		try {
+			const op = OPERATIONS.find((o) => o.label === 'Nomenclature case create')!;
+			const cell = cellRun(op, 1);
+			const parameters = { ...(cell.parameters as unknown as IDataObject), requestOptions: { timeout: 1000 } };
+			const started = Date.now();
+			const result = await runNode({ ...cell, parameters: parameters as never, credential: { baseUrl: dripping.origin, apiKey: TEST_API_KEY } });
+			expect(result.error?.message).toBe('ELMA365: the platform could not be reached (timed out)');
+			expect(dripping.connections()).toBe(1);
+			// The engine's first start in this file may add a second.
+			expect(Date.now() - started).toBeLessThan(1000 + 2000);
+		} finally {
+			await dripping.close();
+		}
 	});
 });
 

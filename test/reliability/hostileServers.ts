@@ -4,6 +4,7 @@
  * what it received, so a test can prove what reached which origin.
  */
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 
 export interface Received {
@@ -83,4 +84,34 @@ export function endless(response: http.ServerResponse, status = 200): { sent: ()
 	response.on('drain', pump);
 	pump();
 	return { sent: () => sent };
+}
+
+/**
+ * A raw TCP server that sends a status line and then one byte of a header every `everyMs`, never
+ * finishing the headers: what an idle timeout alone never ends.
+ */
+export async function startHeaderDrip(everyMs: number): Promise<{ origin: string; connections: () => number; close(): Promise<void> }> {
+	const sockets = new Set<import('node:net').Socket>();
+	let connections = 0;
+	const server = net.createServer((socket) => {
+		connections++;
+		sockets.add(socket);
+		socket.on('error', () => undefined);
+		socket.write('HTTP/1.1 200 OK\r\nX-Slow: ');
+		const timer = setInterval(() => (socket.destroyed ? clearInterval(timer) : socket.write('a')), everyMs);
+		socket.on('close', () => {
+			clearInterval(timer);
+			sockets.delete(socket);
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		origin: `http://127.0.0.1:${port}`,
+		connections: () => connections,
+		async close() {
+			for (const socket of sockets) socket.destroy();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		},
+	};
 }
