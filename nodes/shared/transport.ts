@@ -665,7 +665,7 @@ export async function apiDownload(ctx: Elma365Context, request: ApiRequest): Pro
 
 /** A download from a link outside the API (object storage): never with the key. */
 export async function downloadWithoutKey(ctx: Elma365Context, url: string, itemIndex: number, timeout?: number): Promise<Download> {
-	const request: ApiRequest = { method: 'GET', path: url, itemIndex, timeout, response: 'buffer' };
+	const request: ApiRequest = { method: 'GET', path: url, itemIndex, timeout };
 	const prepared = await prepare(ctx, request, true);
 	return await fetchWithoutKey(ctx, url, itemIndex, prepared, AbortSignal.timeout(prepared.bounds.deadlineMs));
 }
