@@ -70,6 +70,8 @@ export class Elma365Api implements ICredentialType {
 			url: '/scheme/namespaces',
 			method: 'GET',
 			skipSslCertificateValidation: '={{$credentials.ignoreSslIssues === true}}',
+			// n8n's helper would follow a redirect to any origin with the key; a redirect fails the test instead.
+			disableFollowRedirect: true,
 		},
 		rules: [
 			{
