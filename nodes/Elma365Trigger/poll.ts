@@ -6,7 +6,10 @@ import type { TriggerEvent } from './description';
 import { DEFAULT_LOOKBACK_MINUTES, EVENTS } from './description';
 import { TASK_LIST_PATH, taskPerformerFilter } from './taskPoll';
 
-/** At most this many keys are remembered; the oldest go first. */
+/**
+ * At most this many keys are remembered. Past it the oldest go, and the floor rises to their
+ * timestamp: nothing at or below the floor is emitted again, so a forgotten key cannot fire twice.
+ */
 export const MAX_SEEN = 10_000;
 
 /** What the trigger keeps in the workflow's static data between polls (and restarts). */
@@ -18,13 +21,24 @@ export interface TriggerState {
 	mark: number | null;
 	/** Keys already emitted (or known at activation), with their timestamps: the lookback window's memory. */
 	seen: Record<string, number>;
+	/**
+	 * Raised only when more than MAX_SEEN keys fall inside the window: the newest timestamp of the
+	 * keys that had to be forgotten. Items at or below it are never emitted (absent: none yet).
+	 */
+	floor?: number;
 }
 
 interface Target {
 	event: TriggerEvent;
 	path: string;
-	/** The timestamp the list is sorted and filtered by. */
+	/** The timestamp of the event: what the mark, the window and the remembered keys use. */
 	field: '__createdAt' | '__updatedAt';
+	/**
+	 * The timestamp the list is sorted and filtered by: the event's own, except for process
+	 * instances, whose lists ignore a `__createdAt` filter but apply `__updatedAt` (never older than
+	 * the creation, so the range still holds every instance created since).
+	 */
+	rangeField: '__createdAt' | '__updatedAt';
 	/** List body without sort, range and paging. */
 	body: IDataObject;
 	lookbackMs: number;
@@ -77,13 +91,14 @@ function readTarget(ctx: IPollFunctions): Target {
 		if (event === 'statusEntered') body.statusCode = [text(ctx, 'statusCode', 'Status')];
 	}
 	if (Object.keys(filter).length > 0) body.filter = filter;
-	return { event, path, field, body, lookbackMs: lookback * 60_000, fireForExisting: options.fireForExisting === true };
+	const rangeField = event === 'newInstance' ? '__updatedAt' : field;
+	return { event, path, field, rangeField, body, lookbackMs: lookback * 60_000, fireForExisting: options.fireForExisting === true };
 }
 
 function withRange(target: Target, min: number | null): IDataObject {
 	if (min === null) return { ...target.body };
 	const filter = (target.body.filter ?? {}) as IDataObject;
-	const tf = { ...((filter.tf ?? {}) as IDataObject), [target.field]: { min: isoTime(min), max: null } };
+	const tf = { ...((filter.tf ?? {}) as IDataObject), [target.rangeField]: { min: isoTime(min), max: null } };
 	return { ...target.body, filter: { ...filter, tf } };
 }
 
@@ -114,7 +129,7 @@ async function list(ctx: IPollFunctions, target: Target, body: IDataObject, asce
 		method: 'POST',
 		path: target.path,
 		paging: 'body',
-		body: { ...body, sortExpressions: [{ field: target.field, ascending }] },
+		body: { ...body, sortExpressions: [{ field: target.rangeField, ascending }] },
 		limit,
 		idempotent: true,
 	});
@@ -124,38 +139,65 @@ function readState(stored: IDataObject, source: string): TriggerState | undefine
 	if (stored.version !== 1 || stored.source !== source) return undefined;
 	const mark = typeof stored.mark === 'number' ? stored.mark : null;
 	const seen = stored.seen && typeof stored.seen === 'object' ? { ...(stored.seen as Record<string, number>) } : {};
-	return { version: 1, source, mark, seen };
+	const state: TriggerState = { version: 1, source, mark, seen };
+	if (typeof stored.floor === 'number') state.floor = stored.floor;
+	return state;
 }
 
-/** Forgets keys older than the window (except for status entries) and keeps at most MAX_SEEN, newest first. */
-function prune(target: Target, state: TriggerState): void {
+/** The oldest timestamp a poll still considers: the window below the mark, or the floor if higher. */
+function lowest(target: Target, state: TriggerState): number | null {
+	if (state.mark === null) return state.floor ?? null;
+	const window = state.mark - target.lookbackMs;
+	return state.floor === undefined ? window : Math.max(window, state.floor);
+}
+
+/**
+ * Forgets keys older than the window (except for status entries). Keys inside it are kept; only
+ * past MAX_SEEN do the oldest go, and the floor rises to the newest of them.
+ */
+function prune(ctx: IPollFunctions, target: Target, state: TriggerState): void {
 	let entries = Object.entries(state.seen);
 	if (target.event !== 'statusEntered' && state.mark !== null) {
 		const floor = state.mark - target.lookbackMs;
 		entries = entries.filter(([, ms]) => ms >= floor);
 	}
-	if (entries.length > MAX_SEEN) entries = entries.sort((a, b) => b[1] - a[1]).slice(0, MAX_SEEN);
+	if (entries.length > MAX_SEEN) {
+		entries.sort((a, b) => b[1] - a[1]);
+		const floor = entries[MAX_SEEN][1];
+		// Keys at the floor's own timestamp go too: the floor already keeps them from firing again.
+		entries = entries.filter(([, ms]) => ms > floor);
+		state.floor = Math.max(state.floor ?? -Infinity, floor);
+		ctx.logger.warn(
+			`ELMA365 Trigger: more than ${MAX_SEEN} events fall inside the lookback window; events stamped ${isoTime(floor)} or earlier that arrive late are no longer emitted. Shorten the window or narrow the filter.`,
+		);
+	}
 	state.seen = Object.fromEntries(entries);
 }
 
-/** Adds the items not seen yet to the state; returns them in the order the platform listed them. */
-function absorb(target: Target, state: TriggerState, items: IDataObject[]): IDataObject[] {
+/**
+ * Adds the items not seen yet to the state; returns them in the order the platform listed them.
+ * The mark never moves past `now`: an item stamped in the future would otherwise push the window
+ * past the items that follow it.
+ */
+function absorb(ctx: IPollFunctions, target: Target, state: TriggerState, items: IDataObject[], now: number): IDataObject[] {
 	const fresh: IDataObject[] = [];
-	const floor = state.mark === null ? -Infinity : state.mark - target.lookbackMs;
+	const floor = lowest(target, state) ?? -Infinity;
 	for (const item of items) {
 		const ms = timeOf(item, target.field);
 		const key = keyOf(target, item);
 		if (ms === undefined || key === undefined) continue;
 		// A server that ignored the range would send older items again: they are outside the window.
-		if (ms < floor) continue;
+		if (ms < floor || (state.floor !== undefined && ms <= state.floor)) continue;
 		if (key in state.seen) continue;
 		state.seen[key] = ms;
 		fresh.push(item);
 	}
 	for (const ms of Object.values(state.seen)) {
-		if (state.mark === null || ms > state.mark) state.mark = ms;
+		const clamped = Math.min(ms, now);
+		if (state.mark === null || clamped > state.mark) state.mark = clamped;
 	}
-	prune(target, state);
+	if (state.mark !== null && state.mark > now) state.mark = now;
+	prune(ctx, target, state);
 	return fresh;
 }
 
@@ -182,15 +224,15 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 					Object.assign(stored, state);
 					return null;
 				}
-				state.mark = timeOf(newest, target.field) ?? null;
+				const newestMs = timeOf(newest, target.field);
+				state.mark = newestMs === undefined ? null : Math.min(newestMs, Date.now());
 			}
 		}
 	}
 
-	// Everything since the mark less the window, oldest first, every page within this one poll.
-	const min = state.mark === null ? null : state.mark - target.lookbackMs;
-	const items = await list(ctx, target, withRange(target, min), true);
-	const fresh = absorb(target, state, items);
+	// Everything since the mark less the window (or the floor), oldest first, every page within this one poll.
+	const items = await list(ctx, target, withRange(target, lowest(target, state)), true);
+	const fresh = absorb(ctx, target, state, items, Date.now());
 
 	// Only now, with every request done, does the state move on: a failed poll leaves it as it was.
 	for (const key of Object.keys(stored)) delete stored[key];

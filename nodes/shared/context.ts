@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject } from './descriptions';
-import { invalidInput, requireSendable } from './validation';
+import { DROPPED_KEYS, invalidInput, requireSendable } from './validation';
 
 /**
  * Item or process context given as name/value pairs and/or a JSON object. A value that parses as
@@ -55,6 +55,8 @@ export function readContext(ctx: IExecuteFunctions, itemIndex: number): IDataObj
 	for (const [position, pair] of pairs.entries()) {
 		const name = typeof pair.name === 'string' ? pair.name.trim() : '';
 		if (name === '') throw invalidInput(ctx, itemIndex, `Fields > Field Code (entry ${position + 1})`, 'a field code', pair.name);
+		// As a key these would set the object's prototype or be dropped by n8n's copies, without a word.
+		if (DROPPED_KEYS.includes(name)) throw invalidInput(ctx, itemIndex, `Fields > Field Code (entry ${position + 1})`, 'a field code other than "__proto__", "constructor" or "prototype"', pair.name);
 		context[name] = requireSendable(ctx, itemIndex, `Fields > Value (entry ${position + 1})`, parseValue(pair.value)) as IDataObject[string];
 	}
 	return { ...context, ...readJsonObject(ctx, itemIndex, 'fieldsJson', 'Fields (JSON)') };

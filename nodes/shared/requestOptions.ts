@@ -1,12 +1,18 @@
 import type { IExecuteFunctions, ILoadOptionsFunctions, INodeProperties, IPollFunctions } from 'n8n-workflow';
 import { invalidInput } from './validation';
 
-/** Default time one attempt may wait for the platform's answer. */
+/** Default time one attempt may take in all, from sending to the last byte of the answer. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
 /** Default for uploads and downloads, whose bodies can be large. */
 export const TRANSFER_TIMEOUT_MS = DEFAULT_TIMEOUT_MS * 10;
 export const MIN_TIMEOUT_MS = 100;
 export const MAX_TIMEOUT_MS = 3_600_000;
+const MB = 1024 * 1024;
+/** Default size cap of an API answer (a page of 100 items is far below it). */
+export const API_MAX_BYTES = 16 * MB;
+/** Default size cap of a file download. */
+export const TRANSFER_MAX_BYTES = 1024 * MB;
+export const MAX_RESPONSE_MB = 100 * 1024;
 
 /**
  * Request Options: how every request of the node behaves, whatever the operation. Every node
@@ -28,13 +34,22 @@ export const requestOptions: INodeProperties = {
 				'Whether to repeat create, start, upload and import requests after a 5xx answer, a timeout or a dropped connection. Off by default: such a failure can come after the platform did the write, and a repeat would do it twice. Turn on only where a duplicate is harmless. Reads and updates are always retried.',
 		},
 		{
+			displayName: 'Max Response Size (MB)',
+			name: 'maxResponseMb',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_RESPONSE_MB, numberPrecision: 0 },
+			default: 16,
+			description:
+				'Largest answer one request may receive, in megabytes; a larger one is abandoned and the item fails. Unless set, file downloads may be up to 1024 MB, other answers 16 MB.',
+		},
+		{
 			displayName: 'Timeout',
 			name: 'timeout',
 			type: 'number',
 			typeOptions: { minValue: MIN_TIMEOUT_MS, maxValue: MAX_TIMEOUT_MS, numberPrecision: 0 },
 			default: DEFAULT_TIMEOUT_MS,
 			description:
-				'Time in ms one attempt may wait for the platform to answer before it is abandoned. Unless set, uploads and downloads wait 10 minutes, other requests 1 minute.',
+				'Time in ms one attempt may take in all, from sending the request to the last byte of the answer, before it is abandoned. Unless set, uploads and downloads may take 10 minutes, other requests 1 minute.',
 		},
 	],
 };
@@ -42,6 +57,8 @@ export const requestOptions: INodeProperties = {
 export interface RequestSettings {
 	/** The timeout the user set, or undefined for the operation's own default. */
 	timeout?: number;
+	/** The size cap the user set, in bytes, or undefined for the request's own default. */
+	maxBytes?: number;
 	retryWrites: boolean;
 }
 
@@ -56,7 +73,7 @@ export function readRequestSettings(ctx: Context, itemIndex = 0): RequestSetting
 	const raw = isExecute(ctx)
 		? ctx.getNodeParameter('requestOptions', itemIndex, {})
 		: (ctx as ILoadOptionsFunctions).getNodeParameter('requestOptions', {});
-	const options = (raw && typeof raw === 'object' ? raw : {}) as { timeout?: unknown; retryWrites?: unknown };
+	const options = (raw && typeof raw === 'object' ? raw : {}) as { timeout?: unknown; retryWrites?: unknown; maxResponseMb?: unknown };
 	const settings: RequestSettings = { retryWrites: false };
 
 	if (options.timeout !== undefined && options.timeout !== '') {
@@ -65,6 +82,13 @@ export function readRequestSettings(ctx: Context, itemIndex = 0): RequestSetting
 			throw invalidInput(ctx, itemIndex, 'Request Options > Timeout', `a whole number of milliseconds from ${MIN_TIMEOUT_MS} to ${MAX_TIMEOUT_MS}`, options.timeout);
 		}
 		settings.timeout = timeout;
+	}
+	if (options.maxResponseMb !== undefined && options.maxResponseMb !== '') {
+		const mb = typeof options.maxResponseMb === 'string' ? Number(options.maxResponseMb.trim()) : options.maxResponseMb;
+		if (typeof mb !== 'number' || !Number.isInteger(mb) || mb < 1 || mb > MAX_RESPONSE_MB) {
+			throw invalidInput(ctx, itemIndex, 'Request Options > Max Response Size (MB)', `a whole number of megabytes from 1 to ${MAX_RESPONSE_MB}`, options.maxResponseMb);
+		}
+		settings.maxBytes = mb * MB;
 	}
 	if (options.retryWrites !== undefined) {
 		if (typeof options.retryWrites !== 'boolean') throw invalidInput(ctx, itemIndex, 'Request Options > Retry Writes After Ambiguous Failures', 'true or false', options.retryWrites);

@@ -12,9 +12,12 @@ import type {
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
-import { DEFAULT_TIMEOUT_MS, readRequestSettings } from './requestOptions';
+import type { Bounds, ByteStream } from './bounds';
+import { beforeDeadline, BoundExceeded, boundedStream, readBounded } from './bounds';
+import { redact, redactValue } from './redact';
+import { API_MAX_BYTES, DEFAULT_TIMEOUT_MS, TRANSFER_MAX_BYTES, readRequestSettings } from './requestOptions';
 
-export { DEFAULT_TIMEOUT_MS };
+export { API_MAX_BYTES, DEFAULT_TIMEOUT_MS, TRANSFER_MAX_BYTES };
 
 export const CREDENTIAL_TYPE = 'elma365Api';
 
@@ -28,6 +31,10 @@ export const MAX_SINGLE_WAIT_MS = 10_000;
 export const MAX_TOTAL_WAIT_MS = 30_000;
 /** Page size of list requests: the cap of older platform versions, so it works everywhere. */
 export const PAGE_SIZE = 100;
+/** Same-origin redirects followed for one request; cross-origin ones are never followed with the key. */
+export const MAX_REDIRECTS = 5;
+/** A list without `total` is read for at most this many pages (100,000 rows at the default size). */
+export const MAX_PAGES_WITHOUT_TOTAL = 1_000;
 
 export type Elma365Context = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
@@ -39,7 +46,11 @@ export interface ApiRequest {
 	body?: IDataObject | string[] | Buffer;
 	qs?: IDataObject;
 	headers?: Record<string, string>;
-	/** `buffer` returns the raw response bytes as `{ data: Buffer, headers }` (downloads). */
+	/**
+	 * `buffer` returns the raw response bytes as `{ data: Buffer, headers }` (downloads; `apiDownload`
+	 * streams instead). Both are file transfers: a redirect to another origin (object storage) is
+	 * followed without the API key, where an API call would fail.
+	 */
 	response?: 'json' | 'buffer';
 	/**
 	 * Whether repeating the request is harmless. Non-idempotent writes (create, start, upload)
@@ -48,10 +59,12 @@ export interface ApiRequest {
 	 */
 	idempotent?: boolean;
 	itemIndex?: number;
-	/** This request's own default timeout (large transfers); Request Options > Timeout wins over it. */
+	/** This request's own default deadline per attempt (large transfers); Request Options > Timeout wins over it. */
 	timeout?: number;
 	/** Told the status of a successful answer, where 200 and 206 mean different things (uploads in parts). */
 	onStatus?: (status: number) => void;
+	/** This request's own default size cap of the answer; Request Options > Max Response Size wins over it. */
+	maxBytes?: number;
 }
 
 /**
@@ -112,6 +125,11 @@ function retryAfterMs(headers: IDataObject | undefined): number | undefined {
 export function backoffMs(attempt: number): number {
 	const step = BASE_BACKOFF_MS * 2 ** (attempt - 1);
 	return Math.min(MAX_SINGLE_WAIT_MS, step + Math.floor(Math.random() * step * 0.25));
+}
+
+/** The wait a 429's Retry-After asks for, plus up to 25% (at least 100 ms) of random jitter, so parallel workers do not retry in lockstep. */
+export function retryAfterWaitMs(asked: number): number {
+	return Math.min(MAX_SINGLE_WAIT_MS, asked + Math.floor(Math.random() * Math.max(asked * 0.25, 100)));
 }
 
 function parseBody(body: unknown): unknown {
@@ -246,8 +264,8 @@ export function describeNetworkFailure(systemCode: string): { message: string; h
 }
 
 /** A failure before any HTTP answer: refused connection, DNS, timeout. Never carries the request's headers. */
-function networkError(ctx: Elma365Context, request: ApiRequest, error: unknown, attempts: number, timeoutMs: number): NodeApiError {
-	const cause = error as { message?: string };
+function networkError(ctx: Elma365Context, request: ApiRequest, error: unknown, attempts: number, timeoutMs: number, shown: Shown): NodeApiError {
+	const cause = { message: redact(String((error as { message?: string })?.message ?? 'network error'), shown.secrets).slice(0, 500) };
 	const systemCode = networkErrorCode(error);
 	const words = describeNetworkFailure(systemCode);
 	const where = `Request: ${request.method} ${request.path}.`;
@@ -309,14 +327,21 @@ export async function testCredential(ctx: ICredentialTestFunctions, data: ICrede
 			resolveWithFullResponse: true,
 			rejectUnauthorized: data.ignoreSslIssues !== true,
 			timeout: DEFAULT_TIMEOUT_MS,
+			// A redirect would carry the key to wherever it points: the test reports it instead.
+			followRedirect: false,
+			followAllRedirects: false,
 		})) as { statusCode: number; body: unknown };
 	} catch (error) {
 		const code = networkErrorCode(error);
 		const words = describeNetworkFailure(code);
 		return { status: 'Error', message: `${words.message}${code ? ` [${code}]` : ''}. ${words.hint}` };
 	}
-	const body = parseBody(response.body);
+	const secrets = [String(data.apiKey ?? '')].filter((key) => key !== '');
+	const body = redactValue(parseBody(response.body), secrets);
 	const text = platformMessage(body);
+	if (REDIRECTS.has(response.statusCode)) {
+		return { status: 'Error', message: `ELMA365: the address answered with a redirect (HTTP ${response.statusCode}); the key is not sent on. Enter the address the platform is served at (check http/https and the host).` };
+	}
 	if (response.statusCode < 200 || response.statusCode >= 300) {
 		const advice = response.statusCode === 404 ? ` Check the Base URL: the address of your company, ${BASE_URL_EXAMPLE}.` : '';
 		return { status: 'Error', message: `${describeStatus(response.statusCode)}${text ? ` The platform said: "${text}".` : ''}${advice}` };
@@ -330,81 +355,403 @@ export async function testCredential(ctx: ICredentialTestFunctions, data: ICrede
 	return { status: 'OK', message: 'Connection successful: the platform accepted the API key' };
 }
 
+/** What one attempt got back: status, headers, and the body still unread (a stream). */
+interface Answer {
+	status: number;
+	headers: IDataObject;
+	body: unknown;
+}
+
+/** What a failure may show: the key taken out of every text that came from the wire. */
+interface Shown {
+	secrets: string[];
+}
+
+function header(headers: IDataObject, name: string): string | undefined {
+	const value = headers[name];
+	if (Array.isArray(value)) return value.length > 0 ? String(value[0]) : undefined;
+	return value === undefined || value === null ? undefined : String(value);
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** The execution's stop signal (execute contexts), which also ends retry waits at once. */
+function cancelSignal(ctx: Elma365Context): AbortSignal | undefined {
+	const withCancel = ctx as { getExecutionCancelSignal?: () => AbortSignal | undefined };
+	return typeof withCancel.getExecutionCancelSignal === 'function' ? withCancel.getExecutionCancelSignal() : undefined;
+}
+
+async function wait(ctx: Elma365Context, request: ApiRequest, ms: number): Promise<void> {
+	try {
+		await sleep(ms, cancelSignal(ctx));
+	} catch {
+		throw new NodeOperationError(ctx.getNode(), 'ELMA365: the execution was stopped while waiting to retry', { itemIndex: request.itemIndex });
+	}
+}
+
+/**
+ * Sends one attempt and returns the answer with its body unread, without ever following a
+ * redirect itself (n8n's helper would send the key to any origin a redirect names). Same-origin
+ * redirects are followed here with the same method and body; others are returned to the caller.
+ */
+async function exchange(
+	ctx: Elma365Context,
+	options: IHttpRequestOptions,
+	deadline: AbortSignal,
+	bounds: Bounds,
+	withKey: boolean,
+): Promise<Answer & { url: string }> {
+	let url = options.url;
+	for (let hops = 0; ; hops++) {
+		// The query is part of the first URL only; a redirect's Location carries its own.
+		const sent = hops === 0 ? { ...options, url } : { ...options, url, qs: undefined };
+		const pending = withKey
+			? ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, sent)
+			: ctx.helpers.httpRequest(sent);
+		let response: IN8nHttpFullResponse;
+		try {
+			response = await beforeDeadline(pending as Promise<IN8nHttpFullResponse>, deadline, bounds);
+		} catch (error) {
+			// Where the deadline also aborted the HTTP client, its cancel error names the deadline.
+			throw deadline.aborted ? new BoundExceeded('deadline', bounds.deadlineMs) : error;
+		}
+		const answer = { status: response.statusCode, headers: (response.headers ?? {}) as IDataObject, body: response.body, url };
+		const next = REDIRECTS.has(answer.status) ? redirectTarget(answer) : undefined;
+		if (next === undefined) return answer;
+		if (next.origin !== new URL(url).origin || hops >= MAX_REDIRECTS) return answer;
+		discard(answer.body);
+		url = next.href;
+	}
+}
+
+function discard(body: unknown): void {
+	const stream = body as { destroy?: () => void } | undefined;
+	if (stream && typeof stream.destroy === 'function') stream.destroy();
+}
+
+/** The failure of an answer past the deadline or the size cap. */
+function boundError(ctx: Elma365Context, request: ApiRequest, error: BoundExceeded, attempts: number): NodeApiError {
+	const retried = attempts > 1 ? ` Tried ${attempts} times.` : '';
+	const where = `Request: ${request.method} ${request.path}.${retried}`;
+	if (error.kind === 'size') {
+		return new NodeApiError(ctx.getNode(), { message: error.message }, {
+			message: `ELMA365: the platform's answer is larger than ${formatBytes(error.limit)}; it was abandoned`,
+			description: `${where} Raise Request Options > Max Response Size if such an answer is expected.`,
+			itemIndex: request.itemIndex,
+		});
+	}
+	return new NodeApiError(ctx.getNode(), { message: error.message }, {
+		message: `ELMA365: the platform's answer did not complete within ${error.limit} ms; it was abandoned`,
+		description: `${where} The answer kept coming too slowly (Request Options > Timeout is the time one attempt may take in all).`,
+		itemIndex: request.itemIndex,
+	});
+}
+
+function formatBytes(bytes: number): string {
+	const mb = bytes / 1024 / 1024;
+	return mb >= 1 ? `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB` : `${bytes} bytes`;
+}
+
+/** A redirect to another origin: never followed with the key, so the request fails naming where it pointed. */
+/** Where a redirect points, resolved against the address that answered; undefined without a usable Location. */
+function redirectTarget(answer: Answer & { url: string }): URL | undefined {
+	const location = header(answer.headers, 'location');
+	if (location === undefined) return undefined;
+	try {
+		return new URL(location, answer.url);
+	} catch {
+		return undefined;
+	}
+}
+
+function redirectError(ctx: Elma365Context, request: ApiRequest, answer: Answer, target: string, shown: Shown): NodeApiError {
+	const location = redact(target, shown.secrets).slice(0, 500);
+	return new NodeApiError(ctx.getNode(), { message: `redirect to ${location}` }, {
+		message: `ELMA365: the platform redirected the request to another address (${location}); it was not followed`,
+		description: `HTTP ${answer.status}. Request: ${request.method} ${request.path}. The API key is only ever sent to the company address of the credential: check its Base URL (e.g. https instead of http, or the address a proxy forwards to).`,
+		httpCode: String(answer.status),
+		itemIndex: request.itemIndex,
+	});
+}
+
+interface Prepared {
+	options: IHttpRequestOptions;
+	bounds: Bounds;
+	idempotent: boolean;
+	shown: Shown;
+	ignoreSslIssues: boolean;
+}
+
+async function prepare(ctx: Elma365Context, request: ApiRequest, transfer: boolean): Promise<Prepared> {
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+	const settings = readRequestSettings(ctx, request.itemIndex);
+	const bounds: Bounds = {
+		deadlineMs: settings.timeout ?? request.timeout ?? DEFAULT_TIMEOUT_MS,
+		maxBytes: settings.maxBytes ?? request.maxBytes ?? (transfer ? TRANSFER_MAX_BYTES : API_MAX_BYTES),
+	};
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		url: `${companyApiRoot(ctx, credentials.baseUrl, request.itemIndex)}${request.path}`,
+		json: !Buffer.isBuffer(request.body) && !transfer,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		// Read as a stream so that the size cap and the deadline apply while the body arrives.
+		encoding: 'stream',
+		disableFollowRedirect: true,
+		sendCredentialsOnCrossOriginRedirect: false,
+		// An idle timeout ends a silent server's connection; the deadline (bounds) ends a dripping one.
+		timeout: bounds.deadlineMs,
+	};
+	if (credentials.ignoreSslIssues === true) options.skipSslCertificateValidation = true;
+	if (request.headers) options.headers = { ...request.headers };
+	if (request.body !== undefined) options.body = request.body;
+	if (request.qs !== undefined && Object.keys(request.qs).length > 0) options.qs = request.qs;
+	return {
+		options,
+		bounds,
+		idempotent: settings.retryWrites || (request.idempotent ?? request.method !== 'POST'),
+		shown: { secrets: [String(credentials.apiKey ?? '')] },
+		ignoreSslIssues: credentials.ignoreSslIssues === true,
+	};
+}
+
+/** One attempt's end: a result, or a failure that may be retried (after `waitMs`, or the backoff). */
+type Outcome = { done: IDataObject } | { stream: Download } | { retry: NodeApiError; waitMs?: number };
+
+export interface Download {
+	/** The body as a stream, bounded by the request's size cap and deadline. */
+	data: ByteStream;
+	headers: IDataObject;
+	/** Bytes passed through so far (all of them once the stream has been read). */
+	bytes: () => number;
+	/** Where the bytes came from (the company's address, or storage's after a redirect). */
+	url: string;
+	/** The failure a broken stream means for the item (past the size cap or deadline, a dropped connection). */
+	failure: (error: unknown) => NodeApiError;
+}
+
+/**
+ * The one place requests are made. Every attempt is bounded by a deadline and a size cap, the key
+ * never goes to another origin, and every failure is shown without the key. `run` turns one answer
+ * into the outcome: a result, a retry after a wait, or an error.
+ */
+async function requestLoop(
+	ctx: Elma365Context,
+	request: ApiRequest,
+	prepared: Prepared,
+	mode: 'json' | 'buffer' | 'stream',
+): Promise<IDataObject | Download> {
+	const { options, bounds, idempotent } = prepared;
+	let waited = 0;
+	for (let attempt = 1; ; attempt++) {
+		const deadline = AbortSignal.timeout(bounds.deadlineMs);
+		// n8n replaces this with the execution's stop signal in node executions; elsewhere (pickers, triggers) it also ends the attempt at the deadline.
+		options.abortSignal = deadline;
+		const outcome = await attemptOnce(ctx, request, prepared, mode, deadline, attempt, idempotent);
+		if ('done' in outcome) return outcome.done;
+		if ('stream' in outcome) return outcome.stream;
+		const pause = outcome.waitMs ?? backoffMs(attempt);
+		if (attempt >= MAX_ATTEMPTS || waited + pause > MAX_TOTAL_WAIT_MS) throw outcome.retry;
+		waited += pause;
+		await wait(ctx, request, pause);
+	}
+}
+
+async function attemptOnce(
+	ctx: Elma365Context,
+	request: ApiRequest,
+	prepared: Prepared,
+	mode: 'json' | 'buffer' | 'stream',
+	deadline: AbortSignal,
+	attempt: number,
+	idempotent: boolean,
+): Promise<Outcome> {
+	const { options, bounds, shown } = prepared;
+	let answer: Answer & { url: string };
+	try {
+		answer = await exchange(ctx, options, deadline, bounds, true);
+	} catch (error) {
+		// No answer before the deadline is a timeout like the HTTP client's own.
+		const code = error instanceof BoundExceeded ? 'ETIMEDOUT' : networkErrorCode(error);
+		const failure = networkError(ctx, request, error instanceof BoundExceeded ? { code } : error, attempt, bounds.deadlineMs, shown);
+		// A connection refused before sending is safe to repeat; others may have reached the platform.
+		if ((idempotent || code === 'ECONNREFUSED') && RETRIABLE_NETWORK_CODES.has(code)) return { retry: failure };
+		throw failure;
+	}
+
+	const transfer = mode !== 'json';
+	const location = REDIRECTS.has(answer.status) ? redirectTarget(answer) : undefined;
+	if (location !== undefined) {
+		discard(answer.body);
+		if (location.origin === new URL(answer.url).origin) {
+			throw apiError(ctx, request, answer.status, { message: `redirected more than ${MAX_REDIRECTS} times` }, attempt);
+		}
+		if (!transfer || request.method !== 'GET') throw redirectError(ctx, request, answer, location.href, shown);
+		const storage = location.href;
+		const fetched = await fetchWithoutKey(ctx, storage, request.itemIndex, prepared, deadline);
+		return mode === 'stream' ? { stream: fetched } : { done: await bufferOf(fetched) };
+	}
+
+	const status = answer.status;
+	if (transfer && status >= 200 && status < 300) {
+		const bounded = boundedStream(answer.body as ByteStream, deadline, bounds);
+		const data: Download = {
+			data: bounded.stream,
+			headers: answer.headers,
+			bytes: bounded.bytes,
+			url: answer.url,
+			failure: (error) => transferError(ctx, request, error, bounds, attempt),
+		};
+		return mode === 'stream' ? { stream: data } : { done: await bufferOf(data) };
+	}
+
+	let raw: Buffer;
+	try {
+		raw = await readBounded(answer.body, deadline, bounds);
+	} catch (error) {
+		if (!(error instanceof BoundExceeded)) {
+			// The connection broke after the answer began: the answer is cut off.
+			const failure = networkError(ctx, request, cutOff(error), attempt, bounds.deadlineMs, shown);
+			if (idempotent) return { retry: failure };
+			throw failure;
+		}
+		const failure = boundError(ctx, request, error, attempt);
+		if (error.kind === 'deadline' && idempotent) return { retry: failure };
+		throw failure;
+	}
+	const body = parseBody(raw);
+	if (status >= 200 && status < 300) {
+		request.onStatus?.(status);
+		if (body && typeof body === 'object' && (body as IDataObject).success === false) {
+			throw apiError(ctx, request, undefined, redactValue(body, shown.secrets), attempt);
+		}
+		if (body === undefined) return { done: {} };
+		if (typeof body !== 'object') {
+			// A JSON API that answers 2xx with text (a cut body, a proxy's or login page) has not done the work we can see.
+			throw notJsonError(ctx, request, redactValue(body, shown.secrets), attempt);
+		}
+		return { done: body as IDataObject };
+	}
+
+	const failure = apiError(ctx, request, status, redactValue(body, shown.secrets), attempt);
+	if (isRetriable(status, idempotent)) {
+		const asked = retryAfterMs(answer.headers);
+		if (asked !== undefined && asked > MAX_SINGLE_WAIT_MS) throw failure;
+		return { retry: failure, waitMs: asked === undefined ? undefined : retryAfterWaitMs(asked) };
+	}
+	throw failure;
+}
+
+async function bufferOf(download: Download): Promise<IDataObject> {
+	const chunks: Buffer[] = [];
+	try {
+		for await (const chunk of download.data) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+	} catch (error) {
+		throw download.failure(error);
+	}
+	return { data: Buffer.concat(chunks), headers: download.headers };
+}
+
+/** Turns a failure while a download streams (size cap, deadline, a dropped connection) into the item's error. */
+function transferError(ctx: Elma365Context, request: ApiRequest, error: unknown, bounds: Bounds, attempt: number): NodeApiError {
+	if (error instanceof NodeApiError) return error;
+	if (error instanceof BoundExceeded) return boundError(ctx, request, error, attempt);
+	if ((error as { name?: string })?.name === 'AbortError') return boundError(ctx, request, new BoundExceeded('deadline', bounds.deadlineMs), attempt);
+	return networkError(ctx, request, cutOff(error), attempt, bounds.deadlineMs, { secrets: [] });
+}
+
+function cutOff(error: unknown): { code: string; message: string } {
+	return { code: 'ERR_BAD_RESPONSE', message: String((error as { message?: string })?.message ?? 'cut off') };
+}
+
+/**
+ * A file link on another origin (object storage): fetched without the API key, bounded like any
+ * answer. Redirects there are followed by n8n's helper: no credential travels with them.
+ */
+async function fetchWithoutKey(
+	ctx: Elma365Context,
+	url: string,
+	itemIndex: number | undefined,
+	prepared: Prepared,
+	deadline: AbortSignal,
+): Promise<Download> {
+	const request: ApiRequest = { method: 'GET', path: new URL(url).origin, itemIndex };
+	const options: IHttpRequestOptions = {
+		method: 'GET',
+		url,
+		encoding: 'stream',
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: prepared.bounds.deadlineMs,
+		abortSignal: deadline,
+		maxRedirects: MAX_REDIRECTS,
+	};
+	if (prepared.ignoreSslIssues) options.skipSslCertificateValidation = true;
+	let answer: Answer & { url: string };
+	try {
+		answer = await exchange(ctx, options, deadline, prepared.bounds, false);
+	} catch (error) {
+		throw error instanceof BoundExceeded
+			? boundError(ctx, request, error, 1)
+			: networkError(ctx, request, error, 1, prepared.bounds.deadlineMs, prepared.shown);
+	}
+	if (answer.status < 200 || answer.status >= 300) {
+		let text = '';
+		try {
+			text = (await readBounded(answer.body, deadline, { ...prepared.bounds, maxBytes: 64 * 1024 })).toString('utf8');
+		} catch {
+			discard(answer.body);
+		}
+		throw new NodeApiError(ctx.getNode(), { message: redact(text.slice(0, 300), prepared.shown.secrets) }, {
+			message: `ELMA365: the download link answered HTTP ${answer.status}`,
+			description: `Download from ${new URL(url).origin}. The link may have expired; get a new one and retry.`,
+			httpCode: String(answer.status),
+			itemIndex,
+		});
+	}
+	const bounded = boundedStream(answer.body as ByteStream, deadline, prepared.bounds);
+	return {
+		data: bounded.stream,
+		headers: answer.headers,
+		bytes: bounded.bytes,
+		url,
+		failure: (error) => transferError(ctx, request, error, prepared.bounds, 1),
+	};
+}
+
 /**
  * The one place requests are made. Returns the parsed body with the envelope checked:
  * a non-2xx status, or a 2xx with `success: false`, becomes a NodeApiError carrying the platform's text.
  */
 export async function apiRequest(ctx: Elma365Context, request: ApiRequest): Promise<IDataObject> {
-	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
-	const settings = readRequestSettings(ctx, request.itemIndex);
-	const idempotent = settings.retryWrites || (request.idempotent ?? request.method !== 'POST');
-	const raw = Buffer.isBuffer(request.body);
-	const options: IHttpRequestOptions = {
-		method: request.method,
-		url: `${companyApiRoot(ctx, credentials.baseUrl, request.itemIndex)}${request.path}`,
-		json: !raw && request.response !== 'buffer',
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-		timeout: settings.timeout ?? request.timeout ?? DEFAULT_TIMEOUT_MS,
-	};
-	if (credentials.ignoreSslIssues === true) options.skipSslCertificateValidation = true;
-	if (request.response === 'buffer') options.encoding = 'arraybuffer';
-	if (request.headers) options.headers = { ...request.headers };
-	if (request.body !== undefined) options.body = request.body;
-	if (request.qs !== undefined && Object.keys(request.qs).length > 0) options.qs = request.qs;
+	const transfer = request.response === 'buffer';
+	const prepared = await prepare(ctx, request, transfer);
+	return (await requestLoop(ctx, request, prepared, transfer ? 'buffer' : 'json')) as IDataObject;
+}
 
-	let waited = 0;
-	for (let attempt = 1; ; attempt++) {
-		let response: IN8nHttpFullResponse;
-		try {
-			response = (await ctx.helpers.httpRequestWithAuthentication.call(
-				ctx,
-				CREDENTIAL_TYPE,
-				options,
-			)) as IN8nHttpFullResponse;
-		} catch (error) {
-			const code = networkErrorCode(error);
-			// A connection refused before sending is safe to repeat; others may have reached the platform.
-			const safe = idempotent || code === 'ECONNREFUSED';
-			const wait = backoffMs(attempt);
-			if (safe && RETRIABLE_NETWORK_CODES.has(code) && attempt < MAX_ATTEMPTS && waited + wait <= MAX_TOTAL_WAIT_MS) {
-				waited += wait;
-				await sleep(wait);
-				continue;
-			}
-			throw networkError(ctx, request, error, attempt, options.timeout as number);
-		}
+/**
+ * A file download as a bounded stream (for `prepareBinaryData`, so n8n's filesystem binary mode
+ * keeps memory flat). A GET of `path` below the API root with the key; a redirect to another
+ * origin is followed without it. Read it with `readDownload` to get the bound errors as node errors.
+ */
+export async function apiDownload(ctx: Elma365Context, request: ApiRequest): Promise<Download> {
+	const prepared = await prepare(ctx, request, true);
+	return (await requestLoop(ctx, request, prepared, 'stream')) as Download;
+}
 
-		const status = response.statusCode;
-		if (request.response === 'buffer' && status >= 200 && status < 300) {
-			const bytes = Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body as ArrayBuffer);
-			return { data: bytes, headers: response.headers as IDataObject };
-		}
-		const body = parseBody(response.body);
-		if (status >= 200 && status < 300) {
-			request.onStatus?.(status);
-			if (body && typeof body === 'object' && (body as IDataObject).success === false) {
-				throw apiError(ctx, request, undefined, body, attempt);
-			}
-			if (body === undefined) return {};
-			if (typeof body !== 'object') {
-				// A JSON API that answers 2xx with text (a cut body, a proxy's or login page) has not done the work we can see.
-				throw notJsonError(ctx, request, body, attempt);
-			}
-			return body as IDataObject;
-		}
+/** A download from a link outside the API (object storage): never with the key. */
+export async function downloadWithoutKey(ctx: Elma365Context, url: string, itemIndex: number, timeout?: number): Promise<Download> {
+	const request: ApiRequest = { method: 'GET', path: url, itemIndex, timeout };
+	const prepared = await prepare(ctx, request, true);
+	return await fetchWithoutKey(ctx, url, itemIndex, prepared, AbortSignal.timeout(prepared.bounds.deadlineMs));
+}
 
-		if (isRetriable(status, idempotent) && attempt < MAX_ATTEMPTS) {
-			const asked = retryAfterMs(response.headers as IDataObject);
-			const wait = asked === undefined ? backoffMs(attempt) : Math.min(asked, MAX_SINGLE_WAIT_MS);
-			const tooLong = asked !== undefined && asked > MAX_SINGLE_WAIT_MS;
-			if (!tooLong && waited + wait <= MAX_TOTAL_WAIT_MS) {
-				waited += wait;
-				await sleep(wait);
-				continue;
-			}
-		}
-		throw apiError(ctx, request, status, body, attempt);
+/** Runs what consumes a download (n8n's binary data store) and turns a bound or network failure into the item's error. */
+export async function readDownload<T>(download: Download, consume: (data: ByteStream) => Promise<T>): Promise<T> {
+	try {
+		return await consume(download.data);
+	} catch (error) {
+		throw download.failure(error);
 	}
 }
 
@@ -455,17 +802,31 @@ export interface PagedListRequest extends Omit<ApiRequest, 'body' | 'qs'> {
 }
 
 /**
+ * A row's identity for de-duplication across pages: its `__id`, else its `code` or `id`, else its
+ * whole content (rows without any id, such as some report rows).
+ */
+function rowKey(item: IDataObject): string {
+	for (const field of ['__id', 'code', 'id']) {
+		const value = item?.[field];
+		if (typeof value === 'string' || typeof value === 'number') return `${field}:${value}`;
+	}
+	return `content:${JSON.stringify(item)}`;
+}
+
+/**
  * Pages with `from`/`size` until `total` is reached, a page comes back short or empty, or `limit`
- * is met.
- * Items whose `__id` was already returned are skipped, so a server that ignores `from` or
- * whose `total` lies cannot cause an endless loop or duplicates.
+ * is met. It always ends, whatever the server does: rows already returned on an earlier page are
+ * skipped (by `rowKey`), a page that brings nothing new ends the list, and no more pages are read
+ * than the first page's `total` justifies (two extra, for rows added while paging), or
+ * MAX_PAGES_WITHOUT_TOTAL when there is no total.
  */
 export async function* paginate(ctx: Elma365Context, request: PagedListRequest): AsyncGenerator<IDataObject[]> {
 	const { paging, limit, pageSize, ...base } = request;
 	const seen = new Set<string>();
 	let from = 0;
 	let returned = 0;
-	while (limit === undefined || returned < limit) {
+	let justified: number | undefined;
+	for (let pages = 0; limit === undefined || returned < limit; pages++) {
 		const size = Math.min(pageSize ?? PAGE_SIZE, limit === undefined ? Infinity : limit - returned);
 		const window = { from, size };
 		const body = paging === 'body' ? { ...(request.body ?? {}), ...window } : request.body;
@@ -473,13 +834,10 @@ export async function* paginate(ctx: Elma365Context, request: PagedListRequest):
 		const page = readListPage(await apiRequest(ctx, { ...base, body, qs, idempotent: base.idempotent ?? true }));
 		if (page.items.length === 0) return;
 
-		const fresh = page.items.filter((item) => {
-			const id = item?.__id;
-			if (typeof id !== 'string') return true;
-			if (seen.has(id)) return false;
-			seen.add(id);
-			return true;
-		});
+		// Rows repeated within one page are kept (a report may have equal rows); a row of an earlier page is not.
+		const keys = page.items.map(rowKey);
+		const fresh = page.items.filter((_item, index) => !seen.has(keys[index]));
+		for (const key of keys) seen.add(key);
 		if (fresh.length === 0) return;
 		const wanted = limit === undefined ? fresh : fresh.slice(0, limit - returned);
 		returned += wanted.length;
@@ -487,6 +845,8 @@ export async function* paginate(ctx: Elma365Context, request: PagedListRequest):
 
 		from += page.items.length;
 		if (page.items.length < size || (page.total !== undefined && from >= page.total)) return;
+		justified ??= page.total === undefined ? MAX_PAGES_WITHOUT_TOTAL : Math.ceil(page.total / size) + 2;
+		if (pages + 1 >= justified) return;
 	}
 }
 

@@ -202,7 +202,7 @@ function inFourDigitYears(instant: number, fail: () => NodeOperationError): stri
 export const MAX_JSON_DEPTH = 100;
 
 /** Keys n8n's deep copies (n8n-workflow deepCopy) leave out at any level, so they would be dropped without a word. */
-const DROPPED_KEYS = ['__proto__', 'constructor', 'prototype'];
+export const DROPPED_KEYS = ['__proto__', 'constructor', 'prototype'];
 
 /**
  * What keeps a JSON value from being sent as it is: nesting deeper than `limit` levels (walked

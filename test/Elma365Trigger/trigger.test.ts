@@ -258,24 +258,46 @@ describe('item entered a status', () => {
 });
 
 describe('new process instance', () => {
-	test('instances of the template fire once each, from POST /bpm/instance/bytemplateid/{id}/list', async () => {
+	test('instances of the template fire once each, from POST /bpm/instance/bytemplateid/{id}/list, ranged by __updatedAt', async () => {
 		const templateId = newId();
 		const path = `/pub/v1/bpm/instance/bytemplateid/${templateId}/list`;
 		const instances = scriptList(t.platform, path);
 		const parameters = { event: 'newInstance', templateId };
-		instances.rows.push({ __id: newId(), __createdAt: at(0) });
+		instances.rows.push({ __id: newId(), __createdAt: at(0), __updatedAt: at(0) });
 		expect((await poll(parameters)).emitted).toBe(false);
-		const started = { __id: newId(), __createdAt: at(5), __name: 'Approval #2' };
+		const started = { __id: newId(), __createdAt: at(5), __updatedAt: at(5), __name: 'Approval #2' };
 		instances.rows.push(started);
 		const result = await poll(parameters);
 		expect(jsonOf(result.items)).toEqual([started]);
 		expect(t.platform.requests.at(-1)?.path).toBe(path);
+		// Instance lists ignore a __createdAt filter; __updatedAt is applied and never older than the creation.
 		expect(t.platform.requests.at(-1)?.body).toEqual({
-			filter: { tf: since(0) },
-			sortExpressions: [{ field: '__createdAt', ascending: true }],
+			filter: { tf: since(0, '__updatedAt') },
+			sortExpressions: [{ field: '__updatedAt', ascending: true }],
 			from: 0,
 			size: 100,
 		});
+		expect((await poll(parameters)).emitted).toBe(false);
+	});
+
+	test('an instance updated later does not fire again, also after its creation left the window; an old one updated now never fires', async () => {
+		const templateId = newId();
+		const path = `/pub/v1/bpm/instance/bytemplateid/${templateId}/list`;
+		const instances = scriptList(t.platform, path);
+		const parameters = { event: 'newInstance', templateId };
+		const old = { __id: newId(), __createdAt: at(-3600), __updatedAt: at(0) };
+		instances.rows.push(old);
+		expect((await poll(parameters)).emitted).toBe(false);
+		const started = { __id: newId(), __createdAt: at(10), __updatedAt: at(10) };
+		instances.rows.push(started);
+		expect(jsonOf((await poll(parameters)).items)).toEqual([started]);
+		// Both change much later (tasks done, steps passed): the list brings them again, nothing fires.
+		started.__updatedAt = at(1800);
+		old.__updatedAt = at(1800);
+		const later = { __id: newId(), __createdAt: at(1800), __updatedAt: at(1800) };
+		instances.rows.push(later);
+		expect(jsonOf((await poll(parameters)).items)).toEqual([later]);
+		started.__updatedAt = at(3600);
 		expect((await poll(parameters)).emitted).toBe(false);
 	});
 

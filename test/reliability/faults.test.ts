@@ -30,7 +30,7 @@ describe.each(OPERATIONS.map((op) => [op.label, op] as const))('%s', (_label, op
 		// Lists and updates may read before they write (merge); those reads meet a healthy platform too.
 		for (const other of ['GET', 'POST', 'PUT', 'PATCH'].filter((m) => m !== op.method)) t.platform.script(other, route, HEALTHY, 1000);
 
-		const { items, error } = await t.run({ ...cellRun(op, 3), continueOnFail: true });
+		const { items, error } = await t.run({ ...cellRun(op, 3, fault.timeout), continueOnFail: true });
 		expect(error).toBeUndefined();
 		// Exactly one output per input, in order (an empty list outputs nothing for its item).
 		const firstEmpty = fault.empty?.(op) === true;

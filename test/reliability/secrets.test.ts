@@ -13,7 +13,7 @@ describe('the API key is never shown', () => {
 		for (const op of OPERATIONS) {
 			t.platform.reset();
 			for (const [reply, times] of fault.script(op)) t.platform.script(op.method, /^\/pub\/v1\//, reply, times);
-			const { items, error, run } = await t.run(cellRun(op, 1));
+			const { items, error, run } = await t.run(cellRun(op, 1, fault.timeout));
 			const shown = [items, error?.message, error?.description, error?.stack, JSON.stringify(error), JSON.stringify(run?.data?.resultData)];
 			for (const text of shown) expect(String(typeof text === 'string' ? text : JSON.stringify(text))).not.toContain(t.platform.apiKey);
 			if (fault.error!(op)) expect(error).toBeDefined();

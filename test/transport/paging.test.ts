@@ -1,4 +1,5 @@
 import { ok, newId } from '../harness/index.ts';
+import { MAX_PAGES_WITHOUT_TOTAL } from '../../nodes/shared/transport';
 import type { RecordedRequest } from '../harness/index.ts';
 import { jsonOf, usePlatform } from '../harness/setup';
 
@@ -91,4 +92,54 @@ test('a total lower than the items is the documented end of the list', async () 
 	const { items: out } = await t.run(list());
 	expect(jsonOf(out)).toEqual(items.slice(0, 200));
 	expect(windows()).toEqual([[0, 100], [100, 100]]);
+});
+
+describe('paging always ends (issue #18)', () => {
+	test('rows without __id from a server that ignores from: the repeated page ends the list', async () => {
+		const rows = Array.from({ length: 100 }, (_, i) => ({ name: `row ${i}`, amount: i }));
+		t.platform.script('GET', PATH, ok({ result: { result: rows, total: 100000 } }), 1000);
+		const { items: out } = await t.run(list());
+		expect(jsonOf(out)).toEqual(rows);
+		expect(windows()).toEqual([[0, 100], [100, 100]]);
+	});
+
+	test('rows identified by code: a page that repeats earlier rows gives only the new ones and the next page ends it', async () => {
+		const rows = Array.from({ length: 150 }, (_, i) => ({ code: `c${i}`, name: `N${i}` }));
+		// Shifts its window back by 50: every page after the first repeats half of the previous one.
+		t.platform.script('GET', PATH, (request: RecordedRequest) => {
+			const from = Math.max(0, Number(request.query.from) - 50);
+			return ok({ result: { result: rows.slice(from, from + 100), total: 100000 } });
+		}, 1000);
+		const { items: out } = await t.run(list());
+		expect(jsonOf(out)).toEqual(rows);
+		expect(windows()).toEqual([[0, 100], [100, 100], [200, 100]]);
+	});
+
+	test('equal rows within one page are all kept', async () => {
+		const rows = [{ name: 'same' }, { name: 'same' }, { name: 'other' }];
+		t.platform.script('GET', PATH, ok({ result: { result: rows, total: 3 } }), 1000);
+		const { items: out } = await t.run(list());
+		expect(jsonOf(out)).toEqual(rows);
+		expect(t.platform.requests).toHaveLength(1);
+	});
+
+	test('a total that grows with every page: no more pages than the first total justifies', async () => {
+		let next = 0;
+		t.platform.script('GET', PATH, (request: RecordedRequest) => {
+			const result = Array.from({ length: 100 }, () => ({ __id: `r${next++}` }));
+			return ok({ result: { result, total: Number(request.query.from) + 1000 } });
+		}, 1000);
+		const { items: out } = await t.run(list());
+		// 1000 rows justify 10 pages, and two more for rows added while paging.
+		expect(t.platform.requests).toHaveLength(12);
+		expect(out).toHaveLength(1200);
+	});
+
+	test('a list without a total that never ends stops after MAX_PAGES_WITHOUT_TOTAL pages', async () => {
+		let next = 0;
+		t.platform.script('GET', PATH, () => ok({ result: Array.from({ length: 100 }, () => ({ __id: `r${next++}` })) }), 2000);
+		const { items: out } = await t.run(list());
+		expect(t.platform.requests).toHaveLength(MAX_PAGES_WITHOUT_TOTAL);
+		expect(out).toHaveLength(MAX_PAGES_WITHOUT_TOTAL * 100);
+	}, 120_000);
 });

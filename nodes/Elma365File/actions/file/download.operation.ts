@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions';
-import { readRequestSettings, TRANSFER_TIMEOUT_MS } from '../../../shared/requestOptions';
-import { apiPath, apiRequest, CREDENTIAL_TYPE, companyApiRoot } from '../../../shared/transport';
+import { TRANSFER_TIMEOUT_MS } from '../../../shared/requestOptions';
+import { apiDownload, apiPath, apiRequest, CREDENTIAL_TYPE, companyApiRoot, downloadWithoutKey, readDownload } from '../../../shared/transport';
 import { requireText } from '../../../shared/validation';
 import { fileIdField, readFileId } from '../fields';
 import { withLink } from './getDownloadLink.operation';
@@ -36,11 +36,6 @@ export const description: INodeProperties[] = showFor('file', 'download', [
 	},
 ]);
 
-interface Downloaded {
-	data: Buffer;
-	headers: IDataObject;
-}
-
 function header(headers: IDataObject, name: string): string | undefined {
 	const value = headers[name] ?? headers[name.toLowerCase()];
 	if (Array.isArray(value)) return value.length > 0 ? String(value[0]) : undefined;
@@ -73,40 +68,6 @@ function nameFromUrl(url: URL): string | undefined {
 	}
 }
 
-/** A link outside the platform's API (object storage, another host): fetched without the API key. */
-async function fetchForeign(ctx: IExecuteFunctions, url: string, itemIndex: number, insecure: boolean): Promise<Downloaded> {
-	let response: IN8nHttpFullResponse;
-	try {
-		response = (await ctx.helpers.httpRequest({
-			method: 'GET',
-			url,
-			encoding: 'arraybuffer',
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			timeout: readRequestSettings(ctx, itemIndex).timeout ?? TRANSFER_TIMEOUT_MS,
-			skipSslCertificateValidation: insecure,
-		})) as IN8nHttpFullResponse;
-	} catch (error) {
-		const cause = error as { code?: string; message?: string };
-		throw new NodeApiError(ctx.getNode(), { message: cause?.message ?? 'network error', code: cause?.code ?? '' }, {
-			message: `ELMA365: the download link could not be reached${cause?.code ? ` (${cause.code})` : ''}`,
-			description: `Download from ${new URL(url).origin}.`,
-			itemIndex,
-		});
-	}
-	if (response.statusCode < 200 || response.statusCode >= 300) {
-		const text = Buffer.isBuffer(response.body) ? response.body.toString('utf8').slice(0, 300) : String(response.body ?? '').slice(0, 300);
-		throw new NodeApiError(ctx.getNode(), { message: text }, {
-			message: `ELMA365: the download link answered HTTP ${response.statusCode}`,
-			description: `Download from ${new URL(url).origin}. The link may have expired; get a new one and retry.`,
-			httpCode: String(response.statusCode),
-			itemIndex,
-		});
-	}
-	const data = Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body as ArrayBuffer);
-	return { data, headers: (response.headers ?? {}) as IDataObject };
-}
-
 /**
  * Gets the file's download link and fetches its bytes. A link under the API root goes through the
  * transport (API key, retries, errors); any other link (object storage, another host) is fetched
@@ -137,18 +98,19 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		});
 	}
 
+	// Streamed into n8n's binary data (flat memory in filesystem mode), bounded by the size cap and deadline.
 	const downloaded = url.href.startsWith(`${root}/`)
-		? ((await apiRequest(this, { method: 'GET', path: url.href.slice(root.length), response: 'buffer', itemIndex, timeout: TRANSFER_TIMEOUT_MS })) as unknown as Downloaded)
-		: await fetchForeign(this, url.href, itemIndex, credentials.ignoreSslIssues === true);
+		? await apiDownload(this, { method: 'GET', path: url.href.slice(root.length), itemIndex, timeout: TRANSFER_TIMEOUT_MS })
+		: await downloadWithoutKey(this, url.href, itemIndex, TRANSFER_TIMEOUT_MS);
 
 	const named = typeof options.fileName === 'string' && options.fileName.trim() !== '' ? options.fileName.trim() : undefined;
 	const fileName = named ?? dispositionFileName(header(downloaded.headers, 'content-disposition')) ?? nameFromUrl(url) ?? fileId;
 	const contentType = header(downloaded.headers, 'content-type')?.split(';')[0].trim();
 	const mimeType = contentType && contentType !== 'application/octet-stream' ? contentType : undefined;
-	const binary = await this.helpers.prepareBinaryData(downloaded.data, fileName, mimeType);
+	const binary = await readDownload(downloaded, async (data) => await this.helpers.prepareBinaryData(data as never, fileName, mimeType));
 	return [
 		{
-			json: { fileId, link: answer.link as string, fileName: binary.fileName ?? fileName, mimeType: binary.mimeType, size: downloaded.data.length },
+			json: { fileId, link: answer.link as string, fileName: binary.fileName ?? fileName, mimeType: binary.mimeType, size: downloaded.bytes() },
 			binary: { [property]: binary },
 		},
 	];
