@@ -7,6 +7,7 @@ import { newId, ok, page, startPlatform } from '../test/harness/index.ts';
 
 const CASES = Number(process.argv[2] ?? 1000);
 const ITEMS = Number(process.argv[3] ?? 100_000);
+const SERVER_MS = Number(process.argv[4] ?? 0);
 
 const platform = await startPlatform();
 const directoryId = newId();
@@ -33,6 +34,21 @@ platform.script('POST', listPath, (request) => {
 	const body = request.body ?? {};
 	return page(items, { from: body.from, size: body.size });
 }, Infinity);
+// The realistic bench counts requests (GET /bench/stats, not counted itself) and may add server time.
+let served = 0;
+const record = platform.requests.push.bind(platform.requests);
+platform.requests.push = (...requests) => {
+	served += requests.filter((request) => request.path !== '/bench/stats').length;
+	return record(...requests);
+};
+platform.script('GET', '/bench/stats', () => ok({ requests: served }), Infinity);
+if (SERVER_MS > 0) {
+	const answer = platform.answer.bind(platform);
+	platform.answer = async (request) => {
+		await new Promise((resolve) => setTimeout(resolve, SERVER_MS));
+		return answer(request);
+	};
+}
 // The double records every request; the bench makes thousands, so the record is kept short.
 setInterval(() => {
 	platform.requests.length = 0;
