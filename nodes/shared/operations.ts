@@ -21,7 +21,7 @@ export const concurrencyOption: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY, numberPrecision: 0 },
 			default: 1,
-			description: `How many items are sent to the platform at the same time (1 to ${MAX_CONCURRENCY}). Output order and pairing stay as the input; 1 sends one item after the other.`,
+			description: `How many items are sent to the platform at the same time (1 to ${MAX_CONCURRENCY}). Output order and pairing stay as the input; 1 sends one item after the other. When the platform answers 429 or 5xx, fewer are sent at once until it recovers, and a 429 is sent again after the wait it asks for.`,
 		},
 	],
 };

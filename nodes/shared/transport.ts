@@ -9,6 +9,7 @@ import type {
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { throttled } from './concurrency';
 import { DEFAULT_TIMEOUT_MS, readRequestSettings } from './requestOptions';
 
 export { DEFAULT_TIMEOUT_MS };
@@ -291,11 +292,11 @@ export async function apiRequest(ctx: Elma365Context, request: ApiRequest): Prom
 	for (let attempt = 1; ; attempt++) {
 		let response: IN8nHttpFullResponse;
 		try {
-			response = (await ctx.helpers.httpRequestWithAuthentication.call(
+			response = await throttled(
 				ctx,
-				CREDENTIAL_TYPE,
-				options,
-			)) as IN8nHttpFullResponse;
+				async () => (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options)) as IN8nHttpFullResponse,
+				(answer) => retryAfterMs(answer.headers as IDataObject),
+			);
 		} catch (error) {
 			const code = networkErrorCode(error);
 			// A connection refused before sending is safe to repeat; others may have reached the platform.
