@@ -6,17 +6,15 @@
  * to a raw keep-alive HTTPS client making the same requests one after the other. Requests, TCP
  * connections and TLS handshakes of each contestant's last round are counted at the double's side.
  * Environment: BENCH_RTTS ("0,20,50"), BENCH_REAL_UPDATES (200), BENCH_REAL_ITEMS (20000),
- * BENCH_REAL_ROUNDS (3), BENCH_SERVER_MS (0: time the double spends on every request).
+ * BENCH_REAL_ROUNDS (3), BENCH_SERVER_MS (0: time the double spends on every request), BENCH_RATE
+ * (100: case updates per second the double allows in the rate-limit block, run at the last RTT).
  */
-import { execFileSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
+import { spawn } from 'node:child_process';
 import https from 'node:https';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import readline from 'node:readline';
-import tls from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import { loadHttpRequestNode, loadPackage, runNode } from './engine.mjs';
 
@@ -26,6 +24,7 @@ const UPDATES = Number(process.env.BENCH_REAL_UPDATES ?? 200);
 const ITEMS = Number(process.env.BENCH_REAL_ITEMS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_REAL_ROUNDS ?? 3);
 const SERVER_MS = Number(process.env.BENCH_SERVER_MS ?? 0);
+const RATE = Number(process.env.BENCH_RATE ?? 100);
 const NOMENCLATURE = 'n8n-nodes-elma365.elma365Nomenclature';
 const APP = 'n8n-nodes-elma365.elma365App';
 
@@ -33,64 +32,16 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 // ---------------------------------------------------------------- the network in between
 
-/** A throw-away self-signed certificate for 127.0.0.1. */
-function makeCertificate() {
-	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elma365-bench-'));
-	const key = path.join(dir, 'key.pem');
-	const cert = path.join(dir, 'cert.pem');
-	execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
-	const result = { key: fs.readFileSync(key), cert: fs.readFileSync(cert) };
-	fs.rmSync(dir, { recursive: true, force: true });
-	return result;
-}
-
-function listen(server) {
-	return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
-}
-
-/** TLS in front of the double's plain HTTP port; counts handshakes. */
-async function startTls(certificate, upstreamPort, counters) {
-	const server = tls.createServer(certificate, (socket) => {
-		counters.tls += 1;
-		const upstream = net.connect(upstreamPort, '127.0.0.1');
-		socket.pipe(upstream).pipe(socket);
-		const close = () => {
-			socket.destroy();
-			upstream.destroy();
-		};
-		socket.on('error', close);
-		upstream.on('error', close);
+/** The TLS terminator and delaying proxy (bench/network.mjs) in their own process, so that their CPU is not the contestants'. */
+async function startNetwork(upstreamPort, rtt) {
+	const proc = spawn(process.execPath, ['--no-warnings', path.join(HERE, 'network.mjs'), String(upstreamPort), String(rtt)], { stdio: ['ignore', 'pipe', 'inherit'] });
+	const line = await new Promise((resolve, reject) => {
+		readline.createInterface({ input: proc.stdout }).once('line', resolve);
+		proc.once('exit', (code) => reject(new Error(`network exited ${code}`)));
 	});
-	return { server, port: await listen(server) };
-}
-
-/**
- * The remote network: every chunk, either way, is delivered half a round trip late, in order.
- * The connection itself opens at once (a TCP handshake is one RTT on a real network; the TLS
- * handshake that follows is delayed like any data).
- */
-async function startDelayProxy(upstreamPort, rtt, counters) {
-	const half = rtt / 2;
-	const forward = (from, to) => {
-		from.on('data', (chunk) => (half > 0 ? setTimeout(() => to.writable && to.write(chunk), half) : to.write(chunk)));
-		from.on('end', () => (half > 0 ? setTimeout(() => to.end(), half) : to.end()));
-	};
-	const server = net.createServer((client) => {
-		counters.tcp += 1;
-		client.setNoDelay(true);
-		const upstream = net.connect(upstreamPort, '127.0.0.1');
-		upstream.setNoDelay(true);
-		forward(client, upstream);
-		forward(upstream, client);
-		const close = () => {
-			client.destroy();
-			upstream.destroy();
-		};
-		client.on('error', close);
-		upstream.on('error', close);
-		client.on('close', () => upstream.destroy());
-	});
-	return { server, port: await listen(server) };
+	const { port, statsPort } = JSON.parse(line);
+	const counts = () => fetch(`http://127.0.0.1:${statsPort}/`).then((r) => r.json());
+	return { port, counts, stop: () => proc.kill('SIGTERM') };
 }
 
 async function startDouble() {
@@ -235,12 +186,13 @@ async function measure(env, title, count, contestants) {
 	for (const [, run] of contestants) await run(); // warm-up: JIT, the loader's first require of each file
 	for (let round = 0; round < ROUNDS; round++) {
 		for (const [name, run] of contestants) {
-			const before = { ...env.counters, requests: await env.requestCount() };
+			const before = { ...(await env.counts()), requests: await env.requestCount() };
 			const start = performance.now();
 			const out = await run();
 			times.get(name).push(performance.now() - start);
 			const requests = (await env.requestCount()) - before.requests;
-			counts.set(name, { requests, tcp: env.counters.tcp - before.tcp, tls: env.counters.tls - before.tls });
+			const after = await env.counts();
+			counts.set(name, { requests, tcp: after.tcp - before.tcp, tls: after.tls - before.tls });
 			if (out.length !== count) throw new Error(`${name}: ${out.length} results, ${count} expected`);
 		}
 	}
@@ -254,23 +206,58 @@ async function measure(env, title, count, contestants) {
 	return Object.fromEntries([...times].map(([name, values]) => [name, median(values)]));
 }
 
+/**
+ * The platform allows RATE case updates per second (429 with Retry-After above it): the time the
+ * limit imposes is UPDATES / RATE seconds; every item must still succeed.
+ */
+async function rateLimited(env) {
+	const setRate = (perSecond) => fetch(new URL('/bench/rate', env.platform.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ perSecond }) });
+	// Windows are whole seconds: the last of ceil(N / RATE) windows opens (N / RATE rounded up, minus 1) s after the start.
+	const imposed = Math.max(1, Math.ceil(UPDATES / RATE) - 1) * 1000;
+	console.log(`   ${UPDATES} case updates against a platform that answers 429 above ${RATE} per second (the limit imposes at least ${imposed.toFixed(0)} ms), one round`);
+	const contestants = [
+		['Nomenclature node, default (Concurrency 1)', () => updatesNode(env)],
+		['Nomenclature node, Concurrency 10', () => updatesNode(env, 10)],
+		['Nomenclature node, Concurrency 50', () => updatesNode(env, 50)],
+	];
+	if (env.httpRequest) contestants.push(['HTTP Request node (default: all at once)', () => updatesHttpRequestNode(env)]);
+	for (const [name, run] of contestants) {
+		await setRate(RATE);
+		// Start at a second boundary, so that every contestant meets the same windows.
+		await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000)));
+		const before = await env.requestCount();
+		const start = performance.now();
+		let outcome;
+		try {
+			const out = await run();
+			// The HTTP Request node outputs the whole envelope ({success: true, error: ''}); ours the item.
+			const failed = (json) => json.success === false || (typeof json.error === 'string' && json.error !== '');
+			outcome = `${out.filter((item) => !failed(item.json)).length} of ${UPDATES} succeeded`;
+		} catch (error) {
+			outcome = `failed: ${String(error.message).slice(0, 60)}`;
+		}
+		const time = performance.now() - start;
+		const requests = (await env.requestCount()) - before;
+		console.log(`     ${name.padEnd(50)} ${`${time.toFixed(0)} ms`.padStart(9)}  ${`${(time / imposed).toFixed(2)}x`.padStart(6)} of imposed  requests ${String(requests).padStart(5)}  ${outcome}`);
+	}
+	await setRate(0);
+}
+
 export async function runRealistic() {
 	console.log(`n8n-nodes-elma365 bench, realistic mode — ${new Date().toISOString()}`);
 	console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown cpu'} x${os.cpus().length}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, Node ${process.version}`);
 	console.log(`HTTPS (self-signed, Ignore SSL Issues on) through a delaying TCP proxy; server time ${SERVER_MS} ms; median of ${ROUNDS} rounds after a warm-up; ratios to the first line of each block`);
-	const certificate = makeCertificate();
 	const { platform, stop } = await startDouble();
 	const loader = await loadPackage();
 	const httpRequest = loadHttpRequestNode();
 	try {
 		for (const rtt of RTTS) {
-			const counters = { tcp: 0, tls: 0 };
-			const tlsServer = await startTls(certificate, Number(new URL(platform.url).port), counters);
-			const proxy = await startDelayProxy(tlsServer.port, rtt, counters);
+			const network = await startNetwork(Number(new URL(platform.url).port), rtt);
+			const proxy = { port: network.port };
 			const base = `https://127.0.0.1:${proxy.port}`;
 			const statsUrl = new URL('/bench/stats', platform.url);
 			const requestCount = () => fetch(statsUrl).then((r) => r.json()).then((data) => data.requests);
-			const env = { base, platform, loader, httpRequest, counters, requestCount, credential: { baseUrl: base, apiKey: platform.apiKey, ignoreSslIssues: true } };
+			const env = { base, platform, loader, httpRequest, counts: network.counts, requestCount, credential: { baseUrl: base, apiKey: platform.apiKey, ignoreSslIssues: true } };
 			console.log(`\nRTT ${rtt} ms`);
 			const updates = [
 				['raw keep-alive, sequential', () => updatesRaw(env, 1)],
@@ -288,8 +275,8 @@ export async function runRealistic() {
 				['raw keep-alive, page 100, 8 in flight', () => listRaw(env, 100, 8)],
 				['App node getAll, Return All (defaults)', () => listNode(env)],
 			]);
-			proxy.server.close();
-			tlsServer.server.close();
+			if (rtt === RTTS[RTTS.length - 1]) await rateLimited(env);
+			network.stop();
 		}
 	} finally {
 		stop();
