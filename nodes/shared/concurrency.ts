@@ -98,12 +98,14 @@ interface StatusResponse {
 
 /**
  * Sends one request through the window of `ctx` (directly when it has none). `retryAfterMs` reads
- * the Retry-After the platform gave with an answer.
+ * the Retry-After the platform gave with an answer; a 429 asking for more than `maxHoldMs` is
+ * handed back at once (the transport fails it with the platform's message).
  */
 export async function throttled<R extends StatusResponse>(
 	ctx: object,
 	send: () => Promise<R>,
 	retryAfterMs: (response: R) => number | undefined,
+	maxHoldMs: number,
 ): Promise<R> {
 	const window = windows.get(ctx);
 	if (!window) return await send();
@@ -123,7 +125,7 @@ export async function throttled<R extends StatusResponse>(
 			return response;
 		}
 		const holdMs = retryAfterMs(response) ?? (status === 429 ? DEFAULT_HOLD_MS : 0);
-		window.release(generation, { holdMs });
-		if (status !== 429 || Date.now() - started + holdMs > MAX_THROTTLED_MS) return response;
+		window.release(generation, { holdMs: Math.min(holdMs, maxHoldMs) });
+		if (status !== 429 || holdMs > maxHoldMs || Date.now() - started + holdMs > MAX_THROTTLED_MS) return response;
 	}
 }

@@ -296,6 +296,7 @@ export async function apiRequest(ctx: Elma365Context, request: ApiRequest): Prom
 				ctx,
 				async () => (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options)) as IN8nHttpFullResponse,
 				(answer) => retryAfterMs(answer.headers as IDataObject),
+				MAX_SINGLE_WAIT_MS,
 			);
 		} catch (error) {
 			const code = networkErrorCode(error);
