@@ -294,7 +294,7 @@ async function main() {
 		const env = { BENCH_PLATFORM: JSON.stringify({ ...platform, caseIds: [] }) };
 		const lists = {};
 		for (const which of ['raw:100', 'node', 'raw:1000']) lists[which] = await child(['list', which], env);
-		const label = { 'raw:100': 'raw client, page size 100', node: 'App node getAll, Return All (page 100)', 'raw:1000': 'raw client, page size 1000' };
+		const label = { 'raw:100': 'raw client, page size 100', node: 'App node getAll, Return All (defaults)', 'raw:1000': 'raw client, page size 1000' };
 		for (const [which, r] of Object.entries(lists)) {
 			console.log(`   ${label[which].padEnd(40)} ${ms(r.wall).padStart(9)}  peak heap growth ${mb(r.peakHeapGrowth).padStart(7)}  max RSS ${mb(r.maxRSS).padStart(7)}`);
 		}
