@@ -7,6 +7,7 @@ import { newId, ok, page, startPlatform } from '../test/harness/index.ts';
 
 const CASES = Number(process.argv[2] ?? 1000);
 const ITEMS = Number(process.argv[3] ?? 100_000);
+const SERVER_MS = Number(process.argv[4] ?? 0);
 
 const platform = await startPlatform();
 const directoryId = newId();
@@ -33,6 +34,35 @@ platform.script('POST', listPath, (request) => {
 	const body = request.body ?? {};
 	return page(items, { from: body.from, size: body.size });
 }, Infinity);
+// The realistic bench counts requests (GET /bench/stats, not counted itself) and may add server time.
+let served = 0;
+const record = platform.requests.push.bind(platform.requests);
+platform.requests.push = (...requests) => {
+	served += requests.filter((request) => !request.path.startsWith('/bench/')).length;
+	return record(...requests);
+};
+platform.script('GET', '/bench/stats', () => ok({ requests: served }), Infinity);
+// POST /bench/rate {perSecond}: case updates above that rate get 429 with Retry-After until the
+// next second (0 turns the limit off).
+const rate = { perSecond: 0, second: 0, used: 0 };
+platform.script('POST', '/bench/rate', (request) => {
+	Object.assign(rate, { perSecond: Number(request.body?.perSecond ?? 0), second: 0, used: 0 });
+	return ok();
+}, Infinity);
+const answer = platform.answer.bind(platform);
+platform.answer = async (request) => {
+	if (SERVER_MS > 0) await new Promise((resolve) => setTimeout(resolve, SERVER_MS));
+	if (rate.perSecond > 0 && request.method === 'PUT') {
+		const now = Date.now();
+		const second = Math.floor(now / 1000);
+		if (second !== rate.second) Object.assign(rate, { second, used: 0 });
+		if (rate.used >= rate.perSecond) {
+			return { status: 429, headers: { 'retry-after': String((1000 - (now % 1000)) / 1000) }, body: { success: false, error: 'too many requests' } };
+		}
+		rate.used += 1;
+	}
+	return answer(request);
+};
 // The double records every request; the bench makes thousands, so the record is kept short.
 setInterval(() => {
 	platform.requests.length = 0;

@@ -5,6 +5,7 @@
  *   2. Return All of 100,000 application items (App node getAll): wall time and peak memory.
  *   3. Load time of the package's ten nodes (n8n-core PackageDirectoryLoader).
  * Each measurement that reports memory runs in a fresh child process. Loops are bounded.
+ * `npm run bench -- --realistic`: over HTTPS with a simulated round trip instead (bench/realistic.mjs).
  * Environment: BENCH_UPDATES (1000), BENCH_ITEMS (100000), BENCH_ROUNDS (3).
  */
 import { spawn } from 'node:child_process';
@@ -251,6 +252,11 @@ async function startDouble(items) {
 
 async function main() {
 	const [mode, arg] = process.argv.slice(2);
+	if (mode === '--realistic') {
+		const { runRealistic } = await import('./realistic.mjs');
+		await runRealistic();
+		process.exit(0);
+	}
 	if (mode === 'list') {
 		const platform = JSON.parse(process.env.BENCH_PLATFORM);
 		process.stdout.write(`${JSON.stringify(await listWorker(platform, arg))}\n`);
@@ -288,7 +294,7 @@ async function main() {
 		const env = { BENCH_PLATFORM: JSON.stringify({ ...platform, caseIds: [] }) };
 		const lists = {};
 		for (const which of ['raw:100', 'node', 'raw:1000']) lists[which] = await child(['list', which], env);
-		const label = { 'raw:100': 'raw client, page size 100', node: 'App node getAll, Return All (page 100)', 'raw:1000': 'raw client, page size 1000' };
+		const label = { 'raw:100': 'raw client, page size 100', node: 'App node getAll, Return All (defaults)', 'raw:1000': 'raw client, page size 1000' };
 		for (const [which, r] of Object.entries(lists)) {
 			console.log(`   ${label[which].padEnd(40)} ${ms(r.wall).padStart(9)}  peak heap growth ${mb(r.peakHeapGrowth).padStart(7)}  max RSS ${mb(r.maxRSS).padStart(7)}`);
 		}

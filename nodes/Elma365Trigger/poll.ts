@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { readTableFilter } from '../shared/listOptions';
-import { apiPath, listAll } from '../shared/transport';
+import { readWholeList } from '../shared/pager';
+import { apiPath } from '../shared/transport';
 import { invalidInput, isUuid } from '../shared/validation';
 import type { TriggerEvent } from './description';
 import { DEFAULT_LOOKBACK_MINUTES, EVENTS } from './description';
@@ -125,7 +126,7 @@ function keyOf(target: Target, item: IDataObject): string | undefined {
 }
 
 async function list(ctx: IPollFunctions, target: Target, body: IDataObject, ascending: boolean, limit?: number) {
-	return await listAll(ctx, {
+	return await readWholeList(ctx, {
 		method: 'POST',
 		path: target.path,
 		paging: 'body',

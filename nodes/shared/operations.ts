@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeExecutio
 import { readLimit } from './descriptions';
 import type { Operation } from './router';
 import { MAX_CONCURRENCY } from './router';
-import { apiRequest, paginate, unwrapItem } from './transport';
+import { readWholeList } from './pager';
+import { apiRequest, unwrapItem } from './transport';
 
 /**
  * Options > Concurrency, for per-item write operations: include it in the operation's description
@@ -21,7 +22,7 @@ export const concurrencyOption: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY, numberPrecision: 0 },
 			default: 1,
-			description: `How many items are sent to the platform at the same time (1 to ${MAX_CONCURRENCY}). Output order and pairing stay as the input; 1 sends one item after the other.`,
+			description: `How many items are sent to the platform at the same time (1 to ${MAX_CONCURRENCY}). Output order and pairing stay as the input; 1 sends one item after the other. When the platform answers 429 or 5xx, fewer are sent at once until it recovers, and a 429 is sent again after the wait it asks for.`,
 		},
 	],
 };
@@ -73,12 +74,8 @@ export function listOperation(options: {
 			const body = options.body?.(this, itemIndex);
 			const qs = options.qs?.(this, itemIndex);
 			const limit = readLimit(this, itemIndex);
-			// Output items are built as pages arrive: only the current page is held besides the output.
-			const results: INodeExecutionData[] = [];
-			for await (const page of paginate(this, { method: options.method, path, paging: options.paging, body, qs, limit, itemIndex })) {
-				for (const entry of page) results.push({ json: entry, pairedItem: { item: itemIndex } });
-			}
-			return results;
+			const entries = await readWholeList(this, { method: options.method, path, paging: options.paging, body, qs, limit, itemIndex });
+			return entries.map((entry): INodeExecutionData => ({ json: entry, pairedItem: { item: itemIndex } }));
 		},
 	};
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { withCongestionControl } from './concurrency';
 
 /** What one operation returns for one input item: one result object, a list, or ready n8n items. */
 export type OperationResult = IDataObject | IDataObject[] | INodeExecutionData[];
@@ -52,12 +53,12 @@ export function forItem(ctx: IExecuteFunctions, error: unknown, itemIndex: numbe
 }
 
 /** Most requests one node may have in flight at once (Options > Concurrency). */
-export const MAX_CONCURRENCY = 10;
+export const MAX_CONCURRENCY = 50;
 
 /**
  * Options > Concurrency of the node (read once, from the first item): how many input items are
  * processed at the same time. 1 (the default, and the value for operations without the option)
- * is one item after the other.
+ * is one item after the other. Above 1 the requests run under congestion control (concurrency.ts).
  */
 function readConcurrency(ctx: IExecuteFunctions): number {
 	const value = ctx.getNodeParameter('options.concurrency', 0, 1) as unknown;
@@ -126,7 +127,9 @@ export async function route(this: IExecuteFunctions, operations: OperationsByRes
 	if (selected.executeAll) return [await selected.executeAll.call(this, items)];
 
 	const concurrency = readConcurrency(this);
-	if (concurrency > 1 && items.length > 1) return [await runConcurrently(this, selected, items.length, concurrency)];
+	if (concurrency > 1 && items.length > 1) {
+		return [await withCongestionControl(this, concurrency, () => runConcurrently(this, selected, items.length, concurrency))];
+	}
 
 	const output: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {

@@ -16,6 +16,7 @@ import type { Bounds, ByteStream } from './bounds';
 import { beforeDeadline, BoundExceeded, boundedStream, readBounded } from './bounds';
 import { redact, redactValue } from './redact';
 import { API_MAX_BYTES, DEFAULT_TIMEOUT_MS, TRANSFER_MAX_BYTES, readRequestSettings } from './requestOptions';
+import { throttled } from './concurrency';
 
 export { API_MAX_BYTES, DEFAULT_TIMEOUT_MS, TRANSFER_MAX_BYTES };
 
@@ -569,7 +570,18 @@ async function attemptOnce(
 	const { options, bounds, shown } = prepared;
 	let answer: Answer & { url: string };
 	try {
-		answer = await exchange(ctx, options, deadline, bounds, true);
+		// Under Options > Concurrency, a congestion window spaces the requests of all items (429 held and sent again first).
+		let previous: (Answer & { url: string }) | undefined;
+		answer = await throttled(
+			ctx,
+			async () => {
+				if (previous) discard(previous.body);
+				previous = await exchange(ctx, options, deadline, bounds, true);
+				return Object.assign(previous, { statusCode: previous.status });
+			},
+			(held) => retryAfterMs(held.headers),
+			MAX_SINGLE_WAIT_MS,
+		);
 	} catch (error) {
 		// No answer before the deadline is a timeout like the HTTP client's own.
 		const code = error instanceof BoundExceeded ? 'ETIMEDOUT' : networkErrorCode(error);
@@ -805,7 +817,8 @@ export interface PagedListRequest extends Omit<ApiRequest, 'body' | 'qs'> {
  * A row's identity for de-duplication across pages: its `__id`, else its `code` or `id`, else its
  * whole content (rows without any id, such as some report rows).
  */
-function rowKey(item: IDataObject): string {
+/** What makes two list rows the same: `__id`, else `code` or `id`, else the whole content. */
+export function rowKey(item: IDataObject): string {
 	for (const field of ['__id', 'code', 'id']) {
 		const value = item?.[field];
 		if (typeof value === 'string' || typeof value === 'number') return `${field}:${value}`;

@@ -1,6 +1,7 @@
 import { fail, newId } from '../harness/index.ts';
 import { itemsOf } from '../harness/routes/app.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { LARGE_PAGE_SIZE } from '../../nodes/shared/pager';
 
 const t = usePlatform();
 const NS = 'crm';
@@ -212,9 +213,7 @@ describe('item list', () => {
 		expect(jsonOf(items)).toEqual(all);
 		expect(pairingOf(items).every((p) => (p as { item: number }).item === 0)).toBe(true);
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.body])).toEqual([
-			['POST', `${base}/list`, {}, { from: 0, size: 100 }],
-			['POST', `${base}/list`, {}, { from: 100, size: 100 }],
-			['POST', `${base}/list`, {}, { from: 200, size: 100 }],
+			['POST', `${base}/list`, {}, { from: 0, size: LARGE_PAGE_SIZE }],
 		]);
 		expect(t.platform.requests[0].headers.authorization).toBe(`Bearer ${t.platform.apiKey}`);
 	});
@@ -224,8 +223,7 @@ describe('item list', () => {
 		const { items } = await run(params('getAll', { returnAll: false, limit: 150 }));
 		expect(jsonOf(items)).toEqual(all.slice(0, 150));
 		expect(t.platform.requests.map((r) => r.body)).toEqual([
-			{ from: 0, size: 100 },
-			{ from: 100, size: 50 },
+			{ from: 0, size: 150 },
 		]);
 	});
 

@@ -1,6 +1,7 @@
 import { fail, newId } from '../harness/index.ts';
 import { itemsOf } from '../harness/routes/app.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { LARGE_PAGE_SIZE } from '../../nodes/shared/pager';
 
 const t = usePlatform();
 const NS = 'legal';
@@ -80,8 +81,7 @@ describe('contract item list', () => {
 		const all = await run(params('getAll', { returnAll: true, options: { active: true } }));
 		expect(jsonOf(all.items)).toEqual([...items.values()]);
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-			['POST', `${base}/list`, { active: true, from: 0, size: 100 }],
-			['POST', `${base}/list`, { active: true, from: 100, size: 100 }],
+			['POST', `${base}/list`, { active: true, from: 0, size: LARGE_PAGE_SIZE }],
 		]);
 		t.platform.reset();
 		const limited = await run(params('getAll', { returnAll: false, limit: 5 }));

@@ -1,5 +1,6 @@
 import { fail, newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { LARGE_PAGE_SIZE } from '../../nodes/shared/pager';
 
 const t = usePlatform();
 const locator = (value: string, mode = 'id') => ({ __rl: true, mode, value });
@@ -82,7 +83,7 @@ describe('segment create, get, getAll', () => {
 			parameters: { resource: 'segment', operation: 'getAll', returnAll: true, options: { tableFilter: { match: [{ field: 'name', value: 'news' }] } } },
 		});
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-			['POST', '/pub/v1/marketing/segment', { filter: { tf: { name: 'news' } }, from: 0, size: 100 }],
+			['POST', '/pub/v1/marketing/segment', { filter: { tf: { name: 'news' } }, from: 0, size: LARGE_PAGE_SIZE }],
 		]);
 		expect(jsonOf(items)).toEqual([{ __id: segmentA, name: 'Newsletter' }, { __id: segmentB, name: 'Partners' }]);
 	});
@@ -279,9 +280,7 @@ describe('subscriber getAll', () => {
 		}
 		const { items } = await t.run({ nodeType: 'elma365Marketing', parameters: { resource: 'subscriber', operation: 'getAll', returnAll: true } });
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-			['POST', '/pub/v1/marketing/subscriber', { from: 0, size: 100 }],
-			['POST', '/pub/v1/marketing/subscriber', { from: 100, size: 100 }],
-			['POST', '/pub/v1/marketing/subscriber', { from: 200, size: 100 }],
+			['POST', '/pub/v1/marketing/subscriber', { from: 0, size: LARGE_PAGE_SIZE }],
 		]);
 		expect(jsonOf(items)).toEqual([...t.platform.collection('subscribers').values()]);
 	});

@@ -1,6 +1,7 @@
 import axios from 'axios';
 import { fail, newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { LARGE_PAGE_SIZE } from '../../nodes/shared/pager';
 
 const t = usePlatform();
 
@@ -170,8 +171,7 @@ describe('instance', () => {
 		});
 		const window = { active: true, filter: { eql: { query: '[__name] like "Run"' } }, sortExpressions: [{ field: '__createdAt', ascending: true }] };
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.body])).toEqual([
-			['POST', `/pub/v1/bpm/instance/bytemplateid/${templateId}/list`, {}, { ...window, from: 0, size: 100 }],
-			['POST', `/pub/v1/bpm/instance/bytemplateid/${templateId}/list`, {}, { ...window, from: 100, size: 100 }],
+			['POST', `/pub/v1/bpm/instance/bytemplateid/${templateId}/list`, {}, { ...window, from: 0, size: LARGE_PAGE_SIZE }],
 		]);
 		expect(jsonOf(items)).toEqual(instances);
 		expect(items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
@@ -241,7 +241,7 @@ describe('instance', () => {
 			parameters: { resource: 'instance', operation: 'getAll', by: 'template', templateId, limit: 1, options: { sort: { rule: [{ field: '__createdAt', ascending: false }] } } },
 		});
 		expect(jsonOf(newestFirst.items)).toEqual([recent]);
-		expect(t.platform.requests[1].body).toEqual({ filter: { tf: { __createdAt: { min: '2026-02-01T00:00:00Z', max: null } } }, from: 0, size: 100 });
+		expect(t.platform.requests[1].body).toEqual({ filter: { tf: { __createdAt: { min: '2026-02-01T00:00:00Z', max: null } } }, from: 0, size: LARGE_PAGE_SIZE });
 	});
 
 	test('getAll validates template id, target id and list options before any request', async () => {

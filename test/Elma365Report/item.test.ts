@@ -2,6 +2,7 @@ import { fail, newId } from '../harness/index.ts';
 import { loadPackage } from '../harness/engine';
 import { itemsOf } from '../harness/routes/app.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { LARGE_PAGE_SIZE } from '../../nodes/shared/pager';
 
 const t = usePlatform();
 const base = '/pub/v1/reports/sales/monthly/list';
@@ -35,9 +36,7 @@ describe('report items list', () => {
 		expect(jsonOf(items)).toEqual(rows);
 		expect(pairingOf(items)).toEqual(Array(205).fill({ item: 0 }));
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.body])).toEqual([
-			['POST', base, {}, { from: 0, size: 100 }],
-			['POST', base, {}, { from: 100, size: 100 }],
-			['POST', base, {}, { from: 200, size: 100 }],
+			['POST', base, {}, { from: 0, size: LARGE_PAGE_SIZE }],
 		]);
 		for (const request of t.platform.requests) {
 			expect(request.headers.authorization).toBe(`Bearer ${t.platform.apiKey}`);
@@ -49,8 +48,7 @@ describe('report items list', () => {
 		const { items } = await run(params({ returnAll: false, limit: 120 }));
 		expect(jsonOf(items)).toEqual(rows.slice(0, 120));
 		expect(t.platform.requests.map((r) => r.body)).toEqual([
-			{ from: 0, size: 100 },
-			{ from: 100, size: 20 },
+			{ from: 0, size: 120 },
 		]);
 	});
 

@@ -36,7 +36,7 @@ describe('Get Many', () => {
 	test('all visible tasks: POST /tasks/list with the list body, paged with from/size', async () => {
 		const { items, error } = await run({ operation: 'getAll', returnAll: true });
 		expect(error).toBeUndefined();
-		expect(wire()).toEqual([['POST', '/pub/v1/tasks/list', {}, { from: 0, size: 100 }]]);
+		expect(wire()).toEqual([['POST', '/pub/v1/tasks/list', {}, { from: 0, size: 1000 }]]);
 		expect(t.platform.requests[0].headers.authorization).toBe(`Bearer ${t.platform.apiKey}`);
 		expect(jsonOf(items)).toEqual(tasks);
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 0 }, { item: 0 }]);
@@ -56,7 +56,7 @@ describe('Get Many', () => {
 
 	test("a user's outgoing tasks filter on __createdBy; the user is checked before any request", async () => {
 		const { items } = await run({ operation: 'getAll', scope: 'author', userId: picked(alice, 'id'), returnAll: true });
-		expect(wire()).toEqual([['POST', '/pub/v1/tasks/list', {}, { filter: { tf: { __createdBy: [alice] } }, from: 0, size: 100 }]]);
+		expect(wire()).toEqual([['POST', '/pub/v1/tasks/list', {}, { filter: { tf: { __createdBy: [alice] } }, from: 0, size: 1000 }]]);
 		expect(jsonOf(items)).toEqual([tasks[1]]);
 
 		t.platform.reset();

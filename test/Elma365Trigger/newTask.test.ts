@@ -37,7 +37,7 @@ test("the credential's user: POST /tasks/list by __createdAt; the first poll rem
 	expect(first.emitted).toBe(false);
 	expect(bodies()).toEqual([
 		['POST', '/pub/v1/tasks/list', { sortExpressions: [{ field: '__createdAt', ascending: false }], from: 0, size: 1 }],
-		['POST', '/pub/v1/tasks/list', { filter: { tf: since(10) }, sortExpressions: [{ field: '__createdAt', ascending: true }], from: 0, size: 100 }],
+		['POST', '/pub/v1/tasks/list', { filter: { tf: since(10) }, sortExpressions: [{ field: '__createdAt', ascending: true }], from: 0, size: 1000 }],
 	]);
 
 	const fresh = addTask(20);
@@ -60,7 +60,7 @@ test("a chosen user's tasks: the performers filter beside the time range; anothe
 	t.platform.reset();
 	const { items } = await poll(parameters);
 	expect(bodies()).toEqual([
-		['POST', '/pub/v1/tasks/list', { filter: { tf: { ...since(0), performers: [bob] } }, sortExpressions: [{ field: '__createdAt', ascending: true }], from: 0, size: 100 }],
+		['POST', '/pub/v1/tasks/list', { filter: { tf: { ...since(0), performers: [bob] } }, sortExpressions: [{ field: '__createdAt', ascending: true }], from: 0, size: 1000 }],
 	]);
 	expect(jsonOf(items)).toEqual([mine]);
 });

@@ -1,4 +1,5 @@
-import { fail, newId } from '../harness/index.ts';
+import { LARGE_PAGE_SIZE } from '../../nodes/shared/pager';
+import { fail, newId, ok } from '../harness/index.ts';
 import { PollStore, pollNode } from '../harness/poll';
 import { jsonOf, usePlatform } from '../harness/setup';
 import type { ListDouble, Row } from './listDouble';
@@ -50,7 +51,7 @@ describe('new application item', () => {
 		]);
 		expect(bodies()).toEqual([
 			{ active: true, sortExpressions: [{ field: '__createdAt', ascending: false }], from: 0, size: 1 },
-			{ active: true, filter: { tf: since(20) }, sortExpressions: [{ field: '__createdAt', ascending: true }], from: 0, size: 100 },
+			{ active: true, filter: { tf: since(20) }, sortExpressions: [{ field: '__createdAt', ascending: true }], from: 0, size: LARGE_PAGE_SIZE },
 		]);
 		expect(store.data.mark).toBe(T0 + 20_000);
 
@@ -67,7 +68,7 @@ describe('new application item', () => {
 		const rows = [add(0), add(5), add(5)];
 		const first = await poll(itemEvent('newItem', { options: { fireForExisting: true } }));
 		expect(ids(first.items)).toEqual(rows.map((row) => row.__id));
-		expect(bodies()).toEqual([{ active: true, sortExpressions: [{ field: '__createdAt', ascending: true }], from: 0, size: 100 }]);
+		expect(bodies()).toEqual([{ active: true, sortExpressions: [{ field: '__createdAt', ascending: true }], from: 0, size: LARGE_PAGE_SIZE }]);
 		const again = await poll(itemEvent('newItem', { options: { fireForExisting: true } }));
 		expect(again.emitted).toBe(false);
 	});
@@ -127,7 +128,7 @@ describe('new application item', () => {
 		expect(store.data.mark).toBe(T0 + 600_000);
 	});
 
-	test('more than a page of new items is fetched page by page within one poll', async () => {
+	test('more than 100 new items are fetched in one large page within one poll', async () => {
 		add(0);
 		await poll();
 		const rows = Array.from({ length: 250 }, (_, i) => add(100 + Math.floor(i / 10)));
@@ -135,7 +136,7 @@ describe('new application item', () => {
 		const result = await poll();
 		expect(result.error).toBeUndefined();
 		expect(ids(result.items)).toEqual(rows.map((row) => row.__id));
-		expect(bodies().slice(already).map((body) => [(body as Row).from, (body as Row).size])).toEqual([[0, 100], [100, 100], [200, 100]]);
+		expect(bodies().slice(already).map((body) => [(body as Row).from, (body as Row).size])).toEqual([[0, LARGE_PAGE_SIZE]]);
 		expect((await poll()).emitted).toBe(false);
 	});
 
@@ -144,7 +145,8 @@ describe('new application item', () => {
 		await poll();
 		const rows = Array.from({ length: 150 }, (_, i) => add(30 + i));
 		const before = store.snapshot();
-		list.fault = (body) => (body.from === 100 ? fail(400, 'list temporarily unavailable') : undefined);
+		// A platform capped at 100 per page: the first page comes, the second fails.
+		list.fault = (body) => (body.from === 0 ? ok({ result: { result: rows.slice(0, 100), total: rows.length } }) : fail(400, 'list temporarily unavailable'));
 		const failed = await poll();
 		expect(failed.emitted).toBe(false);
 		expect(failed.error?.message).toBe('ELMA365 400: list temporarily unavailable');
@@ -202,7 +204,7 @@ describe('updated application item', () => {
 			filter: { tf: since(0, '__updatedAt') },
 			sortExpressions: [{ field: '__updatedAt', ascending: true }],
 			from: 0,
-			size: 100,
+			size: LARGE_PAGE_SIZE,
 		});
 		expect((await poll(itemEvent('updatedItem'))).emitted).toBe(false);
 		Object.assign(row, { __updatedAt: at(80), title: 'changed again' });
@@ -219,7 +221,7 @@ describe('item entered a status', () => {
 		const open = add(10, { __status: { order: 0, status: 1 } });
 		const first = await poll(statusEvent);
 		expect(first.emitted).toBe(false);
-		expect(bodies()).toEqual([{ active: true, statusCode: ['done'], sortExpressions: [{ field: '__updatedAt', ascending: true }], from: 0, size: 100 }]);
+		expect(bodies()).toEqual([{ active: true, statusCode: ['done'], sortExpressions: [{ field: '__updatedAt', ascending: true }], from: 0, size: LARGE_PAGE_SIZE }]);
 
 		Object.assign(open, { __status: { order: 0, status: 3 }, __updatedAt: at(100) });
 		const entered = await poll(statusEvent);
@@ -231,7 +233,7 @@ describe('item entered a status', () => {
 			filter: { tf: since(0, '__updatedAt') },
 			sortExpressions: [{ field: '__updatedAt', ascending: true }],
 			from: 0,
-			size: 100,
+			size: LARGE_PAGE_SIZE,
 		});
 
 		Object.assign(open, { comment: 'edited', __updatedAt: at(2000) });
@@ -275,7 +277,7 @@ describe('new process instance', () => {
 			filter: { tf: since(0, '__updatedAt') },
 			sortExpressions: [{ field: '__updatedAt', ascending: true }],
 			from: 0,
-			size: 100,
+			size: LARGE_PAGE_SIZE,
 		});
 		expect((await poll(parameters)).emitted).toBe(false);
 	});

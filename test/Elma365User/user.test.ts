@@ -1,6 +1,7 @@
 import type { INodeTypeDescription } from 'n8n-workflow';
 import { fail, newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { LARGE_PAGE_SIZE } from '../../nodes/shared/pager';
 
 const t = usePlatform();
 let users: Array<Record<string, unknown>>;
@@ -22,8 +23,7 @@ test('Return All pages through POST /user/list with from/size in the body', asyn
 	const { items, error } = await t.run({ nodeType: 'elma365User', parameters: getAll({ returnAll: true }) });
 	expect(error).toBeUndefined();
 	expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization, r.body])).toEqual([
-		['POST', '/pub/v1/user/list', {}, `Bearer ${t.platform.apiKey}`, { from: 0, size: 100 }],
-		['POST', '/pub/v1/user/list', {}, `Bearer ${t.platform.apiKey}`, { from: 100, size: 100 }],
+		['POST', '/pub/v1/user/list', {}, `Bearer ${t.platform.apiKey}`, { from: 0, size: LARGE_PAGE_SIZE }],
 	]);
 	expect(t.platform.requests[0].headers['content-type']).toMatch(/^application\/json/);
 	expect(jsonOf(items)).toEqual(users);

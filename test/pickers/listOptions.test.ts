@@ -4,6 +4,7 @@ import { fail, newId } from '../harness/index.ts';
 import { PollStore, pollNode } from '../harness/poll';
 import { DEFAULT_STATUSES, itemsOf } from '../harness/routes/app.ts';
 import { jsonOf, usePlatform } from '../harness/setup';
+import { LARGE_PAGE_SIZE } from '../../nodes/shared/pager';
 import before from './listOptions.before.json';
 
 /**
@@ -191,7 +192,7 @@ const BODY = {
 	],
 	fields: { __id: true, __name: true, price: true },
 	from: 0,
-	size: 100,
+	size: LARGE_PAGE_SIZE,
 };
 
 async function getMany(node: NodeKey, typeVersion: number, location: Record<string, unknown>, options: Record<string, unknown>) {
@@ -237,7 +238,7 @@ describe('Get Many with picked options (1.2) sends the documented list body', ()
 
 	test('a status list from an expression may still be comma-separated text', async () => {
 		const requests = await getMany('app', 1.2, located('app'), { statusCodes: 'new, in_progress' });
-		expect(requests.map(([, , body]) => body)).toEqual([{ statusCode: ['new', 'in_progress'], from: 0, size: 100 }]);
+		expect(requests.map(([, , body]) => body)).toEqual([{ statusCode: ['new', 'in_progress'], from: 0, size: LARGE_PAGE_SIZE }]);
 	});
 });
 

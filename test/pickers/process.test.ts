@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { loadPackage, resourceMapperFields, searchList } from '../harness/engine';
 import { fail, newId, ok } from '../harness/index.ts';
 import { jsonOf, usePlatform } from '../harness/setup';
+import { LARGE_PAGE_SIZE } from '../../nodes/shared/pager';
 
 const t = usePlatform();
 const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
@@ -223,7 +224,7 @@ describe('workflows saved with earlier versions still run unchanged', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-			['POST', `/pub/v1/bpm/instance/bytemplateid/${approvalId}/list`, { from: 0, size: 100 }],
+			['POST', `/pub/v1/bpm/instance/bytemplateid/${approvalId}/list`, { from: 0, size: LARGE_PAGE_SIZE }],
 		]);
 		expect(jsonOf(items)).toEqual([instance]);
 	});

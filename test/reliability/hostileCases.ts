@@ -10,6 +10,7 @@
  * later picker versions keep.
  */
 import fc from 'fast-check';
+import { LARGE_PAGE_SIZE } from '../../nodes/shared/pager';
 import { PATH_PARAMS } from '../../nodes/Elma365Scheme/actions/params';
 import { SCHEME_ROWS } from '../../nodes/Elma365Scheme/actions/table';
 import type { RecordedRequest, Reply } from '../harness/index.ts';
@@ -420,8 +421,8 @@ const BOOLEAN_SETTINGS: Array<[string, string]> = [
 	['through', 'Continuous Numbering'],
 ];
 const NO_BATCH = { batch: false };
-/** A Limit goes on the wire as the size of the first page, at most 100. */
-const pageSize = (limit: unknown) => Math.min(limit as number, 100);
+/** A Limit goes on the wire as the size of the first page, at most the large first page. */
+const pageSize = (limit: unknown) => Math.min(limit as number, LARGE_PAGE_SIZE);
 
 export const FIELD_CASES: FieldCase[] = [
 	// Nomenclature case form (create and update share it)
@@ -488,7 +489,7 @@ export const FIELD_CASES: FieldCase[] = [
 	},
 	{
 		node: 'elma365Report', label: 'report get many Additional Body (JSON)', typeVersion: 1, parameters: { resource: 'item', operation: 'getAll', namespace: 'sales', report: 'monthly', returnAll: true, options: { body: V } },
-		field: 'Additional Body (JSON)', kind: { type: 'json' }, over: { from: 0, size: 100 }, wire: (request) => request.body,
+		field: 'Additional Body (JSON)', kind: { type: 'json' }, over: { from: 0, size: LARGE_PAGE_SIZE }, wire: (request) => request.body,
 	},
 	{
 		node: 'elma365Contract', label: 'contract create Fields (JSON)', typeVersion: 1, parameters: { resource: 'item', operation: 'create', namespace: 'legal', application: 'contracts', fieldsJson: V },

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { LARGE_PAGE_SIZE } from '../../nodes/shared/pager';
 
 /**
  * The company address as users type it: cloud or on-premises, http or https, with or without a
@@ -86,7 +87,7 @@ describe('forms of the address that reach the platform', () => {
 		try {
 			const { items, error } = await run(`http://127.0.0.1:${port}${prefix}${suffix}`);
 			expect(error).toBeUndefined();
-			expect(proxy.seen).toEqual([`${encodedPrefix}/pub/v1/nomenclature/directory?from=0&size=100`]);
+			expect(proxy.seen).toEqual([`${encodedPrefix}/pub/v1/nomenclature/directory?from=0&size=${LARGE_PAGE_SIZE}`]);
 			expect(t.platform.requests.map((r) => r.path)).toEqual(['/pub/v1/nomenclature/directory']);
 			expect(jsonOf(items)).toEqual([expect.objectContaining({ __id: directoryId })]);
 		} finally {
@@ -123,7 +124,7 @@ describe('https with an internal certificate', () => {
 
 			const { items, error } = await run(`https://127.0.0.1:${port}/elma/`, { ignoreSslIssues: true });
 			expect(error).toBeUndefined();
-			expect(proxy.seen).toEqual(['/elma/pub/v1/nomenclature/directory?from=0&size=100']);
+			expect(proxy.seen).toEqual([`/elma/pub/v1/nomenclature/directory?from=0&size=${LARGE_PAGE_SIZE}`]);
 			expect(jsonOf(items)).toEqual([expect.objectContaining({ __id: directoryId })]);
 		} finally {
 			await proxy.close();

@@ -152,11 +152,11 @@ describe('Options > Concurrency on case update', () => {
 		expect(t.platform.requests.length).toBeLessThanOrEqual(5);
 	});
 
-	test('a concurrency outside 1-10 is refused before any request', async () => {
-		for (const concurrency of [0, 11, 2.5]) {
+	test('a concurrency outside 1-50 is refused before any request', async () => {
+		for (const concurrency of [0, 51, 2.5]) {
 			const { items, error } = await t.run({ nodeType: 'elma365Nomenclature', parameters: caseUpdate({ concurrency }), input: cases(2) });
 			expect(items).toEqual([]);
-			expect(error?.message).toBe(`Options > Concurrency must be a whole number from 1 to 10, got ${concurrency}`);
+			expect(error?.message).toBe(`Options > Concurrency must be a whole number from 1 to 50, got ${concurrency}`);
 		}
 		expect(t.platform.requests).toHaveLength(0);
 	});
