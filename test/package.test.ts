@@ -8,7 +8,9 @@ const pkg = JSON.parse(readFileSync(path.join(PACKAGE_DIR, 'package.json'), 'utf
 test('package.json is a community node package with no runtime dependencies', () => {
 	expect(pkg.name).toBe('n8n-nodes-elma365');
 	expect(pkg.keywords).toContain('n8n-community-node-package');
-	expect(pkg.files).toEqual(['dist']);
+	// What n8n loads, and nothing else that the build leaves in dist/.
+	expect(pkg.files).toEqual(['dist/credentials', 'dist/icons', 'dist/nodes']);
+	expect(pkg.main).toBeUndefined();
 	expect(pkg.dependencies ?? {}).toEqual({});
 	expect(pkg.peerDependencies).toEqual({ 'n8n-workflow': '*' });
 	expect(pkg.license).toBe('MIT');

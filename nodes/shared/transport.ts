@@ -10,6 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import { DEFAULT_TIMEOUT_MS, readRequestSettings } from './requestOptions';
+import { withoutEnvelope } from './envelope';
 
 export { DEFAULT_TIMEOUT_MS };
 
@@ -342,8 +343,7 @@ export async function apiRequest(ctx: Elma365Context, request: ApiRequest): Prom
 /** Drops the envelope's own keys and returns what it carries: `item`, or the remaining payload. */
 export function unwrapItem(body: IDataObject): IDataObject {
 	if (body.item && typeof body.item === 'object' && !Array.isArray(body.item)) return body.item as IDataObject;
-	const { success: _success, error: _error, ...payload } = body;
-	return payload;
+	return withoutEnvelope(body);
 }
 
 export interface ListPage {

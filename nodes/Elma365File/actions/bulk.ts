@@ -12,6 +12,7 @@ import type { Operation } from '../../shared/router';
 import { errorItem, forItem } from '../../shared/router';
 import { apiRequest } from '../../shared/transport';
 import { hasControlCharacter, invalidInput, requireInteger, requireText, requireUuid } from '../../shared/validation';
+import { withoutEnvelope } from '../../shared/envelope';
 
 /** One entry of a bulk body: an identifier, or an object (a file to initialise, a link to fetch). */
 export type BulkEntry = string | IDataObject;
@@ -130,8 +131,7 @@ function succeededKeys(payload: IDataObject, batchKeys: Set<string>): Set<string
 }
 
 function stripEnvelope(body: IDataObject): IDataObject {
-	const { success: _success, error: _error, ...payload } = body;
-	return payload;
+	return withoutEnvelope(body);
 }
 
 /** Packs items into requests of at most `size` entries, never splitting an item. */
