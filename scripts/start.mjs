@@ -43,8 +43,7 @@ function prepare() {
 		fs.mkdirSync(tools, { recursive: true });
 		run('npm', ['install', '--prefix', tools, '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', 'playwright-core@1.65.1']);
 	}
-	log('building the package');
-	run('npm', ['run', 'build', '--silent']);
+	log('building and packing the package (npm pack: its prepack builds dist/)');
 	const packDir = path.join(root, '.e2e', 'pack');
 	fs.rmSync(packDir, { recursive: true, force: true });
 	fs.mkdirSync(packDir, { recursive: true });
@@ -55,9 +54,9 @@ function prepare() {
 		fs.writeFileSync(path.join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2));
 	}
 	log(`installing ${filename} into ${nodesDir}`);
-	// What n8n's community-node install does: npm install of the package inside <user folder>/.n8n/nodes
-	// (n8n-workflow is a peer dependency that n8n itself provides).
-	run('npm', ['install', path.join(packDir, filename), '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: nodesDir });
+	// The README's tarball install, with the npm flags of n8n's community-package installer, inside
+	// <user folder>/.n8n/nodes (n8n-workflow is a peer dependency that n8n itself provides).
+	run('npm', ['install', '--audit=false', '--fund=false', '--bin-links=false', '--install-strategy=shallow', '--ignore-scripts=true', '--legacy-peer-deps', '--loglevel=error', path.join(packDir, filename)], { cwd: nodesDir });
 }
 
 function startChild(name, command, commandArgs, env) {
