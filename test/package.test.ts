@@ -53,5 +53,9 @@ describe.each((pkg.n8n.nodes as string[]).map((file) => [path.basename(file, '.n
 		expect(codex.node).toBe(`n8n-nodes-elma365.${name}`);
 		expect(codex.categories.length).toBeGreaterThan(0);
 		expect(codex.resources.primaryDocumentation[0].url).toMatch(/^https:\/\//);
+		// n8n's node panel finds a node by these words; a tool-usable node's Tool variant is listed under AI > Tools.
+		const loaded = description.codex as { alias?: string[]; subcategories?: Record<string, string[]> };
+		expect(loaded.alias).toEqual(expect.arrayContaining(['ELMA', 'BRIX365']));
+		expect(loaded.subcategories).toEqual(description.polling ? undefined : { Tools: ['Other Tools'] });
 	});
 });
