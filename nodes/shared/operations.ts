@@ -66,6 +66,8 @@ export function listOperation(options: {
 	paging: 'body' | 'query';
 	body?: PerItem<IDataObject | undefined>;
 	qs?: PerItem<IDataObject | undefined>;
+	/** Each list entry as an output item (e.g. simplified); the entry itself by default. */
+	output?: (ctx: IExecuteFunctions, itemIndex: number, entry: IDataObject) => IDataObject;
 }): Required<Pick<Operation, 'execute'>> {
 	return {
 		async execute(this: IExecuteFunctions, itemIndex: number) {
@@ -76,7 +78,7 @@ export function listOperation(options: {
 			// Output items are built as pages arrive: only the current page is held besides the output.
 			const results: INodeExecutionData[] = [];
 			for await (const page of paginate(this, { method: options.method, path, paging: options.paging, body, qs, limit, itemIndex })) {
-				for (const entry of page) results.push({ json: entry, pairedItem: { item: itemIndex } });
+				for (const entry of page) results.push({ json: options.output?.(this, itemIndex, entry) ?? entry, pairedItem: { item: itemIndex } });
 			}
 			return results;
 		},
