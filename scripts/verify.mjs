@@ -48,9 +48,12 @@ function parseArgs(argv) {
 	return args;
 }
 
-/** `npm pack` of this repository (its prepack builds dist/), unpacked as n8n's scanner unpacks it. */
+/**
+ * `npm pack` of this repository's current dist/ (`npm run verify` builds it first), unpacked as n8n's
+ * scanner unpacks it. Scripts are skipped so that packing never rebuilds dist/ under a running test.
+ */
 function packRepository(tmp) {
-	const out = execFileSync('npm', ['pack', '--json', '--pack-destination', tmp], { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+	const out = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', tmp], { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
 	const [{ filename }] = JSON.parse(out.slice(out.indexOf('[')));
 	const tarball = path.join(tmp, path.basename(filename));
 	execFileSync('tar', ['-xzf', tarball, '-C', tmp]);

@@ -22,7 +22,7 @@ let basePromise: Promise<string> | undefined;
 function packed(): Promise<string> {
 	basePromise ??= (async () => {
 		const base = fs.mkdtempSync(path.join(os.tmpdir(), 'elma365-verify-test-'));
-		const out = execFileSync('npm', ['pack', '--json', '--pack-destination', base], { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+		const out = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', base], { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
 		const [{ filename }] = JSON.parse(out.slice(out.indexOf('[')));
 		execFileSync('tar', ['-xzf', path.join(base, path.basename(filename)), '-C', base]);
 		// The committed sources (not the working tree, where others may be mid-edit), as the release's provenance points at.
