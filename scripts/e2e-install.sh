@@ -9,7 +9,7 @@ key="$(sha256sum "${BASH_SOURCE[0]}" | cut -c1-16)"
 if [ -f "$dir/.recipe-$key" ] && [ -x "$dir/node_modules/.bin/n8n" ]; then
 	exit 0
 fi
-echo "installing n8n 2.41.1 into $dir (once; about 3 minutes)"
+echo "installing n8n 2.41.1 into $dir (once; 5 to 15 minutes and 2.3 GB)"
 rm -rf "$dir"
 mkdir -p "$dir"
 cat > "$dir/package.json" <<'JSON'
