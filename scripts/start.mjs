@@ -6,6 +6,7 @@
 //   node scripts/start.mjs                      interactive (n8n on 5678, sandbox on 8365)
 //   node scripts/start.mjs --e2e --state <file> for the e2e tests: fresh user folder, other ports,
 //                                               writes URLs, API key and credential id to <file>
+// ELMA365_N8N_PORT, ELMA365_SANDBOX_PORT and ELMA365_BROKER_PORT override the ports.
 // Expects Node 24 first on PATH and the dev dependencies installed (scripts/bootstrap.sh).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,9 +16,11 @@ const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const e2e = args.includes('--e2e');
 const stateFile = args.includes('--state') ? path.resolve(args[args.indexOf('--state') + 1]) : undefined;
-const N8N_PORT = e2e ? 5778 : 5678;
-const SANDBOX_PORT = e2e ? 8465 : 8365;
-const BROKER_PORT = e2e ? 5779 : 5679;
+// Another port set, e.g. when several checkouts run their e2e suites on one machine.
+const portFrom = (name, fallback) => Number(process.env[name] ?? fallback);
+const N8N_PORT = portFrom('ELMA365_N8N_PORT', e2e ? 5778 : 5678);
+const SANDBOX_PORT = portFrom('ELMA365_SANDBOX_PORT', e2e ? 8465 : 8365);
+const BROKER_PORT = portFrom('ELMA365_BROKER_PORT', e2e ? 5779 : 5679);
 const SANDBOX_KEY = 'sandbox-0000-4000-8000-elma365demo';
 const OWNER = { email: 'owner@example.com', firstName: 'Demo', lastName: 'Owner', password: 'Elma365Demo!' };
 const userFolder = path.join(root, '.e2e', e2e ? 'e2e-user' : 'start-user');
