@@ -3,5 +3,5 @@
 source "$(dirname "${BASH_SOURCE[0]}")/node24.sh" || return 1
 if [ ! -f "$(dirname "${BASH_SOURCE[0]}")/../node_modules/@n8n/node-cli/package.json" ]; then
 	echo "installing the dev dependencies (npm ci, once)"
-	(cd "$(dirname "${BASH_SOURCE[0]}")/.." && npm ci --no-audit --no-fund) || return 1
+	(cd "$(dirname "${BASH_SOURCE[0]}")/.." && npm ci --ignore-scripts --no-audit --no-fund) || return 1
 fi
