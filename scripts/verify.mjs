@@ -1,9 +1,13 @@
 #!/usr/bin/env node
-// Release check: does on the packed tarball what n8n does before it verifies a community package
-// (@n8n/scan-community-package: its ESLint gate over the attested sources and over the shipped
-// dist/**/*.js + package.json, inline disables ignored), plus the package rules of this project.
+// Release check: runs what n8n runs before it verifies a community package, with n8n's own code,
+// plus the package rules of this project.
+//   - n8n's scanner (@n8n/scan-community-package, its analyzePackage and file patterns) on the
+//     committed source (what the npm provenance of a release points at: `git archive HEAD`, not the
+//     working tree) and on the packed tarball (dist/**/*.js + package.json), inline disables ignored;
+//   - n8n's node CLI lint (`n8n-node lint`, strict, default config) on that committed source.
 //
 //   node scripts/verify.mjs                  packs this repository (`npm pack`) and checks the tarball
+//                                            and the committed sources of HEAD
 //   node scripts/verify.mjs --package-dir D [--source-dir S]
 //                                            checks an already unpacked package D (and sources S)
 //
@@ -21,6 +25,8 @@ if (process.env.NODE_ENV === 'test') delete process.env.NODE_ENV;
 const require = createRequire(import.meta.url);
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { ESLint } = require('eslint');
+// n8n's scanner itself (not a copy of its configuration).
+const scanner = await import('@n8n/scan-community-package/scanner/scanner.mjs');
 
 // Source maps are not shipped (tsconfig has sourceMap: false). Set to true only on purpose, together
 // with the sources they point at.
@@ -42,13 +48,26 @@ function parseArgs(argv) {
 	return args;
 }
 
-function packRepository() {
-	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'elma365-verify-'));
-	const out = execFileSync('npm', ['pack', '--json', '--pack-destination', tmp], { cwd: REPO, encoding: 'utf8' });
+/**
+ * `npm pack` of this repository's current dist/ (`npm run verify` builds it first), unpacked as n8n's
+ * scanner unpacks it. Scripts are skipped so that packing never rebuilds dist/ under a running test.
+ */
+function packRepository(tmp) {
+	const out = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', tmp], { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
 	const [{ filename }] = JSON.parse(out.slice(out.indexOf('[')));
 	const tarball = path.join(tmp, path.basename(filename));
 	execFileSync('tar', ['-xzf', tarball, '-C', tmp]);
-	return { tmp, tarball, packageDir: path.join(tmp, 'package') };
+	return { tarball, packageDir: path.join(tmp, 'package') };
+}
+
+/** The committed tree of HEAD, as the provenance of a release built from it would point at. */
+function committedSource(tmp) {
+	const dir = path.join(tmp, 'source');
+	fs.mkdirSync(dir);
+	execFileSync('sh', ['-c', `git archive HEAD | tar -x -C "${dir}"`], { cwd: REPO });
+	const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: REPO, encoding: 'utf8' }).trim();
+	if (dirty) console.log(`note: the working tree has uncommitted changes; the sources checked are those of HEAD`);
+	return dir;
 }
 
 /** Every file of the unpacked package, relative, '/'-separated (node_modules is ours, not shipped). */
@@ -63,36 +82,25 @@ function listFiles(dir, base = dir) {
 	return files.sort();
 }
 
-/** n8n's scanner config (scan-community-package buildScanConfig). */
-async function scanConfig() {
-	const communityNodes = (await import('@n8n/eslint-plugin-community-nodes')).default;
-	const n8nNodesBase = (await import('eslint-plugin-n8n-nodes-base')).default;
-	const parser = (await import('@typescript-eslint/parser')).default;
-	return [
-		communityNodes.configs.recommended,
-		{ rules: { 'no-console': 'error' } },
-		{ plugins: { 'n8n-nodes-base': n8nNodesBase } },
-		{ files: ['package.json'], rules: { ...n8nNodesBase.configs.community.rules } },
-		{
-			files: ['**/credentials/**/*.ts'],
-			rules: {
-				...n8nNodesBase.configs.credentials.rules,
-				'n8n-nodes-base/cred-class-field-documentation-url-miscased': 'off',
-				'n8n-nodes-base/cred-class-field-type-options-password-missing': 'off',
-			},
-		},
-		{
-			files: ['**/nodes/**/*.ts'],
-			rules: {
-				...n8nNodesBase.configs.nodes.rules,
-				'n8n-nodes-base/node-class-description-inputs-wrong-regular-node': 'off',
-				'n8n-nodes-base/node-class-description-outputs-wrong': 'off',
-				'n8n-nodes-base/node-param-type-options-max-value-present': 'off',
-			},
-		},
-		{ files: ['**/*.json'], languageOptions: { parser } },
-		{ files: ['**/*.ts'], languageOptions: { parser } },
-	];
+/** n8n's scanner on one directory: its stylish report cut into one problem per line. */
+async function scan(dir, patterns) {
+	const result = await scanner.analyzePackage(dir, patterns);
+	if (result.passed) return [];
+	const details = (result.details ?? '').split('\n').map((line) => line.trimEnd()).filter((line) => line && !/^\s*✖/.test(line));
+	return [result.message, ...details.map((line) => line.replace(`${dir}/`, ''))];
+}
+
+/** n8n's node CLI lint (`npm run lint`: `n8n-node lint`) on a source tree, with this repository's dev dependencies. */
+function cliLint(sourceDir) {
+	const modules = path.join(sourceDir, 'node_modules');
+	if (!fs.existsSync(modules)) fs.symlinkSync(path.join(REPO, 'node_modules'), modules, 'dir');
+	try {
+		execFileSync('npm', ['run', 'lint', '--silent'], { cwd: sourceDir, encoding: 'utf8', stdio: 'pipe', env: { ...process.env, FORCE_COLOR: '0', CI: '1' } });
+		return [];
+	} catch (error) {
+		const output = `${error.stdout ?? ''}${error.stderr ?? ''}`.split('\n').map((line) => line.trimEnd()).filter(Boolean);
+		return output.length ? output.slice(-40) : [`n8n-node lint exited with ${error.status}`];
+	}
 }
 
 /** Rules of this project for shipped code, beyond n8n's: no environment, file system or process access. */
@@ -145,17 +153,16 @@ const runtimePlugin = {
 	},
 };
 
+/** ESLint with only the given config (no config file, inline disables ignored): one problem per line. */
 async function lint(cwd, patterns, overrideConfig) {
 	const eslint = new ESLint({ cwd, allowInlineConfig: false, overrideConfigFile: true, overrideConfig, errorOnUnmatchedPattern: false });
-	const results = await eslint.lintFiles(patterns);
 	const problems = [];
-	for (const result of results) {
+	for (const result of await eslint.lintFiles(patterns)) {
 		for (const m of result.messages) {
-			if (m.severity !== 2) continue;
-			problems.push(`${path.relative(cwd, result.filePath)}:${m.line}:${m.column} ${m.message}${m.ruleId ? ` (${m.ruleId})` : ''}`);
+			if (m.severity === 2) problems.push(`${path.relative(cwd, result.filePath)}:${m.line}:${m.column} ${m.message}${m.ruleId ? ` (${m.ruleId})` : ''}`);
 		}
 	}
-	return { files: results.length, problems };
+	return { problems };
 }
 
 const SECRET_PATTERNS = [
@@ -178,11 +185,12 @@ const SECRET_FILES = [/(^|\/)\.env(\..*)?$/, /(^|\/)\.npmrc$/, /\.(pem|key|p12|p
 
 async function main() {
 	const args = parseArgs(process.argv.slice(2));
+	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'elma365-verify-'));
 	let packed;
 	if (!args.packageDir) {
-		packed = packRepository();
+		packed = packRepository(tmp);
 		args.packageDir = packed.packageDir;
-		args.sourceDir ??= REPO;
+		args.sourceDir ??= committedSource(tmp);
 	}
 	const { packageDir, sourceDir } = args;
 	const pkg = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
@@ -199,16 +207,24 @@ async function main() {
 	};
 
 	console.log(`Verifying ${pkg.name}@${pkg.version} (${packed ? path.basename(packed.tarball) : packageDir}, ${files.length} files)`);
-	const config = await scanConfig();
 
 	if (sourceDir) {
-		await check('lint-sources', "n8n's scanner lint of the sources (nodes/, credentials/, package.json), inline disables ignored", async () => {
-			const { files: n, problems } = await lint(sourceDir, ['package.json', '{nodes,credentials}/**/*.{js,ts,json}'], config);
-			return n === 0 ? ['no source files found'] : problems;
+		await check('scan-source', `n8n's scanner on the committed source (${scanner.SOURCE_FILE_PATTERNS.join(', ')}), inline disables ignored`, async () => {
+			const root = scanner.findPackageRoot(sourceDir, pkg.name);
+			if (!root) return [`no package.json named ${pkg.name} in the source`];
+			return scan(root, scanner.SOURCE_FILE_PATTERNS);
 		});
+		await check('cli-lint', "n8n's node CLI lint (n8n-node lint: strict, n8n's default config) on the committed source", () => cliLint(sourceDir));
 	}
-	await check('lint-dist', "n8n's scanner lint of the shipped dist/**/*.js and package.json, inline disables ignored", async () => {
-		const { problems } = await lint(packageDir, ['**/*.js', 'package.json'], config);
+	await check('scan-tarball', "n8n's scanner on the packed tarball (dist/**/*.js, package.json), inline disables ignored", () => scan(packageDir, ['**/*.js', 'package.json']));
+	await check('package-fields', 'package.json fields that n8n and npm check: no phantom main, a GitHub repository (npm provenance), author, engines', () => {
+		const problems = [];
+		if (pkg.main !== undefined && !files.includes(path.normalize(pkg.main))) problems.push(`"main" names ${pkg.main}, which is not in the tarball`);
+		const repository = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;
+		if (!/^git\+https:\/\/github\.com\/[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+\.git$/.test(repository ?? '')) problems.push(`"repository" ${JSON.stringify(repository)} is not a git+https://github.com/<owner>/<repo>.git URL (npm provenance checks it against the publishing repository)`);
+		if (!pkg.author?.name) problems.push('"author" has no name');
+		if (!pkg.engines?.node) problems.push('"engines" does not state the Node versions');
+		if (pkg.n8n?.strict !== true) problems.push('"n8n.strict" is not true (n8n Cloud eligibility)');
 		return problems;
 	});
 	await check('dependencies', 'no runtime dependencies, n8n-workflow only as a peer, no install scripts', () => {
@@ -325,7 +341,7 @@ async function main() {
 		if (problems.length) failed++;
 	}
 	console.log(`verify: ${checks.length - failed} checks passed, ${failed} failed`);
-	if (packed) fs.rmSync(packed.tmp, { recursive: true, force: true });
+	fs.rmSync(tmp, { recursive: true, force: true });
 	process.exitCode = failed ? 1 : 0;
 }
 

@@ -8,7 +8,9 @@ const pkg = JSON.parse(readFileSync(path.join(PACKAGE_DIR, 'package.json'), 'utf
 test('package.json is a community node package with no runtime dependencies', () => {
 	expect(pkg.name).toBe('n8n-nodes-elma365');
 	expect(pkg.keywords).toContain('n8n-community-node-package');
-	expect(pkg.files).toEqual(['dist']);
+	// What n8n loads, and nothing else that the build leaves in dist/.
+	expect(pkg.files).toEqual(['dist/credentials', 'dist/icons', 'dist/nodes']);
+	expect(pkg.main).toBeUndefined();
 	expect(pkg.dependencies ?? {}).toEqual({});
 	expect(pkg.peerDependencies).toEqual({ 'n8n-workflow': '*' });
 	expect(pkg.license).toBe('MIT');
@@ -51,5 +53,9 @@ describe.each((pkg.n8n.nodes as string[]).map((file) => [path.basename(file, '.n
 		expect(codex.node).toBe(`n8n-nodes-elma365.${name}`);
 		expect(codex.categories.length).toBeGreaterThan(0);
 		expect(codex.resources.primaryDocumentation[0].url).toMatch(/^https:\/\//);
+		// n8n's node panel finds a node by these words; a tool-usable node's Tool variant is listed under AI > Tools.
+		const loaded = description.codex as { alias?: string[]; subcategories?: Record<string, string[]> };
+		expect(loaded.alias).toEqual(expect.arrayContaining(['ELMA', 'BRIX365']));
+		expect(loaded.subcategories).toEqual(description.polling ? undefined : { Tools: ['Other Tools'] });
 	});
 });

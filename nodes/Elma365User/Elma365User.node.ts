@@ -11,7 +11,8 @@ export class Elma365User implements INodeType {
 		name: 'elma365User',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 1.1: Get Many has Simplify (on by default).
+		version: [1, 1.1],
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'List and find users in ELMA365',
 		defaults: { name: 'ELMA365 User' },

@@ -67,6 +67,8 @@ export function listOperation(options: {
 	paging: 'body' | 'query';
 	body?: PerItem<IDataObject | undefined>;
 	qs?: PerItem<IDataObject | undefined>;
+	/** Each list entry as an output item (e.g. simplified); the entry itself by default. */
+	output?: (ctx: IExecuteFunctions, itemIndex: number, entry: IDataObject) => IDataObject;
 }): Required<Pick<Operation, 'execute'>> {
 	return {
 		async execute(this: IExecuteFunctions, itemIndex: number) {
@@ -75,7 +77,7 @@ export function listOperation(options: {
 			const qs = options.qs?.(this, itemIndex);
 			const limit = readLimit(this, itemIndex);
 			const entries = await readWholeList(this, { method: options.method, path, paging: options.paging, body, qs, limit, itemIndex });
-			return entries.map((entry): INodeExecutionData => ({ json: entry, pairedItem: { item: itemIndex } }));
+			return entries.map((entry): INodeExecutionData => ({ json: options.output?.(this, itemIndex, entry) ?? entry, pairedItem: { item: itemIndex } }));
 		},
 	};
 }

@@ -17,6 +17,7 @@ import { beforeDeadline, BoundExceeded, boundedStream, readBounded } from './bou
 import { redact, redactValue } from './redact';
 import { API_MAX_BYTES, DEFAULT_TIMEOUT_MS, TRANSFER_MAX_BYTES, readRequestSettings } from './requestOptions';
 import { throttled } from './concurrency';
+import { withoutEnvelope } from './envelope';
 
 export { API_MAX_BYTES, DEFAULT_TIMEOUT_MS, TRANSFER_MAX_BYTES };
 
@@ -770,8 +771,7 @@ export async function readDownload<T>(download: Download, consume: (data: ByteSt
 /** Drops the envelope's own keys and returns what it carries: `item`, or the remaining payload. */
 export function unwrapItem(body: IDataObject): IDataObject {
 	if (body.item && typeof body.item === 'object' && !Array.isArray(body.item)) return body.item as IDataObject;
-	const { success: _success, error: _error, ...payload } = body;
-	return payload;
+	return withoutEnvelope(body);
 }
 
 export interface ListPage {

@@ -89,3 +89,46 @@ test('a platform error carries its text; Continue On Fail gives one error item p
 	expect(out[2]).toEqual(users[3]);
 	expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 });
+
+describe('Simplify (version 1.1)', () => {
+	const full = (i: number) => ({
+		__id: newId(),
+		__name: `Full ${i}`,
+		login: `full${i}`,
+		email: `full${i}@example.com`,
+		fullname: { firstname: 'F', lastname: `L${i}`, middlename: '' },
+		mobilePhone: [{ type: 'main', tel: `+100${i}` }],
+		workPhone: [],
+		groupIds: [newId()],
+		__createdAt: '2026-01-01T00:00:00Z',
+		__createdBy: newId(),
+		__updatedAt: '2026-01-02T00:00:00Z',
+		__version: 3,
+		avatar: null,
+	});
+	let people: Array<ReturnType<typeof full>>;
+	beforeEach(() => {
+		t.platform.collection('users').clear();
+		people = [full(0), full(1)];
+		for (const user of people) t.platform.collection('users').set(user.__id, user);
+	});
+	const main = ({ __createdAt: _a, __createdBy: _b, __updatedAt: _c, __version: _d, avatar: _e, ...rest }: ReturnType<typeof full>) => rest;
+
+	test('is on by default: each user keeps only its main fields; the request is the same', async () => {
+		const { items, error } = await t.run({ nodeType: 'elma365User', typeVersion: 1.1, parameters: getAll({ returnAll: true }) });
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([['POST', '/pub/v1/user/list', { from: 0, size: 100 }]]);
+		expect(jsonOf(items)).toEqual(people.map(main));
+		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 0 }]);
+	});
+
+	test('off: every field, as version 1 returns them', async () => {
+		const { items } = await t.run({ nodeType: 'elma365User', typeVersion: 1.1, parameters: getAll({ returnAll: true, simplify: false }) });
+		expect(jsonOf(items)).toEqual(people);
+	});
+
+	test('version 1 has no Simplify: saved workflows keep the full users', async () => {
+		const { items } = await t.run({ nodeType: 'elma365User', typeVersion: 1, parameters: getAll({ returnAll: true, simplify: true }) });
+		expect(jsonOf(items)).toEqual(people);
+	});
+});

@@ -22,12 +22,12 @@ let basePromise: Promise<string> | undefined;
 function packed(): Promise<string> {
 	basePromise ??= (async () => {
 		const base = fs.mkdtempSync(path.join(os.tmpdir(), 'elma365-verify-test-'));
-		const out = execFileSync('npm', ['pack', '--json', '--pack-destination', base], { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+		const out = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', base], { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
 		const [{ filename }] = JSON.parse(out.slice(out.indexOf('[')));
 		execFileSync('tar', ['-xzf', path.join(base, path.basename(filename)), '-C', base]);
-		// The committed sources (not the working tree, where others may be mid-edit) for the source lint.
+		// The committed sources (not the working tree, where others may be mid-edit), as the release's provenance points at.
 		fs.mkdirSync(path.join(base, 'source'));
-		execFileSync('sh', ['-c', `git archive HEAD package.json nodes credentials icons | tar -x -C "${path.join(base, 'source')}"`], { cwd: REPO });
+		execFileSync('sh', ['-c', `git archive HEAD | tar -x -C "${path.join(base, 'source')}"`], { cwd: REPO });
 		return base;
 	})();
 	return basePromise;
@@ -94,30 +94,49 @@ test('passes on the real tarball packed from this repository', async () => {
 	const run = await verify([]);
 	expect(run.output).toMatch(/^Verifying n8n-nodes-elma365@\d+\.\d+\.\d+ \(n8n-nodes-elma365-[\d.]+\.tgz, \d+ files\)$/m);
 	expect(run.output).not.toMatch(/^FAIL /m);
-	expect(run.output).toMatch(/^verify: 8 checks passed, 0 failed$/m);
+	expect(run.output).toMatch(/^verify: 10 checks passed, 0 failed$/m);
 	expect(run.status).toBe(0);
 }, 120_000);
 
 test('passes on the unpacked copy with the committed sources (the baseline of every planted case)', async () => {
 	const run = await planted(() => undefined, true);
 	expect(run.output).not.toMatch(/^FAIL /m);
-	expect(run.output).toMatch(/^verify: 8 checks passed, 0 failed$/m);
+	expect(run.output).toMatch(/^verify: 10 checks passed, 0 failed$/m);
 	expect(run.status).toBe(0);
 }, 120_000);
 
 describe.each<[string, string, (dir: { pkg: string; src: string }) => void, RegExp, boolean?]>([
 	[
 		'a source violation hidden behind an inline eslint-disable',
-		'lint-sources',
+		'scan-source',
 		({ src }) => append(path.join(src, 'nodes/shared/validation.ts'), '// eslint-disable-next-line\nexport const home = process.env.HOME;'),
-		/nodes\/shared\/validation\.ts:\d+:\d+ Use of restricted global 'process'/,
+		/nodes\/shared\/validation\.ts\n\s+\d+:\d+\s+error\s+Use of restricted global 'process'/,
 		true,
 	],
 	[
 		'a shipped console call hidden behind an inline eslint-disable',
-		'lint-dist',
+		'scan-tarball',
 		({ pkg }) => append(path.join(pkg, NODE), '/* eslint-disable */\nconsole.log("loaded");'),
-		/Elma365Nomenclature\.node\.js:\d+:\d+ .*\(no-console\)/,
+		/Elma365Nomenclature\.node\.js\n\s+\d+:\d+\s+error\s+Unexpected console statement\s+no-console/,
+	],
+	[
+		'an eslint.config.mjs changed from n8n\'s default (strict mode)',
+		'cli-lint',
+		({ src }) => fs.writeFileSync(path.join(src, 'eslint.config.mjs'), "import { config } from '@n8n/node-cli/eslint';\n\nexport default [...config, { ignores: ['nodes/**'] }];\n"),
+		/Strict mode violation/,
+		true,
+	],
+	[
+		'a "main" that names no shipped file',
+		'package-fields',
+		({ pkg }) => editJson(path.join(pkg, 'package.json'), (json) => (json.main = 'index.js')),
+		/"main" names index\.js, which is not in the tarball/,
+	],
+	[
+		'a repository that is not on GitHub (npm provenance)',
+		'package-fields',
+		({ pkg }) => editJson(path.join(pkg, 'package.json'), (json) => (json.repository = { type: 'git', url: 'https://example.com/elma365.git' })),
+		/"repository" "https:\/\/example\.com\/elma365\.git" is not a git\+https:\/\/github\.com/,
 	],
 	[
 		'a runtime dependency',

@@ -13,6 +13,7 @@ import { errorItem, forItem } from '../../shared/router';
 import type { ApiRequest } from '../../shared/transport';
 import { apiRequest } from '../../shared/transport';
 import { hasControlCharacter, invalidInput, requireInteger, requireText, requireUuid } from '../../shared/validation';
+import { withoutEnvelope } from '../../shared/envelope';
 
 /** One entry of a bulk body: an identifier, or an object (a file to initialise, a link to fetch). */
 export type BulkEntry = string | IDataObject;
@@ -118,8 +119,7 @@ export function requireHttpUrl(ctx: IExecuteFunctions, itemIndex: number, field:
 }
 
 function stripEnvelope(body: IDataObject): IDataObject {
-	const { success: _success, error: _error, ...payload } = body;
-	return payload;
+	return withoutEnvelope(body);
 }
 
 /** Packs items into requests of at most `size` entries, never splitting an item. */

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { readUuidLocator, uuidLocator } from '../../shared/locators';
 import { requireUuid } from '../../shared/validation';
+import { withoutEnvelope } from '../../shared/envelope';
 
 /** A disk directory picked from the list or typed in as an ID. */
 export function directoryLocator(description: string, required = true): INodeProperties {
@@ -39,6 +40,5 @@ export function unwrapFile(body: IDataObject): IDataObject {
 		const value = body[key];
 		if (value && typeof value === 'object' && !Array.isArray(value)) return value as IDataObject;
 	}
-	const { success: _success, error: _error, ...payload } = body;
-	return payload;
+	return withoutEnvelope(body);
 }

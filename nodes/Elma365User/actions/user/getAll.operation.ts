@@ -2,10 +2,15 @@ import type { INodeProperties } from 'n8n-workflow';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions';
 import { buildListBody, listOptions } from '../../../shared/listOptions';
 import { listOperation } from '../../../shared/operations';
+import { simplified, simplifyOption } from '../../../shared/simplify';
+
+/** What Simplify keeps of a user (from version 1.1): identity, name and contacts, not the system fields. */
+const MAIN_FIELDS = ['__id', '__name', 'login', 'email', 'fullname', 'mobilePhone', 'workPhone', 'groupIds'] as const;
 
 /** The user list takes {filter, from, ids, size, sortExpressions}: no status, no active flag. */
 export const description: INodeProperties[] = showFor('user', 'getAll', [
 	...returnAllOrLimit,
+	simplifyOption(1.1, MAIN_FIELDS),
 	listOptions({}),
 ]);
 
@@ -14,4 +19,5 @@ export const { execute } = listOperation({
 	paging: 'body',
 	path: () => '/user/list',
 	body: (ctx, itemIndex) => buildListBody(ctx, itemIndex),
+	output: (ctx, itemIndex, entry) => simplified(ctx, itemIndex, entry, MAIN_FIELDS),
 });

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# `npm test`: Node 24 and the dev dependencies if missing (scripts/bootstrap.sh), a fresh build of
+# dist/ (the tests load the compiled package), then every jest suite. Arguments go to jest.
+set -e
+cd "$(dirname "$0")/.."
+source scripts/bootstrap.sh
+npm run build --silent >/dev/null
+exec npx jest "$@"
