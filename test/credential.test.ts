@@ -132,6 +132,34 @@ describe('every failure in words, the words the nodes use', () => {
 		));
 	});
 
+	test('a redirect to another origin: reported, and the other server gets no request (so never the key)', async () => {
+		const elsewhere: http.IncomingHttpHeaders[] = [];
+		const other = http.createServer((request, response) => {
+			elsewhere.push(request.headers);
+			response.end('{"success": true}');
+		});
+		await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+		const { port } = other.address() as AddressInfo;
+		try {
+			t.platform.script('GET', '/pub/v1/scheme/namespaces', { status: 302, headers: { location: `http://127.0.0.1:${port}/pub/v1/scheme/namespaces` }, body: '' });
+			expect(await testCredential(key())).toEqual(error(
+				'ELMA365: the address answered with a redirect (HTTP 302); the key is not sent on. Enter the address the platform is served at (check http/https and the host).',
+			));
+			expect(elsewhere).toEqual([]);
+		} finally {
+			other.closeAllConnections();
+			await new Promise<void>((resolve) => other.close(() => resolve()));
+		}
+	});
+
+	test('a page that echoes the key: the message shows it redacted', async () => {
+		t.platform.script('GET', '/pub/v1/scheme/namespaces', fail(400, `bad request: Authorization: Bearer ${t.platform.apiKey}`));
+		const result = await testCredential(key());
+		expect(result.status).toBe('Error');
+		expect(result.message).not.toContain(t.platform.apiKey);
+		expect(result.message).toContain('[redacted]');
+	});
+
 	describe('a certificate n8n cannot verify', () => {
 		let dir: string;
 		let server: https.Server;
