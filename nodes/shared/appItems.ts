@@ -7,6 +7,7 @@ import { buildListBody, listOptions, refuseUnsendable } from './listOptions';
 import { beforeVersion, codeLocator, MORE_PICKERS_VERSION, PICKERS_VERSION, sinceVersion, uuidLocatorWithUrl } from './locators';
 import { concurrencyOption, listOperation, requestOperation } from './operations';
 import type { Operation } from './router';
+import { itemSimplifyOption, simplifiedItem } from './simplify';
 import { apiPath, apiRequest, unwrapItem } from './transport';
 import { requireBoolean, requirePathSegment, requireUuid } from './validation';
 
@@ -148,13 +149,15 @@ export function postOperation(options: {
 	path: (ctx: IExecuteFunctions, itemIndex: number) => string;
 	body: (ctx: IExecuteFunctions, itemIndex: number) => IDataObject;
 	idempotent: boolean;
+	output?: (ctx: IExecuteFunctions, itemIndex: number, item: IDataObject) => IDataObject;
 }): Required<Pick<Operation, 'execute'>> {
 	return {
 		async execute(this: IExecuteFunctions, itemIndex: number) {
 			const path = options.path(this, itemIndex);
 			const body = options.body(this, itemIndex);
 			const response = await apiRequest(this, { method: 'POST', path, ...jsonBody(body), idempotent: options.idempotent, itemIndex });
-			return unwrapItem(response);
+			const item = unwrapItem(response);
+			return options.output ? options.output(this, itemIndex, item) : item;
 		},
 	};
 }
@@ -267,11 +270,16 @@ export function createItem(area: ItemArea): Built {
 /** .../{id}/get: POST with `{}` where the platform offers it (app items), else GET (contracts). */
 export function getItem(area: ItemArea, method: IHttpRequestMethods): Built {
 	return {
-		description: showFor(area.resource, 'get', [...locationFields(area), ...itemIdFields(area, 'to get')]),
+		description: showFor(area.resource, 'get', [...locationFields(area), ...itemIdFields(area, 'to get'), itemSimplifyOption]),
 		// Reading is safe to repeat, whatever the method.
 		...(method === 'POST'
-			? postOperation({ path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, area, 'get'), body: () => ({}), idempotent: true })
-			: requestOperation({ method, path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, area, 'get'), idempotent: true })),
+			? postOperation({ path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, area, 'get'), body: () => ({}), idempotent: true, output: simplifiedItem })
+			: requestOperation({
+				method,
+				path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, area, 'get'),
+				idempotent: true,
+				output: (response, ctx, itemIndex) => simplifiedItem(ctx, itemIndex, unwrapItem(response)),
+			})),
 	};
 }
 
@@ -306,7 +314,7 @@ export function listItems(area: ItemArea, features?: ListFeatures, unsendable: s
 		...sinceVersion([listOptions(features, { application: area.code.name })], MORE_PICKERS_VERSION),
 	];
 	return {
-		description: showFor(area.resource, 'getAll', [...locationFields(area), ...returnAllOrLimit, ...options]),
+		description: showFor(area.resource, 'getAll', [...locationFields(area), ...returnAllOrLimit, itemSimplifyOption, ...options]),
 		...listOperation({
 			method: 'POST',
 			path: (ctx, itemIndex) => readAreaPath(ctx, itemIndex, area, '/list'),
@@ -315,6 +323,7 @@ export function listItems(area: ItemArea, features?: ListFeatures, unsendable: s
 				refuseUnsendable(ctx, itemIndex, unsendable, `the ${area.noun} list takes no such filter (its documented body has none)`);
 				return buildListBody(ctx, itemIndex);
 			},
+			output: simplifiedItem,
 		}),
 	};
 }

@@ -39,7 +39,7 @@ export function requestOperation(options: {
 	body?: PerItem<IDataObject | undefined>;
 	qs?: PerItem<IDataObject | undefined>;
 	idempotent?: boolean;
-	output?: (response: IDataObject) => IDataObject | IDataObject[];
+	output?: (response: IDataObject, ctx: IExecuteFunctions, itemIndex: number) => IDataObject | IDataObject[];
 }): Required<Pick<Operation, 'execute'>> {
 	return {
 		async execute(this: IExecuteFunctions, itemIndex: number) {
@@ -55,7 +55,7 @@ export function requestOperation(options: {
 				idempotent: options.idempotent,
 				itemIndex,
 			});
-			return (options.output ?? unwrapItem)(response);
+			return options.output ? options.output(response, this, itemIndex) : unwrapItem(response);
 		},
 	};
 }

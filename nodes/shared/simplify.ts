@@ -22,3 +22,24 @@ export function simplified(ctx: IExecuteFunctions, itemIndex: number, entry: IDa
 	for (const field of kept) if (field in entry) result[field] = entry[field];
 	return result;
 }
+
+/** The system fields an item keeps when simplified; its own fields are always kept. */
+const ITEM_SYSTEM_FIELDS_KEPT = new Set(['__id', '__name', '__status', '__createdAt', '__updatedAt']);
+
+/**
+ * Simplify for application and contract items (Get, Get Many): off by default, so a saved workflow
+ * keeps its output in every version; on, the item keeps its own fields and only the main system ones.
+ */
+export const itemSimplifyOption: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: false,
+	description: `Whether to return the item's own fields with only these system fields: ${[...ITEM_SYSTEM_FIELDS_KEPT].join(', ')} (not __createdBy, __updatedBy, __deletedAt, __version, __index and the other system fields)`,
+};
+
+/** An application or contract item without its secondary system fields, when Simplify is on. */
+export function simplifiedItem(ctx: IExecuteFunctions, itemIndex: number, entry: IDataObject): IDataObject {
+	if (!ctx.getNodeParameter('simplify', itemIndex, false)) return entry;
+	return Object.fromEntries(Object.entries(entry).filter(([key]) => !key.startsWith('__') || ITEM_SYSTEM_FIELDS_KEPT.has(key)));
+}
