@@ -117,7 +117,7 @@ describe('Simplify (version 1.1)', () => {
 	test('is on by default: each user keeps only its main fields; the request is the same', async () => {
 		const { items, error } = await t.run({ nodeType: 'elma365User', typeVersion: 1.1, parameters: getAll({ returnAll: true }) });
 		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([['POST', '/pub/v1/user/list', { from: 0, size: 100 }]]);
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([['POST', '/pub/v1/user/list', { from: 0, size: 1000 }]]);
 		expect(jsonOf(items)).toEqual(people.map(main));
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 0 }]);
 	});
