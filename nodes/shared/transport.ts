@@ -11,7 +11,8 @@ import type {
 	IPollFunctions,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import * as workflow from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { Bounds, ByteStream } from './bounds';
 import { beforeDeadline, BoundExceeded, boundedStream, readBounded } from './bounds';
 import { redact, redactValue } from './redact';
@@ -383,9 +384,12 @@ function cancelSignal(ctx: Elma365Context): AbortSignal | undefined {
 	return typeof withCancel.getExecutionCancelSignal === 'function' ? withCancel.getExecutionCancelSignal() : undefined;
 }
 
+/** n8n 2.x's `sleep` ends on an abort signal; 1.x's does not, and has `sleepWithAbort` for it. */
+const abortableSleep = ((workflow as unknown as { sleepWithAbort?: unknown }).sleepWithAbort ?? workflow.sleep) as (ms: number, signal?: AbortSignal) => Promise<void>;
+
 async function wait(ctx: Elma365Context, request: ApiRequest, ms: number): Promise<void> {
 	try {
-		await sleep(ms, cancelSignal(ctx));
+		await abortableSleep(ms, cancelSignal(ctx));
 	} catch {
 		throw new NodeOperationError(ctx.getNode(), 'ELMA365: the execution was stopped while waiting to retry', { itemIndex: request.itemIndex });
 	}
