@@ -17,6 +17,8 @@ const skippedSuites = [
 	'<rootDir>/test/verify/',
 	// The poll harness drives n8n-core 2.x's PollTriggerExecutor, which 1.x does not have.
 	'<rootDir>/test/Elma365Trigger/trigger.test.ts',
+	'<rootDir>/test/Elma365Trigger/newTask.test.ts',
+	'<rootDir>/test/Elma365Trigger/exactlyOnce.test.ts',
 	// n8n 1.x's HTTP helper hides the system error code (timeout, reset, refused, certificate): the
 	// node reports "the platform could not be reached" without the reason and does not retry.
 	'<rootDir>/test/reliability/faults.test.ts',
@@ -31,6 +33,9 @@ const skippedTests = [
 	// The poll harness (above).
 	'Trigger table filter',
 	'a poll of the trigger',
+	'a poll error echoing the key shows it redacted',
+	'a poll against a dripping list ends at the deadline',
+	'a poll redirected to another origin sends nothing there',
 	// The hidden system error code (above).
 	'a read that gets no answer in time',
 	'a create that times out is not sent again',
@@ -40,6 +45,9 @@ const skippedTests = [
 	'https with an internal certificate',
 	'a refused connection fails with a clear message',
 	'a create whose connection is refused',
+	'is explained, and accepted with Ignore SSL Issues',
+	// On n8n 1.x a streamed download is stored, but the output's `size` comes back empty (README, Compatibility).
+	'a 512 MB download streams to disk with flat memory',
 ];
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
