@@ -7,6 +7,8 @@ module.exports = {
 	rootDir: __dirname,
 	testEnvironment: 'node',
 	testMatch: ['<rootDir>/**/*.e2e.test.ts', '<rootDir>/**/*.e2e.test.js'],
+	// The queue-mode suite has its own stack and config (queue/jest.config.js, `npm run test:e2e:queue`).
+	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/queue/'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],
 	},
