@@ -14,7 +14,7 @@ const artifacts = path.join(__dirname, 'artifacts');
 const CHROMIUM = '/usr/bin/chromium';
 const NODES = [
 	'ELMA365 App', 'ELMA365 Contract', 'ELMA365 File', 'ELMA365 Marketing', 'ELMA365 Nomenclature',
-	'ELMA365 Process', 'ELMA365 Report', 'ELMA365 Scheme', 'ELMA365 Telephony', 'ELMA365 User',
+	'ELMA365 Process', 'ELMA365 Report', 'ELMA365 Scheme', 'ELMA365 Task', 'ELMA365 Telephony', 'ELMA365 User',
 ];
 const CASE_FIELDS = [
 	'Case', 'Directory', 'Document Flow', 'Name', 'Registration Settings',
@@ -30,13 +30,13 @@ const CASE_FIELDS = [
  */
 const MAPPER = { mappingMode: 'defineBelow', value: null };
 const FRESH_NODES = [
-	['App create', 'elma365App', 1.2, { resource: 'item', operation: 'create', columns: MAPPER }],
-	['App update', 'elma365App', 1.2, { resource: 'item', operation: 'update', columns: MAPPER }],
+	['App create', 'elma365App', 1.3, { resource: 'item', operation: 'create', columns: MAPPER }],
+	['App update', 'elma365App', 1.3, { resource: 'item', operation: 'update', columns: MAPPER }],
 	['Contract create', 'elma365Contract', 1.3, { resource: 'item', operation: 'create', columns: MAPPER }],
 	['Contract update', 'elma365Contract', 1.3, { resource: 'item', operation: 'update', columns: MAPPER }],
-	['Process start', 'elma365Process', 1.2, { resource: 'process', operation: 'start', columns: MAPPER }],
+	['Process start', 'elma365Process', 1.3, { resource: 'process', operation: 'start', columns: MAPPER }],
 	// A money field just added to the mapping, still empty (the sandbox's crm.deals "amount"), as the mapper lists it.
-	['App money field', 'elma365App', 1.2, {
+	['App money field', 'elma365App', 1.3, {
 		resource: 'item', operation: 'create', namespace: { __rl: true, mode: 'list', value: 'crm' }, application: { __rl: true, mode: 'list', value: 'deals' },
 		columns: { mappingMode: 'defineBelow', value: { amount: null }, matchingColumns: [], schema: [
 			{ id: '__name', displayName: 'Name', required: true, defaultMatch: false, canBeUsedToMatch: false, display: true, type: 'string', platformType: 'STRING' },
@@ -46,10 +46,12 @@ const FRESH_NODES = [
 	['Case update', 'elma365Nomenclature', 1.1, { resource: 'case', operation: 'update' }],
 	['File', 'elma365File', 1.1, {}],
 	['Marketing', 'elma365Marketing', 1.1, {}],
-	['Report', 'elma365Report', 1.2, {}],
+	['Report', 'elma365Report', 1.3, {}],
 	['Scheme', 'elma365Scheme', 1.2, {}],
 	['Telephony', 'elma365Telephony', 1.1, {}],
-	['User', 'elma365User', 1, {}],
+	['User', 'elma365User', 1.1, {}],
+	['Task complete', 'elma365Task', 1, { resource: 'task', operation: 'complete' }],
+	['Trigger', 'elma365Trigger', 1.2, {}],
 ];
 /** What a false alarm looks like in the node's form: the old mapper notice, a failed list or mapper load. */
 const ALARMS = ['lists no fields', 'Error fetching', 'Could not load', 'Problem loading', 'could not be loaded'];
