@@ -18,6 +18,7 @@ const queue = state as QueueState;
 const S = {
 	letters: '5b000000-0000-4000-8000-0000000000d2',
 	incoming: '6b000000-0000-4000-8000-0000000000c2',
+	diskDirectory: 'aa000000-0000-4000-8000-0000000000d1',
 };
 
 interface Execution {
@@ -98,7 +99,13 @@ describe('binary data between processes (N8N_DEFAULT_BINARY_DATA_MODE=database)'
 	let fileId: string;
 
 	test('upload: a file posted to the main\'s webhook reaches the platform byte for byte from a worker', async () => {
-		const workflowId = await webhookWorkflow('queue-upload', 'elma365File', { resource: 'file', operation: 'upload', binaryPropertyName: 'data' }, { options: { binaryData: true } });
+		// Into a directory: a temporary upload keeps only a body under its hash, with no file ID to download.
+		const workflowId = await webhookWorkflow(
+			'queue-upload',
+			'elma365File',
+			{ resource: 'file', operation: 'uploadToDirectory', directoryId: locator(S.diskDirectory), binaryPropertyName: 'data' },
+			{ options: { binaryData: true } },
+		);
 		await clearSandboxRequests();
 		const response = await postWebhook('queue-upload', {
 			headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="queue report.pdf"' },
@@ -110,9 +117,10 @@ describe('binary data between processes (N8N_DEFAULT_BINARY_DATA_MODE=database)'
 		fileId = uploaded.__id as string;
 
 		const requests = await sandboxRequests();
-		expect(requests.map((r) => [r.method, r.path, Object.keys(r.query)])).toEqual([['POST', '/pub/v1/disk/file/upload', ['hash']]]);
+		expect(requests.map((r) => [r.method, r.path, Object.keys(r.query)])).toEqual([['POST', `/pub/v1/disk/directory/${S.diskDirectory}/upload`, ['hash']]]);
 		expect(requests[0].query.hash).toBe(uploaded.hash);
-		expect(requests[0].headers['content-range']).toBe(`bytes 0-${bytes.length - 1}/${bytes.length}`);
+		// End exclusive, as the vendor documents it.
+		expect(requests[0].headers['content-range']).toBe(`bytes 0-${bytes.length}/${bytes.length}`);
 		const stored = (await sandboxData('diskFiles')).find((f) => f.__id === fileId) as { data: { type: string; data: number[] }; mimeType: string };
 		expect(stored.mimeType).toBe('application/pdf');
 		expect(Buffer.from(stored.data.data).equals(bytes)).toBe(true);
