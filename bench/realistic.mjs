@@ -17,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { loadHttpRequestNode, loadPackage, runNode } from './engine.mjs';
+import { pool, sendJson } from './raw.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const RTTS = (process.env.BENCH_RTTS ?? '0,20,50').split(',').map(Number);
@@ -60,45 +61,8 @@ async function startDouble() {
 /** A raw HTTPS client with one keep-alive agent per contestant run (connections reused across requests). */
 function rawClient(base, apiKey, limit) {
 	const agent = new https.Agent({ keepAlive: true, maxSockets: limit, rejectUnauthorized: false });
-	const request = (method, pathname, body) => {
-		const payload = body === undefined ? undefined : JSON.stringify(body);
-		return new Promise((resolve, reject) => {
-			const req = https.request(new URL(pathname, base), {
-				method,
-				agent,
-				headers: {
-					authorization: `Bearer ${apiKey}`,
-					accept: 'application/json',
-					...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-				},
-			}, (response) => {
-				const chunks = [];
-				response.on('data', (chunk) => chunks.push(chunk));
-				response.on('end', () => {
-					const data = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-					if (response.statusCode !== 200 || data.success === false) reject(new Error(`${response.statusCode} ${data.error}`));
-					else resolve(data);
-				});
-			});
-			req.on('error', reject);
-			req.end(payload);
-		});
-	};
+	const request = (method, pathname, body) => sendJson(https, agent, base, apiKey, method, pathname, body);
 	return { request, close: () => agent.destroy() };
-}
-
-/** Runs `task(index)` for `count` indexes with at most `limit` in flight; results in order. */
-async function pool(count, limit, task) {
-	const results = new Array(count);
-	let next = 0;
-	const worker = async () => {
-		while (next < count) {
-			const index = next++;
-			results[index] = await task(index);
-		}
-	};
-	await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
-	return results;
 }
 
 // ---------------------------------------------------------------- contestants

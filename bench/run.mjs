@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { loadHttpRequestNode, loadPackage, PACKAGE_DIR, runNode } from './engine.mjs';
+import { pool, sendJson } from './raw.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const UPDATES = Number(process.env.BENCH_UPDATES ?? 1000);
@@ -34,47 +35,7 @@ const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 10 });
 
 function rawRequest(base, apiKey, method, pathname, body) {
-	const payload = body === undefined ? undefined : JSON.stringify(body);
-	const url = new URL(pathname, base);
-	return new Promise((resolve, reject) => {
-		const request = http.request(
-			url,
-			{
-				method,
-				agent,
-				headers: {
-					authorization: `Bearer ${apiKey}`,
-					accept: 'application/json',
-					...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-				},
-			},
-			(response) => {
-				const chunks = [];
-				response.on('data', (chunk) => chunks.push(chunk));
-				response.on('end', () => {
-					const data = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-					if (response.statusCode !== 200 || data.success === false) reject(new Error(`${response.statusCode} ${data.error}`));
-					else resolve(data);
-				});
-			},
-		);
-		request.on('error', reject);
-		request.end(payload);
-	});
-}
-
-/** Runs `task(index)` for `count` indexes with at most `limit` in flight; results in order. */
-async function pool(count, limit, task) {
-	const results = new Array(count);
-	let next = 0;
-	const worker = async () => {
-		while (next < count) {
-			const index = next++;
-			results[index] = await task(index);
-		}
-	};
-	await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
-	return results;
+	return sendJson(http, agent, base, apiKey, method, pathname, body);
 }
 
 // ---------------------------------------------------------------- 1. case updates
