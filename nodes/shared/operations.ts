@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { readLimit } from './descriptions';
+import { beforeVersion, sinceVersion } from './locators';
 import type { Operation } from './router';
 import { MAX_CONCURRENCY } from './router';
 import { readWholeList } from './pager';
@@ -26,6 +27,33 @@ export const concurrencyOption: INodeProperties = {
 		},
 	],
 };
+
+/** Items in flight by default from the node version an operation turned parallel (`parallelSince`). */
+export const DEFAULT_PARALLEL = 10;
+
+/**
+ * An options collection that holds Concurrency (`concurrencyOption` or one built on it), shown as it
+ * is before `version` and, from `version` on, with Concurrency defaulting to DEFAULT_PARALLEL. Pair it
+ * with `parallelByDefaultSince(version)` as the operation's `defaultConcurrency`, which the router
+ * uses while the user has not added the option.
+ */
+export function parallelSince(collection: INodeProperties, version: number): INodeProperties[] {
+	const options = (collection.options as INodeProperties[]).map((option) =>
+		option.name === 'concurrency'
+			? {
+				...option,
+				default: DEFAULT_PARALLEL,
+				description: `${option.description} Items that change the same object still go one after the other, in input order.`,
+			}
+			: option,
+	);
+	return [...beforeVersion([collection], version), ...sinceVersion([{ ...collection, options }], version)];
+}
+
+/** The router's Concurrency default for an operation made parallel at `version`. */
+export function parallelByDefaultSince(version: number): (ctx: IExecuteFunctions) => number {
+	return (ctx) => (ctx.getNode().typeVersion >= version ? DEFAULT_PARALLEL : 1);
+}
 
 type PerItem<T> = (ctx: IExecuteFunctions, itemIndex: number) => T;
 

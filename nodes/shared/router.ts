@@ -13,6 +13,13 @@ export interface Operation {
 	 * It must return exactly the items to output, each paired with its input item(s).
 	 */
 	executeAll?: (this: IExecuteFunctions, items: INodeExecutionData[]) => Promise<INodeExecutionData[]>;
+	/** Options > Concurrency when the user has not set it (1 when absent): see `parallelSince`. */
+	defaultConcurrency?: (ctx: IExecuteFunctions) => number;
+	/**
+	 * The object an item changes (e.g. the case ID): items with the same key run one after the
+	 * other in input order even with Concurrency above 1, so side effects on one object keep their order.
+	 */
+	orderKey?: (ctx: IExecuteFunctions, itemIndex: number) => string | undefined;
 }
 
 export type OperationsByResource = Record<string, Record<string, Operation>>;
@@ -60,8 +67,8 @@ export const MAX_CONCURRENCY = 50;
  * processed at the same time. 1 (the default, and the value for operations without the option)
  * is one item after the other. Above 1 the requests run under congestion control (concurrency.ts).
  */
-function readConcurrency(ctx: IExecuteFunctions): number {
-	const value = ctx.getNodeParameter('options.concurrency', 0, 1) as unknown;
+function readConcurrency(ctx: IExecuteFunctions, selected: Operation): number {
+	const value = ctx.getNodeParameter('options.concurrency', 0, selected.defaultConcurrency?.(ctx) ?? 1) as unknown;
 	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
 	if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > MAX_CONCURRENCY) {
 		throw new NodeOperationError(ctx.getNode(), `Options > Concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}, got ${JSON.stringify(value)}`, {
@@ -72,11 +79,22 @@ function readConcurrency(ctx: IExecuteFunctions): number {
 	return number;
 }
 
+/** The key an item orders by, or undefined (no order) when it has none or its parameters are invalid. */
+function keyOf(ctx: IExecuteFunctions, selected: Operation, itemIndex: number): string | undefined {
+	try {
+		return selected.orderKey?.(ctx, itemIndex);
+	} catch {
+		// The item's own run reports the invalid parameter.
+		return undefined;
+	}
+}
+
 /**
  * Runs `execute` for every item with at most `concurrency` items in flight. Outputs keep the input
- * order and pairing. With Continue On Fail a failed item gives its error item in its place; without
- * it no new item starts after a failure, the items in flight finish, and the error of the first
- * failed item (in input order) is thrown.
+ * order and pairing; items with the same `orderKey` run one after the other, in input order. With
+ * Continue On Fail a failed item gives its error item in its place; without it no new item starts
+ * after a failure, the items in flight finish, and the error of the first failed item (in input
+ * order) is thrown.
  */
 async function runConcurrently(
 	ctx: IExecuteFunctions,
@@ -90,10 +108,24 @@ async function runConcurrently(
 	// The first failed item in input order (count while none failed) and its error.
 	let failedIndex = count;
 	let failedError: unknown;
+	// The last item taken of each key: the next item with that key waits for it to settle.
+	const lastOfKey = new Map<string, Promise<void>>();
 	const worker = async () => {
 		while (next < count && failedIndex === count) {
 			const itemIndex = next++;
+			const key = keyOf(ctx, selected, itemIndex);
+			const previous = key === undefined ? undefined : lastOfKey.get(key);
+			let settle = () => {};
+			if (key !== undefined) {
+				lastOfKey.set(key, new Promise<void>((resolve) => {
+					settle = resolve;
+				}));
+			}
 			try {
+				if (previous) {
+					await previous;
+					if (failedIndex !== count) break;
+				}
 				results[itemIndex] = toItems(await selected.execute!.call(ctx, itemIndex), itemIndex);
 			} catch (error) {
 				if (continueOnFail) {
@@ -102,6 +134,8 @@ async function runConcurrently(
 					failedIndex = itemIndex;
 					failedError = error;
 				}
+			} finally {
+				settle();
 			}
 		}
 	};
@@ -126,7 +160,7 @@ export async function route(this: IExecuteFunctions, operations: OperationsByRes
 	}
 	if (selected.executeAll) return [await selected.executeAll.call(this, items)];
 
-	const concurrency = readConcurrency(this);
+	const concurrency = readConcurrency(this, selected);
 	if (concurrency > 1 && items.length > 1) {
 		return [await withCongestionControl(this, concurrency, () => runConcurrently(this, selected, items.length, concurrency))];
 	}

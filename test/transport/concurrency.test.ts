@@ -162,6 +162,71 @@ describe('Options > Concurrency on case update', () => {
 	});
 });
 
+describe('Nomenclature 1.2: case updates in parallel by default, each case\'s updates in input order', () => {
+	test('without the option, 10 cases are updated at a time; output in input order and paired', async () => {
+		const input = cases(25);
+		const { state, handler } = inFlightRecorder(caseReply, reversedDelay(25));
+		t.platform.script('PUT', CASE_PATH, handler, 25);
+		const { items, error } = await t.run({ nodeType: 'elma365Nomenclature', typeVersion: 1.2, parameters: caseUpdate(), input });
+		expect(error).toBeUndefined();
+		expect(state.max).toBe(10);
+		expect(t.platform.requests.map((r) => r.method)).toEqual(input.map(() => 'PUT'));
+		expect(jsonOf(items)).toEqual(input.map(({ json }) => ({ directoryId: json.directoryId, docflow: 'input', name: json.name, __id: json.id })));
+		expect(pairingOf(items)).toEqual(input.map((_, index) => ({ item: index })));
+	});
+
+	test('updates of the same case never overlap and reach the platform in input order; other cases go beside them', async () => {
+		const [a, b, c] = cases(3).map(({ json }) => json.id);
+		const directoryId = newId();
+		const targets = [a, a, b, a, c, b, a];
+		const input = targets.map((id, index) => ({ json: { id, name: `Case ${index}`, directoryId } }));
+		const inFlightPerCase = new Map<string, number>();
+		const overlaps: string[] = [];
+		const { state, handler } = inFlightRecorder(caseReply, reversedDelay(targets.length));
+		t.platform.script('PUT', CASE_PATH, async (request) => {
+			const id = request.path.split('/').pop()!;
+			if ((inFlightPerCase.get(id) ?? 0) > 0) overlaps.push(id);
+			inFlightPerCase.set(id, (inFlightPerCase.get(id) ?? 0) + 1);
+			const reply = await handler(request);
+			inFlightPerCase.set(id, inFlightPerCase.get(id)! - 1);
+			return reply;
+		}, targets.length);
+		const { items, error } = await t.run({ nodeType: 'elma365Nomenclature', typeVersion: 1.2, parameters: caseUpdate(), input });
+		expect(error).toBeUndefined();
+		expect(overlaps).toEqual([]);
+		// Different cases did run side by side.
+		expect(state.max).toBe(3);
+		const namesSentTo = (id: string) => t.platform.requests.filter((r) => r.path.endsWith(id)).map((r) => (r.body as { name: string }).name);
+		expect(namesSentTo(a)).toEqual(['Case 0', 'Case 1', 'Case 3', 'Case 6']);
+		expect(namesSentTo(b)).toEqual(['Case 2', 'Case 5']);
+		expect(jsonOf(items).map((json) => (json as { name: string }).name)).toEqual(input.map(({ json }) => json.name));
+		expect(pairingOf(items)).toEqual(input.map((_, index) => ({ item: index })));
+	});
+
+	test('Concurrency 1 set on a 1.2 node sends one item after the other', async () => {
+		const input = cases(4);
+		const { state, handler } = inFlightRecorder(caseReply, () => 5);
+		t.platform.script('PUT', CASE_PATH, handler, 4);
+		const { error } = await t.run({ nodeType: 'elma365Nomenclature', typeVersion: 1.2, parameters: caseUpdate({ concurrency: 1 }), input });
+		expect(error).toBeUndefined();
+		expect(state.max).toBe(1);
+		expect(state.order).toEqual(input.map(({ json }) => `/pub/v1/nomenclature/${json.id}`));
+	});
+
+	test('with Continue On Fail, a failed update of a case does not stop that case\'s later updates', async () => {
+		const [a] = cases(1).map(({ json }) => json.id);
+		const directoryId = newId();
+		const input = ['Case 0', 'bad', 'Case 2'].map((name) => ({ json: { id: a, name, directoryId } }));
+		const { handler } = inFlightRecorder(caseReply, () => 5);
+		t.platform.script('PUT', CASE_PATH, handler, 3);
+		const { items, error } = await t.run({ nodeType: 'elma365Nomenclature', typeVersion: 1.2, parameters: caseUpdate(), input, continueOnFail: true });
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => (r.body as { name: string }).name)).toEqual(['Case 0', 'bad', 'Case 2']);
+		expect(items.map((item) => item.json.error ?? item.json.name)).toEqual(['Case 0', `ELMA365 400: name of ${a} refused`, 'Case 2']);
+		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	});
+});
+
 describe('Options > Concurrency on application items', () => {
 	const NS = 'crm';
 	const APP = 'deals';

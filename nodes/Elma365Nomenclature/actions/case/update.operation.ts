@@ -1,11 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions';
 import { beforeVersion, readUuidLocator, sinceVersion, uuidLocator } from '../../../shared/locators';
-import { concurrencyOption, requestOperation } from '../../../shared/operations';
+import { concurrencyOption, parallelByDefaultSince, parallelSince, requestOperation } from '../../../shared/operations';
 import type { OperationResult } from '../../../shared/router';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { findListed, KEEP_CURRENT_VERSION, keepsCurrentValues } from '../keepCurrent';
 import { buildCaseBody, caseFields, caseUpdateFields, needsCurrentCase, readCaseChanges, withCurrentCase } from './caseForm';
+
+/** From this version cases are updated DEFAULT_PARALLEL at a time (updates of one case stay in order). */
+export const PARALLEL_UPDATES_VERSION = 1.2;
 
 export const description: INodeProperties[] = showFor('case', 'update', [
 	uuidLocator({
@@ -16,8 +19,14 @@ export const description: INodeProperties[] = showFor('case', 'update', [
 	}),
 	...beforeVersion(caseFields, KEEP_CURRENT_VERSION),
 	...sinceVersion(caseUpdateFields, KEEP_CURRENT_VERSION),
-	concurrencyOption,
+	...parallelSince(concurrencyOption, PARALLEL_UPDATES_VERSION),
 ]);
+
+export const defaultConcurrency = parallelByDefaultSince(PARALLEL_UPDATES_VERSION);
+
+export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
+	return readUuidLocator(ctx, itemIndex, 'caseId', 'Case');
+}
 
 /** Version 1: the form is the whole body (Document Flow defaults to Input). */
 const replaceCase = requestOperation({
