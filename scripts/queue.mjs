@@ -4,7 +4,7 @@
 // executions, binary data in the database (the filesystem is not shared between processes), the
 // packed package installed into every process's own user folder, and the ELMA365 sandbox.
 //
-//   node scripts/queue.mjs [--workers 2] [--state <file>]   start, write the state file, run until stopped
+//   node scripts/queue.mjs [--workers 2] [--worker-concurrency N] [--state <file>]   start, write the state file, run until stopped
 //
 // Everything lives under .e2e/queue/ (fresh on every start) and listens on 127.0.0.1 only.
 // bench/queue.mjs imports startStack() to vary the number of workers. Expects Node 24 on PATH.
@@ -95,7 +95,7 @@ export async function stop(child, signal = 'SIGTERM', seconds = 20) {
  * Starts Postgres, Redis, the sandbox, the main and `workers` workers. Returns the state the tests
  * read (URLs, API key, credential, each process's log) and startWorker/stopAll.
  */
-export async function startStack({ profile = 'e2e', workers = 2, dir = path.join(root, '.e2e', 'queue', profile) } = {}) {
+export async function startStack({ profile = 'e2e', workers = 2, workerConcurrency, dir = path.join(root, '.e2e', 'queue', profile) } = {}) {
 	const ports = PROFILES[profile];
 	fs.rmSync(dir, { recursive: true, force: true });
 	fs.mkdirSync(dir, { recursive: true });
@@ -151,7 +151,7 @@ export async function startStack({ profile = 'e2e', workers = 2, dir = path.join
 			QUEUE_HEALTH_CHECK_PORT: String(healthPort),
 			N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
 		};
-		const child = startChild(name, n8nBin, ['worker'], env, logFile);
+		const child = startChild(name, n8nBin, ['worker', ...(workerConcurrency ? [`--concurrency=${workerConcurrency}`] : [])], env, logFile);
 		workerProcesses.push(child);
 		await waitFor(`http://127.0.0.1:${healthPort}/healthz/readiness`, 120);
 		for (let i = 0; i < 240; i++) {
@@ -184,7 +184,7 @@ if (import.meta.main) {
 	const option = (name, fallback) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
 	const stateFile = option('state', undefined);
 	try {
-		const stack = await startStack({ workers: Number(option('workers', '2')) });
+		const stack = await startStack({ workers: Number(option('workers', '2')), workerConcurrency: option('worker-concurrency', undefined) });
 		const shutdown = () => void stack.stopAll().then(() => process.exit(0));
 		process.removeAllListeners('SIGTERM');
 		process.removeAllListeners('SIGINT');

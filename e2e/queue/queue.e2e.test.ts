@@ -174,7 +174,7 @@ describe('ELMA365 Trigger in queue mode', () => {
 		return ((await response.json()) as { item: { __id: string } }).item.__id;
 	}
 
-	test('polled by the main every minute: each new item fires exactly once, the executions run on either worker', async () => {
+	test('polled by the main every minute: each new item fires exactly once, each execution runs on exactly one worker', async () => {
 		// An item created before activation must never fire (Fire for Existing Items is off).
 		const before: Record<string, string> = {};
 		for (const application of applications) before[application] = await createItem(application, `queue ${application} before`);
@@ -209,23 +209,19 @@ describe('ELMA365 Trigger in queue mode', () => {
 		const quietUntil = Date.now() + 65_000;
 		await until('one more poll', 70, async () => (Date.now() > quietUntil ? true : undefined));
 
-		const workers: string[] = [];
 		for (const [i, application] of applications.entries()) {
 			const executions = await executionsOf(workflowIds[i], true);
 			expect(executions.map((e) => e.status)).toEqual(created[application].map(() => 'success'));
 			// Each execution carries exactly the item of its round: nothing twice, nothing that existed before.
 			const emitted = executions.map((e) => e.data!.resultData.runData.ELMA365[0].data.main[0].map((item) => item.json.__id));
 			expect(emitted).toEqual(created[application].map((id) => [id]));
-			for (const execution of executions) {
-				const ranOn = workersOf(execution.id);
-				expect(ranOn).toHaveLength(1);
-				workers.push(...ranOn);
-			}
+			// On a worker, exactly one. Which one is the queue's choice: six executions one poll apart
+			// may all land on the same worker (CI saw it), and the spread is proven by the first test.
+			for (const execution of executions) expect(workersOf(execution.id)).toHaveLength(1);
 			// The main saved the trigger's state (its memory of what was emitted) in the database.
 			const { json } = await n8nApi('GET', `/workflows/${workflowIds[i]}`);
 			const staticData = json.staticData as Record<string, { seen: Record<string, number> }>;
 			expect(Object.keys(staticData['node:ELMA365'].seen)).toEqual(expect.arrayContaining([before[application], ...created[application]]));
 		}
-		expect(new Set(workers)).toEqual(new Set(queue.workers.map((w) => w.name)));
 	});
 });
