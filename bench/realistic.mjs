@@ -78,10 +78,11 @@ async function updatesRaw(env, limit) {
 	}
 }
 
-function updatesNode(env, concurrency) {
+function updatesNode(env, concurrency, typeVersion = 1.1) {
 	return runNode({
 		loader: env.loader,
 		type: NOMENCLATURE,
+		typeVersion,
 		credential: env.credential,
 		parameters: {
 			resource: 'case',
@@ -180,8 +181,8 @@ async function rateLimited(env) {
 	const imposed = Math.max(1, Math.ceil(UPDATES / RATE) - 1) * 1000;
 	console.log(`   ${UPDATES} case updates against a platform that answers 429 above ${RATE} per second (the limit imposes at least ${imposed.toFixed(0)} ms), one round`);
 	const contestants = [
-		['Nomenclature node, default (Concurrency 1)', () => updatesNode(env)],
-		['Nomenclature node, Concurrency 10', () => updatesNode(env, 10)],
+		['Nomenclature node 1.1, default (Concurrency 1)', () => updatesNode(env)],
+		['Nomenclature node 1.2, default (Concurrency 10)', () => updatesNode(env, undefined, 1.2)],
 		['Nomenclature node, Concurrency 50', () => updatesNode(env, 50)],
 	];
 	if (env.httpRequest) contestants.push(['HTTP Request node (default: all at once)', () => updatesHttpRequestNode(env)]);
@@ -227,8 +228,8 @@ export async function runRealistic() {
 				['raw keep-alive, sequential', () => updatesRaw(env, 1)],
 				['raw keep-alive, 10 in flight', () => updatesRaw(env, 10)],
 				['raw keep-alive, 20 in flight', () => updatesRaw(env, 20)],
-				['Nomenclature node, default (Concurrency 1)', () => updatesNode(env)],
-				['Nomenclature node, Concurrency 10', () => updatesNode(env, 10)],
+				['Nomenclature node 1.1, default (Concurrency 1)', () => updatesNode(env)],
+				['Nomenclature node 1.2, default (Concurrency 10)', () => updatesNode(env, undefined, 1.2)],
 				['Nomenclature node, Concurrency 20', () => updatesNode(env, 20)],
 			];
 			if (httpRequest) updates.push(['HTTP Request node (default: all at once)', () => updatesHttpRequestNode(env)]);
