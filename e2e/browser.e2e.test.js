@@ -43,7 +43,7 @@ const FRESH_NODES = [
 			{ id: 'amount', displayName: 'Amount ({"cents", "currency"})', required: false, defaultMatch: false, canBeUsedToMatch: false, display: true, type: 'string', platformType: 'MONEY', removed: false },
 		] },
 	}],
-	['Case update', 'elma365Nomenclature', 1.1, { resource: 'case', operation: 'update' }],
+	['Case update', 'elma365Nomenclature', 1.2, { resource: 'case', operation: 'update' }],
 	['File', 'elma365File', 1.1, {}],
 	['Marketing', 'elma365Marketing', 1.1, {}],
 	['Report', 'elma365Report', 1.3, {}],
