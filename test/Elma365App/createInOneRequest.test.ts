@@ -26,7 +26,6 @@ beforeEach(() => {
 	t.platform.collection('batchSaves').clear();
 	t.platform.collection('schemeApps').set(`${NS}/${APP}`, { namespace: NS, code: APP, name: 'Deals', fields: DEAL_FIELDS });
 });
-afterAll(() => t.platform.collection('schemeApps').delete(`${NS}/${APP}`));
 
 const parameters = (extra: Record<string, unknown> = {}) => ({
 	resource: 'item',
