@@ -1,7 +1,7 @@
 /** App 1.4 (issue #21): Item > Create sends the items of a run through the batch save by default. */
 import type { INodeProperties } from 'n8n-workflow';
 import { loadPackage } from '../harness/engine';
-import { fail, newId } from '../harness/index.ts';
+import { fail, newId, ok } from '../harness/index.ts';
 import { itemsOf } from '../harness/routes/app.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
 
@@ -184,6 +184,34 @@ describe('App 1.4: failures', () => {
 		const stopped = await run({ input: deals(2) });
 		expect(stopped.error?.message).toBe('ELMA365 503: overloaded');
 		expect(t.platform.requests.map((r) => r.path)).toEqual([BATCH]);
+	});
+
+	test('a 200 with success: false, or a dropped connection, fails the batch\'s items without retrying them one by one', async () => {
+		t.platform.script('POST', BATCH, { status: 200, body: { success: false, error: 'transaction aborted', pseudoIDsMap: {}, savedItemsCount: 0 } });
+		const refused = await run({ input: deals(2), continueOnFail: true });
+		expect((jsonOf(refused.items) as Array<Record<string, unknown>>).map((o) => o.error)).toEqual(['ELMA365: transaction aborted', 'ELMA365: transaction aborted']);
+		expect(t.platform.requests.map((r) => r.path)).toEqual([BATCH]);
+
+		t.platform.reset();
+		t.platform.script('POST', BATCH, { reset: true });
+		const dropped = await run({ input: deals(2), continueOnFail: true });
+		const out = jsonOf(dropped.items) as Array<Record<string, unknown>>;
+		expect(out).toHaveLength(2);
+		expect(out[0].error).toEqual(out[1].error);
+		expect(out[0].error).toMatch(/^ELMA365/);
+		expect(t.platform.requests.map((r) => r.path)).toEqual([BATCH]);
+		expect(itemsOf(t.platform, 'app', NS, APP).size).toBe(0);
+	});
+
+	test('an item the answer gives no ID fails with a clear error; the others get theirs', async () => {
+		t.platform.script('POST', BATCH, ok({ pseudoIDsMap: { '$ref/0': '3fa85f64-5717-4562-b3fc-2c963f66afa6' }, savedItemsCount: 2 }));
+		const { items, error } = await run({ input: deals(2), continueOnFail: true });
+		expect(error).toBeUndefined();
+		const out = jsonOf(items) as Array<Record<string, unknown>>;
+		expect(out[0]).toEqual({ __id: '3fa85f64-5717-4562-b3fc-2c963f66afa6', ...contextOf(0) });
+		expect(out[1].error).toBe('ELMA365: the batch save answered no ID for item 1 ($ref/1 is missing from pseudoIDsMap)');
+		expect(out[1].description).toMatch(/^The platform reported 2 saved items/);
+		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
 
 	test('validation happens before any request: a bad item fails (or gets its error item) and is left out of the batch', async () => {
