@@ -30,13 +30,13 @@ const CASE_FIELDS = [
  */
 const MAPPER = { mappingMode: 'defineBelow', value: null };
 const FRESH_NODES = [
-	['App create', 'elma365App', 1.3, { resource: 'item', operation: 'create', columns: MAPPER }],
-	['App update', 'elma365App', 1.3, { resource: 'item', operation: 'update', columns: MAPPER }],
+	['App create', 'elma365App', 1.4, { resource: 'item', operation: 'create', columns: MAPPER }],
+	['App update', 'elma365App', 1.4, { resource: 'item', operation: 'update', columns: MAPPER }],
 	['Contract create', 'elma365Contract', 1.3, { resource: 'item', operation: 'create', columns: MAPPER }],
 	['Contract update', 'elma365Contract', 1.3, { resource: 'item', operation: 'update', columns: MAPPER }],
 	['Process start', 'elma365Process', 1.3, { resource: 'process', operation: 'start', columns: MAPPER }],
 	// A money field just added to the mapping, still empty (the sandbox's crm.deals "amount"), as the mapper lists it.
-	['App money field', 'elma365App', 1.3, {
+	['App money field', 'elma365App', 1.4, {
 		resource: 'item', operation: 'create', namespace: { __rl: true, mode: 'list', value: 'crm' }, application: { __rl: true, mode: 'list', value: 'deals' },
 		columns: { mappingMode: 'defineBelow', value: { amount: null }, matchingColumns: [], schema: [
 			{ id: '__name', displayName: 'Name', required: true, defaultMatch: false, canBeUsedToMatch: false, display: true, type: 'string', platformType: 'STRING' },
@@ -45,7 +45,7 @@ const FRESH_NODES = [
 	}],
 	['Case update', 'elma365Nomenclature', 1.2, { resource: 'case', operation: 'update' }],
 	['File', 'elma365File', 1.1, {}],
-	['Marketing', 'elma365Marketing', 1.1, {}],
+	['Marketing', 'elma365Marketing', 1.2, {}],
 	['Report', 'elma365Report', 1.3, {}],
 	['Scheme', 'elma365Scheme', 1.2, {}],
 	['Telephony', 'elma365Telephony', 1.1, {}],

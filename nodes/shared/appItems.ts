@@ -116,10 +116,16 @@ export function itemIdFields(area: ItemArea, purpose: string): INodeProperties[]
 	return [...beforeVersion([typed], item.version), ...sinceVersion([picker], item.version)];
 }
 
-/** `/{prefix}/{namespace}/{code}`, both codes validated and encoded. */
-export function readBasePath(ctx: IExecuteFunctions, itemIndex: number, area: ItemArea): string {
+/** The item's section and application (contract, report) codes, both validated. */
+export function readLocation(ctx: IExecuteFunctions, itemIndex: number, area: ItemArea): { namespace: string; code: string } {
 	const namespace = requirePathSegment(ctx, itemIndex, 'Section Code', ctx.getNodeParameter('namespace', itemIndex, '', { extractValue: true }));
 	const code = requirePathSegment(ctx, itemIndex, area.code.displayName, ctx.getNodeParameter(area.code.name, itemIndex, '', { extractValue: true }));
+	return { namespace, code };
+}
+
+/** `/{prefix}/{namespace}/{code}`, both codes validated and encoded. */
+export function readBasePath(ctx: IExecuteFunctions, itemIndex: number, area: ItemArea): string {
+	const { namespace, code } = readLocation(ctx, itemIndex, area);
 	return `/${area.prefix}${apiPath`/${namespace}/${code}`}`;
 }
 
@@ -219,7 +225,7 @@ export function itemFields(area: ItemArea, mode: 'add' | 'map'): INodeProperties
 }
 
 /** What the app create page documents besides the fields (api.elma365.com/en/public-api/reference/app/appitemcreate). */
-const appCreateOptions: INodeProperties = {
+export const appCreateOptions: INodeProperties = {
 	...concurrencyOption,
 	options: [
 		...(concurrencyOption.options as INodeProperties[]),
@@ -241,7 +247,7 @@ const appCreateOptions: INodeProperties = {
 	],
 };
 
-const appCreateBody = (area: ItemArea) => (ctx: IExecuteFunctions, itemIndex: number): IDataObject => {
+export const appCreateBody = (area: ItemArea) => (ctx: IExecuteFunctions, itemIndex: number): IDataObject => {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const body = contextBody(area)(ctx, itemIndex);
 	if (typeof options.statusGroupId === 'string' && options.statusGroupId.trim() !== '') {
@@ -253,11 +259,14 @@ const appCreateBody = (area: ItemArea) => (ctx: IExecuteFunctions, itemIndex: nu
 	return body;
 };
 
-/** POST .../create with `{"context": {...}}` (apps also take a status group and the creation event flag); outputs the created item. */
-export function createItem(area: ItemArea): Built {
+/**
+ * POST .../create with `{"context": {...}}` (apps also take a status group and the creation event flag); outputs the created item.
+ * `last` replaces the Options at the end of the form (App 1.4 adds its batch settings there).
+ */
+export function createItem(area: ItemArea, last?: INodeProperties[]): Built {
 	const app = area.prefix === 'app';
 	return {
-		description: showFor(area.resource, 'create', [...locationFields(area), ...itemFields(area, 'add'), app ? appCreateOptions : concurrencyOption]),
+		description: showFor(area.resource, 'create', [...locationFields(area), ...itemFields(area, 'add'), ...(last ?? [app ? appCreateOptions : concurrencyOption])]),
 		...requestOperation({
 			method: 'POST',
 			path: (ctx, itemIndex) => readAreaPath(ctx, itemIndex, area, '/create'),

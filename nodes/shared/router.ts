@@ -59,6 +59,9 @@ export function forItem(ctx: IExecuteFunctions, error: unknown, itemIndex: numbe
 	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 }
 
+/** Entries per combined request (Send in One Request > Batch Size): the page-size cap of older platform versions, safe everywhere. */
+export const MAX_BATCH_SIZE = 100;
+
 /** Most requests one node may have in flight at once (Options > Concurrency). */
 export const MAX_CONCURRENCY = 50;
 

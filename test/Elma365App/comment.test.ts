@@ -46,11 +46,11 @@ test("Get Many: GET /feed/{ns}/{code}/{id}/messages paged with from/size in the 
 	expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 0 }]);
 });
 
-test('versions 1 to 1.2 keep their resources; 1.3 adds Comment', async () => {
+test('versions 1 to 1.2 keep their resources; 1.3 adds Comment (1.4, the default, keeps them)', async () => {
 	const { loadPackage } = await import('../harness/engine');
 	const loader = await loadPackage();
 	const { properties, version, defaultVersion } = loader.nodeTypes.elma365App.type.description as INodeTypeDescription;
-	expect([version, defaultVersion]).toEqual([[1, 1.1, 1.2, 1.3], 1.3]);
+	expect([version, defaultVersion]).toEqual([[1, 1.1, 1.2, 1.3, 1.4], 1.4]);
 	const selectors = properties.filter((p: INodeProperties) => p.name === 'resource');
 	expect(selectors.map((p) => [p.displayOptions?.show?.['@version'], (p.options as Array<{ value: string }>).map((o) => o.value)])).toEqual([
 		[[{ _cnd: { lt: 1.3 } }], ['application', 'item']],

@@ -208,8 +208,8 @@ describe('descriptions', () => {
 	const named = (operation: string) =>
 		description.properties.filter((property) => property.name === 'subscriberIds' && property.displayOptions?.show?.operation?.includes(operation));
 
-	test('1.1 is the default version', () => {
-		expect([description.version, description.defaultVersion]).toEqual([[1, 1.1], 1.1]);
+	test('1.2 is the default version (1.2: Send in One Request on by default, test/Elma365Marketing/combined.test.ts)', () => {
+		expect([description.version, description.defaultVersion]).toEqual([[1, 1.1, 1.2], 1.2]);
 	});
 
 	test.each([

@@ -9,7 +9,7 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../shared/descriptions';
 import type { Operation } from '../../shared/router';
-import { errorItem, forItem } from '../../shared/router';
+import { errorItem, forItem, MAX_BATCH_SIZE } from '../../shared/router';
 import type { ApiRequest } from '../../shared/transport';
 import { apiRequest } from '../../shared/transport';
 import { hasControlCharacter, invalidInput, requireInteger, requireText, requireUuid } from '../../shared/validation';
@@ -18,8 +18,7 @@ import { withoutEnvelope } from '../../shared/envelope';
 /** One entry of a bulk body: an identifier, or an object (a file to initialise, a link to fetch). */
 export type BulkEntry = string | IDataObject;
 
-/** Entries per request: the page-size cap of older platform versions, safe everywhere. */
-export const MAX_BATCH_SIZE = 100;
+export { MAX_BATCH_SIZE };
 
 export interface BulkOperationOptions {
 	resource: string;

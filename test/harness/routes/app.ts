@@ -1,7 +1,7 @@
 import type { Platform, RecordedRequest, Reply } from '../platform.ts';
 import { fail, newId, ok, page } from '../platform.ts';
 import type { RequestShape } from '../shapes.ts';
-import { any, arr, bool, listBody, nonEmptyStr, obj, oneOf, opt, record, uint, uuid } from '../shapes.ts';
+import { any, arr, bool, listBody, nonEmptyStr, obj, oneOf, openObj, opt, pattern, record, uint, uuid } from '../shapes.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -155,13 +155,39 @@ function listItems(platform: Platform, prefix: string, request: RecordedRequest,
 	return page(sortItems(items, body.sortExpressions), body);
 }
 
+/** Field types whose values the platform stores as numbers. */
+const NUMBER_TYPES: Record<string, (value: unknown) => boolean> = {
+	INTEGER: (value) => typeof value === 'number' && Number.isInteger(value),
+	FLOAT: (value) => typeof value === 'number' && Number.isFinite(value),
+};
+
+/**
+ * What the platform refuses in an item's fields, where the double knows the application's scheme
+ * (collection `schemeApps`, as the scheme routes serve it): a number field given anything else.
+ * Used by the item create and the batch save alike.
+ */
+export function refusedField(platform: Platform, namespace: string, code: string, context: Record<string, unknown>): string | undefined {
+	const scheme = platform.collection('schemeApps').get(`${namespace}/${code}`) as { fields?: Array<{ code: string; type: string }> } | undefined;
+	for (const field of scheme?.fields ?? []) {
+		const valid = NUMBER_TYPES[field.type];
+		if (valid && context[field.code] !== undefined && context[field.code] !== null && !valid(context[field.code])) {
+			return `field ${field.code}: ${field.type === 'INTEGER' ? 'integer' : 'number'} expected, got ${JSON.stringify(context[field.code])}`;
+		}
+	}
+	return undefined;
+}
+
+const CREATED_AT = '2026-01-01T00:00:00Z';
+
 function registerItems(platform: Platform, prefix: 'app' | 'contracts', getMethods: string[]): void {
 	const base = `/pub/v1/${prefix}/:namespace/:code`;
 	const shapes = ITEM_SHAPES[prefix];
 	platform
 		.route('POST', `${base}/create`, (request, params, p) => {
 			const fields = (bodyOf(request).context ?? {}) as Record<string, unknown>;
-			const item = { ...fields, __id: newId(), __createdAt: '2026-01-01T00:00:00Z' };
+			const refused = refusedField(p, params.namespace, params.code, fields);
+			if (refused) return fail(400, refused);
+			const item = { ...fields, __id: newId(), __createdAt: CREATED_AT };
 			itemsOf(p, prefix, params.namespace, params.code).set(item.__id, item);
 			return ok({ item });
 		}, shapes.create)
@@ -195,8 +221,49 @@ function uploadedFile(platform: Platform, hash: string): { name: unknown } | und
 	return file ? { name: file.originalName ?? file.name } : undefined;
 }
 
+/** A pseudo-identifier of the batch save: `$ref/` and any text. */
+const PSEUDO_ID = /^\$ref\/.+$/;
+
+interface BatchItem {
+	namespace: string;
+	code: string;
+	context: Record<string, unknown>;
+}
+
+/**
+ * The batch save: one transaction, so one refused item refuses the whole batch (400, nothing
+ * stored). Pseudo-identifiers become fresh UUIDs, also where a relation field names one.
+ */
+function saveBatch(request: RecordedRequest, p: Platform): Reply {
+	const { items } = bodyOf(request) as { items: BatchItem[] };
+	const pseudoIDsMap: Record<string, string> = {};
+	for (const [index, { namespace, code, context }] of items.entries()) {
+		const refused = refusedField(p, namespace, code, context);
+		if (refused) return fail(400, `items[${index}]: ${refused}`);
+		const pseudo = context.__id as string;
+		if (pseudo in pseudoIDsMap) return fail(400, `items[${index}]: pseudo-identifier ${pseudo} repeated`);
+		pseudoIDsMap[pseudo] = newId();
+	}
+	const real = (value: unknown): unknown => (typeof value === 'string' && value in pseudoIDsMap ? pseudoIDsMap[value] : value);
+	for (const { namespace, code, context } of items) {
+		const fields = Object.fromEntries(Object.entries(context).map(([key, value]) => [key, Array.isArray(value) ? value.map(real) : value]));
+		const item = { ...fields, __id: pseudoIDsMap[context.__id as string], __createdAt: CREATED_AT };
+		itemsOf(p, 'app', namespace, code).set(item.__id, item);
+	}
+	p.collection('batchSaves').set(newId(), { withEventHandlers: bodyOf(request).withEventHandlers, count: items.length });
+	return ok({ error: '', pseudoIDsMap, savedItemsCount: items.length });
+}
+
 export function registerApp(platform: Platform): void {
 	registerItems(platform, 'app', ['GET', 'POST']);
+	platform.route('POST', '/pub/v1/app/items/batch', (request, _params, p) => saveBatch(request, p), {
+		body: obj({
+			items: arr(obj({ namespace: nonEmptyStr, code: nonEmptyStr, context: openObj({ __id: pattern(PSEUDO_ID) }) }), 1),
+			withEventHandlers: opt(bool),
+		}),
+		evidence: 'documented',
+		source: 'api.brix365.com/en/public-api/reference/app/appitemssavebatch',
+	});
 	registerItems(platform, 'contracts', ['GET']);
 	platform
 		.route('POST', '/pub/v1/reports/:namespace/:code/list', (request, params, p) => listItems(p, 'reports', request, params), REPORT_LIST)

@@ -1,4 +1,4 @@
-import { createItem } from '../../../shared/appItems';
 import { appItems } from './area';
+import { createInOneRequest } from './createInOneRequest';
 
-export const { description, execute } = createItem(appItems);
+export const { description, executeAll } = createInOneRequest(appItems);

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions';
+import { beforeVersion, sinceVersion } from '../../../shared/locators';
 import { errorItem, forItem, route } from '../../../shared/router';
 import { explainStatus } from '../../../shared/statusHints';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
@@ -36,6 +37,18 @@ function result(payload: IDataObject, change: Change): IDataObject {
 	return { ...payload, segmentId: change.segmentId, subscriberIds: change.ids };
 }
 
+/** The node version from which Send in One Request is on by default (issue #21: fewer requests by default). */
+export const COMBINED_BY_DEFAULT_VERSION = 1.2;
+
+/** Two copies under one name: n8n shows (and defaults) the one whose version condition holds. */
+const sendInOneRequest: INodeProperties = {
+	displayName: 'Send in One Request',
+	name: 'sendInOneRequest',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to collect the subscriber IDs of all input items into one request per segment instead of one request per item (read from the first item; each input item still gets its own output item)',
+};
+
 /**
  * Adding and removing subscribers differ only in the last path segment. Either one request per
  * input item, or (Send in One Request) the IDs of all items collected into one request per segment;
@@ -46,13 +59,8 @@ export function subscribersOperation(action: Action) {
 	const description: INodeProperties[] = showFor('segment', operation, [
 		segmentField(action === 'add' ? 'The static segment to add subscribers to' : 'The static segment to remove subscribers from'),
 		...subscriberIdsProperties(action),
-		{
-			displayName: 'Send in One Request',
-			name: 'sendInOneRequest',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to collect the subscriber IDs of all input items into one request per segment instead of one request per item (read from the first item; each input item still gets its own output item)',
-		},
+		...beforeVersion([sendInOneRequest], COMBINED_BY_DEFAULT_VERSION),
+		...sinceVersion([{ ...sendInOneRequest, default: true }], COMBINED_BY_DEFAULT_VERSION),
 	]);
 
 	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
@@ -61,7 +69,8 @@ export function subscribersOperation(action: Action) {
 	}
 
 	async function executeAll(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-		if (!(this.getNodeParameter('sendInOneRequest', 0, false) as boolean)) {
+		const byDefault = this.getNode().typeVersion >= COMBINED_BY_DEFAULT_VERSION;
+		if (!(this.getNodeParameter('sendInOneRequest', 0, byDefault) as boolean)) {
 			// One request per item: the shared per-item loop does pairing and Continue On Fail.
 			const [output] = await route.call(this, { segment: { [operation]: { execute } } });
 			return output;
