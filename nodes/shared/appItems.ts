@@ -5,7 +5,7 @@ import { fieldMapper, readMappedFields } from './fieldMapping';
 import type { ListFeatures } from './listOptions';
 import { buildListBody, listOptions, refuseUnsendable } from './listOptions';
 import { beforeVersion, codeLocator, MORE_PICKERS_VERSION, PICKERS_VERSION, sinceVersion, uuidLocatorWithUrl } from './locators';
-import { concurrencyOption, listOperation, requestOperation } from './operations';
+import { concurrencyOption, listOperation, parallelByDefaultSince, parallelSince, requestOperation } from './operations';
 import type { Operation } from './router';
 import { itemSimplifyOption, simplifiedItem } from './simplify';
 import { apiPath, apiRequest, unwrapItem } from './transport';
@@ -292,15 +292,21 @@ export function getItem(area: ItemArea, method: IHttpRequestMethods): Built {
 	};
 }
 
-/** POST .../{id}/update with `{"context": {...}}`: only the fields given are changed. */
-export function updateItem(area: ItemArea): Built {
+/**
+ * POST .../{id}/update with `{"context": {...}}`: only the fields given are changed. Updates of one
+ * item keep their input order at any Concurrency; from `parallelFrom` (a node version) they go
+ * DEFAULT_PARALLEL at a time by default.
+ */
+export function updateItem(area: ItemArea, parallelFrom?: number): Built & Pick<Operation, 'defaultConcurrency' | 'orderKey'> {
 	return {
 		description: showFor(area.resource, 'update', [
 			...locationFields(area),
 			...itemIdFields(area, 'to update'),
 			...itemFields(area, 'map'),
-			concurrencyOption,
+			...(parallelFrom === undefined ? [concurrencyOption] : parallelSince(concurrencyOption, parallelFrom)),
 		]),
+		...(parallelFrom === undefined ? {} : { defaultConcurrency: parallelByDefaultSince(parallelFrom) }),
+		orderKey: (ctx, itemIndex) => readItemPath(ctx, itemIndex, area, ''),
 		...requestOperation({
 			method: 'POST',
 			path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, area, 'update'),

@@ -284,4 +284,47 @@ describe('Options > Concurrency on application items', () => {
 		expect(jsonOf(items)).toEqual(ids.map((id, index) => ({ price: index * 10, __id: id })));
 		expect(pairingOf(items)).toEqual(ids.map((_, index) => ({ item: index })));
 	});
+
+	test('App 1.4 update: 10 at a time by default, updates of one item in input order and never overlapping', async () => {
+		const ids = Array.from({ length: 12 }, () => newId());
+		// Items 0, 5 and 11 update the same item.
+		const targets = ids.map((id, index) => ([5, 11].includes(index) ? ids[0] : id));
+		const inFlight = new Map<string, number>();
+		const overlaps: string[] = [];
+		const { state, handler } = inFlightRecorder(
+			(request) => ok({ item: { ...((request.body as { context: object }).context), __id: request.path.split('/')[6] } }),
+			(request) => 5 + (12 - Number((request.body as { context: { price: number } }).context.price)) * 3,
+		);
+		t.platform.script('POST', /\/update$/, async (request) => {
+			const id = request.path.split('/')[6];
+			if ((inFlight.get(id) ?? 0) > 0) overlaps.push(id);
+			inFlight.set(id, (inFlight.get(id) ?? 0) + 1);
+			const reply = await handler(request);
+			inFlight.set(id, inFlight.get(id)! - 1);
+			return reply;
+		}, 12);
+		const code = (value: string) => ({ __rl: true, mode: 'code', value });
+		const { items, error } = await t.run({
+			nodeType: 'elma365App',
+			typeVersion: 1.4,
+			parameters: {
+				resource: 'item',
+				operation: 'update',
+				namespace: code(NS),
+				application: code(APP),
+				itemId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+				fieldsInputMode: 'pairs',
+				fields: { field: [{ name: 'price', value: '={{ $json.price }}' }] },
+			},
+			input: targets.map((id, index) => ({ json: { id, price: index } })),
+		});
+		expect(error).toBeUndefined();
+		expect(overlaps).toEqual([]);
+		// Ten items taken at once; item 5 holds its place waiting for item 0 (the same platform item).
+		expect(state.max).toBe(9);
+		const pricesSentTo = (id: string) => t.platform.requests.filter((r) => r.path.split('/')[6] === id).map((r) => (r.body as { context: { price: number } }).context.price);
+		expect(pricesSentTo(ids[0])).toEqual([0, 5, 11]);
+		expect(jsonOf(items)).toEqual(targets.map((id, index) => ({ price: index, __id: id })));
+		expect(pairingOf(items)).toEqual(targets.map((_, index) => ({ item: index })));
+	});
 });
