@@ -1,6 +1,6 @@
 /** Options > Concurrency on binding get and update, answered by the strict double's own routes. */
 import { newId } from '../harness/index.ts';
-import { holdRequests, newInFlight } from '../harness/inFlight';
+import { holdRequests, newInFlight, reversed } from '../harness/inFlight';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
 
 const t = usePlatform();
@@ -16,7 +16,7 @@ beforeEach(() => {
 
 test('get: Concurrency N keeps at most N in flight; output in input order and paired', async () => {
 	const input = CODES.map((code) => ({ json: { code } }));
-	const state = holdRequests(t.platform, 'GET', BINDINGS, { times: 5, delay: (request) => 5 + (5 - CODES.indexOf(request.path.split('/')[4])) * 4 });
+	const state = holdRequests(t.platform, 'GET', BINDINGS, { times: 5, delay: (request) => reversed(5, CODES.indexOf(request.path.split('/')[4])) });
 	const { items, error } = await t.run({
 		nodeType: 'elma365Telephony',
 		parameters: { resource: 'binding', operation: 'get', moduleCode: '={{ $json.code }}', options: { concurrency: 3 } },
@@ -37,7 +37,7 @@ test('update (merge): merges into one module never interleave, so none is lost; 
 	const targets = ['voip_a', 'voip_a', 'voip_b', 'voip_a', 'voip_c', 'voip_b'];
 	const input = targets.map((code, index) => ({ json: { code, extension: String(201 + index) } }));
 	const state = newInFlight();
-	const hold = { times: 6, delay: () => 10, key: (request: { path: string }) => request.path };
+	const hold = { times: 6, delay: () => 20, key: (request: { path: string }) => request.path };
 	holdRequests(t.platform, 'GET', BINDINGS, hold, state);
 	holdRequests(t.platform, 'PUT', BINDINGS, hold, state);
 	const { items, error } = await t.run({

@@ -44,5 +44,5 @@ export function holdRequests(
 	return state;
 }
 
-/** Item `index` of `count` answers sooner the later it comes, so answers arrive out of input order. */
-export const reversed = (count: number, index: number): number => 5 + (count - index) * 3;
+/** Item `index` of `count` answers sooner the later it comes, so answers arrive out of input order (held long enough for a loaded machine to start the others). */
+export const reversed = (count: number, index: number): number => 20 + (count - index) * 10;
