@@ -80,3 +80,23 @@ test('update without the option: one item after the other', async () => {
 	expect(state.max).toBe(1);
 	expect(state.order).toEqual(input.map(({ json }) => `/pub/v1/integration/${json.code}/voip/bindings`));
 });
+
+test('update with Continue On Fail: a refused module gives its error item in its place, the others are written', async () => {
+	modules().set('voip_off', { enabled: false, bindings: [] });
+	const targets = ['voip_a', 'voip_off', 'voip_b', 'voip_off'];
+	const { items, error } = await t.run({
+		nodeType: 'elma365Telephony',
+		parameters: { resource: 'binding', operation: 'update', moduleCode: '={{ $json.code }}', mode: 'replace', bindingsJson: `{"300": "${alice}"}`, options: { concurrency: 2 } },
+		input: targets.map((code) => ({ json: { code } })),
+		continueOnFail: true,
+	});
+	expect(error).toBeUndefined();
+	expect(items.map((item) => item.json.error ?? item.json.bindings)).toEqual([
+		[{ extension: '300', userId: alice }],
+		'ELMA365 400: module voip_off is disabled',
+		[{ extension: '300', userId: alice }],
+		'ELMA365 400: module voip_off is disabled',
+	]);
+	expect(pairingOf(items)).toEqual(targets.map((_, index) => ({ item: index })));
+	expect(['voip_a', 'voip_b'].map((code) => modules().get(code)!.bindings)).toEqual([[{ extension: '300', userId: alice }], [{ extension: '300', userId: alice }]]);
+});
