@@ -211,6 +211,14 @@ export class Platform {
 			if (scripted.times <= 0) this.scripted.splice(this.scripted.indexOf(scripted), 1);
 			return typeof scripted.reply === 'function' ? scripted.reply(request, {}, this) : scripted.reply;
 		}
+		return await this.routed(request);
+	}
+
+	/**
+	 * The answer of the routes alone (key check, shape check, handler), as an unscripted request gets:
+	 * a scripted handler may wrap it, e.g. to hold a reply or count requests in flight.
+	 */
+	async routed(request: RecordedRequest): Promise<Reply> {
 		if (request.headers.authorization !== `Bearer ${this.apiKey}`) {
 			return fail(403, 'access denied: invalid token');
 		}

@@ -121,7 +121,7 @@ export function schemeResource(
 	const own = rows.filter((row) => row.resource === resource);
 	const operations: Record<string, Operation> = {};
 	for (const row of own) operations[row.operation] = rowOperation(row);
-	for (const { entry, module } of withBody) operations[entry.operation] = { execute: module.execute, executeAll: module.executeAll };
+	for (const { entry, module } of withBody) operations[entry.operation] = { execute: module.execute, executeAll: module.executeAll, orderKey: module.orderKey, defaultConcurrency: module.defaultConcurrency };
 	const entries: OperationEntry[] = [...own, ...withBody.map(({ entry }) => entry)];
 	return {
 		description: [

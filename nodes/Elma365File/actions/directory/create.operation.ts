@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions';
+import { createConcurrencyOption } from '../../../shared/createConcurrency';
 import { requestOperation } from '../../../shared/operations';
 import { requireText } from '../../../shared/validation';
 import { readOptionalDirectory } from '../fields';
@@ -36,6 +37,7 @@ export const description: INodeProperties[] = showFor('directory', 'create', [
 		default: '{}',
 		description: `${jsonEscapeHatchHint}. The platform documents no directory fields; on-premises versions differ.`,
 	},
+	createConcurrencyOption,
 ]);
 
 export const { execute } = requestOperation({

@@ -1,10 +1,10 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions';
-import { requestOperation } from '../../../shared/operations';
+import { concurrencyOption, requestOperation } from '../../../shared/operations';
 import { apiPath, unwrapItem } from '../../../shared/transport';
 import { directoryLocator, readDirectory } from '../fields';
 
-export const description: INodeProperties[] = showFor('directory', 'get', [directoryLocator('The directory to read')]);
+export const description: INodeProperties[] = showFor('directory', 'get', [directoryLocator('The directory to read'), concurrencyOption]);
 
 /** The vendor answers `{"directory": {...}}`: the output is the directory itself. */
 function unwrapDirectory(body: IDataObject): IDataObject {

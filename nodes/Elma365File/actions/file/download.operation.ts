@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions';
+import { concurrencyOption } from '../../../shared/operations';
 import { TRANSFER_TIMEOUT_MS } from '../../../shared/requestOptions';
 import { apiDownload, apiPath, apiRequest, CREDENTIAL_TYPE, companyApiRoot, downloadWithoutKey, readDownload } from '../../../shared/transport';
 import { requireText } from '../../../shared/validation';
@@ -25,6 +26,7 @@ export const description: INodeProperties[] = showFor('file', 'download', [
 		placeholder: 'Add Option',
 		default: {},
 		options: [
+			...(concurrencyOption.options as INodeProperties[]),
 			{
 				displayName: 'File Name',
 				name: 'fileName',
@@ -35,6 +37,15 @@ export const description: INodeProperties[] = showFor('file', 'download', [
 		],
 	},
 ]);
+
+/**
+ * This operation's Options collection was named `downloadOptions` before it had Concurrency; the
+ * router reads `options.concurrency` and falls back to this default, so Concurrency stays in the one
+ * Options collection of the form instead of a second one with the same label.
+ */
+export function defaultConcurrency(ctx: IExecuteFunctions): number {
+	return ctx.getNodeParameter('downloadOptions.concurrency', 0, 1) as number;
+}
 
 function header(headers: IDataObject, name: string): string | undefined {
 	const value = headers[name] ?? headers[name.toLowerCase()];

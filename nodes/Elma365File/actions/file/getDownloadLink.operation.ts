@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions';
-import { requestOperation } from '../../../shared/operations';
+import { concurrencyOption, requestOperation } from '../../../shared/operations';
 import { apiPath, unwrapItem } from '../../../shared/transport';
 import { fileIdField, readFileId } from '../fields';
 
@@ -11,7 +11,7 @@ export function withLink(body: IDataObject): IDataObject {
 	return link === undefined ? payload : { ...payload, link };
 }
 
-export const description: INodeProperties[] = showFor('file', 'getDownloadLink', [fileIdField]);
+export const description: INodeProperties[] = showFor('file', 'getDownloadLink', [fileIdField, concurrencyOption]);
 
 export const { execute } = requestOperation({
 	method: 'POST',

@@ -1,6 +1,6 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions';
-import { requestOperation } from '../../../shared/operations';
+import { concurrencyOption, requestOperation } from '../../../shared/operations';
 import { directoryLocator, fileIdField, readDirectory, readFileId, unwrapFile } from '../fields';
 
 /**
@@ -28,7 +28,13 @@ export const description: INodeProperties[] = showFor('file', 'move', [
 		default: '{}',
 		description: `${jsonEscapeHatchHint}. The form sends {"files": [{"hash", "name"}]}; these keys are added beside "files".`,
 	},
+	concurrencyOption,
 ]);
+
+/** Moves of one file run one after the other, in input order. */
+export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
+	return readFileId(ctx, itemIndex);
+}
 
 export const { execute } = requestOperation({
 	method: 'POST',

@@ -1,9 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions';
+import { createConcurrencyOption } from '../../../shared/createConcurrency';
 import { requestOperation } from '../../../shared/operations';
 import { buildDirectoryBody, directoryFields } from './directoryForm';
 
-export const description: INodeProperties[] = showFor('directory', 'create', directoryFields(true));
+export const description: INodeProperties[] = showFor('directory', 'create', [...directoryFields(true), createConcurrencyOption]);
 
 export const { execute } = requestOperation({
 	method: 'POST',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions';
 import { readUuidLocator, uuidLocator } from '../../../shared/locators';
-import { requestOperation } from '../../../shared/operations';
+import { concurrencyOption, requestOperation } from '../../../shared/operations';
 import type { OperationResult } from '../../../shared/router';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { currentValue, findListed, keepsCurrentValues } from '../keepCurrent';
@@ -15,7 +15,12 @@ export const description: INodeProperties[] = showFor('directory', 'update', [
 		description: 'The nomenclature directory to update',
 	}),
 	...directoryFields(false),
+	concurrencyOption,
 ]);
+
+export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
+	return readUuidLocator(ctx, itemIndex, 'directoryId', 'Directory');
+}
 
 const directoryPath = (ctx: IExecuteFunctions, itemIndex: number) =>
 	apiPath`/nomenclature/directory/${readUuidLocator(ctx, itemIndex, 'directoryId', 'Directory')}`;

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions';
-import { requestOperation } from '../../../shared/operations';
+import { concurrencyOption, requestOperation } from '../../../shared/operations';
 import { apiPath, unwrapItem } from '../../../shared/transport';
 import { requireUuid } from '../../../shared/validation';
 
@@ -14,6 +14,7 @@ export const description: INodeProperties[] = showFor('instance', 'get', [
 		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
 		description: 'ID of the process instance (the "instanceId" a Start returns)',
 	},
+	concurrencyOption,
 ]);
 
 export const { execute } = requestOperation({

@@ -3,6 +3,7 @@ import { contextFields, readContext } from '../../../shared/context';
 import { showFor } from '../../../shared/descriptions';
 import { fieldMapper, readMappedFields } from '../../../shared/fieldMapping';
 import { beforeVersion, codeLocator, MORE_PICKERS_VERSION, sinceVersion } from '../../../shared/locators';
+import { createConcurrencyOption } from '../../../shared/createConcurrency';
 import { requestOperation } from '../../../shared/operations';
 import { withStatusHints } from '../../../shared/statusHints';
 import { apiPath, unwrapItem } from '../../../shared/transport';
@@ -71,6 +72,7 @@ export const description: INodeProperties[] = showFor('process', 'start', [
 	]),
 	...sinceVersion([contextMapper], MORE_PICKERS_VERSION),
 	...contextFields({ what: 'process context' }),
+	createConcurrencyOption,
 ]);
 
 /** Mapped fields (from version 1.2), then the name/value pairs, then the JSON: a later source wins. */

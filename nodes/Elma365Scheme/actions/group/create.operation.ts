@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions';
+import { createConcurrencyOption } from '../../../shared/createConcurrency';
 import { requestOperation } from '../../../shared/operations';
 import { apiPath } from '../../../shared/transport';
 import { pathParamProperties, readPathParam } from '../params';
@@ -7,7 +8,7 @@ import { buildCreateBody, createFields } from './groupForm';
 
 export const entry = { operation: 'create', name: 'Create', action: 'Create a group' };
 
-export const description: INodeProperties[] = showFor('group', 'create', [...pathParamProperties('namespace'), ...createFields]);
+export const description: INodeProperties[] = showFor('group', 'create', [...pathParamProperties('namespace'), ...createFields, createConcurrencyOption]);
 
 export const { execute } = requestOperation({
 	method: 'POST',

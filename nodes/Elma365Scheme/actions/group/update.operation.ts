@@ -1,13 +1,17 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions';
-import { requestOperation } from '../../../shared/operations';
+import { concurrencyOption, requestOperation } from '../../../shared/operations';
 import { apiPath } from '../../../shared/transport';
 import { pathParamProperties, readPathParam } from '../params';
 import { buildUpdateBody, updateFields } from './groupForm';
 
 export const entry = { operation: 'update', name: 'Update', action: 'Update a group' };
 
-export const description: INodeProperties[] = showFor('group', 'update', [...pathParamProperties('groupId'), ...updateFields]);
+export const description: INodeProperties[] = showFor('group', 'update', [...pathParamProperties('groupId'), ...updateFields, concurrencyOption]);
+
+export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
+	return readPathParam(ctx, itemIndex, 'groupId');
+}
 
 export const { execute } = requestOperation({
 	method: 'PUT',

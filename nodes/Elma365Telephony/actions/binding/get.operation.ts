@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions';
-import { requestOperation } from '../../../shared/operations';
+import { concurrencyOption, requestOperation } from '../../../shared/operations';
 import { bindingsOf, bindingsPath, moduleCodeFields, readModuleCode } from './bindingForm';
 
-export const description: INodeProperties[] = showFor('binding', 'get', moduleCodeFields);
+export const description: INodeProperties[] = showFor('binding', 'get', [...moduleCodeFields, concurrencyOption]);
 
 export const { execute } = requestOperation({
 	method: 'GET',

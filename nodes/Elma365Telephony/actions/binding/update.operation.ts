@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions';
+import { concurrencyOption } from '../../../shared/operations';
 import { apiRequest } from '../../../shared/transport';
 import { requireOneOf } from '../../../shared/validation';
 import { bindingFields, bindingsOf, bindingsPath, moduleCodeFields, readBindings, readModuleCode } from './bindingForm';
@@ -37,7 +38,13 @@ export const description: INodeProperties[] = showFor('binding', 'update', [
 		description: 'Comma-separated extensions to drop from the current mapping',
 		displayOptions: { show: { mode: ['merge'] } },
 	},
+	concurrencyOption,
 ]);
+
+/** A merge reads the module's mapping and writes it back: updates of one module must not interleave. */
+export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
+	return readModuleCode(ctx, itemIndex);
+}
 
 function splitList(value: unknown): string[] {
 	if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
