@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import type { ApiRequest } from './transport';
+import { LARGE_PAGE_SIZE } from './pager';
 import { apiRequest, PAGE_SIZE, readListPage } from './transport';
 
 /** The name a list entry is best shown by. */
@@ -37,7 +38,9 @@ export async function searchPagedList(
 	// With a search text, pages without a match are skipped (a bounded number), so the picker does
 	// not show an empty list while matches exist further on.
 	for (let scanned = 1; ; scanned++) {
-		const window = { from, size: PAGE_SIZE };
+		// A search asks for large pages (one request where ten were needed); a capped platform gives
+		// what it can and `more` below still goes on from there.
+		const window = { from, size: needle ? LARGE_PAGE_SIZE : PAGE_SIZE };
 		const body = request.paging === 'body' ? { ...request.body, ...window } : request.body;
 		const qs = request.paging === 'query' ? window : undefined;
 		const found = readListPage(

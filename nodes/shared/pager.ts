@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { Elma365Context, ListPage, PagedListRequest } from './transport';
-import { apiRequest, MAX_PAGES_WITHOUT_TOTAL, readListPage, rowKey } from './transport';
+import { apiRequest, MAX_PAGES_WITHOUT_TOTAL, PAGE_SIZE, readListPage, rowKey } from './transport';
 
 /**
  * Page size asked for first. Newer platforms give up to 10,000 per page, older ones cap at 100;
@@ -53,9 +53,12 @@ export async function readWholeList(ctx: Elma365Context, request: PagedListReque
 	const first = await read(0, size);
 	if (!take(first.items) || out.length >= wanted) return out;
 	let total = first.total;
+	const short = first.items.length < size;
+	// Without a total, a short first page below PAGE_SIZE is the whole list: no platform caps below it.
+	if (short && total === undefined && first.items.length < PAGE_SIZE) return out;
 	// A capped platform gave fewer than asked although more exist: that is its page size. The next
 	// page is read alone, to tell a cap from a `total` that lies, before several go at once.
-	let probe = first.items.length < size && (total === undefined || total > first.items.length);
+	let probe = short && (total === undefined || total > first.items.length);
 	if (probe) size = first.items.length;
 	let from = first.items.length;
 

@@ -30,7 +30,7 @@ test('the directory picker lists directories page by page and filters by name', 
 	expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization])).toEqual([
 		['GET', '/pub/v1/nomenclature/directory', { from: '0', size: '100' }, `Bearer ${t.platform.apiKey}`],
 		['GET', '/pub/v1/nomenclature/directory', { from: '100', size: '100' }, `Bearer ${t.platform.apiKey}`],
-		['GET', '/pub/v1/nomenclature/directory', { from: '0', size: '100' }, `Bearer ${t.platform.apiKey}`],
+		['GET', '/pub/v1/nomenclature/directory', { from: '0', size: '1000' }, `Bearer ${t.platform.apiKey}`],
 	]);
 });
 

@@ -6,11 +6,15 @@
 import path from 'node:path';
 import type { INodeProperties } from 'n8n-workflow';
 import type { Parameters } from '../harness/setup';
+import { ok } from '../harness/index.ts';
+import type { RecordedRequest } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
 import { SCHEME_SEED as S } from '../harness/routes/scheme.ts';
 
 const t = usePlatform();
 const NODE = 'elma365Scheme';
+/** The first page a list asks for (as Get Many: large pages); Return Raw Response asks for one page of 100. */
+const FIRST = { from: '0', size: '1000' };
 const PAGE = { from: '0', size: '100' };
 
 type Entry = Record<string, unknown>;
@@ -30,39 +34,39 @@ const list = { returnAll: true };
 
 const CASES: Case[] = [
 	{ resource: 'group', operation: 'get', parameters: { groupId: S.groups.sales }, path: `/pub/v1/scheme/groups/${S.groups.sales}`, output: from('schemeGroups', S.groups.sales) },
-	{ resource: 'group', operation: 'getParentGroups', parameters: { groupId: S.groups.managers, ...list }, path: `/pub/v1/scheme/groups/${S.groups.managers}/parent-groups`, query: PAGE, output: from('schemeGroups', S.groups.sales) },
-	{ resource: 'group', operation: 'getPositions', parameters: { groupId: S.groups.sales, ...list }, path: `/pub/v1/scheme/groups/${S.groups.sales}/positions`, query: PAGE, output: from('schemePositions', S.positions.salesHead) },
-	{ resource: 'group', operation: 'getSubGroups', parameters: { groupId: S.groups.sales, ...list }, path: `/pub/v1/scheme/groups/${S.groups.sales}/sub-groups`, query: PAGE, output: from('schemeGroups', S.groups.managers) },
-	{ resource: 'group', operation: 'getUsers', parameters: { groupId: S.groups.sales, ...list }, path: `/pub/v1/scheme/groups/${S.groups.sales}/users`, query: PAGE, output: from('schemeUsers', S.users.alice, S.users.bob) },
-	{ resource: 'group', operation: 'getAllInNamespace', parameters: { namespace: 'crm', ...list }, path: '/pub/v1/scheme/namespaces/crm/groups', query: PAGE, output: from('schemeGroups', S.groups.sales, S.groups.managers) },
-	{ resource: 'group', operation: 'getAllInApplication', parameters: { namespace: 'crm', application: 'deals', ...list }, path: '/pub/v1/scheme/namespaces/crm/apps/deals/groups', query: PAGE, output: from('schemeGroups', S.groups.dealReviewers) },
+	{ resource: 'group', operation: 'getParentGroups', parameters: { groupId: S.groups.managers, ...list }, path: `/pub/v1/scheme/groups/${S.groups.managers}/parent-groups`, query: FIRST, output: from('schemeGroups', S.groups.sales) },
+	{ resource: 'group', operation: 'getPositions', parameters: { groupId: S.groups.sales, ...list }, path: `/pub/v1/scheme/groups/${S.groups.sales}/positions`, query: FIRST, output: from('schemePositions', S.positions.salesHead) },
+	{ resource: 'group', operation: 'getSubGroups', parameters: { groupId: S.groups.sales, ...list }, path: `/pub/v1/scheme/groups/${S.groups.sales}/sub-groups`, query: FIRST, output: from('schemeGroups', S.groups.managers) },
+	{ resource: 'group', operation: 'getUsers', parameters: { groupId: S.groups.sales, ...list }, path: `/pub/v1/scheme/groups/${S.groups.sales}/users`, query: FIRST, output: from('schemeUsers', S.users.alice, S.users.bob) },
+	{ resource: 'group', operation: 'getAllInNamespace', parameters: { namespace: 'crm', ...list }, path: '/pub/v1/scheme/namespaces/crm/groups', query: FIRST, output: from('schemeGroups', S.groups.sales, S.groups.managers) },
+	{ resource: 'group', operation: 'getAllInApplication', parameters: { namespace: 'crm', application: 'deals', ...list }, path: '/pub/v1/scheme/namespaces/crm/apps/deals/groups', query: FIRST, output: from('schemeGroups', S.groups.dealReviewers) },
 
 	{ resource: 'namespace', operation: 'get', parameters: { namespace: 'crm' }, path: '/pub/v1/scheme/namespaces/crm', output: from('schemeNamespaces', 'crm') },
-	{ resource: 'namespace', operation: 'getAll', parameters: list, path: '/pub/v1/scheme/namespaces', query: PAGE, output: from('schemeNamespaces', 'crm', 'hr') },
+	{ resource: 'namespace', operation: 'getAll', parameters: list, path: '/pub/v1/scheme/namespaces', query: FIRST, output: from('schemeNamespaces', 'crm', 'hr') },
 	{ resource: 'namespace', operation: 'getExportability', parameters: { namespace: 'hr' }, path: '/pub/v1/scheme/namespaces/hr/exportable', output: () => [{ exportable: false, reasons: ['namespace uses components that cannot be exported'] }] },
 
 	{ resource: 'application', operation: 'get', parameters: { namespace: 'crm', application: 'deals' }, path: '/pub/v1/scheme/namespaces/crm/apps/deals', output: from('schemeApps', 'crm/deals') },
-	{ resource: 'application', operation: 'getAll', parameters: { namespace: 'crm', ...list }, path: '/pub/v1/scheme/namespaces/crm/apps', query: PAGE, output: from('schemeApps', 'crm/deals', 'crm/companies') },
+	{ resource: 'application', operation: 'getAll', parameters: { namespace: 'crm', ...list }, path: '/pub/v1/scheme/namespaces/crm/apps', query: FIRST, output: from('schemeApps', 'crm/deals', 'crm/companies') },
 	{ resource: 'application', operation: 'getExportability', parameters: { namespace: 'crm', application: 'deals' }, path: '/pub/v1/scheme/namespaces/crm/apps/deals/exportable', output: () => [{ exportable: true, reasons: [] }] },
 
 	{ resource: 'module', operation: 'get', parameters: { moduleId: 'telephony' }, path: '/pub/v1/scheme/modules/telephony', output: from('schemeModules', 'telephony') },
-	{ resource: 'module', operation: 'getAll', parameters: list, path: '/pub/v1/scheme/modules', query: PAGE, output: from('schemeModules', 'telephony', 'mail') },
+	{ resource: 'module', operation: 'getAll', parameters: list, path: '/pub/v1/scheme/modules', query: FIRST, output: from('schemeModules', 'telephony', 'mail') },
 	{ resource: 'module', operation: 'getExportability', parameters: { moduleId: 'mail' }, path: '/pub/v1/scheme/modules/mail/exportable', output: () => [{ exportable: false, reasons: ['module uses components that cannot be exported'] }] },
 
 	{ resource: 'solution', operation: 'get', parameters: { solutionCode: S.solutions.sales }, path: `/pub/v1/scheme/solutions/${S.solutions.sales}`, output: from('schemeSolutions', S.solutions.sales) },
-	{ resource: 'solution', operation: 'getAll', parameters: list, path: '/pub/v1/scheme/solutions', query: PAGE, output: from('schemeSolutions', S.solutions.sales, S.solutions.hr) },
+	{ resource: 'solution', operation: 'getAll', parameters: list, path: '/pub/v1/scheme/solutions', query: FIRST, output: from('schemeSolutions', S.solutions.sales, S.solutions.hr) },
 	{ resource: 'solution', operation: 'getExportability', parameters: { solutionCode: S.solutions.sales }, path: `/pub/v1/scheme/solutions/${S.solutions.sales}/exportable`, output: () => [{ exportable: true, reasons: [] }] },
 
 	{ resource: 'page', operation: 'get', parameters: { pageId: S.pages.dashboard }, path: `/pub/v1/scheme/pages/${S.pages.dashboard}`, output: from('schemePages', S.pages.dashboard) },
-	{ resource: 'page', operation: 'getAll', parameters: { namespace: 'hr', ...list }, path: '/pub/v1/scheme/namespaces/hr/pages', query: PAGE, output: from('schemePages', S.pages.report) },
+	{ resource: 'page', operation: 'getAll', parameters: { namespace: 'hr', ...list }, path: '/pub/v1/scheme/namespaces/hr/pages', query: FIRST, output: from('schemePages', S.pages.report) },
 
 	{ resource: 'documentTemplate', operation: 'get', parameters: { templateId: S.docTemplates.contract }, path: `/pub/v1/scheme/doctemplates/${S.docTemplates.contract}`, output: from('schemeDocTemplates', S.docTemplates.contract) },
-	{ resource: 'documentTemplate', operation: 'getAllInNamespace', parameters: { namespace: 'crm', ...list }, path: '/pub/v1/scheme/namespaces/crm/doctemplates', query: PAGE, output: from('schemeDocTemplates', S.docTemplates.invoice) },
-	{ resource: 'documentTemplate', operation: 'getAllInApplication', parameters: { namespace: 'crm', application: 'deals', ...list }, path: '/pub/v1/scheme/namespaces/crm/apps/deals/doctemplates', query: PAGE, output: from('schemeDocTemplates', S.docTemplates.contract) },
+	{ resource: 'documentTemplate', operation: 'getAllInNamespace', parameters: { namespace: 'crm', ...list }, path: '/pub/v1/scheme/namespaces/crm/doctemplates', query: FIRST, output: from('schemeDocTemplates', S.docTemplates.invoice) },
+	{ resource: 'documentTemplate', operation: 'getAllInApplication', parameters: { namespace: 'crm', application: 'deals', ...list }, path: '/pub/v1/scheme/namespaces/crm/apps/deals/doctemplates', query: FIRST, output: from('schemeDocTemplates', S.docTemplates.contract) },
 
 	{ resource: 'processTemplate', operation: 'get', parameters: { namespace: 'crm', processCode: 'approval' }, path: '/pub/v1/scheme/namespaces/crm/processes/approval', output: from('schemeProcessTemplates', 'crm/approval') },
-	{ resource: 'processTemplate', operation: 'getAllInNamespace', parameters: { namespace: 'hr', ...list }, path: '/pub/v1/scheme/namespaces/hr/processes', query: PAGE, output: from('schemeProcessTemplates', 'hr/onboarding') },
-	{ resource: 'processTemplate', operation: 'getAllInApplication', parameters: { namespace: 'crm', application: 'deals', ...list }, path: '/pub/v1/scheme/namespaces/crm/apps/deals/processes', query: PAGE, output: from('schemeProcessTemplates', 'crm.deals/deal_review') },
+	{ resource: 'processTemplate', operation: 'getAllInNamespace', parameters: { namespace: 'hr', ...list }, path: '/pub/v1/scheme/namespaces/hr/processes', query: FIRST, output: from('schemeProcessTemplates', 'hr/onboarding') },
+	{ resource: 'processTemplate', operation: 'getAllInApplication', parameters: { namespace: 'crm', application: 'deals', ...list }, path: '/pub/v1/scheme/namespaces/crm/apps/deals/processes', query: FIRST, output: from('schemeProcessTemplates', 'crm.deals/deal_review') },
 ];
 
 describe('read-only operations: wire request and one output item per scheme', () => {
@@ -90,7 +94,7 @@ describe('group getAll (by filter) and delete', () => {
 			parameters: { resource: 'group', operation: 'getAll', filter: '{"tf": {"__name": "sales"}}', returnAll: true, options: { body: '{"active": true}' } },
 		});
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization, r.body])).toEqual([
-			['POST', '/pub/v1/scheme/groups/list', {}, `Bearer ${t.platform.apiKey}`, { filter: { tf: { __name: 'sales' } }, active: true, from: 0, size: 100 }],
+			['POST', '/pub/v1/scheme/groups/list', {}, `Bearer ${t.platform.apiKey}`, { filter: { tf: { __name: 'sales' } }, active: true, from: 0, size: 1000 }],
 		]);
 		expect(t.platform.requests[0].headers['content-type']).toMatch(/^application\/json/);
 		expect(jsonOf(items)).toEqual(from('schemeGroups', S.groups.sales, S.groups.managers)());
@@ -149,19 +153,64 @@ describe('lists', () => {
 		expect(jsonOf(items)).toEqual(from('schemeUsers', S.users.alice)());
 	});
 
-	test('pages through a long list until total', async () => {
-		const ns = 'paged';
-		t.platform.collection('schemeNamespaces').set(ns, { code: ns, name: 'Paged' });
-		const ids = Array.from({ length: 130 }, (_, i) => `2e000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
-		for (const id of ids) t.platform.collection('schemeGroups').set(id, { __id: id, namespace: ns, name: id });
-		try {
-			const { items } = await t.run({ nodeType: NODE, parameters: { resource: 'group', operation: 'getAllInNamespace', namespace: ns, returnAll: true } });
-			expect(t.platform.requests.map((r) => r.query)).toEqual([PAGE, { from: '100', size: '100' }]);
-			expect(jsonOf(items).map((item) => (item as Entry).__id)).toEqual(ids);
-		} finally {
-			for (const id of ids) t.platform.collection('schemeGroups').delete(id);
+	/** `count` groups in a new section `ns`, in list order; removed again by the returned function. */
+	function groupsIn(ns: string, count: number) {
+		t.platform.collection('schemeNamespaces').set(ns, { code: ns, name: ns });
+		const groups = Array.from({ length: count }, (_, i) => ({ __id: `2e000000-0000-4000-8000-${String(i).padStart(12, '0')}`, namespace: ns, name: `G${i}` }));
+		for (const group of groups) t.platform.collection('schemeGroups').set(group.__id, group);
+		const remove = () => {
+			for (const group of groups) t.platform.collection('schemeGroups').delete(group.__id);
 			t.platform.collection('schemeNamespaces').delete(ns);
+		};
+		return { groups, remove };
+	}
+	const windows = () => t.platform.requests.map((r) => [Number(r.query.from), Number(r.query.size)]);
+	const sorted = (list: number[][]) => [...list].sort((a, b) => a[0] - b[0]);
+
+	test('pages through a long list until total', async () => {
+		const { groups, remove } = groupsIn('paged', 1130);
+		try {
+			const { items } = await t.run({ nodeType: NODE, parameters: { resource: 'group', operation: 'getAllInNamespace', namespace: 'paged', returnAll: true } });
+			expect(t.platform.requests.map((r) => r.query)).toEqual([FIRST, { from: '1000', size: '130' }]);
+			expect(jsonOf(items)).toEqual(groups);
+		} finally {
+			remove();
 		}
+	});
+
+	test('Return All of 2,500: a page of 1,000, then the rest in flight together; output in list order, de-duplicated', async () => {
+		const { groups, remove } = groupsIn('big', 2500);
+		// The platform lists one group twice (at position 1500, a later page): it is output once.
+		const groupsCollection = t.platform.collection('schemeGroups');
+		const after = groups.slice(1500);
+		for (const group of after) groupsCollection.delete(group.__id);
+		groupsCollection.set('repeated', { ...groups[10], name: 'G10 again' });
+		for (const group of after) groupsCollection.set(group.__id, group);
+		try {
+			const { items } = await t.run({ nodeType: NODE, parameters: { resource: 'group', operation: 'getAllInNamespace', namespace: 'big', returnAll: true } });
+			expect(windows()[0]).toEqual([0, 1000]);
+			expect(sorted(windows())).toEqual([[0, 1000], [1000, 1000], [2000, 501]]);
+			expect(jsonOf(items)).toEqual(groups);
+		} finally {
+			groupsCollection.delete('repeated');
+			remove();
+		}
+	});
+
+	test.each([
+		['groups of a section (with total)', { resource: 'group', operation: 'getAllInNamespace', namespace: 'crm' }, '/pub/v1/scheme/namespaces/crm/groups', true],
+		['modules (no total)', { resource: 'module', operation: 'getAll' }, '/pub/v1/scheme/modules', false],
+	])('%s on a platform that gives 100 per page for 1,000 asked: everything, read on at the size it gave', async (_name, parameters, path, withTotal) => {
+		const entries = Array.from({ length: 250 }, (_, i) => ({ __id: `2e000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `E${i}` }));
+		t.platform.script('GET', path, (request: RecordedRequest) => {
+			const start = Number(request.query.from);
+			const result = entries.slice(start, start + Math.min(100, Number(request.query.size)));
+			return ok(withTotal ? { result: { result, total: entries.length } } : { result });
+		}, 10);
+		const { items } = await t.run({ nodeType: NODE, parameters: { ...parameters, returnAll: true } });
+		expect(jsonOf(items)).toEqual(entries);
+		// With a total the last page asks for just the 50 left; without one, pages of 100 until a short one.
+		expect(windows()).toEqual([[0, 1000], [100, 100], [200, withTotal ? 50 : 100]]);
 	});
 
 	test('one list per input item, each output paired with its input', async () => {

@@ -190,7 +190,7 @@ describe('pickers', () => {
 				{ name: 'Approve invoice 18', value: taskAt(2) },
 			],
 		});
-		expect(wire()).toEqual([['POST', '/pub/v1/tasks/list', {}, { filter: { tf: { __name: 'invoice' } }, from: 0, size: 100 }]]);
+		expect(wire()).toEqual([['POST', '/pub/v1/tasks/list', {}, { filter: { tf: { __name: 'invoice' } }, from: 0, size: 1000 }]]);
 	});
 
 	test("the chosen task's exits, valued by exit ID; without a task the picker is empty (no false alarm)", async () => {

@@ -28,8 +28,9 @@ beforeAll(() => {
 describe('section and application pickers', () => {
 	const extra: string[] = [];
 	beforeAll(() => {
-		for (let i = 0; i < 250; i++) {
-			const code = `ns${String(i).padStart(3, '0')}`;
+		// More sections than one page of 1,000 (the size a search asks for).
+		for (let i = 0; i < 1250; i++) {
+			const code = `ns${String(i).padStart(4, '0')}`;
 			extra.push(code);
 			t.platform.collection('schemeNamespaces').set(code, { code, name: `Section ${i}` });
 		}
@@ -44,23 +45,25 @@ describe('section and application pickers', () => {
 		expect(first.results.slice(0, 3)).toEqual([
 			{ name: 'CRM (crm)', value: 'crm' },
 			{ name: 'HR (hr)', value: 'hr' },
-			{ name: 'Section 0 (ns000)', value: 'ns000' },
+			{ name: 'Section 0 (ns0000)', value: 'ns0000' },
 		]);
 		expect(first.paginationToken).toBe('100');
-		const last = await searchList({ ...editor, parameters: {}, credential: credential(), method: 'searchNamespaces', paginationToken: '200' });
-		expect(last.results.map((r) => r.value)).toEqual(extra.slice(198));
+		const last = await searchList({ ...editor, parameters: {}, credential: credential(), method: 'searchNamespaces', paginationToken: '1200' });
+		expect(last.results.map((r) => r.value)).toEqual(extra.slice(1198));
 		expect(last.paginationToken).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization])).toEqual([
 			['GET', '/pub/v1/scheme/namespaces', { from: '0', size: '100' }, `Bearer ${t.platform.apiKey}`],
-			['GET', '/pub/v1/scheme/namespaces', { from: '200', size: '100' }, `Bearer ${t.platform.apiKey}`],
+			['GET', '/pub/v1/scheme/namespaces', { from: '1200', size: '100' }, `Bearer ${t.platform.apiKey}`],
 		]);
 	});
 
 	test('a search text goes on through pages without a match, and finds by code or name', async () => {
-		const found = await searchList({ ...editor, parameters: {}, credential: credential(), method: 'searchNamespaces', filter: 'ns24' });
-		expect(found.results.map((r) => r.value)).toEqual(['ns240', 'ns241', 'ns242', 'ns243', 'ns244', 'ns245', 'ns246', 'ns247', 'ns248', 'ns249']);
+		const found = await searchList({ ...editor, parameters: {}, credential: credential(), method: 'searchNamespaces', filter: 'ns124' });
+		expect(found.results.map((r) => r.value)).toEqual(extra.slice(1240));
+		expect(found.results[0]).toEqual({ name: 'Section 1240 (ns1240)', value: 'ns1240' });
 		expect(found.paginationToken).toBeUndefined();
-		expect(t.platform.requests.map((r) => r.query.from)).toEqual(['0', '100', '200']);
+		// The first 1,000 have no match; the search goes on to the next page.
+		expect(t.platform.requests.map((r) => r.query)).toEqual([{ from: '0', size: '1000' }, { from: '1000', size: '1000' }]);
 	});
 
 	test('applications of the chosen section, filtered by the search text', async () => {
@@ -410,7 +413,7 @@ describe('item picker (version 1.1)', () => {
 		expect(found).toEqual({ results: [{ name: 'Order 129', value: ids[129] }], paginationToken: undefined });
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 			['POST', '/pub/v1/app/crm/orders/list', { active: true, from: 0, size: 100 }],
-			['POST', '/pub/v1/app/crm/orders/list', { active: true, filter: { tf: { __name: 'order 129' } }, from: 0, size: 100 }],
+			['POST', '/pub/v1/app/crm/orders/list', { active: true, filter: { tf: { __name: 'order 129' } }, from: 0, size: 1000 }],
 		]);
 		const { items: output, error } = await t.run({ ...editor, parameters: { ...parameters, itemId: { __rl: true, mode: 'list', value: ids[5] } } as never });
 		expect(error).toBeUndefined();

@@ -39,7 +39,7 @@ describe('contract item picker (version 1.2)', () => {
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 			['POST', '/pub/v1/contracts/crm/deals/list', { active: true, from: 0, size: 100 }],
 			['POST', '/pub/v1/contracts/crm/deals/list', { active: true, from: 100, size: 100 }],
-			['POST', '/pub/v1/contracts/crm/deals/list', { active: true, filter: { tf: { __name: 'contract 129' } }, from: 0, size: 100 }],
+			['POST', '/pub/v1/contracts/crm/deals/list', { active: true, filter: { tf: { __name: 'contract 129' } }, from: 0, size: 1000 }],
 		]);
 	});
 

@@ -36,8 +36,8 @@ describe('member pickers', () => {
 			expect(await search('searchUsers', 'olga')).toEqual({ results: [{ name: 'Olga Member (olga@example.com)', value: user.__id }], paginationToken: undefined });
 			expect((await search('searchGroups', 'sales managers')).results).toEqual([{ name: 'Sales managers (crm)', value: S.groups.managers }]);
 			expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-				['POST', '/pub/v1/user/list', { filter: { tf: { __name: 'olga' } }, from: 0, size: 100 }],
-				['POST', '/pub/v1/scheme/groups/list', { filter: { tf: { __name: 'sales managers' } }, from: 0, size: 100 }],
+				['POST', '/pub/v1/user/list', { filter: { tf: { __name: 'olga' } }, from: 0, size: 1000 }],
+				['POST', '/pub/v1/scheme/groups/list', { filter: { tf: { __name: 'sales managers' } }, from: 0, size: 1000 }],
 			]);
 		} finally {
 			t.platform.collection('users').delete(user.__id);
@@ -58,7 +58,7 @@ describe('member pickers', () => {
 		expect((await remove(addMembers({}, 'removeMembers'), 'sales')).results).toEqual([{ name: 'Head of Sales', value: S.positions.salesHead }]);
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.query])).toEqual([
 			['GET', `/pub/v1/scheme/groups/${groupId}/positions`, { from: '0', size: '100' }],
-			['GET', `/pub/v1/scheme/groups/${groupId}/positions`, { from: '0', size: '100' }],
+			['GET', `/pub/v1/scheme/groups/${groupId}/positions`, { from: '0', size: '1000' }],
 		]);
 		await expect(remove({ resource: 'group', operation: 'removeMembers', groupId: picked('') })).resolves.toEqual({ results: [] });
 		expect(t.platform.requests).toHaveLength(2);

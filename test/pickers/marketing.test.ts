@@ -54,13 +54,13 @@ describe('subscriber pickers', () => {
 		expect(second.results.map((r) => r.value)).toEqual(Array.from({ length: COUNT - 100 }, (_, i) => sub(100 + i)));
 		expect(second.paginationToken).toBeUndefined();
 		expect(await search('searchSubscribers', add, 'S134@')).toEqual({ results: [{ name: 'Subscriber 134 (s134@example.com)', value: sub(134) }], paginationToken: undefined });
-		expect(await search('searchSubscribers', add, 'anna')).toEqual({ results: [{ name: 'Anna Berg (anna@example.com)', value: sub(0) }], paginationToken: '100' });
+		expect(await search('searchSubscribers', add, 'anna')).toEqual({ results: [{ name: 'Anna Berg (anna@example.com)', value: sub(0) }], paginationToken: undefined });
+		// Browsing asks for 100 at a time; a search for 1,000 (the whole list here, so no token to go on).
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization, r.body])).toEqual([
 			['POST', '/pub/v1/marketing/subscriber', {}, `Bearer ${t.platform.apiKey}`, { from: 0, size: 100 }],
 			['POST', '/pub/v1/marketing/subscriber', {}, `Bearer ${t.platform.apiKey}`, { from: 100, size: 100 }],
-			['POST', '/pub/v1/marketing/subscriber', {}, `Bearer ${t.platform.apiKey}`, { from: 0, size: 100 }],
-			['POST', '/pub/v1/marketing/subscriber', {}, `Bearer ${t.platform.apiKey}`, { from: 100, size: 100 }],
-			['POST', '/pub/v1/marketing/subscriber', {}, `Bearer ${t.platform.apiKey}`, { from: 0, size: 100 }],
+			['POST', '/pub/v1/marketing/subscriber', {}, `Bearer ${t.platform.apiKey}`, { from: 0, size: 1000 }],
+			['POST', '/pub/v1/marketing/subscriber', {}, `Bearer ${t.platform.apiKey}`, { from: 0, size: 1000 }],
 		]);
 	});
 
@@ -75,15 +75,14 @@ describe('subscriber pickers', () => {
 		expect(second.results.map((r) => r.value)).toEqual(Array.from({ length: COUNT - 100 }, (_, i) => sub(COUNT - 101 - i)));
 		expect(second.results.at(-1)).toEqual({ name: 'Anna Berg (anna@example.com)', value: sub(0) });
 		expect(second.paginationToken).toBeUndefined();
-		// The search text finds Anna on the second page; the segment typed by ID lists its own subscribers.
+		// The search text finds Anna, last in the segment, in its one page of 1,000; the segment typed by ID lists its own subscribers.
 		expect(await search('searchSegmentSubscribers', remove(picked(SEGMENT_A)), 'ANNA')).toEqual({ results: [{ name: 'Anna Berg (anna@example.com)', value: sub(0) }], paginationToken: undefined });
 		expect(await search('searchSegmentSubscribers', remove(picked(` ${SEGMENT_B} `, 'id')))).toEqual({ results: [{ name: 'team@example.com', value: sub(1) }], paginationToken: undefined });
 		const path = `/pub/v1/marketing/segment/${SEGMENT_A}/subscribers`;
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.body])).toEqual([
 			['POST', path, {}, { from: 0, size: 100 }],
 			['POST', path, {}, { from: 100, size: 100 }],
-			['POST', path, {}, { from: 0, size: 100 }],
-			['POST', path, {}, { from: 100, size: 100 }],
+			['POST', path, {}, { from: 0, size: 1000 }],
 			['POST', `/pub/v1/marketing/segment/${SEGMENT_B}/subscribers`, {}, { from: 0, size: 100 }],
 		]);
 	});

@@ -75,7 +75,7 @@ describe('ELMA365 Scheme', () => {
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 			['POST', '/pub/v1/scheme/groups/list', { from: 0, size: 100 }],
 			['POST', '/pub/v1/scheme/groups/list', { from: 100, size: 100 }],
-			['POST', '/pub/v1/scheme/groups/list', { filter: { tf: { __name: 'team 14' } }, from: 0, size: 100 }],
+			['POST', '/pub/v1/scheme/groups/list', { filter: { tf: { __name: 'team 14' } }, from: 0, size: 1000 }],
 		]);
 	});
 

@@ -64,7 +64,8 @@ describe.each([
 ])('%s (version 1.2)', (method, collection, segment, what, operation, seeded) => {
 	const ids: string[] = [];
 	beforeAll(() => {
-		for (let i = 0; i < 150; i++) {
+		// More entries than one page of 1,000 (the size a search asks for).
+		for (let i = 0; i < 1150; i++) {
 			const id = newId();
 			ids.push(id);
 			t.platform.collection(collection).set(id, { __id: id, namespace: 'hr', code: `entry_${i}`, name: `Entry ${i}` });
@@ -81,16 +82,17 @@ describe.each([
 		expect(first.results).toHaveLength(100);
 		expect(first.results.slice(0, seeded.length + 1)).toEqual([...seeded, { name: 'Entry 0 (entry_0)', value: ids[0] }]);
 		expect(first.paginationToken).toBe('100');
-		const second = await search(method, parameters, undefined, '100');
-		expect(second.results.map((r) => r.value)).toEqual(ids.slice(100 - seeded.length));
-		expect(second.paginationToken).toBeUndefined();
-		const found = await search(method, { ...operation, namespace: picked('hr', 'code') }, 'entry 149');
-		expect(found).toEqual({ results: [{ name: 'Entry 149 (entry_149)', value: ids[149] }], paginationToken: undefined });
+		const last = await search(method, parameters, undefined, '1100');
+		expect(last.results.map((r) => r.value)).toEqual(ids.slice(1100 - seeded.length));
+		expect(last.paginationToken).toBeUndefined();
+		const found = await search(method, { ...operation, namespace: picked('hr', 'code') }, 'entry 1149');
+		expect(found).toEqual({ results: [{ name: 'Entry 1149 (entry_1149)', value: ids[1149] }], paginationToken: undefined });
+		// Browsing asks for 100 at a time; the search for 1,000, and goes on past the first 1,000 without a match.
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.query])).toEqual([
 			['GET', path, { from: '0', size: '100' }],
-			['GET', path, { from: '100', size: '100' }],
-			['GET', path, { from: '0', size: '100' }],
-			['GET', path, { from: '100', size: '100' }],
+			['GET', path, { from: '1100', size: '100' }],
+			['GET', path, { from: '0', size: '1000' }],
+			['GET', path, { from: '1000', size: '1000' }],
 		]);
 	});
 

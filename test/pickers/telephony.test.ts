@@ -67,7 +67,7 @@ describe('user picker in the bindings (version 1.1)', () => {
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 			['POST', '/pub/v1/user/list', { from: 0, size: 100 }],
 			['POST', '/pub/v1/user/list', { from: 100, size: 100 }],
-			['POST', '/pub/v1/user/list', { filter: { tf: { __name: 'user 129' } }, from: 0, size: 100 }],
+			['POST', '/pub/v1/user/list', { filter: { tf: { __name: 'user 129' } }, from: 0, size: 1000 }],
 		]);
 	});
 

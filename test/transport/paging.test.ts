@@ -122,6 +122,17 @@ test('a list without a total pages until a short page', async () => {
 	expect(windows()).toEqual([[0, LARGE_PAGE_SIZE], [100, 100]]);
 });
 
+test('a list without a total shorter than 100 comes in one request (no platform caps below 100)', async () => {
+	const items = makeItems(60);
+	t.platform.script('GET', PATH, (request: RecordedRequest) => {
+		const from = Number(request.query.from);
+		return ok({ result: items.slice(from, from + Number(request.query.size)) });
+	}, 1000);
+	const { items: out } = await t.run(list());
+	expect(jsonOf(out)).toEqual(items);
+	expect(windows()).toEqual([[0, LARGE_PAGE_SIZE]]);
+});
+
 describe('paging always ends (issue #18)', () => {
 	test('rows without __id from a server that ignores from: the repeated page ends the list', async () => {
 		const rows = Array.from({ length: 100 }, (_, i) => ({ name: `row ${i}`, amount: i }));

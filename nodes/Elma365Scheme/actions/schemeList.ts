@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
 import { readLimit, returnAllOrLimit } from '../../shared/descriptions';
-import { apiRequest, PAGE_SIZE, paginate } from '../../shared/transport';
+import { readWholeList } from '../../shared/pager';
+import { apiRequest, PAGE_SIZE } from '../../shared/transport';
 import { requireBoolean } from '../../shared/validation';
 
 /** Return All / Limit and the Options collection every scheme list has; `extra` adds options. */
@@ -38,7 +39,7 @@ export interface SchemeListRequest {
 
 /**
  * A scheme list: one output entry per scheme, found in whatever shape the platform answers
- * (readListPage), paged with from/size; or, with Return Raw Response, the first page's answer as it is.
+ * (readListPage), paged with from/size as Get Many is (readWholeList: large pages, several in flight); or, with Return Raw Response, the first page's answer as it is.
  */
 export async function readSchemeList(
 	ctx: IExecuteFunctions,
@@ -54,9 +55,5 @@ export async function readSchemeList(
 		const qs = request.paging === 'query' ? window : undefined;
 		return [await apiRequest(ctx, { method: request.method, path: request.path, body, qs, idempotent: true, itemIndex })];
 	}
-	const results: IDataObject[] = [];
-	for await (const page of paginate(ctx, { ...request, limit, itemIndex, idempotent: true })) {
-		for (const entry of page) results.push(entry);
-	}
-	return results;
+	return await readWholeList(ctx, { ...request, limit, itemIndex, idempotent: true });
 }
