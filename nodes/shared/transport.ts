@@ -867,11 +867,3 @@ export async function* paginate(ctx: Elma365Context, request: PagedListRequest):
 	}
 }
 
-/** Collects `paginate` into one array (for lists whose items all become output). */
-export async function listAll(ctx: Elma365Context, request: PagedListRequest): Promise<IDataObject[]> {
-	const all: IDataObject[] = [];
-	for await (const page of paginate(ctx, request)) {
-		for (const item of page) all.push(item);
-	}
-	return all;
-}
