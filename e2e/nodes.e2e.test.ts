@@ -176,7 +176,7 @@ const cases: Array<{ title: string; node: string; parameters: Record<string, unk
 		title: 'ELMA365 Scheme: list sections',
 		node: 'elma365Scheme',
 		parameters: { resource: 'namespace', operation: 'getAll', returnAll: true },
-		wire: [['GET', '/pub/v1/scheme/namespaces', { from: '0', size: '100' }]],
+		wire: [['GET', '/pub/v1/scheme/namespaces', { from: '0', size: '1000' }]],
 		output: (json) => expect((json as Array<{ code: string }>).map((n) => n.code)).toEqual(['crm', 'hr']),
 	},
 ];
