@@ -9,7 +9,12 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const { ExecutionLifecycleHooks, PackageDirectoryLoader, WorkflowExecute } = require('n8n-core');
-const { createRunExecutionData, ICredentialsHelper, NodeHelpers, Workflow } = require('n8n-workflow');
+const {
+	createRunExecutionData,
+	ICredentialsHelper,
+	NodeHelpers,
+	Workflow,
+} = require('n8n-workflow');
 
 export const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const PACKAGE_NAME = 'n8n-nodes-elma365';
@@ -81,7 +86,9 @@ class CredentialsHelper extends ICredentialsHelper {
 		const resolve = (value) =>
 			String(value)
 				.replace(/^=/, '')
-				.replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_m, key) => String(credentials[key] ?? ''));
+				.replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_m, key) =>
+					String(credentials[key] ?? ''),
+				);
 		const options = { ...requestOptions };
 		for (const [target, entries] of Object.entries(authenticate.properties)) {
 			const resolved = { ...(options[target] ?? {}) };
@@ -122,7 +129,15 @@ class CredentialsHelper extends ICredentialsHelper {
  * Runs `type` (e.g. `n8n-nodes-elma365.elma365Nomenclature` or `n8n-nodes-base.httpRequest`) once over
  * `input` and returns its first output's items (throws when the node failed).
  */
-export async function runNode({ loader, httpRequest, type, typeVersion = 1, parameters, input, credential }) {
+export async function runNode({
+	loader,
+	httpRequest,
+	type,
+	typeVersion = 1,
+	parameters,
+	input,
+	credential,
+}) {
 	const node = {
 		id: 'c0ffee00-0000-4000-8000-000000000001',
 		name: NODE_NAME,
@@ -180,7 +195,9 @@ export async function runNode({ loader, httpRequest, type, typeVersion = 1, para
 	};
 	const stack = [{ node, data: { main: [input] }, source: null }];
 	const runData = createRunExecutionData({ executionData: { nodeExecutionStack: stack } });
-	const run = await new WorkflowExecute(additionalData, 'manual', runData).processRunExecutionData(workflow);
+	const run = await new WorkflowExecute(additionalData, 'manual', runData).processRunExecutionData(
+		workflow,
+	);
 	const task = run.data.resultData.runData[NODE_NAME]?.[0];
 	const error = task?.error ?? run.data.resultData.error;
 	if (error) throw error;

@@ -34,7 +34,8 @@ function fileStream(size) {
 		read() {
 			if (sent >= size) return this.push(null);
 			const length = Math.min(CHUNK, size - sent);
-			for (let i = 0; i + 4 <= length; i += 4) chunk.writeUInt32LE(((sent + i) * 2654435761) >>> 0, i);
+			for (let i = 0; i + 4 <= length; i += 4)
+				chunk.writeUInt32LE(((sent + i) * 2654435761) >>> 0, i);
 			sent += length;
 			this.push(Buffer.from(chunk.subarray(0, length)));
 		},
@@ -56,20 +57,43 @@ async function servePlatform() {
 	platform.collection('diskDirectories').set(directoryId, { __id: directoryId, name: 'Bench' });
 	// A stored file of SIZE bytes whose download is streamed, never held.
 	const fileId = newId();
-	platform.collection('diskFiles').set(fileId, { __id: fileId, name: 'big.bin', directory: directoryId, size: SIZE, version: 1, hash: newId() });
-	platform.script('GET', `/pub/v1/disk/download/${fileId}`, () => ({
-		status: 200,
-		headers: { 'content-type': 'application/octet-stream', 'content-length': String(SIZE), 'content-disposition': 'attachment; filename="big.bin"' },
-		body: fileStream(SIZE),
-	}), Infinity);
+	platform
+		.collection('diskFiles')
+		.set(fileId, {
+			__id: fileId,
+			name: 'big.bin',
+			directory: directoryId,
+			size: SIZE,
+			version: 1,
+			hash: newId(),
+		});
+	platform.script(
+		'GET',
+		`/pub/v1/disk/download/${fileId}`,
+		() => ({
+			status: 200,
+			headers: {
+				'content-type': 'application/octet-stream',
+				'content-length': String(SIZE),
+				'content-disposition': 'attachment; filename="big.bin"',
+			},
+			body: fileStream(SIZE),
+		}),
+		Infinity,
+	);
 	// The double records every request (5 MB parts): keep the record short.
 	setInterval(() => {
 		platform.requests.length = 0;
 	}, 100).unref();
 	process.on('message', (message) => {
 		if (message === 'stored') {
-			const file = [...platform.collection('diskFiles').values()].find((f) => f.sha256 !== undefined);
-			process.send({ stored: file ? { size: file.size, sha256: file.sha256, name: file.name } : null, memory: process.memoryUsage().rss });
+			const file = [...platform.collection('diskFiles').values()].find(
+				(f) => f.sha256 !== undefined,
+			);
+			process.send({
+				stored: file ? { size: file.size, sha256: file.sha256, name: file.name } : null,
+				memory: process.memoryUsage().rss,
+			});
 		}
 	});
 	process.send({ url: platform.url, apiKey: platform.apiKey, directoryId, fileId });
@@ -93,11 +117,15 @@ async function measure(kind, platform) {
 
 		let input = [{ json: {} }];
 		if (kind === 'upload') {
-			const binary = await service.store(FileLocation.ofExecution('wf-bench', 'exec-1'), fileStream(SIZE), {
-				fileName: 'big.bin',
-				mimeType: 'application/octet-stream',
-				data: '',
-			});
+			const binary = await service.store(
+				FileLocation.ofExecution('wf-bench', 'exec-1'),
+				fileStream(SIZE),
+				{
+					fileName: 'big.bin',
+					mimeType: 'application/octet-stream',
+					data: '',
+				},
+			);
 			input = [{ json: {}, binary: { data: binary } }];
 		}
 		global.gc?.();
@@ -110,13 +138,32 @@ async function measure(kind, platform) {
 			peak.external = Math.max(peak.external, now.external);
 		}, 10);
 		const started = performance.now();
-		const parameters = kind === 'upload'
-			? { resource: 'file', operation: 'uploadToDirectory', directoryId: { __rl: true, mode: 'id', value: platform.directoryId }, uploadOptions: { partSize: PART_MB } }
-			: { resource: 'file', operation: 'download', fileId: platform.fileId };
-		const items = await runNode({ loader, type: 'n8n-nodes-elma365.elma365File', typeVersion: 1.1, parameters, input, credential });
+		const parameters =
+			kind === 'upload'
+				? {
+						resource: 'file',
+						operation: 'uploadToDirectory',
+						directoryId: { __rl: true, mode: 'id', value: platform.directoryId },
+						uploadOptions: { partSize: PART_MB },
+					}
+				: { resource: 'file', operation: 'download', fileId: platform.fileId };
+		const items = await runNode({
+			loader,
+			type: 'n8n-nodes-elma365.elma365File',
+			typeVersion: 1.1,
+			parameters,
+			input,
+			credential,
+		});
 		const seconds = (performance.now() - started) / 1000;
 		clearInterval(timer);
-		const result = { kind, seconds, before, peak, maxRssKernel: process.resourceUsage().maxRSS * 1024 };
+		const result = {
+			kind,
+			seconds,
+			before,
+			peak,
+			maxRssKernel: process.resourceUsage().maxRSS * 1024,
+		};
 		if (kind === 'upload') result.output = items[0].json;
 		else {
 			const binary = items[0].binary.data;
@@ -127,7 +174,12 @@ async function measure(kind, platform) {
 				hash.update(chunk);
 				bytes += chunk.length;
 			}
-			result.output = { ...items[0].json, mode: binary.data, stored: bytes, sha256: hash.digest('hex') };
+			result.output = {
+				...items[0].json,
+				mode: binary.data,
+				stored: bytes,
+				sha256: hash.digest('hex'),
+			};
 		}
 		process.stdout.write(`${JSON.stringify(result)}\n`);
 	} finally {
@@ -138,10 +190,14 @@ async function measure(kind, platform) {
 // ------------------------------------------------------------------ the orchestration
 
 function child(args, ipc = false) {
-	return spawn(process.execPath, ['--no-warnings', '--expose-gc', fileURLToPath(import.meta.url), ...args], {
-		cwd: path.resolve(HERE, '..'),
-		stdio: ipc ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'pipe', 'inherit'],
-	});
+	return spawn(
+		process.execPath,
+		['--no-warnings', '--expose-gc', fileURLToPath(import.meta.url), ...args],
+		{
+			cwd: path.resolve(HERE, '..'),
+			stdio: ipc ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'pipe', 'inherit'],
+		},
+	);
 }
 
 async function runMeasurement(kind, platform) {
@@ -162,13 +218,16 @@ async function main() {
 		server.once('message', resolve);
 		server.once('exit', (code) => reject(new Error(`the double exited with code ${code}`)));
 	});
-	const ask = () => new Promise((resolve) => {
-		server.once('message', resolve);
-		server.send('stored');
-	});
+	const ask = () =>
+		new Promise((resolve) => {
+			server.once('message', resolve);
+			server.send('stored');
+		});
 	try {
 		const expected = await sha256Of(SIZE);
-		console.log(`File node, ${mb(SIZE)} file, n8n binary data mode: filesystem; Node ${process.version}, ${os.cpus().length} CPUs`);
+		console.log(
+			`File node, ${mb(SIZE)} file, n8n binary data mode: filesystem; Node ${process.version}, ${os.cpus().length} CPUs`,
+		);
 		const only = process.env.BENCH_ONLY;
 		for (const kind of ['upload', 'download']) {
 			if (only && only !== kind) continue;
@@ -178,10 +237,14 @@ async function main() {
 			if (kind === 'upload') {
 				const { stored, memory } = await ask();
 				const same = stored && stored.size === SIZE && stored.sha256 === expected;
-				console.log(`         the double received ${stored ? mb(stored.size) : 'nothing'}, SHA-256 ${same ? 'matches' : 'DIFFERS'}; the double's own RSS ${mb(memory)}`);
+				console.log(
+					`         the double received ${stored ? mb(stored.size) : 'nothing'}, SHA-256 ${same ? 'matches' : 'DIFFERS'}; the double's own RSS ${mb(memory)}`,
+				);
 			} else {
 				const same = result.output.stored === SIZE && result.output.sha256 === expected;
-				console.log(`         stored as n8n binary data (${result.output.mode}): ${mb(result.output.stored)}, SHA-256 ${same ? 'matches' : 'DIFFERS'}`);
+				console.log(
+					`         stored as n8n binary data (${result.output.mode}): ${mb(result.output.stored)}, SHA-256 ${same ? 'matches' : 'DIFFERS'}`,
+				);
 			}
 		}
 	} finally {

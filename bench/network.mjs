@@ -19,14 +19,36 @@ function makeCertificate() {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'elma365-bench-'));
 	const key = path.join(dir, 'key.pem');
 	const cert = path.join(dir, 'cert.pem');
-	execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
+	execFileSync(
+		'openssl',
+		[
+			'req',
+			'-x509',
+			'-newkey',
+			'ec',
+			'-pkeyopt',
+			'ec_paramgen_curve:prime256v1',
+			'-nodes',
+			'-keyout',
+			key,
+			'-out',
+			cert,
+			'-days',
+			'1',
+			'-subj',
+			'/CN=127.0.0.1',
+		],
+		{ stdio: 'ignore' },
+	);
 	const result = { key: fs.readFileSync(key), cert: fs.readFileSync(cert) };
 	fs.rmSync(dir, { recursive: true, force: true });
 	return result;
 }
 
 function listen(server) {
-	return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
+	return new Promise((resolve) =>
+		server.listen(0, '127.0.0.1', () => resolve(server.address().port)),
+	);
 }
 
 /** TLS in front of the double's plain HTTP port; counts handshakes. */
@@ -53,7 +75,9 @@ async function startTls(certificate, upstreamPort, counters) {
 async function startDelayProxy(upstreamPort, rtt, counters) {
 	const half = rtt / 2;
 	const forward = (from, to) => {
-		from.on('data', (chunk) => (half > 0 ? setTimeout(() => to.writable && to.write(chunk), half) : to.write(chunk)));
+		from.on('data', (chunk) =>
+			half > 0 ? setTimeout(() => to.writable && to.write(chunk), half) : to.write(chunk),
+		);
 		from.on('end', () => (half > 0 ? setTimeout(() => to.end(), half) : to.end()));
 	};
 	const server = net.createServer((client) => {
@@ -73,7 +97,6 @@ async function startDelayProxy(upstreamPort, rtt, counters) {
 	});
 	return { server, port: await listen(server) };
 }
-
 
 const [upstreamPort, rtt] = process.argv.slice(2).map(Number);
 const counters = { tcp: 0, tls: 0 };

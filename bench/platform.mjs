@@ -11,12 +11,16 @@ const SERVER_MS = Number(process.argv[4] ?? 0);
 
 const platform = await startPlatform();
 const directoryId = newId();
-platform.collection('nomenclatureDirectories').set(directoryId, { __id: directoryId, name: 'Bench' });
+platform
+	.collection('nomenclatureDirectories')
+	.set(directoryId, { __id: directoryId, name: 'Bench' });
 const caseIds = [];
 for (let index = 0; index < CASES; index++) {
 	const id = newId();
 	caseIds.push(id);
-	platform.collection('nomenclatureCases').set(id, { __id: id, directoryId, docflow: 'input', name: `Case ${index}` });
+	platform
+		.collection('nomenclatureCases')
+		.set(id, { __id: id, directoryId, docflow: 'input', name: `Case ${index}` });
 }
 
 // A fixed list of application items, paged with from/size (the route's own filtering copies the
@@ -29,11 +33,17 @@ const items = Array.from({ length: ITEMS }, (_, index) => ({
 	status: { code: 'new' },
 }));
 const listPath = '/pub/v1/app/bench/items/list';
-platform.script('POST', listPath, (request) => {
-	if (request.headers.authorization !== `Bearer ${platform.apiKey}`) return { status: 403, body: { success: false, error: 'denied' } };
-	const body = request.body ?? {};
-	return page(items, { from: body.from, size: body.size });
-}, Infinity);
+platform.script(
+	'POST',
+	listPath,
+	(request) => {
+		if (request.headers.authorization !== `Bearer ${platform.apiKey}`)
+			return { status: 403, body: { success: false, error: 'denied' } };
+		const body = request.body ?? {};
+		return page(items, { from: body.from, size: body.size });
+	},
+	Infinity,
+);
 // The realistic bench counts requests (GET /bench/stats, not counted itself) and may add server time.
 let served = 0;
 const record = platform.requests.push.bind(platform.requests);
@@ -45,10 +55,15 @@ platform.script('GET', '/bench/stats', () => ok({ requests: served }), Infinity)
 // POST /bench/rate {perSecond}: case updates above that rate get 429 with Retry-After until the
 // next second (0 turns the limit off).
 const rate = { perSecond: 0, second: 0, used: 0 };
-platform.script('POST', '/bench/rate', (request) => {
-	Object.assign(rate, { perSecond: Number(request.body?.perSecond ?? 0), second: 0, used: 0 });
-	return ok();
-}, Infinity);
+platform.script(
+	'POST',
+	'/bench/rate',
+	(request) => {
+		Object.assign(rate, { perSecond: Number(request.body?.perSecond ?? 0), second: 0, used: 0 });
+		return ok();
+	},
+	Infinity,
+);
 const answer = platform.answer.bind(platform);
 platform.answer = async (request) => {
 	if (SERVER_MS > 0) await new Promise((resolve) => setTimeout(resolve, SERVER_MS));
@@ -57,7 +72,11 @@ platform.answer = async (request) => {
 		const second = Math.floor(now / 1000);
 		if (second !== rate.second) Object.assign(rate, { second, used: 0 });
 		if (rate.used >= rate.perSecond) {
-			return { status: 429, headers: { 'retry-after': String((1000 - (now % 1000)) / 1000) }, body: { success: false, error: 'too many requests' } };
+			return {
+				status: 429,
+				headers: { 'retry-after': String((1000 - (now % 1000)) / 1000) },
+				body: { success: false, error: 'too many requests' },
+			};
 		}
 		rate.used += 1;
 	}
@@ -68,5 +87,7 @@ setInterval(() => {
 	platform.requests.length = 0;
 }, 200).unref();
 
-process.stdout.write(`${JSON.stringify({ url: platform.url, apiKey: platform.apiKey, directoryId, caseIds, items: ITEMS, ok: ok().status })}\n`);
+process.stdout.write(
+	`${JSON.stringify({ url: platform.url, apiKey: platform.apiKey, directoryId, caseIds, items: ITEMS, ok: ok().status })}\n`,
+);
 process.on('SIGTERM', () => platform.close().then(() => process.exit(0)));

@@ -26,20 +26,54 @@ const HOOK = 'bench-case-updates';
 const say = (message) => console.log(`[bench:queue] ${message}`);
 
 function workflow(credentialId) {
-	const node = (name, type, typeVersion, parameters, x, extra = {}) => ({ id: randomUUID(), name, type, typeVersion, parameters, position: [x, 0], ...extra });
+	const node = (name, type, typeVersion, parameters, x, extra = {}) => ({
+		id: randomUUID(),
+		name,
+		type,
+		typeVersion,
+		parameters,
+		position: [x, 0],
+		...extra,
+	});
 	return {
 		name: 'bench: case updates per batch',
 		nodes: [
-			node('Webhook', 'n8n-nodes-base.webhook', 2, { httpMethod: 'POST', path: HOOK, responseMode: 'lastNode', responseData: 'noData', options: {} }, 0, { webhookId: randomUUID() }),
-			node('Split Out', 'n8n-nodes-base.splitOut', 1, { fieldToSplitOut: 'body.updates', include: 'noOtherFields', options: {} }, 220),
-			node('Update case', 'n8n-nodes-elma365.elma365Nomenclature', 1, {
-				resource: 'case',
-				operation: 'update',
-				caseId: { __rl: true, mode: 'id', value: '={{ $json.caseId }}' },
-				directoryId: { __rl: true, mode: 'id', value: DIRECTORY },
-				docflow: 'input',
-				name: '={{ $json.name }}',
-			}, 440, { credentials: { elma365Api: { id: credentialId, name: 'ELMA365 sandbox' } } }),
+			node(
+				'Webhook',
+				'n8n-nodes-base.webhook',
+				2,
+				{
+					httpMethod: 'POST',
+					path: HOOK,
+					responseMode: 'lastNode',
+					responseData: 'noData',
+					options: {},
+				},
+				0,
+				{ webhookId: randomUUID() },
+			),
+			node(
+				'Split Out',
+				'n8n-nodes-base.splitOut',
+				1,
+				{ fieldToSplitOut: 'body.updates', include: 'noOtherFields', options: {} },
+				220,
+			),
+			node(
+				'Update case',
+				'n8n-nodes-elma365.elma365Nomenclature',
+				1,
+				{
+					resource: 'case',
+					operation: 'update',
+					caseId: { __rl: true, mode: 'id', value: '={{ $json.caseId }}' },
+					directoryId: { __rl: true, mode: 'id', value: DIRECTORY },
+					docflow: 'input',
+					name: '={{ $json.name }}',
+				},
+				440,
+				{ credentials: { elma365Api: { id: credentialId, name: 'ELMA365 sandbox' } } },
+			),
 		],
 		connections: {
 			Webhook: { main: [[{ node: 'Split Out', type: 'main', index: 0 }]] },
@@ -56,12 +90,16 @@ async function api(state, method, url, body) {
 		body: body === undefined ? undefined : JSON.stringify(body),
 	});
 	const json = await response.json();
-	if (response.status !== 200) throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(json)}`);
+	if (response.status !== 200)
+		throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(json)}`);
 	return json;
 }
 
 async function sandbox(state, method, url) {
-	const response = await fetch(`${state.sandboxUrl}${url}`, { method, headers: { authorization: `Bearer ${SANDBOX_KEY}` } });
+	const response = await fetch(`${state.sandboxUrl}${url}`, {
+		method,
+		headers: { authorization: `Bearer ${SANDBOX_KEY}` },
+	});
 	return await response.json();
 }
 
@@ -83,7 +121,8 @@ async function postBatch(state, updates) {
 	}
 }
 
-const finishedCount = (worker) => (fs.readFileSync(worker.log, 'utf8').match(/Worker finished execution \d+ /g) ?? []).length;
+const finishedCount = (worker) =>
+	(fs.readFileSync(worker.log, 'utf8').match(/Worker finished execution \d+ /g) ?? []).length;
 
 /** Posts `total` updates in batches, IN_FLIGHT batches at a time; returns the figures and the exactly-once check. */
 async function measure(state, label, total) {
@@ -91,13 +130,20 @@ async function measure(state, label, total) {
 	const before = state.workers.map(finishedCount);
 	const batches = [];
 	for (let start = 0; start < total; start += BATCH) {
-		batches.push(Array.from({ length: Math.min(BATCH, total - start) }, (_, i) => ({ caseId: CASES[(start + i) % 2], name: `${label} ${start + i}` })));
+		batches.push(
+			Array.from({ length: Math.min(BATCH, total - start) }, (_, i) => ({
+				caseId: CASES[(start + i) % 2],
+				name: `${label} ${start + i}`,
+			})),
+		);
 	}
 	let next = 0;
 	const started = performance.now();
-	await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
-		while (next < batches.length) await postBatch(state, batches[next++]);
-	}));
+	await Promise.all(
+		Array.from({ length: IN_FLIGHT }, async () => {
+			while (next < batches.length) await postBatch(state, batches[next++]);
+		}),
+	);
 	const seconds = (performance.now() - started) / 1000;
 
 	const { requests } = await sandbox(state, 'GET', '/__sandbox/requests');
@@ -154,13 +200,28 @@ async function main() {
 		os: `${os.type()} ${os.release()}`,
 		node: process.version,
 	};
-	fs.writeFileSync(path.join(root, '.e2e', 'bench-queue.json'), JSON.stringify({ machine, updates: UPDATES, batch: BATCH, inFlight: IN_FLIGHT, results }, null, 2));
-	console.log(`\nMachine: ${machine.cpu}, ${machine.memoryGb} GB, ${machine.os}, Node ${machine.node}, ${machine.date}`);
-	console.log('| workers | updates | executions | time | updates/s | executions per worker | exactly once at the sandbox |');
+	fs.writeFileSync(
+		path.join(root, '.e2e', 'bench-queue.json'),
+		JSON.stringify(
+			{ machine, updates: UPDATES, batch: BATCH, inFlight: IN_FLIGHT, results },
+			null,
+			2,
+		),
+	);
+	console.log(
+		`\nMachine: ${machine.cpu}, ${machine.memoryGb} GB, ${machine.os}, Node ${machine.node}, ${machine.date}`,
+	);
+	console.log(
+		'| workers | updates | executions | time | updates/s | executions per worker | exactly once at the sandbox |',
+	);
 	console.log('|---|---|---|---|---|---|---|');
 	for (const r of results) {
-		const spread = Object.entries(r.executionsPerWorker).map(([name, n]) => `${name} ${n}`).join(', ');
-		console.log(`| ${r.workers} | ${r.updates} | ${r.batches} | ${r.seconds} s | ${r.updatesPerSecond} | ${spread} | ${r.exactlyOnce ? 'yes' : `NO (${r.missing} missing, ${r.duplicated} twice, ${r.requestsAtSandbox} requests)`} |`);
+		const spread = Object.entries(r.executionsPerWorker)
+			.map(([name, n]) => `${name} ${n}`)
+			.join(', ');
+		console.log(
+			`| ${r.workers} | ${r.updates} | ${r.batches} | ${r.seconds} s | ${r.updatesPerSecond} | ${spread} | ${r.exactlyOnce ? 'yes' : `NO (${r.missing} missing, ${r.duplicated} twice, ${r.requestsAtSandbox} requests)`} |`,
+		);
 	}
 	process.exit(results.every((r) => r.exactlyOnce) ? 0 : 1);
 }

@@ -4,23 +4,30 @@
 export function sendJson(transport, agent, base, apiKey, method, pathname, body) {
 	const payload = body === undefined ? undefined : JSON.stringify(body);
 	return new Promise((resolve, reject) => {
-		const request = transport.request(new URL(pathname, base), {
-			method,
-			agent,
-			headers: {
-				authorization: `Bearer ${apiKey}`,
-				accept: 'application/json',
-				...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+		const request = transport.request(
+			new URL(pathname, base),
+			{
+				method,
+				agent,
+				headers: {
+					authorization: `Bearer ${apiKey}`,
+					accept: 'application/json',
+					...(payload === undefined
+						? {}
+						: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+				},
 			},
-		}, (response) => {
-			const chunks = [];
-			response.on('data', (chunk) => chunks.push(chunk));
-			response.on('end', () => {
-				const data = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-				if (response.statusCode !== 200 || data.success === false) reject(new Error(`${response.statusCode} ${data.error}`));
-				else resolve(data);
-			});
-		});
+			(response) => {
+				const chunks = [];
+				response.on('data', (chunk) => chunks.push(chunk));
+				response.on('end', () => {
+					const data = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+					if (response.statusCode !== 200 || data.success === false)
+						reject(new Error(`${response.statusCode} ${data.error}`));
+					else resolve(data);
+				});
+			},
+		);
 		request.on('error', reject);
 		request.end(payload);
 	});

@@ -35,7 +35,11 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 /** The TLS terminator and delaying proxy (bench/network.mjs) in their own process, so that their CPU is not the contestants'. */
 async function startNetwork(upstreamPort, rtt) {
-	const proc = spawn(process.execPath, ['--no-warnings', path.join(HERE, 'network.mjs'), String(upstreamPort), String(rtt)], { stdio: ['ignore', 'pipe', 'inherit'] });
+	const proc = spawn(
+		process.execPath,
+		['--no-warnings', path.join(HERE, 'network.mjs'), String(upstreamPort), String(rtt)],
+		{ stdio: ['ignore', 'pipe', 'inherit'] },
+	);
 	const line = await new Promise((resolve, reject) => {
 		readline.createInterface({ input: proc.stdout }).once('line', resolve);
 		proc.once('exit', (code) => reject(new Error(`network exited ${code}`)));
@@ -46,9 +50,19 @@ async function startNetwork(upstreamPort, rtt) {
 }
 
 async function startDouble() {
-	const proc = spawn(process.execPath, ['--no-warnings', path.join(HERE, 'platform.mjs'), String(UPDATES), String(ITEMS), String(SERVER_MS)], {
-		stdio: ['ignore', 'pipe', 'inherit'],
-	});
+	const proc = spawn(
+		process.execPath,
+		[
+			'--no-warnings',
+			path.join(HERE, 'platform.mjs'),
+			String(UPDATES),
+			String(ITEMS),
+			String(SERVER_MS),
+		],
+		{
+			stdio: ['ignore', 'pipe', 'inherit'],
+		},
+	);
 	const line = await new Promise((resolve, reject) => {
 		readline.createInterface({ input: proc.stdout }).once('line', resolve);
 		proc.once('exit', (code) => reject(new Error(`platform double exited ${code}`)));
@@ -61,18 +75,29 @@ async function startDouble() {
 /** A raw HTTPS client with one keep-alive agent per contestant run (connections reused across requests). */
 function rawClient(base, apiKey, limit) {
 	const agent = new https.Agent({ keepAlive: true, maxSockets: limit, rejectUnauthorized: false });
-	const request = (method, pathname, body) => sendJson(https, agent, base, apiKey, method, pathname, body);
+	const request = (method, pathname, body) =>
+		sendJson(https, agent, base, apiKey, method, pathname, body);
 	return { request, close: () => agent.destroy() };
 }
 
 // ---------------------------------------------------------------- contestants
 
-const caseBody = (platform, index) => ({ directoryId: platform.directoryId, docflow: 'input', name: `Renamed ${index}` });
+const caseBody = (platform, index) => ({
+	directoryId: platform.directoryId,
+	docflow: 'input',
+	name: `Renamed ${index}`,
+});
 
 async function updatesRaw(env, limit) {
 	const client = rawClient(env.base, env.platform.apiKey, limit);
 	try {
-		return await pool(UPDATES, limit, (index) => client.request('PUT', `/pub/v1/nomenclature/${env.platform.caseIds[index]}`, caseBody(env.platform, index)));
+		return await pool(UPDATES, limit, (index) =>
+			client.request(
+				'PUT',
+				`/pub/v1/nomenclature/${env.platform.caseIds[index]}`,
+				caseBody(env.platform, index),
+			),
+		);
 	} finally {
 		client.close();
 	}
@@ -93,7 +118,9 @@ function updatesNode(env, concurrency, typeVersion = 1.1) {
 			name: '={{ $json.name }}',
 			...(concurrency === undefined ? {} : { options: { concurrency } }),
 		},
-		input: Array.from({ length: UPDATES }, (_, index) => ({ json: { id: env.platform.caseIds[index], ...caseBody(env.platform, index) } })),
+		input: Array.from({ length: UPDATES }, (_, index) => ({
+			json: { id: env.platform.caseIds[index], ...caseBody(env.platform, index) },
+		})),
 	});
 }
 
@@ -107,21 +134,29 @@ function updatesHttpRequestNode(env) {
 			method: 'PUT',
 			url: `=${env.base}/pub/v1/nomenclature/{{ $json.id }}`,
 			sendHeaders: true,
-			headerParameters: { parameters: [{ name: 'Authorization', value: `Bearer ${env.platform.apiKey}` }] },
+			headerParameters: {
+				parameters: [{ name: 'Authorization', value: `Bearer ${env.platform.apiKey}` }],
+			},
 			sendBody: true,
 			contentType: 'json',
 			specifyBody: 'json',
-			jsonBody: '={{ JSON.stringify({ directoryId: $json.directoryId, docflow: $json.docflow, name: $json.name }) }}',
+			jsonBody:
+				'={{ JSON.stringify({ directoryId: $json.directoryId, docflow: $json.docflow, name: $json.name }) }}',
 			options: { allowUnauthorizedCerts: true },
 		},
-		input: Array.from({ length: UPDATES }, (_, index) => ({ json: { id: env.platform.caseIds[index], ...caseBody(env.platform, index) } })),
+		input: Array.from({ length: UPDATES }, (_, index) => ({
+			json: { id: env.platform.caseIds[index], ...caseBody(env.platform, index) },
+		})),
 	});
 }
 
 /** Return All the raw way: the first page, then (once `total` is known) the rest `limit` at a time. */
 async function listRaw(env, pageSize, limit) {
 	const client = rawClient(env.base, env.platform.apiKey, limit);
-	const read = (from) => client.request('POST', '/pub/v1/app/bench/items/list', { from, size: pageSize }).then((data) => data.result);
+	const read = (from) =>
+		client
+			.request('POST', '/pub/v1/app/bench/items/list', { from, size: pageSize })
+			.then((data) => data.result);
 	try {
 		const first = await read(0);
 		const starts = [];
@@ -138,7 +173,13 @@ function listNode(env) {
 		loader: env.loader,
 		type: APP,
 		credential: env.credential,
-		parameters: { resource: 'item', operation: 'getAll', namespace: 'bench', application: 'items', returnAll: true },
+		parameters: {
+			resource: 'item',
+			operation: 'getAll',
+			namespace: 'bench',
+			application: 'items',
+			returnAll: true,
+		},
 		input: [{ json: {} }],
 	});
 }
@@ -158,7 +199,8 @@ async function measure(env, title, count, contestants) {
 			const requests = (await env.requestCount()) - before.requests;
 			const after = await env.counts();
 			counts.set(name, { requests, tcp: after.tcp - before.tcp, tls: after.tls - before.tls });
-			if (out.length !== count) throw new Error(`${name}: ${out.length} results, ${count} expected`);
+			if (out.length !== count)
+				throw new Error(`${name}: ${out.length} results, ${count} expected`);
 		}
 	}
 	const reference = median(times.get(contestants[0][0]));
@@ -166,7 +208,9 @@ async function measure(env, title, count, contestants) {
 	for (const [name] of contestants) {
 		const time = median(times.get(name));
 		const c = counts.get(name);
-		console.log(`     ${name.padEnd(50)} ${`${time.toFixed(0)} ms`.padStart(9)}  ${`${(time / reference).toFixed(2)}x`.padStart(6)}  requests ${String(c.requests).padStart(5)}  TCP ${String(c.tcp).padStart(5)}  TLS ${String(c.tls).padStart(5)}`);
+		console.log(
+			`     ${name.padEnd(50)} ${`${time.toFixed(0)} ms`.padStart(9)}  ${`${(time / reference).toFixed(2)}x`.padStart(6)}  requests ${String(c.requests).padStart(5)}  TCP ${String(c.tcp).padStart(5)}  TLS ${String(c.tls).padStart(5)}`,
+		);
 	}
 	return Object.fromEntries([...times].map(([name, values]) => [name, median(values)]));
 }
@@ -176,16 +220,27 @@ async function measure(env, title, count, contestants) {
  * limit imposes is UPDATES / RATE seconds; every item must still succeed.
  */
 async function rateLimited(env) {
-	const setRate = (perSecond) => fetch(new URL('/bench/rate', env.platform.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ perSecond }) });
+	const setRate = (perSecond) =>
+		fetch(new URL('/bench/rate', env.platform.url), {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ perSecond }),
+		});
 	// Windows are whole seconds: the last of ceil(N / RATE) windows opens (N / RATE rounded up, minus 1) s after the start.
 	const imposed = Math.max(1, Math.ceil(UPDATES / RATE) - 1) * 1000;
-	console.log(`   ${UPDATES} case updates against a platform that answers 429 above ${RATE} per second (the limit imposes at least ${imposed.toFixed(0)} ms), one round`);
+	console.log(
+		`   ${UPDATES} case updates against a platform that answers 429 above ${RATE} per second (the limit imposes at least ${imposed.toFixed(0)} ms), one round`,
+	);
 	const contestants = [
 		['Nomenclature node 1.1, default (Concurrency 1)', () => updatesNode(env)],
 		['Nomenclature node 1.2, default (Concurrency 10)', () => updatesNode(env, undefined, 1.2)],
 		['Nomenclature node, Concurrency 50', () => updatesNode(env, 50)],
 	];
-	if (env.httpRequest) contestants.push(['HTTP Request node (default: all at once)', () => updatesHttpRequestNode(env)]);
+	if (env.httpRequest)
+		contestants.push([
+			'HTTP Request node (default: all at once)',
+			() => updatesHttpRequestNode(env),
+		]);
 	for (const [name, run] of contestants) {
 		await setRate(RATE);
 		// Start at a second boundary, so that every contestant meets the same windows.
@@ -196,22 +251,32 @@ async function rateLimited(env) {
 		try {
 			const out = await run();
 			// The HTTP Request node outputs the whole envelope ({success: true, error: ''}); ours the item.
-			const failed = (json) => json.success === false || (typeof json.error === 'string' && json.error !== '');
+			const failed = (json) =>
+				json.success === false || (typeof json.error === 'string' && json.error !== '');
 			outcome = `${out.filter((item) => !failed(item.json)).length} of ${UPDATES} succeeded`;
 		} catch (error) {
 			outcome = `failed: ${String(error.message).slice(0, 60)}`;
 		}
 		const time = performance.now() - start;
 		const requests = (await env.requestCount()) - before;
-		console.log(`     ${name.padEnd(50)} ${`${time.toFixed(0)} ms`.padStart(9)}  ${`${(time / imposed).toFixed(2)}x`.padStart(6)} of imposed  requests ${String(requests).padStart(5)}  ${outcome}`);
+		console.log(
+			`     ${name.padEnd(50)} ${`${time.toFixed(0)} ms`.padStart(9)}  ${`${(time / imposed).toFixed(2)}x`.padStart(6)} of imposed  requests ${String(requests).padStart(5)}  ${outcome}`,
+		);
 	}
 	await setRate(0);
 }
 
 export async function runRealistic() {
 	console.log(`n8n-nodes-elma365 bench, realistic mode — ${new Date().toISOString()}`);
-	console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown cpu'} x${os.cpus().length}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, Node ${process.version}`);
-	console.log(`HTTPS (self-signed, Ignore SSL Issues on) through a delaying TCP proxy; server time ${SERVER_MS} ms; median of ${ROUNDS} rounds after a warm-up; ratios to the first line of each block`);
+	console.log(
+		`machine: ${os.cpus()[0]?.model ?? 'unknown cpu'} x${os.cpus().length}, load average ${os
+			.loadavg()
+			.map((l) => l.toFixed(1))
+			.join(' ')}, Node ${process.version}`,
+	);
+	console.log(
+		`HTTPS (self-signed, Ignore SSL Issues on) through a delaying TCP proxy; server time ${SERVER_MS} ms; median of ${ROUNDS} rounds after a warm-up; ratios to the first line of each block`,
+	);
 	const { platform, stop } = await startDouble();
 	const loader = await loadPackage();
 	const httpRequest = loadHttpRequestNode();
@@ -221,8 +286,19 @@ export async function runRealistic() {
 			const proxy = { port: network.port };
 			const base = `https://127.0.0.1:${proxy.port}`;
 			const statsUrl = new URL('/bench/stats', platform.url);
-			const requestCount = () => fetch(statsUrl).then((r) => r.json()).then((data) => data.requests);
-			const env = { base, platform, loader, httpRequest, counts: network.counts, requestCount, credential: { baseUrl: base, apiKey: platform.apiKey, ignoreSslIssues: true } };
+			const requestCount = () =>
+				fetch(statsUrl)
+					.then((r) => r.json())
+					.then((data) => data.requests);
+			const env = {
+				base,
+				platform,
+				loader,
+				httpRequest,
+				counts: network.counts,
+				requestCount,
+				credential: { baseUrl: base, apiKey: platform.apiKey, ignoreSslIssues: true },
+			};
 			console.log(`\nRTT ${rtt} ms`);
 			const updates = [
 				['raw keep-alive, sequential', () => updatesRaw(env, 1)],
@@ -232,8 +308,17 @@ export async function runRealistic() {
 				['Nomenclature node 1.2, default (Concurrency 10)', () => updatesNode(env, undefined, 1.2)],
 				['Nomenclature node, Concurrency 20', () => updatesNode(env, 20)],
 			];
-			if (httpRequest) updates.push(['HTTP Request node (default: all at once)', () => updatesHttpRequestNode(env)]);
-			await measure(env, `${UPDATES} case updates (PUT /nomenclature/{id}, one per item)`, UPDATES, updates);
+			if (httpRequest)
+				updates.push([
+					'HTTP Request node (default: all at once)',
+					() => updatesHttpRequestNode(env),
+				]);
+			await measure(
+				env,
+				`${UPDATES} case updates (PUT /nomenclature/{id}, one per item)`,
+				UPDATES,
+				updates,
+			);
 			await measure(env, `Return All of ${ITEMS} app items (POST /app/bench/items/list)`, ITEMS, [
 				['raw keep-alive, page 100, sequential', () => listRaw(env, 100, 1)],
 				['raw keep-alive, page 1000, 8 in flight', () => listRaw(env, 1000, 8)],
@@ -249,8 +334,11 @@ export async function runRealistic() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-	runRealistic().then(() => process.exit(0), (error) => {
-		console.error(error);
-		process.exit(1);
-	});
+	runRealistic().then(
+		() => process.exit(0),
+		(error) => {
+			console.error(error);
+			process.exit(1);
+		},
+	);
 }

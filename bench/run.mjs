@@ -45,12 +45,20 @@ function caseBody(platform, index) {
 }
 
 function caseInput(platform, count) {
-	return Array.from({ length: count }, (_, index) => ({ json: { id: platform.caseIds[index], ...caseBody(platform, index) } }));
+	return Array.from({ length: count }, (_, index) => ({
+		json: { id: platform.caseIds[index], ...caseBody(platform, index) },
+	}));
 }
 
 async function updatesRaw(platform, count, limit) {
 	const results = await pool(count, limit, (index) =>
-		rawRequest(platform.url, platform.apiKey, 'PUT', `/pub/v1/nomenclature/${platform.caseIds[index]}`, caseBody(platform, index)),
+		rawRequest(
+			platform.url,
+			platform.apiKey,
+			'PUT',
+			`/pub/v1/nomenclature/${platform.caseIds[index]}`,
+			caseBody(platform, index),
+		),
 	);
 	return results.map((data) => ({ json: data.item }));
 }
@@ -84,11 +92,14 @@ function updatesHttpRequestNode(context, platform, count, batchSize) {
 			method: 'PUT',
 			url: `=${platform.url}/pub/v1/nomenclature/{{ $json.id }}`,
 			sendHeaders: true,
-			headerParameters: { parameters: [{ name: 'Authorization', value: `Bearer ${platform.apiKey}` }] },
+			headerParameters: {
+				parameters: [{ name: 'Authorization', value: `Bearer ${platform.apiKey}` }],
+			},
 			sendBody: true,
 			contentType: 'json',
 			specifyBody: 'json',
-			jsonBody: '={{ JSON.stringify({ directoryId: $json.directoryId, docflow: $json.docflow, name: $json.name }) }}',
+			jsonBody:
+				'={{ JSON.stringify({ directoryId: $json.directoryId, docflow: $json.docflow, name: $json.name }) }}',
 			options: batchSize ? { batching: { batch: { batchSize, batchInterval: 1 } } } : {},
 		},
 		input: caseInput(platform, count),
@@ -104,8 +115,14 @@ async function benchUpdates(platform) {
 		['Nomenclature node, Concurrency 10', () => updatesNode(context, platform, UPDATES, 10)],
 	];
 	if (context.httpRequest) {
-		contestants.push(['HTTP Request node (default: all items at once)', () => updatesHttpRequestNode(context, platform, UPDATES)]);
-		contestants.push(['HTTP Request node, batch 1 / 1 ms', () => updatesHttpRequestNode(context, platform, UPDATES, 1)]);
+		contestants.push([
+			'HTTP Request node (default: all items at once)',
+			() => updatesHttpRequestNode(context, platform, UPDATES),
+		]);
+		contestants.push([
+			'HTTP Request node, batch 1 / 1 ms',
+			() => updatesHttpRequestNode(context, platform, UPDATES, 1),
+		]);
 	}
 	// Warm-up: JIT, sockets, the loader's first require of each file.
 	for (const [, run] of contestants) await run();
@@ -115,7 +132,8 @@ async function benchUpdates(platform) {
 			const start = performance.now();
 			const out = await run();
 			times.get(name).push(performance.now() - start);
-			if (out.length !== UPDATES) throw new Error(`${name}: ${out.length} items out, ${UPDATES} expected`);
+			if (out.length !== UPDATES)
+				throw new Error(`${name}: ${out.length} items out, ${UPDATES} expected`);
 		}
 	}
 	const result = Object.fromEntries([...times].map(([name, values]) => [name, median(values)]));
@@ -127,7 +145,13 @@ async function benchUpdates(platform) {
 async function listRaw(platform, pageSize) {
 	const out = [];
 	for (let from = 0; ; from += pageSize) {
-		const data = await rawRequest(platform.url, platform.apiKey, 'POST', '/pub/v1/app/bench/items/list', { from, size: pageSize });
+		const data = await rawRequest(
+			platform.url,
+			platform.apiKey,
+			'POST',
+			'/pub/v1/app/bench/items/list',
+			{ from, size: pageSize },
+		);
 		const page = data.result.result;
 		for (const item of page) out.push({ json: item });
 		if (page.length < pageSize || from + page.length >= data.result.total) break;
@@ -140,7 +164,13 @@ function listNode(platform, loader) {
 		loader,
 		type: APP,
 		credential: { baseUrl: platform.url, apiKey: platform.apiKey },
-		parameters: { resource: 'item', operation: 'getAll', namespace: 'bench', application: 'items', returnAll: true },
+		parameters: {
+			resource: 'item',
+			operation: 'getAll',
+			namespace: 'bench',
+			application: 'items',
+			returnAll: true,
+		},
 		input: [{ json: {} }],
 	});
 }
@@ -155,12 +185,21 @@ async function listWorker(platform, which) {
 		peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
 	}, 20);
 	const start = performance.now();
-	const out = which === 'node' ? await listNode(platform, loader) : await listRaw(platform, Number(which.split(':')[1]));
+	const out =
+		which === 'node'
+			? await listNode(platform, loader)
+			: await listRaw(platform, Number(which.split(':')[1]));
 	const wall = performance.now() - start;
 	clearInterval(sampler);
 	peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
-	if (out.length !== platform.items) throw new Error(`${which}: ${out.length} items, ${platform.items} expected`);
-	return { wall, peakHeapGrowth: peakHeap - before.heapUsed, maxRSS: process.resourceUsage().maxRSS * 1024, items: out.length };
+	if (out.length !== platform.items)
+		throw new Error(`${which}: ${out.length} items, ${platform.items} expected`);
+	return {
+		wall,
+		peakHeapGrowth: peakHeap - before.heapUsed,
+		maxRSS: process.resourceUsage().maxRSS * 1024,
+		items: out.length,
+	};
 }
 
 // ---------------------------------------------------------------- 3. load time
@@ -189,20 +228,32 @@ async function loadWorker() {
 
 function child(args, extraEnv = {}) {
 	return new Promise((resolve, reject) => {
-		const proc = spawn(process.execPath, ['--expose-gc', '--no-warnings', fileURLToPath(import.meta.url), ...args], {
-			env: { ...process.env, ...extraEnv },
-			stdio: ['ignore', 'pipe', 'inherit'],
-		});
+		const proc = spawn(
+			process.execPath,
+			['--expose-gc', '--no-warnings', fileURLToPath(import.meta.url), ...args],
+			{
+				env: { ...process.env, ...extraEnv },
+				stdio: ['ignore', 'pipe', 'inherit'],
+			},
+		);
 		let text = '';
 		proc.stdout.on('data', (chunk) => (text += chunk));
-		proc.on('exit', (code) => (code === 0 ? resolve(JSON.parse(text.trim().split('\n').pop())) : reject(new Error(`child ${args[0]} exited ${code}`))));
+		proc.on('exit', (code) =>
+			code === 0
+				? resolve(JSON.parse(text.trim().split('\n').pop()))
+				: reject(new Error(`child ${args[0]} exited ${code}`)),
+		);
 	});
 }
 
 async function startDouble(items) {
-	const proc = spawn(process.execPath, ['--no-warnings', path.join(HERE, 'platform.mjs'), String(UPDATES), String(items)], {
-		stdio: ['ignore', 'pipe', 'inherit'],
-	});
+	const proc = spawn(
+		process.execPath,
+		['--no-warnings', path.join(HERE, 'platform.mjs'), String(UPDATES), String(items)],
+		{
+			stdio: ['ignore', 'pipe', 'inherit'],
+		},
+	);
 	const line = await new Promise((resolve, reject) => {
 		const lines = readline.createInterface({ input: proc.stdout });
 		lines.once('line', resolve);
@@ -229,40 +280,73 @@ async function main() {
 	}
 
 	console.log(`n8n-nodes-elma365 bench — ${new Date().toISOString()}`);
-	console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown cpu'} x${os.cpus().length}, ${mb(os.totalmem())} RAM, Node ${process.version}, ${os.platform()} ${os.release()}`);
+	console.log(
+		`machine: ${os.cpus()[0]?.model ?? 'unknown cpu'} x${os.cpus().length}, ${mb(os.totalmem())} RAM, Node ${process.version}, ${os.platform()} ${os.release()}`,
+	);
 	const { platform, stop } = await startDouble(ITEMS);
 	try {
-		console.log(`\n1. ${UPDATES} case updates (PUT /nomenclature/{id}, one per input item), median of ${ROUNDS} after a warm-up`);
+		console.log(
+			`\n1. ${UPDATES} case updates (PUT /nomenclature/{id}, one per input item), median of ${ROUNDS} after a warm-up`,
+		);
 		const { result: updates, httpRequest } = await benchUpdates(platform);
 		const rawSeq = updates['raw client, keep-alive, sequential'];
 		for (const [name, time] of Object.entries(updates)) {
-			console.log(`   ${name.padEnd(48)} ${ms(time).padStart(9)}  ${(time * 1000 / UPDATES).toFixed(0).padStart(5)} µs/item  ${ratio(time, rawSeq)} of raw sequential`);
+			console.log(
+				`   ${name.padEnd(48)} ${ms(time).padStart(9)}  ${((time * 1000) / UPDATES).toFixed(0).padStart(5)} µs/item  ${ratio(time, rawSeq)} of raw sequential`,
+			);
 		}
 		const nodeSeq = updates['Nomenclature node, sequential (default)'];
 		const nodeConc = updates['Nomenclature node, Concurrency 10'];
-		console.log(`   ratio node sequential / raw sequential:       ${ratio(nodeSeq, rawSeq)} (target <= 1.30x)`);
-		console.log(`   ratio node Concurrency 10 / raw 10 in flight: ${ratio(nodeConc, updates['raw client, keep-alive, 10 in flight'])}`);
+		console.log(
+			`   ratio node sequential / raw sequential:       ${ratio(nodeSeq, rawSeq)} (target <= 1.30x)`,
+		);
+		console.log(
+			`   ratio node Concurrency 10 / raw 10 in flight: ${ratio(nodeConc, updates['raw client, keep-alive, 10 in flight'])}`,
+		);
 		if (httpRequest) {
 			const hr = updates['HTTP Request node (default: all items at once)'];
-			console.log(`   ratio HTTP Request node / node sequential:    ${ratio(hr, nodeSeq)} (target >= 1.00x)`);
-			console.log(`   ratio HTTP Request node / node Concurrency 10: ${ratio(hr, nodeConc)} (target >= 3.00x)`);
-			console.log(`   ratio HTTP Request batch 1 / node sequential: ${ratio(updates['HTTP Request node, batch 1 / 1 ms'], nodeSeq)}`);
+			console.log(
+				`   ratio HTTP Request node / node sequential:    ${ratio(hr, nodeSeq)} (target >= 1.00x)`,
+			);
+			console.log(
+				`   ratio HTTP Request node / node Concurrency 10: ${ratio(hr, nodeConc)} (target >= 3.00x)`,
+			);
+			console.log(
+				`   ratio HTTP Request batch 1 / node sequential: ${ratio(updates['HTTP Request node, batch 1 / 1 ms'], nodeSeq)}`,
+			);
 		} else {
 			console.log('   n8n-nodes-base is not installed: the HTTP Request node was not measured');
 		}
 
-		console.log(`\n2. Return All of ${ITEMS} application items (POST .../list, from/size), each in a fresh process`);
+		console.log(
+			`\n2. Return All of ${ITEMS} application items (POST .../list, from/size), each in a fresh process`,
+		);
 		const env = { BENCH_PLATFORM: JSON.stringify({ ...platform, caseIds: [] }) };
 		const lists = {};
-		for (const which of ['raw:100', 'node', 'raw:1000']) lists[which] = await child(['list', which], env);
-		const label = { 'raw:100': 'raw client, page size 100', node: 'App node getAll, Return All (defaults)', 'raw:1000': 'raw client, page size 1000' };
+		for (const which of ['raw:100', 'node', 'raw:1000'])
+			lists[which] = await child(['list', which], env);
+		const label = {
+			'raw:100': 'raw client, page size 100',
+			node: 'App node getAll, Return All (defaults)',
+			'raw:1000': 'raw client, page size 1000',
+		};
 		for (const [which, r] of Object.entries(lists)) {
-			console.log(`   ${label[which].padEnd(40)} ${ms(r.wall).padStart(9)}  peak heap growth ${mb(r.peakHeapGrowth).padStart(7)}  max RSS ${mb(r.maxRSS).padStart(7)}`);
+			console.log(
+				`   ${label[which].padEnd(40)} ${ms(r.wall).padStart(9)}  peak heap growth ${mb(r.peakHeapGrowth).padStart(7)}  max RSS ${mb(r.maxRSS).padStart(7)}`,
+			);
 		}
-		console.log(`   ratio node / raw (time, page 100):        ${ratio(lists.node.wall, lists['raw:100'].wall)} (target <= 1.50x)`);
-		console.log(`   ratio node / raw (peak heap growth):      ${ratio(lists.node.peakHeapGrowth, lists['raw:100'].peakHeapGrowth)}`);
-		console.log(`   ratio node / raw (max RSS):               ${ratio(lists.node.maxRSS, lists['raw:100'].maxRSS)}`);
-		console.log(`   ratio raw page 1000 / raw page 100 (time): ${ratio(lists['raw:1000'].wall, lists['raw:100'].wall)}`);
+		console.log(
+			`   ratio node / raw (time, page 100):        ${ratio(lists.node.wall, lists['raw:100'].wall)} (target <= 1.50x)`,
+		);
+		console.log(
+			`   ratio node / raw (peak heap growth):      ${ratio(lists.node.peakHeapGrowth, lists['raw:100'].peakHeapGrowth)}`,
+		);
+		console.log(
+			`   ratio node / raw (max RSS):               ${ratio(lists.node.maxRSS, lists['raw:100'].maxRSS)}`,
+		);
+		console.log(
+			`   ratio raw page 1000 / raw page 100 (time): ${ratio(lists['raw:1000'].wall, lists['raw:100'].wall)}`,
+		);
 	} finally {
 		stop();
 	}
@@ -272,23 +356,33 @@ async function main() {
 		for (const size of [ITEMS / 4, ITEMS / 2, ITEMS]) {
 			const double = await startDouble(size);
 			try {
-				const r = await child(['list', 'node'], { BENCH_PLATFORM: JSON.stringify({ ...double.platform, caseIds: [] }) });
+				const r = await child(['list', 'node'], {
+					BENCH_PLATFORM: JSON.stringify({ ...double.platform, caseIds: [] }),
+				});
 				growth.push([size, r]);
-				console.log(`   ${String(size).padStart(7)} items  ${ms(r.wall).padStart(9)}  peak heap growth ${mb(r.peakHeapGrowth).padStart(7)}  (${(r.peakHeapGrowth / size).toFixed(0)} bytes/item)`);
+				console.log(
+					`   ${String(size).padStart(7)} items  ${ms(r.wall).padStart(9)}  peak heap growth ${mb(r.peakHeapGrowth).padStart(7)}  (${(r.peakHeapGrowth / size).toFixed(0)} bytes/item)`,
+				);
 			} finally {
 				double.stop();
 			}
 		}
 	}
 
-	console.log('\n3. Node load time: n8n-core PackageDirectoryLoader.loadAll() of the package, fresh process, median of 5');
+	console.log(
+		'\n3. Node load time: n8n-core PackageDirectoryLoader.loadAll() of the package, fresh process, median of 5',
+	);
 	const loads = [];
 	for (let round = 0; round < 5; round++) loads.push(await child(['load']));
 	const ours = median(loads.map((l) => l.ours));
-	console.log(`   ${loads[0].count} nodes (+ credential): ${ms(ours)}, ${(ours / loads[0].count).toFixed(1)} ms per node`);
+	console.log(
+		`   ${loads[0].count} nodes (+ credential): ${ms(ours)}, ${(ours / loads[0].count).toFixed(1)} ms per node`,
+	);
 	if (loads[0].httpRequest !== undefined) {
 		const hr = median(loads.map((l) => l.httpRequest));
-		console.log(`   n8n's HTTP Request node alone (require of its class): ${ms(hr)}; ratio our ${loads[0].count} nodes / HTTP Request node: ${ratio(ours, hr)}`);
+		console.log(
+			`   n8n's HTTP Request node alone (require of its class): ${ms(hr)}; ratio our ${loads[0].count} nodes / HTTP Request node: ${ratio(ours, hr)}`,
+		);
 	}
 	process.exit(0);
 }

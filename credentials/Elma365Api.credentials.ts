@@ -1,9 +1,4 @@
-import type {
-	IAuthenticateGeneric,
-	Icon,
-	ICredentialType,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IAuthenticateGeneric, Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 
 // The Test button is run by the nodes (testedBy 'elma365ApiTest', nodes/shared/credentialTest.ts):
 // a declarative `test` here would win over it, and n8n would show raw codes (ECONNREFUSED,
@@ -39,7 +34,7 @@ export class Elma365Api implements ICredentialType {
 			default: '',
 			required: true,
 			description:
-				'Token created by an administrator under Administration > API tokens. Requests run with that user\'s permissions.',
+				"Token created by an administrator under Administration > API tokens. Requests run with that user's permissions.",
 		},
 		{
 			displayName: 'Ignore SSL Issues (Insecure)',
@@ -47,7 +42,7 @@ export class Elma365Api implements ICredentialType {
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether to connect even when the server\'s certificate cannot be verified (an on-premises server with a self-signed or internal certificate). Anyone between n8n and the server could then read the API key.',
+				"Whether to connect even when the server's certificate cannot be verified (an on-premises server with a self-signed or internal certificate). Anyone between n8n and the server could then read the API key.",
 		},
 	];
 

@@ -9,18 +9,42 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
-const state = JSON.parse(fs.readFileSync(process.env.E2E_STATE ?? path.join(root, '.e2e', 'e2e-state.json'), 'utf8'));
+const state = JSON.parse(
+	fs.readFileSync(process.env.E2E_STATE ?? path.join(root, '.e2e', 'e2e-state.json'), 'utf8'),
+);
 const artifacts = path.join(__dirname, 'artifacts');
 const CHROMIUM = '/usr/bin/chromium';
 const NODES = [
-	'ELMA365 App', 'ELMA365 Contract', 'ELMA365 File', 'ELMA365 Marketing', 'ELMA365 Nomenclature',
-	'ELMA365 Process', 'ELMA365 Report', 'ELMA365 Scheme', 'ELMA365 Task', 'ELMA365 Telephony', 'ELMA365 User',
+	'ELMA365 App',
+	'ELMA365 Contract',
+	'ELMA365 File',
+	'ELMA365 Marketing',
+	'ELMA365 Nomenclature',
+	'ELMA365 Process',
+	'ELMA365 Report',
+	'ELMA365 Scheme',
+	'ELMA365 Task',
+	'ELMA365 Telephony',
+	'ELMA365 User',
 ];
 const CASE_FIELDS = [
-	'Case', 'Directory', 'Document Flow', 'Name', 'Registration Settings',
-	'Automatic Numbering', 'Continuous Numbering', 'Continuous Numbering ID', 'Edit After Registration',
-	'Minimum Number Length', 'Number Template', 'Periodic Reset', 'Reserve Numbers', 'Reset Settings',
-	'Next Reset At', 'Reset Period', 'Reset Period Count',
+	'Case',
+	'Directory',
+	'Document Flow',
+	'Name',
+	'Registration Settings',
+	'Automatic Numbering',
+	'Continuous Numbering',
+	'Continuous Numbering ID',
+	'Edit After Registration',
+	'Minimum Number Length',
+	'Number Template',
+	'Periodic Reset',
+	'Reserve Numbers',
+	'Reset Settings',
+	'Next Reset At',
+	'Reset Period',
+	'Reset Period Count',
 ];
 
 /**
@@ -32,17 +56,64 @@ const MAPPER = { mappingMode: 'defineBelow', value: null };
 const FRESH_NODES = [
 	['App create', 'elma365App', 1.4, { resource: 'item', operation: 'create', columns: MAPPER }],
 	['App update', 'elma365App', 1.4, { resource: 'item', operation: 'update', columns: MAPPER }],
-	['Contract create', 'elma365Contract', 1.3, { resource: 'item', operation: 'create', columns: MAPPER }],
-	['Contract update', 'elma365Contract', 1.3, { resource: 'item', operation: 'update', columns: MAPPER }],
-	['Process start', 'elma365Process', 1.3, { resource: 'process', operation: 'start', columns: MAPPER }],
+	[
+		'Contract create',
+		'elma365Contract',
+		1.3,
+		{ resource: 'item', operation: 'create', columns: MAPPER },
+	],
+	[
+		'Contract update',
+		'elma365Contract',
+		1.3,
+		{ resource: 'item', operation: 'update', columns: MAPPER },
+	],
+	[
+		'Process start',
+		'elma365Process',
+		1.3,
+		{ resource: 'process', operation: 'start', columns: MAPPER },
+	],
 	// A money field just added to the mapping, still empty (the sandbox's crm.deals "amount"), as the mapper lists it.
-	['App money field', 'elma365App', 1.4, {
-		resource: 'item', operation: 'create', namespace: { __rl: true, mode: 'list', value: 'crm' }, application: { __rl: true, mode: 'list', value: 'deals' },
-		columns: { mappingMode: 'defineBelow', value: { amount: null }, matchingColumns: [], schema: [
-			{ id: '__name', displayName: 'Name', required: true, defaultMatch: false, canBeUsedToMatch: false, display: true, type: 'string', platformType: 'STRING' },
-			{ id: 'amount', displayName: 'Amount ({"cents", "currency"})', required: false, defaultMatch: false, canBeUsedToMatch: false, display: true, type: 'string', platformType: 'MONEY', removed: false },
-		] },
-	}],
+	[
+		'App money field',
+		'elma365App',
+		1.4,
+		{
+			resource: 'item',
+			operation: 'create',
+			namespace: { __rl: true, mode: 'list', value: 'crm' },
+			application: { __rl: true, mode: 'list', value: 'deals' },
+			columns: {
+				mappingMode: 'defineBelow',
+				value: { amount: null },
+				matchingColumns: [],
+				schema: [
+					{
+						id: '__name',
+						displayName: 'Name',
+						required: true,
+						defaultMatch: false,
+						canBeUsedToMatch: false,
+						display: true,
+						type: 'string',
+						platformType: 'STRING',
+					},
+					{
+						id: 'amount',
+						displayName: 'Amount ({"cents", "currency"})',
+						required: false,
+						defaultMatch: false,
+						canBeUsedToMatch: false,
+						display: true,
+						type: 'string',
+						platformType: 'MONEY',
+						removed: false,
+					},
+				],
+			},
+		},
+	],
 	['Case update', 'elma365Nomenclature', 1.2, { resource: 'case', operation: 'update' }],
 	['File', 'elma365File', 1.1, {}],
 	['Marketing', 'elma365Marketing', 1.2, {}],
@@ -54,7 +125,13 @@ const FRESH_NODES = [
 	['Trigger', 'elma365Trigger', 1.2, {}],
 ];
 /** What a false alarm looks like in the node's form: the old mapper notice, a failed list or mapper load. */
-const ALARMS = ['lists no fields', 'Error fetching', 'Could not load', 'Problem loading', 'could not be loaded'];
+const ALARMS = [
+	'lists no fields',
+	'Error fetching',
+	'Could not load',
+	'Problem loading',
+	'could not be loaded',
+];
 /** What a method that failed leaves in n8n's log: a stack trace or our own words. */
 const LOG_ALARM = /^\s+at |NodeOperationError|NodeApiError|Choose the .* first/;
 const N8N_LOG = path.join(root, '.e2e', 'n8n-e2e.log');
@@ -68,7 +145,14 @@ beforeAll(async () => {
 	browser = await chromium.launch({
 		executablePath: CHROMIUM,
 		headless: true,
-		args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+			'--no-first-run',
+		],
 	});
 	const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
 	await context.route('**/*', (route) => {
@@ -94,33 +178,56 @@ test('log in as the owner', async () => {
 test('a new workflow: every ELMA365 node is in the node panel', async () => {
 	await page.goto(`${state.n8nUrl}/workflow/new`);
 	await page.locator('[data-test-id="node-creator-plus-button"]').first().click({ timeout: 30000 });
-	const search = page.locator('[data-test-id="node-creator-search-bar"] input, input[placeholder^="Search"]').first();
+	const search = page
+		.locator('[data-test-id="node-creator-search-bar"] input, input[placeholder^="Search"]')
+		.first();
 	for (const name of NODES) {
 		await search.fill(name);
-		await page.locator('[data-test-id="node-creator-item-name"]', { hasText: name }).first().waitFor({ state: 'visible', timeout: 15000 });
+		await page
+			.locator('[data-test-id="node-creator-item-name"]', { hasText: name })
+			.first()
+			.waitFor({ state: 'visible', timeout: 15000 });
 	}
 	await search.fill('ELMA365');
-	await page.locator('[data-test-id="node-creator-item-name"]', { hasText: 'ELMA365 User' }).first().waitFor({ state: 'visible' });
+	await page
+		.locator('[data-test-id="node-creator-item-name"]', { hasText: 'ELMA365 User' })
+		.first()
+		.waitFor({ state: 'visible' });
 	await page.screenshot({ path: path.join(artifacts, 'node-panel.png') });
 });
 
 test('the sample case update shows every field of the form', async () => {
 	await page.goto(`${state.n8nUrl}/workflow/${state.sampleWorkflowId}`);
 	// The node's label sits under its box, over the canvas pane: double-click the box itself.
-	const node = page.locator('[data-test-id="canvas-node"]').filter({ hasText: 'Update case' }).first();
+	const node = page
+		.locator('[data-test-id="canvas-node"]')
+		.filter({ hasText: 'Update case' })
+		.first();
 	await node.waitFor({ state: 'visible', timeout: 30000 });
 	await page.keyboard.press('Escape');
 	await node.dblclick({ timeout: 15000 });
-	await page.getByText('Document Flow', { exact: true }).first().waitFor({ state: 'visible', timeout: 15000 }).catch(async (error) => {
-		await page.screenshot({ path: path.join(artifacts, 'case-update-not-open.png') });
-		fs.writeFileSync(path.join(artifacts, 'test-ids.txt'), (await page.locator('[data-test-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-test-id')))).join('\n'));
-		throw error;
-	});
+	await page
+		.getByText('Document Flow', { exact: true })
+		.first()
+		.waitFor({ state: 'visible', timeout: 15000 })
+		.catch(async (error) => {
+			await page.screenshot({ path: path.join(artifacts, 'case-update-not-open.png') });
+			fs.writeFileSync(
+				path.join(artifacts, 'test-ids.txt'),
+				(
+					await page
+						.locator('[data-test-id]')
+						.evaluateAll((els) => els.map((e) => e.getAttribute('data-test-id')))
+				).join('\n'),
+			);
+			throw error;
+		});
 	const ndv = page.locator('[data-test-id="ndv"]').or(page.locator('body')).first();
 	await page.screenshot({ path: path.join(artifacts, 'case-update-form.png') });
 	const missing = [];
 	for (const label of CASE_FIELDS) {
-		const visible = ndv.locator('[data-test-id="parameter-input-label"], label, .n8n-input-label, span, div')
+		const visible = ndv
+			.locator('[data-test-id="parameter-input-label"], label, .n8n-input-label, span, div')
 			.filter({ hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) })
 			.first();
 		await visible.scrollIntoViewIfNeeded({ timeout: 5000 }).catch(() => undefined);
@@ -135,12 +242,22 @@ test('a fresh node of each kind shows no false alarm, and n8n logs no error mean
 	const credentials = { elma365Api: { id: state.credentialId, name: 'ELMA365 sandbox' } };
 	const nodes = FRESH_NODES.map(([name, type, typeVersion, parameters], index) => ({
 		id: `0f9a1c2e-0000-4000-8000-0000000001${String(index).padStart(2, '0')}`,
-		name, type: `n8n-nodes-elma365.${type}`, typeVersion, parameters, credentials, position: [index * 240, 400],
+		name,
+		type: `n8n-nodes-elma365.${type}`,
+		typeVersion,
+		parameters,
+		credentials,
+		position: [index * 240, 400],
 	}));
 	const created = await fetch(`${state.n8nUrl}/api/v1/workflows`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json', 'X-N8N-API-KEY': state.apiKey },
-		body: JSON.stringify({ name: 'Fresh ELMA365 nodes', nodes, connections: {}, settings: { executionOrder: 'v1' } }),
+		body: JSON.stringify({
+			name: 'Fresh ELMA365 nodes',
+			nodes,
+			connections: {},
+			settings: { executionOrder: 'v1' },
+		}),
 	});
 	expect(created.status).toBe(200);
 	const { id } = await created.json();
@@ -159,9 +276,11 @@ test('a fresh node of each kind shows no false alarm, and n8n logs no error mean
 		const text = await ndv.innerText();
 		const shot = `fresh-${name.replace(/\W+/g, '-')}.png`;
 		await page.screenshot({ path: path.join(artifacts, shot) });
-		for (const alarm of ALARMS) if (text.includes(alarm)) alarms.push(`${name}: "${alarm}" (${shot})`);
+		for (const alarm of ALARMS)
+			if (text.includes(alarm)) alarms.push(`${name}: "${alarm}" (${shot})`);
 		// An empty JSON editor marks itself with a lint error; no field of a fresh form may show one.
-		if ((await ndv.locator('.cm-lint-marker-error').count()) > 0) alarms.push(`${name}: a JSON editor marked as an error (${shot})`);
+		if ((await ndv.locator('.cm-lint-marker-error').count()) > 0)
+			alarms.push(`${name}: a JSON editor marked as an error (${shot})`);
 		await page.keyboard.press('Escape');
 		await ndv.waitFor({ state: 'hidden', timeout: 15000 });
 	}

@@ -5,7 +5,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { callWebhook, clearSandboxRequests, n8nApi, PACKAGE, sandboxRequests, state } from './helpers';
+import {
+	callWebhook,
+	clearSandboxRequests,
+	n8nApi,
+	PACKAGE,
+	sandboxRequests,
+	state,
+} from './helpers';
 
 const EXAMPLES = path.resolve(__dirname, '..', 'examples');
 const bob = '0b000000-0000-4000-8000-000000000b0b';
@@ -19,13 +26,15 @@ interface Workflow {
 async function importExample(file: string): Promise<string> {
 	const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES, file), 'utf8')) as Workflow;
 	for (const node of workflow.nodes) {
-		if (node.type.startsWith(`${PACKAGE}.`)) node.credentials = { elma365Api: { id: state.credentialId, name: 'ELMA365 sandbox' } };
+		if (node.type.startsWith(`${PACKAGE}.`))
+			node.credentials = { elma365Api: { id: state.credentialId, name: 'ELMA365 sandbox' } };
 	}
 	const created = await n8nApi('POST', '/workflows', workflow);
 	expect(created.status).toBe(200);
 	const activated = await n8nApi('POST', `/workflows/${created.json.id as string}/activate`);
 	expect(activated.status).toBe(200);
-	return workflow.nodes.find((node) => node.type === 'n8n-nodes-base.webhook')!.parameters.path as string;
+	return workflow.nodes.find((node) => node.type === 'n8n-nodes-base.webhook')!.parameters
+		.path as string;
 }
 
 async function run(file: string, body: unknown) {
@@ -41,19 +50,31 @@ test('every example is linked from the README', () => {
 });
 
 test('find-user-by-email: the e-mail from the request filters the user list; the answer is the simplified user', async () => {
-	const { status, json, requests } = await run('find-user-by-email.json', { email: 'bob@example.com' });
+	const { status, json, requests } = await run('find-user-by-email.json', {
+		email: 'bob@example.com',
+	});
 	expect(status).toBe(200);
 	expect(requests.map((r) => [r.method, r.path, r.body])).toEqual([
-		['POST', '/pub/v1/user/list', { filter: { tf: { email: 'bob@example.com' } }, from: 0, size: 1 }],
+		[
+			'POST',
+			'/pub/v1/user/list',
+			{ filter: { tf: { email: 'bob@example.com' } }, from: 0, size: 1 },
+		],
 	]);
 	expect(json).toEqual([{ __id: bob, __name: 'Bob Jones', email: 'bob@example.com' }]);
 });
 
 test('start-process-from-webhook: the note from the request becomes the process context', async () => {
-	const { status, json, requests } = await run('start-process-from-webhook.json', { note: 'approve the Q3 deal' });
+	const { status, json, requests } = await run('start-process-from-webhook.json', {
+		note: 'approve the Q3 deal',
+	});
 	expect(status).toBe(200);
 	expect(requests.map((r) => [r.method, r.path, r.body])).toEqual([
-		['POST', '/pub/v1/bpm/template/crm.deals/approval/run', { context: { note: 'approve the Q3 deal' } }],
+		[
+			'POST',
+			'/pub/v1/bpm/template/crm.deals/approval/run',
+			{ context: { note: 'approve the Q3 deal' } },
+		],
 	]);
 	const [started] = json as Array<{ instanceId: string; context: Record<string, unknown> }>;
 	expect(started.context).toEqual({ note: 'approve the Q3 deal', __id: started.instanceId });
@@ -62,6 +83,11 @@ test('start-process-from-webhook: the note from the request becomes the process 
 test('list-report-rows: every row of the report', async () => {
 	const { status, json, requests } = await run('list-report-rows.json', {});
 	expect(status).toBe(200);
-	expect(requests.map((r) => [r.method, r.path])).toEqual([['POST', '/pub/v1/reports/sales/monthly/list']]);
-	expect(json).toEqual([{ __id: 'r1', month: '2026-01', total: 10 }, { __id: 'r2', month: '2026-02', total: 12 }]);
+	expect(requests.map((r) => [r.method, r.path])).toEqual([
+		['POST', '/pub/v1/reports/sales/monthly/list'],
+	]);
+	expect(json).toEqual([
+		{ __id: 'r1', month: '2026-01', total: 10 },
+		{ __id: 'r2', month: '2026-02', total: 12 },
+	]);
 });

@@ -20,14 +20,21 @@ async function launch(script, args, stateFile, logFile) {
 	const shown = path.relative(root, logFile);
 	const deadline = Date.now() + 15 * 60 * 1000;
 	while (!fs.existsSync(stateFile)) {
-		if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}: see ${shown}`);
-		if (Date.now() > deadline) throw new Error(`n8n did not come up within 15 minutes: see ${shown}`);
+		if (child.exitCode !== null)
+			throw new Error(`${script} exited with ${child.exitCode}: see ${shown}`);
+		if (Date.now() > deadline)
+			throw new Error(`n8n did not come up within 15 minutes: see ${shown}`);
 		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
 	process.env.E2E_STATE = stateFile;
 }
 
 module.exports = async function globalSetup() {
-	await launch('scripts/start.mjs', ['--e2e'], path.join(root, '.e2e', 'e2e-state.json'), path.join(root, '.e2e', 'start-e2e.log'));
+	await launch(
+		'scripts/start.mjs',
+		['--e2e'],
+		path.join(root, '.e2e', 'e2e-state.json'),
+		path.join(root, '.e2e', 'start-e2e.log'),
+	);
 };
 module.exports.launch = launch;

@@ -5,7 +5,17 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { callWebhook, locator, n8nApi, runThroughN8n, sandboxData, sandboxRequests, clearSandboxRequests, state, webhookWorkflow } from './helpers';
+import {
+	callWebhook,
+	locator,
+	n8nApi,
+	runThroughN8n,
+	sandboxData,
+	sandboxRequests,
+	clearSandboxRequests,
+	state,
+	webhookWorkflow,
+} from './helpers';
 
 const S = {
 	letters: '5b000000-0000-4000-8000-0000000000d2',
@@ -18,37 +28,54 @@ const S = {
 	contract: '7c000000-0000-4000-8000-0000000000c7',
 };
 const auth = () => `Bearer ${state.sandboxKey}`;
-const wire = (requests: Array<{ method: string; path: string; query: unknown; headers: Record<string, string> }>) =>
-	requests.map((r) => [r.method, r.path, r.query, r.headers.authorization]);
+const wire = (
+	requests: Array<{
+		method: string;
+		path: string;
+		query: unknown;
+		headers: Record<string, string>;
+	}>,
+) => requests.map((r) => [r.method, r.path, r.query, r.headers.authorization]);
 
 describe('ELMA365 Nomenclature in n8n', () => {
 	test('the sample workflow was saved with the node type from the installed package', async () => {
 		const { status, json } = await n8nApi('GET', `/workflows/${state.sampleWorkflowId}`);
 		expect(status).toBe(200);
 		const nodes = json.nodes as Array<{ type: string; parameters: Record<string, unknown> }>;
-		expect(nodes.map((n) => n.type)).toEqual(['n8n-nodes-base.manualTrigger', 'n8n-nodes-elma365.elma365Nomenclature']);
+		expect(nodes.map((n) => n.type)).toEqual([
+			'n8n-nodes-base.manualTrigger',
+			'n8n-nodes-elma365.elma365Nomenclature',
+		]);
 	});
 
 	test('case update: every field reaches the sandbox as the spec names it, and the case is changed', async () => {
-		const { status, json, requests } = await runThroughN8n('e2e-case-update', 'elma365Nomenclature', {
-			resource: 'case',
-			operation: 'update',
-			caseId: locator(S.incoming),
-			directoryId: locator(S.letters),
-			docflow: 'output',
-			name: 'Outgoing letters 2026',
-			registrationSettings: {
-				templateEnabled: true,
-				template: 'OUT-{$__index}',
-				minLength: 5,
-				reserveEnabled: true,
-				editAfterRegistration: false,
-				resetInPeriod: true,
-				through: false,
-				throughSerialId: S.serial,
-				resetSettings: { resetPeriod: 'week', resetPeriodCount: 3, nextResetAt: '2027-01-01T00:00:00Z' },
+		const { status, json, requests } = await runThroughN8n(
+			'e2e-case-update',
+			'elma365Nomenclature',
+			{
+				resource: 'case',
+				operation: 'update',
+				caseId: locator(S.incoming),
+				directoryId: locator(S.letters),
+				docflow: 'output',
+				name: 'Outgoing letters 2026',
+				registrationSettings: {
+					templateEnabled: true,
+					template: 'OUT-{$__index}',
+					minLength: 5,
+					reserveEnabled: true,
+					editAfterRegistration: false,
+					resetInPeriod: true,
+					through: false,
+					throughSerialId: S.serial,
+					resetSettings: {
+						resetPeriod: 'week',
+						resetPeriodCount: 3,
+						nextResetAt: '2027-01-01T00:00:00Z',
+					},
+				},
 			},
-		});
+		);
 		expect(status).toBe(200);
 		expect(requests).toHaveLength(1);
 		const [request] = requests;
@@ -58,13 +85,26 @@ describe('ELMA365 Nomenclature in n8n', () => {
 		expect(request.headers.authorization).toBe(auth());
 		expect(request.headers['content-type']).toMatch(/^application\/json/);
 		const body = request.body as Record<string, unknown>;
-		expect(Object.keys(body).sort()).toEqual(['directoryId', 'docflow', 'name', 'registrationSettings']);
+		expect(Object.keys(body).sort()).toEqual([
+			'directoryId',
+			'docflow',
+			'name',
+			'registrationSettings',
+		]);
 		expect(body.directoryId).toBe(S.letters);
 		expect(body.docflow).toBe('output');
 		expect(body.name).toBe('Outgoing letters 2026');
 		const settings = body.registrationSettings as Record<string, unknown>;
 		expect(Object.keys(settings).sort()).toEqual([
-			'editAfterRegistration', 'minLength', 'reserveEnabled', 'resetInPeriod', 'resetSettings', 'template', 'templateEnabled', 'through', 'throughSerialId',
+			'editAfterRegistration',
+			'minLength',
+			'reserveEnabled',
+			'resetInPeriod',
+			'resetSettings',
+			'template',
+			'templateEnabled',
+			'through',
+			'throughSerialId',
 		]);
 		expect(settings.editAfterRegistration).toBe(false);
 		expect(settings.minLength).toBe(5);
@@ -97,47 +137,96 @@ describe('ELMA365 Nomenclature in n8n', () => {
 		await clearSandboxRequests();
 		const { status } = await callWebhook('e2e-case-update-bad');
 		expect(status).toBe(500);
-		expect(wire(await sandboxRequests())).toEqual([['PUT', `/pub/v1/nomenclature/${S.incoming}`, {}, auth()]]);
+		expect(wire(await sandboxRequests())).toEqual([
+			['PUT', `/pub/v1/nomenclature/${S.incoming}`, {}, auth()],
+		]);
 		expect(await sandboxData('nomenclatureCases')).toEqual(before);
 		const { json } = await n8nApi('GET', '/executions?status=error&includeData=true&limit=1');
-		const [execution] = json.data as Array<{ data: { resultData: { error: { message: string } } } }>;
-		expect(execution.data.resultData.error.message).toBe('ELMA365 400: directory 00000000-0000-4000-8000-000000000000 not found');
+		const [execution] = json.data as Array<{
+			data: { resultData: { error: { message: string } } };
+		}>;
+		expect(execution.data.resultData.error.message).toBe(
+			'ELMA365 400: directory 00000000-0000-4000-8000-000000000000 not found',
+		);
 	});
 
 	test('directory list', async () => {
-		const { status, json, requests } = await runThroughN8n('e2e-directories', 'elma365Nomenclature', { resource: 'directory', operation: 'getAll', returnAll: true });
+		const { status, json, requests } = await runThroughN8n(
+			'e2e-directories',
+			'elma365Nomenclature',
+			{ resource: 'directory', operation: 'getAll', returnAll: true },
+		);
 		expect(status).toBe(200);
-		expect(json).toEqual([{ __id: S.contracts, name: 'Contracts' }, { __id: S.letters, name: 'Letters' }]);
-		expect(requests.map((r) => [r.method, r.path])).toEqual([['GET', '/pub/v1/nomenclature/directory']]);
+		expect(json).toEqual([
+			{ __id: S.contracts, name: 'Contracts' },
+			{ __id: S.letters, name: 'Letters' },
+		]);
+		expect(requests.map((r) => [r.method, r.path])).toEqual([
+			['GET', '/pub/v1/nomenclature/directory'],
+		]);
 	});
 });
 
-const cases: Array<{ title: string; node: string; parameters: Record<string, unknown>; wire: unknown[]; output: (json: unknown) => void }> = [
+const cases: Array<{
+	title: string;
+	node: string;
+	parameters: Record<string, unknown>;
+	wire: unknown[];
+	output: (json: unknown) => void;
+}> = [
 	{
 		title: 'ELMA365 App: list applications',
 		node: 'elma365App',
 		parameters: { resource: 'application', operation: 'getAll', returnAll: true },
 		wire: [['GET', '/pub/v1/app/list', {}]],
-		output: (json) => expect((json as Array<{ code: string }>).map((a) => a.code)).toEqual(['deals', 'companies', 'contracts']),
+		output: (json) =>
+			expect((json as Array<{ code: string }>).map((a) => a.code)).toEqual([
+				'deals',
+				'companies',
+				'contracts',
+			]),
 	},
 	{
 		title: 'ELMA365 Contract: list contract items',
 		node: 'elma365Contract',
-		parameters: { resource: 'item', operation: 'getAll', namespace: 'legal', application: 'contracts', returnAll: true },
+		parameters: {
+			resource: 'item',
+			operation: 'getAll',
+			namespace: 'legal',
+			application: 'contracts',
+			returnAll: true,
+		},
 		wire: [['POST', '/pub/v1/contracts/legal/contracts/list', {}]],
-		output: (json) => expect(json).toEqual([{ __id: S.contract, __name: 'Supply contract', amount: 1000 }]),
+		output: (json) =>
+			expect(json).toEqual([{ __id: S.contract, __name: 'Supply contract', amount: 1000 }]),
 	},
 	{
 		title: 'ELMA365 Report: list report rows',
 		node: 'elma365Report',
-		parameters: { resource: 'item', operation: 'getAll', namespace: 'sales', report: 'monthly', returnAll: true },
+		parameters: {
+			resource: 'item',
+			operation: 'getAll',
+			namespace: 'sales',
+			report: 'monthly',
+			returnAll: true,
+		},
 		wire: [['POST', '/pub/v1/reports/sales/monthly/list', {}]],
-		output: (json) => expect(json).toEqual([{ __id: 'r1', month: '2026-01', total: 10 }, { __id: 'r2', month: '2026-02', total: 12 }]),
+		output: (json) =>
+			expect(json).toEqual([
+				{ __id: 'r1', month: '2026-01', total: 10 },
+				{ __id: 'r2', month: '2026-02', total: 12 },
+			]),
 	},
 	{
 		title: 'ELMA365 Process: start a process',
 		node: 'elma365Process',
-		parameters: { resource: 'process', operation: 'start', namespace: 'crm.deals', processCode: 'approval', fieldsJson: '{"note": "from n8n"}' },
+		parameters: {
+			resource: 'process',
+			operation: 'start',
+			namespace: 'crm.deals',
+			processCode: 'approval',
+			fieldsJson: '{"note": "from n8n"}',
+		},
 		wire: [['POST', '/pub/v1/bpm/template/crm.deals/approval/run', {}]],
 		output: (json) => {
 			const [started] = json as Array<{ instanceId: string; context: Record<string, unknown> }>;
@@ -149,7 +238,12 @@ const cases: Array<{ title: string; node: string; parameters: Record<string, unk
 		node: 'elma365User',
 		parameters: { resource: 'user', operation: 'getAll', returnAll: true },
 		wire: [['POST', '/pub/v1/user/list', {}]],
-		output: (json) => expect((json as Array<{ email: string }>).map((u) => u.email)).toEqual(['alice@example.com', 'bob@example.com', 'carol@example.com']),
+		output: (json) =>
+			expect((json as Array<{ email: string }>).map((u) => u.email)).toEqual([
+				'alice@example.com',
+				'bob@example.com',
+				'carol@example.com',
+			]),
 	},
 	{
 		title: 'ELMA365 Telephony: read the extension bindings',
@@ -177,13 +271,18 @@ const cases: Array<{ title: string; node: string; parameters: Record<string, unk
 		node: 'elma365Scheme',
 		parameters: { resource: 'namespace', operation: 'getAll', returnAll: true },
 		wire: [['GET', '/pub/v1/scheme/namespaces', { from: '0', size: '1000' }]],
-		output: (json) => expect((json as Array<{ code: string }>).map((n) => n.code)).toEqual(['crm', 'hr']),
+		output: (json) =>
+			expect((json as Array<{ code: string }>).map((n) => n.code)).toEqual(['crm', 'hr']),
 	},
 ];
 
 describe.each(cases)('$title', ({ node, parameters, wire: expected, output }) => {
 	test('runs in n8n against the sandbox', async () => {
-		const { status, json, requests } = await runThroughN8n(`e2e-${node}-${String(parameters.operation)}`, node, parameters);
+		const { status, json, requests } = await runThroughN8n(
+			`e2e-${node}-${String(parameters.operation)}`,
+			node,
+			parameters,
+		);
 		expect(status).toBe(200);
 		expect(requests.map((r) => [r.method, r.path, r.query])).toEqual(expected);
 		for (const request of requests) expect(request.headers.authorization).toBe(auth());
@@ -196,31 +295,70 @@ describe('Approve from a webhook (e2e/workflows/approve-from-webhook.json)', () 
 	const deal = '7a000000-0000-4000-8000-0000000000a1';
 
 	test('Webhook -> ELMA365 Task: Complete -> ELMA365 App: Comment, imported as saved and run once', async () => {
-		const workflow = JSON.parse(fs.readFileSync(path.join(__dirname, 'workflows', 'approve-from-webhook.json'), 'utf8'));
+		const workflow = JSON.parse(
+			fs.readFileSync(path.join(__dirname, 'workflows', 'approve-from-webhook.json'), 'utf8'),
+		);
 		for (const node of workflow.nodes) {
-			if (node.type.startsWith('n8n-nodes-elma365.')) node.credentials = { elma365Api: { id: state.credentialId, name: 'ELMA365 sandbox' } };
+			if (node.type.startsWith('n8n-nodes-elma365.'))
+				node.credentials = { elma365Api: { id: state.credentialId, name: 'ELMA365 sandbox' } };
 		}
 		const created = await n8nApi('POST', '/workflows', workflow);
 		expect(created.status).toBe(200);
-		expect((await n8nApi('POST', `/workflows/${created.json.id as string}/activate`)).status).toBe(200);
+		expect((await n8nApi('POST', `/workflows/${created.json.id as string}/activate`)).status).toBe(
+			200,
+		);
 		await clearSandboxRequests();
 
-		const { status, json } = await callWebhook('approve-task', { taskId: task, exit: 'approve', comment: 'Fine by me', dealId: deal });
+		const { status, json } = await callWebhook('approve-task', {
+			taskId: task,
+			exit: 'approve',
+			comment: 'Fine by me',
+			dealId: deal,
+		});
 		expect(status).toBe(200);
 		const requests = await sandboxRequests();
-		expect(requests.map((r) => [r.method, r.path, r.query, r.headers.authorization, r.body])).toEqual([
-			['PUT', `/pub/v1/tasks/${task}/submit`, {}, auth(), { exitId: 'approve', context: { comment: 'Fine by me' } }],
-			['POST', `/pub/v1/feed/crm/deals/${deal}/message`, {}, auth(), { body: 'Task approve from n8n: Fine by me' }],
+		expect(
+			requests.map((r) => [r.method, r.path, r.query, r.headers.authorization, r.body]),
+		).toEqual([
+			[
+				'PUT',
+				`/pub/v1/tasks/${task}/submit`,
+				{},
+				auth(),
+				{ exitId: 'approve', context: { comment: 'Fine by me' } },
+			],
+			[
+				'POST',
+				`/pub/v1/feed/crm/deals/${deal}/message`,
+				{},
+				auth(),
+				{ body: 'Task approve from n8n: Fine by me' },
+			],
 		]);
-		expect((await sandboxData('tasks')).find((t) => t.__id === task)).toMatchObject({ state: 'closed', submitted: { exitId: 'approve' } });
+		expect((await sandboxData('tasks')).find((t) => t.__id === task)).toMatchObject({
+			state: 'closed',
+			submitted: { exitId: 'approve' },
+		});
 		const comments = await sandboxData('comments');
 		expect(json).toEqual(comments);
-		expect(comments).toEqual([expect.objectContaining({ item: `crm/deals/${deal}`, body: 'Task approve from n8n: Fine by me' })]);
+		expect(comments).toEqual([
+			expect.objectContaining({
+				item: `crm/deals/${deal}`,
+				body: 'Task approve from n8n: Fine by me',
+			}),
+		]);
 
 		// The same call again: the task is closed, the platform says so and nothing more is posted.
 		await clearSandboxRequests();
-		const again = await callWebhook('approve-task', { taskId: task, exit: 'approve', comment: 'Twice', dealId: deal });
+		const again = await callWebhook('approve-task', {
+			taskId: task,
+			exit: 'approve',
+			comment: 'Twice',
+			dealId: deal,
+		});
 		expect(again.status).toBe(500);
-		expect((await sandboxRequests()).map((r) => [r.method, r.path])).toEqual([['PUT', `/pub/v1/tasks/${task}/submit`]]);
+		expect((await sandboxRequests()).map((r) => [r.method, r.path])).toEqual([
+			['PUT', `/pub/v1/tasks/${task}/submit`],
+		]);
 	});
 });

@@ -18,51 +18,126 @@ export const SANDBOX_PORT = 8365;
 
 /** Fixed ids, so sample workflows and tests can name them. */
 export const SEED = {
-	directories: { contracts: '5a000000-0000-4000-8000-0000000000d1', letters: '5b000000-0000-4000-8000-0000000000d2' },
-	cases: { supply: '6a000000-0000-4000-8000-0000000000c1', incoming: '6b000000-0000-4000-8000-0000000000c2' },
+	directories: {
+		contracts: '5a000000-0000-4000-8000-0000000000d1',
+		letters: '5b000000-0000-4000-8000-0000000000d2',
+	},
+	cases: {
+		supply: '6a000000-0000-4000-8000-0000000000c1',
+		incoming: '6b000000-0000-4000-8000-0000000000c2',
+	},
 	serial: '6f000000-0000-4000-8000-00000000005e',
 	users: {
 		alice: '0a000000-0000-4000-8000-00000000a11c',
 		bob: '0b000000-0000-4000-8000-000000000b0b',
 		carol: '0c000000-0000-4000-8000-0000000ca201',
 	},
-	deals: { first: '7a000000-0000-4000-8000-0000000000a1', second: '7b000000-0000-4000-8000-0000000000a2' },
+	deals: {
+		first: '7a000000-0000-4000-8000-0000000000a1',
+		second: '7b000000-0000-4000-8000-0000000000a2',
+	},
 	contract: '7c000000-0000-4000-8000-0000000000c7',
 	processTemplate: '8a000000-0000-4000-8000-0000000000b1',
 	segment: '9a000000-0000-4000-8000-0000000000e1',
 	subscribers: ['9b000000-0000-4000-8000-0000000000f1', '9c000000-0000-4000-8000-0000000000f2'],
 	diskDirectory: 'aa000000-0000-4000-8000-0000000000d1',
 	processInstance: 'ba000000-0000-4000-8000-0000000000b2',
-	tasks: { approveDeal: 'ca000000-0000-4000-8000-0000000000a1', checkContract: 'cb000000-0000-4000-8000-0000000000a2' },
+	tasks: {
+		approveDeal: 'ca000000-0000-4000-8000-0000000000a1',
+		checkContract: 'cb000000-0000-4000-8000-0000000000a2',
+	},
 } as const;
 
 export function seed(platform: Platform): void {
-	const set = (name: string, key: string, entry: Record<string, unknown>) => platform.collection(name).set(key, entry);
+	const set = (name: string, key: string, entry: Record<string, unknown>) =>
+		platform.collection(name).set(key, entry);
 	const S = SEED;
-	set('nomenclatureDirectories', S.directories.contracts, { __id: S.directories.contracts, name: 'Contracts' });
-	set('nomenclatureDirectories', S.directories.letters, { __id: S.directories.letters, name: 'Letters' });
-	set('nomenclatureCases', S.cases.supply, { __id: S.cases.supply, directoryId: S.directories.contracts, docflow: 'internal', name: 'Supply contracts' });
-	set('nomenclatureCases', S.cases.incoming, { __id: S.cases.incoming, directoryId: S.directories.letters, docflow: 'input', name: 'Incoming letters' });
+	set('nomenclatureDirectories', S.directories.contracts, {
+		__id: S.directories.contracts,
+		name: 'Contracts',
+	});
+	set('nomenclatureDirectories', S.directories.letters, {
+		__id: S.directories.letters,
+		name: 'Letters',
+	});
+	set('nomenclatureCases', S.cases.supply, {
+		__id: S.cases.supply,
+		directoryId: S.directories.contracts,
+		docflow: 'internal',
+		name: 'Supply contracts',
+	});
+	set('nomenclatureCases', S.cases.incoming, {
+		__id: S.cases.incoming,
+		directoryId: S.directories.letters,
+		docflow: 'input',
+		name: 'Incoming letters',
+	});
 	set('apps', 'crm/deals', { namespace: 'crm', code: 'deals', name: 'Deals' });
 	set('apps', 'crm/companies', { namespace: 'crm', code: 'companies', name: 'Companies' });
 	set('apps', 'legal/contracts', { namespace: 'legal', code: 'contracts', name: 'Contracts' });
-	set('app:crm/deals', S.deals.first, { __id: S.deals.first, __name: 'Office chairs', amount: 1200 });
-	set('app:crm/deals', S.deals.second, { __id: S.deals.second, __name: 'Standing desks', amount: 5400 });
-	set('contracts:legal/contracts', S.contract, { __id: S.contract, __name: 'Supply contract', amount: 1000 });
+	set('app:crm/deals', S.deals.first, {
+		__id: S.deals.first,
+		__name: 'Office chairs',
+		amount: 1200,
+	});
+	set('app:crm/deals', S.deals.second, {
+		__id: S.deals.second,
+		__name: 'Standing desks',
+		amount: 5400,
+	});
+	set('contracts:legal/contracts', S.contract, {
+		__id: S.contract,
+		__name: 'Supply contract',
+		amount: 1000,
+	});
 	set('reports:sales/monthly', 'r1', { __id: 'r1', month: '2026-01', total: 10 });
 	set('reports:sales/monthly', 'r2', { __id: 'r2', month: '2026-02', total: 12 });
-	set('users', S.users.alice, { __id: S.users.alice, __name: 'Alice Smith', email: 'alice@example.com' });
+	set('users', S.users.alice, {
+		__id: S.users.alice,
+		__name: 'Alice Smith',
+		email: 'alice@example.com',
+	});
 	set('users', S.users.bob, { __id: S.users.bob, __name: 'Bob Jones', email: 'bob@example.com' });
-	set('users', S.users.carol, { __id: S.users.carol, __name: 'Carol White', email: 'carol@example.com' });
-	set('processTemplates', S.processTemplate, { __id: S.processTemplate, namespace: 'crm.deals', code: 'approval' });
-	set('voipModules', 'voip_main', { enabled: true, bindings: [{ extension: '101', userId: S.users.alice }] });
+	set('users', S.users.carol, {
+		__id: S.users.carol,
+		__name: 'Carol White',
+		email: 'carol@example.com',
+	});
+	set('processTemplates', S.processTemplate, {
+		__id: S.processTemplate,
+		namespace: 'crm.deals',
+		code: 'approval',
+	});
+	set('voipModules', 'voip_main', {
+		enabled: true,
+		bindings: [{ extension: '101', userId: S.users.alice }],
+	});
 	set('segments', S.segment, { __id: S.segment, name: 'Newsletter' });
-	S.subscribers.forEach((id, i) => set('subscribers', id, { __id: id, email: `subscriber${i + 1}@example.com` }));
+	S.subscribers.forEach((id, i) =>
+		set('subscribers', id, { __id: id, email: `subscriber${i + 1}@example.com` }),
+	);
 	set('diskDirectories', S.diskDirectory, { __id: S.diskDirectory, name: 'Documents' });
-	set('processInstances', S.processInstance, { __id: S.processInstance, __templateId: S.processTemplate, __target: S.deals.first, context: { __id: S.processInstance } });
-	const exits = [{ id: 'approve', name: 'Approve' }, { id: 'reject', name: 'Reject' }];
+	set('processInstances', S.processInstance, {
+		__id: S.processInstance,
+		__templateId: S.processTemplate,
+		__target: S.deals.first,
+		context: { __id: S.processInstance },
+	});
+	const exits = [
+		{ id: 'approve', name: 'Approve' },
+		{ id: 'reject', name: 'Reject' },
+	];
 	const task = (id: string, name: string, performer: string) =>
-		set('tasks', id, { __id: id, __name: name, __createdAt: '2026-01-15T09:00:00Z', performers: [performer], __createdBy: S.users.carol, instanceId: S.processInstance, state: 'in_progress', exits });
+		set('tasks', id, {
+			__id: id,
+			__name: name,
+			__createdAt: '2026-01-15T09:00:00Z',
+			performers: [performer],
+			__createdBy: S.users.carol,
+			instanceId: S.processInstance,
+			state: 'in_progress',
+			exits,
+		});
 	task(S.tasks.approveDeal, 'Approve the deal "Office chairs"', S.users.alice);
 	task(S.tasks.checkContract, 'Check the supply contract', S.users.bob);
 }
@@ -77,14 +152,22 @@ export async function startSandbox(port = SANDBOX_PORT, apiKey = SANDBOX_KEY): P
 			ok({
 				requests: p.requests
 					.filter((r) => !own(r.path))
-					.map(({ method, path, query, headers, body }) => ({ method, path, query, headers, body })),
-			}))
+					.map(({ method, path, query, headers, body }) => ({
+						method,
+						path,
+						query,
+						headers,
+						body,
+					})),
+			}),
+		)
 		.route('DELETE', '/__sandbox/requests', (_request, _params, p) => {
 			p.requests.length = 0;
 			return ok();
 		})
 		.route('GET', '/__sandbox/data/:collection', (_request, { collection }, p) =>
-			ok({ items: [...p.collection(collection).values()] }));
+			ok({ items: [...p.collection(collection).values()] }),
+		);
 	await platform.close();
 	await platform.listen(port);
 	return platform;
@@ -96,7 +179,10 @@ function option(name: string, fallback: string): string {
 }
 
 if (import.meta.main) {
-	const platform = await startSandbox(Number(option('port', String(SANDBOX_PORT))), option('key', SANDBOX_KEY));
+	const platform = await startSandbox(
+		Number(option('port', String(SANDBOX_PORT))),
+		option('key', SANDBOX_KEY),
+	);
 	console.log(`ELMA365 sandbox on ${platform.url} (API key ${platform.apiKey})`);
 	const stop = () => void platform.close().then(() => process.exit(0));
 	process.on('SIGINT', stop);

@@ -12,7 +12,20 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { buildAndPack, installPackage, log, n8nBin, n8nEnv, root, setUp, sleep, startChild, stopChildrenOnExit, waitFor, waitReady } from './start.mjs';
+import {
+	buildAndPack,
+	installPackage,
+	log,
+	n8nBin,
+	n8nEnv,
+	root,
+	setUp,
+	sleep,
+	startChild,
+	stopChildrenOnExit,
+	waitFor,
+	waitReady,
+} from './start.mjs';
 
 /** Ports of one stack; the bench uses its own so it can run beside the e2e suite. */
 export const PROFILES = {
@@ -23,15 +36,21 @@ export const PROFILES = {
 /** The newest PostgreSQL server binaries installed from the system's packages. */
 function postgresBin() {
 	const base = '/usr/lib/postgresql';
-	const versions = fs.existsSync(base) ? fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin', 'postgres'))) : [];
-	if (versions.length === 0) throw new Error('PostgreSQL not found under /usr/lib/postgresql: apt-get install postgresql');
+	const versions = fs.existsSync(base)
+		? fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin', 'postgres')))
+		: [];
+	if (versions.length === 0)
+		throw new Error('PostgreSQL not found under /usr/lib/postgresql: apt-get install postgresql');
 	return path.join(base, versions.sort((a, b) => Number(b) - Number(a))[0], 'bin');
 }
 
 /** Postgres refuses to run as root: as root, its processes run as the system's postgres user. */
 function postgresUser() {
 	if (process.getuid?.() !== 0) return {};
-	const line = fs.readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith('postgres:'));
+	const line = fs
+		.readFileSync('/etc/passwd', 'utf8')
+		.split('\n')
+		.find((l) => l.startsWith('postgres:'));
 	if (!line) throw new Error('no "postgres" system user (it comes with the postgresql package)');
 	const [, , uid, gid] = line.split(':');
 	return { uid: Number(uid), gid: Number(gid) };
@@ -39,7 +58,10 @@ function postgresUser() {
 
 function portOpen(port) {
 	return new Promise((resolve) => {
-		const socket = net.connect(port, '127.0.0.1', () => { socket.end(); resolve(true); });
+		const socket = net.connect(port, '127.0.0.1', () => {
+			socket.end();
+			resolve(true);
+		});
 		socket.on('error', () => resolve(false));
 	});
 }
@@ -59,13 +81,41 @@ async function startPostgres(dir, port) {
 	fs.mkdirSync(data, { recursive: true });
 	if (user.uid !== undefined) fs.chownSync(data, user.uid, user.gid);
 	log(`initialising PostgreSQL (${bin}) in ${data}`);
-	execFileSync(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale'], { stdio: 'ignore', ...user });
+	execFileSync(
+		path.join(bin, 'initdb'),
+		['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale'],
+		{ stdio: 'ignore', ...user },
+	);
 	// Test data only: no fsync. Unix socket in the data directory (the system's may not be writable).
-	const child = startChild('postgres', path.join(bin, 'postgres'), ['-D', data, '-p', String(port), '-k', data, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=200'], {}, path.join(dir, 'postgres.log'), user);
+	const child = startChild(
+		'postgres',
+		path.join(bin, 'postgres'),
+		[
+			'-D',
+			data,
+			'-p',
+			String(port),
+			'-k',
+			data,
+			'-c',
+			'listen_addresses=127.0.0.1',
+			'-c',
+			'fsync=off',
+			'-c',
+			'max_connections=200',
+		],
+		{},
+		path.join(dir, 'postgres.log'),
+		user,
+	);
 	await waitPort('PostgreSQL', port, 30);
 	for (let i = 0; ; i++) {
 		try {
-			execFileSync(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'n8n'], { stdio: 'pipe' });
+			execFileSync(
+				path.join(bin, 'createdb'),
+				['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'n8n'],
+				{ stdio: 'pipe' },
+			);
 			break;
 		} catch (error) {
 			if (i >= 20) throw new Error(`createdb: ${error.stderr}`);
@@ -78,7 +128,24 @@ async function startPostgres(dir, port) {
 async function startRedis(dir, port) {
 	const data = path.join(dir, 'redis');
 	fs.mkdirSync(data, { recursive: true });
-	const child = startChild('redis', 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', data], {}, path.join(dir, 'redis.log'));
+	const child = startChild(
+		'redis',
+		'redis-server',
+		[
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--dir',
+			data,
+		],
+		{},
+		path.join(dir, 'redis.log'),
+	);
 	await waitPort('Redis', port, 20);
 	return child;
 }
@@ -95,7 +162,12 @@ export async function stop(child, signal = 'SIGTERM', seconds = 20) {
  * Starts Postgres, Redis, the sandbox, the main and `workers` workers. Returns the state the tests
  * read (URLs, API key, credential, each process's log) and startWorker/stopAll.
  */
-export async function startStack({ profile = 'e2e', workers = 2, workerConcurrency, dir = path.join(root, '.e2e', 'queue', profile) } = {}) {
+export async function startStack({
+	profile = 'e2e',
+	workers = 2,
+	workerConcurrency,
+	dir = path.join(root, '.e2e', 'queue', profile),
+} = {}) {
 	const ports = PROFILES[profile];
 	fs.rmSync(dir, { recursive: true, force: true });
 	fs.mkdirSync(dir, { recursive: true });
@@ -104,7 +176,18 @@ export async function startStack({ profile = 'e2e', workers = 2, workerConcurren
 	const postgres = await startPostgres(dir, ports.postgres);
 	const redis = await startRedis(dir, ports.redis);
 	const sandboxUrl = `http://127.0.0.1:${ports.sandbox}`;
-	const sandbox = startChild('sandbox', process.execPath, ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', 'e2e/sandbox.ts', '--port', String(ports.sandbox)], {}, path.join(dir, 'sandbox.log'));
+	const sandbox = startChild(
+		'sandbox',
+		process.execPath,
+		[
+			'--disable-warning=MODULE_TYPELESS_PACKAGE_JSON',
+			'e2e/sandbox.ts',
+			'--port',
+			String(ports.sandbox),
+		],
+		{},
+		path.join(dir, 'sandbox.log'),
+	);
 	await waitFor(`${sandboxUrl}/`, 20);
 
 	const queueEnv = {
@@ -133,7 +216,13 @@ export async function startStack({ profile = 'e2e', workers = 2, workerConcurren
 	const mainFolder = folder('main');
 	log(`starting the n8n main on ${base} (queue mode)`);
 	const mainLog = path.join(dir, 'main.log');
-	const main = startChild('main', n8nBin, ['start'], { ...n8nEnv(mainFolder, ports.n8n, ports.n8n + 1), ...queueEnv }, mainLog);
+	const main = startChild(
+		'main',
+		n8nBin,
+		['start'],
+		{ ...n8nEnv(mainFolder, ports.n8n, ports.n8n + 1), ...queueEnv },
+		mainLog,
+	);
 	await waitReady(base);
 
 	const workerProcesses = [];
@@ -151,22 +240,43 @@ export async function startStack({ profile = 'e2e', workers = 2, workerConcurren
 			QUEUE_HEALTH_CHECK_PORT: String(healthPort),
 			N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
 		};
-		const child = startChild(name, n8nBin, ['worker', ...(workerConcurrency ? [`--concurrency=${workerConcurrency}`] : [])], env, logFile);
+		const child = startChild(
+			name,
+			n8nBin,
+			['worker', ...(workerConcurrency ? [`--concurrency=${workerConcurrency}`] : [])],
+			env,
+			logFile,
+		);
 		workerProcesses.push(child);
 		await waitFor(`http://127.0.0.1:${healthPort}/healthz/readiness`, 120);
 		for (let i = 0; i < 240; i++) {
-			if ((await fetch(`http://127.0.0.1:${healthPort}/healthz/readiness`).catch(() => undefined))?.status === 200) break;
+			if (
+				(await fetch(`http://127.0.0.1:${healthPort}/healthz/readiness`).catch(() => undefined))
+					?.status === 200
+			)
+				break;
 			await sleep(500);
 		}
 		// Ready means connected; the line below means it takes jobs from the queue.
-		for (let i = 0; i < 240 && !fs.readFileSync(logFile, 'utf8').includes('n8n worker is now ready'); i++) await sleep(500);
+		for (
+			let i = 0;
+			i < 240 && !fs.readFileSync(logFile, 'utf8').includes('n8n worker is now ready');
+			i++
+		)
+			await sleep(500);
 		const worker = { name, log: logFile, healthUrl: `http://127.0.0.1:${healthPort}` };
 		workerStates.push(worker);
 		return worker;
 	}
 	for (let i = 0; i < workers; i++) await startWorker();
 
-	const state = { ...(await setUp(mainFolder, base, sandboxUrl)), mode: 'queue', mainLog, workers: workerStates, dir };
+	const state = {
+		...(await setUp(mainFolder, base, sandboxUrl)),
+		mode: 'queue',
+		mainLog,
+		workers: workerStates,
+		dir,
+	};
 
 	async function stopAll() {
 		await Promise.all([...workerProcesses, main].map((child) => stop(child)));
@@ -181,17 +291,27 @@ export async function startStack({ profile = 'e2e', workers = 2, workerConcurren
 if (import.meta.main) {
 	stopChildrenOnExit();
 	const args = process.argv.slice(2);
-	const option = (name, fallback) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
+	const option = (name, fallback) =>
+		args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback;
 	const stateFile = option('state', undefined);
 	try {
-		const stack = await startStack({ workers: Number(option('workers', '2')), workerConcurrency: option('worker-concurrency', undefined) });
+		const stack = await startStack({
+			workers: Number(option('workers', '2')),
+			workerConcurrency: option('worker-concurrency', undefined),
+		});
 		const shutdown = () => void stack.stopAll().then(() => process.exit(0));
 		process.removeAllListeners('SIGTERM');
 		process.removeAllListeners('SIGINT');
 		process.on('SIGTERM', shutdown);
 		process.on('SIGINT', shutdown);
-		if (stateFile) fs.writeFileSync(path.resolve(stateFile), JSON.stringify({ ...stack.state, pid: process.pid }, null, 2));
-		console.log(`n8n in queue mode: ${stack.state.n8nUrl} (${stack.state.workers.length} workers), sandbox ${stack.state.sandboxUrl}. Ctrl-C stops everything.`);
+		if (stateFile)
+			fs.writeFileSync(
+				path.resolve(stateFile),
+				JSON.stringify({ ...stack.state, pid: process.pid }, null, 2),
+			);
+		console.log(
+			`n8n in queue mode: ${stack.state.n8nUrl} (${stack.state.workers.length} workers), sandbox ${stack.state.sandboxUrl}. Ctrl-C stops everything.`,
+		);
 	} catch (error) {
 		console.error(`[queue] failed: ${error.stack ?? error.message}`);
 		process.exit(1);

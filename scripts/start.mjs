@@ -16,20 +16,28 @@ import path from 'node:path';
 export const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const e2e = args.includes('--e2e');
-const stateFile = args.includes('--state') ? path.resolve(args[args.indexOf('--state') + 1]) : undefined;
+const stateFile = args.includes('--state')
+	? path.resolve(args[args.indexOf('--state') + 1])
+	: undefined;
 // Another port set, e.g. when several checkouts run their e2e suites on one machine.
 const portFrom = (name, fallback) => Number(process.env[name] ?? fallback);
 const N8N_PORT = portFrom('ELMA365_N8N_PORT', e2e ? 5778 : 5678);
 const SANDBOX_PORT = portFrom('ELMA365_SANDBOX_PORT', e2e ? 8465 : 8365);
 const BROKER_PORT = portFrom('ELMA365_BROKER_PORT', e2e ? 5779 : 5679);
 export const SANDBOX_KEY = 'sandbox-0000-4000-8000-elma365demo';
-export const OWNER = { email: 'owner@example.com', firstName: 'Demo', lastName: 'Owner', password: 'Elma365Demo!' };
+export const OWNER = {
+	email: 'owner@example.com',
+	firstName: 'Demo',
+	lastName: 'Owner',
+	password: 'Elma365Demo!',
+};
 const defaultUserFolder = path.join(root, '.e2e', e2e ? 'e2e-user' : 'start-user');
 const defaultBase = `http://127.0.0.1:${N8N_PORT}`;
 const children = [];
 
 export const log = (message) => console.log(`[start] ${message}`);
-export const run = (command, commandArgs, options = {}) => execFileSync(command, commandArgs, { cwd: root, stdio: 'inherit', ...options });
+export const run = (command, commandArgs, options = {}) =>
+	execFileSync(command, commandArgs, { cwd: root, stdio: 'inherit', ...options });
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export const n8nBin = path.join(root, '.e2e', 'n8n', 'node_modules', '.bin', 'n8n');
 
@@ -44,13 +52,27 @@ export function buildAndPack() {
 	if (e2e && !fs.existsSync(path.join(tools, 'node_modules', 'playwright-core', 'package.json'))) {
 		// Drives Debian's chromium for the browser check; no browser download (scripts ignored).
 		fs.mkdirSync(tools, { recursive: true });
-		run('npm', ['install', '--prefix', tools, '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', 'playwright-core@1.65.1']);
+		run('npm', [
+			'install',
+			'--prefix',
+			tools,
+			'--ignore-scripts',
+			'--no-audit',
+			'--no-fund',
+			'--loglevel=error',
+			'playwright-core@1.65.1',
+		]);
 	}
 	log('building and packing the package (npm pack: its prepack builds dist/)');
 	const packDir = path.join(root, '.e2e', 'pack');
 	fs.rmSync(packDir, { recursive: true, force: true });
 	fs.mkdirSync(packDir, { recursive: true });
-	const [{ filename }] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', packDir], { cwd: root, encoding: 'utf8' }));
+	const [{ filename }] = JSON.parse(
+		execFileSync('npm', ['pack', '--json', '--pack-destination', packDir], {
+			cwd: root,
+			encoding: 'utf8',
+		}),
+	);
 	return path.join(packDir, filename);
 }
 
@@ -59,20 +81,49 @@ export function installPackage(userFolder, tarball) {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	fs.mkdirSync(nodesDir, { recursive: true });
 	if (!fs.existsSync(path.join(nodesDir, 'package.json'))) {
-		fs.writeFileSync(path.join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2));
+		fs.writeFileSync(
+			path.join(nodesDir, 'package.json'),
+			JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2),
+		);
 	}
 	log(`installing ${path.basename(tarball)} into ${nodesDir}`);
 	// The README's tarball install, with the npm flags of n8n's community-package installer, inside
 	// <user folder>/.n8n/nodes (n8n-workflow is a peer dependency that n8n itself provides).
-	run('npm', ['install', '--audit=false', '--fund=false', '--bin-links=false', '--install-strategy=shallow', '--ignore-scripts=true', '--legacy-peer-deps', '--loglevel=error', tarball], { cwd: nodesDir });
+	run(
+		'npm',
+		[
+			'install',
+			'--audit=false',
+			'--fund=false',
+			'--bin-links=false',
+			'--install-strategy=shallow',
+			'--ignore-scripts=true',
+			'--legacy-peer-deps',
+			'--loglevel=error',
+			tarball,
+		],
+		{ cwd: nodesDir },
+	);
 }
 
 /** Starts a child with its output in <logPath>; every child is stopped when this process ends. */
-export function startChild(name, command, commandArgs, env, logPath = path.join(root, '.e2e', `${name}${e2e ? '-e2e' : ''}.log`), options = {}) {
+export function startChild(
+	name,
+	command,
+	commandArgs,
+	env,
+	logPath = path.join(root, '.e2e', `${name}${e2e ? '-e2e' : ''}.log`),
+	options = {},
+) {
 	const logFile = fs.openSync(logPath, 'w');
 	// Under jest (the e2e tests) NODE_ENV is "test", which makes n8n exit at start: drop it.
 	const { NODE_ENV: _testEnv, ...inherited } = process.env;
-	const child = spawn(command, commandArgs, { cwd: root, env: { ...inherited, ...env }, stdio: ['ignore', logFile, logFile], ...options });
+	const child = spawn(command, commandArgs, {
+		cwd: root,
+		env: { ...inherited, ...env },
+		stdio: ['ignore', logFile, logFile],
+		...options,
+	});
 	child.on('exit', (code, signal) => log(`${name} exited (${signal ?? code})`));
 	children.push(child);
 	return child;
@@ -99,7 +150,11 @@ async function callN8n(method, url, body, headers = {}, n8nUrl = defaultBase) {
 	});
 	const text = await response.text();
 	let json;
-	try { json = JSON.parse(text); } catch { json = text; }
+	try {
+		json = JSON.parse(text);
+	} catch {
+		json = text;
+	}
 	return { status: response.status, json, cookie: response.headers.get('set-cookie') };
 }
 
@@ -136,34 +191,86 @@ export async function waitReady(n8nUrl, seconds = 120) {
  * Owner, API key, the ELMA365 credential for the sandbox and the sample workflow, once per user
  * folder (kept in <userFolder>/demo-state.json).
  */
-export async function setUp(userFolder = defaultUserFolder, base = defaultBase, sandboxUrl = `http://127.0.0.1:${SANDBOX_PORT}`) {
+export async function setUp(
+	userFolder = defaultUserFolder,
+	base = defaultBase,
+	sandboxUrl = `http://127.0.0.1:${SANDBOX_PORT}`,
+) {
 	const call = (method, url, body, headers) => callN8n(method, url, body, headers, base);
 	const stateOf = path.join(userFolder, 'demo-state.json');
 	if (fs.existsSync(stateOf)) return JSON.parse(fs.readFileSync(stateOf, 'utf8'));
 	const setup = await call('POST', '/rest/owner/setup', OWNER);
-	if (setup.status !== 200) throw new Error(`owner setup: ${setup.status} ${JSON.stringify(setup.json)}`);
-	const login = await call('POST', '/rest/login', { emailOrLdapLoginId: OWNER.email, password: OWNER.password });
+	if (setup.status !== 200)
+		throw new Error(`owner setup: ${setup.status} ${JSON.stringify(setup.json)}`);
+	const login = await call('POST', '/rest/login', {
+		emailOrLdapLoginId: OWNER.email,
+		password: OWNER.password,
+	});
 	if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.json)}`);
 	const cookie = login.cookie.split(';')[0];
-	const scopes = ['workflow:create', 'workflow:read', 'workflow:update', 'workflow:list', 'workflow:activate', 'workflow:deactivate', 'workflow:delete', 'credential:create', 'execution:read', 'execution:list'];
-	const key = await call('POST', '/rest/api-keys', { label: 'demo', expiresAt: null, scopes }, { cookie });
+	const scopes = [
+		'workflow:create',
+		'workflow:read',
+		'workflow:update',
+		'workflow:list',
+		'workflow:activate',
+		'workflow:deactivate',
+		'workflow:delete',
+		'credential:create',
+		'execution:read',
+		'execution:list',
+	];
+	const key = await call(
+		'POST',
+		'/rest/api-keys',
+		{ label: 'demo', expiresAt: null, scopes },
+		{ cookie },
+	);
 	if (key.status !== 200) throw new Error(`api key: ${key.status} ${JSON.stringify(key.json)}`);
 	const apiKey = key.json.data.rawApiKey;
 	const api = { 'X-N8N-API-KEY': apiKey };
 	const data = { baseUrl: sandboxUrl, apiKey: SANDBOX_KEY };
-	let credential = await call('POST', '/api/v1/credentials', { name: 'ELMA365 sandbox', type: 'elma365Api', data }, api);
+	let credential = await call(
+		'POST',
+		'/api/v1/credentials',
+		{ name: 'ELMA365 sandbox', type: 'elma365Api', data },
+		api,
+	);
 	if (credential.status !== 200) {
-		credential = await call('POST', '/api/v1/credentials', { name: 'ELMA365 sandbox', type: 'elma365Api', data: { ...data, allowedHttpRequestDomains: 'all' } }, api);
+		credential = await call(
+			'POST',
+			'/api/v1/credentials',
+			{
+				name: 'ELMA365 sandbox',
+				type: 'elma365Api',
+				data: { ...data, allowedHttpRequestDomains: 'all' },
+			},
+			api,
+		);
 	}
-	if (credential.status !== 200) throw new Error(`credential: ${credential.status} ${JSON.stringify(credential.json)}`);
+	if (credential.status !== 200)
+		throw new Error(`credential: ${credential.status} ${JSON.stringify(credential.json)}`);
 	const credentialId = credential.json.id;
-	const sample = JSON.parse(fs.readFileSync(path.join(root, 'e2e', 'workflows', 'sample-case-update.json'), 'utf8'));
+	const sample = JSON.parse(
+		fs.readFileSync(path.join(root, 'e2e', 'workflows', 'sample-case-update.json'), 'utf8'),
+	);
 	for (const node of sample.nodes) {
-		if (node.type.startsWith('n8n-nodes-elma365.')) node.credentials = { elma365Api: { id: credentialId, name: 'ELMA365 sandbox' } };
+		if (node.type.startsWith('n8n-nodes-elma365.'))
+			node.credentials = { elma365Api: { id: credentialId, name: 'ELMA365 sandbox' } };
 	}
 	const workflow = await call('POST', '/api/v1/workflows', sample, api);
-	if (workflow.status !== 200) throw new Error(`sample workflow: ${workflow.status} ${JSON.stringify(workflow.json)}`);
-	const state = { n8nUrl: base, sandboxUrl: data.baseUrl, sandboxKey: SANDBOX_KEY, apiKey, cookie, credentialId, sampleWorkflowId: workflow.json.id, owner: OWNER };
+	if (workflow.status !== 200)
+		throw new Error(`sample workflow: ${workflow.status} ${JSON.stringify(workflow.json)}`);
+	const state = {
+		n8nUrl: base,
+		sandboxUrl: data.baseUrl,
+		sandboxKey: SANDBOX_KEY,
+		apiKey,
+		cookie,
+		credentialId,
+		sampleWorkflowId: workflow.json.id,
+		owner: OWNER,
+	};
 	fs.writeFileSync(stateOf, JSON.stringify(state, null, 2));
 	return state;
 }
@@ -176,13 +283,27 @@ async function main() {
 	const tarball = buildAndPack();
 	installPackage(userFolder, tarball);
 	log(`starting the sandbox on 127.0.0.1:${SANDBOX_PORT}`);
-	startChild('sandbox', process.execPath, ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', 'e2e/sandbox.ts', '--port', String(SANDBOX_PORT)], {});
+	startChild(
+		'sandbox',
+		process.execPath,
+		[
+			'--disable-warning=MODULE_TYPELESS_PACKAGE_JSON',
+			'e2e/sandbox.ts',
+			'--port',
+			String(SANDBOX_PORT),
+		],
+		{},
+	);
 	await waitFor(`http://127.0.0.1:${SANDBOX_PORT}/`, 20);
 	log(`starting n8n on ${base}`);
-	startChild('n8n', n8nBin, ['start'], { ...n8nEnv(userFolder, N8N_PORT, BROKER_PORT), DB_TYPE: 'sqlite' });
+	startChild('n8n', n8nBin, ['start'], {
+		...n8nEnv(userFolder, N8N_PORT, BROKER_PORT),
+		DB_TYPE: 'sqlite',
+	});
 	await waitReady(base);
 	const state = await setUp(userFolder, base);
-	if (stateFile) fs.writeFileSync(stateFile, JSON.stringify({ ...state, pid: process.pid }, null, 2));
+	if (stateFile)
+		fs.writeFileSync(stateFile, JSON.stringify({ ...state, pid: process.pid }, null, 2));
 	console.log(`
 n8n with the ELMA365 nodes is running:
   URL:      ${base}
@@ -194,8 +315,14 @@ Press Ctrl-C to stop n8n and the sandbox.`);
 
 /** Stops every child on Ctrl-C, SIGTERM and exit. */
 export function stopChildrenOnExit() {
-	process.on('SIGINT', () => { stopAll(); process.exit(130); });
-	process.on('SIGTERM', () => { stopAll(); process.exit(143); });
+	process.on('SIGINT', () => {
+		stopAll();
+		process.exit(130);
+	});
+	process.on('SIGTERM', () => {
+		stopAll();
+		process.exit(143);
+	});
 	process.on('exit', stopAll);
 }
 

@@ -9,6 +9,9 @@ export default tseslint.config({
 	files: ['**/*.ts'],
 	extends: [eslint.configs.recommended, tseslint.configs.recommended],
 	rules: {
-		'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+		'@typescript-eslint/no-unused-vars': [
+			'error',
+			{ argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+		],
 	},
 });

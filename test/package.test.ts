@@ -25,37 +25,52 @@ test('n8n loads every node and credential listed in the n8n section', async () =
 	expect(Object.keys(loader.credentialTypes)).toEqual(['elma365Api']);
 });
 
-describe.each((pkg.n8n.nodes as string[]).map((file) => [path.basename(file, '.node.js'), file]))('%s', (className, file) => {
-	test('has its description, themed icons, codex, credential and tool use', async () => {
-		const loader = await loadPackage();
-		const name = className[0].toLowerCase() + className.slice(1);
-		const description = loader.nodeTypes[name].type.description as INodeTypeDescription;
-		expect(description.name).toBe(name);
-		expect(description.displayName).toMatch(/^ELMA365 /);
-		expect(description.credentials).toEqual([{ name: 'elma365Api', required: true, testedBy: 'elma365ApiTest' }]);
-		if (description.polling) {
-			// A trigger starts workflows: no input, no operation, not a tool.
-			expect(description.inputs).toEqual([]);
-			expect(description.subtitle).toMatch(/event/);
-		} else {
-			expect(description.usableAsTool).toBe(true);
-			expect(description.subtitle).toMatch(/operation/);
-		}
-		// The loader turns `icon: {light, dark}` into URLs under icons/<package>/ that n8n serves from the package.
-		const iconUrl = loader.types.nodes.find((node) => node.name === name)?.iconUrl as { light: string; dark: string };
-		expect(Object.keys(iconUrl).sort()).toEqual(['dark', 'light']);
-		for (const url of [iconUrl.light, iconUrl.dark]) {
-			expect(url).toMatch(/^icons\/n8n-nodes-elma365\/dist\/icons\/elma365(\.dark)?\.svg$/);
-			expect(existsSync(path.join(PACKAGE_DIR, url.slice('icons/n8n-nodes-elma365/'.length)))).toBe(true);
-		}
-		const dir = path.dirname(path.join(PACKAGE_DIR, file));
-		const codex = JSON.parse(readFileSync(path.join(dir, `${className}.node.json`), 'utf8'));
-		expect(codex.node).toBe(`n8n-nodes-elma365.${name}`);
-		expect(codex.categories.length).toBeGreaterThan(0);
-		expect(codex.resources.primaryDocumentation[0].url).toMatch(/^https:\/\//);
-		// n8n's node panel finds a node by these words; a tool-usable node's Tool variant is listed under AI > Tools.
-		const loaded = description.codex as { alias?: string[]; subcategories?: Record<string, string[]> };
-		expect(loaded.alias).toEqual(expect.arrayContaining(['ELMA', 'BRIX365']));
-		expect(loaded.subcategories).toEqual(description.polling ? undefined : { Tools: ['Other Tools'] });
-	});
-});
+describe.each((pkg.n8n.nodes as string[]).map((file) => [path.basename(file, '.node.js'), file]))(
+	'%s',
+	(className, file) => {
+		test('has its description, themed icons, codex, credential and tool use', async () => {
+			const loader = await loadPackage();
+			const name = className[0].toLowerCase() + className.slice(1);
+			const description = loader.nodeTypes[name].type.description as INodeTypeDescription;
+			expect(description.name).toBe(name);
+			expect(description.displayName).toMatch(/^ELMA365 /);
+			expect(description.credentials).toEqual([
+				{ name: 'elma365Api', required: true, testedBy: 'elma365ApiTest' },
+			]);
+			if (description.polling) {
+				// A trigger starts workflows: no input, no operation, not a tool.
+				expect(description.inputs).toEqual([]);
+				expect(description.subtitle).toMatch(/event/);
+			} else {
+				expect(description.usableAsTool).toBe(true);
+				expect(description.subtitle).toMatch(/operation/);
+			}
+			// The loader turns `icon: {light, dark}` into URLs under icons/<package>/ that n8n serves from the package.
+			const iconUrl = loader.types.nodes.find((node) => node.name === name)?.iconUrl as {
+				light: string;
+				dark: string;
+			};
+			expect(Object.keys(iconUrl).sort()).toEqual(['dark', 'light']);
+			for (const url of [iconUrl.light, iconUrl.dark]) {
+				expect(url).toMatch(/^icons\/n8n-nodes-elma365\/dist\/icons\/elma365(\.dark)?\.svg$/);
+				expect(
+					existsSync(path.join(PACKAGE_DIR, url.slice('icons/n8n-nodes-elma365/'.length))),
+				).toBe(true);
+			}
+			const dir = path.dirname(path.join(PACKAGE_DIR, file));
+			const codex = JSON.parse(readFileSync(path.join(dir, `${className}.node.json`), 'utf8'));
+			expect(codex.node).toBe(`n8n-nodes-elma365.${name}`);
+			expect(codex.categories.length).toBeGreaterThan(0);
+			expect(codex.resources.primaryDocumentation[0].url).toMatch(/^https:\/\//);
+			// n8n's node panel finds a node by these words; a tool-usable node's Tool variant is listed under AI > Tools.
+			const loaded = description.codex as {
+				alias?: string[];
+				subcategories?: Record<string, string[]>;
+			};
+			expect(loaded.alias).toEqual(expect.arrayContaining(['ELMA', 'BRIX365']));
+			expect(loaded.subcategories).toEqual(
+				description.polling ? undefined : { Tools: ['Other Tools'] },
+			);
+		});
+	},
+);

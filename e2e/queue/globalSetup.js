@@ -5,5 +5,10 @@ const { launch } = require('../globalSetup');
 const root = path.resolve(__dirname, '..', '..');
 
 module.exports = async function globalSetup() {
-	await launch('scripts/queue.mjs', ['--workers', '2', '--worker-concurrency', '1'], path.join(root, '.e2e', 'queue-state.json'), path.join(root, '.e2e', 'queue-start.log'));
+	await launch(
+		'scripts/queue.mjs',
+		['--workers', '2', '--worker-concurrency', '1'],
+		path.join(root, '.e2e', 'queue-state.json'),
+		path.join(root, '.e2e', 'queue-start.log'),
+	);
 };

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import * as application from './actions/application';
 import * as comment from './actions/comment';
@@ -43,7 +48,8 @@ export class Elma365App implements INodeType {
 		version: [1, 1.1, 1.2, 1.3, 1.4],
 		defaultVersion: 1.4,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Create, read, update, import, comment on and set the status of application items in ELMA365',
+		description:
+			'Create, read, update, import, comment on and set the status of application items in ELMA365',
 		defaults: { name: 'ELMA365 App' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -52,7 +58,17 @@ export class Elma365App implements INodeType {
 		properties: [
 			...beforeVersion([resourceSelector(resources)], COMMENTS_VERSION),
 			...sinceVersion(
-				[resourceSelector([resources[0], { name: 'Comment', value: 'comment', description: "Comment in an item's activity stream" }, resources[1]])],
+				[
+					resourceSelector([
+						resources[0],
+						{
+							name: 'Comment',
+							value: 'comment',
+							description: "Comment in an item's activity stream",
+						},
+						resources[1],
+					]),
+				],
 				COMMENTS_VERSION,
 			),
 			...item.description,

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import * as item from './actions/item';
 import { router } from './actions/router';
@@ -47,7 +52,11 @@ export class Elma365Contract implements INodeType {
 		credentialTest,
 		listSearch: { searchNamespaces, searchApplications, searchContractItems },
 		// The list options' dropdowns (1.2) call these by the names every list uses.
-		loadOptions: { getFieldCodes: getContractFieldCodes, getStatuses: getContractStatuses, getStatusGroups: getContractStatusGroups },
+		loadOptions: {
+			getFieldCodes: getContractFieldCodes,
+			getStatuses: getContractStatuses,
+			getStatusGroups: getContractStatusGroups,
+		},
 		// Create and Update map fields (1.3) from the contract application's scheme, as App items do.
 		resourceMapping: { getApplicationFields },
 	};

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import * as directory from './actions/directory';
 import * as file from './actions/file';
@@ -16,7 +21,8 @@ export class Elma365File implements INodeType {
 		version: [1, 1.1],
 		defaultVersion: 1.1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Upload, download, move and delete files and manage directories on the ELMA365 disk',
+		description:
+			'Upload, download, move and delete files and manage directories on the ELMA365 disk',
 		defaults: { name: 'ELMA365 File' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

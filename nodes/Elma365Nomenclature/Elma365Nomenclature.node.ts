@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import * as nomenclatureCase from './actions/case';
 import * as directory from './actions/directory';
@@ -29,7 +34,11 @@ export class Elma365Nomenclature implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
-					{ name: 'Case', value: 'case', description: 'Registration case (file) of the nomenclature' },
+					{
+						name: 'Case',
+						value: 'case',
+						description: 'Registration case (file) of the nomenclature',
+					},
 					{ name: 'Directory', value: 'directory', description: 'Nomenclature directory' },
 				],
 				default: 'case',

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import * as instance from './actions/instance';
 import * as processTemplate from './actions/process';
@@ -31,7 +36,11 @@ export class Elma365Process implements INodeType {
 				noDataExpression: true,
 				options: [
 					{ name: 'Process', value: 'process', description: 'Business process template, to start' },
-					{ name: 'Instance', value: 'instance', description: 'Running or finished process instance' },
+					{
+						name: 'Instance',
+						value: 'instance',
+						description: 'Running or finished process instance',
+					},
 				],
 				default: 'process',
 			},

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { router } from './actions/router';
 import * as task from './actions/task';
@@ -27,7 +32,9 @@ export class Elma365Task implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [{ name: 'Task', value: 'task', description: 'A process step waiting for a person' }],
+				options: [
+					{ name: 'Task', value: 'task', description: 'A process step waiting for a person' },
+				],
 				default: 'task',
 			},
 			...task.description,

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import * as binding from './actions/binding';
 import { router } from './actions/router';
@@ -28,7 +33,11 @@ export class Elma365Telephony implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
-					{ name: 'Binding', value: 'binding', description: 'Mapping of internal extensions to platform users of a telephony module' },
+					{
+						name: 'Binding',
+						value: 'binding',
+						description: 'Mapping of internal extensions to platform users of a telephony module',
+					},
 				],
 				default: 'binding',
 			},

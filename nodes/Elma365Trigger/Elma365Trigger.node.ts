@@ -1,7 +1,19 @@
-import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type {
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { properties } from './description';
-import { getFieldCodes, getStatuses, searchApplications, searchNamespaces, searchProcessTemplateIds, searchUsers } from '../shared/schemeSearch';
+import {
+	getFieldCodes,
+	getStatuses,
+	searchApplications,
+	searchNamespaces,
+	searchProcessTemplateIds,
+	searchUsers,
+} from '../shared/schemeSearch';
 import { poll } from './poll';
 import { credentialTest } from '../shared/credentialTest';
 
@@ -14,7 +26,8 @@ export class Elma365Trigger implements INodeType {
 		version: [1, 1.1, 1.2],
 		defaultVersion: 1.2,
 		subtitle: '={{$parameter["event"]}}',
-		description: 'Starts the workflow when ELMA365 application items, process instances or tasks appear or change',
+		description:
+			'Starts the workflow when ELMA365 application items, process instances or tasks appear or change',
 		defaults: { name: 'ELMA365 Trigger' },
 		polling: true,
 		inputs: [],

@@ -4,7 +4,13 @@ import { tableFilter } from '../shared/listOptions';
 import { beforeVersion, codeLocator, sinceVersion, uuidLocator } from '../shared/locators';
 import { requestOptions } from '../shared/requestOptions';
 
-export const EVENTS = ['newItem', 'updatedItem', 'statusEntered', 'newInstance', 'newTask'] as const;
+export const EVENTS = [
+	'newItem',
+	'updatedItem',
+	'statusEntered',
+	'newInstance',
+	'newTask',
+] as const;
 export type TriggerEvent = (typeof EVENTS)[number];
 
 const ITEM_EVENTS: TriggerEvent[] = ['newItem', 'updatedItem', 'statusEntered'];
@@ -32,14 +38,16 @@ function triggerOptions(pickers?: ListPickers): INodeProperties {
 				type: 'string',
 				default: '',
 				placeholder: '[priority] = 1',
-				description: 'Only items matching this query in the platform\'s query language (sent as filter.eql.query)',
+				description:
+					"Only items matching this query in the platform's query language (sent as filter.eql.query)",
 			},
 			{
 				displayName: 'Fire for Existing Items',
 				name: 'fireForExisting',
 				type: 'boolean',
 				default: false,
-				description: 'Whether the first poll after activation emits every item that already matches; off, it only remembers where history ends',
+				description:
+					'Whether the first poll after activation emits every item that already matches; off, it only remembers where history ends',
 			},
 			{
 				displayName: 'Lookback Window (Minutes)',
@@ -47,7 +55,8 @@ function triggerOptions(pickers?: ListPickers): INodeProperties {
 				type: 'number',
 				typeOptions: { minValue: 0 },
 				default: DEFAULT_LOOKBACK_MINUTES,
-				description: 'How far before the newest timestamp seen each poll looks again, to catch items that appear late (out of order); each one still fires only once',
+				description:
+					'How far before the newest timestamp seen each poll looks again, to catch items that appear late (out of order); each one still fires only once',
 			},
 			tableFilter(pickers),
 		],
@@ -55,20 +64,44 @@ function triggerOptions(pickers?: ListPickers): INodeProperties {
 }
 
 const events: INodePropertyOptions[] = [
-	{ name: 'New Application Item', value: 'newItem', description: 'An item was created (by its __createdAt)' },
-	{ name: 'Updated Application Item', value: 'updatedItem', description: 'An item was created or changed (by its __updatedAt); fires once per change' },
-	{ name: 'Item Entered a Status', value: 'statusEntered', description: 'An item moved into the chosen status' },
-	{ name: 'New Process Instance', value: 'newInstance', description: 'A process was started from a template (by its __createdAt)' },
+	{
+		name: 'New Application Item',
+		value: 'newItem',
+		description: 'An item was created (by its __createdAt)',
+	},
+	{
+		name: 'Updated Application Item',
+		value: 'updatedItem',
+		description: 'An item was created or changed (by its __updatedAt); fires once per change',
+	},
+	{
+		name: 'Item Entered a Status',
+		value: 'statusEntered',
+		description: 'An item moved into the chosen status',
+	},
+	{
+		name: 'New Process Instance',
+		value: 'newInstance',
+		description: 'A process was started from a template (by its __createdAt)',
+	},
 ];
 
 const newTaskEvent: INodePropertyOptions = {
 	name: 'New Task',
 	value: 'newTask',
-	description: "A task appeared for the credential's user or a chosen user (by its __createdAt); fires once per task",
+	description:
+		"A task appeared for the credential's user or a chosen user (by its __createdAt); fires once per task",
 };
 
 function eventSelector(options: INodePropertyOptions[]): INodeProperties {
-	return { displayName: 'Event', name: 'event', type: 'options', noDataExpression: true, default: 'newItem', options };
+	return {
+		displayName: 'Event',
+		name: 'event',
+		type: 'options',
+		noDataExpression: true,
+		default: 'newItem',
+		options,
+	};
 }
 
 export const properties: INodeProperties[] = [
@@ -101,8 +134,12 @@ export const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		// `.value`: the editor compares what a dropdown depends on as text, and a picker's value is an object.
-		typeOptions: { loadOptionsMethod: 'getStatuses', loadOptionsDependsOn: ['namespace.value', 'application.value'] },
-		description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+		typeOptions: {
+			loadOptionsMethod: 'getStatuses',
+			loadOptionsDependsOn: ['namespace.value', 'application.value'],
+		},
+		description:
+			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 		displayOptions: { show: { event: ['statusEntered'] } },
 	},
 	{
@@ -120,22 +157,41 @@ export const properties: INodeProperties[] = [
 		type: 'options',
 		default: 'me',
 		options: [
-			{ name: "The Credential's User", value: 'me', description: 'Every new task the credential\'s user can see' },
-			{ name: 'A Chosen User', value: 'user', description: 'New tasks whose performers include the chosen user' },
+			{
+				name: "The Credential's User",
+				value: 'me',
+				description: "Every new task the credential's user can see",
+			},
+			{
+				name: 'A Chosen User',
+				value: 'user',
+				description: 'New tasks whose performers include the chosen user',
+			},
 		],
 		displayOptions: { show: { event: ['newTask'] } },
 	},
 	{
-		...uuidLocator({ displayName: 'User', name: 'performerId', searchListMethod: 'searchUsers', description: 'The user whose new tasks start the workflow' }),
+		...uuidLocator({
+			displayName: 'User',
+			name: 'performerId',
+			searchListMethod: 'searchUsers',
+			description: 'The user whose new tasks start the workflow',
+		}),
 		displayOptions: { show: { event: ['newTask'], taskPerformer: ['user'] } },
 	},
 	// Version 1 types the table filter's field codes for every event. From 1.1 the item events pick
 	// them from the application's fields; process instances have no application, so they keep typing.
 	...beforeVersion([triggerOptions()]),
 	...sinceVersion([
-		{ ...triggerOptions({ application: 'application' }), displayOptions: { show: { event: ITEM_EVENTS } } },
+		{
+			...triggerOptions({ application: 'application' }),
+			displayOptions: { show: { event: ITEM_EVENTS } },
+		},
 		{ ...triggerOptions(), displayOptions: { show: { event: ['newInstance', 'newTask'] } } },
 	]),
 	// A trigger only reads: of the Request Options, the timeout is what applies.
-	{ ...requestOptions, options: requestOptions.options?.filter((option) => option.name === 'timeout') },
+	{
+		...requestOptions,
+		options: requestOptions.options?.filter((option) => option.name === 'timeout'),
+	},
 ];

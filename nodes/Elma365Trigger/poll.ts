@@ -49,17 +49,26 @@ interface Target {
 function text(ctx: IPollFunctions, name: string, label: string): string {
 	// Pickers hold {mode, value}; a plain string (typed by hand or from an expression) is taken as is.
 	const value = ctx.getNodeParameter(name, '', { extractValue: true });
-	const result = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+	const result =
+		typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
 	if (result === '') throw invalidInput(ctx, undefined, label, 'a non-empty text', value);
 	// "." and ".." cannot stay in a path segment: URL parsers resolve even "%2E%2E".
-	if (result === '.' || result === '..') throw invalidInput(ctx, undefined, label, 'a code or ID (not "." or "..", which would change the address)', value);
+	if (result === '.' || result === '..')
+		throw invalidInput(
+			ctx,
+			undefined,
+			label,
+			'a code or ID (not "." or "..", which would change the address)',
+			value,
+		);
 	return result;
 }
 
 /** Reads and validates the parameters; nothing is requested before this succeeds. */
 function readTarget(ctx: IPollFunctions): Target {
 	const event = ctx.getNodeParameter('event', 'newItem') as TriggerEvent;
-	if (!EVENTS.includes(event)) throw invalidInput(ctx, undefined, 'Event', EVENTS.map((e) => `"${e}"`).join(', '), event);
+	if (!EVENTS.includes(event))
+		throw invalidInput(ctx, undefined, 'Event', EVENTS.map((e) => `"${e}"`).join(', '), event);
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 
 	const lookback = options.lookbackMinutes ?? DEFAULT_LOOKBACK_MINUTES;
@@ -67,22 +76,33 @@ function readTarget(ctx: IPollFunctions): Target {
 		throw invalidInput(ctx, undefined, 'Lookback Window (Minutes)', 'a number >= 0', lookback);
 	}
 
-	const tf = readTableFilter(options.tableFilter, (field, expected, value) => invalidInput(ctx, undefined, field, expected, value));
+	const tf = readTableFilter(options.tableFilter, (field, expected, value) =>
+		invalidInput(ctx, undefined, field, expected, value),
+	);
 	const filter: IDataObject = {};
 	if (Object.keys(tf).length > 0) filter.tf = tf;
-	if (typeof options.eql === 'string' && options.eql.trim() !== '') filter.eql = { query: options.eql.trim() };
+	if (typeof options.eql === 'string' && options.eql.trim() !== '')
+		filter.eql = { query: options.eql.trim() };
 
 	const body: IDataObject = {};
 	let path: string;
 	let field: Target['field'] = '__createdAt';
 	if (event === 'newInstance') {
 		const templateId = text(ctx, 'templateId', 'Template ID');
-		if (!isUuid(templateId)) throw invalidInput(ctx, undefined, 'Template ID', 'a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6', templateId);
+		if (!isUuid(templateId))
+			throw invalidInput(
+				ctx,
+				undefined,
+				'Template ID',
+				'a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+				templateId,
+			);
 		path = apiPath`/bpm/instance/bytemplateid/${templateId}/list`;
 	} else if (event === 'newTask') {
 		path = TASK_LIST_PATH;
 		const performer = taskPerformerFilter(ctx);
-		if (Object.keys(performer).length > 0) filter.tf = { ...((filter.tf ?? {}) as IDataObject), ...performer };
+		if (Object.keys(performer).length > 0)
+			filter.tf = { ...((filter.tf ?? {}) as IDataObject), ...performer };
 	} else {
 		const namespace = text(ctx, 'namespace', 'Section Code');
 		const application = text(ctx, 'application', 'Application Code');
@@ -93,13 +113,24 @@ function readTarget(ctx: IPollFunctions): Target {
 	}
 	if (Object.keys(filter).length > 0) body.filter = filter;
 	const rangeField = event === 'newInstance' ? '__updatedAt' : field;
-	return { event, path, field, rangeField, body, lookbackMs: lookback * 60_000, fireForExisting: options.fireForExisting === true };
+	return {
+		event,
+		path,
+		field,
+		rangeField,
+		body,
+		lookbackMs: lookback * 60_000,
+		fireForExisting: options.fireForExisting === true,
+	};
 }
 
 function withRange(target: Target, min: number | null): IDataObject {
 	if (min === null) return { ...target.body };
 	const filter = (target.body.filter ?? {}) as IDataObject;
-	const tf = { ...((filter.tf ?? {}) as IDataObject), [target.rangeField]: { min: isoTime(min), max: null } };
+	const tf = {
+		...((filter.tf ?? {}) as IDataObject),
+		[target.rangeField]: { min: isoTime(min), max: null },
+	};
 	return { ...target.body, filter: { ...filter, tf } };
 }
 
@@ -125,7 +156,13 @@ function keyOf(target: Target, item: IDataObject): string | undefined {
 	return target.event === 'updatedItem' ? `${id}@${String(item[target.field])}` : id;
 }
 
-async function list(ctx: IPollFunctions, target: Target, body: IDataObject, ascending: boolean, limit?: number) {
+async function list(
+	ctx: IPollFunctions,
+	target: Target,
+	body: IDataObject,
+	ascending: boolean,
+	limit?: number,
+) {
 	return await readWholeList(ctx, {
 		method: 'POST',
 		path: target.path,
@@ -139,7 +176,10 @@ async function list(ctx: IPollFunctions, target: Target, body: IDataObject, asce
 function readState(stored: IDataObject, source: string): TriggerState | undefined {
 	if (stored.version !== 1 || stored.source !== source) return undefined;
 	const mark = typeof stored.mark === 'number' ? stored.mark : null;
-	const seen = stored.seen && typeof stored.seen === 'object' ? { ...(stored.seen as Record<string, number>) } : {};
+	const seen =
+		stored.seen && typeof stored.seen === 'object'
+			? { ...(stored.seen as Record<string, number>) }
+			: {};
 	const state: TriggerState = { version: 1, source, mark, seen };
 	if (typeof stored.floor === 'number') state.floor = stored.floor;
 	return state;
@@ -180,7 +220,13 @@ function prune(ctx: IPollFunctions, target: Target, state: TriggerState): void {
  * The mark never moves past `now`: an item stamped in the future would otherwise push the window
  * past the items that follow it.
  */
-function absorb(ctx: IPollFunctions, target: Target, state: TriggerState, items: IDataObject[], now: number): IDataObject[] {
+function absorb(
+	ctx: IPollFunctions,
+	target: Target,
+	state: TriggerState,
+	items: IDataObject[],
+	now: number,
+): IDataObject[] {
 	const fresh: IDataObject[] = [];
 	const floor = lowest(target, state) ?? -Infinity;
 	for (const item of items) {

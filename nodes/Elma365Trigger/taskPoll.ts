@@ -12,6 +12,13 @@ export function taskPerformerFilter(ctx: IPollFunctions): IDataObject {
 	if (ctx.getNodeParameter('taskPerformer', 'me') !== 'user') return {};
 	const userId = ctx.getNodeParameter('performerId', '', { extractValue: true });
 	const id = typeof userId === 'string' ? userId.trim() : '';
-	if (!isUuid(id)) throw invalidInput(ctx, undefined, 'User', 'a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6', userId);
+	if (!isUuid(id))
+		throw invalidInput(
+			ctx,
+			undefined,
+			'User',
+			'a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+			userId,
+		);
 	return { performers: [id] };
 }

@@ -1,11 +1,29 @@
-import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	INodeProperties,
+} from 'n8n-workflow';
 import { contextFields, readContext } from './context';
 import { returnAllOrLimit, showFor } from './descriptions';
 import { fieldMapper, readMappedFields } from './fieldMapping';
 import type { ListFeatures } from './listOptions';
 import { buildListBody, listOptions, refuseUnsendable } from './listOptions';
-import { beforeVersion, codeLocator, MORE_PICKERS_VERSION, PICKERS_VERSION, sinceVersion, uuidLocatorWithUrl } from './locators';
-import { concurrencyOption, listOperation, parallelByDefaultSince, parallelSince, requestOperation } from './operations';
+import {
+	beforeVersion,
+	codeLocator,
+	MORE_PICKERS_VERSION,
+	PICKERS_VERSION,
+	sinceVersion,
+	uuidLocatorWithUrl,
+} from './locators';
+import {
+	concurrencyOption,
+	listOperation,
+	parallelByDefaultSince,
+	parallelSince,
+	requestOperation,
+} from './operations';
 import type { Operation } from './router';
 import { itemSimplifyOption, simplifiedItem } from './simplify';
 import { apiPath, apiRequest, unwrapItem } from './transport';
@@ -110,16 +128,31 @@ export function itemIdFields(area: ItemArea, purpose: string): INodeProperties[]
 		name: 'itemId',
 		searchListMethod: item.searchListMethod,
 		description: `The ${area.noun} ${purpose}`,
-		urlExample: 'https://mycompany.elma365.ru/crm/deals(p:item/crm/deals/3fa85f64-5717-4562-b3fc-2c963f66afa6)',
+		urlExample:
+			'https://mycompany.elma365.ru/crm/deals(p:item/crm/deals/3fa85f64-5717-4562-b3fc-2c963f66afa6)',
 	});
 	picker.typeOptions = { loadOptionsDependsOn: ['namespace.value', `${area.code.name}.value`] };
 	return [...beforeVersion([typed], item.version), ...sinceVersion([picker], item.version)];
 }
 
 /** The item's section and application (contract, report) codes, both validated. */
-export function readLocation(ctx: IExecuteFunctions, itemIndex: number, area: ItemArea): { namespace: string; code: string } {
-	const namespace = requirePathSegment(ctx, itemIndex, 'Section Code', ctx.getNodeParameter('namespace', itemIndex, '', { extractValue: true }));
-	const code = requirePathSegment(ctx, itemIndex, area.code.displayName, ctx.getNodeParameter(area.code.name, itemIndex, '', { extractValue: true }));
+export function readLocation(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	area: ItemArea,
+): { namespace: string; code: string } {
+	const namespace = requirePathSegment(
+		ctx,
+		itemIndex,
+		'Section Code',
+		ctx.getNodeParameter('namespace', itemIndex, '', { extractValue: true }),
+	);
+	const code = requirePathSegment(
+		ctx,
+		itemIndex,
+		area.code.displayName,
+		ctx.getNodeParameter(area.code.name, itemIndex, '', { extractValue: true }),
+	);
 	return { namespace, code };
 }
 
@@ -130,14 +163,29 @@ export function readBasePath(ctx: IExecuteFunctions, itemIndex: number, area: It
 }
 
 /** `/{prefix}/{namespace}/{code}{suffix}` for operations on the whole application. */
-export function readAreaPath(ctx: IExecuteFunctions, itemIndex: number, area: ItemArea, suffix: string): string {
+export function readAreaPath(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	area: ItemArea,
+	suffix: string,
+): string {
 	return `${readBasePath(ctx, itemIndex, area)}${suffix}`;
 }
 
 /** `/{prefix}/{namespace}/{code}/{id}/{action}`. */
-export function readItemPath(ctx: IExecuteFunctions, itemIndex: number, area: ItemArea, action: string): string {
+export function readItemPath(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	area: ItemArea,
+	action: string,
+): string {
 	const base = readBasePath(ctx, itemIndex, area);
-	const id = requireUuid(ctx, itemIndex, 'Item ID', ctx.getNodeParameter('itemId', itemIndex, '', { extractValue: true }));
+	const id = requireUuid(
+		ctx,
+		itemIndex,
+		'Item ID',
+		ctx.getNodeParameter('itemId', itemIndex, '', { extractValue: true }),
+	);
 	return `${base}${apiPath`/${id}`}/${action}`;
 }
 
@@ -145,7 +193,10 @@ export function readItemPath(ctx: IExecuteFunctions, itemIndex: number, area: It
  * A JSON body that stays on the wire when empty: n8n's HTTP helper drops an empty object, while the
  * platform's POST handlers decode a JSON body, so `{}` is sent as its bytes.
  */
-export function jsonBody(body: IDataObject): { body: IDataObject | Buffer; headers?: Record<string, string> } {
+export function jsonBody(body: IDataObject): {
+	body: IDataObject | Buffer;
+	headers?: Record<string, string>;
+} {
 	if (Object.keys(body).length > 0) return { body };
 	return { body: Buffer.from('{}'), headers: { 'Content-Type': 'application/json' } };
 }
@@ -161,7 +212,13 @@ export function postOperation(options: {
 		async execute(this: IExecuteFunctions, itemIndex: number) {
 			const path = options.path(this, itemIndex);
 			const body = options.body(this, itemIndex);
-			const response = await apiRequest(this, { method: 'POST', path, ...jsonBody(body), idempotent: options.idempotent, itemIndex });
+			const response = await apiRequest(this, {
+				method: 'POST',
+				path,
+				...jsonBody(body),
+				idempotent: options.idempotent,
+				itemIndex,
+			});
 			const item = unwrapItem(response);
 			return options.output ? options.output(this, itemIndex, item) : item;
 		},
@@ -187,13 +244,20 @@ const FIELD_MAPPERS: Record<string, number> = {
  */
 function readItemContext(ctx: IExecuteFunctions, itemIndex: number, area: ItemArea): IDataObject {
 	const since = FIELD_MAPPERS[area.prefix];
-	const mapped = since !== undefined && ctx.getNode().typeVersion >= since && ctx.getNodeParameter('fieldsInputMode', itemIndex, 'mapper') === 'mapper'
-		? readMappedFields(ctx, itemIndex)
-		: {};
+	const mapped =
+		since !== undefined &&
+		ctx.getNode().typeVersion >= since &&
+		ctx.getNodeParameter('fieldsInputMode', itemIndex, 'mapper') === 'mapper'
+			? readMappedFields(ctx, itemIndex)
+			: {};
 	return { ...mapped, ...readContext(ctx, itemIndex) };
 }
 
-const contextBody = (area: ItemArea) => (ctx: IExecuteFunctions, itemIndex: number): IDataObject => ({ context: readItemContext(ctx, itemIndex, area) });
+const contextBody =
+	(area: ItemArea) =>
+	(ctx: IExecuteFunctions, itemIndex: number): IDataObject => ({
+		context: readItemContext(ctx, itemIndex, area),
+	});
 
 /**
  * Before the area's mapper version: name/value pairs and JSON. From it: a choice between the field
@@ -204,21 +268,35 @@ export function itemFields(area: ItemArea, mode: 'add' | 'map'): INodeProperties
 	const since = FIELD_MAPPERS[area.prefix];
 	if (since === undefined) return [pairs, json];
 	return [
-		...sinceVersion([
-			{
-				displayName: 'Fields Input Mode',
-				name: 'fieldsInputMode',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Map Each Field', value: 'mapper', description: "Fields listed from the application's scheme, with their types" },
-					{ name: 'Field Codes and Values', value: 'pairs', description: 'Name/value pairs by field code' },
-				],
-				default: 'mapper',
-			},
-			{ ...fieldMapper({ what: area.noun, mode }), displayOptions: { show: { fieldsInputMode: ['mapper'] } } },
-			{ ...pairs, displayOptions: { show: { fieldsInputMode: ['pairs'] } } },
-		], since),
+		...sinceVersion(
+			[
+				{
+					displayName: 'Fields Input Mode',
+					name: 'fieldsInputMode',
+					type: 'options',
+					noDataExpression: true,
+					options: [
+						{
+							name: 'Map Each Field',
+							value: 'mapper',
+							description: "Fields listed from the application's scheme, with their types",
+						},
+						{
+							name: 'Field Codes and Values',
+							value: 'pairs',
+							description: 'Name/value pairs by field code',
+						},
+					],
+					default: 'mapper',
+				},
+				{
+					...fieldMapper({ what: area.noun, mode }),
+					displayOptions: { show: { fieldsInputMode: ['mapper'] } },
+				},
+				{ ...pairs, displayOptions: { show: { fieldsInputMode: ['pairs'] } } },
+			],
+			since,
+		),
 		...beforeVersion([pairs], since),
 		json,
 	];
@@ -234,7 +312,8 @@ export const appCreateOptions: INodeProperties = {
 			name: 'withEventForceCreate',
 			type: 'boolean',
 			default: false,
-			description: 'Whether the platform raises the item-created event for this item (sent as withEventForceCreate)',
+			description:
+				'Whether the platform raises the item-created event for this item (sent as withEventForceCreate)',
 		},
 		{
 			displayName: 'Status Group ID',
@@ -247,17 +326,24 @@ export const appCreateOptions: INodeProperties = {
 	],
 };
 
-export const appCreateBody = (area: ItemArea) => (ctx: IExecuteFunctions, itemIndex: number): IDataObject => {
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const body = contextBody(area)(ctx, itemIndex);
-	if (typeof options.statusGroupId === 'string' && options.statusGroupId.trim() !== '') {
-		body.statusGroupId = requireUuid(ctx, itemIndex, 'Status Group ID', options.statusGroupId);
-	}
-	if (options.withEventForceCreate !== undefined) {
-		body.withEventForceCreate = requireBoolean(ctx, itemIndex, 'Force Creation Event', options.withEventForceCreate);
-	}
-	return body;
-};
+export const appCreateBody =
+	(area: ItemArea) =>
+	(ctx: IExecuteFunctions, itemIndex: number): IDataObject => {
+		const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const body = contextBody(area)(ctx, itemIndex);
+		if (typeof options.statusGroupId === 'string' && options.statusGroupId.trim() !== '') {
+			body.statusGroupId = requireUuid(ctx, itemIndex, 'Status Group ID', options.statusGroupId);
+		}
+		if (options.withEventForceCreate !== undefined) {
+			body.withEventForceCreate = requireBoolean(
+				ctx,
+				itemIndex,
+				'Force Creation Event',
+				options.withEventForceCreate,
+			);
+		}
+		return body;
+	};
 
 /**
  * POST .../create with `{"context": {...}}` (apps also take a status group and the creation event flag); outputs the created item.
@@ -266,7 +352,11 @@ export const appCreateBody = (area: ItemArea) => (ctx: IExecuteFunctions, itemIn
 export function createItem(area: ItemArea, last?: INodeProperties[]): Built {
 	const app = area.prefix === 'app';
 	return {
-		description: showFor(area.resource, 'create', [...locationFields(area), ...itemFields(area, 'add'), ...(last ?? [app ? appCreateOptions : concurrencyOption])]),
+		description: showFor(area.resource, 'create', [
+			...locationFields(area),
+			...itemFields(area, 'add'),
+			...(last ?? [app ? appCreateOptions : concurrencyOption]),
+		]),
 		...requestOperation({
 			method: 'POST',
 			path: (ctx, itemIndex) => readAreaPath(ctx, itemIndex, area, '/create'),
@@ -279,16 +369,26 @@ export function createItem(area: ItemArea, last?: INodeProperties[]): Built {
 /** .../{id}/get: POST with `{}` where the platform offers it (app items), else GET (contracts). */
 export function getItem(area: ItemArea, method: IHttpRequestMethods): Built {
 	return {
-		description: showFor(area.resource, 'get', [...locationFields(area), ...itemIdFields(area, 'to get'), itemSimplifyOption]),
+		description: showFor(area.resource, 'get', [
+			...locationFields(area),
+			...itemIdFields(area, 'to get'),
+			itemSimplifyOption,
+		]),
 		// Reading is safe to repeat, whatever the method.
 		...(method === 'POST'
-			? postOperation({ path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, area, 'get'), body: () => ({}), idempotent: true, output: simplifiedItem })
+			? postOperation({
+					path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, area, 'get'),
+					body: () => ({}),
+					idempotent: true,
+					output: simplifiedItem,
+				})
 			: requestOperation({
-				method,
-				path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, area, 'get'),
-				idempotent: true,
-				output: (response, ctx, itemIndex) => simplifiedItem(ctx, itemIndex, unwrapItem(response)),
-			})),
+					method,
+					path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, area, 'get'),
+					idempotent: true,
+					output: (response, ctx, itemIndex) =>
+						simplifiedItem(ctx, itemIndex, unwrapItem(response)),
+				})),
 	};
 }
 
@@ -297,15 +397,22 @@ export function getItem(area: ItemArea, method: IHttpRequestMethods): Built {
  * item keep their input order at any Concurrency; from `parallelFrom` (a node version) they go
  * DEFAULT_PARALLEL at a time by default.
  */
-export function updateItem(area: ItemArea, parallelFrom?: number): Built & Pick<Operation, 'defaultConcurrency' | 'orderKey'> {
+export function updateItem(
+	area: ItemArea,
+	parallelFrom?: number,
+): Built & Pick<Operation, 'defaultConcurrency' | 'orderKey'> {
 	return {
 		description: showFor(area.resource, 'update', [
 			...locationFields(area),
 			...itemIdFields(area, 'to update'),
 			...itemFields(area, 'map'),
-			...(parallelFrom === undefined ? [concurrencyOption] : parallelSince(concurrencyOption, parallelFrom)),
+			...(parallelFrom === undefined
+				? [concurrencyOption]
+				: parallelSince(concurrencyOption, parallelFrom)),
 		]),
-		...(parallelFrom === undefined ? {} : { defaultConcurrency: parallelByDefaultSince(parallelFrom) }),
+		...(parallelFrom === undefined
+			? {}
+			: { defaultConcurrency: parallelByDefaultSince(parallelFrom) }),
 		orderKey: (ctx, itemIndex) => readItemPath(ctx, itemIndex, area, ''),
 		...requestOperation({
 			method: 'POST',
@@ -323,19 +430,33 @@ export function updateItem(area: ItemArea, parallelFrom?: number): Built & Pick<
  * the application's scheme and status settings (the node registers the load-options methods).
  * `unsendable` names options the node shows but the endpoint's documented body cannot carry: refused when set.
  */
-export function listItems(area: ItemArea, features?: ListFeatures, unsendable: string[] = []): Built {
+export function listItems(
+	area: ItemArea,
+	features?: ListFeatures,
+	unsendable: string[] = [],
+): Built {
 	const options = [
 		...beforeVersion([listOptions(features)], MORE_PICKERS_VERSION),
 		...sinceVersion([listOptions(features, { application: area.code.name })], MORE_PICKERS_VERSION),
 	];
 	return {
-		description: showFor(area.resource, 'getAll', [...locationFields(area), ...returnAllOrLimit, itemSimplifyOption, ...options]),
+		description: showFor(area.resource, 'getAll', [
+			...locationFields(area),
+			...returnAllOrLimit,
+			itemSimplifyOption,
+			...options,
+		]),
 		...listOperation({
 			method: 'POST',
 			path: (ctx, itemIndex) => readAreaPath(ctx, itemIndex, area, '/list'),
 			paging: 'body',
 			body: (ctx, itemIndex) => {
-				refuseUnsendable(ctx, itemIndex, unsendable, `the ${area.noun} list takes no such filter (its documented body has none)`);
+				refuseUnsendable(
+					ctx,
+					itemIndex,
+					unsendable,
+					`the ${area.noun} list takes no such filter (its documented body has none)`,
+				);
 				return buildListBody(ctx, itemIndex);
 			},
 			output: simplifiedItem,

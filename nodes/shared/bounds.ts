@@ -18,7 +18,11 @@ export class BoundExceeded extends Error {
 		readonly kind: BoundKind,
 		readonly limit: number,
 	) {
-		super(kind === 'deadline' ? `no complete answer within ${limit} ms` : `the answer is larger than ${limit} bytes`);
+		super(
+			kind === 'deadline'
+				? `no complete answer within ${limit} ms`
+				: `the answer is larger than ${limit} bytes`,
+		);
 		this.name = 'BoundExceeded';
 	}
 }
@@ -36,7 +40,11 @@ export function deadlineSignal(bounds: Bounds): AbortSignal {
 }
 
 /** Resolves as `promise` does, or rejects with BoundExceeded when `signal` fires first (the late result is ignored). */
-export async function beforeDeadline<T>(promise: Promise<T>, signal: AbortSignal, bounds: Bounds): Promise<T> {
+export async function beforeDeadline<T>(
+	promise: Promise<T>,
+	signal: AbortSignal,
+	bounds: Bounds,
+): Promise<T> {
 	if (signal.aborted) {
 		promise.catch(() => undefined);
 		throw new BoundExceeded('deadline', bounds.deadlineMs);
@@ -55,14 +63,25 @@ export async function beforeDeadline<T>(promise: Promise<T>, signal: AbortSignal
 }
 
 function isStream(value: unknown): value is ByteStream {
-	return !!value && typeof value === 'object' && typeof (value as ByteStream).destroy === 'function' && Symbol.asyncIterator in value;
+	return (
+		!!value &&
+		typeof value === 'object' &&
+		typeof (value as ByteStream).destroy === 'function' &&
+		Symbol.asyncIterator in value
+	);
 }
 
 /** Reads a whole body within the bounds; memory never holds more than `maxBytes` plus one chunk. */
-export async function readBounded(body: unknown, signal: AbortSignal, bounds: Bounds): Promise<Buffer> {
+export async function readBounded(
+	body: unknown,
+	signal: AbortSignal,
+	bounds: Bounds,
+): Promise<Buffer> {
 	if (!isStream(body)) {
 		if (body === undefined || body === null) return Buffer.alloc(0);
-		return Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+		return Buffer.isBuffer(body)
+			? body
+			: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
 	}
 	const chunks: Buffer[] = [];
 	let size = 0;
@@ -97,7 +116,11 @@ export async function readBounded(body: unknown, signal: AbortSignal, bounds: Bo
  * The body as a stream for n8n's binary data (downloads), counted as it flows: it fails with
  * BoundExceeded past `maxBytes` or the deadline. `counted` reports the bytes passed so far.
  */
-export function boundedStream(body: ByteStream, signal: AbortSignal, bounds: Bounds): { stream: ByteStream; bytes: () => number } {
+export function boundedStream(
+	body: ByteStream,
+	signal: AbortSignal,
+	bounds: Bounds,
+): { stream: ByteStream; bytes: () => number } {
 	let size = 0;
 	const stream = body.map(
 		(chunk) => {

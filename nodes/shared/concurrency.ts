@@ -83,7 +83,11 @@ export class CongestionWindow {
 const windows = new WeakMap<object, CongestionWindow>();
 
 /** Puts the requests made with `ctx` under a window of `ceiling` until `run` ends. */
-export async function withCongestionControl<T>(ctx: object, ceiling: number, run: () => Promise<T>): Promise<T> {
+export async function withCongestionControl<T>(
+	ctx: object,
+	ceiling: number,
+	run: () => Promise<T>,
+): Promise<T> {
 	windows.set(ctx, new CongestionWindow(ceiling));
 	try {
 		return await run();
@@ -126,6 +130,7 @@ export async function throttled<R extends StatusResponse>(
 		}
 		const holdMs = retryAfterMs(response) ?? (status === 429 ? DEFAULT_HOLD_MS : 0);
 		window.release(generation, { holdMs: Math.min(holdMs, maxHoldMs) });
-		if (status !== 429 || holdMs > maxHoldMs || Date.now() - started + holdMs > MAX_THROTTLED_MS) return response;
+		if (status !== 429 || holdMs > maxHoldMs || Date.now() - started + holdMs > MAX_THROTTLED_MS)
+			return response;
 	}
 }

@@ -21,7 +21,13 @@ export function contextFields(options: { what: string }): INodeProperties[] {
 					displayName: 'Field',
 					name: 'field',
 					values: [
-						{ displayName: 'Field Code', name: 'name', type: 'string', default: '', description: 'Code of the field, e.g. __name' },
+						{
+							displayName: 'Field Code',
+							name: 'name',
+							type: 'string',
+							default: '',
+							description: 'Code of the field, e.g. __name',
+						},
 						{ displayName: 'Value', name: 'value', type: 'string', default: '' },
 					],
 				},
@@ -50,14 +56,37 @@ function parseValue(value: unknown): unknown {
 
 /** `{...pairs, ...json}`: the JSON object wins where both name a field. */
 export function readContext(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const pairs = (ctx.getNodeParameter('fields.field', itemIndex, []) as Array<{ name: string; value: unknown }>) ?? [];
+	const pairs =
+		(ctx.getNodeParameter('fields.field', itemIndex, []) as Array<{
+			name: string;
+			value: unknown;
+		}>) ?? [];
 	const context: IDataObject = {};
 	for (const [position, pair] of pairs.entries()) {
 		const name = typeof pair.name === 'string' ? pair.name.trim() : '';
-		if (name === '') throw invalidInput(ctx, itemIndex, `Fields > Field Code (entry ${position + 1})`, 'a field code', pair.name);
+		if (name === '')
+			throw invalidInput(
+				ctx,
+				itemIndex,
+				`Fields > Field Code (entry ${position + 1})`,
+				'a field code',
+				pair.name,
+			);
 		// As a key these would set the object's prototype or be dropped by n8n's copies, without a word.
-		if (DROPPED_KEYS.includes(name)) throw invalidInput(ctx, itemIndex, `Fields > Field Code (entry ${position + 1})`, 'a field code other than "__proto__", "constructor" or "prototype"', pair.name);
-		context[name] = requireSendable(ctx, itemIndex, `Fields > Value (entry ${position + 1})`, parseValue(pair.value)) as IDataObject[string];
+		if (DROPPED_KEYS.includes(name))
+			throw invalidInput(
+				ctx,
+				itemIndex,
+				`Fields > Field Code (entry ${position + 1})`,
+				'a field code other than "__proto__", "constructor" or "prototype"',
+				pair.name,
+			);
+		context[name] = requireSendable(
+			ctx,
+			itemIndex,
+			`Fields > Value (entry ${position + 1})`,
+			parseValue(pair.value),
+		) as IDataObject[string];
 	}
 	return { ...context, ...readJsonObject(ctx, itemIndex, 'fieldsJson', 'Fields (JSON)') };
 }

@@ -9,7 +9,10 @@ export const createConcurrencyOption: INodeProperties = {
 	...concurrencyOption,
 	options: (concurrencyOption.options as INodeProperties[]).map((option) =>
 		option.name === 'concurrency'
-			? { ...option, description: `${option.description} Above 1 the objects may be created in another order than the input (the output still follows the input).` }
+			? {
+					...option,
+					description: `${option.description} Above 1 the objects may be created in another order than the input (the output still follows the input).`,
+				}
 			: option,
 	),
 };

@@ -1,4 +1,8 @@
-import type { ICredentialsDecrypted, ICredentialTestFunctions, INodeCredentialTestResult } from 'n8n-workflow';
+import type {
+	ICredentialsDecrypted,
+	ICredentialTestFunctions,
+	INodeCredentialTestResult,
+} from 'n8n-workflow';
 import { testCredential } from './transport';
 
 /**
@@ -7,7 +11,10 @@ import { testCredential } from './transport';
  * `test` on the credential would only let n8n's own words through for a network failure.
  */
 export const credentialTest = {
-	async elma365ApiTest(this: ICredentialTestFunctions, credential: ICredentialsDecrypted): Promise<INodeCredentialTestResult> {
+	async elma365ApiTest(
+		this: ICredentialTestFunctions,
+		credential: ICredentialsDecrypted,
+	): Promise<INodeCredentialTestResult> {
 		return await testCredential(this, credential.data ?? {});
 	},
 };

@@ -4,9 +4,16 @@ import { PAGE_SIZE } from './transport';
 import { requireInteger, requireJsonObject } from './validation';
 
 /** Shows `properties` only for the given resource and operation(s), keeping their own conditions. */
-export function showFor(resource: string, operation: string | string[], properties: INodeProperties[]): INodeProperties[] {
+export function showFor(
+	resource: string,
+	operation: string | string[],
+	properties: INodeProperties[],
+): INodeProperties[] {
 	const operations = Array.isArray(operation) ? operation : [operation];
-	return updateDisplayOptions({ show: { resource: [resource], operation: operations } }, properties);
+	return updateDisplayOptions(
+		{ show: { resource: [resource], operation: operations } },
+		properties,
+	);
 }
 
 export const returnAllOrLimit: INodeProperties[] = [
@@ -31,13 +38,21 @@ export const returnAllOrLimit: INodeProperties[] = [
 /** Reads Return All / Limit: undefined means every item. */
 export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
 	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
-	return requireInteger(ctx, itemIndex, 'Limit', ctx.getNodeParameter('limit', itemIndex, 50), { min: 1 });
+	return requireInteger(ctx, itemIndex, 'Limit', ctx.getNodeParameter('limit', itemIndex, 50), {
+		min: 1,
+	});
 }
 
-export const jsonEscapeHatchHint = 'Sent as it is, merged over the fields above: for what the form does not offer';
+export const jsonEscapeHatchHint =
+	'Sent as it is, merged over the fields above: for what the form does not offer';
 
 /** A JSON object parameter read and validated, or {} when empty. */
-export function readJsonObject(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string): IDataObject {
+export function readJsonObject(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+): IDataObject {
 	return requireJsonObject(ctx, itemIndex, label, ctx.getNodeParameter(name, itemIndex, '{}'));
 }
 

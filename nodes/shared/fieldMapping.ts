@@ -1,5 +1,17 @@
-import type { FieldType, IDataObject, IExecuteFunctions, INodeProperties, ResourceMapperField } from 'n8n-workflow';
-import { invalidInput, isUuid, requireBoolean, requireDateTime, requireSendable } from './validation';
+import type {
+	FieldType,
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	ResourceMapperField,
+} from 'n8n-workflow';
+import {
+	invalidInput,
+	isUuid,
+	requireBoolean,
+	requireDateTime,
+	requireSendable,
+} from './validation';
 
 /**
  * Application fields mapped with n8n's resource mapper, fed by the application scheme
@@ -70,7 +82,9 @@ const HINTS: Record<string, string> = {
 function platformTypeOf(field: IDataObject): string {
 	const type = String(field.type ?? 'STRING').toUpperCase();
 	const data = (field.data ?? {}) as IDataObject;
-	return type === 'DATETIME' && String(data.additionalType ?? '').toLowerCase() === 'date' ? DATE_ONLY : type;
+	return type === 'DATETIME' && String(data.additionalType ?? '').toLowerCase() === 'date'
+		? DATE_ONLY
+		: type;
 }
 
 /** A mapper field keeps the platform's own type, so values can be converted at execution. */
@@ -82,7 +96,8 @@ export function mapperFields(fields: IDataObject[]): ApplicationField[] {
 		.map((field) => {
 			const platformType = platformTypeOf(field);
 			const view = (field.view ?? {}) as IDataObject;
-			const name = typeof view.name === 'string' && view.name !== '' ? view.name : (field.code as string);
+			const name =
+				typeof view.name === 'string' && view.name !== '' ? view.name : (field.code as string);
 			const hint = HINTS[platformType];
 			return {
 				id: field.code as string,
@@ -128,17 +143,31 @@ function listOf(value: unknown): unknown[] {
 	let list: unknown = value;
 	if (typeof value === 'string') {
 		const text = value.trim();
-		list = text.startsWith('[') || text.startsWith('{') ? parseJson(text) : text.split(',').map((part) => part.trim()).filter((part) => part !== '');
+		list =
+			text.startsWith('[') || text.startsWith('{')
+				? parseJson(text)
+				: text
+						.split(',')
+						.map((part) => part.trim())
+						.filter((part) => part !== '');
 	}
 	return Array.isArray(list) ? list : [list];
 }
 
-function uuidList(ctx: IExecuteFunctions, itemIndex: number, label: string, value: unknown): string[] {
+function uuidList(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+): string[] {
 	const ids = listOf(value).map((entry) =>
-		entry && typeof entry === 'object' && 'id' in (entry as object) ? (entry as IDataObject).id : entry,
+		entry && typeof entry === 'object' && 'id' in (entry as object)
+			? (entry as IDataObject).id
+			: entry,
 	);
 	for (const id of ids) {
-		if (!isUuid(typeof id === 'string' ? id.trim() : id)) throw invalidInput(ctx, itemIndex, label, 'a UUID or a list of UUIDs', value);
+		if (!isUuid(typeof id === 'string' ? id.trim() : id))
+			throw invalidInput(ctx, itemIndex, label, 'a UUID or a list of UUIDs', value);
 	}
 	return ids.map((id) => (id as string).trim());
 }
@@ -147,45 +176,89 @@ function uuidList(ctx: IExecuteFunctions, itemIndex: number, label: string, valu
  * Files and images: file UUIDs, or a file just uploaded as `{"name", "hash"}` (the data types guide,
  * "Work with files in processes and apps"), sent as given.
  */
-function fileList(ctx: IExecuteFunctions, itemIndex: number, label: string, value: unknown): Array<string | IDataObject> {
+function fileList(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+): Array<string | IDataObject> {
 	const entries = listOf(value);
-	const uploaded = (entry: unknown) => entry !== null && typeof entry === 'object' && isUuid((entry as IDataObject).hash) && typeof (entry as IDataObject).name === 'string';
-	const ids = uuidList(ctx, itemIndex, label, entries.filter((entry) => !uploaded(entry)));
-	return entries.map((entry) => (uploaded(entry) ? { name: (entry as IDataObject).name, hash: (entry as IDataObject).hash } : ids.shift()!));
+	const uploaded = (entry: unknown) =>
+		entry !== null &&
+		typeof entry === 'object' &&
+		isUuid((entry as IDataObject).hash) &&
+		typeof (entry as IDataObject).name === 'string';
+	const ids = uuidList(
+		ctx,
+		itemIndex,
+		label,
+		entries.filter((entry) => !uploaded(entry)),
+	);
+	return entries.map((entry) =>
+		uploaded(entry)
+			? { name: (entry as IDataObject).name, hash: (entry as IDataObject).hash }
+			: ids.shift()!,
+	);
 }
 
 function categories(value: unknown): IDataObject[] {
-	return listOf(value).map((entry) => (entry && typeof entry === 'object' ? (entry as IDataObject) : { code: String(entry) }));
+	return listOf(value).map((entry) =>
+		entry && typeof entry === 'object' ? (entry as IDataObject) : { code: String(entry) },
+	);
 }
 
 /** Phones `[{type, tel}]`, emails `[{type, email}]`: plain text becomes entries of type "work"; objects are sent as given. */
 function contacts(key: 'tel' | 'email', value: unknown): unknown[] {
-	return listOf(value).map((entry) => (entry && typeof entry === 'object' ? entry : { type: 'work', [key]: String(entry) }));
+	return listOf(value).map((entry) =>
+		entry && typeof entry === 'object' ? entry : { type: 'work', [key]: String(entry) },
+	);
 }
 
 /** Arbitrary-app references `[{id, code, namespace}]`; text "namespace/code/id" is accepted too. */
-function appReferences(ctx: IExecuteFunctions, itemIndex: number, label: string, value: unknown): IDataObject[] {
-	const expected = 'a JSON object {"id", "code", "namespace"} (or a list of them), or "namespace/code/uuid"';
+function appReferences(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+): IDataObject[] {
+	const expected =
+		'a JSON object {"id", "code", "namespace"} (or a list of them), or "namespace/code/uuid"';
 	return listOf(value).map((entry) => {
 		let reference = entry as IDataObject;
 		if (typeof entry === 'string') {
 			const [namespace, code, id] = entry.split('/').map((part) => part.trim());
 			reference = { id, code, namespace };
 		}
-		const ok = reference && typeof reference === 'object' && isUuid(reference.id)
-			&& typeof reference.code === 'string' && reference.code !== '' && typeof reference.namespace === 'string' && reference.namespace !== '';
+		const ok =
+			reference &&
+			typeof reference === 'object' &&
+			isUuid(reference.id) &&
+			typeof reference.code === 'string' &&
+			reference.code !== '' &&
+			typeof reference.namespace === 'string' &&
+			reference.namespace !== '';
 		if (!ok) throw invalidInput(ctx, itemIndex, label, expected, value);
 		return { id: reference.id, code: reference.code, namespace: reference.namespace };
 	});
 }
 
 /** A date without time, as the calendar date given: no time-zone shift, always midnight UTC. */
-function dateOnly(ctx: IExecuteFunctions, itemIndex: number, label: string, value: unknown): string {
+function dateOnly(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+): string {
 	const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(String(value).trim());
 	const [year, month, day] = match ? match.slice(1).map(Number) : [];
 	const date = match ? new Date(Date.UTC(year, month - 1, day)) : undefined;
 	// Date.UTC rolls 2026-02-30 over into March: only a date that reads back the same exists.
-	if (!match || date!.getUTCFullYear() !== year || date!.getUTCMonth() !== month - 1 || date!.getUTCDate() !== day) {
+	if (
+		!match ||
+		date!.getUTCFullYear() !== year ||
+		date!.getUTCMonth() !== month - 1 ||
+		date!.getUTCDate() !== day
+	) {
 		throw invalidInput(ctx, itemIndex, label, 'a date such as 2026-03-05', value);
 	}
 	return `${match[1]}-${match[2]}-${match[3]}T00:00:00Z`;
@@ -208,35 +281,65 @@ export function toPlatformValue(
 ): unknown {
 	const label = `Fields to Send > ${field.displayName ?? field.id}`;
 	const platformType = field.platformType ?? '';
-	if (platformType === 'FILE' || platformType === 'IMAGE') return fileList(ctx, itemIndex, label, value);
+	if (platformType === 'FILE' || platformType === 'IMAGE')
+		return fileList(ctx, itemIndex, label, value);
 	if (REFERENCE_TYPES.has(platformType)) return uuidList(ctx, itemIndex, label, value);
 	if (platformType === 'CATEGORY') return requireSendable(ctx, itemIndex, label, categories(value));
-	if (platformType === 'PHONE') return requireSendable(ctx, itemIndex, label, contacts('tel', value));
-	if (platformType === 'EMAIL') return requireSendable(ctx, itemIndex, label, contacts('email', value));
+	if (platformType === 'PHONE')
+		return requireSendable(ctx, itemIndex, label, contacts('tel', value));
+	if (platformType === 'EMAIL')
+		return requireSendable(ctx, itemIndex, label, contacts('email', value));
 	if (platformType === 'REF_ITEM') return appReferences(ctx, itemIndex, label, value);
 	if (platformType === DATE_ONLY) return dateOnly(ctx, itemIndex, label, value);
-	if (JSON_TYPES.has(platformType)) return requireSendable(ctx, itemIndex, label, typeof value === 'string' ? parseJson(value.trim()) : value);
+	if (JSON_TYPES.has(platformType))
+		return requireSendable(
+			ctx,
+			itemIndex,
+			label,
+			typeof value === 'string' ? parseJson(value.trim()) : value,
+		);
 	switch (field.type) {
 		case 'number': {
 			const text = typeof value === 'number' ? undefined : String(value).trim();
 			// Number('') and Number(' ') are 0: a blank is not a number.
 			const number = text === undefined ? (value as number) : text === '' ? NaN : Number(text);
 			if (!Number.isFinite(number)) throw invalidInput(ctx, itemIndex, label, 'a number', value);
-			return platformType === 'INTEGER' && !Number.isInteger(number) ? invalidNumber(ctx, itemIndex, label, value) : number;
+			return platformType === 'INTEGER' && !Number.isInteger(number)
+				? invalidNumber(ctx, itemIndex, label, value)
+				: number;
 		}
 		case 'boolean':
-			return requireBoolean(ctx, itemIndex, label, typeof value === 'string' ? value.trim().toLowerCase() : value);
+			return requireBoolean(
+				ctx,
+				itemIndex,
+				label,
+				typeof value === 'string' ? value.trim().toLowerCase() : value,
+			);
 		case 'dateTime':
 			return requireDateTime(ctx, itemIndex, label, value).replace(/\.000Z$/, 'Z');
 		case 'object':
 		case 'array':
-			return requireSendable(ctx, itemIndex, label, typeof value === 'string' ? parseJson(value.trim()) : value);
+			return requireSendable(
+				ctx,
+				itemIndex,
+				label,
+				typeof value === 'string' ? parseJson(value.trim()) : value,
+			);
 		default:
-			return typeof value === 'string' ? value : typeof value === 'object' ? requireSendable(ctx, itemIndex, label, value) : String(value);
+			return typeof value === 'string'
+				? value
+				: typeof value === 'object'
+					? requireSendable(ctx, itemIndex, label, value)
+					: String(value);
 	}
 }
 
-function invalidNumber(ctx: IExecuteFunctions, itemIndex: number, label: string, value: unknown): never {
+function invalidNumber(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+): never {
 	throw invalidInput(ctx, itemIndex, label, 'a whole number', value);
 }
 

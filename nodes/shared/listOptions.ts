@@ -16,7 +16,13 @@ export interface ListFeatures {
 	ids?: boolean;
 }
 
-const ALL: Required<ListFeatures> = { active: true, status: true, fields: true, eql: true, ids: true };
+const ALL: Required<ListFeatures> = {
+	active: true,
+	status: true,
+	fields: true,
+	eql: true,
+	ids: true,
+};
 
 /**
  * The picker form of the options: field codes and statuses chosen from the application's scheme and
@@ -32,12 +38,16 @@ const EXPRESSION_LINK = '<a href="https://docs.n8n.io/code/expressions/">express
 
 /** What every field-code and status dropdown depends on: the section and the application. */
 function loadFrom(pickers: ListPickers, loadOptionsMethod: string) {
-	return { loadOptionsMethod, loadOptionsDependsOn: ['namespace.value', `${pickers.application}.value`] };
+	return {
+		loadOptionsMethod,
+		loadOptionsDependsOn: ['namespace.value', `${pickers.application}.value`],
+	};
 }
 
 /** A field code: typed, or (with pickers) chosen from the application's fields. */
 function fieldCode(pickers: ListPickers | undefined, defaultCode: string): INodeProperties {
-	if (!pickers) return { displayName: 'Field Code', name: 'field', type: 'string', default: defaultCode };
+	if (!pickers)
+		return { displayName: 'Field Code', name: 'field', type: 'string', default: defaultCode };
 	return {
 		displayName: 'Field Name or ID',
 		name: 'field',
@@ -57,7 +67,8 @@ export function tableFilter(pickers?: ListPickers): INodeProperties {
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Condition',
 		default: {},
-		description: 'Sent as filter.tf: text matches by inclusion, ignoring case; ranges for numbers and dates',
+		description:
+			'Sent as filter.tf: text matches by inclusion, ignoring case; ranges for numbers and dates',
 		options: [
 			{
 				displayName: 'Equals / Contains',
@@ -69,7 +80,8 @@ export function tableFilter(pickers?: ListPickers): INodeProperties {
 						name: 'value',
 						type: 'string',
 						default: '',
-						description: 'Text is matched by inclusion; a JSON value (number, true, ["uuid"]) is sent parsed',
+						description:
+							'Text is matched by inclusion; a JSON value (number, true, ["uuid"]) is sent parsed',
 					},
 				],
 			},
@@ -78,8 +90,20 @@ export function tableFilter(pickers?: ListPickers): INodeProperties {
 				name: 'range',
 				values: [
 					fieldCode(pickers, ''),
-					{ displayName: 'From', name: 'min', type: 'string', default: '', description: 'Lower bound (number or date); empty leaves it open' },
-					{ displayName: 'To', name: 'max', type: 'string', default: '', description: 'Upper bound (number or date); empty leaves it open' },
+					{
+						displayName: 'From',
+						name: 'min',
+						type: 'string',
+						default: '',
+						description: 'Lower bound (number or date); empty leaves it open',
+					},
+					{
+						displayName: 'To',
+						name: 'max',
+						type: 'string',
+						default: '',
+						description: 'Upper bound (number or date); empty leaves it open',
+					},
 				],
 			},
 		],
@@ -115,7 +139,7 @@ export function listOptions(features: ListFeatures = ALL, pickers?: ListPickers)
 			type: 'string',
 			default: '',
 			placeholder: '[price] = 400',
-			description: 'Filter in the platform\'s query language, sent as filter.eql.query',
+			description: "Filter in the platform's query language, sent as filter.eql.query",
 		});
 	}
 	if (features.fields && pickers) {
@@ -147,26 +171,30 @@ export function listOptions(features: ListFeatures = ALL, pickers?: ListPickers)
 			description: 'Comma-separated identifiers to return',
 		});
 	}
-	options.push(
-		{
-			displayName: 'Sort',
-			name: 'sort',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			placeholder: 'Add Sort Rule',
-			default: {},
-			options: [
-				{
-					displayName: 'Rule',
-					name: 'rule',
-					values: [
-						fieldCode(pickers, '__createdAt'),
-						{ displayName: 'Ascending', name: 'ascending', type: 'boolean', default: false, description: 'Whether to sort ascending' },
-					],
-				},
-			],
-		},
-	);
+	options.push({
+		displayName: 'Sort',
+		name: 'sort',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Sort Rule',
+		default: {},
+		options: [
+			{
+				displayName: 'Rule',
+				name: 'rule',
+				values: [
+					fieldCode(pickers, '__createdAt'),
+					{
+						displayName: 'Ascending',
+						name: 'ascending',
+						type: 'boolean',
+						default: false,
+						description: 'Whether to sort ascending',
+					},
+				],
+			},
+		],
+	});
 	if (features.status && pickers) {
 		options.push(
 			{
@@ -220,7 +248,10 @@ export function listOptions(features: ListFeatures = ALL, pickers?: ListPickers)
 function splitList(value: unknown): string[] {
 	if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
 	if (typeof value !== 'string') return [];
-	return value.split(',').map((v) => v.trim()).filter(Boolean);
+	return value
+		.split(',')
+		.map((v) => v.trim())
+		.filter(Boolean);
 }
 
 function parseLoose(value: unknown): unknown {
@@ -241,7 +272,10 @@ function bound(value: unknown): unknown {
  * is sent parsed where it is JSON, a range as `{min, max}` with `null` for an open end.
  * `invalid` makes the error for a condition without a field code or with an unsendable value.
  */
-export function readTableFilter(value: unknown, invalid: (field: string, expected: string, value: unknown) => Error): IDataObject {
+export function readTableFilter(
+	value: unknown,
+	invalid: (field: string, expected: string, value: unknown) => Error,
+): IDataObject {
 	const tf: IDataObject = {};
 	const table = (value ?? {}) as { match?: IDataObject[]; range?: IDataObject[] };
 	const sendable = (field: string, parsed: unknown) => {
@@ -257,7 +291,10 @@ export function readTableFilter(value: unknown, invalid: (field: string, expecte
 	for (const condition of table.range ?? []) {
 		const field = String(condition.field ?? '').trim();
 		if (!field) throw invalid('Table Filter > Field Code', 'a field code', condition.field);
-		tf[field] = { min: sendable('Table Filter > From', bound(condition.min)), max: sendable('Table Filter > To', bound(condition.max)) } as IDataObject;
+		tf[field] = {
+			min: sendable('Table Filter > From', bound(condition.min)),
+			max: sendable('Table Filter > To', bound(condition.max)),
+		} as IDataObject;
 	}
 	return tf;
 }
@@ -280,10 +317,16 @@ function isSet(value: unknown): boolean {
  * Options an older node version offers but its endpoint's documented body cannot carry: refused when
  * set (the platform would ignore them and answer with an unfiltered list), naming the option.
  */
-export function refuseUnsendable(ctx: IExecuteFunctions, itemIndex: number, names: string[], why: string): void {
+export function refuseUnsendable(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	names: string[],
+	why: string,
+): void {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	for (const name of names) {
-		if (isSet(options[name])) throw invalidInput(ctx, itemIndex, OPTION_LABELS[name], `no value: ${why}`, options[name]);
+		if (isSet(options[name]))
+			throw invalidInput(ctx, itemIndex, OPTION_LABELS[name], `no value: ${why}`, options[name]);
 	}
 }
 
@@ -291,15 +334,23 @@ export function refuseUnsendable(ctx: IExecuteFunctions, itemIndex: number, name
  * Builds the list body from the Options collection (from/size are added by the paging), typed or
  * picked: codes and statuses arrive as comma-separated text or as arrays, and give the same body.
  */
-export function buildListBody(ctx: IExecuteFunctions, itemIndex: number, optionsName = 'options'): IDataObject {
+export function buildListBody(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	optionsName = 'options',
+): IDataObject {
 	const options = ctx.getNodeParameter(optionsName, itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
-	if (options.active !== undefined) body.active = requireBoolean(ctx, itemIndex, 'Active Only', options.active);
+	if (options.active !== undefined)
+		body.active = requireBoolean(ctx, itemIndex, 'Active Only', options.active);
 
-	const tf = readTableFilter(options.tableFilter, (field, expected, value) => invalidInput(ctx, itemIndex, field, expected, value));
+	const tf = readTableFilter(options.tableFilter, (field, expected, value) =>
+		invalidInput(ctx, itemIndex, field, expected, value),
+	);
 	const filter: IDataObject = {};
 	if (Object.keys(tf).length > 0) filter.tf = tf;
-	if (typeof options.eql === 'string' && options.eql.trim() !== '') filter.eql = { query: options.eql.trim() };
+	if (typeof options.eql === 'string' && options.eql.trim() !== '')
+		filter.eql = { query: options.eql.trim() };
 	if (Object.keys(filter).length > 0) body.filter = filter;
 
 	const ids = splitList(options.ids).map((id) => requireUuid(ctx, itemIndex, 'IDs', id));
@@ -309,7 +360,8 @@ export function buildListBody(ctx: IExecuteFunctions, itemIndex: number, options
 	if (sort.length > 0) {
 		body.sortExpressions = sort.map((rule) => {
 			const field = String(rule.field ?? '').trim();
-			if (!field) throw invalidInput(ctx, itemIndex, 'Sort > Field Code', 'a field code', rule.field);
+			if (!field)
+				throw invalidInput(ctx, itemIndex, 'Sort > Field Code', 'a field code', rule.field);
 			return { field, ascending: rule.ascending === true };
 		});
 	}
@@ -323,6 +375,9 @@ export function buildListBody(ctx: IExecuteFunctions, itemIndex: number, options
 		body.statusGroupId = requireUuid(ctx, itemIndex, 'Status Group ID', options.statusGroupId);
 	}
 
-	const extra = options.body === undefined ? {} : readJsonObject(ctx, itemIndex, `${optionsName}.body`, 'Additional Body (JSON)');
+	const extra =
+		options.body === undefined
+			? {}
+			: readJsonObject(ctx, itemIndex, `${optionsName}.body`, 'Additional Body (JSON)');
 	return { ...body, ...extra };
 }

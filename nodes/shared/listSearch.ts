@@ -1,4 +1,10 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, JsonObject } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+	JsonObject,
+} from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import type { ApiRequest } from './transport';
 import { LARGE_PAGE_SIZE } from './pager';
@@ -25,7 +31,11 @@ export function withEmail(name: string, entry: IDataObject): string {
  */
 export async function searchPagedList(
 	ctx: ILoadOptionsFunctions,
-	request: Pick<ApiRequest, 'method' | 'path'> & { paging: 'body' | 'query'; body?: IDataObject; what?: string },
+	request: Pick<ApiRequest, 'method' | 'path'> & {
+		paging: 'body' | 'query';
+		body?: IDataObject;
+		what?: string;
+	},
 	filter: string | undefined,
 	paginationToken: string | undefined,
 	toEntry: (entry: IDataObject) => INodeListSearchItems = (entry) => ({
@@ -44,11 +54,19 @@ export async function searchPagedList(
 		const body = request.paging === 'body' ? { ...request.body, ...window } : request.body;
 		const qs = request.paging === 'query' ? window : undefined;
 		const found = readListPage(
-			await listingRequest(ctx, request.what, { method: request.method, path: request.path, body, qs, idempotent: true }),
+			await listingRequest(ctx, request.what, {
+				method: request.method,
+				path: request.path,
+				body,
+				qs,
+				idempotent: true,
+			}),
 		);
 		const results = found.items.map(toEntry).filter((entry) => matches(entry, needle));
 		const next = from + found.items.length;
-		const more = found.items.length > 0 && (found.total === undefined ? found.items.length >= PAGE_SIZE : next < found.total);
+		const more =
+			found.items.length > 0 &&
+			(found.total === undefined ? found.items.length >= PAGE_SIZE : next < found.total);
 		if (results.length > 0 || !more || !needle || scanned >= MAX_SCANNED_PAGES) {
 			return { results, paginationToken: more ? String(next) : undefined };
 		}
@@ -60,7 +78,11 @@ export async function searchPagedList(
 export const MAX_SCANNED_PAGES = 10;
 
 function matches(entry: INodeListSearchItems, needle: string | undefined): boolean {
-	return !needle || entry.name.toLowerCase().includes(needle) || String(entry.value).toLowerCase() === needle;
+	return (
+		!needle ||
+		entry.name.toLowerCase().includes(needle) ||
+		String(entry.value).toLowerCase() === needle
+	);
 }
 
 /**
@@ -76,14 +98,28 @@ export async function searchWholeList(
 ): Promise<INodeListSearchResult> {
 	const from = Number(paginationToken ?? 0) || 0;
 	const needle = filter?.trim().toLowerCase();
-	const found = readListPage(await listingRequest(ctx, request.what, { method: request.method, path: request.path, body: request.body, idempotent: true }));
+	const found = readListPage(
+		await listingRequest(ctx, request.what, {
+			method: request.method,
+			path: request.path,
+			body: request.body,
+			idempotent: true,
+		}),
+	);
 	const results = found.items.map(toEntry).filter((entry) => matches(entry, needle));
 	const next = from + PAGE_SIZE;
-	return { results: results.slice(from, next), paginationToken: next < results.length ? String(next) : undefined };
+	return {
+		results: results.slice(from, next),
+		paginationToken: next < results.length ? String(next) : undefined,
+	};
 }
 
 /** A request of a picker: a 403 becomes a message that says what could not be listed and why. */
-export async function listingRequest(ctx: ILoadOptionsFunctions, what: string | undefined, request: ApiRequest): Promise<IDataObject> {
+export async function listingRequest(
+	ctx: ILoadOptionsFunctions,
+	what: string | undefined,
+	request: ApiRequest,
+): Promise<IDataObject> {
 	try {
 		return await apiRequest(ctx, request);
 	} catch (caught) {
@@ -92,7 +128,8 @@ export async function listingRequest(ctx: ILoadOptionsFunctions, what: string | 
 			const listed = what ?? 'these entries';
 			throw new NodeApiError(ctx.getNode(), { message: error.message } as JsonObject, {
 				message: `ELMA365: the credential may not list ${listed} (HTTP 403)`,
-				description: `The platform refused to list ${listed} for the API key of this credential: the key is wrong, or its user has no access to them. Check the credential, or type the value in instead of picking it. ${error.description ?? ''}`.trim(),
+				description:
+					`The platform refused to list ${listed} for the API key of this credential: the key is wrong, or its user has no access to them. Check the credential, or type the value in instead of picking it. ${error.description ?? ''}`.trim(),
 				httpCode: '403',
 			});
 		}

@@ -1,4 +1,9 @@
-import type { DisplayCondition, IExecuteFunctions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
+import type {
+	DisplayCondition,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyMode,
+} from 'n8n-workflow';
 import { requireUuid } from './validation';
 
 const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
@@ -32,7 +37,9 @@ function typedMode(typed: TypedMode): INodePropertyMode {
 		name: typed.name,
 		type: TEXT_MODE,
 		placeholder: typed.placeholder,
-		validation: [{ type: 'regex', properties: { regex: typed.regex, errorMessage: typed.errorMessage } }],
+		validation: [
+			{ type: 'regex', properties: { regex: typed.regex, errorMessage: typed.errorMessage } },
+		],
 		...(typed.extract ? { extractValue: { type: 'regex' as const, regex: typed.extract } } : {}),
 	};
 }
@@ -74,7 +81,9 @@ export function uuidLocator(options: LocatorOptions): INodeProperties {
  * as `https://mycompany.elma365.ru/crm/deals(p:item/crm/deals/<id>)`. The ID is the link's last
  * UUID (the greedy `.*` skips any before it).
  */
-export function uuidLocatorWithUrl(options: LocatorOptions & { urlExample: string }): INodeProperties {
+export function uuidLocatorWithUrl(
+	options: LocatorOptions & { urlExample: string },
+): INodeProperties {
 	const picker = uuidLocator(options);
 	const byUrl = typedMode({
 		displayName: 'By URL',
@@ -88,7 +97,12 @@ export function uuidLocatorWithUrl(options: LocatorOptions & { urlExample: strin
 }
 
 /** Reads a uuid picker's value (whatever its mode) and checks that it is a uuid. */
-export function readUuidLocator(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string): string {
+export function readUuidLocator(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+): string {
 	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
 	return requireUuid(ctx, itemIndex, label, value);
 }
@@ -104,12 +118,18 @@ export const PICKERS_VERSION = 1.1;
 export const MORE_PICKERS_VERSION = 1.2;
 
 /** Shows `properties` only from `version` on (n8n's `@version` display condition). */
-export function sinceVersion(properties: INodeProperties[], version = PICKERS_VERSION): INodeProperties[] {
+export function sinceVersion(
+	properties: INodeProperties[],
+	version = PICKERS_VERSION,
+): INodeProperties[] {
 	return properties.map((property) => withVersion(property, { _cnd: { gte: version } }));
 }
 
 /** Shows `properties` only before `version`: how workflows saved with version 1 keep seeing them. */
-export function beforeVersion(properties: INodeProperties[], version = PICKERS_VERSION): INodeProperties[] {
+export function beforeVersion(
+	properties: INodeProperties[],
+	version = PICKERS_VERSION,
+): INodeProperties[] {
 	return properties.map((property) => withVersion(property, { _cnd: { lt: version } }));
 }
 
@@ -134,6 +154,7 @@ export function codeLocator(options: LocatorOptions & { placeholder: string }): 
 
 /** A parameter's plain value in a load-options context: the code or id of a picker, whatever its mode. */
 export function pickedValue(value: unknown): string {
-	if (value && typeof value === 'object' && 'value' in (value as object)) return String((value as { value: unknown }).value ?? '').trim();
+	if (value && typeof value === 'object' && 'value' in (value as object))
+		return String((value as { value: unknown }).value ?? '').trim();
 	return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
 }

@@ -58,7 +58,8 @@ function partHeader(part: MultipartPart, boundary: string): string {
 	const lines = [`--${boundary}`];
 	if (isFile(part)) {
 		disposition += `; filename=${quoted(part.fileName)}`;
-		if (!/^[\x20-\x7e]*$/.test(part.fileName)) disposition += `; filename*=${extended(part.fileName)}`;
+		if (!/^[\x20-\x7e]*$/.test(part.fileName))
+			disposition += `; filename*=${extended(part.fileName)}`;
 		lines.push(`Content-Disposition: ${disposition}`);
 		lines.push(`Content-Type: ${(part.contentType ?? '').trim() || 'application/octet-stream'}`);
 	} else {
@@ -79,7 +80,9 @@ function newBoundary(): string {
 export function multipartBody(parts: MultipartPart[], boundary?: string): MultipartBody {
 	let chosen = boundary ?? newBoundary();
 	const occurs = (candidate: string) =>
-		parts.some((part) => (isFile(part) ? part.data.includes(`--${candidate}`) : part.value.includes(`--${candidate}`)));
+		parts.some((part) =>
+			isFile(part) ? part.data.includes(`--${candidate}`) : part.value.includes(`--${candidate}`),
+		);
 	while (boundary === undefined && occurs(chosen)) chosen = newBoundary();
 
 	const pieces: Buffer[] = [];

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { readLimit } from './descriptions';
 import { beforeVersion, sinceVersion } from './locators';
 import type { Operation } from './router';
@@ -41,13 +47,16 @@ export function parallelSince(collection: INodeProperties, version: number): INo
 	const options = (collection.options as INodeProperties[]).map((option) =>
 		option.name === 'concurrency'
 			? {
-				...option,
-				default: DEFAULT_PARALLEL,
-				description: `${option.description} Items that change the same object still go one after the other, in input order.`,
-			}
+					...option,
+					default: DEFAULT_PARALLEL,
+					description: `${option.description} Items that change the same object still go one after the other, in input order.`,
+				}
 			: option,
 	);
-	return [...beforeVersion([collection], version), ...sinceVersion([{ ...collection, options }], version)];
+	return [
+		...beforeVersion([collection], version),
+		...sinceVersion([{ ...collection, options }], version),
+	];
 }
 
 /** The router's Concurrency default for an operation made parallel at `version`. */
@@ -67,7 +76,11 @@ export function requestOperation(options: {
 	body?: PerItem<IDataObject | undefined>;
 	qs?: PerItem<IDataObject | undefined>;
 	idempotent?: boolean;
-	output?: (response: IDataObject, ctx: IExecuteFunctions, itemIndex: number) => IDataObject | IDataObject[];
+	output?: (
+		response: IDataObject,
+		ctx: IExecuteFunctions,
+		itemIndex: number,
+	) => IDataObject | IDataObject[];
 }): Required<Pick<Operation, 'execute'>> {
 	return {
 		async execute(this: IExecuteFunctions, itemIndex: number) {
@@ -104,8 +117,21 @@ export function listOperation(options: {
 			const body = options.body?.(this, itemIndex);
 			const qs = options.qs?.(this, itemIndex);
 			const limit = readLimit(this, itemIndex);
-			const entries = await readWholeList(this, { method: options.method, path, paging: options.paging, body, qs, limit, itemIndex });
-			return entries.map((entry): INodeExecutionData => ({ json: options.output?.(this, itemIndex, entry) ?? entry, pairedItem: { item: itemIndex } }));
+			const entries = await readWholeList(this, {
+				method: options.method,
+				path,
+				paging: options.paging,
+				body,
+				qs,
+				limit,
+				itemIndex,
+			});
+			return entries.map(
+				(entry): INodeExecutionData => ({
+					json: options.output?.(this, itemIndex, entry) ?? entry,
+					pairedItem: { item: itemIndex },
+				}),
+			);
 		},
 	};
 }

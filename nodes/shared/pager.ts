@@ -19,7 +19,10 @@ export const PAGES_IN_FLIGHT = 8;
  * list is never read past the first known `total` plus two pages (rows added while paging), so a
  * `total` that lies or grows cannot loop; a server that ignores `from` ends at the page that brings nothing new.
  */
-export async function readWholeList(ctx: Elma365Context, request: PagedListRequest): Promise<IDataObject[]> {
+export async function readWholeList(
+	ctx: Elma365Context,
+	request: PagedListRequest,
+): Promise<IDataObject[]> {
 	const { paging, limit, pageSize, ...base } = request;
 	const wanted = limit ?? Infinity;
 	const seen = new Set<string>();
@@ -32,7 +35,9 @@ export async function readWholeList(ctx: Elma365Context, request: PagedListReque
 		const window = { from, size };
 		const body = paging === 'body' ? { ...(request.body ?? {}), ...window } : request.body;
 		const qs = paging === 'query' ? { ...(request.qs ?? {}), ...window } : request.qs;
-		return readListPage(await apiRequest(ctx, { ...base, body, qs, idempotent: base.idempotent ?? true }));
+		return readListPage(
+			await apiRequest(ctx, { ...base, body, qs, idempotent: base.idempotent ?? true }),
+		);
 	};
 	/**
 	 * Adds a page's new entries; false when it brought nothing new (the list is over or repeating).
@@ -78,9 +83,16 @@ export async function readWholeList(ctx: Elma365Context, request: PagedListReque
 		const stop = Math.min(end, firstTotal + 2 * size);
 		if (from >= stop) return out;
 		const starts: number[] = [];
-		for (let start = from; start < stop && starts.length < (probe ? 1 : PAGES_IN_FLIGHT); start += size) starts.push(start);
+		for (
+			let start = from;
+			start < stop && starts.length < (probe ? 1 : PAGES_IN_FLIGHT);
+			start += size
+		)
+			starts.push(start);
 		probe = false;
-		const pages = await Promise.all(starts.map((start) => read(start, Math.min(size, stop - start))));
+		const pages = await Promise.all(
+			starts.map((start) => read(start, Math.min(size, stop - start))),
+		);
 		let progressed = false;
 		for (const [index, page] of pages.entries()) {
 			if (page.total !== undefined) total = page.total;

@@ -1,4 +1,9 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, ResourceMapperFields } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchResult,
+	ResourceMapperFields,
+} from 'n8n-workflow';
 import { mapperFields } from './fieldMapping';
 import { listingRequest } from './listSearch';
 import { apiPath, unwrapItem } from './transport';
@@ -10,7 +15,11 @@ import { chooseFirst, chosen, searchProcessTemplateIdsIn } from './schemeSearch'
  */
 
 /** The process templates of the section in `templateNamespace`, offered by id (Get Many by template). */
-export async function searchInstanceTemplates(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchInstanceTemplates(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	return await searchProcessTemplateIdsIn(this, 'templateNamespace', filter, paginationToken);
 }
 
@@ -49,14 +58,22 @@ export function contextFieldsOf(response: IDataObject): IDataObject[] {
  * `GET /scheme/namespaces/{namespace}/processes/{code}`, for the resource mapper. The namespace is
  * sent as chosen, `section.app` included: the spec has no per-application form of this read.
  */
-export async function getProcessContextFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
+export async function getProcessContextFields(
+	this: ILoadOptionsFunctions,
+): Promise<ResourceMapperFields> {
 	const namespace = chosen(this, 'namespace');
 	const code = chosen(this, 'processCode');
-	if (namespace === undefined || code === undefined) return chooseFirst('section and the process template');
+	if (namespace === undefined || code === undefined)
+		return chooseFirst('section and the process template');
 	const path = apiPath`/scheme/namespaces/${namespace}/processes/${code}`;
 	const what = `the scheme of process template "${namespace}/${code}"`;
-	const fields = mapperFields(contextFieldsOf(await listingRequest(this, what, { method: 'GET', path, idempotent: true })));
+	const fields = mapperFields(
+		contextFieldsOf(await listingRequest(this, what, { method: 'GET', path, idempotent: true })),
+	);
 	return fields.length > 0
 		? { fields }
-		: { fields, emptyFieldsNotice: `The scheme of process template "${namespace}/${code}" lists no context fields: use Fields or Fields (JSON)` };
+		: {
+				fields,
+				emptyFieldsNotice: `The scheme of process template "${namespace}/${code}" lists no context fields: use Fields or Fields (JSON)`,
+			};
 }

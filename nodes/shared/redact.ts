@@ -12,7 +12,8 @@ export function redact(text: string, secrets: readonly string[]): string {
 	let result = text;
 	for (const secret of secrets) {
 		if (secret.length < 4) continue;
-		for (const form of new Set([secret, encodeURIComponent(secret)])) result = result.split(form).join(REDACTED);
+		for (const form of new Set([secret, encodeURIComponent(secret)]))
+			result = result.split(form).join(REDACTED);
 	}
 	return result
 		.replace(/(Bearer\s+)[^\s"',;\\]+/gi, `$1${REDACTED}`)

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, ILoadOptionsFunctions, INodeProperties, IPollFunctions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	INodeProperties,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { invalidInput } from './validation';
 
 /** Default time one attempt may take in all, from sending to the last byte of the answer. */
@@ -73,25 +78,57 @@ export function readRequestSettings(ctx: Context, itemIndex = 0): RequestSetting
 	const raw = isExecute(ctx)
 		? ctx.getNodeParameter('requestOptions', itemIndex, {})
 		: (ctx as ILoadOptionsFunctions).getNodeParameter('requestOptions', {});
-	const options = (raw && typeof raw === 'object' ? raw : {}) as { timeout?: unknown; retryWrites?: unknown; maxResponseMb?: unknown };
+	const options = (raw && typeof raw === 'object' ? raw : {}) as {
+		timeout?: unknown;
+		retryWrites?: unknown;
+		maxResponseMb?: unknown;
+	};
 	const settings: RequestSettings = { retryWrites: false };
 
 	if (options.timeout !== undefined && options.timeout !== '') {
-		const timeout = typeof options.timeout === 'string' ? Number(options.timeout.trim()) : options.timeout;
-		if (typeof timeout !== 'number' || !Number.isInteger(timeout) || timeout < MIN_TIMEOUT_MS || timeout > MAX_TIMEOUT_MS) {
-			throw invalidInput(ctx, itemIndex, 'Request Options > Timeout', `a whole number of milliseconds from ${MIN_TIMEOUT_MS} to ${MAX_TIMEOUT_MS}`, options.timeout);
+		const timeout =
+			typeof options.timeout === 'string' ? Number(options.timeout.trim()) : options.timeout;
+		if (
+			typeof timeout !== 'number' ||
+			!Number.isInteger(timeout) ||
+			timeout < MIN_TIMEOUT_MS ||
+			timeout > MAX_TIMEOUT_MS
+		) {
+			throw invalidInput(
+				ctx,
+				itemIndex,
+				'Request Options > Timeout',
+				`a whole number of milliseconds from ${MIN_TIMEOUT_MS} to ${MAX_TIMEOUT_MS}`,
+				options.timeout,
+			);
 		}
 		settings.timeout = timeout;
 	}
 	if (options.maxResponseMb !== undefined && options.maxResponseMb !== '') {
-		const mb = typeof options.maxResponseMb === 'string' ? Number(options.maxResponseMb.trim()) : options.maxResponseMb;
+		const mb =
+			typeof options.maxResponseMb === 'string'
+				? Number(options.maxResponseMb.trim())
+				: options.maxResponseMb;
 		if (typeof mb !== 'number' || !Number.isInteger(mb) || mb < 1 || mb > MAX_RESPONSE_MB) {
-			throw invalidInput(ctx, itemIndex, 'Request Options > Max Response Size (MB)', `a whole number of megabytes from 1 to ${MAX_RESPONSE_MB}`, options.maxResponseMb);
+			throw invalidInput(
+				ctx,
+				itemIndex,
+				'Request Options > Max Response Size (MB)',
+				`a whole number of megabytes from 1 to ${MAX_RESPONSE_MB}`,
+				options.maxResponseMb,
+			);
 		}
 		settings.maxBytes = mb * MB;
 	}
 	if (options.retryWrites !== undefined) {
-		if (typeof options.retryWrites !== 'boolean') throw invalidInput(ctx, itemIndex, 'Request Options > Retry Writes After Ambiguous Failures', 'true or false', options.retryWrites);
+		if (typeof options.retryWrites !== 'boolean')
+			throw invalidInput(
+				ctx,
+				itemIndex,
+				'Request Options > Retry Writes After Ambiguous Failures',
+				'true or false',
+				options.retryWrites,
+			);
 		settings.retryWrites = options.retryWrites;
 	}
 	return settings;

@@ -12,7 +12,10 @@ export interface Operation {
 	 * Runs the operation for all input items at once (bulk endpoints that take many ids per request).
 	 * It must return exactly the items to output, each paired with its input item(s).
 	 */
-	executeAll?: (this: IExecuteFunctions, items: INodeExecutionData[]) => Promise<INodeExecutionData[]>;
+	executeAll?: (
+		this: IExecuteFunctions,
+		items: INodeExecutionData[],
+	) => Promise<INodeExecutionData[]>;
 	/** Options > Concurrency when the user has not set it (1 when absent): see `parallelSince`. */
 	defaultConcurrency?: (ctx: IExecuteFunctions) => number;
 	/**
@@ -26,14 +29,21 @@ export type OperationsByResource = Record<string, Record<string, Operation>>;
 
 function isExecutionData(value: IDataObject | INodeExecutionData): value is INodeExecutionData {
 	const json = (value as INodeExecutionData).json;
-	return json !== null && typeof json === 'object' && !Array.isArray(json) && Object.keys(value).every((key) => ['json', 'binary', 'pairedItem'].includes(key));
+	return (
+		json !== null &&
+		typeof json === 'object' &&
+		!Array.isArray(json) &&
+		Object.keys(value).every((key) => ['json', 'binary', 'pairedItem'].includes(key))
+	);
 }
 
 function toItems(result: OperationResult, itemIndex: number): INodeExecutionData[] {
 	const list = Array.isArray(result) ? result : [result];
 	return list.map((entry) =>
 		isExecutionData(entry)
-			? entry.pairedItem === undefined ? { ...entry, pairedItem: { item: itemIndex } } : entry
+			? entry.pairedItem === undefined
+				? { ...entry, pairedItem: { item: itemIndex } }
+				: entry
 			: { json: entry, pairedItem: { item: itemIndex } },
 	);
 }
@@ -71,13 +81,27 @@ export const MAX_CONCURRENCY = 50;
  * is one item after the other. Above 1 the requests run under congestion control (concurrency.ts).
  */
 function readConcurrency(ctx: IExecuteFunctions, selected: Operation): number {
-	const value = ctx.getNodeParameter('options.concurrency', 0, selected.defaultConcurrency?.(ctx) ?? 1) as unknown;
+	const value = ctx.getNodeParameter(
+		'options.concurrency',
+		0,
+		selected.defaultConcurrency?.(ctx) ?? 1,
+	) as unknown;
 	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > MAX_CONCURRENCY) {
-		throw new NodeOperationError(ctx.getNode(), `Options > Concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}, got ${JSON.stringify(value)}`, {
-			itemIndex: 0,
-			description: 'How many items are sent to the platform at the same time; 1 sends them one after the other.',
-		});
+	if (
+		typeof number !== 'number' ||
+		!Number.isInteger(number) ||
+		number < 1 ||
+		number > MAX_CONCURRENCY
+	) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Options > Concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}, got ${JSON.stringify(value)}`,
+			{
+				itemIndex: 0,
+				description:
+					'How many items are sent to the platform at the same time; 1 sends them one after the other.',
+			},
+		);
 	}
 	return number;
 }
@@ -120,9 +144,12 @@ async function runConcurrently(
 			const previous = key === undefined ? undefined : lastOfKey.get(key);
 			let settle = () => {};
 			if (key !== undefined) {
-				lastOfKey.set(key, new Promise<void>((resolve) => {
-					settle = resolve;
-				}));
+				lastOfKey.set(
+					key,
+					new Promise<void>((resolve) => {
+						settle = resolve;
+					}),
+				);
 			}
 			try {
 				if (previous) {
@@ -153,19 +180,29 @@ async function runConcurrently(
  * The only loop over input items: reads resource and operation, runs the operation per item,
  * pairs every output with its input and applies Continue On Fail (one error item per failed input).
  */
-export async function route(this: IExecuteFunctions, operations: OperationsByResource): Promise<INodeExecutionData[][]> {
+export async function route(
+	this: IExecuteFunctions,
+	operations: OperationsByResource,
+): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const selected = operations[resource]?.[operation];
 	if (!selected) {
-		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported for resource "${resource}"`);
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operation}" is not supported for resource "${resource}"`,
+		);
 	}
 	if (selected.executeAll) return [await selected.executeAll.call(this, items)];
 
 	const concurrency = readConcurrency(this, selected);
 	if (concurrency > 1 && items.length > 1) {
-		return [await withCongestionControl(this, concurrency, () => runConcurrently(this, selected, items.length, concurrency))];
+		return [
+			await withCongestionControl(this, concurrency, () =>
+				runConcurrently(this, selected, items.length, concurrency),
+			),
+		];
 	}
 
 	const output: INodeExecutionData[] = [];

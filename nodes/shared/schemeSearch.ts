@@ -6,7 +6,13 @@ import type {
 	ResourceMapperFields,
 } from 'n8n-workflow';
 import { mapperFields } from './fieldMapping';
-import { entryName, listingRequest, searchPagedList, searchWholeList, withEmail } from './listSearch';
+import {
+	entryName,
+	listingRequest,
+	searchPagedList,
+	searchWholeList,
+	withEmail,
+} from './listSearch';
 import { pickedValue } from './locators';
 import { apiPath, unwrapItem } from './transport';
 
@@ -46,15 +52,35 @@ export function chooseFirst(what: string): ResourceMapperFields {
 	return { fields: [], emptyFieldsNotice: `Choose the ${what} above to see its fields` };
 }
 
-export async function searchNamespaces(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	return await searchPagedList(this, { method: 'GET', path: '/scheme/namespaces', paging: 'query', what: 'sections' }, filter, paginationToken, byCode);
+export async function searchNamespaces(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await searchPagedList(
+		this,
+		{ method: 'GET', path: '/scheme/namespaces', paging: 'query', what: 'sections' },
+		filter,
+		paginationToken,
+		byCode,
+	);
 }
 
-export async function searchApplications(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchApplications(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	const namespace = chosen(this, 'namespace');
 	if (namespace === undefined) return NOTHING_TO_LIST;
 	const path = apiPath`/scheme/namespaces/${namespace}/apps`;
-	return await searchWholeList(this, { method: 'GET', path, what: `the applications of section "${namespace}"` }, filter, paginationToken, byCode);
+	return await searchWholeList(
+		this,
+		{ method: 'GET', path, what: `the applications of section "${namespace}"` },
+		filter,
+		paginationToken,
+		byCode,
+	);
 }
 
 function processTemplatesRequest(ctx: ILoadOptionsFunctions, parameter = 'namespace') {
@@ -68,13 +94,23 @@ function processTemplatesRequest(ctx: ILoadOptionsFunctions, parameter = 'namesp
 	return { method: 'GET' as const, path, what: `the process templates of section "${namespace}"` };
 }
 
-export async function searchProcessTemplates(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchProcessTemplates(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	const request = processTemplatesRequest(this);
-	return request ? await searchWholeList(this, request, filter, paginationToken, byCode) : NOTHING_TO_LIST;
+	return request
+		? await searchWholeList(this, request, filter, paginationToken, byCode)
+		: NOTHING_TO_LIST;
 }
 
 /** The same list as `searchProcessTemplates`, offering each template by its id (instance lists take the id). */
-export async function searchProcessTemplateIds(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchProcessTemplateIds(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	return await searchProcessTemplateIdsIn(this, 'namespace', filter, paginationToken);
 }
 
@@ -93,23 +129,42 @@ export async function searchProcessTemplateIdsIn(
 	}));
 }
 
-export async function searchGroups(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchGroups(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	const text = filter?.trim();
 	// The platform filters by name on its side; the page is filtered again in case it does not.
 	// Groups carry their name as "__name" (the documented group body).
 	const body: IDataObject = text ? { filter: { tf: { __name: text } } } : {};
-	return await searchPagedList(this, { method: 'POST', path: '/scheme/groups/list', paging: 'body', body, what: 'groups' }, text, paginationToken, (entry) => ({
-		name: entry.namespace ? `${entryName(entry)} (${String(entry.namespace)})` : entryName(entry),
-		value: String(entry.__id ?? entry.id ?? ''),
-	}));
+	return await searchPagedList(
+		this,
+		{ method: 'POST', path: '/scheme/groups/list', paging: 'body', body, what: 'groups' },
+		text,
+		paginationToken,
+		(entry) => ({
+			name: entry.namespace ? `${entryName(entry)} (${String(entry.namespace)})` : entryName(entry),
+			value: String(entry.__id ?? entry.id ?? ''),
+		}),
+	);
 }
 
 /** The positions already in the chosen group (the API has no list of all positions). */
-export async function searchGroupPositions(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchGroupPositions(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	const groupId = chosen(this, 'groupId');
 	if (groupId === undefined) return NOTHING_TO_LIST;
 	const path = apiPath`/scheme/groups/${groupId}/positions`;
-	return await searchPagedList(this, { method: 'GET', path, paging: 'query', what: 'the positions of this group' }, filter, paginationToken);
+	return await searchPagedList(
+		this,
+		{ method: 'GET', path, paging: 'query', what: 'the positions of this group' },
+		filter,
+		paginationToken,
+	);
 }
 
 /** The section and the application (contract, report) named by `parameter`; undefined until both are chosen. */
@@ -126,7 +181,13 @@ async function statusSettings(ctx: ILoadOptionsFunctions, parameter: string, nou
 	if (!picked) return { groups: [], statuses: [] };
 	const { namespace, application, label } = picked;
 	const path = `/app${apiPath`/${namespace}/${application}`}/settings/status`;
-	const settings = unwrapItem(await listingRequest(ctx, `the statuses of ${label}`, { method: 'GET', path, idempotent: true }));
+	const settings = unwrapItem(
+		await listingRequest(ctx, `the statuses of ${label}`, {
+			method: 'GET',
+			path,
+			idempotent: true,
+		}),
+	);
 	return {
 		groups: Array.isArray(settings.groupItems) ? (settings.groupItems as IDataObject[]) : [],
 		statuses: Array.isArray(settings.statusItems) ? (settings.statusItems as IDataObject[]) : [],
@@ -140,8 +201,13 @@ function statusesOf(parameter: string, noun: string) {
 		return statuses
 			.filter((status) => typeof status.code === 'string' && status.code !== '')
 			.map((status) => {
-				const group = groups.find((candidate) => candidate.id !== undefined && candidate.id === status.groupId);
-				const option: INodePropertyOptions = { name: entryName(status), value: status.code as string };
+				const group = groups.find(
+					(candidate) => candidate.id !== undefined && candidate.id === status.groupId,
+				);
+				const option: INodePropertyOptions = {
+					name: entryName(status),
+					value: status.code as string,
+				};
 				if (group) option.description = `Group: ${entryName(group)}`;
 				return option;
 			});
@@ -159,7 +225,10 @@ function statusGroupsOf(parameter: string, noun: string) {
 	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 		const { groups, statuses } = await statusSettings(this, parameter, noun);
 		return groups
-			.filter((group) => (typeof group.id === 'string' && group.id !== '') || typeof group.id === 'number')
+			.filter(
+				(group) =>
+					(typeof group.id === 'string' && group.id !== '') || typeof group.id === 'number',
+			)
 			.map((group) => {
 				const members = statuses.filter((status) => status.groupId === group.id).map(entryName);
 				const option: INodePropertyOptions = { name: entryName(group), value: String(group.id) };
@@ -179,18 +248,29 @@ async function schemeFields(ctx: ILoadOptionsFunctions, parameter: string, noun:
 	if (!picked) return undefined;
 	const { namespace, application, label } = picked;
 	const path = apiPath`/scheme/namespaces/${namespace}/apps/${application}`;
-	const scheme = unwrapItem(await listingRequest(ctx, `the fields of ${label}`, { method: 'GET', path, idempotent: true }));
-	return { namespace, application, fields: Array.isArray(scheme.fields) ? (scheme.fields as IDataObject[]) : [] };
+	const scheme = unwrapItem(
+		await listingRequest(ctx, `the fields of ${label}`, { method: 'GET', path, idempotent: true }),
+	);
+	return {
+		namespace,
+		application,
+		fields: Array.isArray(scheme.fields) ? (scheme.fields as IDataObject[]) : [],
+	};
 }
 
 /** The fields of the chosen application, from its scheme, for the resource mapper. */
-export async function getApplicationFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
+export async function getApplicationFields(
+	this: ILoadOptionsFunctions,
+): Promise<ResourceMapperFields> {
 	const scheme = await schemeFields(this, 'application', 'application');
 	if (!scheme) return chooseFirst('section and the application');
 	const fields = mapperFields(scheme.fields);
 	return fields.length > 0
 		? { fields }
-		: { fields, emptyFieldsNotice: `The scheme of "${scheme.namespace}.${scheme.application}" lists no fields: use Fields (JSON)` };
+		: {
+				fields,
+				emptyFieldsNotice: `The scheme of "${scheme.namespace}.${scheme.application}" lists no fields: use Fields (JSON)`,
+			};
 }
 
 /**
@@ -225,11 +305,13 @@ function fieldCodesOf(parameter: string, noun: string) {
 			.map((field) => {
 				const view = (field.view ?? {}) as IDataObject;
 				const option: INodePropertyOptions = labelled({ name: view.name }, field.code as string);
-				if (typeof field.type === 'string' && field.type !== '') option.description = `Type: ${field.type}`;
+				if (typeof field.type === 'string' && field.type !== '')
+					option.description = `Type: ${field.type}`;
 				return option;
 			});
 		for (const [code, name] of SYSTEM_FIELDS) {
-			if (!options.some((option) => option.value === code)) options.push({ ...labelled({ name }, code), description: 'System field' });
+			if (!options.some((option) => option.value === code))
+				options.push({ ...labelled({ name }, code), description: 'System field' });
 		}
 		return options;
 	};
@@ -246,14 +328,32 @@ export const getReportFieldCodes = fieldCodesOf('report', 'report');
  * on the platform (`tf.__name`), page by page.
  */
 function itemSearch(prefix: 'app' | 'contracts', noun: string) {
-	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	return async function (
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
 		const namespace = chosen(this, 'namespace');
 		const application = chosen(this, 'application');
 		if (namespace === undefined || application === undefined) return NOTHING_TO_LIST;
 		const text = filter?.trim();
-		const body: IDataObject = { active: true, ...(text ? { filter: { tf: { __name: text } } } : {}) };
+		const body: IDataObject = {
+			active: true,
+			...(text ? { filter: { tf: { __name: text } } } : {}),
+		};
 		const path = `/${prefix}${apiPath`/${namespace}/${application}`}/list`;
-		return await searchPagedList(this, { method: 'POST', path, paging: 'body', body, what: `the items of ${noun} "${namespace}.${application}"` }, text, paginationToken);
+		return await searchPagedList(
+			this,
+			{
+				method: 'POST',
+				path,
+				paging: 'body',
+				body,
+				what: `the items of ${noun} "${namespace}.${application}"`,
+			},
+			text,
+			paginationToken,
+		);
 	};
 }
 
@@ -265,17 +365,39 @@ export const searchContractItems = itemSearch('contracts', 'contract application
 const MODULES = { method: 'GET' as const, path: '/scheme/modules', what: 'modules' };
 
 /** Modules, valued by id (the Scheme node's module reads). */
-export async function searchModules(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	return await searchWholeList(this, MODULES, filter, paginationToken, (entry) => labelled(entry, String(entry.id ?? entry.__id ?? entry.code ?? '')));
+export async function searchModules(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await searchWholeList(this, MODULES, filter, paginationToken, (entry) =>
+		labelled(entry, String(entry.id ?? entry.__id ?? entry.code ?? '')),
+	);
 }
 
 /** Modules, valued by code (or by id where an entry has no code): the telephony integration's `{code}`. */
-export async function searchModuleCodes(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	return await searchWholeList(this, MODULES, filter, paginationToken, (entry) => labelled(entry, String(entry.code ?? entry.id ?? entry.__id ?? '')));
+export async function searchModuleCodes(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await searchWholeList(this, MODULES, filter, paginationToken, (entry) =>
+		labelled(entry, String(entry.code ?? entry.id ?? entry.__id ?? '')),
+	);
 }
 
-export async function searchSolutions(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	return await searchWholeList(this, { method: 'GET', path: '/scheme/solutions', what: 'solutions' }, filter, paginationToken, byCode);
+export async function searchSolutions(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await searchWholeList(
+		this,
+		{ method: 'GET', path: '/scheme/solutions', what: 'solutions' },
+		filter,
+		paginationToken,
+		byCode,
+	);
 }
 
 /** The name, with the code where the entry has one; valued by id. */
@@ -287,32 +409,72 @@ function byId(entry: IDataObject) {
 }
 
 /** Pages of the chosen section, valued by id. */
-export async function searchPages(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchPages(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	const namespace = chosen(this, 'namespace');
 	if (namespace === undefined) return NOTHING_TO_LIST;
 	const path = apiPath`/scheme/namespaces/${namespace}/pages`;
-	return await searchPagedList(this, { method: 'GET', path, paging: 'query', what: `the pages of section "${namespace}"` }, filter, paginationToken, byId);
+	return await searchPagedList(
+		this,
+		{ method: 'GET', path, paging: 'query', what: `the pages of section "${namespace}"` },
+		filter,
+		paginationToken,
+		byId,
+	);
 }
 
 /** Document templates of the chosen section, valued by id. */
-export async function searchDocumentTemplates(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchDocumentTemplates(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	const namespace = chosen(this, 'namespace');
 	if (namespace === undefined) return NOTHING_TO_LIST;
 	const path = apiPath`/scheme/namespaces/${namespace}/doctemplates`;
-	return await searchPagedList(this, { method: 'GET', path, paging: 'query', what: `the document templates of section "${namespace}"` }, filter, paginationToken, byId);
+	return await searchPagedList(
+		this,
+		{
+			method: 'GET',
+			path,
+			paging: 'query',
+			what: `the document templates of section "${namespace}"`,
+		},
+		filter,
+		paginationToken,
+		byId,
+	);
 }
 
 /** `Full Name (email)`: the user's name, else the parts of `fullname`, else the login. */
 function userEntry(entry: IDataObject) {
 	const full = (entry.fullname ?? {}) as IDataObject;
-	const parts = [full.firstname, full.middlename, full.lastname].filter((part) => typeof part === 'string' && part !== '');
-	const name = (typeof entry.__name === 'string' && entry.__name) || parts.join(' ') || String(entry.login ?? entry.__id ?? '');
+	const parts = [full.firstname, full.middlename, full.lastname].filter(
+		(part) => typeof part === 'string' && part !== '',
+	);
+	const name =
+		(typeof entry.__name === 'string' && entry.__name) ||
+		parts.join(' ') ||
+		String(entry.login ?? entry.__id ?? '');
 	return { name: withEmail(name, entry), value: String(entry.__id ?? '') };
 }
 
 /** Users, searched by name on the platform (`tf.__name`), page by page. */
-export async function searchUsers(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchUsers(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	const text = filter?.trim();
 	const body: IDataObject = text ? { filter: { tf: { __name: text } } } : {};
-	return await searchPagedList(this, { method: 'POST', path: '/user/list', paging: 'body', body, what: 'users' }, text, paginationToken, userEntry);
+	return await searchPagedList(
+		this,
+		{ method: 'POST', path: '/user/list', paging: 'body', body, what: 'users' },
+		text,
+		paginationToken,
+		userEntry,
+	);
 }

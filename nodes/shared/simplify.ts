@@ -16,7 +16,12 @@ export function simplifyOption(sinceVersion: number, kept: readonly string[]): I
 }
 
 /** The entry reduced to the `kept` fields it has, when the node's Simplify is on; otherwise the entry. */
-export function simplified(ctx: IExecuteFunctions, itemIndex: number, entry: IDataObject, kept: readonly string[]): IDataObject {
+export function simplified(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	entry: IDataObject,
+	kept: readonly string[],
+): IDataObject {
 	if (!ctx.getNodeParameter('simplify', itemIndex, false)) return entry;
 	const result: IDataObject = {};
 	for (const field of kept) if (field in entry) result[field] = entry[field];
@@ -24,7 +29,13 @@ export function simplified(ctx: IExecuteFunctions, itemIndex: number, entry: IDa
 }
 
 /** The system fields an item keeps when simplified; its own fields are always kept. */
-const ITEM_SYSTEM_FIELDS_KEPT = new Set(['__id', '__name', '__status', '__createdAt', '__updatedAt']);
+const ITEM_SYSTEM_FIELDS_KEPT = new Set([
+	'__id',
+	'__name',
+	'__status',
+	'__createdAt',
+	'__updatedAt',
+]);
 
 /**
  * Simplify for application and contract items (Get, Get Many): off by default, so a saved workflow
@@ -39,7 +50,15 @@ export const itemSimplifyOption: INodeProperties = {
 };
 
 /** An application or contract item without its secondary system fields, when Simplify is on. */
-export function simplifiedItem(ctx: IExecuteFunctions, itemIndex: number, entry: IDataObject): IDataObject {
+export function simplifiedItem(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	entry: IDataObject,
+): IDataObject {
 	if (!ctx.getNodeParameter('simplify', itemIndex, false)) return entry;
-	return Object.fromEntries(Object.entries(entry).filter(([key]) => !key.startsWith('__') || ITEM_SYSTEM_FIELDS_KEPT.has(key)));
+	return Object.fromEntries(
+		Object.entries(entry).filter(
+			([key]) => !key.startsWith('__') || ITEM_SYSTEM_FIELDS_KEPT.has(key),
+		),
+	);
 }

@@ -6,7 +6,8 @@ export type StatusHints = Record<number, string>;
 
 /** Adds the hint for the error's HTTP status (if any) to its message and description; returns the error. */
 export function explainStatus(error: unknown, hints: StatusHints): unknown {
-	if (!(error instanceof NodeApiError) || error.httpCode === undefined || error.httpCode === null) return error;
+	if (!(error instanceof NodeApiError) || error.httpCode === undefined || error.httpCode === null)
+		return error;
 	const hint = hints[Number(error.httpCode)];
 	if (!hint || error.message.includes(hint)) return error;
 	error.message = `${error.message} (${hint})`;

@@ -16,7 +16,12 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { Bounds, ByteStream } from './bounds';
 import { beforeDeadline, BoundExceeded, boundedStream, readBounded } from './bounds';
 import { redact, redactValue } from './redact';
-import { API_MAX_BYTES, DEFAULT_TIMEOUT_MS, TRANSFER_MAX_BYTES, readRequestSettings } from './requestOptions';
+import {
+	API_MAX_BYTES,
+	DEFAULT_TIMEOUT_MS,
+	TRANSFER_MAX_BYTES,
+	readRequestSettings,
+} from './requestOptions';
 import { throttled } from './concurrency';
 import { withoutEnvelope } from './envelope';
 
@@ -104,13 +109,24 @@ export function parseBaseUrl(baseUrl: string): { root: string } | { problem: str
 	try {
 		url = new URL(text);
 	} catch {
-		return { problem: `"${text}" is not a web address; it must start with https:// (or http://), ${example}` };
+		return {
+			problem: `"${text}" is not a web address; it must start with https:// (or http://), ${example}`,
+		};
 	}
 	if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-		return { problem: `"${text}" uses ${url.protocol.slice(0, -1)}; it must start with https:// (or http://), ${example}` };
+		return {
+			problem: `"${text}" uses ${url.protocol.slice(0, -1)}; it must start with https:// (or http://), ${example}`,
+		};
 	}
-	if (url.username !== '' || url.password !== '') return { problem: 'it contains a user name or password; put only the address there and the key in API Key' };
-	if (url.search !== '' || url.hash !== '') return { problem: `"${text}" has a query or fragment (? or #); enter only the address, ${example}` };
+	if (url.username !== '' || url.password !== '')
+		return {
+			problem:
+				'it contains a user name or password; put only the address there and the key in API Key',
+		};
+	if (url.search !== '' || url.hash !== '')
+		return {
+			problem: `"${text}" has a query or fragment (? or #); enter only the address, ${example}`,
+		};
 	const prefix = url.pathname.replace(/\/+$/, '').replace(/\/pub\/v1$/, '');
 	return { root: `${url.origin}${prefix}/pub/v1` };
 }
@@ -132,7 +148,10 @@ export function backoffMs(attempt: number): number {
 
 /** The wait a 429's Retry-After asks for, plus up to 25% (at least 100 ms) of random jitter, so parallel workers do not retry in lockstep. */
 export function retryAfterWaitMs(asked: number): number {
-	return Math.min(MAX_SINGLE_WAIT_MS, asked + Math.floor(Math.random() * Math.max(asked * 0.25, 100)));
+	return Math.min(
+		MAX_SINGLE_WAIT_MS,
+		asked + Math.floor(Math.random() * Math.max(asked * 0.25, 100)),
+	);
 }
 
 function parseBody(body: unknown): unknown {
@@ -160,23 +179,32 @@ function platformMessage(body: unknown): string | undefined {
 		for (const key of ['error', 'message', 'errorMessage']) {
 			const value = data[key];
 			if (typeof value === 'string' && value.trim() !== '') return value;
-			if (value && typeof value === 'object' && typeof (value as IDataObject).message === 'string') {
+			if (
+				value &&
+				typeof value === 'object' &&
+				typeof (value as IDataObject).message === 'string'
+			) {
 				return (value as IDataObject).message as string;
 			}
 		}
 		return undefined;
 	}
 	if (typeof body === 'string' && body.trim() !== '') {
-		const text = body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+		const text = body
+			.replace(/<[^>]*>/g, ' ')
+			.replace(/\s+/g, ' ')
+			.trim();
 		return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 	}
 	return undefined;
 }
 
 function describeStatus(status: number): string {
-	if (status === 403) return 'The platform refused the API key (HTTP 403). Check the key in the ELMA365 credential and that its user still has access.';
+	if (status === 403)
+		return 'The platform refused the API key (HTTP 403). Check the key in the ELMA365 credential and that its user still has access.';
 	if (status === 404) return 'The platform has no such address or object (HTTP 404).';
-	if (status === 429) return 'The platform is limiting requests (HTTP 429) and still did so after the retries allowed.';
+	if (status === 429)
+		return 'The platform is limiting requests (HTTP 429) and still did so after the retries allowed.';
 	if (status >= 500) return `The platform failed to process the request (HTTP ${status}).`;
 	return `The platform rejected the request (HTTP ${status}).`;
 }
@@ -190,14 +218,14 @@ function apiError(
 ): NodeApiError {
 	const text = platformMessage(body);
 	const where = `${request.method} ${request.path}`;
-	const message = status === undefined || status < 300
-		? `ELMA365: ${text ?? 'the platform answered "success: false"'}`
-		: `ELMA365 ${status}: ${text ?? describeStatus(status)}`;
+	const message =
+		status === undefined || status < 300
+			? `ELMA365: ${text ?? 'the platform answered "success: false"'}`
+			: `ELMA365 ${status}: ${text ?? describeStatus(status)}`;
 	const retried = attempts > 1 ? ` Tried ${attempts} times.` : '';
 	const description = `${status === undefined ? '' : `${describeStatus(status)} `}Request: ${where}.${retried}`;
-	const errorData: JsonObject = body && typeof body === 'object'
-		? (body as JsonObject)
-		: { message: text ?? '' };
+	const errorData: JsonObject =
+		body && typeof body === 'object' ? (body as JsonObject) : { message: text ?? '' };
 	return new NodeApiError(ctx.getNode(), errorData, {
 		message,
 		description,
@@ -207,14 +235,23 @@ function apiError(
 }
 
 /** A 2xx whose body is not JSON: never output as if it were a result. */
-function notJsonError(ctx: Elma365Context, request: ApiRequest, body: unknown, attempts: number): NodeApiError {
+function notJsonError(
+	ctx: Elma365Context,
+	request: ApiRequest,
+	body: unknown,
+	attempts: number,
+): NodeApiError {
 	const text = platformMessage(body) ?? '';
 	const retried = attempts > 1 ? ` Tried ${attempts} times.` : '';
-	return new NodeApiError(ctx.getNode(), { message: text }, {
-		message: 'ELMA365: the platform answered with something that is not JSON',
-		description: `It began: "${text.slice(0, 120)}". A proxy or login page in front of the platform, or an answer cut short. Request: ${request.method} ${request.path}.${retried}`,
-		itemIndex: request.itemIndex,
-	});
+	return new NodeApiError(
+		ctx.getNode(),
+		{ message: text },
+		{
+			message: 'ELMA365: the platform answered with something that is not JSON',
+			description: `It began: "${text.slice(0, 120)}". A proxy or login page in front of the platform, or an answer cut short. Request: ${request.method} ${request.path}.${retried}`,
+			itemIndex: request.itemIndex,
+		},
+	);
 }
 
 const NETWORK_REASONS: Record<string, string> = {
@@ -242,13 +279,18 @@ const CERTIFICATE_CODES = new Set([
 function networkErrorCode(error: unknown): string {
 	let current = error as { code?: unknown; cause?: unknown } | undefined;
 	for (let depth = 0; current && depth < 4; depth++) {
-		if (typeof current.code === 'string' && (/^E[A-Z_]+$/.test(current.code) || CERTIFICATE_CODES.has(current.code))) return current.code;
+		if (
+			typeof current.code === 'string' &&
+			(/^E[A-Z_]+$/.test(current.code) || CERTIFICATE_CODES.has(current.code))
+		)
+			return current.code;
 		current = current.cause as typeof current;
 	}
 	return '';
 }
 
-const CHECK_ADDRESS = 'Check the base URL in the credential and the network between n8n and the platform.';
+const CHECK_ADDRESS =
+	'Check the base URL in the credential and the network between n8n and the platform.';
 
 /**
  * A failure before any HTTP answer (refused connection, unknown host, timeout, certificate) in
@@ -261,29 +303,50 @@ export function describeNetworkFailure(systemCode: string): { message: string; h
 			hint: 'A server with a self-signed or internal certificate: turn on Ignore SSL Issues in the credential, or give n8n the issuing CA (NODE_EXTRA_CA_CERTS).',
 		};
 	}
-	if (systemCode === 'ERR_BAD_RESPONSE') return { message: "ELMA365: the platform's answer was cut off or unreadable", hint: CHECK_ADDRESS };
+	if (systemCode === 'ERR_BAD_RESPONSE')
+		return {
+			message: "ELMA365: the platform's answer was cut off or unreadable",
+			hint: CHECK_ADDRESS,
+		};
 	const reason = NETWORK_REASONS[systemCode] ? ` (${NETWORK_REASONS[systemCode]})` : '';
 	return { message: `ELMA365: the platform could not be reached${reason}`, hint: CHECK_ADDRESS };
 }
 
 /** A failure before any HTTP answer: refused connection, DNS, timeout. Never carries the request's headers. */
-function networkError(ctx: Elma365Context, request: ApiRequest, error: unknown, attempts: number, timeoutMs: number, shown: Shown): NodeApiError {
-	const cause = { message: redact(String((error as { message?: string })?.message ?? 'network error'), shown.secrets).slice(0, 500) };
+function networkError(
+	ctx: Elma365Context,
+	request: ApiRequest,
+	error: unknown,
+	attempts: number,
+	timeoutMs: number,
+	shown: Shown,
+): NodeApiError {
+	const cause = {
+		message: redact(
+			String((error as { message?: string })?.message ?? 'network error'),
+			shown.secrets,
+		).slice(0, 500),
+	};
 	const systemCode = networkErrorCode(error);
 	const words = describeNetworkFailure(systemCode);
 	const where = `Request: ${request.method} ${request.path}.`;
 	// n8n rewrites any message that contains a system code, so the code goes into the description.
 	if (CERTIFICATE_CODES.has(systemCode)) {
-		return new NodeApiError(ctx.getNode(), { message: cause?.message ?? 'certificate error', systemCode }, {
-			message: words.message,
-			description: `${systemCode}. ${where} ${words.hint}`,
-			itemIndex: request.itemIndex,
-		});
+		return new NodeApiError(
+			ctx.getNode(),
+			{ message: cause?.message ?? 'certificate error', systemCode },
+			{
+				message: words.message,
+				description: `${systemCode}. ${where} ${words.hint}`,
+				itemIndex: request.itemIndex,
+			},
+		);
 	}
 	const retried = attempts > 1 ? ` Tried ${attempts} times.` : '';
-	const timedOut = systemCode === 'ETIMEDOUT' || systemCode === 'ECONNABORTED'
-		? ` No answer came within ${timeoutMs} ms (Request Options > Timeout).`
-		: '';
+	const timedOut =
+		systemCode === 'ETIMEDOUT' || systemCode === 'ECONNABORTED'
+			? ` No answer came within ${timeoutMs} ms (Request Options > Timeout).`
+			: '';
 	return new NodeApiError(
 		ctx.getNode(),
 		{ message: cause?.message ?? 'network error', systemCode },
@@ -296,7 +359,15 @@ function networkError(ctx: Elma365Context, request: ApiRequest, error: unknown, 
 }
 
 // ERR_BAD_RESPONSE: the connection dropped half-way through the answer (retried only when idempotent).
-const RETRIABLE_NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'EAI_AGAIN', 'ERR_BAD_RESPONSE']);
+const RETRIABLE_NETWORK_CODES = new Set([
+	'ECONNRESET',
+	'ECONNREFUSED',
+	'ETIMEDOUT',
+	'ECONNABORTED',
+	'EPIPE',
+	'EAI_AGAIN',
+	'ERR_BAD_RESPONSE',
+]);
 
 /** The credential's base URL as an API root, or a clear error naming the credential field. */
 export function companyApiRoot(ctx: Elma365Context, baseUrl: unknown, itemIndex?: number): string {
@@ -304,7 +375,8 @@ export function companyApiRoot(ctx: Elma365Context, baseUrl: unknown, itemIndex?
 	if ('root' in parsed) return parsed.root;
 	throw new NodeOperationError(ctx.getNode(), `${BASE_URL_UNUSABLE}${parsed.problem}`, {
 		itemIndex,
-		description: 'Open the credential and enter the company address: https://mycompany.elma365.ru for the cloud, or your own server\'s address (with its path, if the platform is published under one).',
+		description:
+			"Open the credential and enter the company address: https://mycompany.elma365.ru for the cloud, or your own server's address (with its path, if the platform is published under one).",
 	});
 }
 
@@ -316,9 +388,13 @@ export const CREDENTIAL_TEST_PATH = '/scheme/namespaces';
  * authenticated read, every failure said in the words the nodes use. n8n gives a credential test
  * no httpRequestWithAuthentication, only its legacy `request` helper, so the key is set here.
  */
-export async function testCredential(ctx: ICredentialTestFunctions, data: ICredentialDataDecryptedObject): Promise<INodeCredentialTestResult> {
+export async function testCredential(
+	ctx: ICredentialTestFunctions,
+	data: ICredentialDataDecryptedObject,
+): Promise<INodeCredentialTestResult> {
 	const parsed = parseBaseUrl(String(data.baseUrl ?? ''));
-	if ('problem' in parsed) return { status: 'Error', message: `${BASE_URL_UNUSABLE}${parsed.problem}` };
+	if ('problem' in parsed)
+		return { status: 'Error', message: `${BASE_URL_UNUSABLE}${parsed.problem}` };
 	let response: { statusCode: number; body: unknown };
 	try {
 		response = (await ctx.helpers.request({
@@ -337,23 +413,41 @@ export async function testCredential(ctx: ICredentialTestFunctions, data: ICrede
 	} catch (error) {
 		const code = networkErrorCode(error);
 		const words = describeNetworkFailure(code);
-		return { status: 'Error', message: `${words.message}${code ? ` [${code}]` : ''}. ${words.hint}` };
+		return {
+			status: 'Error',
+			message: `${words.message}${code ? ` [${code}]` : ''}. ${words.hint}`,
+		};
 	}
 	const secrets = [String(data.apiKey ?? '')].filter((key) => key !== '');
 	const body = redactValue(parseBody(response.body), secrets);
 	const text = platformMessage(body);
 	if (REDIRECTS.has(response.statusCode)) {
-		return { status: 'Error', message: `ELMA365: the address answered with a redirect (HTTP ${response.statusCode}); the key is not sent on. Enter the address the platform is served at (check http/https and the host).` };
+		return {
+			status: 'Error',
+			message: `ELMA365: the address answered with a redirect (HTTP ${response.statusCode}); the key is not sent on. Enter the address the platform is served at (check http/https and the host).`,
+		};
 	}
 	if (response.statusCode < 200 || response.statusCode >= 300) {
-		const advice = response.statusCode === 404 ? ` Check the Base URL: the address of your company, ${BASE_URL_EXAMPLE}.` : '';
-		return { status: 'Error', message: `${describeStatus(response.statusCode)}${text ? ` The platform said: "${text}".` : ''}${advice}` };
+		const advice =
+			response.statusCode === 404
+				? ` Check the Base URL: the address of your company, ${BASE_URL_EXAMPLE}.`
+				: '';
+		return {
+			status: 'Error',
+			message: `${describeStatus(response.statusCode)}${text ? ` The platform said: "${text}".` : ''}${advice}`,
+		};
 	}
 	if (body && typeof body === 'object' && (body as IDataObject).success === false) {
-		return { status: 'Error', message: `ELMA365: ${text ?? 'the platform answered "success: false"'}` };
+		return {
+			status: 'Error',
+			message: `ELMA365: ${text ?? 'the platform answered "success: false"'}`,
+		};
 	}
 	if (!body || typeof body !== 'object') {
-		return { status: 'Error', message: `ELMA365: the platform answered with something that is not JSON (it began: "${(text ?? '').slice(0, 120)}"). A proxy or login page in front of the platform, or another address.` };
+		return {
+			status: 'Error',
+			message: `ELMA365: the platform answered with something that is not JSON (it began: "${(text ?? '').slice(0, 120)}"). A proxy or login page in front of the platform, or another address.`,
+		};
 	}
 	return { status: 'OK', message: 'Connection successful: the platform accepted the API key' };
 }
@@ -381,17 +475,24 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** The execution's stop signal (execute contexts), which also ends retry waits at once. */
 function cancelSignal(ctx: Elma365Context): AbortSignal | undefined {
 	const withCancel = ctx as { getExecutionCancelSignal?: () => AbortSignal | undefined };
-	return typeof withCancel.getExecutionCancelSignal === 'function' ? withCancel.getExecutionCancelSignal() : undefined;
+	return typeof withCancel.getExecutionCancelSignal === 'function'
+		? withCancel.getExecutionCancelSignal()
+		: undefined;
 }
 
 /** n8n 2.x's `sleep` ends on an abort signal; 1.x's does not, and has `sleepWithAbort` for it. */
-const abortableSleep = ((workflow as unknown as { sleepWithAbort?: unknown }).sleepWithAbort ?? workflow.sleep) as (ms: number, signal?: AbortSignal) => Promise<void>;
+const abortableSleep = ((workflow as unknown as { sleepWithAbort?: unknown }).sleepWithAbort ??
+	workflow.sleep) as (ms: number, signal?: AbortSignal) => Promise<void>;
 
 async function wait(ctx: Elma365Context, request: ApiRequest, ms: number): Promise<void> {
 	try {
 		await abortableSleep(ms, cancelSignal(ctx));
 	} catch {
-		throw new NodeOperationError(ctx.getNode(), 'ELMA365: the execution was stopped while waiting to retry', { itemIndex: request.itemIndex });
+		throw new NodeOperationError(
+			ctx.getNode(),
+			'ELMA365: the execution was stopped while waiting to retry',
+			{ itemIndex: request.itemIndex },
+		);
 	}
 }
 
@@ -421,7 +522,12 @@ async function exchange(
 			// Where the deadline also aborted the HTTP client, its cancel error names the deadline.
 			throw deadline.aborted ? new BoundExceeded('deadline', bounds.deadlineMs) : error;
 		}
-		const answer = { status: response.statusCode, headers: (response.headers ?? {}) as IDataObject, body: response.body, url };
+		const answer = {
+			status: response.statusCode,
+			headers: (response.headers ?? {}) as IDataObject,
+			body: response.body,
+			url,
+		};
 		const next = REDIRECTS.has(answer.status) ? redirectTarget(answer) : undefined;
 		if (next === undefined) return answer;
 		if (next.origin !== new URL(url).origin || hops >= MAX_REDIRECTS) return answer;
@@ -436,21 +542,34 @@ function discard(body: unknown): void {
 }
 
 /** The failure of an answer past the deadline or the size cap. */
-function boundError(ctx: Elma365Context, request: ApiRequest, error: BoundExceeded, attempts: number): NodeApiError {
+function boundError(
+	ctx: Elma365Context,
+	request: ApiRequest,
+	error: BoundExceeded,
+	attempts: number,
+): NodeApiError {
 	const retried = attempts > 1 ? ` Tried ${attempts} times.` : '';
 	const where = `Request: ${request.method} ${request.path}.${retried}`;
 	if (error.kind === 'size') {
-		return new NodeApiError(ctx.getNode(), { message: error.message }, {
-			message: `ELMA365: the platform's answer is larger than ${formatBytes(error.limit)}; it was abandoned`,
-			description: `${where} Raise Request Options > Max Response Size if such an answer is expected.`,
-			itemIndex: request.itemIndex,
-		});
+		return new NodeApiError(
+			ctx.getNode(),
+			{ message: error.message },
+			{
+				message: `ELMA365: the platform's answer is larger than ${formatBytes(error.limit)}; it was abandoned`,
+				description: `${where} Raise Request Options > Max Response Size if such an answer is expected.`,
+				itemIndex: request.itemIndex,
+			},
+		);
 	}
-	return new NodeApiError(ctx.getNode(), { message: error.message }, {
-		message: `ELMA365: the platform's answer did not complete within ${error.limit} ms; it was abandoned`,
-		description: `${where} The answer kept coming too slowly (Request Options > Timeout is the time one attempt may take in all).`,
-		itemIndex: request.itemIndex,
-	});
+	return new NodeApiError(
+		ctx.getNode(),
+		{ message: error.message },
+		{
+			message: `ELMA365: the platform's answer did not complete within ${error.limit} ms; it was abandoned`,
+			description: `${where} The answer kept coming too slowly (Request Options > Timeout is the time one attempt may take in all).`,
+			itemIndex: request.itemIndex,
+		},
+	);
 }
 
 function formatBytes(bytes: number): string {
@@ -470,14 +589,24 @@ function redirectTarget(answer: Answer & { url: string }): URL | undefined {
 	}
 }
 
-function redirectError(ctx: Elma365Context, request: ApiRequest, answer: Answer, target: string, shown: Shown): NodeApiError {
+function redirectError(
+	ctx: Elma365Context,
+	request: ApiRequest,
+	answer: Answer,
+	target: string,
+	shown: Shown,
+): NodeApiError {
 	const location = redact(target, shown.secrets).slice(0, 500);
-	return new NodeApiError(ctx.getNode(), { message: `redirect to ${location}` }, {
-		message: `ELMA365: the platform redirected the request to another address (${location}); it was not followed`,
-		description: `HTTP ${answer.status}. Request: ${request.method} ${request.path}. The API key is only ever sent to the company address of the credential: check its Base URL (e.g. https instead of http, or the address a proxy forwards to).`,
-		httpCode: String(answer.status),
-		itemIndex: request.itemIndex,
-	});
+	return new NodeApiError(
+		ctx.getNode(),
+		{ message: `redirect to ${location}` },
+		{
+			message: `ELMA365: the platform redirected the request to another address (${location}); it was not followed`,
+			description: `HTTP ${answer.status}. Request: ${request.method} ${request.path}. The API key is only ever sent to the company address of the credential: check its Base URL (e.g. https instead of http, or the address a proxy forwards to).`,
+			httpCode: String(answer.status),
+			itemIndex: request.itemIndex,
+		},
+	);
 }
 
 interface Prepared {
@@ -488,12 +617,17 @@ interface Prepared {
 	ignoreSslIssues: boolean;
 }
 
-async function prepare(ctx: Elma365Context, request: ApiRequest, transfer: boolean): Promise<Prepared> {
+async function prepare(
+	ctx: Elma365Context,
+	request: ApiRequest,
+	transfer: boolean,
+): Promise<Prepared> {
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
 	const settings = readRequestSettings(ctx, request.itemIndex);
 	const bounds: Bounds = {
 		deadlineMs: settings.timeout ?? request.timeout ?? DEFAULT_TIMEOUT_MS,
-		maxBytes: settings.maxBytes ?? request.maxBytes ?? (transfer ? TRANSFER_MAX_BYTES : API_MAX_BYTES),
+		maxBytes:
+			settings.maxBytes ?? request.maxBytes ?? (transfer ? TRANSFER_MAX_BYTES : API_MAX_BYTES),
 	};
 	const options: IHttpRequestOptions = {
 		method: request.method,
@@ -522,7 +656,10 @@ async function prepare(ctx: Elma365Context, request: ApiRequest, transfer: boole
 }
 
 /** One attempt's end: a result, or a failure that may be retried (after `waitMs`, or the backoff). */
-type Outcome = { done: IDataObject } | { stream: Download } | { retry: NodeApiError; waitMs?: number };
+type Outcome =
+	| { done: IDataObject }
+	| { stream: Download }
+	| { retry: NodeApiError; waitMs?: number };
 
 export interface Download {
 	/** The body as a stream, bounded by the request's size cap and deadline. */
@@ -590,9 +727,17 @@ async function attemptOnce(
 	} catch (error) {
 		// No answer before the deadline is a timeout like the HTTP client's own.
 		const code = error instanceof BoundExceeded ? 'ETIMEDOUT' : networkErrorCode(error);
-		const failure = networkError(ctx, request, error instanceof BoundExceeded ? { code } : error, attempt, bounds.deadlineMs, shown);
+		const failure = networkError(
+			ctx,
+			request,
+			error instanceof BoundExceeded ? { code } : error,
+			attempt,
+			bounds.deadlineMs,
+			shown,
+		);
 		// A connection refused before sending is safe to repeat; others may have reached the platform.
-		if ((idempotent || code === 'ECONNREFUSED') && RETRIABLE_NETWORK_CODES.has(code)) return { retry: failure };
+		if ((idempotent || code === 'ECONNREFUSED') && RETRIABLE_NETWORK_CODES.has(code))
+			return { retry: failure };
 		throw failure;
 	}
 
@@ -601,9 +746,16 @@ async function attemptOnce(
 	if (location !== undefined) {
 		discard(answer.body);
 		if (location.origin === new URL(answer.url).origin) {
-			throw apiError(ctx, request, answer.status, { message: `redirected more than ${MAX_REDIRECTS} times` }, attempt);
+			throw apiError(
+				ctx,
+				request,
+				answer.status,
+				{ message: `redirected more than ${MAX_REDIRECTS} times` },
+				attempt,
+			);
 		}
-		if (!transfer || request.method !== 'GET') throw redirectError(ctx, request, answer, location.href, shown);
+		if (!transfer || request.method !== 'GET')
+			throw redirectError(ctx, request, answer, location.href, shown);
 		const storage = location.href;
 		const fetched = await fetchWithoutKey(ctx, storage, request.itemIndex, prepared, deadline);
 		return mode === 'stream' ? { stream: fetched } : { done: await bufferOf(fetched) };
@@ -662,7 +814,8 @@ async function attemptOnce(
 async function bufferOf(download: Download): Promise<IDataObject> {
 	const chunks: Buffer[] = [];
 	try {
-		for await (const chunk of download.data) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+		for await (const chunk of download.data)
+			chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
 	} catch (error) {
 		throw download.failure(error);
 	}
@@ -670,15 +823,25 @@ async function bufferOf(download: Download): Promise<IDataObject> {
 }
 
 /** Turns a failure while a download streams (size cap, deadline, a dropped connection) into the item's error. */
-function transferError(ctx: Elma365Context, request: ApiRequest, error: unknown, bounds: Bounds, attempt: number): NodeApiError {
+function transferError(
+	ctx: Elma365Context,
+	request: ApiRequest,
+	error: unknown,
+	bounds: Bounds,
+	attempt: number,
+): NodeApiError {
 	if (error instanceof NodeApiError) return error;
 	if (error instanceof BoundExceeded) return boundError(ctx, request, error, attempt);
-	if ((error as { name?: string })?.name === 'AbortError') return boundError(ctx, request, new BoundExceeded('deadline', bounds.deadlineMs), attempt);
+	if ((error as { name?: string })?.name === 'AbortError')
+		return boundError(ctx, request, new BoundExceeded('deadline', bounds.deadlineMs), attempt);
 	return networkError(ctx, request, cutOff(error), attempt, bounds.deadlineMs, { secrets: [] });
 }
 
 function cutOff(error: unknown): { code: string; message: string } {
-	return { code: 'ERR_BAD_RESPONSE', message: String((error as { message?: string })?.message ?? 'cut off') };
+	return {
+		code: 'ERR_BAD_RESPONSE',
+		message: String((error as { message?: string })?.message ?? 'cut off'),
+	};
 }
 
 /**
@@ -715,16 +878,22 @@ async function fetchWithoutKey(
 	if (answer.status < 200 || answer.status >= 300) {
 		let text = '';
 		try {
-			text = (await readBounded(answer.body, deadline, { ...prepared.bounds, maxBytes: 64 * 1024 })).toString('utf8');
+			text = (
+				await readBounded(answer.body, deadline, { ...prepared.bounds, maxBytes: 64 * 1024 })
+			).toString('utf8');
 		} catch {
 			discard(answer.body);
 		}
-		throw new NodeApiError(ctx.getNode(), { message: redact(text.slice(0, 300), prepared.shown.secrets) }, {
-			message: `ELMA365: the download link answered HTTP ${answer.status}`,
-			description: `Download from ${new URL(url).origin}. The link may have expired; get a new one and retry.`,
-			httpCode: String(answer.status),
-			itemIndex,
-		});
+		throw new NodeApiError(
+			ctx.getNode(),
+			{ message: redact(text.slice(0, 300), prepared.shown.secrets) },
+			{
+				message: `ELMA365: the download link answered HTTP ${answer.status}`,
+				description: `Download from ${new URL(url).origin}. The link may have expired; get a new one and retry.`,
+				httpCode: String(answer.status),
+				itemIndex,
+			},
+		);
 	}
 	const bounded = boundedStream(answer.body as ByteStream, deadline, prepared.bounds);
 	return {
@@ -757,14 +926,28 @@ export async function apiDownload(ctx: Elma365Context, request: ApiRequest): Pro
 }
 
 /** A download from a link outside the API (object storage): never with the key. */
-export async function downloadWithoutKey(ctx: Elma365Context, url: string, itemIndex: number, timeout?: number): Promise<Download> {
+export async function downloadWithoutKey(
+	ctx: Elma365Context,
+	url: string,
+	itemIndex: number,
+	timeout?: number,
+): Promise<Download> {
 	const request: ApiRequest = { method: 'GET', path: url, itemIndex, timeout };
 	const prepared = await prepare(ctx, request, true);
-	return await fetchWithoutKey(ctx, url, itemIndex, prepared, AbortSignal.timeout(prepared.bounds.deadlineMs));
+	return await fetchWithoutKey(
+		ctx,
+		url,
+		itemIndex,
+		prepared,
+		AbortSignal.timeout(prepared.bounds.deadlineMs),
+	);
 }
 
 /** Runs what consumes a download (n8n's binary data store) and turns a bound or network failure into the item's error. */
-export async function readDownload<T>(download: Download, consume: (data: ByteStream) => Promise<T>): Promise<T> {
+export async function readDownload<T>(
+	download: Download,
+	consume: (data: ByteStream) => Promise<T>,
+): Promise<T> {
 	try {
 		return await consume(download.data);
 	} catch (error) {
@@ -774,7 +957,8 @@ export async function readDownload<T>(download: Download, consume: (data: ByteSt
 
 /** Drops the envelope's own keys and returns what it carries: `item`, or the remaining payload. */
 export function unwrapItem(body: IDataObject): IDataObject {
-	if (body.item && typeof body.item === 'object' && !Array.isArray(body.item)) return body.item as IDataObject;
+	if (body.item && typeof body.item === 'object' && !Array.isArray(body.item))
+		return body.item as IDataObject;
 	return withoutEnvelope(body);
 }
 
@@ -791,14 +975,17 @@ export function readListPage(body: unknown): ListPage {
 	if (Array.isArray(result)) return { items: result, total: toTotal(data.total) };
 	if (result && typeof result === 'object') {
 		const inner = result.result ?? result.items;
-		if (Array.isArray(inner)) return { items: inner as IDataObject[], total: toTotal(result.total ?? data.total) };
+		if (Array.isArray(inner))
+			return { items: inner as IDataObject[], total: toTotal(result.total ?? data.total) };
 	}
 	for (const key of ['items', 'data']) {
-		if (Array.isArray(data[key])) return { items: data[key] as IDataObject[], total: toTotal(data.total) };
+		if (Array.isArray(data[key]))
+			return { items: data[key] as IDataObject[], total: toTotal(data.total) };
 	}
 	// A list named after what it holds (`{namespaces: [...]}`, `{apps: [...]}`): the one array beside the envelope.
 	const arrays = Object.keys(data).filter((key) => key !== 'error' && Array.isArray(data[key]));
-	if (arrays.length === 1) return { items: data[arrays[0]] as IDataObject[], total: toTotal(data.total) };
+	if (arrays.length === 1)
+		return { items: data[arrays[0]] as IDataObject[], total: toTotal(data.total) };
 	return { items: [] };
 }
 
@@ -837,7 +1024,10 @@ export function rowKey(item: IDataObject): string {
  * than the first page's `total` justifies (two extra, for rows added while paging), or
  * MAX_PAGES_WITHOUT_TOTAL when there is no total.
  */
-export async function* paginate(ctx: Elma365Context, request: PagedListRequest): AsyncGenerator<IDataObject[]> {
+export async function* paginate(
+	ctx: Elma365Context,
+	request: PagedListRequest,
+): AsyncGenerator<IDataObject[]> {
 	const { paging, limit, pageSize, ...base } = request;
 	const seen = new Set<string>();
 	let from = 0;
@@ -848,7 +1038,9 @@ export async function* paginate(ctx: Elma365Context, request: PagedListRequest):
 		const window = { from, size };
 		const body = paging === 'body' ? { ...(request.body ?? {}), ...window } : request.body;
 		const qs = paging === 'query' ? { ...(request.qs ?? {}), ...window } : request.qs;
-		const page = readListPage(await apiRequest(ctx, { ...base, body, qs, idempotent: base.idempotent ?? true }));
+		const page = readListPage(
+			await apiRequest(ctx, { ...base, body, qs, idempotent: base.idempotent ?? true }),
+		);
 		if (page.items.length === 0) return;
 
 		// Rows repeated within one page are kept (a report may have equal rows); a row of an earlier page is not.
@@ -862,8 +1054,8 @@ export async function* paginate(ctx: Elma365Context, request: PagedListRequest):
 
 		from += page.items.length;
 		if (page.items.length < size || (page.total !== undefined && from >= page.total)) return;
-		justified ??= page.total === undefined ? MAX_PAGES_WITHOUT_TOTAL : Math.ceil(page.total / size) + 2;
+		justified ??=
+			page.total === undefined ? MAX_PAGES_WITHOUT_TOTAL : Math.ceil(page.total / size) + 2;
 		if (pages + 1 >= justified) return;
 	}
 }
-

@@ -21,6 +21,7 @@ export function refuseUnsupportedOptions(
 ): void {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	for (const [name, label] of unsupported) {
-		if (isSet(options[name])) throw invalidInput(ctx, itemIndex, label, `no value: ${takes}`, options[name]);
+		if (isSet(options[name]))
+			throw invalidInput(ctx, itemIndex, label, `no value: ${takes}`, options[name]);
 	}
 }

@@ -9,7 +9,8 @@ export function isUuid(value: unknown): value is string {
 
 /** What an error shows of the value it got: at most about 80 characters, whatever came. */
 function shown(value: unknown): string {
-	if (typeof value === 'string') return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+	if (typeof value === 'string')
+		return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
 	if (value === undefined) return 'nothing';
 	let text: string;
 	try {
@@ -39,20 +40,49 @@ export function invalidInput(
 ): NodeOperationError {
 	// A trigger's poll has no items: its errors name the field only.
 	const where = itemIndex === undefined ? '' : ` in item ${itemIndex}`;
-	return new NodeOperationError(ctx.getNode(), `Invalid "${field}"${where}: expected ${expected}, got ${shown(value)}`, { itemIndex });
+	return new NodeOperationError(
+		ctx.getNode(),
+		`Invalid "${field}"${where}: expected ${expected}, got ${shown(value)}`,
+		{ itemIndex },
+	);
 }
 
-export function requireUuid(ctx: IExecuteFunctions, itemIndex: number, field: string, value: unknown): string {
+export function requireUuid(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	field: string,
+	value: unknown,
+): string {
 	const text = typeof value === 'string' ? value.trim() : value;
-	if (!isUuid(text)) throw invalidInput(ctx, itemIndex, field, 'a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6', value);
+	if (!isUuid(text))
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			field,
+			'a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6',
+			value,
+		);
 	return text;
 }
 
 /** A non-empty text (a finite number is taken as its digits), made of valid Unicode characters. */
-export function requireText(ctx: IExecuteFunctions, itemIndex: number, field: string, value: unknown): string {
+export function requireText(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	field: string,
+	value: unknown,
+): string {
 	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-	if (typeof value !== 'string' || value.trim() === '') throw invalidInput(ctx, itemIndex, field, 'a non-empty text', value);
-	if (!isWellFormed(value)) throw invalidInput(ctx, itemIndex, field, 'a text of valid Unicode characters (it has a lone surrogate)', value);
+	if (typeof value !== 'string' || value.trim() === '')
+		throw invalidInput(ctx, itemIndex, field, 'a non-empty text', value);
+	if (!isWellFormed(value))
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			field,
+			'a text of valid Unicode characters (it has a lone surrogate)',
+			value,
+		);
 	return value;
 }
 
@@ -60,9 +90,21 @@ export function requireText(ctx: IExecuteFunctions, itemIndex: number, field: st
  * A code or ID that fills one path segment, trimmed. "." and ".." are refused: no encoding keeps
  * them in their segment, since URL parsers (WHATWG, so axios) resolve "%2E%2E" as "..".
  */
-export function requirePathSegment(ctx: IExecuteFunctions, itemIndex: number, field: string, value: unknown): string {
+export function requirePathSegment(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	field: string,
+	value: unknown,
+): string {
 	const text = requireText(ctx, itemIndex, field, value).trim();
-	if (text === '.' || text === '..') throw invalidInput(ctx, itemIndex, field, 'a code or ID (not "." or "..", which would change the address)', value);
+	if (text === '.' || text === '..')
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			field,
+			'a code or ID (not "." or "..", which would change the address)',
+			value,
+		);
 	return text;
 }
 
@@ -74,7 +116,13 @@ export function requireOneOf<T extends string>(
 	allowed: readonly T[],
 ): T {
 	if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
-		throw invalidInput(ctx, itemIndex, field, `one of ${allowed.map((a) => `"${a}"`).join(', ')}`, value);
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			field,
+			`one of ${allowed.map((a) => `"${a}"`).join(', ')}`,
+			value,
+		);
 	}
 	return value as T;
 }
@@ -87,8 +135,12 @@ export function requireInteger(
 	{ min }: { min?: number } = {},
 ): number {
 	// Text counts only in decimal digits: Number() would also read "0x10", "0b11", "1e3" and "5.0".
-	const number = typeof value === 'string' && /^\s*[+-]?\d+\s*$/.test(value) ? Number(value) : value;
-	const ok = typeof number === 'number' && Number.isSafeInteger(number) && (min === undefined || number >= min);
+	const number =
+		typeof value === 'string' && /^\s*[+-]?\d+\s*$/.test(value) ? Number(value) : value;
+	const ok =
+		typeof number === 'number' &&
+		Number.isSafeInteger(number) &&
+		(min === undefined || number >= min);
 	if (!ok) {
 		const expected = min === undefined ? 'a whole number' : `a whole number >= ${min}`;
 		throw invalidInput(ctx, itemIndex, field, expected, value);
@@ -96,7 +148,12 @@ export function requireInteger(
 	return number;
 }
 
-export function requireBoolean(ctx: IExecuteFunctions, itemIndex: number, field: string, value: unknown): boolean {
+export function requireBoolean(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	field: string,
+	value: unknown,
+): boolean {
 	if (typeof value === 'boolean') return value;
 	if (value === 'true') return true;
 	if (value === 'false') return false;
@@ -104,7 +161,15 @@ export function requireBoolean(ctx: IExecuteFunctions, itemIndex: number, field:
 }
 
 /** The UTC instant of calendar fields; setUTCFullYear, not Date.UTC, which reads the years 0-99 as 1900-1999. */
-function utcInstant(year: number, monthIndex: number, day: number, hour: number, minute: number, second: number, ms = 0): number {
+function utcInstant(
+	year: number,
+	monthIndex: number,
+	day: number,
+	hour: number,
+	minute: number,
+	second: number,
+	ms = 0,
+): number {
 	const date = new Date(0);
 	date.setUTCFullYear(year, monthIndex, day);
 	date.setUTCHours(hour, minute, second, ms);
@@ -126,12 +191,21 @@ function zoneOffsetMinutes(instant: number, timeZone: string): number {
 	}).formatToParts(new Date(instant));
 	const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
 	// Intl counts years before 1 as 1 BC, 2 BC, ...: the year 0 of ISO 8601 is 1 BC.
-	const year = parts.find((p) => p.type === 'era')?.value === 'BC' ? 1 - part('year') : part('year');
-	const asUtc = utcInstant(year, part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+	const year =
+		parts.find((p) => p.type === 'era')?.value === 'BC' ? 1 - part('year') : part('year');
+	const asUtc = utcInstant(
+		year,
+		part('month') - 1,
+		part('day'),
+		part('hour'),
+		part('minute'),
+		part('second'),
+	);
 	return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60000);
 }
 
-const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+const ISO_DATE_TIME =
+	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
 /**
  * Returns an ISO 8601 date-time in UTC. A value without a zone (as n8n's date picker gives) is read
@@ -143,7 +217,14 @@ export function requireDateTime(
 	field: string,
 	value: unknown,
 ): string {
-	const fail = () => invalidInput(ctx, itemIndex, field, 'an ISO 8601 date-time such as 2027-01-01T00:00:00Z', value);
+	const fail = () =>
+		invalidInput(
+			ctx,
+			itemIndex,
+			field,
+			'an ISO 8601 date-time such as 2027-01-01T00:00:00Z',
+			value,
+		);
 	if (value instanceof Date) return inFourDigitYears(value.getTime(), fail);
 	let text = value;
 	if (value && typeof value === 'object' && typeof (value as IDataObject).toISO === 'function') {
@@ -215,7 +296,8 @@ export function unsendable(value: unknown, limit = MAX_JSON_DEPTH): string | und
 		if (!current || typeof current !== 'object') continue;
 		if (depth > limit) return `a JSON object nested at most ${limit} levels deep`;
 		const dropped = DROPPED_KEYS.find((key) => Object.hasOwn(current, key));
-		if (dropped !== undefined) return `a JSON object without the key "${dropped}" (n8n drops "__proto__", "constructor" and "prototype")`;
+		if (dropped !== undefined)
+			return `a JSON object without the key "${dropped}" (n8n drops "__proto__", "constructor" and "prototype")`;
 		for (const child of Object.values(current)) stack.push([child, depth + 1]);
 	}
 	return undefined;
@@ -225,7 +307,12 @@ export function unsendable(value: unknown, limit = MAX_JSON_DEPTH): string | und
  * A value as it will be sent (parsed JSON, or an object from an expression), refused naming the
  * field where it is nested too deep or holds a key n8n drops.
  */
-export function requireSendable<T>(ctx: IExecuteFunctions, itemIndex: number, field: string, value: T): T {
+export function requireSendable<T>(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	field: string,
+	value: T,
+): T {
 	const problem = unsendable(value);
 	if (problem !== undefined) throw invalidInput(ctx, itemIndex, field, problem, value);
 	return value;
@@ -285,13 +372,31 @@ export function requireFileMeta(
 	const blank = (value: unknown) => value === undefined || value === null || value === '';
 	const { fileName, mimeType } = meta;
 	if (!blank(fileName) && (typeof fileName !== 'string' || !isWellFormed(fileName))) {
-		throw invalidInput(ctx, itemIndex, field, 'binary data whose file name is a text of valid Unicode characters', fileName);
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			field,
+			'binary data whose file name is a text of valid Unicode characters',
+			fileName,
+		);
 	}
-	if (!blank(mimeType) && (typeof mimeType !== 'string' || hasControlCharacter(mimeType) || !isWellFormed(mimeType))) {
-		throw invalidInput(ctx, itemIndex, field, 'binary data whose MIME type is one line, such as application/pdf', mimeType);
+	if (
+		!blank(mimeType) &&
+		(typeof mimeType !== 'string' || hasControlCharacter(mimeType) || !isWellFormed(mimeType))
+	) {
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			field,
+			'binary data whose MIME type is one line, such as application/pdf',
+			mimeType,
+		);
 	}
 	return {
 		fileName: blank(fileName) ? defaultName : (fileName as string),
-		mimeType: blank(mimeType) || (mimeType as string).trim() === '' ? 'application/octet-stream' : (mimeType as string).trim(),
+		mimeType:
+			blank(mimeType) || (mimeType as string).trim() === ''
+				? 'application/octet-stream'
+				: (mimeType as string).trim(),
 	};
 }

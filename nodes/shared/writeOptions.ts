@@ -21,6 +21,13 @@ export const writeOptions: INodeProperties = {
 };
 
 /** `body` with Options > Additional Body merged over it. */
-export function withAdditionalBody(ctx: IExecuteFunctions, itemIndex: number, body: IDataObject): IDataObject {
-	return { ...body, ...readJsonObject(ctx, itemIndex, 'options.body', 'Options > Additional Body (JSON)') };
+export function withAdditionalBody(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	body: IDataObject,
+): IDataObject {
+	return {
+		...body,
+		...readJsonObject(ctx, itemIndex, 'options.body', 'Options > Additional Body (JSON)'),
+	};
 }

@@ -18,11 +18,19 @@ beforeEach(() => {
 
 describe('application list', () => {
 	test('GET /app/list: one output item per application', async () => {
-		const { items, error } = await t.run({ nodeType: 'elma365App', parameters: { resource: 'application', operation: 'getAll', returnAll: true } });
+		const { items, error } = await t.run({
+			nodeType: 'elma365App',
+			parameters: { resource: 'application', operation: 'getAll', returnAll: true },
+		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests).toHaveLength(1);
 		const [request] = t.platform.requests;
-		expect([request.method, request.path, request.query, request.body]).toEqual(['GET', '/pub/v1/app/list', {}, undefined]);
+		expect([request.method, request.path, request.query, request.body]).toEqual([
+			'GET',
+			'/pub/v1/app/list',
+			{},
+			undefined,
+		]);
 		expect(request.headers.authorization).toBe(`Bearer ${t.platform.apiKey}`);
 		expect(jsonOf(items)).toEqual(APPS);
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 0 }, { item: 0 }]);
@@ -30,19 +38,28 @@ describe('application list', () => {
 
 	test('a list named after what it holds ({apps: [...]}) is found too', async () => {
 		t.platform.script('GET', '/pub/v1/app/list', ok({ apps: APPS }));
-		const { items } = await t.run({ nodeType: 'elma365App', parameters: { resource: 'application', operation: 'getAll', returnAll: true } });
+		const { items } = await t.run({
+			nodeType: 'elma365App',
+			parameters: { resource: 'application', operation: 'getAll', returnAll: true },
+		});
 		expect(jsonOf(items)).toEqual(APPS);
 	});
 
 	test('Limit cuts the answer', async () => {
-		const { items } = await t.run({ nodeType: 'elma365App', parameters: { resource: 'application', operation: 'getAll', returnAll: false, limit: 2 } });
+		const { items } = await t.run({
+			nodeType: 'elma365App',
+			parameters: { resource: 'application', operation: 'getAll', returnAll: false, limit: 2 },
+		});
 		expect(jsonOf(items)).toEqual(APPS.slice(0, 2));
 		expect(t.platform.requests.map((r) => r.query)).toEqual([{}]);
 	});
 
 	test('a platform 400 surfaces the platform text', async () => {
 		t.platform.script('GET', '/pub/v1/app/list', fail(400, 'not allowed'));
-		const { error } = await t.run({ nodeType: 'elma365App', parameters: { resource: 'application', operation: 'getAll', returnAll: true } });
+		const { error } = await t.run({
+			nodeType: 'elma365App',
+			parameters: { resource: 'application', operation: 'getAll', returnAll: true },
+		});
 		expect(error?.message).toBe('ELMA365 400: not allowed');
 	});
 });
@@ -67,7 +84,10 @@ describe('application status', () => {
 	});
 
 	test('One Item per Status: each status with its group', async () => {
-		const { items } = await t.run({ nodeType: 'elma365App', parameters: params({ splitStatuses: true }) });
+		const { items } = await t.run({
+			nodeType: 'elma365App',
+			parameters: params({ splitStatuses: true }),
+		});
 		const [open, closed] = DEFAULT_STATUSES.groupItems;
 		expect(jsonOf(items)).toEqual([
 			{ ...DEFAULT_STATUSES.statusItems[0], group: open },
@@ -78,25 +98,43 @@ describe('application status', () => {
 	});
 
 	test('an empty application code is refused before any request', async () => {
-		const { error } = await t.run({ nodeType: 'elma365App', parameters: params({ application: '={{ $json.code }}' }), input: [{ json: { code: '' } }] });
-		expect(error?.message).toMatch(/Invalid "Application Code" in item 0: expected a non-empty text, got ""/);
+		const { error } = await t.run({
+			nodeType: 'elma365App',
+			parameters: params({ application: '={{ $json.code }}' }),
+			input: [{ json: { code: '' } }],
+		});
+		expect(error?.message).toMatch(
+			/Invalid "Application Code" in item 0: expected a non-empty text, got ""/,
+		);
 		expect(t.platform.requests).toHaveLength(0);
 	});
 
 	test('Continue On Fail: one output per input, in order and paired', async () => {
-		t.platform.script('GET', '/pub/v1/app/crm/missing/settings/status', fail(404, 'application crm/missing not found'));
+		t.platform.script(
+			'GET',
+			'/pub/v1/app/crm/missing/settings/status',
+			fail(404, 'application crm/missing not found'),
+		);
 		const { items, error } = await t.run({
 			nodeType: 'elma365App',
 			parameters: params({ application: '={{ $json.code }}' }),
 			continueOnFail: true,
-			input: [{ json: { code: 'deals' } }, { json: { code: '' } }, { json: { code: 'missing' } }, { json: { code: 'leads' } }],
+			input: [
+				{ json: { code: 'deals' } },
+				{ json: { code: '' } },
+				{ json: { code: 'missing' } },
+				{ json: { code: 'leads' } },
+			],
 		});
 		expect(error).toBeUndefined();
 		expect(pairingOf(items)).toEqual([0, 1, 2, 3].map((item) => ({ item })));
 		const json = jsonOf(items) as Array<Record<string, unknown>>;
 		expect(json[0]).toEqual(DEFAULT_STATUSES);
 		expect(json[1].error).toMatch(/Invalid "Application Code" in item 1/);
-		expect(json[2]).toMatchObject({ error: 'ELMA365 404: application crm/missing not found', httpCode: '404' });
+		expect(json[2]).toMatchObject({
+			error: 'ELMA365 404: application crm/missing not found',
+			httpCode: '404',
+		});
 		expect(json[3]).toEqual(DEFAULT_STATUSES);
 		expect(t.platform.requests.map((r) => r.path)).toEqual([
 			'/pub/v1/app/crm/deals/settings/status',

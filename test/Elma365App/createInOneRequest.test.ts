@@ -16,15 +16,31 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 // The double refuses a non-number in a number field of a scheme it knows, on /create and in the batch alike.
 const DEAL_FIELDS = [
-	{ code: '__name', type: 'STRING', required: true, array: false, single: true, view: { name: 'Name' } },
-	{ code: 'price', type: 'FLOAT', required: false, array: false, single: true, view: { name: 'Price' } },
+	{
+		code: '__name',
+		type: 'STRING',
+		required: true,
+		array: false,
+		single: true,
+		view: { name: 'Name' },
+	},
+	{
+		code: 'price',
+		type: 'FLOAT',
+		required: false,
+		array: false,
+		single: true,
+		view: { name: 'Price' },
+	},
 ];
 
 beforeEach(() => {
 	itemsOf(t.platform, 'app', NS, APP).clear();
 	itemsOf(t.platform, 'app', NS, 'leads').clear();
 	t.platform.collection('batchSaves').clear();
-	t.platform.collection('schemeApps').set(`${NS}/${APP}`, { namespace: NS, code: APP, name: 'Deals', fields: DEAL_FIELDS });
+	t.platform
+		.collection('schemeApps')
+		.set(`${NS}/${APP}`, { namespace: NS, code: APP, name: 'Deals', fields: DEAL_FIELDS });
 });
 
 const parameters = (extra: Record<string, unknown> = {}) => ({
@@ -33,29 +49,86 @@ const parameters = (extra: Record<string, unknown> = {}) => ({
 	namespace: code(NS),
 	application: code(APP),
 	fieldsInputMode: 'pairs',
-	fields: { field: [{ name: '__name', value: '={{ $json.name }}' }, { name: 'price', value: '={{ $json.price }}' }] },
+	fields: {
+		field: [
+			{ name: '__name', value: '={{ $json.name }}' },
+			{ name: 'price', value: '={{ $json.price }}' },
+		],
+	},
 	...extra,
 });
-const deals = (count: number) => Array.from({ length: count }, (_, i) => ({ json: { name: `Deal ${i}`, price: 100 * (i + 1) } }));
+const deals = (count: number) =>
+	Array.from({ length: count }, (_, i) => ({ json: { name: `Deal ${i}`, price: 100 * (i + 1) } }));
 const contextOf = (i: number) => ({ __name: `Deal ${i}`, price: 100 * (i + 1) });
-const run = (options: { typeVersion?: number; input?: Array<{ json: Record<string, unknown> }>; extra?: Record<string, unknown>; continueOnFail?: boolean }) =>
-	t.run({ nodeType: NODE, typeVersion: options.typeVersion ?? 1.4, parameters: parameters(options.extra) as never, input: options.input, continueOnFail: options.continueOnFail });
+const run = (options: {
+	typeVersion?: number;
+	input?: Array<{ json: Record<string, unknown> }>;
+	extra?: Record<string, unknown>;
+	continueOnFail?: boolean;
+}) =>
+	t.run({
+		nodeType: NODE,
+		typeVersion: options.typeVersion ?? 1.4,
+		parameters: parameters(options.extra) as never,
+		input: options.input,
+		continueOnFail: options.continueOnFail,
+	});
 const batchBody = (indexes: number[], withEventHandlers = true) => ({
-	items: indexes.map((i) => ({ namespace: NS, code: APP, context: { ...contextOf(i), __id: `$ref/${i}` } })),
+	items: indexes.map((i) => ({
+		namespace: NS,
+		code: APP,
+		context: { ...contextOf(i), __id: `$ref/${i}` },
+	})),
 	withEventHandlers,
 });
 
 describe('App 1.4 description', () => {
 	test('1.4 is the default; Send in One Request (new name, default on) and the batch options exist only from 1.4', async () => {
 		const loader = await loadPackage();
-		const description = (loader.nodeTypes[NODE].type as unknown as { description: { version: unknown; defaultVersion: unknown; properties: INodeProperties[] } }).description;
-		expect([description.version, description.defaultVersion]).toEqual([[1, 1.1, 1.2, 1.3, 1.4], 1.4]);
-		const forCreate = (name: string) => description.properties.filter((p) => p.name === name && p.displayOptions?.show?.operation?.includes('create') && p.displayOptions?.show?.resource?.includes('item'));
-		expect(forCreate('sendInOneRequest').map((p) => [p.displayOptions?.show?.['@version'], p.default])).toEqual([[[{ _cnd: { gte: 1.4 } }], true]]);
+		const description = (
+			loader.nodeTypes[NODE].type as unknown as {
+				description: { version: unknown; defaultVersion: unknown; properties: INodeProperties[] };
+			}
+		).description;
+		expect([description.version, description.defaultVersion]).toEqual([
+			[1, 1.1, 1.2, 1.3, 1.4],
+			1.4,
+		]);
+		const forCreate = (name: string) =>
+			description.properties.filter(
+				(p) =>
+					p.name === name &&
+					p.displayOptions?.show?.operation?.includes('create') &&
+					p.displayOptions?.show?.resource?.includes('item'),
+			);
+		expect(
+			forCreate('sendInOneRequest').map((p) => [p.displayOptions?.show?.['@version'], p.default]),
+		).toEqual([[[{ _cnd: { gte: 1.4 } }], true]]);
 		const options = forCreate('options');
-		expect(options.map((p) => [p.displayOptions?.show?.['@version'], (p.options as INodeProperties[]).map((o) => [o.name, o.default])])).toEqual([
-			[[{ _cnd: { lt: 1.4 } }], [['concurrency', 1], ['withEventForceCreate', false], ['statusGroupId', '']]],
-			[[{ _cnd: { gte: 1.4 } }], [['concurrency', 1], ['withEventForceCreate', false], ['statusGroupId', ''], ['batchSize', 100], ['withEventHandlers', true]]],
+		expect(
+			options.map((p) => [
+				p.displayOptions?.show?.['@version'],
+				(p.options as INodeProperties[]).map((o) => [o.name, o.default]),
+			]),
+		).toEqual([
+			[
+				[{ _cnd: { lt: 1.4 } }],
+				[
+					['concurrency', 1],
+					['withEventForceCreate', false],
+					['statusGroupId', ''],
+				],
+			],
+			[
+				[{ _cnd: { gte: 1.4 } }],
+				[
+					['concurrency', 1],
+					['withEventForceCreate', false],
+					['statusGroupId', ''],
+					['batchSize', 100],
+					['withEventHandlers', true],
+				],
+			],
 		]);
 	});
 });
@@ -66,15 +139,26 @@ describe('App 1.4: Item > Create through the batch save', () => {
 		expect(error).toBeUndefined();
 		expect(t.platform.requests).toHaveLength(1);
 		const [request] = t.platform.requests;
-		expect([request.method, request.path, request.query, request.headers.authorization]).toEqual(['POST', BATCH, {}, `Bearer ${t.platform.apiKey}`]);
+		expect([request.method, request.path, request.query, request.headers.authorization]).toEqual([
+			'POST',
+			BATCH,
+			{},
+			`Bearer ${t.platform.apiKey}`,
+		]);
 		expect(request.headers['content-type']).toMatch(/^application\/json/);
 		expect(request.body).toEqual(batchBody([0, 1, 2]));
 		const out = jsonOf(items) as Array<Record<string, unknown>>;
-		expect(out).toEqual([0, 1, 2].map((i) => ({ __id: expect.stringMatching(UUID), ...contextOf(i) })));
+		expect(out).toEqual(
+			[0, 1, 2].map((i) => ({ __id: expect.stringMatching(UUID), ...contextOf(i) })),
+		);
 		expect(new Set(out.map((o) => o.__id)).size).toBe(3);
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		for (const [i, o] of out.entries()) {
-			expect(itemsOf(t.platform, 'app', NS, APP).get(o.__id as string)).toEqual({ ...contextOf(i), __id: o.__id, __createdAt: '2026-01-01T00:00:00Z' });
+			expect(itemsOf(t.platform, 'app', NS, APP).get(o.__id as string)).toEqual({
+				...contextOf(i),
+				__id: o.__id,
+				__createdAt: '2026-01-01T00:00:00Z',
+			});
 		}
 	});
 
@@ -86,7 +170,9 @@ describe('App 1.4: Item > Create through the batch save', () => {
 			['POST', BATCH, batchBody([2, 3])],
 			['POST', BATCH, batchBody([4])],
 		]);
-		expect(jsonOf(items)).toEqual([0, 1, 2, 3, 4].map((i) => ({ __id: expect.stringMatching(UUID), ...contextOf(i) })));
+		expect(jsonOf(items)).toEqual(
+			[0, 1, 2, 3, 4].map((i) => ({ __id: expect.stringMatching(UUID), ...contextOf(i) })),
+		);
 		expect(pairingOf(items)).toEqual([0, 1, 2, 3, 4].map((item) => ({ item })));
 		expect(itemsOf(t.platform, 'app', NS, APP).size).toBe(5);
 	});
@@ -96,23 +182,30 @@ describe('App 1.4: Item > Create through the batch save', () => {
 		expect(t.platform.requests.map((r) => r.body)).toEqual([batchBody([0], false)]);
 		t.platform.reset();
 		const big = await run({ input: deals(1), extra: { options: { batchSize: 101 } } });
-		expect(big.error?.message).toBe('Invalid "Batch Size" in item 0: expected a whole number from 1 to 100, got 101');
+		expect(big.error?.message).toBe(
+			'Invalid "Batch Size" in item 0: expected a whole number from 1 to 100, got 101',
+		);
 		expect(t.platform.requests).toHaveLength(0);
 	});
 
 	test('items of different applications go in the same request', async () => {
 		const { items, error } = await run({
-			input: [{ json: { app: APP, name: 'A', price: 1 } }, { json: { app: 'leads', name: 'B', price: 2 } }],
+			input: [
+				{ json: { app: APP, name: 'A', price: 1 } },
+				{ json: { app: 'leads', name: 'B', price: 2 } },
+			],
 			extra: { application: code('={{ $json.app }}') },
 		});
 		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => r.body)).toEqual([{
-			items: [
-				{ namespace: NS, code: APP, context: { __name: 'A', price: 1, __id: '$ref/0' } },
-				{ namespace: NS, code: 'leads', context: { __name: 'B', price: 2, __id: '$ref/1' } },
-			],
-			withEventHandlers: true,
-		}]);
+		expect(t.platform.requests.map((r) => r.body)).toEqual([
+			{
+				items: [
+					{ namespace: NS, code: APP, context: { __name: 'A', price: 1, __id: '$ref/0' } },
+					{ namespace: NS, code: 'leads', context: { __name: 'B', price: 2, __id: '$ref/1' } },
+				],
+				withEventHandlers: true,
+			},
+		]);
 		const [a, b] = jsonOf(items) as Array<{ __id: string }>;
 		expect(itemsOf(t.platform, 'app', NS, APP).has(a.__id)).toBe(true);
 		expect(itemsOf(t.platform, 'app', NS, 'leads').has(b.__id)).toBe(true);
@@ -122,7 +215,10 @@ describe('App 1.4: Item > Create through the batch save', () => {
 		const group = newId();
 		const input = deals(3);
 		input[1].json.group = group;
-		const { items, error } = await run({ input, extra: { options: { statusGroupId: '={{ $json.group ?? "" }}' } } });
+		const { items, error } = await run({
+			input,
+			extra: { options: { statusGroupId: '={{ $json.group ?? "" }}' } },
+		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([
 			[BATCH, batchBody([0, 2])],
@@ -148,18 +244,46 @@ describe('App 1.4: failures', () => {
 		const { items, error } = await run({ input: withBadPrice(), continueOnFail: true });
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([
-			[BATCH, { items: [batchBody([0]).items[0], { namespace: NS, code: APP, context: { __name: 'Deal 1', price: 'lots', __id: '$ref/1' } }, batchBody([2]).items[0]], withEventHandlers: true }],
+			[
+				BATCH,
+				{
+					items: [
+						batchBody([0]).items[0],
+						{
+							namespace: NS,
+							code: APP,
+							context: { __name: 'Deal 1', price: 'lots', __id: '$ref/1' },
+						},
+						batchBody([2]).items[0],
+					],
+					withEventHandlers: true,
+				},
+			],
 			[CREATE, { context: contextOf(0) }],
 			[CREATE, { context: { __name: 'Deal 1', price: 'lots' } }],
 			[CREATE, { context: contextOf(2) }],
 		]);
 		const out = jsonOf(items) as Array<Record<string, unknown>>;
 		expect(out).toHaveLength(3);
-		expect(out[0]).toEqual({ ...contextOf(0), __id: expect.stringMatching(UUID), __createdAt: '2026-01-01T00:00:00Z' });
-		expect(out[1]).toMatchObject({ error: 'ELMA365 400: field price: number expected, got "lots"', httpCode: '400' });
-		expect(out[2]).toEqual({ ...contextOf(2), __id: expect.stringMatching(UUID), __createdAt: '2026-01-01T00:00:00Z' });
+		expect(out[0]).toEqual({
+			...contextOf(0),
+			__id: expect.stringMatching(UUID),
+			__createdAt: '2026-01-01T00:00:00Z',
+		});
+		expect(out[1]).toMatchObject({
+			error: 'ELMA365 400: field price: number expected, got "lots"',
+			httpCode: '400',
+		});
+		expect(out[2]).toEqual({
+			...contextOf(2),
+			__id: expect.stringMatching(UUID),
+			__createdAt: '2026-01-01T00:00:00Z',
+		});
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect([...itemsOf(t.platform, 'app', NS, APP).values()].map((item) => item.__name)).toEqual(['Deal 0', 'Deal 2']);
+		expect([...itemsOf(t.platform, 'app', NS, APP).values()].map((item) => item.__name)).toEqual([
+			'Deal 0',
+			'Deal 2',
+		]);
 	});
 
 	test('one invalid item without Continue On Fail: the items before it are created one by one, its error names it, none after it is sent', async () => {
@@ -167,7 +291,9 @@ describe('App 1.4: failures', () => {
 		expect(error?.message).toBe('ELMA365 400: field price: number expected, got "lots"');
 		expect((error as { context?: { itemIndex?: number } }).context?.itemIndex).toBe(1);
 		expect(t.platform.requests.map((r) => r.path)).toEqual([BATCH, CREATE, CREATE]);
-		expect([...itemsOf(t.platform, 'app', NS, APP).values()].map((item) => item.__name)).toEqual(['Deal 0']);
+		expect([...itemsOf(t.platform, 'app', NS, APP).values()].map((item) => item.__name)).toEqual([
+			'Deal 0',
+		]);
 	});
 
 	test('a 500 from the batch is not retried item by item (the transaction may have committed): every item of it fails with that error', async () => {
@@ -176,7 +302,9 @@ describe('App 1.4: failures', () => {
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => r.path)).toEqual([BATCH]);
 		const out = jsonOf(items) as Array<Record<string, unknown>>;
-		expect(out.map((o) => [o.error, o.httpCode])).toEqual([0, 1, 2].map(() => ['ELMA365 500: database unavailable', '500']));
+		expect(out.map((o) => [o.error, o.httpCode])).toEqual(
+			[0, 1, 2].map(() => ['ELMA365 500: database unavailable', '500']),
+		);
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 
 		t.platform.reset();
@@ -186,10 +314,16 @@ describe('App 1.4: failures', () => {
 		expect(t.platform.requests.map((r) => r.path)).toEqual([BATCH]);
 	});
 
-	test('a 200 with success: false, or a dropped connection, fails the batch\'s items without retrying them one by one', async () => {
-		t.platform.script('POST', BATCH, { status: 200, body: { success: false, error: 'transaction aborted', pseudoIDsMap: {}, savedItemsCount: 0 } });
+	test("a 200 with success: false, or a dropped connection, fails the batch's items without retrying them one by one", async () => {
+		t.platform.script('POST', BATCH, {
+			status: 200,
+			body: { success: false, error: 'transaction aborted', pseudoIDsMap: {}, savedItemsCount: 0 },
+		});
 		const refused = await run({ input: deals(2), continueOnFail: true });
-		expect((jsonOf(refused.items) as Array<Record<string, unknown>>).map((o) => o.error)).toEqual(['ELMA365: transaction aborted', 'ELMA365: transaction aborted']);
+		expect((jsonOf(refused.items) as Array<Record<string, unknown>>).map((o) => o.error)).toEqual([
+			'ELMA365: transaction aborted',
+			'ELMA365: transaction aborted',
+		]);
 		expect(t.platform.requests.map((r) => r.path)).toEqual([BATCH]);
 
 		t.platform.reset();
@@ -204,12 +338,21 @@ describe('App 1.4: failures', () => {
 	});
 
 	test('an item the answer gives no ID fails with a clear error; the others get theirs', async () => {
-		t.platform.script('POST', BATCH, ok({ pseudoIDsMap: { '$ref/0': '3fa85f64-5717-4562-b3fc-2c963f66afa6' }, savedItemsCount: 2 }));
+		t.platform.script(
+			'POST',
+			BATCH,
+			ok({
+				pseudoIDsMap: { '$ref/0': '3fa85f64-5717-4562-b3fc-2c963f66afa6' },
+				savedItemsCount: 2,
+			}),
+		);
 		const { items, error } = await run({ input: deals(2), continueOnFail: true });
 		expect(error).toBeUndefined();
 		const out = jsonOf(items) as Array<Record<string, unknown>>;
 		expect(out[0]).toEqual({ __id: '3fa85f64-5717-4562-b3fc-2c963f66afa6', ...contextOf(0) });
-		expect(out[1].error).toBe('ELMA365: the batch save answered no ID for item 1 ($ref/1 is missing from pseudoIDsMap)');
+		expect(out[1].error).toBe(
+			'ELMA365: the batch save answered no ID for item 1 ($ref/1 is missing from pseudoIDsMap)',
+		);
 		expect(out[1].description).toMatch(/^The platform reported 2 saved items/);
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
@@ -232,16 +375,27 @@ describe('App 1.4: failures', () => {
 });
 
 describe('saved workflows', () => {
-	test('1.3 is unchanged: one /create per item, the platform\'s item as output', async () => {
+	test("1.3 is unchanged: one /create per item, the platform's item as output", async () => {
 		const { items, error } = await run({ typeVersion: 1.3, input: deals(3) });
 		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([0, 1, 2].map((i) => ['POST', CREATE, { context: contextOf(i) }]));
-		expect(jsonOf(items)).toEqual([0, 1, 2].map((i) => ({ ...contextOf(i), __id: expect.stringMatching(UUID), __createdAt: '2026-01-01T00:00:00Z' })));
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual(
+			[0, 1, 2].map((i) => ['POST', CREATE, { context: contextOf(i) }]),
+		);
+		expect(jsonOf(items)).toEqual(
+			[0, 1, 2].map((i) => ({
+				...contextOf(i),
+				__id: expect.stringMatching(UUID),
+				__createdAt: '2026-01-01T00:00:00Z',
+			})),
+		);
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 
 	test('1.4 with Send in One Request off: one /create per item, as in 1.3', async () => {
 		await run({ input: deals(2), extra: { sendInOneRequest: false } });
-		expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([[CREATE, { context: contextOf(0) }], [CREATE, { context: contextOf(1) }]]);
+		expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([
+			[CREATE, { context: contextOf(0) }],
+			[CREATE, { context: contextOf(1) }],
+		]);
 	});
 });

@@ -41,26 +41,52 @@ describe('item create', () => {
 		const client = newId();
 		const { items, error } = await run(
 			params('create', {
-				fields: { field: [{ name: '__name', value: 'Big deal' }, { name: 'price', value: '400' }, { name: 'client', value: `["${client}"]` }] },
+				fields: {
+					field: [
+						{ name: '__name', value: 'Big deal' },
+						{ name: 'price', value: '400' },
+						{ name: 'client', value: `["${client}"]` },
+					],
+				},
 				fieldsJson: '{"price": 500, "category": [{"code": "b2b"}]}',
 			}),
 		);
 		expect(error).toBeUndefined();
-		const context = { __name: 'Big deal', price: 500, client: [client], category: [{ code: 'b2b' }] };
+		const context = {
+			__name: 'Big deal',
+			price: 500,
+			client: [client],
+			category: [{ code: 'b2b' }],
+		};
 		expectOneRequest('POST', `${base}/create`, { context });
 		const created = jsonOf(items) as Array<Record<string, unknown>>;
 		expect(created).toHaveLength(1);
-		expect(created[0]).toEqual({ ...context, __id: expect.any(String), __createdAt: '2026-01-01T00:00:00Z' });
+		expect(created[0]).toEqual({
+			...context,
+			__id: expect.any(String),
+			__createdAt: '2026-01-01T00:00:00Z',
+		});
 		expect(itemsOf(t.platform, 'app', NS, APP).get(created[0].__id as string)).toEqual(created[0]);
 		expect(pairingOf(items)).toEqual([{ item: 0 }]);
 	});
 
 	test('Options: the documented statusGroupId and withEventForceCreate beside the context', async () => {
 		const group = newId();
-		const { error } = await run(params('create', { fieldsJson: '{"__name": "x"}', options: { statusGroupId: group, withEventForceCreate: true } }));
+		const { error } = await run(
+			params('create', {
+				fieldsJson: '{"__name": "x"}',
+				options: { statusGroupId: group, withEventForceCreate: true },
+			}),
+		);
 		expect(error).toBeUndefined();
-		expectOneRequest('POST', `${base}/create`, { context: { __name: 'x' }, statusGroupId: group, withEventForceCreate: true });
-		const bad = await run(params('create', { fieldsJson: '{}', options: { statusGroupId: 'open' } }));
+		expectOneRequest('POST', `${base}/create`, {
+			context: { __name: 'x' },
+			statusGroupId: group,
+			withEventForceCreate: true,
+		});
+		const bad = await run(
+			params('create', { fieldsJson: '{}', options: { statusGroupId: 'open' } }),
+		);
 		expect(bad.error?.message).toMatch(/^Invalid "Status Group ID" in item 0: expected a UUID/);
 	});
 
@@ -70,11 +96,16 @@ describe('item create', () => {
 			headers: { authorization: `Bearer ${t.platform.apiKey}`, 'content-type': 'application/json' },
 			body: JSON.stringify({ context: {}, status: 'new' }),
 		});
-		expect([response.status, await response.json()]).toEqual([400, { success: false, error: 'body.status: unknown key' }]);
+		expect([response.status, await response.json()]).toEqual([
+			400,
+			{ success: false, error: 'body.status: unknown key' },
+		]);
 	});
 
 	test('path variables are encoded as one segment each', async () => {
-		await run(params('create', { namespace: 'a/b', application: '../x?y', fieldsJson: '{"__name": "x"}' }));
+		await run(
+			params('create', { namespace: 'a/b', application: '../x?y', fieldsJson: '{"__name": "x"}' }),
+		);
 		expect(t.platform.requests.map((r) => r.path)).toEqual(['/pub/v1/app/a%2Fb/..%2Fx%3Fy/create']);
 	});
 });
@@ -107,7 +138,11 @@ describe('item update', () => {
 	});
 
 	test('a platform 400 surfaces the platform text', async () => {
-		t.platform.script('POST', `${base}/${itemId}/update`, fail(400, 'field "price": number expected'));
+		t.platform.script(
+			'POST',
+			`${base}/${itemId}/update`,
+			fail(400, 'field "price": number expected'),
+		);
 		const { error } = await run(params('update', { itemId, fieldsJson: '{"price": "x"}' }));
 		expect(error?.message).toBe('ELMA365 400: field "price": number expected');
 		expect(error?.httpCode).toBe('400');
@@ -117,10 +152,14 @@ describe('item update', () => {
 
 describe('item set status', () => {
 	test('posts {"status": {"code": ...}} and outputs the answer', async () => {
-		const { items, error } = await run(params('setStatus', { itemId, statusCode: ' in_progress ' }));
+		const { items, error } = await run(
+			params('setStatus', { itemId, statusCode: ' in_progress ' }),
+		);
 		expect(error).toBeUndefined();
 		expectOneRequest('POST', `${base}/${itemId}/set-status`, { status: { code: 'in_progress' } });
-		expect(jsonOf(items)).toEqual([{ __id: itemId, __name: 'Deal 1', price: 100, __status: { order: 0, status: 2 } }]);
+		expect(jsonOf(items)).toEqual([
+			{ __id: itemId, __name: 'Deal 1', price: 100, __status: { order: 0, status: 2 } },
+		]);
 		expect(pairingOf(items)).toEqual([{ item: 0 }]);
 	});
 
@@ -132,7 +171,9 @@ describe('item set status', () => {
 
 describe('item get import status', () => {
 	test('posts {} to .../import/status and outputs the import; a Body (JSON) is sent as given (the double, like the reference, knows no body keys)', async () => {
-		t.platform.collection('imports').set(`${NS}/${APP}`, { fileHash: 'h', format: 'csv', status: 'done' });
+		t.platform
+			.collection('imports')
+			.set(`${NS}/${APP}`, { fileHash: 'h', format: 'csv', status: 'done' });
 		const { items, error } = await run(params('getImportStatus'));
 		expect(error).toBeUndefined();
 		expectOneRequest('POST', `${base}/import/status`, {});
@@ -154,15 +195,51 @@ describe('item get import status', () => {
 describe('validation: a clear error before any request', () => {
 	const itemId = '7d3a1c2e-0000-4000-8000-00000000abcd';
 	const cases: Array<[string, Record<string, unknown>, RegExp]> = [
-		['empty section code', params('get', { namespace: '={{ "" }}', itemId }), /Invalid "Section Code" in item 0: expected a non-empty text, got ""/],
-		['empty application code', params('create', { application: '={{ "  " }}' }), /Invalid "Application Code" in item 0: expected a non-empty text/],
-		['item id not a uuid (get)', params('get', { itemId: 'abc' }), /Invalid "Item ID" in item 0: expected a UUID such as .*, got "abc"/],
-		['item id not a uuid (update)', params('update', { itemId: '={{ "42" }}' }), /Invalid "Item ID" in item 0: expected a UUID/],
-		['item id not a uuid (set status)', params('setStatus', { itemId: 'x', statusCode: 'new' }), /Invalid "Item ID" in item 0/],
-		['empty status code', params('setStatus', { itemId, statusCode: '={{ "" }}' }), /Invalid "Status Code" in item 0: expected a non-empty text/],
-		['bad fields JSON', params('create', { fieldsJson: '{"a": ' }), /Invalid "Fields \(JSON\)" in item 0: expected a JSON object/],
-		['empty field code', params('update', { itemId, fields: { field: [{ name: '', value: '1' }] } }), /Invalid "Fields > Field Code \(entry 1\)" in item 0/],
-		['bad import status body', params('getImportStatus', { body: '[1]' }), /Invalid "Body \(JSON\)" in item 0: expected a JSON object/],
+		[
+			'empty section code',
+			params('get', { namespace: '={{ "" }}', itemId }),
+			/Invalid "Section Code" in item 0: expected a non-empty text, got ""/,
+		],
+		[
+			'empty application code',
+			params('create', { application: '={{ "  " }}' }),
+			/Invalid "Application Code" in item 0: expected a non-empty text/,
+		],
+		[
+			'item id not a uuid (get)',
+			params('get', { itemId: 'abc' }),
+			/Invalid "Item ID" in item 0: expected a UUID such as .*, got "abc"/,
+		],
+		[
+			'item id not a uuid (update)',
+			params('update', { itemId: '={{ "42" }}' }),
+			/Invalid "Item ID" in item 0: expected a UUID/,
+		],
+		[
+			'item id not a uuid (set status)',
+			params('setStatus', { itemId: 'x', statusCode: 'new' }),
+			/Invalid "Item ID" in item 0/,
+		],
+		[
+			'empty status code',
+			params('setStatus', { itemId, statusCode: '={{ "" }}' }),
+			/Invalid "Status Code" in item 0: expected a non-empty text/,
+		],
+		[
+			'bad fields JSON',
+			params('create', { fieldsJson: '{"a": ' }),
+			/Invalid "Fields \(JSON\)" in item 0: expected a JSON object/,
+		],
+		[
+			'empty field code',
+			params('update', { itemId, fields: { field: [{ name: '', value: '1' }] } }),
+			/Invalid "Fields > Field Code \(entry 1\)" in item 0/,
+		],
+		[
+			'bad import status body',
+			params('getImportStatus', { body: '[1]' }),
+			/Invalid "Body \(JSON\)" in item 0: expected a JSON object/,
+		],
 	];
 	test.each(cases)('%s', async (_name, parameters, message) => {
 		const { error, items } = await run(parameters);
@@ -175,23 +252,36 @@ describe('validation: a clear error before any request', () => {
 describe('Continue On Fail', () => {
 	test('every input item yields exactly one output item, in order and paired', async () => {
 		const missing = newId();
-		const { items, error } = await run(params('update', { itemId: '={{ $json.id }}', fieldsJson: '={{ JSON.stringify({ price: $json.price }) }}' }), {
-			continueOnFail: true,
-			input: [
-				{ json: { id: itemId, price: 1 } },
-				{ json: { id: 'nope', price: 2 } },
-				{ json: { id: missing, price: 3 } },
-				{ json: { id: itemId, price: 4 } },
-			],
-		});
+		const { items, error } = await run(
+			params('update', {
+				itemId: '={{ $json.id }}',
+				fieldsJson: '={{ JSON.stringify({ price: $json.price }) }}',
+			}),
+			{
+				continueOnFail: true,
+				input: [
+					{ json: { id: itemId, price: 1 } },
+					{ json: { id: 'nope', price: 2 } },
+					{ json: { id: missing, price: 3 } },
+					{ json: { id: itemId, price: 4 } },
+				],
+			},
+		);
 		expect(error).toBeUndefined();
 		expect(pairingOf(items)).toEqual([0, 1, 2, 3].map((item) => ({ item })));
 		const json = jsonOf(items) as Array<Record<string, unknown>>;
 		expect(json[0]).toEqual({ __id: itemId, __name: 'Deal 1', price: 1 });
 		expect(json[1].error).toMatch(/Invalid "Item ID" in item 1: expected a UUID/);
-		expect(json[2]).toMatchObject({ error: `ELMA365 404: item ${missing} not found`, httpCode: '404' });
+		expect(json[2]).toMatchObject({
+			error: `ELMA365 404: item ${missing} not found`,
+			httpCode: '404',
+		});
 		expect(json[3]).toEqual({ __id: itemId, __name: 'Deal 1', price: 4 });
-		expect(t.platform.requests.map((r) => r.body)).toEqual([{ context: { price: 1 } }, { context: { price: 3 } }, { context: { price: 4 } }]);
+		expect(t.platform.requests.map((r) => r.body)).toEqual([
+			{ context: { price: 1 } },
+			{ context: { price: 3 } },
+			{ context: { price: 4 } },
+		]);
 	});
 });
 
@@ -222,9 +312,7 @@ describe('item list', () => {
 		const all = seed(230);
 		const { items } = await run(params('getAll', { returnAll: false, limit: 150 }));
 		expect(jsonOf(items)).toEqual(all.slice(0, 150));
-		expect(t.platform.requests.map((r) => r.body)).toEqual([
-			{ from: 0, size: 150 },
-		]);
+		expect(t.platform.requests.map((r) => r.body)).toEqual([{ from: 0, size: 150 }]);
 	});
 
 	test('every list option goes into the documented list body', async () => {
@@ -236,12 +324,20 @@ describe('item list', () => {
 				limit: 10,
 				options: {
 					active: true,
-					tableFilter: { match: [{ field: '__name', value: 'deal' }], range: [{ field: 'price', min: '100', max: '' }] },
+					tableFilter: {
+						match: [{ field: '__name', value: 'deal' }],
+						range: [{ field: 'price', min: '100', max: '' }],
+					},
 					eql: '[price] = 400',
 					ids: `${id}`,
 					statusCodes: 'new, in_progress',
 					statusGroupId: group,
-					sort: { rule: [{ field: '__createdAt', ascending: false }, { field: 'price', ascending: true }] },
+					sort: {
+						rule: [
+							{ field: '__createdAt', ascending: false },
+							{ field: 'price', ascending: true },
+						],
+					},
 					fields: '__id, __name',
 					body: '{"extra": 1}',
 				},
@@ -250,7 +346,10 @@ describe('item list', () => {
 		expect(t.platform.requests.map((r) => r.body)).toEqual([
 			{
 				active: true,
-				filter: { tf: { __name: 'deal', price: { min: 100, max: null } }, eql: { query: '[price] = 400' } },
+				filter: {
+					tf: { __name: 'deal', price: { min: 100, max: null } },
+					eql: { query: '[price] = 400' },
+				},
 				ids: [id],
 				sortExpressions: [
 					{ field: '__createdAt', ascending: false },
@@ -274,7 +373,9 @@ describe('item list', () => {
 
 	test('a platform 400 surfaces the platform text', async () => {
 		t.platform.script('POST', `${base}/list`, fail(400, 'eql: syntax error at 7'));
-		const { error } = await run(params('getAll', { returnAll: true, options: { eql: '[price] =' } }));
+		const { error } = await run(
+			params('getAll', { returnAll: true, options: { eql: '[price] =' } }),
+		);
 		expect(error?.message).toBe('ELMA365 400: eql: syntax error at 7');
 	});
 });

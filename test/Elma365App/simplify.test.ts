@@ -38,23 +38,36 @@ beforeEach(() => {
 	t.platform.collection('contracts:crm/deals').set(ID, { ...stored });
 });
 
-describe.each([
-	['elma365App'],
-	['elma365Contract'],
-])('%s items', (nodeType) => {
+describe.each([['elma365App'], ['elma365Contract']])('%s items', (nodeType) => {
 	test('Get Many: full items by default, main fields with Simplify; the request is the same', async () => {
 		const parameters = { resource: 'item', operation: 'getAll', ...where(), returnAll: true };
 		const full = await t.run({ nodeType, typeVersion: 1.3, parameters });
 		expect(jsonOf(full.items)).toEqual([stored]);
-		const fullRequests = t.platform.requests.map(({ method, path, body }) => ({ method, path, body }));
+		const fullRequests = t.platform.requests.map(({ method, path, body }) => ({
+			method,
+			path,
+			body,
+		}));
 		t.platform.reset();
-		const simplified = await t.run({ nodeType, typeVersion: 1.3, parameters: { ...parameters, simplify: true } });
+		const simplified = await t.run({
+			nodeType,
+			typeVersion: 1.3,
+			parameters: { ...parameters, simplify: true },
+		});
 		expect(jsonOf(simplified.items)).toEqual([simple]);
-		expect(t.platform.requests.map(({ method, path, body }) => ({ method, path, body }))).toEqual(fullRequests);
+		expect(t.platform.requests.map(({ method, path, body }) => ({ method, path, body }))).toEqual(
+			fullRequests,
+		);
 	});
 
 	test('Get: main fields with Simplify', async () => {
-		const parameters = { resource: 'item', operation: 'get', ...where(), itemId: locator(ID), simplify: true };
+		const parameters = {
+			resource: 'item',
+			operation: 'get',
+			...where(),
+			itemId: locator(ID),
+			simplify: true,
+		};
 		const { items, error } = await t.run({ nodeType, typeVersion: 1.3, parameters });
 		expect(error).toBeUndefined();
 		expect(jsonOf(items)).toEqual([simple]);

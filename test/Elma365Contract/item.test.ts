@@ -37,10 +37,26 @@ function expectOneRequest(method: string, path: string, body: unknown) {
 
 describe('contract item create', () => {
 	test('posts {"context": ...} to /contracts/.../create and outputs the item', async () => {
-		const { items, error } = await run(params('create', { fields: { field: [{ name: '__name', value: 'Lease' }, { name: 'amount', value: '12' }] } }));
+		const { items, error } = await run(
+			params('create', {
+				fields: {
+					field: [
+						{ name: '__name', value: 'Lease' },
+						{ name: 'amount', value: '12' },
+					],
+				},
+			}),
+		);
 		expect(error).toBeUndefined();
 		expectOneRequest('POST', `${base}/create`, { context: { __name: 'Lease', amount: 12 } });
-		expect(jsonOf(items)).toEqual([{ __name: 'Lease', amount: 12, __id: expect.any(String), __createdAt: '2026-01-01T00:00:00Z' }]);
+		expect(jsonOf(items)).toEqual([
+			{
+				__name: 'Lease',
+				amount: 12,
+				__id: expect.any(String),
+				__createdAt: '2026-01-01T00:00:00Z',
+			},
+		]);
 		expect(pairingOf(items)).toEqual([{ item: 0 }]);
 	});
 });
@@ -57,14 +73,20 @@ describe('contract item get', () => {
 
 describe('contract item update', () => {
 	test('posts {"context": ...} to .../{id}/update', async () => {
-		const { items, error } = await run(params('update', { itemId, fieldsJson: '{"amount": 2000}' }));
+		const { items, error } = await run(
+			params('update', { itemId, fieldsJson: '{"amount": 2000}' }),
+		);
 		expect(error).toBeUndefined();
 		expectOneRequest('POST', `${base}/${itemId}/update`, { context: { amount: 2000 } });
 		expect(jsonOf(items)).toEqual([{ __id: itemId, __name: 'Supply contract', amount: 2000 }]);
 	});
 
 	test('a platform 400 surfaces the platform text', async () => {
-		t.platform.script('POST', `${base}/${itemId}/update`, fail(400, 'contract is signed and cannot be changed'));
+		t.platform.script(
+			'POST',
+			`${base}/${itemId}/update`,
+			fail(400, 'contract is signed and cannot be changed'),
+		);
 		const { error } = await run(params('update', { itemId, fieldsJson: '{"amount": 1}' }));
 		expect(error?.message).toBe('ELMA365 400: contract is signed and cannot be changed');
 		expect(error?.httpCode).toBe('400');
@@ -93,56 +115,78 @@ describe('contract item list', () => {
 
 describe('contract item list: the documented body', () => {
 	test('active, table filter, EQL, IDs and sort {field, ascending} are sent as documented', async () => {
-		const { error } = await run(params('getAll', {
-			returnAll: false,
-			limit: 5,
-			options: {
-				active: true,
-				tableFilter: { match: [{ field: '__name', value: 'Supply' }] },
-				eql: '[amount] > 10',
-				ids: itemId,
-				sort: { rule: [{ field: 'amount', ascending: true }] },
-			},
-		}));
+		const { error } = await run(
+			params('getAll', {
+				returnAll: false,
+				limit: 5,
+				options: {
+					active: true,
+					tableFilter: { match: [{ field: '__name', value: 'Supply' }] },
+					eql: '[amount] > 10',
+					ids: itemId,
+					sort: { rule: [{ field: 'amount', ascending: true }] },
+				},
+			}),
+		);
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.body])).toEqual([
-			['POST', `${base}/list`, {}, {
-				active: true,
-				filter: { tf: { __name: 'Supply' }, eql: { query: '[amount] > 10' } },
-				ids: [itemId],
-				sortExpressions: [{ field: 'amount', ascending: true }],
-				from: 0,
-				size: 5,
-			}],
+			[
+				'POST',
+				`${base}/list`,
+				{},
+				{
+					active: true,
+					filter: { tf: { __name: 'Supply' }, eql: { query: '[amount] > 10' } },
+					ids: [itemId],
+					sortExpressions: [{ field: 'amount', ascending: true }],
+					from: 0,
+					size: 5,
+				},
+			],
 		]);
 	});
 
 	test.each([
 		['Fields to Return', { fields: 'amount' }, '"amount"'],
 		['Status Codes', { statusCodes: 'signed' }, '"signed"'],
-		['Status Group ID', { statusGroupId: '3fa85f64-5717-4562-b3fc-2c963f66afa6' }, '"3fa85f64-5717-4562-b3fc-2c963f66afa6"'],
-	])('%s cannot be sent to the contract list: refused before any request, in every version', async (label, options, shown) => {
-		for (const typeVersion of [1, 1.1, 1.2]) {
-			const { error } = await run(params('getAll', { returnAll: true, options }), { typeVersion });
-			expect(error?.message).toBe(
-				`Invalid "${label}" in item 0: expected no value: the contract item list takes no such filter (its documented body has none), got ${shown}`,
-			);
-		}
-		expect(t.platform.requests).toHaveLength(0);
-	});
+		[
+			'Status Group ID',
+			{ statusGroupId: '3fa85f64-5717-4562-b3fc-2c963f66afa6' },
+			'"3fa85f64-5717-4562-b3fc-2c963f66afa6"',
+		],
+	])(
+		'%s cannot be sent to the contract list: refused before any request, in every version',
+		async (label, options, shown) => {
+			for (const typeVersion of [1, 1.1, 1.2]) {
+				const { error } = await run(params('getAll', { returnAll: true, options }), {
+					typeVersion,
+				});
+				expect(error?.message).toBe(
+					`Invalid "${label}" in item 0: expected no value: the contract item list takes no such filter (its documented body has none), got ${shown}`,
+				);
+			}
+			expect(t.platform.requests).toHaveLength(0);
+		},
+	);
 
 	test('the strict double refuses the old shapes: fields, statusCode, statusGroupId', async () => {
 		const post = async (body: unknown) => {
 			const response = await fetch(`${t.platform.url}${base}/list`, {
 				method: 'POST',
-				headers: { authorization: `Bearer ${t.platform.apiKey}`, 'content-type': 'application/json' },
+				headers: {
+					authorization: `Bearer ${t.platform.apiKey}`,
+					'content-type': 'application/json',
+				},
 				body: JSON.stringify(body),
 			});
 			return [response.status, ((await response.json()) as { error: string }).error];
 		};
 		expect(await post({ fields: { amount: true } })).toEqual([400, 'body.fields: unknown key']);
 		expect(await post({ statusCode: ['signed'] })).toEqual([400, 'body.statusCode: unknown key']);
-		expect(await post({ statusGroupId: newId() })).toEqual([400, 'body.statusGroupId: unknown key']);
+		expect(await post({ statusGroupId: newId() })).toEqual([
+			400,
+			'body.statusGroupId: unknown key',
+		]);
 	});
 });
 
@@ -151,9 +195,13 @@ describe('validation and Continue On Fail', () => {
 		const badId = await run(params('get', { itemId: 'contract-1' }));
 		expect(badId.error?.message).toMatch(/Invalid "Item ID" in item 0: expected a UUID/);
 		const noSection = await run(params('create', { namespace: '={{ "" }}' }));
-		expect(noSection.error?.message).toMatch(/Invalid "Section Code" in item 0: expected a non-empty text/);
+		expect(noSection.error?.message).toMatch(
+			/Invalid "Section Code" in item 0: expected a non-empty text/,
+		);
 		const noCode = await run(params('getAll', { returnAll: true, application: '={{ "" }}' }));
-		expect(noCode.error?.message).toMatch(/Invalid "Contract Application Code" in item 0: expected a non-empty text/);
+		expect(noCode.error?.message).toMatch(
+			/Invalid "Contract Application Code" in item 0: expected a non-empty text/,
+		);
 		expect(t.platform.requests).toHaveLength(0);
 	});
 
@@ -161,14 +209,22 @@ describe('validation and Continue On Fail', () => {
 		const missing = newId();
 		const { items, error } = await run(params('get', { itemId: '={{ $json.id }}' }), {
 			continueOnFail: true,
-			input: [{ json: { id: itemId } }, { json: { id: 'x' } }, { json: { id: missing } }, { json: { id: itemId } }],
+			input: [
+				{ json: { id: itemId } },
+				{ json: { id: 'x' } },
+				{ json: { id: missing } },
+				{ json: { id: itemId } },
+			],
 		});
 		expect(error).toBeUndefined();
 		expect(pairingOf(items)).toEqual([0, 1, 2, 3].map((item) => ({ item })));
 		const json = jsonOf(items) as Array<Record<string, unknown>>;
 		expect(json[0]).toEqual({ __id: itemId, __name: 'Supply contract', amount: 1000 });
 		expect(json[1].error).toMatch(/Invalid "Item ID" in item 1/);
-		expect(json[2]).toMatchObject({ error: `ELMA365 404: item ${missing} not found`, httpCode: '404' });
+		expect(json[2]).toMatchObject({
+			error: `ELMA365 404: item ${missing} not found`,
+			httpCode: '404',
+		});
 		expect(json[3]).toEqual(json[0]);
 		expect(t.platform.requests).toHaveLength(3);
 	});

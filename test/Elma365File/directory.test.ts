@@ -28,33 +28,54 @@ describe('directory', () => {
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 			['POST', '/pub/v1/disk/directory', { name: 'Invoices', parent: rootId, description: '2026' }],
 		]);
-		expect(jsonOf(items)).toEqual([{ name: 'Invoices', parent: rootId, description: '2026', __id: expect.any(String) }]);
+		expect(jsonOf(items)).toEqual([
+			{ name: 'Invoices', parent: rootId, description: '2026', __id: expect.any(String) },
+		]);
 	});
 
 	test('create without a parent does not send one', async () => {
-		await t.run({ nodeType: 'elma365File', parameters: { resource: 'directory', operation: 'create', name: 'Top' } });
+		await t.run({
+			nodeType: 'elma365File',
+			parameters: { resource: 'directory', operation: 'create', name: 'Top' },
+		});
 		expect(t.platform.requests[0].body).toEqual({ name: 'Top' });
 	});
 
 	test('get: GET /disk/directory/{id}', async () => {
 		const { items } = await t.run({
 			nodeType: 'elma365File',
-			parameters: { resource: 'directory', operation: 'get', directoryId: { __rl: true, mode: 'id', value: rootId } },
+			parameters: {
+				resource: 'directory',
+				operation: 'get',
+				directoryId: { __rl: true, mode: 'id', value: rootId },
+			},
 		});
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.query])).toEqual([['GET', `/pub/v1/disk/directory/${rootId}`, {}]]);
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.query])).toEqual([
+			['GET', `/pub/v1/disk/directory/${rootId}`, {}],
+		]);
 		expect(jsonOf(items)).toEqual([{ __id: rootId, name: 'Root' }]);
 	});
 
 	test('get: the double answers {"directory": {...}} as documented; the node outputs the directory itself', async () => {
-		const answer = await axios.get(`${t.platform.url}/pub/v1/disk/directory/${rootId}`, { headers: { authorization: `Bearer ${t.platform.apiKey}` } });
-		expect(answer.data).toEqual({ success: true, error: '', directory: { __id: rootId, name: 'Root' } });
+		const answer = await axios.get(`${t.platform.url}/pub/v1/disk/directory/${rootId}`, {
+			headers: { authorization: `Bearer ${t.platform.apiKey}` },
+		});
+		expect(answer.data).toEqual({
+			success: true,
+			error: '',
+			directory: { __id: rootId, name: 'Root' },
+		});
 	});
 
 	test('getAll: the double refuses list keys the directory list does not document', async () => {
-		const answer = await axios.post(`${t.platform.url}/pub/v1/disk/directory/list`, { statusCode: ['x'] }, {
-			headers: { authorization: `Bearer ${t.platform.apiKey}` },
-			validateStatus: () => true,
-		});
+		const answer = await axios.post(
+			`${t.platform.url}/pub/v1/disk/directory/list`,
+			{ statusCode: ['x'] },
+			{
+				headers: { authorization: `Bearer ${t.platform.apiKey}` },
+				validateStatus: () => true,
+			},
+		);
 		expect([answer.status, answer.data.error]).toEqual([400, 'body.statusCode: unknown key']);
 	});
 
@@ -65,7 +86,12 @@ describe('directory', () => {
 		}
 		const { items, error } = await t.run({
 			nodeType: 'elma365File',
-			parameters: { resource: 'directory', operation: 'getAll', returnAll: true, options: { ids: '' } },
+			parameters: {
+				resource: 'directory',
+				operation: 'getAll',
+				returnAll: true,
+				options: { ids: '' },
+			},
 		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
@@ -92,12 +118,22 @@ describe('directory', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => r.body)).toEqual([
-			{ filter: { tf: { __name: 'Ro' } }, ids: [rootId], sortExpressions: [{ field: '__name', ascending: true }], active: false, from: 0, size: 5 },
+			{
+				filter: { tf: { __name: 'Ro' } },
+				ids: [rootId],
+				sortExpressions: [{ field: '__name', ascending: true }],
+				active: false,
+				from: 0,
+				size: 5,
+			},
 		]);
 	});
 
 	test('getAll with a limit', async () => {
-		const { items } = await t.run({ nodeType: 'elma365File', parameters: { resource: 'directory', operation: 'getAll', limit: 1 } });
+		const { items } = await t.run({
+			nodeType: 'elma365File',
+			parameters: { resource: 'directory', operation: 'getAll', limit: 1 },
+		});
 		expect(t.platform.requests[0].body).toEqual({ from: 0, size: 1 });
 		expect(jsonOf(items)).toEqual([{ __id: rootId, name: 'Root' }]);
 	});
@@ -106,7 +142,11 @@ describe('directory', () => {
 		const missing = newId();
 		const { error } = await t.run({
 			nodeType: 'elma365File',
-			parameters: { resource: 'directory', operation: 'get', directoryId: { __rl: true, mode: 'id', value: missing } },
+			parameters: {
+				resource: 'directory',
+				operation: 'get',
+				directoryId: { __rl: true, mode: 'id', value: missing },
+			},
 		});
 		expect(error?.message).toBe(`ELMA365 404: directory ${missing} not found`);
 	});

@@ -2,7 +2,9 @@ import { newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
 
 const t = usePlatform();
-const BYTES = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0xfe, 0x2d, 0x2d]);
+const BYTES = Buffer.from([
+	0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0xfe, 0x2d, 0x2d,
+]);
 let fileId: string;
 let directoryId: string;
 
@@ -33,15 +35,22 @@ describe('get download link', () => {
 			parameters: { resource: 'file', operation: 'getDownloadLink', fileId },
 		});
 		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([['POST', `/pub/v1/disk/file/${fileId}/get-link`, undefined]]);
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['POST', `/pub/v1/disk/file/${fileId}/get-link`, undefined],
+		]);
 		const href = `${t.platform.url}/pub/v1/disk/download/${fileId}`;
 		expect(jsonOf(items)).toEqual([{ Link: href, link: href }]);
 		expect(pairingOf(items)).toEqual([{ item: 0 }]);
 	});
 
 	test('a file ID that is not a uuid is refused before any request', async () => {
-		const { error } = await t.run({ nodeType: 'elma365File', parameters: { resource: 'file', operation: 'getDownloadLink', fileId: 'a/../b' } });
-		expect(error?.message).toBe('Invalid "File ID" in item 0: expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got "a/../b"');
+		const { error } = await t.run({
+			nodeType: 'elma365File',
+			parameters: { resource: 'file', operation: 'getDownloadLink', fileId: 'a/../b' },
+		});
+		expect(error?.message).toBe(
+			'Invalid "File ID" in item 0: expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got "a/../b"',
+		);
 		expect(t.platform.requests).toHaveLength(0);
 	});
 });
@@ -50,7 +59,12 @@ describe('download', () => {
 	test('a link under the API root goes through the transport with the key; bytes, name and type kept', async () => {
 		const { items, error } = await t.run({
 			nodeType: 'elma365File',
-			parameters: { resource: 'file', operation: 'download', fileId, binaryPropertyName: 'attachment' },
+			parameters: {
+				resource: 'file',
+				operation: 'download',
+				fileId,
+				binaryPropertyName: 'attachment',
+			},
 		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
@@ -77,13 +91,32 @@ describe('download', () => {
 		for (let i = 0; i < big.length; i++) big[i] = (i * 31 + (i >> 9)) & 0xff;
 		const uploaded = await t.run({
 			nodeType: 'elma365File',
-			parameters: { resource: 'file', operation: 'uploadToDirectory', directoryId: { __rl: true, mode: 'id', value: directoryId } },
-			input: [{ json: {}, binary: { data: { data: big.toString('base64'), mimeType: 'application/zip', fileName: 'backup.zip' } } }],
+			parameters: {
+				resource: 'file',
+				operation: 'uploadToDirectory',
+				directoryId: { __rl: true, mode: 'id', value: directoryId },
+			},
+			input: [
+				{
+					json: {},
+					binary: {
+						data: {
+							data: big.toString('base64'),
+							mimeType: 'application/zip',
+							fileName: 'backup.zip',
+						},
+					},
+				},
+			],
 		});
 		expect(uploaded.error).toBeUndefined();
 		const { items, error } = await t.run({
 			nodeType: 'elma365File',
-			parameters: { resource: 'file', operation: 'download', fileId: uploaded.items[0].json.__id as string },
+			parameters: {
+				resource: 'file',
+				operation: 'download',
+				fileId: uploaded.items[0].json.__id as string,
+			},
 		});
 		expect(error).toBeUndefined();
 		const binary = items[0].binary!.data;
@@ -92,15 +125,26 @@ describe('download', () => {
 	});
 
 	test('a link outside the API (object storage) is fetched without the API key', async () => {
-		t.platform.script('POST', `/pub/v1/disk/file/${fileId}/get-link`, { status: 200, body: { success: true, Link: '/s3/bucket/report%20final.pdf?X-Signature=abc' } });
-		t.platform.script('GET', '/s3/bucket/report%20final.pdf', { status: 200, headers: { 'content-type': 'application/pdf' }, body: BYTES });
+		t.platform.script('POST', `/pub/v1/disk/file/${fileId}/get-link`, {
+			status: 200,
+			body: { success: true, Link: '/s3/bucket/report%20final.pdf?X-Signature=abc' },
+		});
+		t.platform.script('GET', '/s3/bucket/report%20final.pdf', {
+			status: 200,
+			headers: { 'content-type': 'application/pdf' },
+			body: BYTES,
+		});
 		const { items, error } = await t.run({
 			nodeType: 'elma365File',
 			parameters: { resource: 'file', operation: 'download', fileId },
 		});
 		expect(error).toBeUndefined();
 		const storage = t.platform.requests[1];
-		expect([storage.method, storage.path, storage.query]).toEqual(['GET', '/s3/bucket/report%20final.pdf', { 'X-Signature': 'abc' }]);
+		expect([storage.method, storage.path, storage.query]).toEqual([
+			'GET',
+			'/s3/bucket/report%20final.pdf',
+			{ 'X-Signature': 'abc' },
+		]);
 		expect(storage.headers.authorization).toBeUndefined();
 		const binary = items[0].binary!.data;
 		expect(bytesOf(binary).equals(BYTES)).toBe(true);
@@ -108,16 +152,30 @@ describe('download', () => {
 	});
 
 	test('an expired storage link is reported with its status', async () => {
-		t.platform.script('POST', `/pub/v1/disk/file/${fileId}/get-link`, { status: 200, body: { success: true, Link: '/s3/x' } });
+		t.platform.script('POST', `/pub/v1/disk/file/${fileId}/get-link`, {
+			status: 200,
+			body: { success: true, Link: '/s3/x' },
+		});
 		t.platform.script('GET', '/s3/x', { status: 403, body: 'expired' });
-		const { error } = await t.run({ nodeType: 'elma365File', parameters: { resource: 'file', operation: 'download', fileId } });
+		const { error } = await t.run({
+			nodeType: 'elma365File',
+			parameters: { resource: 'file', operation: 'download', fileId },
+		});
 		expect(error?.message).toBe('ELMA365: the download link answered HTTP 403');
 	});
 
 	test('an answer without a usable link says so', async () => {
-		t.platform.script('POST', `/pub/v1/disk/file/${fileId}/get-link`, { status: 200, body: { success: true, Link: 'ftp://host/x' } });
-		const { error } = await t.run({ nodeType: 'elma365File', parameters: { resource: 'file', operation: 'download', fileId } });
-		expect(error?.message).toBe(`ELMA365 gave no usable download link for file ${fileId}: "ftp://host/x"`);
+		t.platform.script('POST', `/pub/v1/disk/file/${fileId}/get-link`, {
+			status: 200,
+			body: { success: true, Link: 'ftp://host/x' },
+		});
+		const { error } = await t.run({
+			nodeType: 'elma365File',
+			parameters: { resource: 'file', operation: 'download', fileId },
+		});
+		expect(error?.message).toBe(
+			`ELMA365 gave no usable download link for file ${fileId}: "ftp://host/x"`,
+		);
 	});
 
 	test('Continue On Fail: an unknown file gets an error item, the other downloads', async () => {
@@ -129,7 +187,10 @@ describe('download', () => {
 			continueOnFail: true,
 		});
 		expect(error).toBeUndefined();
-		expect(items[0].json).toMatchObject({ error: `ELMA365 404: file ${missing} not found`, httpCode: '404' });
+		expect(items[0].json).toMatchObject({
+			error: `ELMA365 404: file ${missing} not found`,
+			httpCode: '404',
+		});
 		expect(bytesOf(items[1].binary!.data).equals(BYTES)).toBe(true);
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }]);
 	});

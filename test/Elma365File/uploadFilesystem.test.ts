@@ -33,11 +33,15 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 async function storedFile(size: number): Promise<{ binary: IBinaryData; sha256: string }> {
 	const data = Buffer.alloc(size);
 	for (let i = 0; i + 4 <= size; i += 4) data.writeUInt32LE((i * 2246822519) >>> 0, i);
-	const binary = await service.store(FileLocation.ofExecution('wf-test', 'exec-1'), Readable.from([data]), {
-		fileName: 'scan.tif',
-		mimeType: 'image/tiff',
-		data: '',
-	} as IBinaryData);
+	const binary = await service.store(
+		FileLocation.ofExecution('wf-test', 'exec-1'),
+		Readable.from([data]),
+		{
+			fileName: 'scan.tif',
+			mimeType: 'image/tiff',
+			data: '',
+		} as IBinaryData,
+	);
 	return { binary, sha256: createHash('sha256').update(data).digest('hex') };
 }
 
@@ -49,7 +53,11 @@ test('a file in filesystem mode is streamed in parts; the platform gets every by
 	t.platform.collection('diskDirectories').set(directoryId, { __id: directoryId, name: 'Scans' });
 	const { items, error } = await t.run({
 		nodeType: 'elma365File',
-		parameters: { resource: 'file', operation: 'uploadToDirectory', directoryId: { __rl: true, mode: 'id', value: directoryId } },
+		parameters: {
+			resource: 'file',
+			operation: 'uploadToDirectory',
+			directoryId: { __rl: true, mode: 'id', value: directoryId },
+		},
 		input: [{ json: {}, binary: { data: binary } }],
 	});
 	expect(error).toBeUndefined();
@@ -59,8 +67,21 @@ test('a file in filesystem mode is streamed in parts; the platform gets every by
 		`bytes ${2 * MIN_PART_SIZE}-${size}/${size}`,
 	]);
 	const stored = t.platform.collection('diskFiles').get(items[0].json.__id as string)!;
-	expect([stored.size, stored.sha256, stored.name, stored.mimeType]).toEqual([size, sha256, 'scan.tif', 'image/tiff']);
+	expect([stored.size, stored.sha256, stored.name, stored.mimeType]).toEqual([
+		size,
+		sha256,
+		'scan.tif',
+		'image/tiff',
+	]);
 	expect(jsonOf(items)).toEqual([
-		{ __id: stored.__id, name: 'scan.tif', originalName: 'scan.tif', directory: directoryId, size, version: 1, hash: t.platform.requests[0].query.hash },
+		{
+			__id: stored.__id,
+			name: 'scan.tif',
+			originalName: 'scan.tif',
+			directory: directoryId,
+			size,
+			version: 1,
+			hash: t.platform.requests[0].query.hash,
+		},
 	]);
 });

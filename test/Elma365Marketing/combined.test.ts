@@ -13,13 +13,19 @@ const sub = (i: number) => `5e000000-0000-4000-9000-${String(i).padStart(12, '0'
 const members = () => (t.platform.collection('segmentMembers').get(SEGMENT)?.ids ?? []) as string[];
 
 beforeEach(() => {
-	for (const name of ['segments', 'subscribers', 'segmentMembers']) t.platform.collection(name).clear();
+	for (const name of ['segments', 'subscribers', 'segmentMembers'])
+		t.platform.collection(name).clear();
 	t.platform.collection('segments').set(SEGMENT, { __id: SEGMENT, name: 'Newsletter' });
-	for (let i = 0; i < 6; i++) t.platform.collection('subscribers').set(sub(i), { __id: sub(i), email: `s${i}@example.com` });
+	for (let i = 0; i < 6; i++)
+		t.platform.collection('subscribers').set(sub(i), { __id: sub(i), email: `s${i}@example.com` });
 });
 
 /** Three items for the same segment, each naming its subscribers by an expression; the parameter itself left at its default. */
-const input = [{ json: { ids: [sub(0), sub(1)] } }, { json: { ids: sub(2) } }, { json: { ids: `${sub(1)}, ${sub(3)}` } }];
+const input = [
+	{ json: { ids: [sub(0), sub(1)] } },
+	{ json: { ids: sub(2) } },
+	{ json: { ids: `${sub(1)}, ${sub(3)}` } },
+];
 const parameters = (operation: string) => ({
 	resource: 'segment',
 	operation,
@@ -36,22 +42,69 @@ const path = (action: string) => `/pub/v1/marketing/segment/${SEGMENT}/subscribe
 describe('Marketing 1.2: Send in One Request is on by default', () => {
 	test('1.2 is the default version; the parameter keeps its name, default false before 1.2 and true from it', async () => {
 		const loader = await loadPackage();
-		const description = (loader.nodeTypes[NODE].type as unknown as { description: { version: unknown; defaultVersion: unknown; properties: INodeProperties[] } }).description;
+		const description = (
+			loader.nodeTypes[NODE].type as unknown as {
+				description: { version: unknown; defaultVersion: unknown; properties: INodeProperties[] };
+			}
+		).description;
 		expect([description.version, description.defaultVersion]).toEqual([[1, 1.1, 1.2], 1.2]);
-		const copies = description.properties.filter((property) => property.name === 'sendInOneRequest');
+		const copies = description.properties.filter(
+			(property) => property.name === 'sendInOneRequest',
+		);
 		expect(copies.map((property) => [property.displayOptions?.show, property.default])).toEqual([
-			[{ resource: ['segment'], operation: ['addSubscribers'], '@version': [{ _cnd: { lt: 1.2 } }] }, false],
-			[{ resource: ['segment'], operation: ['addSubscribers'], '@version': [{ _cnd: { gte: 1.2 } }] }, true],
-			[{ resource: ['segment'], operation: ['removeSubscribers'], '@version': [{ _cnd: { lt: 1.2 } }] }, false],
-			[{ resource: ['segment'], operation: ['removeSubscribers'], '@version': [{ _cnd: { gte: 1.2 } }] }, true],
+			[
+				{
+					resource: ['segment'],
+					operation: ['addSubscribers'],
+					'@version': [{ _cnd: { lt: 1.2 } }],
+				},
+				false,
+			],
+			[
+				{
+					resource: ['segment'],
+					operation: ['addSubscribers'],
+					'@version': [{ _cnd: { gte: 1.2 } }],
+				},
+				true,
+			],
+			[
+				{
+					resource: ['segment'],
+					operation: ['removeSubscribers'],
+					'@version': [{ _cnd: { lt: 1.2 } }],
+				},
+				false,
+			],
+			[
+				{
+					resource: ['segment'],
+					operation: ['removeSubscribers'],
+					'@version': [{ _cnd: { gte: 1.2 } }],
+				},
+				true,
+			],
 		]);
 	});
 
 	test('1.2, three items to one segment: ONE PATCH with the union of the IDs, three outputs paired 0, 1, 2', async () => {
-		const { items, error } = await t.run({ nodeType: NODE, typeVersion: 1.2, parameters: parameters('addSubscribers'), input });
+		const { items, error } = await t.run({
+			nodeType: NODE,
+			typeVersion: 1.2,
+			parameters: parameters('addSubscribers'),
+			input,
+		});
 		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization, r.body])).toEqual([
-			['PATCH', path('add'), {}, `Bearer ${t.platform.apiKey}`, { ids: [sub(0), sub(1), sub(2), sub(3)] }],
+		expect(
+			t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization, r.body]),
+		).toEqual([
+			[
+				'PATCH',
+				path('add'),
+				{},
+				`Bearer ${t.platform.apiKey}`,
+				{ ids: [sub(0), sub(1), sub(2), sub(3)] },
+			],
 		]);
 		expect(jsonOf(items)).toEqual(outputs);
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
@@ -59,23 +112,46 @@ describe('Marketing 1.2: Send in One Request is on by default', () => {
 	});
 
 	test('1.2 Remove Subscribers: the same, one PATCH', async () => {
-		t.platform.collection('segmentMembers').set(SEGMENT, { ids: [sub(0), sub(1), sub(2), sub(3), sub(4)] });
-		const { items, error } = await t.run({ nodeType: NODE, typeVersion: 1.2, parameters: parameters('removeSubscribers'), input });
+		t.platform
+			.collection('segmentMembers')
+			.set(SEGMENT, { ids: [sub(0), sub(1), sub(2), sub(3), sub(4)] });
+		const { items, error } = await t.run({
+			nodeType: NODE,
+			typeVersion: 1.2,
+			parameters: parameters('removeSubscribers'),
+			input,
+		});
 		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([['PATCH', path('remove'), { ids: [sub(0), sub(1), sub(2), sub(3)] }]]);
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['PATCH', path('remove'), { ids: [sub(0), sub(1), sub(2), sub(3)] }],
+		]);
 		expect(jsonOf(items)).toEqual(outputs);
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(members()).toEqual([sub(4)]);
 	});
 
 	test('1.2 with the parameter turned off: one request per item, as before', async () => {
-		const { items } = await t.run({ nodeType: NODE, typeVersion: 1.2, parameters: { ...parameters('addSubscribers'), sendInOneRequest: false }, input });
-		expect(t.platform.requests.map((r) => r.body)).toEqual([{ ids: [sub(0), sub(1)] }, { ids: [sub(2)] }, { ids: [sub(1), sub(3)] }]);
+		const { items } = await t.run({
+			nodeType: NODE,
+			typeVersion: 1.2,
+			parameters: { ...parameters('addSubscribers'), sendInOneRequest: false },
+			input,
+		});
+		expect(t.platform.requests.map((r) => r.body)).toEqual([
+			{ ids: [sub(0), sub(1)] },
+			{ ids: [sub(2)] },
+			{ ids: [sub(1), sub(3)] },
+		]);
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 
 	test('1.1 (saved workflows) still sends one request per item', async () => {
-		const { items, error } = await t.run({ nodeType: NODE, typeVersion: 1.1, parameters: parameters('addSubscribers'), input });
+		const { items, error } = await t.run({
+			nodeType: NODE,
+			typeVersion: 1.1,
+			parameters: parameters('addSubscribers'),
+			input,
+		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 			['PATCH', path('add'), { ids: [sub(0), sub(1)] }],
@@ -99,7 +175,9 @@ describe('Marketing 1.2: Send in One Request is on by default', () => {
 		const out = jsonOf(items) as Array<Record<string, unknown>>;
 		expect(out).toHaveLength(3);
 		expect(out[0]).toEqual(outputs[0]);
-		expect(out[1].error).toMatch(/^Invalid "Subscribers \(entry 1\)" in item 1: expected a UUID.*got "bob"/);
+		expect(out[1].error).toMatch(
+			/^Invalid "Subscribers \(entry 1\)" in item 1: expected a UUID.*got "bob"/,
+		);
 		expect(out[2]).toEqual(outputs[2]);
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});

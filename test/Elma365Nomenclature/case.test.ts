@@ -11,8 +11,12 @@ beforeEach(() => {
 	t.platform.collection('nomenclatureCases').clear();
 	directoryId = newId();
 	caseId = newId();
-	t.platform.collection('nomenclatureDirectories').set(directoryId, { __id: directoryId, name: 'Contracts' });
-	t.platform.collection('nomenclatureCases').set(caseId, { __id: caseId, directoryId, docflow: 'input', name: 'Old' });
+	t.platform
+		.collection('nomenclatureDirectories')
+		.set(directoryId, { __id: directoryId, name: 'Contracts' });
+	t.platform
+		.collection('nomenclatureCases')
+		.set(caseId, { __id: caseId, directoryId, docflow: 'input', name: 'Old' });
 });
 
 const locator = (value: string, mode = 'id') => ({ __rl: true, mode, value });
@@ -43,7 +47,11 @@ describe('case update', () => {
 					minLength: 5,
 					reserveEnabled: false,
 					resetInPeriod: true,
-					resetSettings: { nextResetAt: '2027-01-01T00:00:00', resetPeriod: 'week', resetPeriodCount: 3 },
+					resetSettings: {
+						nextResetAt: '2027-01-01T00:00:00',
+						resetPeriod: 'week',
+						resetPeriodCount: 3,
+					},
 					template: 'OUT-{$__index}',
 					templateEnabled: true,
 					through: true,
@@ -66,7 +74,11 @@ describe('case update', () => {
 				minLength: 5,
 				template: 'OUT-{$__index}',
 				throughSerialId: serial,
-				resetSettings: { nextResetAt: '2026-12-31T21:00:00.000Z', resetPeriod: 'week', resetPeriodCount: 3 },
+				resetSettings: {
+					nextResetAt: '2026-12-31T21:00:00.000Z',
+					resetPeriod: 'week',
+					resetPeriodCount: 3,
+				},
 			},
 		};
 		expect(t.platform.requests).toHaveLength(1);
@@ -85,21 +97,34 @@ describe('case update', () => {
 	});
 
 	test('sends only the three required fields when no setting was added', async () => {
-		const { items } = await t.run({ nodeType: 'elma365Nomenclature', parameters: caseParameters() });
-		expect(t.platform.requests.map((r) => r.body)).toEqual([{ directoryId, docflow: 'internal', name: 'Memos' }]);
-		expect(jsonOf(items)).toEqual([{ directoryId, docflow: 'internal', name: 'Memos', __id: caseId }]);
+		const { items } = await t.run({
+			nodeType: 'elma365Nomenclature',
+			parameters: caseParameters(),
+		});
+		expect(t.platform.requests.map((r) => r.body)).toEqual([
+			{ directoryId, docflow: 'internal', name: 'Memos' },
+		]);
+		expect(jsonOf(items)).toEqual([
+			{ directoryId, docflow: 'internal', name: 'Memos', __id: caseId },
+		]);
 	});
 
 	test('an empty reset-settings group is not sent; a date with a zone keeps its instant', async () => {
 		await t.run({
 			nodeType: 'elma365Nomenclature',
-			parameters: caseParameters({ registrationSettings: { resetSettings: {}, template: '{$__index}' } }),
+			parameters: caseParameters({
+				registrationSettings: { resetSettings: {}, template: '{$__index}' },
+			}),
 		});
 		await t.run({
 			nodeType: 'elma365Nomenclature',
-			parameters: caseParameters({ registrationSettings: { resetSettings: { nextResetAt: '2027-03-01T10:30:00+03:00' } } }),
+			parameters: caseParameters({
+				registrationSettings: { resetSettings: { nextResetAt: '2027-03-01T10:30:00+03:00' } },
+			}),
 		});
-		expect(t.platform.requests.map((r) => (r.body as Record<string, unknown>).registrationSettings)).toEqual([
+		expect(
+			t.platform.requests.map((r) => (r.body as Record<string, unknown>).registrationSettings),
+		).toEqual([
 			{ template: '{$__index}' },
 			{ resetSettings: { nextResetAt: '2027-03-01T07:30:00.000Z' } },
 		]);
@@ -107,7 +132,9 @@ describe('case update', () => {
 
 	test('takes its values from expressions over the input items, one request per item', async () => {
 		const other = newId();
-		t.platform.collection('nomenclatureCases').set(other, { __id: other, directoryId, docflow: 'input', name: 'x' });
+		t.platform
+			.collection('nomenclatureCases')
+			.set(other, { __id: other, directoryId, docflow: 'input', name: 'x' });
 		const { items } = await t.run({
 			nodeType: 'elma365Nomenclature',
 			parameters: caseParameters({
@@ -121,8 +148,19 @@ describe('case update', () => {
 			],
 		});
 		expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([
-			[`/pub/v1/nomenclature/${caseId}`, { directoryId, docflow: 'internal', name: 'First', registrationSettings: { minLength: 3 } }],
-			[`/pub/v1/nomenclature/${other}`, { directoryId, docflow: 'internal', name: 'Second', registrationSettings: { minLength: 4 } }],
+			[
+				`/pub/v1/nomenclature/${caseId}`,
+				{ directoryId, docflow: 'internal', name: 'First', registrationSettings: { minLength: 3 } },
+			],
+			[
+				`/pub/v1/nomenclature/${other}`,
+				{
+					directoryId,
+					docflow: 'internal',
+					name: 'Second',
+					registrationSettings: { minLength: 4 },
+				},
+			],
 		]);
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(jsonOf(items).map((j) => (j as { __id: string }).__id)).toEqual([caseId, other]);
@@ -144,9 +182,18 @@ describe('case create', () => {
 		});
 		expect(error).toBeUndefined();
 		const [request] = t.platform.requests;
-		expect([request.method, request.path, request.query]).toEqual(['POST', '/pub/v1/nomenclature', {}]);
+		expect([request.method, request.path, request.query]).toEqual([
+			'POST',
+			'/pub/v1/nomenclature',
+			{},
+		]);
 		expect(request.headers.authorization).toBe(`Bearer ${t.platform.apiKey}`);
-		const body = { directoryId, docflow: 'input', name: 'Incoming', registrationSettings: { templateEnabled: true, minLength: 0, template: 'IN-{$__index}' } };
+		const body = {
+			directoryId,
+			docflow: 'input',
+			name: 'Incoming',
+			registrationSettings: { templateEnabled: true, minLength: 0, template: 'IN-{$__index}' },
+		};
 		expect(request.body).toEqual(body);
 		const created = jsonOf(items)[0] as { __id: string };
 		expect(created).toEqual({ ...body, __id: created.__id });
@@ -156,32 +203,85 @@ describe('case create', () => {
 
 describe('case validation: a clear error before any request', () => {
 	const cases: Array<[string, Record<string, unknown>, RegExp]> = [
-		['case id not a uuid', { caseId: locator('={{ "../x" }}') }, /Invalid "Case" in item 0: expected a UUID.*got "..\/x"/],
-		['directory id not a uuid', { directoryId: locator('={{ "abc" }}') }, /Invalid "Directory" in item 0: expected a UUID.*got "abc"/],
-		['docflow outside its list', { docflow: '={{ "sideways" }}' }, /Invalid "Document Flow" in item 0: expected one of "input", "output", "internal", got "sideways"/],
+		[
+			'case id not a uuid',
+			{ caseId: locator('={{ "../x" }}') },
+			/Invalid "Case" in item 0: expected a UUID.*got "..\/x"/,
+		],
+		[
+			'directory id not a uuid',
+			{ directoryId: locator('={{ "abc" }}') },
+			/Invalid "Directory" in item 0: expected a UUID.*got "abc"/,
+		],
+		[
+			'docflow outside its list',
+			{ docflow: '={{ "sideways" }}' },
+			/Invalid "Document Flow" in item 0: expected one of "input", "output", "internal", got "sideways"/,
+		],
 		['empty name', { name: '={{ "" }}' }, /Invalid "Name" in item 0: expected a non-empty text/],
-		['negative min length', { registrationSettings: { minLength: -1 } }, /Invalid "Minimum Number Length" in item 0: expected a whole number >= 0, got -1/],
-		['fractional min length', { registrationSettings: { minLength: 2.5 } }, /Invalid "Minimum Number Length" in item 0: expected a whole number >= 0, got 2.5/],
-		['fractional reset count', { registrationSettings: { resetSettings: { resetPeriodCount: 1.5 } } }, /Invalid "Reset Period Count" in item 0: expected a whole number, got 1.5/],
-		['bad reset date', { registrationSettings: { resetSettings: { nextResetAt: '2027-02-30T00:00:00' } } }, /Invalid "Next Reset At" in item 0: expected an ISO 8601 date-time/],
-		['not a date at all', { registrationSettings: { resetSettings: { nextResetAt: 'next monday' } } }, /Invalid "Next Reset At" in item 0/],
-		['reset period outside its list', { registrationSettings: { resetSettings: { resetPeriod: '={{ "decade" }}' } } }, /Invalid "Reset Period" in item 0: expected one of "year", "month", "week", "day"/],
-		['continuous numbering id not a uuid', { registrationSettings: { throughSerialId: 'serial-1' } }, /Invalid "Continuous Numbering ID" in item 0: expected a UUID/],
-		['boolean from an expression that is not one', { registrationSettings: { through: '={{ "maybe" }}' } }, /Invalid "Continuous Numbering" in item 0: expected true or false/],
+		[
+			'negative min length',
+			{ registrationSettings: { minLength: -1 } },
+			/Invalid "Minimum Number Length" in item 0: expected a whole number >= 0, got -1/,
+		],
+		[
+			'fractional min length',
+			{ registrationSettings: { minLength: 2.5 } },
+			/Invalid "Minimum Number Length" in item 0: expected a whole number >= 0, got 2.5/,
+		],
+		[
+			'fractional reset count',
+			{ registrationSettings: { resetSettings: { resetPeriodCount: 1.5 } } },
+			/Invalid "Reset Period Count" in item 0: expected a whole number, got 1.5/,
+		],
+		[
+			'bad reset date',
+			{ registrationSettings: { resetSettings: { nextResetAt: '2027-02-30T00:00:00' } } },
+			/Invalid "Next Reset At" in item 0: expected an ISO 8601 date-time/,
+		],
+		[
+			'not a date at all',
+			{ registrationSettings: { resetSettings: { nextResetAt: 'next monday' } } },
+			/Invalid "Next Reset At" in item 0/,
+		],
+		[
+			'reset period outside its list',
+			{ registrationSettings: { resetSettings: { resetPeriod: '={{ "decade" }}' } } },
+			/Invalid "Reset Period" in item 0: expected one of "year", "month", "week", "day"/,
+		],
+		[
+			'continuous numbering id not a uuid',
+			{ registrationSettings: { throughSerialId: 'serial-1' } },
+			/Invalid "Continuous Numbering ID" in item 0: expected a UUID/,
+		],
+		[
+			'boolean from an expression that is not one',
+			{ registrationSettings: { through: '={{ "maybe" }}' } },
+			/Invalid "Continuous Numbering" in item 0: expected true or false/,
+		],
 	];
 
 	test.each(cases)('%s', async (_label, overrides, message) => {
-		const { error, items } = await t.run({ nodeType: 'elma365Nomenclature', parameters: caseParameters(overrides) });
+		const { error, items } = await t.run({
+			nodeType: 'elma365Nomenclature',
+			parameters: caseParameters(overrides),
+		});
 		expect(error?.message).toMatch(message);
 		expect(items).toEqual([]);
 		expect(t.platform.requests).toHaveLength(0);
 	});
 
 	test('static values the form can check are refused by n8n itself before the run', async () => {
-		const badId = await t.run({ nodeType: 'elma365Nomenclature', parameters: caseParameters({ caseId: locator('../x') }) });
+		const badId = await t.run({
+			nodeType: 'elma365Nomenclature',
+			parameters: caseParameters({ caseId: locator('../x') }),
+		});
 		expect(badId.error?.message).toMatch(/node has issues/);
 		expect(String(badId.error?.description ?? badId.error?.stack)).toMatch(/Not a valid UUID/);
-		const noName = await t.run({ nodeType: 'elma365Nomenclature', parameters: caseParameters({ name: '' }) });
+		const noName = await t.run({
+			nodeType: 'elma365Nomenclature',
+			parameters: caseParameters({ name: '' }),
+		});
 		expect(String(noName.error?.stack)).toMatch(/Parameter "Name" is required/);
 		expect(t.platform.requests).toHaveLength(0);
 	});
@@ -192,7 +292,9 @@ describe('case validation: a clear error before any request', () => {
 			parameters: caseParameters({ registrationSettings: { minLength: '={{ $json.digits }}' } }),
 			input: [{ json: { digits: 2 } }, { json: { digits: -3 } }],
 		});
-		expect(error?.message).toMatch(/Invalid "Minimum Number Length" in item 1: expected a whole number >= 0, got -3/);
+		expect(error?.message).toMatch(
+			/Invalid "Minimum Number Length" in item 1: expected a whole number >= 0, got -3/,
+		);
 		// Item 0 was valid and was sent before item 1 failed.
 		expect(t.platform.requests).toHaveLength(1);
 	});
@@ -200,23 +302,41 @@ describe('case validation: a clear error before any request', () => {
 
 describe('case platform errors', () => {
 	test('a 400 shows the platform text and status', async () => {
-		t.platform.script('PUT', `/pub/v1/nomenclature/${caseId}`, fail(400, 'registrationSettings.template: unknown placeholder {$x}'));
-		const { error } = await t.run({ nodeType: 'elma365Nomenclature', parameters: caseParameters() });
-		expect(error?.message).toBe('ELMA365 400: registrationSettings.template: unknown placeholder {$x}');
+		t.platform.script(
+			'PUT',
+			`/pub/v1/nomenclature/${caseId}`,
+			fail(400, 'registrationSettings.template: unknown placeholder {$x}'),
+		);
+		const { error } = await t.run({
+			nodeType: 'elma365Nomenclature',
+			parameters: caseParameters(),
+		});
+		expect(error?.message).toBe(
+			'ELMA365 400: registrationSettings.template: unknown placeholder {$x}',
+		);
 		expect(error?.httpCode).toBe('400');
 		expect(t.platform.requests).toHaveLength(1);
 	});
 
 	test('a case that does not exist is a 404 with the platform text', async () => {
 		const missing = newId();
-		const { error } = await t.run({ nodeType: 'elma365Nomenclature', parameters: caseParameters({ caseId: locator(missing) }) });
+		const { error } = await t.run({
+			nodeType: 'elma365Nomenclature',
+			parameters: caseParameters({ caseId: locator(missing) }),
+		});
 		expect(error?.message).toBe(`ELMA365 404: case ${missing} not found`);
 		expect(error?.httpCode).toBe('404');
 	});
 
 	test('a 200 answer with success: false is a failure with the platform text', async () => {
-		t.platform.script('PUT', `/pub/v1/nomenclature/${caseId}`, { status: 200, body: { success: false, error: 'numbering is locked' } });
-		const { error } = await t.run({ nodeType: 'elma365Nomenclature', parameters: caseParameters() });
+		t.platform.script('PUT', `/pub/v1/nomenclature/${caseId}`, {
+			status: 200,
+			body: { success: false, error: 'numbering is locked' },
+		});
+		const { error } = await t.run({
+			nodeType: 'elma365Nomenclature',
+			parameters: caseParameters(),
+		});
 		expect(error?.message).toBe('ELMA365: numbering is locked');
 	});
 });
@@ -244,11 +364,18 @@ describe('Continue On Fail', () => {
 		const json = jsonOf(items) as Array<Record<string, unknown>>;
 		expect(json[0]).toEqual({ directoryId, docflow: 'internal', name: 'ok 1', __id: caseId });
 		expect(json[1].error).toMatch(/Invalid "Case" in item 1: expected a UUID/);
-		expect(json[2]).toMatchObject({ error: `ELMA365 404: case ${missing} not found`, httpCode: '404' });
+		expect(json[2]).toMatchObject({
+			error: `ELMA365 404: case ${missing} not found`,
+			httpCode: '404',
+		});
 		expect(json[3].error).toMatch(/Invalid "Name" in item 3/);
 		expect(json[4]).toEqual({ directoryId, docflow: 'internal', name: 'ok 2', __id: caseId });
 		// Only the items that passed validation reached the platform.
-		expect(t.platform.requests.map((r) => (r.body as { name: string }).name)).toEqual(['ok 1', 'missing', 'ok 2']);
+		expect(t.platform.requests.map((r) => (r.body as { name: string }).name)).toEqual([
+			'ok 1',
+			'missing',
+			'ok 2',
+		]);
 	});
 });
 
@@ -256,9 +383,14 @@ describe('case list', () => {
 	test('Return All pages through every case; Limit stops early', async () => {
 		for (let i = 0; i < 149; i++) {
 			const id = newId();
-			t.platform.collection('nomenclatureCases').set(id, { __id: id, directoryId, docflow: 'input', name: `Case ${i}` });
+			t.platform
+				.collection('nomenclatureCases')
+				.set(id, { __id: id, directoryId, docflow: 'input', name: `Case ${i}` });
 		}
-		const all = await t.run({ nodeType: 'elma365Nomenclature', parameters: { resource: 'case', operation: 'getAll', returnAll: true } });
+		const all = await t.run({
+			nodeType: 'elma365Nomenclature',
+			parameters: { resource: 'case', operation: 'getAll', returnAll: true },
+		});
 		expect(all.items).toHaveLength(150);
 		expect(new Set(jsonOf(all.items).map((j) => (j as { __id: string }).__id)).size).toBe(150);
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.query])).toEqual([
@@ -267,9 +399,17 @@ describe('case list', () => {
 		t.platform.reset();
 		const limited = await t.run({
 			nodeType: 'elma365Nomenclature',
-			parameters: { resource: 'case', operation: 'getAll', returnAll: false, limit: 3, query: '{"q": "Case"}' },
+			parameters: {
+				resource: 'case',
+				operation: 'getAll',
+				returnAll: false,
+				limit: 3,
+				query: '{"q": "Case"}',
+			},
 		});
-		expect(jsonOf(limited.items)).toEqual([...t.platform.collection('nomenclatureCases').values()].slice(0, 3));
+		expect(jsonOf(limited.items)).toEqual(
+			[...t.platform.collection('nomenclatureCases').values()].slice(0, 3),
+		);
 		expect(t.platform.requests.map((r) => r.query)).toEqual([{ q: 'Case', from: '0', size: '3' }]);
 		expect(pairingOf(limited.items)).toEqual([{ item: 0 }, { item: 0 }, { item: 0 }]);
 	});
@@ -279,7 +419,9 @@ describe('case list', () => {
 			nodeType: 'elma365Nomenclature',
 			parameters: { resource: 'case', operation: 'getAll', returnAll: true, query: '{"q": ' },
 		});
-		expect(error?.message).toMatch(/Invalid "Query Parameters \(JSON\)" in item 0: expected a JSON object/);
+		expect(error?.message).toMatch(
+			/Invalid "Query Parameters \(JSON\)" in item 0: expected a JSON object/,
+		);
 		expect(t.platform.requests).toHaveLength(0);
 	});
 });

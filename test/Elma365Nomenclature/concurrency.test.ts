@@ -8,32 +8,48 @@ const locator = (value: string) => ({ __rl: true, mode: 'id', value });
 const directories = () => t.platform.collection('nomenclatureDirectories');
 const nameOf = (body: unknown) => (body as { name: string }).name;
 /** `Name 7` is item 7: later items are answered sooner. */
-const byName = (count: number) => (request: { body: unknown }) => reversed(count, Number(nameOf(request.body).replace(/\D/g, '')));
+const byName = (count: number) => (request: { body: unknown }) =>
+	reversed(count, Number(nameOf(request.body).replace(/\D/g, '')));
 
 beforeEach(() => directories().clear());
 
 describe('directory create', () => {
 	test('Concurrency N: at most N in flight, created directories output in input order and paired', async () => {
 		const input = Array.from({ length: 7 }, (_, index) => ({ json: { name: `Name ${index}` } }));
-		const state = holdRequests(t.platform, 'POST', /^\/pub\/v1\/nomenclature\/directory$/, { times: 7, delay: byName(7) });
+		const state = holdRequests(t.platform, 'POST', /^\/pub\/v1\/nomenclature\/directory$/, {
+			times: 7,
+			delay: byName(7),
+		});
 		const { items, error } = await t.run({
 			nodeType: 'elma365Nomenclature',
-			parameters: { resource: 'directory', operation: 'create', name: '={{ $json.name }}', options: { concurrency: 3 } },
+			parameters: {
+				resource: 'directory',
+				operation: 'create',
+				name: '={{ $json.name }}',
+				options: { concurrency: 3 },
+			},
 			input,
 		});
 		expect(error).toBeUndefined();
 		expect(state.max).toBe(3);
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, nameOf(r.body)]).sort()).toEqual(
+		expect(
+			t.platform.requests.map((r) => [r.method, r.path, r.query, nameOf(r.body)]).sort(),
+		).toEqual(
 			input.map(({ json }) => ['POST', '/pub/v1/nomenclature/directory', {}, json.name]).sort(),
 		);
 		expect(jsonOf(items).map((json) => nameOf(json))).toEqual(input.map(({ json }) => json.name));
-		expect(jsonOf(items).map((json) => directories().get((json as { __id: string }).__id)?.name)).toEqual(input.map(({ json }) => json.name));
+		expect(
+			jsonOf(items).map((json) => directories().get((json as { __id: string }).__id)?.name),
+		).toEqual(input.map(({ json }) => json.name));
 		expect(pairingOf(items)).toEqual(input.map((_, index) => ({ item: index })));
 	});
 
 	test('without the option directories are created one after the other, in input order', async () => {
 		const input = Array.from({ length: 4 }, (_, index) => ({ json: { name: `Name ${index}` } }));
-		const state = holdRequests(t.platform, 'POST', /^\/pub\/v1\/nomenclature\/directory$/, { times: 4, delay: byName(4) });
+		const state = holdRequests(t.platform, 'POST', /^\/pub\/v1\/nomenclature\/directory$/, {
+			times: 4,
+			delay: byName(4),
+		});
 		const { error } = await t.run({
 			nodeType: 'elma365Nomenclature',
 			typeVersion: 1.2,
@@ -42,7 +58,9 @@ describe('directory create', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(state.max).toBe(1);
-		expect(t.platform.requests.map((r) => nameOf(r.body))).toEqual(input.map(({ json }) => json.name));
+		expect(t.platform.requests.map((r) => nameOf(r.body))).toEqual(
+			input.map(({ json }) => json.name),
+		);
 	});
 });
 
@@ -60,18 +78,36 @@ describe('directory update', () => {
 		const { items, error } = await t.run({
 			nodeType: 'elma365Nomenclature',
 			typeVersion: 1.2,
-			parameters: { resource: 'directory', operation: 'update', directoryId: locator('={{ $json.id }}'), name: '={{ $json.name }}', options: { concurrency: 4 } },
+			parameters: {
+				resource: 'directory',
+				operation: 'update',
+				directoryId: locator('={{ $json.id }}'),
+				name: '={{ $json.name }}',
+				options: { concurrency: 4 },
+			},
 			input,
 		});
 		expect(error).toBeUndefined();
 		expect(state.overlaps).toEqual([]);
 		// Three directories: no more than three requests can be in flight.
 		expect(state.max).toBe(3);
-		const namesSentTo = (id: string) => t.platform.requests.filter((r) => r.path === `/pub/v1/nomenclature/directory/${id}`).map((r) => r.body);
-		expect(namesSentTo(a)).toEqual([{ name: 'Name 0' }, { name: 'Name 1' }, { name: 'Name 3' }, { name: 'Name 6' }]);
+		const namesSentTo = (id: string) =>
+			t.platform.requests
+				.filter((r) => r.path === `/pub/v1/nomenclature/directory/${id}`)
+				.map((r) => r.body);
+		expect(namesSentTo(a)).toEqual([
+			{ name: 'Name 0' },
+			{ name: 'Name 1' },
+			{ name: 'Name 3' },
+			{ name: 'Name 6' },
+		]);
 		expect(namesSentTo(b)).toEqual([{ name: 'Name 2' }, { name: 'Name 5' }]);
 		expect(namesSentTo(c)).toEqual([{ name: 'Name 4' }]);
-		expect([a, b, c].map((id) => directories().get(id)?.name)).toEqual(['Name 6', 'Name 5', 'Name 4']);
+		expect([a, b, c].map((id) => directories().get(id)?.name)).toEqual([
+			'Name 6',
+			'Name 5',
+			'Name 4',
+		]);
 		expect(jsonOf(items)).toEqual(input.map(({ json }) => ({ __id: json.id, name: json.name })));
 		expect(pairingOf(items)).toEqual(input.map((_, index) => ({ item: index })));
 	});
@@ -80,10 +116,19 @@ describe('directory update', () => {
 		const ids = Array.from({ length: 6 }, () => newId());
 		for (const id of ids) directories().set(id, { __id: id, name: 'Old' });
 		const input = ids.map((id, index) => ({ json: { id, name: `Name ${index}` } }));
-		const state = holdRequests(t.platform, 'PUT', /^\/pub\/v1\/nomenclature\/directory\/[^/]+$/, { times: 6, delay: byName(6) });
+		const state = holdRequests(t.platform, 'PUT', /^\/pub\/v1\/nomenclature\/directory\/[^/]+$/, {
+			times: 6,
+			delay: byName(6),
+		});
 		const { items, error } = await t.run({
 			nodeType: 'elma365Nomenclature',
-			parameters: { resource: 'directory', operation: 'update', directoryId: locator('={{ $json.id }}'), name: '={{ $json.name }}', options: { concurrency: 2 } },
+			parameters: {
+				resource: 'directory',
+				operation: 'update',
+				directoryId: locator('={{ $json.id }}'),
+				name: '={{ $json.name }}',
+				options: { concurrency: 2 },
+			},
 			input,
 		});
 		expect(error).toBeUndefined();

@@ -10,11 +10,19 @@ beforeEach(() => t.platform.collection('nomenclatureDirectories').clear());
 test('create posts the name merged with the JSON body', async () => {
 	const { items } = await t.run({
 		nodeType: 'elma365Nomenclature',
-		parameters: { resource: 'directory', operation: 'create', name: 'Finance', body: '{"code": "fin", "year": 2027}' },
+		parameters: {
+			resource: 'directory',
+			operation: 'create',
+			name: 'Finance',
+			body: '{"code": "fin", "year": 2027}',
+		},
 	});
 	const [request] = t.platform.requests;
 	expect([request.method, request.path, request.query, request.headers.authorization]).toEqual([
-		'POST', '/pub/v1/nomenclature/directory', {}, `Bearer ${t.platform.apiKey}`,
+		'POST',
+		'/pub/v1/nomenclature/directory',
+		{},
+		`Bearer ${t.platform.apiKey}`,
 	]);
 	expect(request.body).toEqual({ name: 'Finance', code: 'fin', year: 2027 });
 	const created = jsonOf(items)[0] as { __id: string };
@@ -27,28 +35,55 @@ test('update puts only what was given', async () => {
 	t.platform.collection('nomenclatureDirectories').set(id, { __id: id, name: 'Old', code: 'old' });
 	const { items } = await t.run({
 		nodeType: 'elma365Nomenclature',
-		parameters: { resource: 'directory', operation: 'update', directoryId: locator(id), name: '', body: '{"code": "new"}' },
+		parameters: {
+			resource: 'directory',
+			operation: 'update',
+			directoryId: locator(id),
+			name: '',
+			body: '{"code": "new"}',
+		},
 	});
-	expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([['PUT', `/pub/v1/nomenclature/directory/${id}`, { code: 'new' }]]);
+	expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+		['PUT', `/pub/v1/nomenclature/directory/${id}`, { code: 'new' }],
+	]);
 	expect(jsonOf(items)).toEqual([{ __id: id, name: 'Old', code: 'new' }]);
 });
 
 test('create without a name, update with a bad id or bad JSON fail before any request', async () => {
-	const noName = await t.run({ nodeType: 'elma365Nomenclature', parameters: { resource: 'directory', operation: 'create', name: '  ' } });
+	const noName = await t.run({
+		nodeType: 'elma365Nomenclature',
+		parameters: { resource: 'directory', operation: 'create', name: '  ' },
+	});
 	expect(noName.error?.message).toMatch(/Invalid "Name" in item 0: expected a non-empty text/);
-	const badId = await t.run({ nodeType: 'elma365Nomenclature', parameters: { resource: 'directory', operation: 'update', directoryId: locator('={{ "12" }}') } });
+	const badId = await t.run({
+		nodeType: 'elma365Nomenclature',
+		parameters: { resource: 'directory', operation: 'update', directoryId: locator('={{ "12" }}') },
+	});
 	expect(badId.error?.message).toMatch(/Invalid "Directory" in item 0: expected a UUID/);
-	const badJson = await t.run({ nodeType: 'elma365Nomenclature', parameters: { resource: 'directory', operation: 'create', name: 'x', body: '[1]' } });
-	expect(badJson.error?.message).toMatch(/Invalid "Additional Body Fields \(JSON\)" in item 0: expected a JSON object, got "\[1\]"/);
+	const badJson = await t.run({
+		nodeType: 'elma365Nomenclature',
+		parameters: { resource: 'directory', operation: 'create', name: 'x', body: '[1]' },
+	});
+	expect(badJson.error?.message).toMatch(
+		/Invalid "Additional Body Fields \(JSON\)" in item 0: expected a JSON object, got "\[1\]"/,
+	);
 	expect(t.platform.requests).toHaveLength(0);
 });
 
 test('list with Return All and with Limit', async () => {
 	const ids = Array.from({ length: 5 }, () => newId());
-	ids.forEach((id, i) => t.platform.collection('nomenclatureDirectories').set(id, { __id: id, name: `D${i}` }));
-	const all = await t.run({ nodeType: 'elma365Nomenclature', parameters: { resource: 'directory', operation: 'getAll', returnAll: true } });
+	ids.forEach((id, i) =>
+		t.platform.collection('nomenclatureDirectories').set(id, { __id: id, name: `D${i}` }),
+	);
+	const all = await t.run({
+		nodeType: 'elma365Nomenclature',
+		parameters: { resource: 'directory', operation: 'getAll', returnAll: true },
+	});
 	expect(jsonOf(all.items)).toEqual(ids.map((id, i) => ({ __id: id, name: `D${i}` })));
-	const two = await t.run({ nodeType: 'elma365Nomenclature', parameters: { resource: 'directory', operation: 'getAll', limit: 2 } });
+	const two = await t.run({
+		nodeType: 'elma365Nomenclature',
+		parameters: { resource: 'directory', operation: 'getAll', limit: 2 },
+	});
 	expect(jsonOf(two.items)).toEqual(ids.slice(0, 2).map((id, i) => ({ __id: id, name: `D${i}` })));
 	expect(t.platform.requests.map((r) => [r.method, r.path, r.query])).toEqual([
 		['GET', '/pub/v1/nomenclature/directory', { from: '0', size: String(LARGE_PAGE_SIZE) }],

@@ -5,7 +5,14 @@ import { usePlatform } from '../harness/setup';
 const t = usePlatform();
 const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
 const search = (method: string, filter?: string, paginationToken?: string) =>
-	searchList({ nodeType: 'elma365Nomenclature', parameters: {}, credential: credential(), method, filter, paginationToken });
+	searchList({
+		nodeType: 'elma365Nomenclature',
+		parameters: {},
+		credential: credential(),
+		method,
+		filter,
+		paginationToken,
+	});
 
 beforeEach(() => {
 	t.platform.collection('nomenclatureDirectories').clear();
@@ -15,7 +22,9 @@ beforeEach(() => {
 test('the directory picker lists directories page by page and filters by name', async () => {
 	const ids = Array.from({ length: 130 }, (_, i) => {
 		const id = newId();
-		t.platform.collection('nomenclatureDirectories').set(id, { __id: id, name: i === 7 ? 'Finance 2027' : `Directory ${i}` });
+		t.platform
+			.collection('nomenclatureDirectories')
+			.set(id, { __id: id, name: i === 7 ? 'Finance 2027' : `Directory ${i}` });
 		return id;
 	});
 	const first = await search('searchDirectories');
@@ -27,17 +36,39 @@ test('the directory picker lists directories page by page and filters by name', 
 	expect(second.paginationToken).toBeUndefined();
 	const found = await search('searchDirectories', 'finance');
 	expect(found.results).toEqual([{ name: 'Finance 2027', value: ids[7] }]);
-	expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization])).toEqual([
-		['GET', '/pub/v1/nomenclature/directory', { from: '0', size: '100' }, `Bearer ${t.platform.apiKey}`],
-		['GET', '/pub/v1/nomenclature/directory', { from: '100', size: '100' }, `Bearer ${t.platform.apiKey}`],
-		['GET', '/pub/v1/nomenclature/directory', { from: '0', size: '1000' }, `Bearer ${t.platform.apiKey}`],
+	expect(
+		t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization]),
+	).toEqual([
+		[
+			'GET',
+			'/pub/v1/nomenclature/directory',
+			{ from: '0', size: '100' },
+			`Bearer ${t.platform.apiKey}`,
+		],
+		[
+			'GET',
+			'/pub/v1/nomenclature/directory',
+			{ from: '100', size: '100' },
+			`Bearer ${t.platform.apiKey}`,
+		],
+		[
+			'GET',
+			'/pub/v1/nomenclature/directory',
+			{ from: '0', size: '1000' },
+			`Bearer ${t.platform.apiKey}`,
+		],
 	]);
 });
 
 test('the case picker lists cases by name, with their current document flow', async () => {
 	const id = newId();
-	t.platform.collection('nomenclatureCases').set(id, { __id: id, name: 'Incoming letters', directoryId: newId(), docflow: 'input' });
+	t.platform
+		.collection('nomenclatureCases')
+		.set(id, { __id: id, name: 'Incoming letters', directoryId: newId(), docflow: 'input' });
 	const result = await search('searchCases');
-	expect(result).toEqual({ results: [{ name: 'Incoming letters (input)', value: id }], paginationToken: undefined });
+	expect(result).toEqual({
+		results: [{ name: 'Incoming letters (input)', value: id }],
+		paginationToken: undefined,
+	});
 	expect(t.platform.requests.map((r) => r.path)).toEqual(['/pub/v1/nomenclature']);
 });

@@ -3,8 +3,16 @@ import { fail, newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
 
 const t = usePlatform();
-const run = (parameters: Record<string, unknown>, extra: { input?: Array<{ json: Record<string, unknown> }>; continueOnFail?: boolean } = {}) =>
-	t.run({ nodeType: 'elma365Process', typeVersion: 1.3, parameters: { resource: 'instance', ...parameters }, ...extra });
+const run = (
+	parameters: Record<string, unknown>,
+	extra: { input?: Array<{ json: Record<string, unknown> }>; continueOnFail?: boolean } = {},
+) =>
+	t.run({
+		nodeType: 'elma365Process',
+		typeVersion: 1.3,
+		parameters: { resource: 'instance', ...parameters },
+		...extra,
+	});
 
 const running = newId();
 const other = newId();
@@ -12,23 +20,33 @@ const other = newId();
 beforeEach(() => {
 	const instances = t.platform.collection('processInstances');
 	instances.clear();
-	for (const id of [running, other]) instances.set(id, { __id: id, __templateId: newId(), context: {} });
+	for (const id of [running, other])
+		instances.set(id, { __id: id, __templateId: newId(), context: {} });
 	t.platform.collection('tasks').clear();
-	t.platform.collection('tasks').set('t1', { __id: 't1', instanceId: running, state: 'in_progress' });
+	t.platform
+		.collection('tasks')
+		.set('t1', { __id: 't1', instanceId: running, state: 'in_progress' });
 });
 
 test('Interrupt: POST /bpm/instance/{id}/interrupt with the comment, as the vendor documents it', async () => {
-	const { items, error } = await run({ operation: 'interrupt', instanceId: running, comment: 'Order cancelled' });
+	const { items, error } = await run({
+		operation: 'interrupt',
+		instanceId: running,
+		comment: 'Order cancelled',
+	});
 	expect(error).toBeUndefined();
 	expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.body])).toEqual([
 		['POST', `/pub/v1/bpm/instance/${running}/interrupt`, {}, { comment: 'Order cancelled' }],
 	]);
 	expect(jsonOf(items)).toEqual([{ instanceId: running, interrupted: true }]);
-	expect(t.platform.collection('processInstances').get(running)).toMatchObject({ __state: 'interrupted', interruptComment: 'Order cancelled' });
+	expect(t.platform.collection('processInstances').get(running)).toMatchObject({
+		__state: 'interrupted',
+		interruptComment: 'Order cancelled',
+	});
 	expect(t.platform.collection('tasks').get('t1')!.state).toBe('closed');
 });
 
-test('Interrupt without a comment sends {}; a stopped instance is the platform\'s 400, sent once; a bad ID is refused first', async () => {
+test("Interrupt without a comment sends {}; a stopped instance is the platform's 400, sent once; a bad ID is refused first", async () => {
 	t.platform.collection('processInstances').get(running)!.__state = 'interrupted';
 	const { error } = await run({ operation: 'interrupt', instanceId: running });
 	expect(t.platform.requests.map((r) => r.body)).toEqual([{}]);
@@ -53,17 +71,29 @@ test('Interrupt Many: one POST /bpm/instance/interrupt for all input items, one 
 });
 
 test('Interrupt Many: the platform refusing a non-administrator is shown in its words', async () => {
-	t.platform.script('POST', '/pub/v1/bpm/instance/interrupt', fail(403, 'only a system administrator can interrupt instances in bulk'));
+	t.platform.script(
+		'POST',
+		'/pub/v1/bpm/instance/interrupt',
+		fail(403, 'only a system administrator can interrupt instances in bulk'),
+	);
 	const { error } = await run({ operation: 'interruptMany', instanceId: running });
-	expect(error?.message).toBe('ELMA365 403: only a system administrator can interrupt instances in bulk');
+	expect(error?.message).toBe(
+		'ELMA365 403: only a system administrator can interrupt instances in bulk',
+	);
 });
 
 test('versions 1 to 1.2 keep their operation list; 1.3 adds Interrupt and Interrupt Many', async () => {
 	const { loadPackage } = await import('../harness/engine');
 	const loader = await loadPackage();
 	const { properties } = loader.nodeTypes.elma365Process.type.description as INodeTypeDescription;
-	const selectors = properties.filter((p: INodeProperties) => p.name === 'operation' && p.displayOptions?.show?.resource?.[0] === 'instance');
-	const values = selectors.map((p) => [p.displayOptions?.show?.['@version'], (p.options as Array<{ value: string }>).map((o) => o.value)]);
+	const selectors = properties.filter(
+		(p: INodeProperties) =>
+			p.name === 'operation' && p.displayOptions?.show?.resource?.[0] === 'instance',
+	);
+	const values = selectors.map((p) => [
+		p.displayOptions?.show?.['@version'],
+		(p.options as Array<{ value: string }>).map((o) => o.value),
+	]);
 	expect(values).toEqual([
 		[[{ _cnd: { lt: 1.3 } }], ['get', 'getAll']],
 		[[{ _cnd: { gte: 1.3 } }], ['get', 'getAll', 'interrupt', 'interruptMany']],

@@ -7,14 +7,19 @@ const t = usePlatform();
 
 /** A request straight to the double, as another client would send it. */
 const post = (path: string, body: unknown) =>
-	axios.post(`${t.platform.url}${path}`, body, { headers: { authorization: `Bearer ${t.platform.apiKey}` }, validateStatus: () => true });
+	axios.post(`${t.platform.url}${path}`, body, {
+		headers: { authorization: `Bearer ${t.platform.apiKey}` },
+		validateStatus: () => true,
+	});
 let templateId: string;
 
 beforeEach(() => {
 	t.platform.collection('processTemplates').clear();
 	t.platform.collection('processInstances').clear();
 	templateId = newId();
-	t.platform.collection('processTemplates').set(templateId, { __id: templateId, namespace: 'crm.deals', code: 'approval' });
+	t.platform
+		.collection('processTemplates')
+		.set(templateId, { __id: templateId, namespace: 'crm.deals', code: 'approval' });
 });
 
 const start = (extra: Record<string, unknown> = {}) => ({
@@ -31,7 +36,13 @@ describe('process start', () => {
 		const { items, error } = await t.run({
 			nodeType: 'elma365Process',
 			parameters: start({
-				fields: { field: [{ name: 'amount', value: '400' }, { name: 'deal', value: `["${dealId}"]` }, { name: 'note', value: 'urgent' }] },
+				fields: {
+					field: [
+						{ name: 'amount', value: '400' },
+						{ name: 'deal', value: `["${dealId}"]` },
+						{ name: 'note', value: 'urgent' },
+					],
+				},
 				fieldsJson: '{"note": "from JSON", "flag": true}',
 			}),
 		});
@@ -51,45 +62,97 @@ describe('process start', () => {
 	});
 
 	test('path variables are encoded, so a value cannot leave its segment', async () => {
-		const { error } = await t.run({ nodeType: 'elma365Process', parameters: start({ namespace: '../app', processCode: 'a?b#c' }) });
+		const { error } = await t.run({
+			nodeType: 'elma365Process',
+			parameters: start({ namespace: '../app', processCode: 'a?b#c' }),
+		});
 		expect(t.platform.requests[0].path).toBe('/pub/v1/bpm/template/..%2Fapp/a%3Fb%23c/run');
 		expect(error?.message).toBe('ELMA365 404: process template ../app/a?b#c not found');
 	});
 
 	test('empty namespace, empty code or a bad context fail before any request, naming field and item', async () => {
-		const noNamespace = await t.run({ nodeType: 'elma365Process', parameters: start({ namespace: ' ' }) });
-		expect(noNamespace.error?.message).toMatch(/Invalid "Namespace" in item 0: expected a non-empty text/);
-		const noCode = await t.run({ nodeType: 'elma365Process', parameters: start({ processCode: '={{ "" }}' }) });
-		expect(noCode.error?.message).toMatch(/Invalid "Process Code" in item 0: expected a non-empty text/);
-		const badJson = await t.run({ nodeType: 'elma365Process', parameters: start({ fieldsJson: '[1]' }) });
-		expect(badJson.error?.message).toMatch(/Invalid "Fields \(JSON\)" in item 0: expected a JSON object/);
-		const noFieldCode = await t.run({ nodeType: 'elma365Process', parameters: start({ fields: { field: [{ name: '', value: 'x' }] } }) });
-		expect(noFieldCode.error?.message).toMatch(/Invalid "Fields > Field Code \(entry 1\)" in item 0/);
+		const noNamespace = await t.run({
+			nodeType: 'elma365Process',
+			parameters: start({ namespace: ' ' }),
+		});
+		expect(noNamespace.error?.message).toMatch(
+			/Invalid "Namespace" in item 0: expected a non-empty text/,
+		);
+		const noCode = await t.run({
+			nodeType: 'elma365Process',
+			parameters: start({ processCode: '={{ "" }}' }),
+		});
+		expect(noCode.error?.message).toMatch(
+			/Invalid "Process Code" in item 0: expected a non-empty text/,
+		);
+		const badJson = await t.run({
+			nodeType: 'elma365Process',
+			parameters: start({ fieldsJson: '[1]' }),
+		});
+		expect(badJson.error?.message).toMatch(
+			/Invalid "Fields \(JSON\)" in item 0: expected a JSON object/,
+		);
+		const noFieldCode = await t.run({
+			nodeType: 'elma365Process',
+			parameters: start({ fields: { field: [{ name: '', value: 'x' }] } }),
+		});
+		expect(noFieldCode.error?.message).toMatch(
+			/Invalid "Fields > Field Code \(entry 1\)" in item 0/,
+		);
 		expect(t.platform.requests).toHaveLength(0);
 	});
 
 	test('429 (start limit) is retried and the start then goes through', async () => {
 		const path = '/pub/v1/bpm/template/crm.deals/approval/run';
-		t.platform.script('POST', path, { status: 429, headers: { 'retry-after': '0' }, body: { success: false, error: 'process start limit reached' } }, 2);
+		t.platform.script(
+			'POST',
+			path,
+			{
+				status: 429,
+				headers: { 'retry-after': '0' },
+				body: { success: false, error: 'process start limit reached' },
+			},
+			2,
+		);
 		const { items, error } = await t.run({ nodeType: 'elma365Process', parameters: start() });
 		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([['POST', path], ['POST', path], ['POST', path]]);
+		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
+			['POST', path],
+			['POST', path],
+			['POST', path],
+		]);
 		expect(jsonOf(items)).toHaveLength(1);
 		expect(t.platform.collection('processInstances').size).toBe(1);
 	});
 
 	test('429 on every attempt is reported as the start limit once the retries run out', async () => {
 		const path = '/pub/v1/bpm/template/crm.deals/approval/run';
-		t.platform.script('POST', path, { status: 429, headers: { 'retry-after': '0' }, body: { success: false, error: 'process start limit reached' } }, 99);
+		t.platform.script(
+			'POST',
+			path,
+			{
+				status: 429,
+				headers: { 'retry-after': '0' },
+				body: { success: false, error: 'process start limit reached' },
+			},
+			99,
+		);
 		const { error } = await t.run({ nodeType: 'elma365Process', parameters: start() });
 		expect(t.platform.requests).toHaveLength(4);
-		expect(error?.message).toMatch(/^ELMA365 429: process start limit reached \(the process start limit of the platform was reached/);
+		expect(error?.message).toMatch(
+			/^ELMA365 429: process start limit reached \(the process start limit of the platform was reached/,
+		);
 		expect(String(error?.description)).toContain('Tried 4 times');
 		expect(error?.httpCode).toBe('429');
 	});
 
 	test('a 5xx is not retried: the process may already have started', async () => {
-		t.platform.script('POST', '/pub/v1/bpm/template/crm.deals/approval/run', fail(502, 'gateway'), 99);
+		t.platform.script(
+			'POST',
+			'/pub/v1/bpm/template/crm.deals/approval/run',
+			fail(502, 'gateway'),
+			99,
+		);
 		const { error } = await t.run({ nodeType: 'elma365Process', parameters: start() });
 		expect(t.platform.requests).toHaveLength(1);
 		expect(error?.message).toBe('ELMA365 502: gateway');
@@ -99,7 +162,12 @@ describe('process start', () => {
 		const { items, error } = await t.run({
 			nodeType: 'elma365Process',
 			continueOnFail: true,
-			input: [{ json: { code: 'approval' } }, { json: { code: '' } }, { json: { code: 'missing' } }, { json: { code: 'approval' } }],
+			input: [
+				{ json: { code: 'approval' } },
+				{ json: { code: '' } },
+				{ json: { code: 'missing' } },
+				{ json: { code: 'approval' } },
+			],
 			parameters: start({ processCode: '={{ $json.code }}' }),
 		});
 		expect(error).toBeUndefined();
@@ -112,7 +180,10 @@ describe('process start', () => {
 		expect(out).toHaveLength(4);
 		expect(typeof out[0].instanceId).toBe('string');
 		expect(out[1].error).toMatch(/Invalid "Process Code" in item 1/);
-		expect(out[2]).toMatchObject({ error: 'ELMA365 404: process template crm.deals/missing not found', httpCode: '404' });
+		expect(out[2]).toMatchObject({
+			error: 'ELMA365 404: process template crm.deals/missing not found',
+			httpCode: '404',
+		});
 		expect(typeof out[3].instanceId).toBe('string');
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
 	});
@@ -130,10 +201,23 @@ describe('instance', () => {
 
 	test('get posts to the instance and outputs the instance itself (the answer\'s "data")', async () => {
 		const [instance] = seed(1);
-		const { items } = await t.run({ nodeType: 'elma365Process', parameters: { resource: 'instance', operation: 'get', instanceId: instance.__id } });
+		const { items } = await t.run({
+			nodeType: 'elma365Process',
+			parameters: { resource: 'instance', operation: 'get', instanceId: instance.__id },
+		});
 		const [request] = t.platform.requests;
-		expect([request.method, request.path, request.query, request.headers.authorization, request.body]).toEqual([
-			'POST', `/pub/v1/bpm/instance/${instance.__id}/get`, {}, `Bearer ${t.platform.apiKey}`, undefined,
+		expect([
+			request.method,
+			request.path,
+			request.query,
+			request.headers.authorization,
+			request.body,
+		]).toEqual([
+			'POST',
+			`/pub/v1/bpm/instance/${instance.__id}/get`,
+			{},
+			`Bearer ${t.platform.apiKey}`,
+			undefined,
 		]);
 		expect(jsonOf(items)).toEqual([instance]);
 		expect(pairingOf(items)).toEqual([{ item: 0 }]);
@@ -143,16 +227,24 @@ describe('instance', () => {
 		const [instance] = seed(1);
 		const answer = await post(`/pub/v1/bpm/instance/${instance.__id}/get`, undefined);
 		expect(answer.data).toEqual({ success: true, error: '', data: instance });
-		const refused = await post(`/pub/v1/bpm/instance/${instance.__id}/get`, { fields: { __name: true } });
+		const refused = await post(`/pub/v1/bpm/instance/${instance.__id}/get`, {
+			fields: { __name: true },
+		});
 		expect(refused.data).toEqual({ success: false, error: 'body: this endpoint takes no body' });
 	});
 
-	test('get with a bad id fails before any request; a missing instance is the platform\'s 404', async () => {
-		const bad = await t.run({ nodeType: 'elma365Process', parameters: { resource: 'instance', operation: 'get', instanceId: 'nope' } });
+	test("get with a bad id fails before any request; a missing instance is the platform's 404", async () => {
+		const bad = await t.run({
+			nodeType: 'elma365Process',
+			parameters: { resource: 'instance', operation: 'get', instanceId: 'nope' },
+		});
 		expect(bad.error?.message).toMatch(/Invalid "Instance ID" in item 0: expected a UUID/);
 		expect(t.platform.requests).toHaveLength(0);
 		const id = newId();
-		const missing = await t.run({ nodeType: 'elma365Process', parameters: { resource: 'instance', operation: 'get', instanceId: id } });
+		const missing = await t.run({
+			nodeType: 'elma365Process',
+			parameters: { resource: 'instance', operation: 'get', instanceId: id },
+		});
 		expect(missing.error?.message).toBe(`ELMA365 404: process instance ${id} not found`);
 	});
 
@@ -166,12 +258,25 @@ describe('instance', () => {
 				by: 'template',
 				templateId,
 				returnAll: true,
-				options: { active: true, eql: '[__name] like "Run"', sort: { rule: [{ field: '__createdAt', ascending: true }] } },
+				options: {
+					active: true,
+					eql: '[__name] like "Run"',
+					sort: { rule: [{ field: '__createdAt', ascending: true }] },
+				},
 			},
 		});
-		const window = { active: true, filter: { eql: { query: '[__name] like "Run"' } }, sortExpressions: [{ field: '__createdAt', ascending: true }] };
+		const window = {
+			active: true,
+			filter: { eql: { query: '[__name] like "Run"' } },
+			sortExpressions: [{ field: '__createdAt', ascending: true }],
+		};
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.body])).toEqual([
-			['POST', `/pub/v1/bpm/instance/bytemplateid/${templateId}/list`, {}, { ...window, from: 0, size: LARGE_PAGE_SIZE }],
+			[
+				'POST',
+				`/pub/v1/bpm/instance/bytemplateid/${templateId}/list`,
+				{},
+				{ ...window, from: 0, size: LARGE_PAGE_SIZE },
+			],
 		]);
 		expect(jsonOf(items)).toEqual(instances);
 		expect(items.every((item) => (item.pairedItem as { item: number }).item === 0)).toBe(true);
@@ -194,7 +299,18 @@ describe('instance', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.body])).toEqual([
-			['POST', '/pub/v1/bpm/instance/bytarget/list', {}, { target: targetId, active: true, sortExpressions: [{ field: '__createdAt', ascending: false }], from: 0, size: 2 }],
+			[
+				'POST',
+				'/pub/v1/bpm/instance/bytarget/list',
+				{},
+				{
+					target: targetId,
+					active: true,
+					sortExpressions: [{ field: '__createdAt', ascending: false }],
+					from: 0,
+					size: 2,
+				},
+			],
 		]);
 		expect(jsonOf(items)).toEqual(instances.slice(0, 2));
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 0 }]);
@@ -204,9 +320,17 @@ describe('instance', () => {
 		const targetId = newId();
 		const { error } = await t.run({
 			nodeType: 'elma365Process',
-			parameters: { resource: 'instance', operation: 'getAll', by: 'target', targetId, options: { body: JSON.stringify({ targetId }) } },
+			parameters: {
+				resource: 'instance',
+				operation: 'getAll',
+				by: 'target',
+				targetId,
+				options: { body: JSON.stringify({ targetId }) },
+			},
 		});
-		expect(t.platform.requests.map((r) => r.body)).toEqual([{ target: targetId, targetId, from: 0, size: 50 }]);
+		expect(t.platform.requests.map((r) => r.body)).toEqual([
+			{ target: targetId, targetId, from: 0, size: 50 },
+		]);
 		expect(error?.message).toBe('ELMA365 400: body.targetId: unknown key');
 	});
 
@@ -218,38 +342,87 @@ describe('instance', () => {
 			[{ fields: '__id' }, 'Fields to Return'],
 			[{ tableFilter: { match: [{ field: '__name', value: 'x' }] } }, 'Table Filter'],
 		] as const) {
-			const { error } = await t.run({ nodeType: 'elma365Process', parameters: { resource: 'instance', operation: 'getAll', by: 'target', targetId, options } });
-			expect(error?.message).toMatch(new RegExp(`^Invalid "${label}" in item 0: expected no value: a list by target takes only Active Only and Sort`));
+			const { error } = await t.run({
+				nodeType: 'elma365Process',
+				parameters: { resource: 'instance', operation: 'getAll', by: 'target', targetId, options },
+			});
+			expect(error?.message).toMatch(
+				new RegExp(
+					`^Invalid "${label}" in item 0: expected no value: a list by target takes only Active Only and Sort`,
+				),
+			);
 		}
 		expect(t.platform.requests).toHaveLength(0);
 	});
 
 	test('instance lists apply an __updatedAt range but not an __createdAt one (as reported on a real company), and sort', async () => {
-		const [old] = seed(1, { __createdAt: '2026-01-01T00:00:00Z', __updatedAt: '2026-01-01T00:00:00Z' });
-		const [recent] = seed(1, { __createdAt: '2026-03-01T00:00:00Z', __updatedAt: '2026-03-01T00:00:00Z' });
-		const list = (field: string) => t.run({
-			nodeType: 'elma365Process',
-			parameters: {
-				resource: 'instance', operation: 'getAll', by: 'template', templateId, returnAll: true,
-				options: { tableFilter: { range: [{ field, min: '2026-02-01T00:00:00Z', max: '' }] } },
-			},
+		const [old] = seed(1, {
+			__createdAt: '2026-01-01T00:00:00Z',
+			__updatedAt: '2026-01-01T00:00:00Z',
 		});
+		const [recent] = seed(1, {
+			__createdAt: '2026-03-01T00:00:00Z',
+			__updatedAt: '2026-03-01T00:00:00Z',
+		});
+		const list = (field: string) =>
+			t.run({
+				nodeType: 'elma365Process',
+				parameters: {
+					resource: 'instance',
+					operation: 'getAll',
+					by: 'template',
+					templateId,
+					returnAll: true,
+					options: { tableFilter: { range: [{ field, min: '2026-02-01T00:00:00Z', max: '' }] } },
+				},
+			});
 		expect(jsonOf((await list('__updatedAt')).items)).toEqual([recent]);
 		expect(jsonOf((await list('__createdAt')).items)).toEqual([old, recent]);
 		const newestFirst = await t.run({
 			nodeType: 'elma365Process',
-			parameters: { resource: 'instance', operation: 'getAll', by: 'template', templateId, limit: 1, options: { sort: { rule: [{ field: '__createdAt', ascending: false }] } } },
+			parameters: {
+				resource: 'instance',
+				operation: 'getAll',
+				by: 'template',
+				templateId,
+				limit: 1,
+				options: { sort: { rule: [{ field: '__createdAt', ascending: false }] } },
+			},
 		});
 		expect(jsonOf(newestFirst.items)).toEqual([recent]);
-		expect(t.platform.requests[1].body).toEqual({ filter: { tf: { __createdAt: { min: '2026-02-01T00:00:00Z', max: null } } }, from: 0, size: LARGE_PAGE_SIZE });
+		expect(t.platform.requests[1].body).toEqual({
+			filter: { tf: { __createdAt: { min: '2026-02-01T00:00:00Z', max: null } } },
+			from: 0,
+			size: LARGE_PAGE_SIZE,
+		});
 	});
 
 	test('getAll validates template id, target id and list options before any request', async () => {
-		const badTemplate = await t.run({ nodeType: 'elma365Process', parameters: { resource: 'instance', operation: 'getAll', by: 'template', templateId: 'x' } });
+		const badTemplate = await t.run({
+			nodeType: 'elma365Process',
+			parameters: { resource: 'instance', operation: 'getAll', by: 'template', templateId: 'x' },
+		});
 		expect(badTemplate.error?.message).toMatch(/Invalid "Template ID" in item 0/);
-		const badTarget = await t.run({ nodeType: 'elma365Process', parameters: { resource: 'instance', operation: 'getAll', by: 'target', targetId: '={{ " " }}' } });
+		const badTarget = await t.run({
+			nodeType: 'elma365Process',
+			parameters: {
+				resource: 'instance',
+				operation: 'getAll',
+				by: 'target',
+				targetId: '={{ " " }}',
+			},
+		});
 		expect(badTarget.error?.message).toMatch(/Invalid "Target ID" in item 0/);
-		const badIds = await t.run({ nodeType: 'elma365Process', parameters: { resource: 'instance', operation: 'getAll', by: 'template', templateId, options: { ids: 'a, b' } } });
+		const badIds = await t.run({
+			nodeType: 'elma365Process',
+			parameters: {
+				resource: 'instance',
+				operation: 'getAll',
+				by: 'template',
+				templateId,
+				options: { ids: 'a, b' },
+			},
+		});
 		expect(badIds.error?.message).toMatch(/Invalid "IDs" in item 0/);
 		expect(t.platform.requests).toHaveLength(0);
 	});

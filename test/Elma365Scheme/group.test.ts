@@ -10,11 +10,18 @@ const NODE = 'elma365Scheme';
 type Entry = Record<string, unknown>;
 
 const groups = () => t.platform.collection('schemeGroups');
-const wire = () => t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization, r.body]);
+const wire = () =>
+	t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization, r.body]);
 const auth = () => `Bearer ${t.platform.apiKey}`;
 /** A request straight to the double, as another client would send it. */
 const send = (method: string, path: string, data: unknown) =>
-	axios.request({ method, url: `${t.platform.url}/pub/v1${path}`, data, headers: { authorization: auth() }, validateStatus: () => true });
+	axios.request({
+		method,
+		url: `${t.platform.url}/pub/v1${path}`,
+		data,
+		headers: { authorization: auth() },
+		validateStatus: () => true,
+	});
 
 /** A group of its own for each test, so tests never depend on each other's changes. */
 let groupId: string;
@@ -24,8 +31,26 @@ beforeEach(() => {
 	counter += 1;
 	groupId = `5a000000-0000-4000-8000-${String(counter).padStart(12, '0')}`;
 	otherId = `5b000000-0000-4000-8000-${String(counter).padStart(12, '0')}`;
-	groups().set(groupId, { __id: groupId, namespace: 'crm', code: `g${counter}`, __name: 'Group', description: '', users: [S.users.alice], positions: [], subGroups: [] });
-	groups().set(otherId, { __id: otherId, namespace: 'crm', code: `o${counter}`, __name: 'Other', description: '', users: [], positions: [], subGroups: [] });
+	groups().set(groupId, {
+		__id: groupId,
+		namespace: 'crm',
+		code: `g${counter}`,
+		__name: 'Group',
+		description: '',
+		users: [S.users.alice],
+		positions: [],
+		subGroups: [],
+	});
+	groups().set(otherId, {
+		__id: otherId,
+		namespace: 'crm',
+		code: `o${counter}`,
+		__name: 'Other',
+		description: '',
+		users: [],
+		positions: [],
+		subGroups: [],
+	});
 });
 afterEach(() => {
 	groups().delete(groupId);
@@ -45,19 +70,40 @@ describe('group create and update', () => {
 			},
 		});
 		expect(error).toBeUndefined();
-		const body = { __name: 'Key accounts', description: 'Top customers', isDefault: false, isRole: true };
+		const body = {
+			__name: 'Key accounts',
+			description: 'Top customers',
+			isDefault: false,
+			isRole: true,
+		};
 		expect(wire()).toEqual([['POST', '/pub/v1/scheme/namespaces/crm/groups', {}, auth(), body]]);
 		expect(t.platform.requests[0].headers['content-type']).toMatch(/^application\/json/);
 		const created = jsonOf(items)[0] as Entry;
-		expect(created).toEqual({ ...body, __id: created.__id, namespace: 'crm', users: [], positions: [], subGroups: [] });
+		expect(created).toEqual({
+			...body,
+			__id: created.__id,
+			namespace: 'crm',
+			users: [],
+			positions: [],
+			subGroups: [],
+		});
 		expect(pairingOf(items)).toEqual([{ item: 0 }]);
 		groups().delete(created.__id as string);
 	});
 
 	test('the double refuses the old create body ({name, code}) and a body without __name', async () => {
-		const old = await send('POST', '/scheme/namespaces/crm/groups', { name: 'Key accounts', code: 'key_accounts' });
-		expect([old.status, old.data]).toEqual([400, { success: false, error: 'body.__name: required' }]);
-		const extra = await send('POST', '/scheme/namespaces/crm/groups', { __name: 'Key accounts', code: 'key_accounts' });
+		const old = await send('POST', '/scheme/namespaces/crm/groups', {
+			name: 'Key accounts',
+			code: 'key_accounts',
+		});
+		expect([old.status, old.data]).toEqual([
+			400,
+			{ success: false, error: 'body.__name: required' },
+		]);
+		const extra = await send('POST', '/scheme/namespaces/crm/groups', {
+			__name: 'Key accounts',
+			code: 'key_accounts',
+		});
 		expect(extra.data.error).toBe('body.code: unknown key');
 		const oldEdit = await send('PUT', `/scheme/groups/${groupId}`, { name: 'Renamed' });
 		expect([oldEdit.status, oldEdit.data.error]).toEqual([400, 'body.name: unknown key']);
@@ -67,11 +113,23 @@ describe('group create and update', () => {
 	});
 
 	test('create in an unknown section fails with the platform text; a Code saved by an earlier release is not sent', async () => {
-		const missing = await t.run({ nodeType: NODE, parameters: { resource: 'group', operation: 'create', namespace: 'nowhere', name: 'X' } });
+		const missing = await t.run({
+			nodeType: NODE,
+			parameters: { resource: 'group', operation: 'create', namespace: 'nowhere', name: 'X' },
+		});
 		expect(missing.error?.message).toBe('ELMA365 404: namespace nowhere not found');
 		expect(missing.error?.httpCode).toBe('404');
 		t.platform.reset();
-		const coded = await t.run({ nodeType: NODE, parameters: { resource: 'group', operation: 'create', namespace: 'crm', name: 'X', additionalFields: { code: 'sales' } } });
+		const coded = await t.run({
+			nodeType: NODE,
+			parameters: {
+				resource: 'group',
+				operation: 'create',
+				namespace: 'crm',
+				name: 'X',
+				additionalFields: { code: 'sales' },
+			},
+		});
 		expect(coded.error).toBeUndefined();
 		expect(t.platform.requests.map((r) => r.body)).toEqual([{ __name: 'X' }]);
 		groups().delete((jsonOf(coded.items)[0] as Entry).__id as string);
@@ -80,7 +138,12 @@ describe('group create and update', () => {
 	test('update puts only the fields given, name as __name', async () => {
 		const { items } = await t.run({
 			nodeType: NODE,
-			parameters: { resource: 'group', operation: 'update', groupId, updateFields: { name: 'Renamed', description: '', isDefault: true } },
+			parameters: {
+				resource: 'group',
+				operation: 'update',
+				groupId,
+				updateFields: { name: 'Renamed', description: '', isDefault: true },
+			},
 		});
 		const body = { __name: 'Renamed', description: '', isDefault: true };
 		expect(wire()).toEqual([['PUT', `/pub/v1/scheme/groups/${groupId}`, {}, auth(), body]]);
@@ -89,26 +152,61 @@ describe('group create and update', () => {
 
 	test('update of an unknown group: 404 with the platform text', async () => {
 		const unknown = '5f000000-0000-4000-8000-00000000f404';
-		const { error } = await t.run({ nodeType: NODE, parameters: { resource: 'group', operation: 'update', groupId: unknown, fieldsJson: '{"__name": "x"}' } });
+		const { error } = await t.run({
+			nodeType: NODE,
+			parameters: {
+				resource: 'group',
+				operation: 'update',
+				groupId: unknown,
+				fieldsJson: '{"__name": "x"}',
+			},
+		});
 		expect(error?.message).toBe(`ELMA365 404: group ${unknown} not found`);
 	});
 
 	test.each([
-		[{ operation: 'create', namespace: 'crm', name: '={{ " " }}' }, /Invalid "Name" in item 0: expected a non-empty text/],
-		[{ operation: 'create', namespace: '={{ "" }}', name: 'X' }, /Invalid "Section Code" in item 0/],
-		[{ operation: 'create', namespace: 'crm', name: 'X', fieldsJson: 'not json' }, /Invalid "Additional Fields \(JSON\)" in item 0: expected a JSON object/],
-		[{ operation: 'update', groupId: 'abc', updateFields: { name: 'X' } }, /Invalid "Group ID" in item 0: expected a UUID/],
-		[{ operation: 'update', groupId: S.groups.sales }, /Invalid "Update Fields" in item 0: expected at least one field to change/],
-		[{ operation: 'update', groupId: S.groups.sales, updateFields: { name: ' ' } }, /Invalid "Name" in item 0: expected a non-empty text/],
-		[{ operation: 'update', groupId: S.groups.sales, updateFields: { isDefault: 'yes' } }, /Invalid "Assign to New Users" in item 0/],
+		[
+			{ operation: 'create', namespace: 'crm', name: '={{ " " }}' },
+			/Invalid "Name" in item 0: expected a non-empty text/,
+		],
+		[
+			{ operation: 'create', namespace: '={{ "" }}', name: 'X' },
+			/Invalid "Section Code" in item 0/,
+		],
+		[
+			{ operation: 'create', namespace: 'crm', name: 'X', fieldsJson: 'not json' },
+			/Invalid "Additional Fields \(JSON\)" in item 0: expected a JSON object/,
+		],
+		[
+			{ operation: 'update', groupId: 'abc', updateFields: { name: 'X' } },
+			/Invalid "Group ID" in item 0: expected a UUID/,
+		],
+		[
+			{ operation: 'update', groupId: S.groups.sales },
+			/Invalid "Update Fields" in item 0: expected at least one field to change/,
+		],
+		[
+			{ operation: 'update', groupId: S.groups.sales, updateFields: { name: ' ' } },
+			/Invalid "Name" in item 0: expected a non-empty text/,
+		],
+		[
+			{ operation: 'update', groupId: S.groups.sales, updateFields: { isDefault: 'yes' } },
+			/Invalid "Assign to New Users" in item 0/,
+		],
 	])('%j: a clear error and no request', async (parameters, message) => {
-		const { error } = await t.run({ nodeType: NODE, parameters: { resource: 'group', ...parameters } as Parameters });
+		const { error } = await t.run({
+			nodeType: NODE,
+			parameters: { resource: 'group', ...parameters } as Parameters,
+		});
 		expect(error?.message).toMatch(message);
 		expect(t.platform.requests).toHaveLength(0);
 	});
 });
 
-const members = (operation: 'addMembers' | 'removeMembers', parameters: Parameters = {}): Parameters => ({
+const members = (
+	operation: 'addMembers' | 'removeMembers',
+	parameters: Parameters = {},
+): Parameters => ({
 	resource: 'group',
 	operation,
 	groupId: '={{ $json.groupId }}',
@@ -125,19 +223,43 @@ describe('group membership', () => {
 			parameters: members('addMembers'),
 			input: [
 				{ json: { groupId, users: [S.users.bob] } },
-				{ json: { groupId, users: `${S.users.carol}, ${S.users.bob}`, positions: S.positions.accountant } },
+				{
+					json: {
+						groupId,
+						users: `${S.users.carol}, ${S.users.bob}`,
+						positions: S.positions.accountant,
+					},
+				},
 				{ json: { groupId, subGroups: [S.groups.managers] } },
 			],
 		});
 		expect(error).toBeUndefined();
 		expect(wire()).toEqual([
-			['POST', `/pub/v1/scheme/groups/${groupId}/add-items`, {}, auth(), [S.users.bob, S.users.carol, S.positions.accountant, S.groups.managers]],
+			[
+				'POST',
+				`/pub/v1/scheme/groups/${groupId}/add-items`,
+				{},
+				auth(),
+				[S.users.bob, S.users.carol, S.positions.accountant, S.groups.managers],
+			],
 		]);
 		// Each item's output names the members it asked for, and which of them the platform added.
 		expect(jsonOf(items)).toEqual([
 			{ addedItemIds: [S.users.bob], groupId, users: [S.users.bob], positions: [], subGroups: [] },
-			{ addedItemIds: [S.users.bob, S.users.carol, S.positions.accountant], groupId, users: [S.users.carol, S.users.bob], positions: [S.positions.accountant], subGroups: [] },
-			{ addedItemIds: [S.groups.managers], groupId, users: [], positions: [], subGroups: [S.groups.managers] },
+			{
+				addedItemIds: [S.users.bob, S.users.carol, S.positions.accountant],
+				groupId,
+				users: [S.users.carol, S.users.bob],
+				positions: [S.positions.accountant],
+				subGroups: [],
+			},
+			{
+				addedItemIds: [S.groups.managers],
+				groupId,
+				users: [],
+				positions: [],
+				subGroups: [S.groups.managers],
+			},
 		]);
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(groups().get(groupId)).toMatchObject({
@@ -161,19 +283,36 @@ describe('group membership', () => {
 			['POST', `/pub/v1/scheme/groups/${groupId}/add-items`, [S.users.bob, S.users.carol]],
 			['POST', `/pub/v1/scheme/groups/${otherId}/add-items`, [S.users.bob]],
 		]);
-		expect((jsonOf(items) as Entry[]).map((item) => item.groupId)).toEqual([groupId, otherId, groupId]);
+		expect((jsonOf(items) as Entry[]).map((item) => item.groupId)).toEqual([
+			groupId,
+			otherId,
+			groupId,
+		]);
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 
 	test('removeMembers posts to remove-items', async () => {
-		groups().set(groupId, { ...groups().get(groupId), users: [S.users.alice, S.users.bob], positions: [S.positions.salesHead] });
+		groups().set(groupId, {
+			...groups().get(groupId),
+			users: [S.users.alice, S.users.bob],
+			positions: [S.positions.salesHead],
+		});
 		const { items } = await t.run({
 			nodeType: NODE,
 			parameters: members('removeMembers'),
-			input: [{ json: { groupId, users: [S.users.alice] } }, { json: { groupId, positions: [S.positions.salesHead] } }],
+			input: [
+				{ json: { groupId, users: [S.users.alice] } },
+				{ json: { groupId, positions: [S.positions.salesHead] } },
+			],
 		});
 		expect(wire()).toEqual([
-			['POST', `/pub/v1/scheme/groups/${groupId}/remove-items`, {}, auth(), [S.users.alice, S.positions.salesHead]],
+			[
+				'POST',
+				`/pub/v1/scheme/groups/${groupId}/remove-items`,
+				{},
+				auth(),
+				[S.users.alice, S.positions.salesHead],
+			],
 		]);
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(groups().get(groupId)).toMatchObject({ users: [S.users.bob], positions: [] });
@@ -184,11 +323,24 @@ describe('group membership', () => {
 		t.platform.script('POST', path, ok());
 		const { items } = await t.run({
 			nodeType: NODE,
-			parameters: members('addMembers', { options: { body: '={{ JSON.stringify({ items: [{ id: $json.users[0], type: "user" }] }) }}' } }),
-			input: [{ json: { groupId, users: [S.users.bob] } }, { json: { groupId, users: [S.users.carol] } }],
+			parameters: members('addMembers', {
+				options: {
+					body: '={{ JSON.stringify({ items: [{ id: $json.users[0], type: "user" }] }) }}',
+				},
+			}),
+			input: [
+				{ json: { groupId, users: [S.users.bob] } },
+				{ json: { groupId, users: [S.users.carol] } },
+			],
 		});
 		expect(t.platform.requests.map((r) => r.body)).toEqual([
-			{ users: [S.users.bob, S.users.carol], items: [{ id: S.users.bob, type: 'user' }, { id: S.users.carol, type: 'user' }] },
+			{
+				users: [S.users.bob, S.users.carol],
+				items: [
+					{ id: S.users.bob, type: 'user' },
+					{ id: S.users.carol, type: 'user' },
+				],
+			},
 		]);
 		expect(items).toHaveLength(2);
 	});
@@ -202,11 +354,19 @@ describe('group membership', () => {
 
 	test('an unknown group and an unknown member (404) fail with the platform text', async () => {
 		const unknown = '5f000000-0000-4000-8000-0000000f0404';
-		const missing = await t.run({ nodeType: NODE, parameters: members('addMembers'), input: [{ json: { groupId: unknown, users: [S.users.bob] } }] });
+		const missing = await t.run({
+			nodeType: NODE,
+			parameters: members('addMembers'),
+			input: [{ json: { groupId: unknown, users: [S.users.bob] } }],
+		});
 		expect(missing.error?.message).toBe(`ELMA365 404: group ${unknown} not found`);
 		expect(missing.error?.httpCode).toBe('404');
 		const stranger = '5f000000-0000-4000-8000-00000000057a';
-		const bad = await t.run({ nodeType: NODE, parameters: members('removeMembers'), input: [{ json: { groupId, users: [stranger] } }] });
+		const bad = await t.run({
+			nodeType: NODE,
+			parameters: members('removeMembers'),
+			input: [{ json: { groupId, users: [stranger] } }],
+		});
 		expect(bad.error?.message).toBe(`ELMA365 404: org-structure item ${stranger} not found`);
 		expect(bad.error?.httpCode).toBe('404');
 	});
@@ -225,8 +385,17 @@ describe('group membership', () => {
 		expect(error).toBeUndefined();
 		expect(t.platform.requests).toHaveLength(2);
 		const json = jsonOf(items) as Entry[];
-		expect(json[0]).toMatchObject({ error: 'ELMA365 400: a group cannot contain itself', httpCode: '400' });
-		expect(json[1]).toEqual({ addedItemIds: [S.users.carol], groupId: otherId, users: [S.users.carol], positions: [], subGroups: [] });
+		expect(json[0]).toMatchObject({
+			error: 'ELMA365 400: a group cannot contain itself',
+			httpCode: '400',
+		});
+		expect(json[1]).toEqual({
+			addedItemIds: [S.users.carol],
+			groupId: otherId,
+			users: [S.users.carol],
+			positions: [],
+			subGroups: [],
+		});
 		expect(json[2]).toMatchObject({ error: 'ELMA365 400: a group cannot contain itself' });
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
@@ -237,15 +406,23 @@ describe('group membership', () => {
 			parameters: members('addMembers'),
 			input: [{ json: { groupId, users: [S.users.bob] } }, { json: { groupId, users: ['bob'] } }],
 		});
-		expect(error?.message).toBe('Invalid "User IDs" in item 1: expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got "bob"');
+		expect(error?.message).toBe(
+			'Invalid "User IDs" in item 1: expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got "bob"',
+		);
 		expect(t.platform.requests).toHaveLength(0);
 	});
 
 	test.each([
 		[{ groupId: 'x', users: [S.users.bob] }, /Invalid "Group ID" in item 0: expected a UUID/],
-		[{ groupId: 'this group' }, /Invalid "User IDs, Position IDs or Sub-Group IDs" in item 0: expected at least one member UUID/],
+		[
+			{ groupId: 'this group' },
+			/Invalid "User IDs, Position IDs or Sub-Group IDs" in item 0: expected at least one member UUID/,
+		],
 		[{ groupId: 'this group', positions: ['p1'] }, /Invalid "Position IDs" in item 0/],
-		[{ groupId: 'this group', subGroups: [7] }, /Invalid "Sub-Group IDs" in item 0: expected a UUID .*, got 7/],
+		[
+			{ groupId: 'this group', subGroups: [7] },
+			/Invalid "Sub-Group IDs" in item 0: expected a UUID .*, got 7/,
+		],
 	])('invalid input %j: no request', async (json, message) => {
 		const input = [{ json: json.groupId === 'this group' ? { ...json, groupId } : json }];
 		const { error } = await t.run({ nodeType: NODE, parameters: members('addMembers'), input });
@@ -257,14 +434,30 @@ describe('group membership', () => {
 		const { items } = await t.run({
 			nodeType: NODE,
 			parameters: members('addMembers'),
-			input: [{ json: { groupId, users: [S.users.bob] } }, { json: { groupId, users: ['bob'] } }, { json: { groupId, users: [S.users.carol] } }],
+			input: [
+				{ json: { groupId, users: [S.users.bob] } },
+				{ json: { groupId, users: ['bob'] } },
+				{ json: { groupId, users: [S.users.carol] } },
+			],
 			continueOnFail: true,
 		});
 		expect(t.platform.requests.map((r) => r.body)).toEqual([[S.users.bob, S.users.carol]]);
 		const json = jsonOf(items) as Entry[];
-		expect(json[0]).toEqual({ addedItemIds: [S.users.bob], groupId, users: [S.users.bob], positions: [], subGroups: [] });
+		expect(json[0]).toEqual({
+			addedItemIds: [S.users.bob],
+			groupId,
+			users: [S.users.bob],
+			positions: [],
+			subGroups: [],
+		});
 		expect(json[1].error).toMatch(/Invalid "User IDs" in item 1/);
-		expect(json[2]).toEqual({ addedItemIds: [S.users.carol], groupId, users: [S.users.carol], positions: [], subGroups: [] });
+		expect(json[2]).toEqual({
+			addedItemIds: [S.users.carol],
+			groupId,
+			users: [S.users.carol],
+			positions: [],
+			subGroups: [],
+		});
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 });

@@ -4,8 +4,10 @@ import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
 
 const t = usePlatform();
 const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
-const run = (parameters: Record<string, unknown>, extra: { input?: Array<{ json: Record<string, unknown> }>; continueOnFail?: boolean } = {}) =>
-	t.run({ nodeType: 'elma365Task', parameters: { resource: 'task', ...parameters }, ...extra });
+const run = (
+	parameters: Record<string, unknown>,
+	extra: { input?: Array<{ json: Record<string, unknown> }>; continueOnFail?: boolean } = {},
+) => t.run({ nodeType: 'elma365Task', parameters: { resource: 'task', ...parameters }, ...extra });
 const wire = () => t.platform.requests.map((r) => [r.method, r.path, r.query, r.body]);
 
 const alice = newId();
@@ -19,13 +21,41 @@ let tasks: Array<Record<string, unknown>>;
 
 beforeEach(() => {
 	t.platform.collection('users').clear();
-	t.platform.collection('users').set(alice, { __id: alice, __name: 'Alice Smith', email: 'alice@example.com' });
-	t.platform.collection('users').set(bob, { __id: bob, __name: 'Bob Jones', email: 'bob@example.com' });
+	t.platform
+		.collection('users')
+		.set(alice, { __id: alice, __name: 'Alice Smith', email: 'alice@example.com' });
+	t.platform
+		.collection('users')
+		.set(bob, { __id: bob, __name: 'Bob Jones', email: 'bob@example.com' });
 	t.platform.collection('tasks').clear();
 	tasks = [
-		{ __id: newId(), __name: 'Approve invoice 17', performers: [alice], __createdBy: bob, instanceId: instance, state: 'in_progress', exits },
-		{ __id: newId(), __name: 'Check contract', performers: [bob], __createdBy: alice, instanceId: instance, state: 'in_progress', exits },
-		{ __id: newId(), __name: 'Approve invoice 18', performers: [alice, bob], __createdBy: bob, instanceId: instance, state: 'in_progress', exits },
+		{
+			__id: newId(),
+			__name: 'Approve invoice 17',
+			performers: [alice],
+			__createdBy: bob,
+			instanceId: instance,
+			state: 'in_progress',
+			exits,
+		},
+		{
+			__id: newId(),
+			__name: 'Check contract',
+			performers: [bob],
+			__createdBy: alice,
+			instanceId: instance,
+			state: 'in_progress',
+			exits,
+		},
+		{
+			__id: newId(),
+			__name: 'Approve invoice 18',
+			performers: [alice, bob],
+			__createdBy: bob,
+			instanceId: instance,
+			state: 'in_progress',
+			exits,
+		},
 	];
 	for (const task of tasks) t.platform.collection('tasks').set(task.__id as string, task);
 });
@@ -50,18 +80,41 @@ describe('Get Many', () => {
 			limit: 5,
 			options: { tableFilter: { match: [{ field: '__name', value: 'invoice' }] } },
 		});
-		expect(wire()).toEqual([['POST', '/pub/v1/tasks/list', {}, { filter: { tf: { performers: [bob], __name: 'invoice' } }, from: 0, size: 5 }]]);
+		expect(wire()).toEqual([
+			[
+				'POST',
+				'/pub/v1/tasks/list',
+				{},
+				{ filter: { tf: { performers: [bob], __name: 'invoice' } }, from: 0, size: 5 },
+			],
+		]);
 		expect(jsonOf(items)).toEqual([tasks[2]]);
 	});
 
 	test("a user's outgoing tasks filter on __createdBy; the user is checked before any request", async () => {
-		const { items } = await run({ operation: 'getAll', scope: 'author', userId: picked(alice, 'id'), returnAll: true });
-		expect(wire()).toEqual([['POST', '/pub/v1/tasks/list', {}, { filter: { tf: { __createdBy: [alice] } }, from: 0, size: 1000 }]]);
+		const { items } = await run({
+			operation: 'getAll',
+			scope: 'author',
+			userId: picked(alice, 'id'),
+			returnAll: true,
+		});
+		expect(wire()).toEqual([
+			[
+				'POST',
+				'/pub/v1/tasks/list',
+				{},
+				{ filter: { tf: { __createdBy: [alice] } }, from: 0, size: 1000 },
+			],
+		]);
 		expect(jsonOf(items)).toEqual([tasks[1]]);
 
 		t.platform.reset();
 		// An expression passes the editor's check; the node checks what it gives.
-		const bad = await run({ operation: 'getAll', scope: 'author', userId: picked('={{ "nobody" }}', 'id') });
+		const bad = await run({
+			operation: 'getAll',
+			scope: 'author',
+			userId: picked('={{ "nobody" }}', 'id'),
+		});
 		expect(bad.error?.message).toMatch(/Invalid "User" in item 0: expected a UUID/);
 		expect(t.platform.requests).toHaveLength(0);
 	});
@@ -77,7 +130,12 @@ describe('Get and Get Exits', () => {
 	test('Get Exits: GET /tasks/{id}/exits, one item per exit, paired with its input', async () => {
 		const { items } = await run(
 			{ operation: 'getExits', taskId: '={{ $json.task }}' },
-			{ input: [{ json: { task: { __rl: true, mode: 'id', value: taskAt(0) } } }, { json: { task: { __rl: true, mode: 'id', value: taskAt(1) } } }] },
+			{
+				input: [
+					{ json: { task: { __rl: true, mode: 'id', value: taskAt(0) } } },
+					{ json: { task: { __rl: true, mode: 'id', value: taskAt(1) } } },
+				],
+			},
 		);
 		expect(wire()).toEqual([
 			['GET', `/pub/v1/tasks/${taskAt(0)}/exits`, {}, undefined],
@@ -87,11 +145,18 @@ describe('Get and Get Exits', () => {
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 0 }, { item: 1 }, { item: 1 }]);
 	});
 
-	test('an unknown task: the platform\'s 404 text, and Continue On Fail gives an error item', async () => {
+	test("an unknown task: the platform's 404 text, and Continue On Fail gives an error item", async () => {
 		const unknown = newId();
-		const { items } = await run({ operation: 'get', taskId: picked(unknown, 'id') }, { continueOnFail: true });
+		const { items } = await run(
+			{ operation: 'get', taskId: picked(unknown, 'id') },
+			{ continueOnFail: true },
+		);
 		expect(jsonOf(items)).toEqual([
-			{ error: `ELMA365 404: task ${unknown} not found`, description: expect.stringContaining(`POST /tasks/${unknown}/get`), httpCode: '404' },
+			{
+				error: `ELMA365 404: task ${unknown} not found`,
+				description: expect.stringContaining(`POST /tasks/${unknown}/get`),
+				httpCode: '404',
+			},
 		]);
 	});
 });
@@ -102,31 +167,68 @@ describe('Complete', () => {
 			operation: 'complete',
 			taskId: picked(taskAt(0)),
 			exitId: picked('approve'),
-			fields: { field: [{ name: 'comment', value: 'Looks right' }, { name: 'amount', value: '1200' }] },
+			fields: {
+				field: [
+					{ name: 'comment', value: 'Looks right' },
+					{ name: 'amount', value: '1200' },
+				],
+			},
 		});
 		expect(error).toBeUndefined();
-		expect(wire()).toEqual([['PUT', `/pub/v1/tasks/${taskAt(0)}/submit`, {}, { exitId: 'approve', context: { comment: 'Looks right', amount: 1200 } }]]);
-		expect(jsonOf(items)).toEqual([{ taskId: taskAt(0), exitId: 'approve', context: { comment: 'Looks right', amount: 1200 } }]);
-		expect(t.platform.collection('tasks').get(taskAt(0))).toMatchObject({ state: 'closed', submitted: { exitId: 'approve' } });
+		expect(wire()).toEqual([
+			[
+				'PUT',
+				`/pub/v1/tasks/${taskAt(0)}/submit`,
+				{},
+				{ exitId: 'approve', context: { comment: 'Looks right', amount: 1200 } },
+			],
+		]);
+		expect(jsonOf(items)).toEqual([
+			{ taskId: taskAt(0), exitId: 'approve', context: { comment: 'Looks right', amount: 1200 } },
+		]);
+		expect(t.platform.collection('tasks').get(taskAt(0))).toMatchObject({
+			state: 'closed',
+			submitted: { exitId: 'approve' },
+		});
 	});
 
-	test('an exit the task does not have, and a task already completed: the platform\'s words, sent once', async () => {
-		const wrongExit = await run({ operation: 'complete', taskId: picked(taskAt(1)), exitId: picked('escalate', 'code') });
+	test("an exit the task does not have, and a task already completed: the platform's words, sent once", async () => {
+		const wrongExit = await run({
+			operation: 'complete',
+			taskId: picked(taskAt(1)),
+			exitId: picked('escalate', 'code'),
+		});
 		expect(wrongExit.error?.message).toBe('ELMA365 400: exitId: the task has no exit "escalate"');
 
 		t.platform.collection('tasks').get(taskAt(1))!.state = 'closed';
 		t.platform.reset();
-		const again = await run({ operation: 'complete', taskId: picked(taskAt(1)), exitId: picked('approve') });
+		const again = await run({
+			operation: 'complete',
+			taskId: picked(taskAt(1)),
+			exitId: picked('approve'),
+		});
 		expect(again.error?.message).toBe(`ELMA365 400: task ${taskAt(1)} is already completed`);
 		expect(t.platform.requests).toHaveLength(1);
 	});
 
 	test('Additional Body is merged over the form; an empty exit fails before any request', async () => {
-		await run({ operation: 'complete', taskId: picked(taskAt(0)), exitId: picked('reject'), fieldsJson: '{"reason": "late"}', options: { body: '{"context": {"reason": "duplicate"}}' } });
-		expect(t.platform.requests.map((r) => r.body)).toEqual([{ exitId: 'reject', context: { reason: 'duplicate' } }]);
+		await run({
+			operation: 'complete',
+			taskId: picked(taskAt(0)),
+			exitId: picked('reject'),
+			fieldsJson: '{"reason": "late"}',
+			options: { body: '{"context": {"reason": "duplicate"}}' },
+		});
+		expect(t.platform.requests.map((r) => r.body)).toEqual([
+			{ exitId: 'reject', context: { reason: 'duplicate' } },
+		]);
 
 		t.platform.reset();
-		const noExit = await run({ operation: 'complete', taskId: picked(taskAt(0)), exitId: picked('={{ "  " }}') });
+		const noExit = await run({
+			operation: 'complete',
+			taskId: picked(taskAt(0)),
+			exitId: picked('={{ "  " }}'),
+		});
 		expect(noExit.error?.message).toMatch(/Invalid "Exit" in item 0: expected a non-empty text/);
 		expect(t.platform.requests).toHaveLength(0);
 	});
@@ -134,40 +236,76 @@ describe('Complete', () => {
 
 describe('Reassign', () => {
 	test('POST /tasks/{id}/reassign {userId, instanceId, comment} as the vendor documents it', async () => {
-		const { items } = await run({ operation: 'reassign', taskId: picked(taskAt(0)), userId: picked(bob), instanceId: instance, comment: 'Alice is away' });
-		expect(wire()).toEqual([['POST', `/pub/v1/tasks/${taskAt(0)}/reassign`, {}, { userId: bob, instanceId: instance, comment: 'Alice is away' }]]);
-		expect(jsonOf(items)).toEqual([{ taskId: taskAt(0), userId: bob, instanceId: instance, comment: 'Alice is away' }]);
+		const { items } = await run({
+			operation: 'reassign',
+			taskId: picked(taskAt(0)),
+			userId: picked(bob),
+			instanceId: instance,
+			comment: 'Alice is away',
+		});
+		expect(wire()).toEqual([
+			[
+				'POST',
+				`/pub/v1/tasks/${taskAt(0)}/reassign`,
+				{},
+				{ userId: bob, instanceId: instance, comment: 'Alice is away' },
+			],
+		]);
+		expect(jsonOf(items)).toEqual([
+			{ taskId: taskAt(0), userId: bob, instanceId: instance, comment: 'Alice is away' },
+		]);
 		expect(t.platform.collection('tasks').get(taskAt(0))!.performers).toEqual([bob]);
 	});
 
-	test('no comment sends none; a wrong process instance is the platform\'s 400; a bad ID is refused before sending', async () => {
+	test("no comment sends none; a wrong process instance is the platform's 400; a bad ID is refused before sending", async () => {
 		const other = newId();
-		const { error } = await run({ operation: 'reassign', taskId: picked(taskAt(0)), userId: picked(bob), instanceId: other });
+		const { error } = await run({
+			operation: 'reassign',
+			taskId: picked(taskAt(0)),
+			userId: picked(bob),
+			instanceId: other,
+		});
 		expect(t.platform.requests.map((r) => r.body)).toEqual([{ userId: bob, instanceId: other }]);
-		expect(error?.message).toBe(`ELMA365 400: instanceId: task ${taskAt(0)} does not belong to process instance ${other}`);
+		expect(error?.message).toBe(
+			`ELMA365 400: instanceId: task ${taskAt(0)} does not belong to process instance ${other}`,
+		);
 
 		t.platform.reset();
-		const bad = await run({ operation: 'reassign', taskId: picked(taskAt(0)), userId: picked(bob), instanceId: 'abc' });
+		const bad = await run({
+			operation: 'reassign',
+			taskId: picked(taskAt(0)),
+			userId: picked(bob),
+			instanceId: 'abc',
+		});
 		expect(bad.error?.message).toMatch(/Invalid "Process Instance ID" in item 0: expected a UUID/);
 		expect(t.platform.requests).toHaveLength(0);
 	});
 });
 
 describe('Set Dates', () => {
-	test('POST /tasks/{id}/set-dates with the dates given, in UTC (a date without zone in the workflow\'s)', async () => {
+	test("POST /tasks/{id}/set-dates with the dates given, in UTC (a date without zone in the workflow's)", async () => {
 		const { items } = await t.run({
 			nodeType: 'elma365Task',
 			timezone: 'Europe/Moscow',
-			parameters: { resource: 'task', operation: 'setDates', taskId: picked(taskAt(1)), dueDate: '2027-03-01T18:00:00' },
+			parameters: {
+				resource: 'task',
+				operation: 'setDates',
+				taskId: picked(taskAt(1)),
+				dueDate: '2027-03-01T18:00:00',
+			},
 		});
-		expect(wire()).toEqual([['POST', `/pub/v1/tasks/${taskAt(1)}/set-dates`, {}, { dueDate: '2027-03-01T15:00:00.000Z' }]]);
+		expect(wire()).toEqual([
+			['POST', `/pub/v1/tasks/${taskAt(1)}/set-dates`, {}, { dueDate: '2027-03-01T15:00:00.000Z' }],
+		]);
 		expect(jsonOf(items)).toEqual([{ taskId: taskAt(1), dueDate: '2027-03-01T15:00:00.000Z' }]);
 		expect(t.platform.collection('tasks').get(taskAt(1))!.dueDate).toBe('2027-03-01T15:00:00.000Z');
 	});
 
 	test('no date at all fails before any request', async () => {
 		const { error } = await run({ operation: 'setDates', taskId: picked(taskAt(1)) });
-		expect(error?.message).toMatch(/Invalid "Start At \/ Due Date" in item 0: expected at least one date/);
+		expect(error?.message).toMatch(
+			/Invalid "Start At \/ Due Date" in item 0: expected at least one date/,
+		);
 		expect(t.platform.requests).toHaveLength(0);
 	});
 });
@@ -190,32 +328,69 @@ describe('pickers', () => {
 				{ name: 'Approve invoice 18', value: taskAt(2) },
 			],
 		});
-		expect(wire()).toEqual([['POST', '/pub/v1/tasks/list', {}, { filter: { tf: { __name: 'invoice' } }, from: 0, size: 1000 }]]);
+		expect(wire()).toEqual([
+			[
+				'POST',
+				'/pub/v1/tasks/list',
+				{},
+				{ filter: { tf: { __name: 'invoice' } }, from: 0, size: 1000 },
+			],
+		]);
 	});
 
 	test("the chosen task's exits, valued by exit ID; without a task the picker is empty (no false alarm)", async () => {
-		expect(await search('searchExits', { operation: 'complete', taskId: picked(taskAt(0)) })).toEqual({
+		expect(
+			await search('searchExits', { operation: 'complete', taskId: picked(taskAt(0)) }),
+		).toEqual({
 			results: [
 				{ name: 'Approve', value: 'approve' },
 				{ name: 'Reject', value: 'reject' },
 			],
 		});
-		await expect(search('searchExits', { operation: 'complete', taskId: picked('') })).resolves.toEqual({ results: [] });
+		await expect(
+			search('searchExits', { operation: 'complete', taskId: picked('') }),
+		).resolves.toEqual({ results: [] });
 	});
 });
 
 test("the e2e workflow's Complete node, as saved, completes the task the webhook names", async () => {
 	const { readFileSync } = await import('node:fs');
 	const path = await import('node:path');
-	const workflow = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'e2e', 'workflows', 'approve-from-webhook.json'), 'utf8'));
-	const node = (workflow.nodes as Array<{ type: string; typeVersion: number; parameters: Record<string, unknown> }>).find((n) => n.type === 'n8n-nodes-elma365.elma365Task')!;
+	const workflow = JSON.parse(
+		readFileSync(
+			path.join(__dirname, '..', '..', 'e2e', 'workflows', 'approve-from-webhook.json'),
+			'utf8',
+		),
+	);
+	const node = (
+		workflow.nodes as Array<{
+			type: string;
+			typeVersion: number;
+			parameters: Record<string, unknown>;
+		}>
+	).find((n) => n.type === 'n8n-nodes-elma365.elma365Task')!;
 	const { items, error } = await t.run({
 		nodeType: 'elma365Task',
 		typeVersion: node.typeVersion,
 		parameters: node.parameters,
-		input: [{ json: { body: { taskId: taskAt(2), exit: 'reject', comment: 'Too expensive', dealId: newId() } } }],
+		input: [
+			{
+				json: {
+					body: { taskId: taskAt(2), exit: 'reject', comment: 'Too expensive', dealId: newId() },
+				},
+			},
+		],
 	});
 	expect(error).toBeUndefined();
-	expect(wire()).toEqual([['PUT', `/pub/v1/tasks/${taskAt(2)}/submit`, {}, { exitId: 'reject', context: { comment: 'Too expensive' } }]]);
-	expect(jsonOf(items)).toEqual([{ taskId: taskAt(2), exitId: 'reject', context: { comment: 'Too expensive' } }]);
+	expect(wire()).toEqual([
+		[
+			'PUT',
+			`/pub/v1/tasks/${taskAt(2)}/submit`,
+			{},
+			{ exitId: 'reject', context: { comment: 'Too expensive' } },
+		],
+	]);
+	expect(jsonOf(items)).toEqual([
+		{ taskId: taskAt(2), exitId: 'reject', context: { comment: 'Too expensive' } },
+	]);
 });

@@ -19,20 +19,38 @@ beforeEach(() => {
 	t.platform.collection('voipModules').set('voip_off', { enabled: false, bindings: [] });
 });
 
-const update = (extra: Record<string, unknown>) => ({ resource: 'binding', operation: 'update', moduleCode: 'voip_main', ...extra });
+const update = (extra: Record<string, unknown>) => ({
+	resource: 'binding',
+	operation: 'update',
+	moduleCode: 'voip_main',
+	...extra,
+});
 
 test('get reads the mapping of the module', async () => {
-	const { items, error } = await t.run({ nodeType: 'elma365Telephony', parameters: { resource: 'binding', operation: 'get', moduleCode: 'voip_main' } });
+	const { items, error } = await t.run({
+		nodeType: 'elma365Telephony',
+		parameters: { resource: 'binding', operation: 'get', moduleCode: 'voip_main' },
+	});
 	expect(error).toBeUndefined();
-	expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization, r.body])).toEqual([
-		['GET', path, {}, `Bearer ${t.platform.apiKey}`, undefined],
+	expect(
+		t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization, r.body]),
+	).toEqual([['GET', path, {}, `Bearer ${t.platform.apiKey}`, undefined]]);
+	expect(jsonOf(items)).toEqual([
+		{
+			bindings: [
+				{ extension: '101', userId: alice },
+				{ extension: '102', userId: bob },
+			],
+		},
 	]);
-	expect(jsonOf(items)).toEqual([{ bindings: [{ extension: '101', userId: alice }, { extension: '102', userId: bob }] }]);
 	expect(pairingOf(items)).toEqual([{ item: 0 }]);
 });
 
 test('the module code is encoded as one path segment', async () => {
-	const { error } = await t.run({ nodeType: 'elma365Telephony', parameters: { resource: 'binding', operation: 'get', moduleCode: 'a/../b' } });
+	const { error } = await t.run({
+		nodeType: 'elma365Telephony',
+		parameters: { resource: 'binding', operation: 'get', moduleCode: 'a/../b' },
+	});
 	expect(t.platform.requests[0].path).toBe('/pub/v1/integration/a%2F..%2Fb/voip/bindings');
 	expect(error?.message).toBe('ELMA365 404: module a/../b not found');
 });
@@ -42,7 +60,12 @@ test('replace puts exactly the given bindings (list, then JSON; one per extensio
 		nodeType: 'elma365Telephony',
 		parameters: update({
 			mode: 'replace',
-			bindings: { binding: [{ extension: '201', userId: alice }, { extension: '202', userId: bob }] },
+			bindings: {
+				binding: [
+					{ extension: '201', userId: alice },
+					{ extension: '202', userId: bob },
+				],
+			},
 			bindingsJson: `{"202": "${carol}", "203": "${bob}"}`,
 		}),
 	});
@@ -52,9 +75,9 @@ test('replace puts exactly the given bindings (list, then JSON; one per extensio
 		{ extension: '202', userId: carol },
 		{ extension: '203', userId: bob },
 	];
-	expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization, r.body])).toEqual([
-		['PUT', path, {}, `Bearer ${t.platform.apiKey}`, { bindings: expected }],
-	]);
+	expect(
+		t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization, r.body]),
+	).toEqual([['PUT', path, {}, `Bearer ${t.platform.apiKey}`, { bindings: expected }]]);
 	expect(t.platform.requests[0].headers['content-type']).toMatch(/^application\/json/);
 	expect(jsonOf(items)).toEqual([{ bindings: expected }]);
 	expect(pairingOf(items)).toEqual([{ item: 0 }]);
@@ -84,7 +107,13 @@ test('merge reads the current mapping, changes the given extensions, removes the
 });
 
 test('merge keeps the extensions not mentioned', async () => {
-	await t.run({ nodeType: 'elma365Telephony', parameters: update({ mode: 'merge', bindings: { binding: [{ extension: '104', userId: bob }] } }) });
+	await t.run({
+		nodeType: 'elma365Telephony',
+		parameters: update({
+			mode: 'merge',
+			bindings: { binding: [{ extension: '104', userId: bob }] },
+		}),
+	});
 	expect(t.platform.requests[1].body).toEqual({
 		bindings: [
 			{ extension: '101', userId: alice },
@@ -95,28 +124,62 @@ test('merge keeps the extensions not mentioned', async () => {
 });
 
 test('a user id that is not a uuid, an empty extension, bad JSON or an empty code fail before any request', async () => {
-	const badUser = await t.run({ nodeType: 'elma365Telephony', parameters: update({ bindings: { binding: [{ extension: '101', userId: 'ivan' }] } }) });
-	expect(badUser.error?.message).toMatch(/Invalid "Bindings \(entry 1\) > User ID" in item 0: expected a UUID.*got "ivan"/);
-	const noExtension = await t.run({ nodeType: 'elma365Telephony', parameters: update({ bindings: { binding: [{ extension: '', userId: alice }] } }) });
-	expect(noExtension.error?.message).toMatch(/Invalid "Bindings \(entry 1\) > Extension" in item 0: expected a non-empty text/);
-	const badJsonUser = await t.run({ nodeType: 'elma365Telephony', parameters: update({ bindingsJson: '{"101": "nobody"}' }) });
-	expect(badJsonUser.error?.message).toMatch(/Invalid "Bindings \(JSON\) \(extension "101"\) > User ID" in item 0/);
-	const badJson = await t.run({ nodeType: 'elma365Telephony', parameters: update({ bindingsJson: '[1' }) });
-	expect(badJson.error?.message).toMatch(/Invalid "Bindings \(JSON\)" in item 0: expected a JSON array/);
-	const noCode = await t.run({ nodeType: 'elma365Telephony', parameters: update({ moduleCode: '={{ "" }}', mode: 'replace' }) });
-	expect(noCode.error?.message).toMatch(/Invalid "Module Code" in item 0: expected a non-empty text/);
+	const badUser = await t.run({
+		nodeType: 'elma365Telephony',
+		parameters: update({ bindings: { binding: [{ extension: '101', userId: 'ivan' }] } }),
+	});
+	expect(badUser.error?.message).toMatch(
+		/Invalid "Bindings \(entry 1\) > User ID" in item 0: expected a UUID.*got "ivan"/,
+	);
+	const noExtension = await t.run({
+		nodeType: 'elma365Telephony',
+		parameters: update({ bindings: { binding: [{ extension: '', userId: alice }] } }),
+	});
+	expect(noExtension.error?.message).toMatch(
+		/Invalid "Bindings \(entry 1\) > Extension" in item 0: expected a non-empty text/,
+	);
+	const badJsonUser = await t.run({
+		nodeType: 'elma365Telephony',
+		parameters: update({ bindingsJson: '{"101": "nobody"}' }),
+	});
+	expect(badJsonUser.error?.message).toMatch(
+		/Invalid "Bindings \(JSON\) \(extension "101"\) > User ID" in item 0/,
+	);
+	const badJson = await t.run({
+		nodeType: 'elma365Telephony',
+		parameters: update({ bindingsJson: '[1' }),
+	});
+	expect(badJson.error?.message).toMatch(
+		/Invalid "Bindings \(JSON\)" in item 0: expected a JSON array/,
+	);
+	const noCode = await t.run({
+		nodeType: 'elma365Telephony',
+		parameters: update({ moduleCode: '={{ "" }}', mode: 'replace' }),
+	});
+	expect(noCode.error?.message).toMatch(
+		/Invalid "Module Code" in item 0: expected a non-empty text/,
+	);
 	expect(t.platform.requests).toHaveLength(0);
 });
 
-test('a disabled module is the platform\'s 400, with its text', async () => {
-	const { error } = await t.run({ nodeType: 'elma365Telephony', parameters: { resource: 'binding', operation: 'get', moduleCode: 'voip_off' } });
+test("a disabled module is the platform's 400, with its text", async () => {
+	const { error } = await t.run({
+		nodeType: 'elma365Telephony',
+		parameters: { resource: 'binding', operation: 'get', moduleCode: 'voip_off' },
+	});
 	expect(error?.message).toBe('ELMA365 400: module voip_off is disabled');
 	expect(error?.httpCode).toBe('400');
 });
 
 test('merge does not write when the read fails', async () => {
 	t.platform.script('GET', path, fail(400, 'module is off'));
-	const { error } = await t.run({ nodeType: 'elma365Telephony', parameters: update({ mode: 'merge', bindings: { binding: [{ extension: '1', userId: alice }] } }) });
+	const { error } = await t.run({
+		nodeType: 'elma365Telephony',
+		parameters: update({
+			mode: 'merge',
+			bindings: { binding: [{ extension: '1', userId: alice }] },
+		}),
+	});
 	expect(error?.message).toBe('ELMA365 400: module is off');
 	expect(t.platform.requests.map((r) => r.method)).toEqual(['GET']);
 });
@@ -131,7 +194,11 @@ test('Continue On Fail: one output per input, in order, paired', async () => {
 			{ json: { code: 'voip_off', user: bob } },
 			{ json: { code: 'voip_main', user: carol } },
 		],
-		parameters: update({ mode: 'replace', moduleCode: '={{ $json.code }}', bindings: { binding: [{ extension: '300', userId: '={{ $json.user }}' }] } }),
+		parameters: update({
+			mode: 'replace',
+			moduleCode: '={{ $json.code }}',
+			bindings: { binding: [{ extension: '300', userId: '={{ $json.user }}' }] },
+		}),
 	});
 	expect(error).toBeUndefined();
 	expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
@@ -142,7 +209,10 @@ test('Continue On Fail: one output per input, in order, paired', async () => {
 	const out = jsonOf(items) as Array<Record<string, unknown>>;
 	expect(out[0]).toEqual({ bindings: [{ extension: '300', userId: alice }] });
 	expect(out[1].error).toMatch(/Invalid "Bindings \(entry 1\) > User ID" in item 1/);
-	expect(out[2]).toMatchObject({ error: 'ELMA365 400: module voip_off is disabled', httpCode: '400' });
+	expect(out[2]).toMatchObject({
+		error: 'ELMA365 400: module voip_off is disabled',
+		httpCode: '400',
+	});
 	expect(out[3]).toEqual({ bindings: [{ extension: '300', userId: carol }] });
 	expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
 });

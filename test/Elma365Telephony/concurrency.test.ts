@@ -11,15 +11,24 @@ const alice = newId();
 
 beforeEach(() => {
 	modules().clear();
-	for (const code of CODES) modules().set(code, { enabled: true, bindings: [{ extension: '100', userId: alice }] });
+	for (const code of CODES)
+		modules().set(code, { enabled: true, bindings: [{ extension: '100', userId: alice }] });
 });
 
 test('get: Concurrency N keeps at most N in flight; output in input order and paired', async () => {
 	const input = CODES.map((code) => ({ json: { code } }));
-	const state = holdRequests(t.platform, 'GET', BINDINGS, { times: 5, delay: (request) => reversed(5, CODES.indexOf(request.path.split('/')[4])) });
+	const state = holdRequests(t.platform, 'GET', BINDINGS, {
+		times: 5,
+		delay: (request) => reversed(5, CODES.indexOf(request.path.split('/')[4])),
+	});
 	const { items, error } = await t.run({
 		nodeType: 'elma365Telephony',
-		parameters: { resource: 'binding', operation: 'get', moduleCode: '={{ $json.code }}', options: { concurrency: 3 } },
+		parameters: {
+			resource: 'binding',
+			operation: 'get',
+			moduleCode: '={{ $json.code }}',
+			options: { concurrency: 3 },
+		},
 		input,
 	});
 	expect(error).toBeUndefined();
@@ -28,7 +37,9 @@ test('get: Concurrency N keeps at most N in flight; output in input order and pa
 	expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.body]).sort()).toEqual(
 		CODES.map((code) => ['GET', `/pub/v1/integration/${code}/voip/bindings`, {}, undefined]).sort(),
 	);
-	expect(jsonOf(items)).toEqual(CODES.map(() => ({ bindings: [{ extension: '100', userId: alice }] })));
+	expect(jsonOf(items)).toEqual(
+		CODES.map(() => ({ bindings: [{ extension: '100', userId: alice }] })),
+	);
 	expect(pairingOf(items)).toEqual(CODES.map((_, index) => ({ item: index })));
 });
 
@@ -55,15 +66,27 @@ test('update (merge): merges into one module never interleave, so none is lost; 
 	expect(error).toBeUndefined();
 	expect(state.overlaps).toEqual([]);
 	expect(state.max).toBe(3);
-	const extensions = (code: string) => (modules().get(code)!.bindings as Array<{ extension: string }>).map((entry) => entry.extension);
+	const extensions = (code: string) =>
+		(modules().get(code)!.bindings as Array<{ extension: string }>).map((entry) => entry.extension);
 	expect(extensions('voip_a')).toEqual(['100', '201', '202', '204']);
 	expect(extensions('voip_b')).toEqual(['100', '203', '206']);
 	expect(extensions('voip_c')).toEqual(['100', '205']);
 	// Each module: read, write, read, write... in input order.
-	expect(t.platform.requests.filter((r) => r.path.includes('/voip_a/')).map((r) => [r.method, (r.body as { bindings?: unknown[] } | undefined)?.bindings?.length])).toEqual([
-		['GET', undefined], ['PUT', 2], ['GET', undefined], ['PUT', 3], ['GET', undefined], ['PUT', 4],
+	expect(
+		t.platform.requests
+			.filter((r) => r.path.includes('/voip_a/'))
+			.map((r) => [r.method, (r.body as { bindings?: unknown[] } | undefined)?.bindings?.length]),
+	).toEqual([
+		['GET', undefined],
+		['PUT', 2],
+		['GET', undefined],
+		['PUT', 3],
+		['GET', undefined],
+		['PUT', 4],
 	]);
-	expect(jsonOf(items).map((json) => (json as { bindings: unknown[] }).bindings.length)).toEqual([2, 3, 2, 4, 2, 3]);
+	expect(jsonOf(items).map((json) => (json as { bindings: unknown[] }).bindings.length)).toEqual([
+		2, 3, 2, 4, 2, 3,
+	]);
 	expect(pairingOf(items)).toEqual(input.map((_, index) => ({ item: index })));
 });
 
@@ -73,12 +96,20 @@ test('update without the option: one item after the other', async () => {
 	const { error } = await t.run({
 		nodeType: 'elma365Telephony',
 		typeVersion: 1.1,
-		parameters: { resource: 'binding', operation: 'update', moduleCode: { __rl: true, mode: 'id', value: '={{ $json.code }}' }, mode: 'replace', bindingsJson: `{"300": "${alice}"}` },
+		parameters: {
+			resource: 'binding',
+			operation: 'update',
+			moduleCode: { __rl: true, mode: 'id', value: '={{ $json.code }}' },
+			mode: 'replace',
+			bindingsJson: `{"300": "${alice}"}`,
+		},
 		input,
 	});
 	expect(error).toBeUndefined();
 	expect(state.max).toBe(1);
-	expect(state.order).toEqual(input.map(({ json }) => `/pub/v1/integration/${json.code}/voip/bindings`));
+	expect(state.order).toEqual(
+		input.map(({ json }) => `/pub/v1/integration/${json.code}/voip/bindings`),
+	);
 });
 
 test('update with Continue On Fail: a refused module gives its error item in its place, the others are written', async () => {
@@ -86,7 +117,14 @@ test('update with Continue On Fail: a refused module gives its error item in its
 	const targets = ['voip_a', 'voip_off', 'voip_b', 'voip_off'];
 	const { items, error } = await t.run({
 		nodeType: 'elma365Telephony',
-		parameters: { resource: 'binding', operation: 'update', moduleCode: '={{ $json.code }}', mode: 'replace', bindingsJson: `{"300": "${alice}"}`, options: { concurrency: 2 } },
+		parameters: {
+			resource: 'binding',
+			operation: 'update',
+			moduleCode: '={{ $json.code }}',
+			mode: 'replace',
+			bindingsJson: `{"300": "${alice}"}`,
+			options: { concurrency: 2 },
+		},
 		input: targets.map((code) => ({ json: { code } })),
 		continueOnFail: true,
 	});
@@ -98,5 +136,8 @@ test('update with Continue On Fail: a refused module gives its error item in its
 		'ELMA365 400: module voip_off is disabled',
 	]);
 	expect(pairingOf(items)).toEqual(targets.map((_, index) => ({ item: index })));
-	expect(['voip_a', 'voip_b'].map((code) => modules().get(code)!.bindings)).toEqual([[{ extension: '300', userId: alice }], [{ extension: '300', userId: alice }]]);
+	expect(['voip_a', 'voip_b'].map((code) => modules().get(code)!.bindings)).toEqual([
+		[{ extension: '300', userId: alice }],
+		[{ extension: '300', userId: alice }],
+	]);
 });

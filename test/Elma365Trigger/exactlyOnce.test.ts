@@ -61,14 +61,20 @@ class HostileList {
 	private shuffleTies(): void {
 		for (let n = 0; n < 50 && this.rows.length > 1; n++) {
 			const i = Math.floor(this.rnd() * (this.rows.length - 1));
-			if (this.rows[i].ms === this.rows[i + 1].ms) [this.rows[i], this.rows[i + 1]] = [this.rows[i + 1], this.rows[i]];
+			if (this.rows[i].ms === this.rows[i + 1].ms)
+				[this.rows[i], this.rows[i + 1]] = [this.rows[i + 1], this.rows[i]];
 		}
 	}
 
 	answer(request: RecordedRequest, apiKey: string): Reply {
 		this.requests++;
 		if (request.headers.authorization !== `Bearer ${apiKey}`) return fail(403, 'access denied');
-		const body = request.body as { from: number; size: number; sortExpressions: Array<{ ascending: boolean }>; filter?: { tf?: { __createdAt?: { min: string } } } };
+		const body = request.body as {
+			from: number;
+			size: number;
+			sortExpressions: Array<{ ascending: boolean }>;
+			filter?: { tf?: { __createdAt?: { min: string } } };
+		};
 		const from = Number(body.from);
 		if (this.failNext && from > 0) {
 			this.failNext = false;
@@ -89,7 +95,9 @@ class HostileList {
 			rows = rows.slice(low);
 		}
 		if (body.sortExpressions?.[0]?.ascending === false) rows = [...rows].reverse();
-		const result = rows.slice(from, from + Number(body.size)).map(({ __id, __createdAt }) => ({ __id, __createdAt }));
+		const result = rows
+			.slice(from, from + Number(body.size))
+			.map(({ __id, __createdAt }) => ({ __id, __createdAt }));
 		return ok({ result: { result, total: rows.length } });
 	}
 }
@@ -100,8 +108,19 @@ test('exactly once over a long randomized run', async () => {
 	const list = new HostileList(rnd);
 	t.platform.script('POST', LIST, (request) => list.answer(request, t.platform.apiKey), Infinity);
 	const store = new PollStore();
-	const parameters = { event: 'newItem', namespace: 'crm', application: 'requests', options: { lookbackMinutes: LOOKBACK_MIN } };
-	const poll = () => pollNode({ nodeType: 'elma365Trigger', parameters: parameters as never, store, credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey } });
+	const parameters = {
+		event: 'newItem',
+		namespace: 'crm',
+		application: 'requests',
+		options: { lookbackMinutes: LOOKBACK_MIN },
+	};
+	const poll = () =>
+		pollNode({
+			nodeType: 'elma365Trigger',
+			parameters: parameters as never,
+			store,
+			credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey },
+		});
 
 	const now = Date.now();
 	// The simulated clock runs up to real time, so that the trigger's own "now" (which caps the mark) is the end of the run.
@@ -155,7 +174,8 @@ test('exactly once over a long randomized run', async () => {
 			expect(result.error.message).toMatch(/failed in the middle of paging/);
 			continue;
 		}
-		for (const id of pending) if (floorBefore !== undefined && stamp.get(id)! <= floorBefore) mayBeLost.add(id);
+		for (const id of pending)
+			if (floorBefore !== undefined && stamp.get(id)! <= floorBefore) mayBeLost.add(id);
 		pending = [];
 		for (const item of result.items) {
 			const id = String(item.json.__id);
@@ -166,14 +186,21 @@ test('exactly once over a long randomized run', async () => {
 	for (let n = 0; n < 3; n++) {
 		const result = await poll();
 		expect(result.error).toBeUndefined();
-		for (const item of result.items) emitted.set(String(item.json.__id), (emitted.get(String(item.json.__id)) ?? 0) + 1);
+		for (const item of result.items)
+			emitted.set(String(item.json.__id), (emitted.get(String(item.json.__id)) ?? 0) + 1);
 	}
 
 	const twice = [...emitted].filter(([, times]) => times > 1).map(([id]) => id);
 	const missing = [...history].filter((id) => !emitted.has(id) && !mayBeLost.has(id));
 	const unknown = [...emitted.keys()].filter((id) => !history.has(id));
 	const context = `seed ${seed}, ${polls} polls, ${failures} failed, ${restarts} restarts, ${history.size} items, ${mayBeLost.size} below the floor`;
-	expect({ context, twice, missing: missing.slice(0, 10), missingCount: missing.length, unknown }).toEqual({ context, twice: [], missing: [], missingCount: 0, unknown: [] });
+	expect({
+		context,
+		twice,
+		missing: missing.slice(0, 10),
+		missingCount: missing.length,
+		unknown,
+	}).toEqual({ context, twice: [], missing: [], missingCount: 0, unknown: [] });
 	expect(polls).toBeGreaterThan(200);
 	expect(failures).toBeGreaterThan(0);
 	expect(restarts).toBeGreaterThan(0);

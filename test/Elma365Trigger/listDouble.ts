@@ -20,24 +20,34 @@ export interface ListDouble {
 const ms = (value: unknown) => Date.parse(String(value));
 
 function answer(double: ListDouble, request: RecordedRequest, apiKey: string): Reply {
-	if (request.headers.authorization !== `Bearer ${apiKey}`) return fail(403, 'access denied: invalid token');
+	if (request.headers.authorization !== `Bearer ${apiKey}`)
+		return fail(403, 'access denied: invalid token');
 	const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Row;
 	const faulty = double.fault?.(body);
 	if (faulty) return faulty;
 	let rows = [...double.rows];
 	if (body.active === true) rows = rows.filter((row) => !row.__deletedAt);
 	if (Array.isArray(body.statusCode)) {
-		const ids = DEFAULT_STATUSES.statusItems.filter((s) => (body.statusCode as string[]).includes(s.code)).map((s) => s.id);
-		rows = rows.filter((row) => ids.includes((row.__status as { status?: number } | undefined)?.status ?? -1));
+		const ids = DEFAULT_STATUSES.statusItems
+			.filter((s) => (body.statusCode as string[]).includes(s.code))
+			.map((s) => s.id);
+		rows = rows.filter((row) =>
+			ids.includes((row.__status as { status?: number } | undefined)?.status ?? -1),
+		);
 	}
-	const tf = ((body.filter ?? {}) as Row).tf as Record<string, { min?: unknown; max?: unknown }> | undefined;
+	const tf = ((body.filter ?? {}) as Row).tf as
+		| Record<string, { min?: unknown; max?: unknown }>
+		| undefined;
 	for (const [field, range] of Object.entries(tf ?? {})) {
 		if (!range || typeof range !== 'object') continue;
-		if (range.min !== null && range.min !== undefined) rows = rows.filter((row) => ms(row[field]) >= ms(range.min));
-		if (range.max !== null && range.max !== undefined) rows = rows.filter((row) => ms(row[field]) <= ms(range.max));
+		if (range.min !== null && range.min !== undefined)
+			rows = rows.filter((row) => ms(row[field]) >= ms(range.min));
+		if (range.max !== null && range.max !== undefined)
+			rows = rows.filter((row) => ms(row[field]) <= ms(range.max));
 	}
 	const [sort] = (body.sortExpressions ?? []) as Array<{ field: string; ascending: boolean }>;
-	if (sort) rows.sort((a, b) => (ms(a[sort.field]) - ms(b[sort.field])) * (sort.ascending ? 1 : -1));
+	if (sort)
+		rows.sort((a, b) => (ms(a[sort.field]) - ms(b[sort.field])) * (sort.ascending ? 1 : -1));
 	return page(rows, body);
 }
 

@@ -20,13 +20,30 @@ beforeEach(() => {
 
 function addTask(seconds: number, performer = alice): Record<string, unknown> {
 	count += 1;
-	const task = { __id: newId(), __name: `Task ${count}`, __createdAt: at(seconds), performers: [performer], state: 'in_progress', exits: [] };
+	const task = {
+		__id: newId(),
+		__name: `Task ${count}`,
+		__createdAt: at(seconds),
+		performers: [performer],
+		state: 'in_progress',
+		exits: [],
+	};
 	t.platform.collection('tasks').set(task.__id, task);
 	return task;
 }
 
-const poll = (parameters: Record<string, unknown> = { event: 'newTask' }, mode: 'trigger' | 'manual' = 'trigger') =>
-	pollNode({ nodeType: 'elma365Trigger', typeVersion: 1.2, parameters: parameters as never, store, mode, credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey } });
+const poll = (
+	parameters: Record<string, unknown> = { event: 'newTask' },
+	mode: 'trigger' | 'manual' = 'trigger',
+) =>
+	pollNode({
+		nodeType: 'elma365Trigger',
+		typeVersion: 1.2,
+		parameters: parameters as never,
+		store,
+		mode,
+		credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey },
+	});
 const bodies = () => t.platform.requests.map((r) => [r.method, r.path, r.body]);
 
 test("the credential's user: POST /tasks/list by __createdAt; the first poll remembers, each new task fires exactly once", async () => {
@@ -36,8 +53,21 @@ test("the credential's user: POST /tasks/list by __createdAt; the first poll rem
 	expect(first.error).toBeUndefined();
 	expect(first.emitted).toBe(false);
 	expect(bodies()).toEqual([
-		['POST', '/pub/v1/tasks/list', { sortExpressions: [{ field: '__createdAt', ascending: false }], from: 0, size: 1 }],
-		['POST', '/pub/v1/tasks/list', { filter: { tf: since(10) }, sortExpressions: [{ field: '__createdAt', ascending: true }], from: 0, size: 1000 }],
+		[
+			'POST',
+			'/pub/v1/tasks/list',
+			{ sortExpressions: [{ field: '__createdAt', ascending: false }], from: 0, size: 1 },
+		],
+		[
+			'POST',
+			'/pub/v1/tasks/list',
+			{
+				filter: { tf: since(10) },
+				sortExpressions: [{ field: '__createdAt', ascending: true }],
+				from: 0,
+				size: 1000,
+			},
+		],
 	]);
 
 	const fresh = addTask(20);
@@ -52,7 +82,11 @@ test("the credential's user: POST /tasks/list by __createdAt; the first poll rem
 });
 
 test("a chosen user's tasks: the performers filter beside the time range; another user's task does not fire", async () => {
-	const parameters = { event: 'newTask', taskPerformer: 'user', performerId: { __rl: true, mode: 'list', value: bob } };
+	const parameters = {
+		event: 'newTask',
+		taskPerformer: 'user',
+		performerId: { __rl: true, mode: 'list', value: bob },
+	};
 	addTask(0, bob);
 	await poll(parameters);
 	addTask(30, alice);
@@ -60,13 +94,26 @@ test("a chosen user's tasks: the performers filter beside the time range; anothe
 	t.platform.reset();
 	const { items } = await poll(parameters);
 	expect(bodies()).toEqual([
-		['POST', '/pub/v1/tasks/list', { filter: { tf: { ...since(0), performers: [bob] } }, sortExpressions: [{ field: '__createdAt', ascending: true }], from: 0, size: 1000 }],
+		[
+			'POST',
+			'/pub/v1/tasks/list',
+			{
+				filter: { tf: { ...since(0), performers: [bob] } },
+				sortExpressions: [{ field: '__createdAt', ascending: true }],
+				from: 0,
+				size: 1000,
+			},
+		],
 	]);
 	expect(jsonOf(items)).toEqual([mine]);
 });
 
 test('a bad user fails before any request; Fetch Test Event shows the newest task', async () => {
-	const bad = await poll({ event: 'newTask', taskPerformer: 'user', performerId: { __rl: true, mode: 'id', value: '={{ "x" }}' } });
+	const bad = await poll({
+		event: 'newTask',
+		taskPerformer: 'user',
+		performerId: { __rl: true, mode: 'id', value: '={{ "x" }}' },
+	});
 	expect(String(bad.error?.message)).toMatch(/Invalid "User": expected a UUID/);
 	expect(t.platform.requests).toHaveLength(0);
 
@@ -79,11 +126,20 @@ test('a bad user fails before any request; Fetch Test Event shows the newest tas
 test('version 1.2 adds the New Task event; 1 and 1.1 keep their events', async () => {
 	const { loadPackage } = await import('../harness/engine');
 	const loader = await loadPackage();
-	const { properties, defaultVersion } = loader.nodeTypes.elma365Trigger.type.description as INodeTypeDescription;
+	const { properties, defaultVersion } = loader.nodeTypes.elma365Trigger.type
+		.description as INodeTypeDescription;
 	expect(defaultVersion).toBe(1.2);
 	const selectors = properties.filter((p: INodeProperties) => p.name === 'event');
-	expect(selectors.map((p) => [p.displayOptions?.show?.['@version'], (p.options as Array<{ value: string }>).map((o) => o.value)])).toEqual([
+	expect(
+		selectors.map((p) => [
+			p.displayOptions?.show?.['@version'],
+			(p.options as Array<{ value: string }>).map((o) => o.value),
+		]),
+	).toEqual([
 		[[{ _cnd: { lt: 1.2 } }], ['newItem', 'updatedItem', 'statusEntered', 'newInstance']],
-		[[{ _cnd: { gte: 1.2 } }], ['newItem', 'updatedItem', 'statusEntered', 'newInstance', 'newTask']],
+		[
+			[{ _cnd: { gte: 1.2 } }],
+			['newItem', 'updatedItem', 'statusEntered', 'newInstance', 'newTask'],
+		],
 	]);
 });

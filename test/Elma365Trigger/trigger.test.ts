@@ -21,21 +21,46 @@ beforeEach(() => {
 
 const picked = (value: string) => ({ __rl: true, mode: 'list', value });
 // Section and application as the pickers store them; a code typed by hand is a plain string.
-const itemEvent = (event = 'newItem', extra: Record<string, unknown> = {}) => ({ event, namespace: picked('crm'), application: picked('requests'), ...extra });
+const itemEvent = (event = 'newItem', extra: Record<string, unknown> = {}) => ({
+	event,
+	namespace: picked('crm'),
+	application: picked('requests'),
+	...extra,
+});
 
-function poll(parameters: Record<string, unknown> = itemEvent(), mode: 'trigger' | 'manual' = 'trigger') {
-	return pollNode({ nodeType: 'elma365Trigger', parameters: parameters as never, store, mode, credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey } });
+function poll(
+	parameters: Record<string, unknown> = itemEvent(),
+	mode: 'trigger' | 'manual' = 'trigger',
+) {
+	return pollNode({
+		nodeType: 'elma365Trigger',
+		parameters: parameters as never,
+		store,
+		mode,
+		credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey },
+	});
 }
 
 function add(seconds: number, extra: Row = {}): Row {
-	const row = { __id: newId(), __name: `Request ${list.rows.length + 1}`, __createdAt: at(seconds), __updatedAt: at(seconds), ...extra };
+	const row = {
+		__id: newId(),
+		__name: `Request ${list.rows.length + 1}`,
+		__createdAt: at(seconds),
+		__updatedAt: at(seconds),
+		...extra,
+	};
 	list.rows.push(row);
 	return row;
 }
 
 const ids = (items: Array<{ json: Row }>) => items.map((item) => item.json.__id);
 const bodies = () => t.platform.requests.map((request) => request.body);
-const since = (seconds: number, field = '__createdAt') => ({ [field]: { min: new Date(T0 + seconds * 1000 - LOOKBACK_MS).toISOString().replace('.000Z', 'Z'), max: null } });
+const since = (seconds: number, field = '__createdAt') => ({
+	[field]: {
+		min: new Date(T0 + seconds * 1000 - LOOKBACK_MS).toISOString().replace('.000Z', 'Z'),
+		max: null,
+	},
+});
 
 describe('new application item', () => {
 	test('first activation remembers where history ends and emits nothing; the next poll sends the exact list request', async () => {
@@ -45,13 +70,26 @@ describe('new application item', () => {
 		const first = await poll();
 		expect(first.error).toBeUndefined();
 		expect(first.emitted).toBe(false);
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization])).toEqual([
+		expect(
+			t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization]),
+		).toEqual([
 			['POST', APP_LIST, {}, `Bearer ${t.platform.apiKey}`],
 			['POST', APP_LIST, {}, `Bearer ${t.platform.apiKey}`],
 		]);
 		expect(bodies()).toEqual([
-			{ active: true, sortExpressions: [{ field: '__createdAt', ascending: false }], from: 0, size: 1 },
-			{ active: true, filter: { tf: since(20) }, sortExpressions: [{ field: '__createdAt', ascending: true }], from: 0, size: LARGE_PAGE_SIZE },
+			{
+				active: true,
+				sortExpressions: [{ field: '__createdAt', ascending: false }],
+				from: 0,
+				size: 1,
+			},
+			{
+				active: true,
+				filter: { tf: since(20) },
+				sortExpressions: [{ field: '__createdAt', ascending: true }],
+				from: 0,
+				size: LARGE_PAGE_SIZE,
+			},
 		]);
 		expect(store.data.mark).toBe(T0 + 20_000);
 
@@ -68,7 +106,14 @@ describe('new application item', () => {
 		const rows = [add(0), add(5), add(5)];
 		const first = await poll(itemEvent('newItem', { options: { fireForExisting: true } }));
 		expect(ids(first.items)).toEqual(rows.map((row) => row.__id));
-		expect(bodies()).toEqual([{ active: true, sortExpressions: [{ field: '__createdAt', ascending: true }], from: 0, size: LARGE_PAGE_SIZE }]);
+		expect(bodies()).toEqual([
+			{
+				active: true,
+				sortExpressions: [{ field: '__createdAt', ascending: true }],
+				from: 0,
+				size: LARGE_PAGE_SIZE,
+			},
+		]);
 		const again = await poll(itemEvent('newItem', { options: { fireForExisting: true } }));
 		expect(again.emitted).toBe(false);
 	});
@@ -136,7 +181,11 @@ describe('new application item', () => {
 		const result = await poll();
 		expect(result.error).toBeUndefined();
 		expect(ids(result.items)).toEqual(rows.map((row) => row.__id));
-		expect(bodies().slice(already).map((body) => [(body as Row).from, (body as Row).size])).toEqual([[0, LARGE_PAGE_SIZE]]);
+		expect(
+			bodies()
+				.slice(already)
+				.map((body) => [(body as Row).from, (body as Row).size]),
+		).toEqual([[0, LARGE_PAGE_SIZE]]);
 		expect((await poll()).emitted).toBe(false);
 	});
 
@@ -146,7 +195,10 @@ describe('new application item', () => {
 		const rows = Array.from({ length: 150 }, (_, i) => add(30 + i));
 		const before = store.snapshot();
 		// A platform capped at 100 per page: the first page comes, the second fails.
-		list.fault = (body) => (body.from === 0 ? ok({ result: { result: rows.slice(0, 100), total: rows.length } }) : fail(400, 'list temporarily unavailable'));
+		list.fault = (body) =>
+			body.from === 0
+				? ok({ result: { result: rows.slice(0, 100), total: rows.length } })
+				: fail(400, 'list temporarily unavailable');
 		const failed = await poll();
 		expect(failed.emitted).toBe(false);
 		expect(failed.error?.message).toBe('ELMA365 400: list temporarily unavailable');
@@ -175,11 +227,22 @@ describe('new application item', () => {
 		add(0);
 		const newest = add(50);
 		add(20);
-		const result = await poll(itemEvent('newItem', { options: { tableFilter: { match: [{ field: '__name', value: 'request' }] } } }), 'manual');
+		const result = await poll(
+			itemEvent('newItem', {
+				options: { tableFilter: { match: [{ field: '__name', value: 'request' }] } },
+			}),
+			'manual',
+		);
 		expect(result.error).toBeUndefined();
 		expect(jsonOf(result.items)).toEqual([newest]);
 		expect(bodies()).toEqual([
-			{ active: true, filter: { tf: { __name: 'request' } }, sortExpressions: [{ field: '__createdAt', ascending: false }], from: 0, size: 1 },
+			{
+				active: true,
+				filter: { tf: { __name: 'request' } },
+				sortExpressions: [{ field: '__createdAt', ascending: false }],
+				from: 0,
+				size: 1,
+			},
 		]);
 		expect(store.data).toEqual({});
 	});
@@ -221,7 +284,15 @@ describe('item entered a status', () => {
 		const open = add(10, { __status: { order: 0, status: 1 } });
 		const first = await poll(statusEvent);
 		expect(first.emitted).toBe(false);
-		expect(bodies()).toEqual([{ active: true, statusCode: ['done'], sortExpressions: [{ field: '__updatedAt', ascending: true }], from: 0, size: LARGE_PAGE_SIZE }]);
+		expect(bodies()).toEqual([
+			{
+				active: true,
+				statusCode: ['done'],
+				sortExpressions: [{ field: '__updatedAt', ascending: true }],
+				from: 0,
+				size: LARGE_PAGE_SIZE,
+			},
+		]);
 
 		Object.assign(open, { __status: { order: 0, status: 3 }, __updatedAt: at(100) });
 		const entered = await poll(statusEvent);
@@ -254,8 +325,14 @@ describe('item entered a status', () => {
 		additionalData.currentNodeParameters = statusEvent;
 		const context = new LoadOptionsContext(workflow, node, additionalData, '');
 		const options = await nodeType.methods!.loadOptions!.getStatuses.call(context);
-		expect(options.map((o) => [o.name, o.value])).toEqual([['New', 'new'], ['In progress', 'in_progress'], ['Done', 'done']]);
-		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([['GET', '/pub/v1/app/crm/requests/settings/status']]);
+		expect(options.map((o) => [o.name, o.value])).toEqual([
+			['New', 'new'],
+			['In progress', 'in_progress'],
+			['Done', 'done'],
+		]);
+		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
+			['GET', '/pub/v1/app/crm/requests/settings/status'],
+		]);
 	});
 });
 
@@ -267,7 +344,12 @@ describe('new process instance', () => {
 		const parameters = { event: 'newInstance', templateId };
 		instances.rows.push({ __id: newId(), __createdAt: at(0), __updatedAt: at(0) });
 		expect((await poll(parameters)).emitted).toBe(false);
-		const started = { __id: newId(), __createdAt: at(5), __updatedAt: at(5), __name: 'Approval #2' };
+		const started = {
+			__id: newId(),
+			__createdAt: at(5),
+			__updatedAt: at(5),
+			__name: 'Approval #2',
+		};
 		instances.rows.push(started);
 		const result = await poll(parameters);
 		expect(jsonOf(result.items)).toEqual([started]);

@@ -17,13 +17,28 @@ beforeEach(() => {
 	for (const user of users) t.platform.collection('users').set(user.__id as string, user);
 });
 
-const getAll = (extra: Record<string, unknown> = {}) => ({ resource: 'user', operation: 'getAll', ...extra });
+const getAll = (extra: Record<string, unknown> = {}) => ({
+	resource: 'user',
+	operation: 'getAll',
+	...extra,
+});
 
 test('Return All pages through POST /user/list with from/size in the body', async () => {
-	const { items, error } = await t.run({ nodeType: 'elma365User', parameters: getAll({ returnAll: true }) });
+	const { items, error } = await t.run({
+		nodeType: 'elma365User',
+		parameters: getAll({ returnAll: true }),
+	});
 	expect(error).toBeUndefined();
-	expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization, r.body])).toEqual([
-		['POST', '/pub/v1/user/list', {}, `Bearer ${t.platform.apiKey}`, { from: 0, size: LARGE_PAGE_SIZE }],
+	expect(
+		t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization, r.body]),
+	).toEqual([
+		[
+			'POST',
+			'/pub/v1/user/list',
+			{},
+			`Bearer ${t.platform.apiKey}`,
+			{ from: 0, size: LARGE_PAGE_SIZE },
+		],
 	]);
 	expect(t.platform.requests[0].headers['content-type']).toMatch(/^application\/json/);
 	expect(jsonOf(items)).toEqual(users);
@@ -44,7 +59,13 @@ test('Limit, table filter by email, ids and sort go into the body', async () => 
 		}),
 	});
 	expect(t.platform.requests.map((r) => r.body)).toEqual([
-		{ filter: { tf: { email: 'EVEN' } }, ids, sortExpressions: [{ field: '__name', ascending: true }], from: 0, size: 2 },
+		{
+			filter: { tf: { email: 'EVEN' } },
+			ids,
+			sortExpressions: [{ field: '__name', ascending: true }],
+			from: 0,
+			size: 2,
+		},
 	]);
 	expect(jsonOf(items)).toEqual([users[0], users[2]]);
 	expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 0 }]);
@@ -60,12 +81,23 @@ test('the user list offers no status and no active options', async () => {
 });
 
 test('bad ids, an empty filter field or bad JSON fail before any request', async () => {
-	const badIds = await t.run({ nodeType: 'elma365User', parameters: getAll({ options: { ids: 'abc' } }) });
+	const badIds = await t.run({
+		nodeType: 'elma365User',
+		parameters: getAll({ options: { ids: 'abc' } }),
+	});
 	expect(badIds.error?.message).toMatch(/Invalid "IDs" in item 0: expected a UUID/);
-	const noField = await t.run({ nodeType: 'elma365User', parameters: getAll({ options: { tableFilter: { match: [{ field: '', value: 'x' }] } } }) });
+	const noField = await t.run({
+		nodeType: 'elma365User',
+		parameters: getAll({ options: { tableFilter: { match: [{ field: '', value: 'x' }] } } }),
+	});
 	expect(noField.error?.message).toMatch(/Invalid "Table Filter > Field Code" in item 0/);
-	const badJson = await t.run({ nodeType: 'elma365User', parameters: getAll({ options: { body: '{nope' } }) });
-	expect(badJson.error?.message).toMatch(/Invalid "Additional Body \(JSON\)" in item 0: expected a JSON object/);
+	const badJson = await t.run({
+		nodeType: 'elma365User',
+		parameters: getAll({ options: { body: '{nope' } }),
+	});
+	expect(badJson.error?.message).toMatch(
+		/Invalid "Additional Body \(JSON\)" in item 0: expected a JSON object/,
+	);
 	expect(t.platform.requests).toHaveLength(0);
 });
 
@@ -78,7 +110,11 @@ test('a platform error carries its text; Continue On Fail gives one error item p
 	const { items, error } = await t.run({
 		nodeType: 'elma365User',
 		continueOnFail: true,
-		input: [{ json: { ids: String(users[1].__id) } }, { json: { ids: 'bad' } }, { json: { ids: String(users[3].__id) } }],
+		input: [
+			{ json: { ids: String(users[1].__id) } },
+			{ json: { ids: 'bad' } },
+			{ json: { ids: String(users[3].__id) } },
+		],
 		parameters: getAll({ limit: 5, options: { ids: '={{ $json.ids }}' } }),
 	});
 	expect(error).toBeUndefined();
@@ -112,23 +148,44 @@ describe('Simplify (version 1.1)', () => {
 		people = [full(0), full(1)];
 		for (const user of people) t.platform.collection('users').set(user.__id, user);
 	});
-	const main = ({ __createdAt: _a, __createdBy: _b, __updatedAt: _c, __version: _d, avatar: _e, ...rest }: ReturnType<typeof full>) => rest;
+	const main = ({
+		__createdAt: _a,
+		__createdBy: _b,
+		__updatedAt: _c,
+		__version: _d,
+		avatar: _e,
+		...rest
+	}: ReturnType<typeof full>) => rest;
 
 	test('is on by default: each user keeps only its main fields; the request is the same', async () => {
-		const { items, error } = await t.run({ nodeType: 'elma365User', typeVersion: 1.1, parameters: getAll({ returnAll: true }) });
+		const { items, error } = await t.run({
+			nodeType: 'elma365User',
+			typeVersion: 1.1,
+			parameters: getAll({ returnAll: true }),
+		});
 		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([['POST', '/pub/v1/user/list', { from: 0, size: 1000 }]]);
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['POST', '/pub/v1/user/list', { from: 0, size: 1000 }],
+		]);
 		expect(jsonOf(items)).toEqual(people.map(main));
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 0 }]);
 	});
 
 	test('off: every field, as version 1 returns them', async () => {
-		const { items } = await t.run({ nodeType: 'elma365User', typeVersion: 1.1, parameters: getAll({ returnAll: true, simplify: false }) });
+		const { items } = await t.run({
+			nodeType: 'elma365User',
+			typeVersion: 1.1,
+			parameters: getAll({ returnAll: true, simplify: false }),
+		});
 		expect(jsonOf(items)).toEqual(people);
 	});
 
 	test('version 1 has no Simplify: saved workflows keep the full users', async () => {
-		const { items } = await t.run({ nodeType: 'elma365User', typeVersion: 1, parameters: getAll({ returnAll: true, simplify: true }) });
+		const { items } = await t.run({
+			nodeType: 'elma365User',
+			typeVersion: 1,
+			parameters: getAll({ returnAll: true, simplify: true }),
+		});
 		expect(jsonOf(items)).toEqual(people);
 	});
 });

@@ -111,7 +111,8 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		if (typeof authenticate === 'function') return authenticate(credentials, requestOptions);
 		if (!authenticate || authenticate.type !== 'generic') return requestOptions;
 		const resolve = (value: string) => {
-			if (!workflow || !node) throw new Error('authenticate needs the workflow to resolve expressions');
+			if (!workflow || !node)
+				throw new Error('authenticate needs the workflow to resolve expressions');
 			return workflow.expression.getParameterValue(
 				value,
 				null,
@@ -137,11 +138,17 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		return options;
 	}
 
-	async preAuthentication(_helpers: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
+	async preAuthentication(
+		_helpers: IHttpRequestHelper,
+		credentials: ICredentialDataDecryptedObject,
+	) {
 		return credentials;
 	}
 
-	async runPreAuthentication(_helpers: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
+	async runPreAuthentication(
+		_helpers: IHttpRequestHelper,
+		credentials: ICredentialDataDecryptedObject,
+	) {
 		return credentials;
 	}
 
@@ -271,7 +278,9 @@ let reporterPatched = false;
 
 function collectReports(): Error[] {
 	if (!reporterPatched) {
-		const reporter = Container.get(ErrorReporter) as unknown as { report: (error: Error, options?: unknown) => void };
+		const reporter = Container.get(ErrorReporter) as unknown as {
+			report: (error: Error, options?: unknown) => void;
+		};
 		const log = reporter.report.bind(reporter);
 		reporter.report = (error, reportOptions) => {
 			if (collectors.size === 0) return log(error, reportOptions);
@@ -287,7 +296,8 @@ function collectReports(): Error[] {
 function releaseReports(collected: Error[], outcome: Error | undefined): void {
 	collectors.delete(collected);
 	const own = (report: Error) =>
-		outcome !== undefined && (report === outcome || report === outcome.cause || report.message === outcome.message);
+		outcome !== undefined &&
+		(report === outcome || report === outcome.cause || report.message === outcome.message);
 	const unexpected = collected.filter((report) => !own(report));
 	if (unexpected.length > 0) {
 		const reporter = Container.get(ErrorReporter);
@@ -330,7 +340,9 @@ export async function searchList(
 }
 
 /** Calls a node's loadOptions method (what an options dropdown shows) the way the editor does. */
-export async function loadOptions(options: RunOptions & { method: string }): Promise<INodePropertyOptions[]> {
+export async function loadOptions(
+	options: RunOptions & { method: string },
+): Promise<INodePropertyOptions[]> {
 	const { node, workflow, additionalData } = await prepare(options);
 	const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 	const method = nodeType.methods?.loadOptions?.[options.method];
@@ -339,7 +351,9 @@ export async function loadOptions(options: RunOptions & { method: string }): Pro
 }
 
 /** Calls a node's resourceMapping method (the fields a resource mapper shows) the way the editor does. */
-export async function resourceMapperFields(options: RunOptions & { method: string }): Promise<ResourceMapperFields> {
+export async function resourceMapperFields(
+	options: RunOptions & { method: string },
+): Promise<ResourceMapperFields> {
 	const { node, workflow, additionalData } = await prepare(options);
 	const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 	const method = nodeType.methods?.resourceMapping?.[options.method];

@@ -23,24 +23,33 @@ export function holdRequests(
 	platform: Platform,
 	method: string,
 	path: RegExp,
-	options: { times: number; delay: (request: RecordedRequest) => number; key?: (request: RecordedRequest) => string },
+	options: {
+		times: number;
+		delay: (request: RecordedRequest) => number;
+		key?: (request: RecordedRequest) => string;
+	},
 	state: InFlight = newInFlight(),
 ): InFlight {
 	const { perKey } = state;
-	platform.script(method, path, async (request, _params, p) => {
-		const key = options.key?.(request);
-		if (key !== undefined) {
-			if ((perKey.get(key) ?? 0) > 0) state.overlaps.push(key);
-			perKey.set(key, (perKey.get(key) ?? 0) + 1);
-		}
-		state.current += 1;
-		state.max = Math.max(state.max, state.current);
-		await new Promise((resolve) => setTimeout(resolve, options.delay(request)));
-		state.current -= 1;
-		if (key !== undefined) perKey.set(key, perKey.get(key)! - 1);
-		state.order.push(request.path);
-		return await p.routed(request);
-	}, options.times);
+	platform.script(
+		method,
+		path,
+		async (request, _params, p) => {
+			const key = options.key?.(request);
+			if (key !== undefined) {
+				if ((perKey.get(key) ?? 0) > 0) state.overlaps.push(key);
+				perKey.set(key, (perKey.get(key) ?? 0) + 1);
+			}
+			state.current += 1;
+			state.max = Math.max(state.max, state.current);
+			await new Promise((resolve) => setTimeout(resolve, options.delay(request)));
+			state.current -= 1;
+			if (key !== undefined) perKey.set(key, perKey.get(key)! - 1);
+			state.order.push(request.path);
+			return await p.routed(request);
+		},
+		options.times,
+	);
 	return state;
 }
 

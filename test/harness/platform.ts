@@ -38,7 +38,11 @@ export interface Reply {
 	cutAfterBytes?: number;
 }
 
-export type Handler = (request: RecordedRequest, params: Record<string, string>, platform: Platform) => Reply | Promise<Reply>;
+export type Handler = (
+	request: RecordedRequest,
+	params: Record<string, string>,
+	platform: Platform,
+) => Reply | Promise<Reply>;
 
 interface Route {
 	method: string;
@@ -122,7 +126,8 @@ export class Platform {
 
 	/** Answers the next `times` matching requests with `reply`, before any route sees them. */
 	script(method: string, path: string | RegExp, reply: Reply | Handler, times = 1): this {
-		const match = typeof path === 'string' ? (p: string) => p === path : (p: string) => path.test(p);
+		const match =
+			typeof path === 'string' ? (p: string) => p === path : (p: string) => path.test(p);
 		this.scripted.push({ method, match, reply, times });
 		return this;
 	}
@@ -183,15 +188,25 @@ export class Platform {
 			return;
 		}
 		if (reply.body instanceof Readable) {
-			res.writeHead(reply.status ?? 200, { 'content-type': 'application/octet-stream', ...reply.headers });
+			res.writeHead(reply.status ?? 200, {
+				'content-type': 'application/octet-stream',
+				...reply.headers,
+			});
 			await pipeline(reply.body, res);
 			return;
 		}
 		const isBytes = typeof reply.body === 'string' || Buffer.isBuffer(reply.body);
-		const payload = reply.body === undefined ? '' : isBytes ? (reply.body as string | Buffer) : JSON.stringify(reply.body);
+		const payload =
+			reply.body === undefined
+				? ''
+				: isBytes
+					? (reply.body as string | Buffer)
+					: JSON.stringify(reply.body);
 		res.writeHead(reply.status ?? 200, {
 			'content-type': isBytes ? 'text/plain; charset=utf-8' : 'application/json',
-			...(reply.cutAfterBytes === undefined ? {} : { 'content-length': String(Buffer.byteLength(payload)) }),
+			...(reply.cutAfterBytes === undefined
+				? {}
+				: { 'content-length': String(Buffer.byteLength(payload)) }),
 			...reply.headers,
 		});
 		if (reply.cutAfterBytes !== undefined) {
@@ -205,11 +220,15 @@ export class Platform {
 	}
 
 	private async answer(request: RecordedRequest): Promise<Reply> {
-		const scripted = this.scripted.find((s) => s.method === request.method && s.match(request.path));
+		const scripted = this.scripted.find(
+			(s) => s.method === request.method && s.match(request.path),
+		);
 		if (scripted) {
 			scripted.times -= 1;
 			if (scripted.times <= 0) this.scripted.splice(this.scripted.indexOf(scripted), 1);
-			return typeof scripted.reply === 'function' ? scripted.reply(request, {}, this) : scripted.reply;
+			return typeof scripted.reply === 'function'
+				? scripted.reply(request, {}, this)
+				: scripted.reply;
 		}
 		return await this.routed(request);
 	}
@@ -226,8 +245,11 @@ export class Platform {
 			if (route.method !== request.method) continue;
 			const match = route.pattern.exec(request.path);
 			if (!match) continue;
-			const params = Object.fromEntries(route.keys.map((key, i) => [key, decodeURIComponent(match[i + 1])]));
-			const problem = route.shape && checkRequest(route.shape, request.body, request.query, request.raw.length);
+			const params = Object.fromEntries(
+				route.keys.map((key, i) => [key, decodeURIComponent(match[i + 1])]),
+			);
+			const problem =
+				route.shape && checkRequest(route.shape, request.body, request.query, request.raw.length);
 			if (problem) return fail(400, problem);
 			return route.handler(request, params, this);
 		}
@@ -245,7 +267,11 @@ export const faults = {
 	/** The connection is dropped before any answer. */
 	resetBeforeResponse: (): Reply => ({ reset: true }),
 	/** Status and headers arrive, then the connection drops half-way through the body. */
-	resetMidResponse: (): Reply => ({ status: 200, body: { success: true, error: '', item: { __id: 'cut', padding: 'x'.repeat(2000) } }, cutAfterBytes: 40 }),
+	resetMidResponse: (): Reply => ({
+		status: 200,
+		body: { success: true, error: '', item: { __id: 'cut', padding: 'x'.repeat(2000) } },
+		cutAfterBytes: 40,
+	}),
 	/** 429, with `Retry-After` in seconds when given. */
 	tooManyRequests: (retryAfter?: string): Reply => ({
 		status: 429,
@@ -253,7 +279,11 @@ export const faults = {
 		body: { success: false, error: 'too many requests' },
 	}),
 	/** A 5xx in the platform's envelope; `retryAfter` (seconds) keeps scripted bursts fast. */
-	serverError: (status: number, error = `internal failure ${status}`, retryAfter?: string): Reply => ({
+	serverError: (
+		status: number,
+		error = `internal failure ${status}`,
+		retryAfter?: string,
+	): Reply => ({
 		status,
 		headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter },
 		body: { success: false, error },
@@ -261,20 +291,38 @@ export const faults = {
 	/** A proxy's HTML error page. */
 	htmlErrorPage: (status = 502, retryAfter?: string): Reply => ({
 		status,
-		headers: { 'content-type': 'text/html; charset=utf-8', ...(retryAfter === undefined ? {} : { 'retry-after': retryAfter }) },
+		headers: {
+			'content-type': 'text/html; charset=utf-8',
+			...(retryAfter === undefined ? {} : { 'retry-after': retryAfter }),
+		},
 		body: `<html><head><title>${status} Bad Gateway</title></head><body><center><h1>${status} Bad Gateway</h1></center><hr><center>nginx</center></body></html>`,
 	}),
 	/** 200 with a JSON content type and a body cut in the middle of an object. */
-	malformedJson: (): Reply => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"success": true, "item": {"__id": "x", "name' }),
+	malformedJson: (): Reply => ({
+		status: 200,
+		headers: { 'content-type': 'application/json' },
+		body: '{"success": true, "item": {"__id": "x", "name',
+	}),
 	/** A list page whose `total` promises far more than will ever come. */
-	lyingTotal: (items: unknown[] = [{ __id: 'only-one' }], total = 1_000_000): Reply => ok({ result: { result: items, total } }),
+	lyingTotal: (items: unknown[] = [{ __id: 'only-one' }], total = 1_000_000): Reply =>
+		ok({ result: { result: items, total } }),
 	/** A status with no body at all. */
-	emptyBody: (status = 200): Reply => ({ status, headers: { 'content-type': 'application/json' }, body: '' }),
+	emptyBody: (status = 200): Reply => ({
+		status,
+		headers: { 'content-type': 'application/json' },
+		body: '',
+	}),
 	/** A very large answer: a JSON success carrying `bytes` of text, or an error page of that size. */
 	hugeBody: (bytes = 5_000_000, status = 200): Reply =>
 		status < 300
-			? ok({ item: { __id: 'huge', blob: 'x'.repeat(bytes) }, result: { result: [{ __id: 'huge', blob: 'x'.repeat(bytes) }], total: 1 } })
-			: { status, body: `<html><body>${'overloaded '.repeat(Math.ceil(bytes / 11))}</body></html>` },
+			? ok({
+					item: { __id: 'huge', blob: 'x'.repeat(bytes) },
+					result: { result: [{ __id: 'huge', blob: 'x'.repeat(bytes) }], total: 1 },
+				})
+			: {
+					status,
+					body: `<html><body>${'overloaded '.repeat(Math.ceil(bytes / 11))}</body></html>`,
+				},
 };
 
 export function newId(): string {

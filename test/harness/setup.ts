@@ -12,7 +12,9 @@ import { startPlatform } from './index.ts';
 
 export interface TestPlatform {
 	platform: Platform;
-	run(options: Omit<RunOptions, 'credential'> & { credential?: RunOptions['credential'] }): Promise<RunResult>;
+	run(
+		options: Omit<RunOptions, 'credential'> & { credential?: RunOptions['credential'] },
+	): Promise<RunResult>;
 }
 
 export function usePlatform(): TestPlatform {
@@ -20,7 +22,10 @@ export function usePlatform(): TestPlatform {
 	beforeAll(async () => {
 		t.platform = await startPlatform();
 		t.run = (options) =>
-			runNode({ ...options, credential: options.credential ?? { baseUrl: t.platform.url, apiKey: t.platform.apiKey } });
+			runNode({
+				...options,
+				credential: options.credential ?? { baseUrl: t.platform.url, apiKey: t.platform.apiKey },
+			});
 	});
 	afterEach(() => t.platform.reset());
 	afterAll(async () => t.platform.close());

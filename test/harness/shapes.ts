@@ -33,7 +33,10 @@ export const uint: Shape = { kind: 'integer', min: 0 };
 export const num: Shape = { kind: 'number' };
 export const any: Shape = { kind: 'any' };
 /** An ISO 8601 date-time string with a zone (`2026-01-01T00:00:00Z`, `...+03:00`). */
-export const dateTime: Shape = { kind: 'string', pattern: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/ };
+export const dateTime: Shape = {
+	kind: 'string',
+	pattern: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/,
+};
 
 export const pattern = (regex: RegExp): Shape => ({ kind: 'string', pattern: regex });
 /** A whole number written in a query string. */
@@ -43,7 +46,11 @@ export const arr = (of: Shape, min?: number): Shape => ({ kind: 'array', of, min
 /** A closed object: only these keys; each required unless wrapped in `opt()`. */
 export const obj = (keys: Record<string, Shape>): Shape => ({ kind: 'object', keys });
 /** An object that may carry keys beyond those named (field values of an application, a process context). */
-export const openObj = (keys: Record<string, Shape> = {}): Shape => ({ kind: 'object', keys, open: true });
+export const openObj = (keys: Record<string, Shape> = {}): Shape => ({
+	kind: 'object',
+	keys,
+	open: true,
+});
 /** An object whose keys are free and whose values all have one shape. */
 export const record = (of: Shape): Shape => ({ kind: 'record', of });
 export const opt = (of: Shape): Shape => ({ kind: 'optional', of });
@@ -76,19 +83,27 @@ export function mismatch(value: unknown, shape: Shape, path = 'body'): string | 
 			}
 			return undefined;
 		case 'boolean':
-			return typeof value === 'boolean' ? undefined : `${path}: boolean expected, got ${typeName(value)}`;
+			return typeof value === 'boolean'
+				? undefined
+				: `${path}: boolean expected, got ${typeName(value)}`;
 		case 'integer':
-			if (typeof value !== 'number' || !Number.isInteger(value)) return `${path}: integer expected, got ${JSON.stringify(value)}`;
-			return shape.min !== undefined && value < shape.min ? `${path}: must be at least ${shape.min}` : undefined;
+			if (typeof value !== 'number' || !Number.isInteger(value))
+				return `${path}: integer expected, got ${JSON.stringify(value)}`;
+			return shape.min !== undefined && value < shape.min
+				? `${path}: must be at least ${shape.min}`
+				: undefined;
 		case 'number':
-			return typeof value === 'number' && Number.isFinite(value) ? undefined : `${path}: number expected, got ${typeName(value)}`;
+			return typeof value === 'number' && Number.isFinite(value)
+				? undefined
+				: `${path}: number expected, got ${typeName(value)}`;
 		case 'enum':
 			return shape.values.includes(value)
 				? undefined
 				: `${path}: one of ${shape.values.map((v) => JSON.stringify(v)).join(', ')} expected, got ${JSON.stringify(value)}`;
 		case 'array': {
 			if (!Array.isArray(value)) return `${path}: array expected, got ${typeName(value)}`;
-			if (shape.min !== undefined && value.length < shape.min) return `${path}: at least ${shape.min} entries expected`;
+			if (shape.min !== undefined && value.length < shape.min)
+				return `${path}: at least ${shape.min} entries expected`;
 			for (let i = 0; i < value.length; i++) {
 				const problem = mismatch(value[i], shape.of, `${path}[${i}]`);
 				if (problem) return problem;
@@ -142,7 +157,12 @@ export interface RequestShape {
 }
 
 /** The 400 text for a request that does not fit its route's shape, or undefined. */
-export function checkRequest(shape: RequestShape, body: unknown, query: Record<string, string>, rawLength: number): string | undefined {
+export function checkRequest(
+	shape: RequestShape,
+	body: unknown,
+	query: Record<string, string>,
+	rawLength: number,
+): string | undefined {
 	if (shape.query) {
 		const problem = mismatch(query, shape.query, 'query');
 		if (problem) return problem;
@@ -151,7 +171,8 @@ export function checkRequest(shape: RequestShape, body: unknown, query: Record<s
 	}
 	if (shape.raw) return undefined;
 	if (shape.body === undefined) {
-		const empty = rawLength === 0 || (typeName(body) === 'object' && Object.keys(body as object).length === 0);
+		const empty =
+			rawLength === 0 || (typeName(body) === 'object' && Object.keys(body as object).length === 0);
 		return empty ? undefined : 'body: this endpoint takes no body';
 	}
 	if (rawLength > 0 && typeof body === 'string') return 'body: invalid JSON';

@@ -10,19 +10,77 @@ const located = { namespace: picked('crm'), application: picked('orders') };
 const editor = { nodeType: 'elma365App', typeVersion: 1.1 };
 
 const ORDER_FIELDS = [
-	{ code: '__name', type: 'STRING', required: true, array: false, single: true, view: { name: 'Name' } },
-	{ code: 'quantity', type: 'INTEGER', required: false, array: false, single: true, view: { name: 'Quantity' } },
-	{ code: 'price', type: 'FLOAT', required: false, array: false, single: true, view: { name: 'Price' } },
-	{ code: 'paid', type: 'BOOLEAN', required: false, array: false, single: true, view: { name: 'Paid' } },
-	{ code: 'due', type: 'DATETIME', required: false, array: false, single: true, view: { name: 'Due' } },
-	{ code: 'client', type: 'SYS_COLLECTION', required: false, array: false, single: true, view: { name: 'Client' } },
-	{ code: 'managers', type: 'SYS_USER', required: false, array: true, single: false, view: { name: 'Managers' } },
-	{ code: 'kind', type: 'CATEGORY', required: false, array: false, single: true, view: { name: 'Kind' } },
+	{
+		code: '__name',
+		type: 'STRING',
+		required: true,
+		array: false,
+		single: true,
+		view: { name: 'Name' },
+	},
+	{
+		code: 'quantity',
+		type: 'INTEGER',
+		required: false,
+		array: false,
+		single: true,
+		view: { name: 'Quantity' },
+	},
+	{
+		code: 'price',
+		type: 'FLOAT',
+		required: false,
+		array: false,
+		single: true,
+		view: { name: 'Price' },
+	},
+	{
+		code: 'paid',
+		type: 'BOOLEAN',
+		required: false,
+		array: false,
+		single: true,
+		view: { name: 'Paid' },
+	},
+	{
+		code: 'due',
+		type: 'DATETIME',
+		required: false,
+		array: false,
+		single: true,
+		view: { name: 'Due' },
+	},
+	{
+		code: 'client',
+		type: 'SYS_COLLECTION',
+		required: false,
+		array: false,
+		single: true,
+		view: { name: 'Client' },
+	},
+	{
+		code: 'managers',
+		type: 'SYS_USER',
+		required: false,
+		array: true,
+		single: false,
+		view: { name: 'Managers' },
+	},
+	{
+		code: 'kind',
+		type: 'CATEGORY',
+		required: false,
+		array: false,
+		single: true,
+		view: { name: 'Kind' },
+	},
 	{ code: 'total', type: 'MONEY', required: false, array: false, single: true, view: {} },
 ];
 
 beforeAll(() => {
-	t.platform.collection('schemeApps').set('crm/orders', { namespace: 'crm', code: 'orders', name: 'Orders', fields: ORDER_FIELDS });
+	t.platform
+		.collection('schemeApps')
+		.set('crm/orders', { namespace: 'crm', code: 'orders', name: 'Orders', fields: ORDER_FIELDS });
 });
 
 describe('section and application pickers', () => {
@@ -40,7 +98,12 @@ describe('section and application pickers', () => {
 	});
 
 	test('sections come page by page, shown as "Name (code)", valued by code', async () => {
-		const first = await searchList({ ...editor, parameters: {}, credential: credential(), method: 'searchNamespaces' });
+		const first = await searchList({
+			...editor,
+			parameters: {},
+			credential: credential(),
+			method: 'searchNamespaces',
+		});
 		expect(first.results).toHaveLength(100);
 		expect(first.results.slice(0, 3)).toEqual([
 			{ name: 'CRM (crm)', value: 'crm' },
@@ -48,26 +111,58 @@ describe('section and application pickers', () => {
 			{ name: 'Section 0 (ns0000)', value: 'ns0000' },
 		]);
 		expect(first.paginationToken).toBe('100');
-		const last = await searchList({ ...editor, parameters: {}, credential: credential(), method: 'searchNamespaces', paginationToken: '1200' });
+		const last = await searchList({
+			...editor,
+			parameters: {},
+			credential: credential(),
+			method: 'searchNamespaces',
+			paginationToken: '1200',
+		});
 		expect(last.results.map((r) => r.value)).toEqual(extra.slice(1198));
 		expect(last.paginationToken).toBeUndefined();
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization])).toEqual([
-			['GET', '/pub/v1/scheme/namespaces', { from: '0', size: '100' }, `Bearer ${t.platform.apiKey}`],
-			['GET', '/pub/v1/scheme/namespaces', { from: '1200', size: '100' }, `Bearer ${t.platform.apiKey}`],
+		expect(
+			t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization]),
+		).toEqual([
+			[
+				'GET',
+				'/pub/v1/scheme/namespaces',
+				{ from: '0', size: '100' },
+				`Bearer ${t.platform.apiKey}`,
+			],
+			[
+				'GET',
+				'/pub/v1/scheme/namespaces',
+				{ from: '1200', size: '100' },
+				`Bearer ${t.platform.apiKey}`,
+			],
 		]);
 	});
 
 	test('a search text goes on through pages without a match, and finds by code or name', async () => {
-		const found = await searchList({ ...editor, parameters: {}, credential: credential(), method: 'searchNamespaces', filter: 'ns124' });
+		const found = await searchList({
+			...editor,
+			parameters: {},
+			credential: credential(),
+			method: 'searchNamespaces',
+			filter: 'ns124',
+		});
 		expect(found.results.map((r) => r.value)).toEqual(extra.slice(1240));
 		expect(found.results[0]).toEqual({ name: 'Section 1240 (ns1240)', value: 'ns1240' });
 		expect(found.paginationToken).toBeUndefined();
 		// The first 1,000 have no match; the search goes on to the next page.
-		expect(t.platform.requests.map((r) => r.query)).toEqual([{ from: '0', size: '1000' }, { from: '1000', size: '1000' }]);
+		expect(t.platform.requests.map((r) => r.query)).toEqual([
+			{ from: '0', size: '1000' },
+			{ from: '1000', size: '1000' },
+		]);
 	});
 
 	test('applications of the chosen section, filtered by the search text', async () => {
-		const all = await searchList({ ...editor, parameters: { namespace: picked('crm') }, credential: credential(), method: 'searchApplications' });
+		const all = await searchList({
+			...editor,
+			parameters: { namespace: picked('crm') },
+			credential: credential(),
+			method: 'searchApplications',
+		});
 		expect(all).toEqual({
 			results: [
 				{ name: 'Deals (deals)', value: 'deals' },
@@ -76,7 +171,13 @@ describe('section and application pickers', () => {
 			],
 			paginationToken: undefined,
 		});
-		const typed = await searchList({ ...editor, parameters: { namespace: picked('crm', 'code') }, credential: credential(), method: 'searchApplications', filter: 'COMP' });
+		const typed = await searchList({
+			...editor,
+			parameters: { namespace: picked('crm', 'code') },
+			credential: credential(),
+			method: 'searchApplications',
+			filter: 'COMP',
+		});
 		expect(typed.results).toEqual([{ name: 'Companies (companies)', value: 'companies' }]);
 		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
 			['GET', '/pub/v1/scheme/namespaces/crm/apps'],
@@ -85,30 +186,57 @@ describe('section and application pickers', () => {
 	});
 
 	test('the application list is empty until a section is chosen, without a request', async () => {
-		await expect(searchList({ ...editor, parameters: {}, credential: credential(), method: 'searchApplications' })).resolves.toEqual({ results: [] });
+		await expect(
+			searchList({
+				...editor,
+				parameters: {},
+				credential: credential(),
+				method: 'searchApplications',
+			}),
+		).resolves.toEqual({ results: [] });
 		expect(t.platform.requests).toHaveLength(0);
 	});
 
 	test('a credential that may not list sections gets a readable message', async () => {
 		t.platform.script('GET', '/pub/v1/scheme/namespaces', fail(403, 'access denied'));
-		await expect(searchList({ ...editor, parameters: {}, credential: credential(), method: 'searchNamespaces' })).rejects.toThrow(
-			'ELMA365: the credential may not list sections (HTTP 403)',
-		);
 		await expect(
-			searchList({ ...editor, parameters: {}, credential: { ...credential(), apiKey: 'wrong' }, method: 'searchNamespaces' }),
-		).rejects.toMatchObject({ httpCode: '403', description: expect.stringContaining('type the value in instead') });
+			searchList({
+				...editor,
+				parameters: {},
+				credential: credential(),
+				method: 'searchNamespaces',
+			}),
+		).rejects.toThrow('ELMA365: the credential may not list sections (HTTP 403)');
+		await expect(
+			searchList({
+				...editor,
+				parameters: {},
+				credential: { ...credential(), apiKey: 'wrong' },
+				method: 'searchNamespaces',
+			}),
+		).rejects.toMatchObject({
+			httpCode: '403',
+			description: expect.stringContaining('type the value in instead'),
+		});
 	});
 });
 
 describe('status dropdown', () => {
 	test('lists the statuses of the chosen application by name, valued by code', async () => {
-		const options = await loadOptions({ ...editor, parameters: { namespace: picked('crm'), application: picked('deals') }, credential: credential(), method: 'getStatuses' });
+		const options = await loadOptions({
+			...editor,
+			parameters: { namespace: picked('crm'), application: picked('deals') },
+			credential: credential(),
+			method: 'getStatuses',
+		});
 		expect(options).toEqual([
 			{ name: 'New', value: 'new', description: 'Group: Open' },
 			{ name: 'In progress', value: 'in_progress', description: 'Group: Open' },
 			{ name: 'Done', value: 'done', description: 'Group: Closed' },
 		]);
-		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([['GET', '/pub/v1/app/crm/deals/settings/status']]);
+		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
+			['GET', '/pub/v1/app/crm/deals/settings/status'],
+		]);
 	});
 
 	test('a status picked from the list is set by its code (version 1.1)', async () => {
@@ -116,13 +244,22 @@ describe('status dropdown', () => {
 		itemsOf(t.platform, 'app', 'crm', 'deals').set(id, { __id: id, __name: 'Deal' });
 		const { items, error } = await t.run({
 			...editor,
-			parameters: { resource: 'item', operation: 'setStatus', namespace: picked('crm'), application: picked('deals'), itemId: id, statusCode: 'done' },
+			parameters: {
+				resource: 'item',
+				operation: 'setStatus',
+				namespace: picked('crm'),
+				application: picked('deals'),
+				itemId: id,
+				statusCode: 'done',
+			},
 		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 			['POST', `/pub/v1/app/crm/deals/${id}/set-status`, { status: { code: 'done' } }],
 		]);
-		expect(jsonOf(items)).toEqual([{ __id: id, __name: 'Deal', __status: { order: 0, status: 3 } }]);
+		expect(jsonOf(items)).toEqual([
+			{ __id: id, __name: 'Deal', __status: { order: 0, status: 3 } },
+		]);
 	});
 });
 
@@ -133,13 +270,22 @@ describe('a workflow saved with version 1 and typed codes still runs', () => {
 		const { items, error } = await t.run({
 			nodeType: 'elma365App',
 			typeVersion: 1,
-			parameters: { resource: 'item', operation: 'setStatus', namespace: 'crm', application: 'deals', itemId: id, statusCode: 'in_progress' },
+			parameters: {
+				resource: 'item',
+				operation: 'setStatus',
+				namespace: 'crm',
+				application: 'deals',
+				itemId: id,
+				statusCode: 'in_progress',
+			},
 		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 			['POST', `/pub/v1/app/crm/deals/${id}/set-status`, { status: { code: 'in_progress' } }],
 		]);
-		expect(jsonOf(items)).toEqual([{ __id: id, __name: 'Deal', __status: { order: 0, status: 2 } }]);
+		expect(jsonOf(items)).toEqual([
+			{ __id: id, __name: 'Deal', __status: { order: 0, status: 2 } },
+		]);
 	});
 
 	test('create with pairs and JSON, as before', async () => {
@@ -157,15 +303,25 @@ describe('a workflow saved with version 1 and typed codes still runs', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([
-			['/pub/v1/app/crm/deals/create', { context: { __name: 'Typed', amount: { cents: 100, currency: 'RUB' } } }],
+			[
+				'/pub/v1/app/crm/deals/create',
+				{ context: { __name: 'Typed', amount: { cents: 100, currency: 'RUB' } } },
+			],
 		]);
 	});
 });
 
 describe('field mapping (version 1.1)', () => {
 	test("the mapper lists the application's fields with display name, type and whether required", async () => {
-		const { fields } = await resourceMapperFields({ ...editor, parameters: located, credential: credential(), method: 'getApplicationFields' });
-		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([['GET', '/pub/v1/scheme/namespaces/crm/apps/orders']]);
+		const { fields } = await resourceMapperFields({
+			...editor,
+			parameters: located,
+			credential: credential(),
+			method: 'getApplicationFields',
+		});
+		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
+			['GET', '/pub/v1/scheme/namespaces/crm/apps/orders'],
+		]);
 		expect(fields.map((f) => [f.id, f.displayName, f.type, f.required, f.display])).toEqual([
 			['__name', 'Name', 'string', true, true],
 			['quantity', 'Quantity', 'number', false, true],
@@ -180,12 +336,25 @@ describe('field mapping (version 1.1)', () => {
 	});
 
 	test('an application without fields says so', async () => {
-		const result = await resourceMapperFields({ ...editor, parameters: { namespace: picked('hr'), application: picked('employees') }, credential: credential(), method: 'getApplicationFields' });
-		expect(result).toEqual({ fields: [], emptyFieldsNotice: 'The scheme of "hr.employees" lists no fields: use Fields (JSON)' });
+		const result = await resourceMapperFields({
+			...editor,
+			parameters: { namespace: picked('hr'), application: picked('employees') },
+			credential: credential(),
+			method: 'getApplicationFields',
+		});
+		expect(result).toEqual({
+			fields: [],
+			emptyFieldsNotice: 'The scheme of "hr.employees" lists no fields: use Fields (JSON)',
+		});
 	});
 
 	async function mapped(value: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-		const { fields: schema } = await resourceMapperFields({ ...editor, parameters: located, credential: credential(), method: 'getApplicationFields' });
+		const { fields: schema } = await resourceMapperFields({
+			...editor,
+			parameters: located,
+			credential: credential(),
+			method: 'getApplicationFields',
+		});
 		t.platform.reset();
 		return await t.run({
 			...editor,
@@ -225,54 +394,111 @@ describe('field mapping (version 1.1)', () => {
 			kind: [{ code: 'retail' }],
 			total: { cents: 1250, currency: 'RUB' },
 		};
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([['POST', '/pub/v1/app/crm/orders/create', { context }]]);
-		expect(jsonOf(items)).toEqual([{ ...context, __id: expect.any(String), __createdAt: '2026-01-01T00:00:00Z' }]);
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['POST', '/pub/v1/app/crm/orders/create', { context }],
+		]);
+		expect(jsonOf(items)).toEqual([
+			{ ...context, __id: expect.any(String), __createdAt: '2026-01-01T00:00:00Z' },
+		]);
 	});
 
 	test('a JSON-shaped field (money) is text in the form, so an empty one shows no error marker; text or an object is sent parsed, also from a schema saved with the JSON type', async () => {
-		const { fields } = await resourceMapperFields({ ...editor, parameters: located, credential: credential(), method: 'getApplicationFields' });
+		const { fields } = await resourceMapperFields({
+			...editor,
+			parameters: located,
+			credential: credential(),
+			method: 'getApplicationFields',
+		});
 		const money = fields.find((field) => field.id === 'total');
-		expect([money?.type, (money as { platformType?: string })?.platformType]).toEqual(['string', 'MONEY']);
+		expect([money?.type, (money as { platformType?: string })?.platformType]).toEqual([
+			'string',
+			'MONEY',
+		]);
 		const saved = { ...money, type: 'object' };
-		for (const [schema, value] of [[money, '{"cents": 5, "currency": "RUB"}'], [money, '={{ { cents: 5, currency: "RUB" } }}'], [saved, '{"cents": 5, "currency": "RUB"}']]) {
+		for (const [schema, value] of [
+			[money, '{"cents": 5, "currency": "RUB"}'],
+			[money, '={{ { cents: 5, currency: "RUB" } }}'],
+			[saved, '{"cents": 5, "currency": "RUB"}'],
+		]) {
 			t.platform.reset();
 			const { error } = await t.run({
 				...editor,
-				parameters: { resource: 'item', operation: 'create', ...located, columns: { mappingMode: 'defineBelow', value: { total: value }, matchingColumns: [], schema: [schema] } } as never,
+				parameters: {
+					resource: 'item',
+					operation: 'create',
+					...located,
+					columns: {
+						mappingMode: 'defineBelow',
+						value: { total: value },
+						matchingColumns: [],
+						schema: [schema],
+					},
+				} as never,
 			});
 			expect(error).toBeUndefined();
-			expect(t.platform.requests.map((r) => r.body)).toEqual([{ context: { total: { cents: 5, currency: 'RUB' } } }]);
+			expect(t.platform.requests.map((r) => r.body)).toEqual([
+				{ context: { total: { cents: 5, currency: 'RUB' } } },
+			]);
 		}
 	});
 
 	test('empty mapped values are not sent, and JSON wins over the mapper', async () => {
-		const { error } = await mapped({ __name: 'Mapped', quantity: null, kind: '' }, { fieldsJson: '{"__name": "From JSON", "note": "x"}' });
+		const { error } = await mapped(
+			{ __name: 'Mapped', quantity: null, kind: '' },
+			{ fieldsJson: '{"__name": "From JSON", "note": "x"}' },
+		);
 		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => r.body)).toEqual([{ context: { __name: 'From JSON', note: 'x' } }]);
+		expect(t.platform.requests.map((r) => r.body)).toEqual([
+			{ context: { __name: 'From JSON', note: 'x' } },
+		]);
 	});
 
 	test('a value that does not fit its field fails before any request, naming the field and item', async () => {
 		const { error } = await mapped({ __name: 'x', managers: 'not-a-uuid' });
-		expect(error?.message).toBe('Invalid "Fields to Send > Managers (user UUID(s))" in item 0: expected a UUID or a list of UUIDs, got "not-a-uuid"');
+		expect(error?.message).toBe(
+			'Invalid "Fields to Send > Managers (user UUID(s))" in item 0: expected a UUID or a list of UUIDs, got "not-a-uuid"',
+		);
 		expect(t.platform.requests).toHaveLength(0);
 		const number = await mapped({ __name: 'x', quantity: '2.5' });
-		expect(number.error?.message).toBe('Invalid "Fields to Send > Quantity" in item 0: expected a whole number, got "2.5"');
+		expect(number.error?.message).toBe(
+			'Invalid "Fields to Send > Quantity" in item 0: expected a whole number, got "2.5"',
+		);
 		// Number(' ') is 0 in JavaScript: a blank from an expression must not become a zero on the platform.
 		const blank = await mapped({ __name: 'x', quantity: '  ' });
-		expect(blank.error?.message).toBe('Invalid "Fields to Send > Quantity" in item 0: expected a number, got "  "');
+		expect(blank.error?.message).toBe(
+			'Invalid "Fields to Send > Quantity" in item 0: expected a number, got "  "',
+		);
 		const deep = await mapped({ __name: 'x', total: `${'{"a":'.repeat(150)}1${'}'.repeat(150)}` });
-		expect(deep.error?.message).toMatch(/^Invalid "Fields to Send > total \(\{"cents", "currency"\}\)" in item 0: expected a JSON object nested at most 100 levels deep, got /);
+		expect(deep.error?.message).toMatch(
+			/^Invalid "Fields to Send > total \(\{"cents", "currency"\}\)" in item 0: expected a JSON object nested at most 100 levels deep, got /,
+		);
 		expect(t.platform.requests).toHaveLength(0);
 	});
 
 	test('update maps fields onto an existing item; pairs mode keeps the name/value pairs', async () => {
 		const id = newId();
 		itemsOf(t.platform, 'app', 'crm', 'orders').set(id, { __id: id, __name: 'Old', quantity: 1 });
-		const { fields: schema } = await resourceMapperFields({ ...editor, parameters: located, credential: credential(), method: 'getApplicationFields' });
+		const { fields: schema } = await resourceMapperFields({
+			...editor,
+			parameters: located,
+			credential: credential(),
+			method: 'getApplicationFields',
+		});
 		t.platform.reset();
 		const update = await t.run({
 			...editor,
-			parameters: { resource: 'item', operation: 'update', ...located, itemId: id, columns: { mappingMode: 'defineBelow', value: { quantity: 7 }, matchingColumns: [], schema } } as never,
+			parameters: {
+				resource: 'item',
+				operation: 'update',
+				...located,
+				itemId: id,
+				columns: {
+					mappingMode: 'defineBelow',
+					value: { quantity: 7 },
+					matchingColumns: [],
+					schema,
+				},
+			} as never,
 		});
 		expect(update.error).toBeUndefined();
 		expect(jsonOf(update.items)).toEqual([{ __id: id, __name: 'Old', quantity: 7 }]);
@@ -297,33 +523,113 @@ describe('field mapping (version 1.1)', () => {
 
 /** Field types of the vendor's "Data types" guide beyond those above, and a date-only field. */
 const CONTACT_FIELDS = [
-	{ code: 'birthday', type: 'DATETIME', required: false, array: false, single: true, view: { name: 'Birthday' }, data: { additionalType: 'date' } },
-	{ code: 'seen', type: 'DATETIME', required: false, array: false, single: true, view: { name: 'Seen' }, data: { additionalType: 'datetime' } },
-	{ code: 'source', type: 'REF_ITEM', required: false, array: false, single: true, view: { name: 'Source' } },
-	{ code: 'phone', type: 'PHONE', required: false, array: true, single: false, view: { name: 'Phone' } },
-	{ code: 'email', type: 'EMAIL', required: false, array: true, single: false, view: { name: 'Email' } },
-	{ code: 'photo', type: 'IMAGE', required: false, array: false, single: true, view: { name: 'Photo' } },
-	{ code: 'fio', type: 'FULL_NAME', required: false, array: false, single: true, view: { name: 'Full name' } },
-	{ code: 'site', type: 'LINK', required: false, array: false, single: true, view: { name: 'Site' } },
+	{
+		code: 'birthday',
+		type: 'DATETIME',
+		required: false,
+		array: false,
+		single: true,
+		view: { name: 'Birthday' },
+		data: { additionalType: 'date' },
+	},
+	{
+		code: 'seen',
+		type: 'DATETIME',
+		required: false,
+		array: false,
+		single: true,
+		view: { name: 'Seen' },
+		data: { additionalType: 'datetime' },
+	},
+	{
+		code: 'source',
+		type: 'REF_ITEM',
+		required: false,
+		array: false,
+		single: true,
+		view: { name: 'Source' },
+	},
+	{
+		code: 'phone',
+		type: 'PHONE',
+		required: false,
+		array: true,
+		single: false,
+		view: { name: 'Phone' },
+	},
+	{
+		code: 'email',
+		type: 'EMAIL',
+		required: false,
+		array: true,
+		single: false,
+		view: { name: 'Email' },
+	},
+	{
+		code: 'photo',
+		type: 'IMAGE',
+		required: false,
+		array: false,
+		single: true,
+		view: { name: 'Photo' },
+	},
+	{
+		code: 'fio',
+		type: 'FULL_NAME',
+		required: false,
+		array: false,
+		single: true,
+		view: { name: 'Full name' },
+	},
+	{
+		code: 'site',
+		type: 'LINK',
+		required: false,
+		array: false,
+		single: true,
+		view: { name: 'Site' },
+	},
 ];
 
 describe('field values as the vendor documents them (data types guide)', () => {
 	const contacts = { namespace: picked('crm'), application: picked('contacts') };
 	beforeAll(() => {
-		t.platform.collection('schemeApps').set('crm/contacts', { namespace: 'crm', code: 'contacts', name: 'Contacts', fields: CONTACT_FIELDS });
+		t.platform
+			.collection('schemeApps')
+			.set('crm/contacts', {
+				namespace: 'crm',
+				code: 'contacts',
+				name: 'Contacts',
+				fields: CONTACT_FIELDS,
+			});
 	});
 
 	async function create(value: Record<string, unknown>) {
-		const { fields: schema } = await resourceMapperFields({ ...editor, parameters: contacts, credential: credential(), method: 'getApplicationFields' });
+		const { fields: schema } = await resourceMapperFields({
+			...editor,
+			parameters: contacts,
+			credential: credential(),
+			method: 'getApplicationFields',
+		});
 		t.platform.reset();
 		return await t.run({
 			...editor,
-			parameters: { resource: 'item', operation: 'create', ...contacts, columns: { mappingMode: 'defineBelow', value, matchingColumns: [], schema } } as never,
+			parameters: {
+				resource: 'item',
+				operation: 'create',
+				...contacts,
+				columns: { mappingMode: 'defineBelow', value, matchingColumns: [], schema },
+			} as never,
 		});
 	}
 
 	test('the mapper tells a date-only field and shows what each reference type takes', async () => {
-		const { fields } = await resourceMapperFields({ ...editor, parameters: contacts, credential: credential(), method: 'getApplicationFields' });
+		const { fields } = await resourceMapperFields({
+			...editor,
+			parameters: contacts,
+			credential: credential(),
+			method: 'getApplicationFields',
+		});
 		expect(fields.map((f) => [f.id, f.displayName, f.type])).toEqual([
 			['birthday', 'Birthday (date)', 'dateTime'],
 			['seen', 'Seen', 'dateTime'],
@@ -350,18 +656,24 @@ describe('field values as the vendor documents them (data types guide)', () => {
 			site: 'https://example.com',
 		});
 		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([['POST', '/pub/v1/app/crm/contacts/create', {
-			context: {
-				birthday: '2026-03-05T00:00:00Z',
-				seen: '2027-03-01T07:00:00Z',
-				source: [{ id: ref, code: 'deals', namespace: 'crm' }],
-				phone: [{ type: 'work', tel: '+79001234567' }],
-				email: [{ type: 'home', email: 'a@example.com' }],
-				photo: [photo],
-				fio: { lastname: 'Smith', firstname: 'Sara', middlename: 'Ellen' },
-				site: 'https://example.com',
-			},
-		}]]);
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			[
+				'POST',
+				'/pub/v1/app/crm/contacts/create',
+				{
+					context: {
+						birthday: '2026-03-05T00:00:00Z',
+						seen: '2027-03-01T07:00:00Z',
+						source: [{ id: ref, code: 'deals', namespace: 'crm' }],
+						phone: [{ type: 'work', tel: '+79001234567' }],
+						email: [{ type: 'home', email: 'a@example.com' }],
+						photo: [photo],
+						fio: { lastname: 'Smith', firstname: 'Sara', middlename: 'Ellen' },
+						site: 'https://example.com',
+					},
+				},
+			],
+		]);
 	});
 
 	test('an arbitrary-app reference as "namespace/code/id", several phones as text, a bare date, a file just uploaded', async () => {
@@ -373,23 +685,32 @@ describe('field values as the vendor documents them (data types guide)', () => {
 			photo: `[{"name": "me.png", "hash": "${hash}"}, "${stored}"]`,
 		});
 		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => r.body)).toEqual([{
-			context: {
-				source: [{ id: ref, code: 'deals', namespace: 'crm' }],
-				phone: [{ type: 'work', tel: '+7900' }, { type: 'work', tel: '+7901' }],
-				birthday: '2026-12-31T00:00:00Z',
-				photo: [{ name: 'me.png', hash }, stored],
+		expect(t.platform.requests.map((r) => r.body)).toEqual([
+			{
+				context: {
+					source: [{ id: ref, code: 'deals', namespace: 'crm' }],
+					phone: [
+						{ type: 'work', tel: '+7900' },
+						{ type: 'work', tel: '+7901' },
+					],
+					birthday: '2026-12-31T00:00:00Z',
+					photo: [{ name: 'me.png', hash }, stored],
+				},
 			},
-		}]);
+		]);
 	});
 
 	test('values that do not fit are refused before any request, naming the field', async () => {
 		const badRef = await create({ source: `{"id": "${newId()}", "code": "deals"}` });
-		expect(badRef.error?.message).toMatch(/^Invalid "Fields to Send > Source \(\{"id", "code", "namespace"\}\)" in item 0: expected a JSON object \{"id", "code", "namespace"\}/);
+		expect(badRef.error?.message).toMatch(
+			/^Invalid "Fields to Send > Source \(\{"id", "code", "namespace"\}\)" in item 0: expected a JSON object \{"id", "code", "namespace"\}/,
+		);
 		// n8n's own dateTime check refuses other malformed text first; a day past the month's end reaches ours.
 		for (const date of ['2026-02-30', '2026-04-31']) {
 			const badDate = await create({ birthday: date });
-			expect(badDate.error?.message).toBe(`Invalid "Fields to Send > Birthday (date)" in item 0: expected a date such as 2026-03-05, got "${date}"`);
+			expect(badDate.error?.message).toBe(
+				`Invalid "Fields to Send > Birthday (date)" in item 0: expected a date such as 2026-03-05, got "${date}"`,
+			);
 		}
 		expect(t.platform.requests).toHaveLength(0);
 	});
@@ -405,17 +726,38 @@ describe('item picker (version 1.1)', () => {
 			return id;
 		});
 		const parameters = { resource: 'item', operation: 'get', ...located };
-		const first = await searchList({ ...editor, parameters, credential: credential(), method: 'searchItems' });
+		const first = await searchList({
+			...editor,
+			parameters,
+			credential: credential(),
+			method: 'searchItems',
+		});
 		expect(first.results).toHaveLength(100);
 		expect(first.results[0]).toEqual({ name: 'Order 0', value: ids[0] });
 		expect(first.paginationToken).toBe('100');
-		const found = await searchList({ ...editor, parameters, credential: credential(), method: 'searchItems', filter: 'order 129' });
-		expect(found).toEqual({ results: [{ name: 'Order 129', value: ids[129] }], paginationToken: undefined });
+		const found = await searchList({
+			...editor,
+			parameters,
+			credential: credential(),
+			method: 'searchItems',
+			filter: 'order 129',
+		});
+		expect(found).toEqual({
+			results: [{ name: 'Order 129', value: ids[129] }],
+			paginationToken: undefined,
+		});
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 			['POST', '/pub/v1/app/crm/orders/list', { active: true, from: 0, size: 100 }],
-			['POST', '/pub/v1/app/crm/orders/list', { active: true, filter: { tf: { __name: 'order 129' } }, from: 0, size: 1000 }],
+			[
+				'POST',
+				'/pub/v1/app/crm/orders/list',
+				{ active: true, filter: { tf: { __name: 'order 129' } }, from: 0, size: 1000 },
+			],
 		]);
-		const { items: output, error } = await t.run({ ...editor, parameters: { ...parameters, itemId: { __rl: true, mode: 'list', value: ids[5] } } as never });
+		const { items: output, error } = await t.run({
+			...editor,
+			parameters: { ...parameters, itemId: { __rl: true, mode: 'list', value: ids[5] } } as never,
+		});
 		expect(error).toBeUndefined();
 		expect(jsonOf(output)).toEqual([{ __id: ids[5], __name: 'Order 5' }]);
 	});

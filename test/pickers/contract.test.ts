@@ -8,7 +8,15 @@ const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey }
 const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 const located = { namespace: picked('crm'), application: picked('deals') };
 const search = (parameters: Record<string, unknown>, filter?: string, paginationToken?: string) =>
-	searchList({ nodeType: 'elma365Contract', typeVersion: 1.2, parameters: parameters as never, credential: credential(), method: 'searchContractItems', filter, paginationToken });
+	searchList({
+		nodeType: 'elma365Contract',
+		typeVersion: 1.2,
+		parameters: parameters as never,
+		credential: credential(),
+		method: 'searchContractItems',
+		filter,
+		paginationToken,
+	});
 
 const ids: string[] = [];
 beforeAll(() => {
@@ -22,7 +30,11 @@ beforeAll(() => {
 	const inApp = newId();
 	itemsOf(t.platform, 'app', 'crm', 'deals').set(inApp, { __id: inApp, __name: 'Contract in app' });
 	const deleted = newId();
-	items.set(deleted, { __id: deleted, __name: 'Contract deleted', __deletedAt: '2026-01-01T00:00:00Z' });
+	items.set(deleted, {
+		__id: deleted,
+		__name: 'Contract deleted',
+		__deletedAt: '2026-01-01T00:00:00Z',
+	});
 });
 
 describe('contract item picker (version 1.2)', () => {
@@ -33,13 +45,26 @@ describe('contract item picker (version 1.2)', () => {
 		expect(first.results[0]).toEqual({ name: 'Contract 0', value: ids[0] });
 		expect(first.paginationToken).toBe('100');
 		const second = await search(parameters, undefined, '100');
-		expect(second).toEqual({ results: ids.slice(100).map((id, i) => ({ name: `Contract ${100 + i}`, value: id })), paginationToken: undefined });
-		const found = await search({ ...parameters, application: picked('deals', 'code') }, 'contract 129');
-		expect(found).toEqual({ results: [{ name: 'Contract 129', value: ids[129] }], paginationToken: undefined });
+		expect(second).toEqual({
+			results: ids.slice(100).map((id, i) => ({ name: `Contract ${100 + i}`, value: id })),
+			paginationToken: undefined,
+		});
+		const found = await search(
+			{ ...parameters, application: picked('deals', 'code') },
+			'contract 129',
+		);
+		expect(found).toEqual({
+			results: [{ name: 'Contract 129', value: ids[129] }],
+			paginationToken: undefined,
+		});
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 			['POST', '/pub/v1/contracts/crm/deals/list', { active: true, from: 0, size: 100 }],
 			['POST', '/pub/v1/contracts/crm/deals/list', { active: true, from: 100, size: 100 }],
-			['POST', '/pub/v1/contracts/crm/deals/list', { active: true, filter: { tf: { __name: 'contract 129' } }, from: 0, size: 1000 }],
+			[
+				'POST',
+				'/pub/v1/contracts/crm/deals/list',
+				{ active: true, filter: { tf: { __name: 'contract 129' } }, from: 0, size: 1000 },
+			],
 		]);
 	});
 
@@ -51,21 +76,33 @@ describe('contract item picker (version 1.2)', () => {
 
 	test('a key that may not list the items gets a readable message', async () => {
 		t.platform.script('POST', '/pub/v1/contracts/crm/deals/list', fail(403, 'access denied'));
-		await expect(search(located)).rejects.toThrow('ELMA365: the credential may not list the items of contract application "crm.deals" (HTTP 403)');
+		await expect(search(located)).rejects.toThrow(
+			'ELMA365: the credential may not list the items of contract application "crm.deals" (HTTP 403)',
+		);
 	});
 });
 
 describe('get and update with a picked item', () => {
 	test('version 1.2: the item picked from the list, or typed by ID', async () => {
 		for (const itemId of [picked(ids[3]), picked(ids[3], 'id')]) {
-			const { items, error } = await t.run({ nodeType: 'elma365Contract', typeVersion: 1.2, parameters: { resource: 'item', operation: 'get', ...located, itemId } as never });
+			const { items, error } = await t.run({
+				nodeType: 'elma365Contract',
+				typeVersion: 1.2,
+				parameters: { resource: 'item', operation: 'get', ...located, itemId } as never,
+			});
 			expect(error).toBeUndefined();
 			expect(jsonOf(items)).toEqual([{ __id: ids[3], __name: 'Contract 3', amount: 3 }]);
 		}
 		const update = await t.run({
 			nodeType: 'elma365Contract',
 			typeVersion: 1.2,
-			parameters: { resource: 'item', operation: 'update', ...located, itemId: picked(ids[4]), fieldsJson: '{"amount": 40}' } as never,
+			parameters: {
+				resource: 'item',
+				operation: 'update',
+				...located,
+				itemId: picked(ids[4]),
+				fieldsJson: '{"amount": 40}',
+			} as never,
 		});
 		expect(update.error).toBeUndefined();
 		expect(jsonOf(update.items)).toEqual([{ __id: ids[4], __name: 'Contract 4', amount: 40 }]);
@@ -82,7 +119,16 @@ describe('get and update with a picked item', () => {
 			`https://mycompany.elma365.ru/crm/deals(p:item/crm/deals/${ids[5]})`,
 			` https://mycompany.elma365.ru/${other}/list(p:item/crm/deals/${ids[5]}) `,
 		]) {
-			const { items, error } = await t.run({ nodeType: 'elma365Contract', typeVersion: 1.2, parameters: { resource: 'item', operation: 'get', ...located, itemId: picked(link, 'url') } as never });
+			const { items, error } = await t.run({
+				nodeType: 'elma365Contract',
+				typeVersion: 1.2,
+				parameters: {
+					resource: 'item',
+					operation: 'get',
+					...located,
+					itemId: picked(link, 'url'),
+				} as never,
+			});
 			expect(error).toBeUndefined();
 			expect(jsonOf(items)).toEqual([{ __id: ids[5], __name: 'Contract 5', amount: 5 }]);
 		}
@@ -90,7 +136,16 @@ describe('get and update with a picked item', () => {
 			['GET', `/pub/v1/contracts/crm/deals/${ids[5]}/get`],
 			['GET', `/pub/v1/contracts/crm/deals/${ids[5]}/get`],
 		]);
-		const { error } = await t.run({ nodeType: 'elma365Contract', typeVersion: 1.2, parameters: { resource: 'item', operation: 'get', ...located, itemId: picked('https://mycompany.elma365.ru/crm/deals', 'url') } as never });
+		const { error } = await t.run({
+			nodeType: 'elma365Contract',
+			typeVersion: 1.2,
+			parameters: {
+				resource: 'item',
+				operation: 'get',
+				...located,
+				itemId: picked('https://mycompany.elma365.ru/crm/deals', 'url'),
+			} as never,
+		});
 		expect(error?.message).toBe("The 'ELMA365' node has issues:\n- Not a link with an ID in it");
 		expect(t.platform.requests).toHaveLength(2);
 	});
@@ -99,10 +154,24 @@ describe('get and update with a picked item', () => {
 		['version 1.1 with picked section and application and a typed item ID', 1.1, located],
 		['version 1 with typed codes and item ID', 1, { namespace: 'crm', application: 'deals' }],
 	])('%s still runs', async (_name, typeVersion, location) => {
-		const get = await t.run({ nodeType: 'elma365Contract', typeVersion, parameters: { resource: 'item', operation: 'get', ...location, itemId: ids[5] } as never });
+		const get = await t.run({
+			nodeType: 'elma365Contract',
+			typeVersion,
+			parameters: { resource: 'item', operation: 'get', ...location, itemId: ids[5] } as never,
+		});
 		expect(get.error).toBeUndefined();
 		expect(jsonOf(get.items)).toEqual([{ __id: ids[5], __name: 'Contract 5', amount: 5 }]);
-		const update = await t.run({ nodeType: 'elma365Contract', typeVersion, parameters: { resource: 'item', operation: 'update', ...location, itemId: ids[6], fieldsJson: '{"amount": 60}' } as never });
+		const update = await t.run({
+			nodeType: 'elma365Contract',
+			typeVersion,
+			parameters: {
+				resource: 'item',
+				operation: 'update',
+				...location,
+				itemId: ids[6],
+				fieldsJson: '{"amount": 60}',
+			} as never,
+		});
 		expect(update.error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 			['GET', `/pub/v1/contracts/crm/deals/${ids[5]}/get`, undefined],

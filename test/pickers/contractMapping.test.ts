@@ -9,15 +9,32 @@ const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey }
 const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 const located = { namespace: picked('crm'), application: picked('deals') };
 const mapperOf = (typeVersion = 1.3) =>
-	resourceMapperFields({ nodeType: 'elma365Contract', typeVersion, parameters: located as never, credential: credential(), method: 'getApplicationFields' });
+	resourceMapperFields({
+		nodeType: 'elma365Contract',
+		typeVersion,
+		parameters: located as never,
+		credential: credential(),
+		method: 'getApplicationFields',
+	});
 
-async function run(operation: 'create' | 'update', value: Record<string, unknown>, extra: Record<string, unknown> = {}, typeVersion = 1.3) {
+async function run(
+	operation: 'create' | 'update',
+	value: Record<string, unknown>,
+	extra: Record<string, unknown> = {},
+	typeVersion = 1.3,
+) {
 	const { fields: schema } = await mapperOf();
 	t.platform.reset();
 	return await t.run({
 		nodeType: 'elma365Contract',
 		typeVersion,
-		parameters: { resource: 'item', operation, ...located, columns: { mappingMode: 'defineBelow', value, matchingColumns: [], schema }, ...extra } as never,
+		parameters: {
+			resource: 'item',
+			operation,
+			...located,
+			columns: { mappingMode: 'defineBelow', value, matchingColumns: [], schema },
+			...extra,
+		} as never,
 	});
 }
 
@@ -27,21 +44,51 @@ test("the mapper lists the contract application's fields, and n8n's notice while
 		['__name', 'Name', 'string', true],
 		['amount', 'Amount ({"cents", "currency"})', 'string', false],
 	]);
-	expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([['GET', '/pub/v1/scheme/namespaces/crm/apps/deals']]);
-	await expect(resourceMapperFields({ nodeType: 'elma365Contract', typeVersion: 1.3, parameters: {}, credential: credential(), method: 'getApplicationFields' }))
-		.resolves.toEqual({ fields: [], emptyFieldsNotice: 'Choose the section and the application above to see its fields' });
+	expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
+		['GET', '/pub/v1/scheme/namespaces/crm/apps/deals'],
+	]);
+	await expect(
+		resourceMapperFields({
+			nodeType: 'elma365Contract',
+			typeVersion: 1.3,
+			parameters: {},
+			credential: credential(),
+			method: 'getApplicationFields',
+		}),
+	).resolves.toEqual({
+		fields: [],
+		emptyFieldsNotice: 'Choose the section and the application above to see its fields',
+	});
 });
 
 test('create sends the mapped fields in the platform shape; the JSON wins over them', async () => {
-	const { items, error } = await run('create', { __name: 'Supply 2027', amount: '{"cents": 150000, "currency": "RUB"}' }, {
-		fieldsJson: '{"__name": "Supply 2027 (JSON)", "note": "urgent"}',
-	});
+	const { items, error } = await run(
+		'create',
+		{ __name: 'Supply 2027', amount: '{"cents": 150000, "currency": "RUB"}' },
+		{
+			fieldsJson: '{"__name": "Supply 2027 (JSON)", "note": "urgent"}',
+		},
+	);
 	expect(error).toBeUndefined();
-	expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([[
-		'POST', '/pub/v1/contracts/crm/deals/create',
-		{ context: { __name: 'Supply 2027 (JSON)', amount: { cents: 150000, currency: 'RUB' }, note: 'urgent' } },
-	]]);
-	expect(jsonOf(items)).toEqual([expect.objectContaining({ __name: 'Supply 2027 (JSON)', amount: { cents: 150000, currency: 'RUB' } })]);
+	expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+		[
+			'POST',
+			'/pub/v1/contracts/crm/deals/create',
+			{
+				context: {
+					__name: 'Supply 2027 (JSON)',
+					amount: { cents: 150000, currency: 'RUB' },
+					note: 'urgent',
+				},
+			},
+		],
+	]);
+	expect(jsonOf(items)).toEqual([
+		expect.objectContaining({
+			__name: 'Supply 2027 (JSON)',
+			amount: { cents: 150000, currency: 'RUB' },
+		}),
+	]);
 });
 
 test('update maps fields onto an existing contract; Field Codes and Values mode ignores the mapper', async () => {
@@ -49,15 +96,32 @@ test('update maps fields onto an existing contract; Field Codes and Values mode 
 	itemsOf(t.platform, 'contracts', 'crm', 'deals').set(id, { __id: id, __name: 'Old' });
 	const { error } = await run('update', { __name: 'Renewed' }, { itemId: picked(id, 'id') });
 	expect(error).toBeUndefined();
-	expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([['POST', `/pub/v1/contracts/crm/deals/${id}/update`, { context: { __name: 'Renewed' } }]]);
+	expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+		['POST', `/pub/v1/contracts/crm/deals/${id}/update`, { context: { __name: 'Renewed' } }],
+	]);
 
-	const pairs = await run('update', { __name: 'Ignored' }, { itemId: picked(id, 'id'), fieldsInputMode: 'pairs', fields: { field: [{ name: '__name', value: 'From pairs' }] } });
+	const pairs = await run(
+		'update',
+		{ __name: 'Ignored' },
+		{
+			itemId: picked(id, 'id'),
+			fieldsInputMode: 'pairs',
+			fields: { field: [{ name: '__name', value: 'From pairs' }] },
+		},
+	);
 	expect(pairs.error).toBeUndefined();
 	expect(t.platform.requests.map((r) => r.body)).toEqual([{ context: { __name: 'From pairs' } }]);
 });
 
 test('version 1.2 keeps its form: pairs and JSON only, a stray mapper value is not sent', async () => {
-	const { error } = await run('create', { __name: 'Mapped' }, { fields: { field: [{ name: '__name', value: 'Typed' }] } }, 1.2);
+	const { error } = await run(
+		'create',
+		{ __name: 'Mapped' },
+		{ fields: { field: [{ name: '__name', value: 'Typed' }] } },
+		1.2,
+	);
 	expect(error).toBeUndefined();
-	expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([['/pub/v1/contracts/crm/deals/create', { context: { __name: 'Typed' } }]]);
+	expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([
+		['/pub/v1/contracts/crm/deals/create', { context: { __name: 'Typed' } }],
+	]);
 });

@@ -42,7 +42,14 @@ test('version 1.1 is the default and shows Directory as a picker for both bulk o
 });
 
 test('the picker lists the directories, searched by name', async () => {
-	const result = await searchList({ nodeType: 'elma365File', typeVersion: 1.1, parameters: initialize('') as never, credential: credential(), method: 'searchDirectories', filter: 'inb' });
+	const result = await searchList({
+		nodeType: 'elma365File',
+		typeVersion: 1.1,
+		parameters: initialize('') as never,
+		credential: credential(),
+		method: 'searchDirectories',
+		filter: 'inb',
+	});
 	expect(result.results).toEqual([{ name: 'Inbox', value: directoryId }]);
 });
 
@@ -52,7 +59,11 @@ test.each([
 	['version 1, typed', 1, 'DIR'],
 ])('%s: sent as the entry\'s "directory"', async (_name, typeVersion, value) => {
 	const picked = typeof value === 'string' ? directoryId : { ...value, value: directoryId };
-	const { error } = await t.run({ nodeType: 'elma365File', typeVersion, parameters: initialize(picked) as never });
+	const { error } = await t.run({
+		nodeType: 'elma365File',
+		typeVersion,
+		parameters: initialize(picked) as never,
+	});
 	expect(error).toBeUndefined();
 	expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 		['POST', '/pub/v1/disk/files', { files: [{ hash, name: 'a.pdf', directory: directoryId }] }],
@@ -60,7 +71,11 @@ test.each([
 });
 
 test('the directory is required (the vendor documents it): an empty picker is refused before any request', async () => {
-	const { error } = await t.run({ nodeType: 'elma365File', typeVersion: 1.1, parameters: initialize({ __rl: true, mode: 'list', value: '={{ "" }}' }) as never });
+	const { error } = await t.run({
+		nodeType: 'elma365File',
+		typeVersion: 1.1,
+		parameters: initialize({ __rl: true, mode: 'list', value: '={{ "" }}' }) as never,
+	});
 	expect(error?.message).toMatch(/^Invalid "Directory" in item 0: expected a UUID/);
 	expect(t.platform.requests).toHaveLength(0);
 });

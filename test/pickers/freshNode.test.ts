@@ -24,12 +24,23 @@ async function calls(): Promise<Call[]> {
 	const all: Call[] = [];
 	for (const [node, { type }] of Object.entries(loader.nodeTypes)) {
 		const description = (type as INodeType).description as INodeTypeDescription;
-		const versions = Array.isArray(description.version) ? description.version : [description.version];
+		const versions = Array.isArray(description.version)
+			? description.version
+			: [description.version];
 		for (const version of versions) {
 			const fresh = { typeVersion: version, parameters: {} } as never;
-			const parameters = NodeHelpers.getNodeParameters(description.properties, {}, true, false, fresh, description) ?? {};
+			const parameters =
+				NodeHelpers.getNodeParameters(
+					description.properties,
+					{},
+					true,
+					false,
+					fresh,
+					description,
+				) ?? {};
 			for (const kind of ['listSearch', 'loadOptions', 'resourceMapping'] as const) {
-				for (const method of Object.keys((type as INodeType).methods?.[kind] ?? {})) all.push({ node, version, kind, method, parameters });
+				for (const method of Object.keys((type as INodeType).methods?.[kind] ?? {}))
+					all.push({ node, version, kind, method, parameters });
 			}
 		}
 	}
@@ -38,24 +49,56 @@ async function calls(): Promise<Call[]> {
 
 /** The methods that list something of a chosen object (its section, application, template, group, segment). */
 const DEPENDENT = new Set([
-	'searchApplications', 'searchItems', 'searchContractItems', 'searchProcessTemplates', 'searchProcessTemplateIds',
-	'searchInstanceTemplates', 'searchGroupPositions', 'searchPages', 'searchDocumentTemplates', 'searchSegmentSubscribers',
-	'getFieldCodes', 'getStatuses', 'getStatusGroups', 'getApplicationFields', 'getProcessContextFields',
+	'searchApplications',
+	'searchItems',
+	'searchContractItems',
+	'searchProcessTemplates',
+	'searchProcessTemplateIds',
+	'searchInstanceTemplates',
+	'searchGroupPositions',
+	'searchPages',
+	'searchDocumentTemplates',
+	'searchSegmentSubscribers',
+	'getFieldCodes',
+	'getStatuses',
+	'getStatusGroups',
+	'getApplicationFields',
+	'getProcessContextFields',
 ]);
 
 test('every method of every node answers a fresh node without an error; those that depend on a choice answer empty, without a request', async () => {
 	const list = await calls();
-	for (const name of DEPENDENT) expect(list.filter((call) => call.method === name).length).toBeGreaterThan(0);
+	for (const name of DEPENDENT)
+		expect(list.filter((call) => call.method === name).length).toBeGreaterThan(0);
 	const failures: string[] = [];
 	for (const call of list) {
-		const options = { nodeType: call.node, typeVersion: call.version, parameters: call.parameters, credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey }, method: call.method };
+		const options = {
+			nodeType: call.node,
+			typeVersion: call.version,
+			parameters: call.parameters,
+			credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey },
+			method: call.method,
+		};
 		const before = t.platform.requests.length;
 		try {
-			const answer = call.kind === 'listSearch'
-				? await searchList(options)
-				: call.kind === 'loadOptions' ? await loadOptions(options) : await resourceMapperFields(options);
+			const answer =
+				call.kind === 'listSearch'
+					? await searchList(options)
+					: call.kind === 'loadOptions'
+						? await loadOptions(options)
+						: await resourceMapperFields(options);
 			if (DEPENDENT.has(call.method)) {
-				const empty = call.kind === 'listSearch' ? { results: [] } : call.kind === 'loadOptions' ? [] : expect.objectContaining({ fields: [], emptyFieldsNotice: expect.stringMatching(/^Choose the .+ above to see its fields$/) });
+				const empty =
+					call.kind === 'listSearch'
+						? { results: [] }
+						: call.kind === 'loadOptions'
+							? []
+							: expect.objectContaining({
+									fields: [],
+									emptyFieldsNotice: expect.stringMatching(
+										/^Choose the .+ above to see its fields$/,
+									),
+								});
 				expect(answer).toEqual(empty);
 				expect(t.platform.requests.length).toBe(before);
 			}

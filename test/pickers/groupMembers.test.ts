@@ -14,7 +14,16 @@ const groups = () => t.platform.collection('schemeGroups');
 
 const groupId = '5c000000-0000-4000-8000-000000000001';
 beforeEach(() => {
-	groups().set(groupId, { __id: groupId, namespace: 'crm', code: 'picked', __name: 'Picked', description: '', users: [], positions: [], subGroups: [] });
+	groups().set(groupId, {
+		__id: groupId,
+		namespace: 'crm',
+		code: 'picked',
+		__name: 'Picked',
+		description: '',
+		users: [],
+		positions: [],
+		subGroups: [],
+	});
 });
 afterAll(() => groups().delete(groupId));
 
@@ -27,27 +36,57 @@ const addMembers = (members: Record<string, unknown>, operation = 'addMembers') 
 
 describe('member pickers', () => {
 	const search = (method: string, filter?: string) =>
-		searchList({ nodeType: NODE, typeVersion: 1.2, parameters: addMembers({}) as never, credential: credential(), method, filter });
+		searchList({
+			nodeType: NODE,
+			typeVersion: 1.2,
+			parameters: addMembers({}) as never,
+			credential: credential(),
+			method,
+			filter,
+		});
 
 	test('users are searched by name on the platform, sub-groups by name, each valued by its ID', async () => {
-		const user = { __id: '5c000000-0000-4000-8000-0000000000a1', __name: 'Olga Member', email: 'olga@example.com' };
+		const user = {
+			__id: '5c000000-0000-4000-8000-0000000000a1',
+			__name: 'Olga Member',
+			email: 'olga@example.com',
+		};
 		t.platform.collection('users').set(user.__id, user);
 		try {
-			expect(await search('searchUsers', 'olga')).toEqual({ results: [{ name: 'Olga Member (olga@example.com)', value: user.__id }], paginationToken: undefined });
-			expect((await search('searchGroups', 'sales managers')).results).toEqual([{ name: 'Sales managers (crm)', value: S.groups.managers }]);
+			expect(await search('searchUsers', 'olga')).toEqual({
+				results: [{ name: 'Olga Member (olga@example.com)', value: user.__id }],
+				paginationToken: undefined,
+			});
+			expect((await search('searchGroups', 'sales managers')).results).toEqual([
+				{ name: 'Sales managers (crm)', value: S.groups.managers },
+			]);
 			expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 				['POST', '/pub/v1/user/list', { filter: { tf: { __name: 'olga' } }, from: 0, size: 1000 }],
-				['POST', '/pub/v1/scheme/groups/list', { filter: { tf: { __name: 'sales managers' } }, from: 0, size: 1000 }],
+				[
+					'POST',
+					'/pub/v1/scheme/groups/list',
+					{ filter: { tf: { __name: 'sales managers' } }, from: 0, size: 1000 },
+				],
 			]);
 		} finally {
 			t.platform.collection('users').delete(user.__id);
 		}
 	});
 
-	test("Remove Members lists the positions already in the chosen group; without a group it asks for one first", async () => {
-		groups().set(groupId, { ...groups().get(groupId), positions: [S.positions.accountant, S.positions.salesHead] });
+	test('Remove Members lists the positions already in the chosen group; without a group it asks for one first', async () => {
+		groups().set(groupId, {
+			...groups().get(groupId),
+			positions: [S.positions.accountant, S.positions.salesHead],
+		});
 		const remove = (parameters: Record<string, unknown>, filter?: string) =>
-			searchList({ nodeType: NODE, typeVersion: 1.2, parameters: parameters as never, credential: credential(), method: 'searchGroupPositions', filter });
+			searchList({
+				nodeType: NODE,
+				typeVersion: 1.2,
+				parameters: parameters as never,
+				credential: credential(),
+				method: 'searchGroupPositions',
+				filter,
+			});
 		expect(await remove(addMembers({}, 'removeMembers'))).toEqual({
 			results: [
 				{ name: 'Accountant', value: S.positions.accountant },
@@ -55,18 +94,24 @@ describe('member pickers', () => {
 			],
 			paginationToken: undefined,
 		});
-		expect((await remove(addMembers({}, 'removeMembers'), 'sales')).results).toEqual([{ name: 'Head of Sales', value: S.positions.salesHead }]);
+		expect((await remove(addMembers({}, 'removeMembers'), 'sales')).results).toEqual([
+			{ name: 'Head of Sales', value: S.positions.salesHead },
+		]);
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.query])).toEqual([
 			['GET', `/pub/v1/scheme/groups/${groupId}/positions`, { from: '0', size: '100' }],
 			['GET', `/pub/v1/scheme/groups/${groupId}/positions`, { from: '0', size: '1000' }],
 		]);
-		await expect(remove({ resource: 'group', operation: 'removeMembers', groupId: picked('') })).resolves.toEqual({ results: [] });
+		await expect(
+			remove({ resource: 'group', operation: 'removeMembers', groupId: picked('') }),
+		).resolves.toEqual({ results: [] });
 		expect(t.platform.requests).toHaveLength(2);
 	});
 
 	test('a key that may not list users gets a readable message', async () => {
 		t.platform.script('POST', '/pub/v1/user/list', fail(403, 'access denied'));
-		await expect(search('searchUsers')).rejects.toThrow('ELMA365: the credential may not list users (HTTP 403)');
+		await expect(search('searchUsers')).rejects.toThrow(
+			'ELMA365: the credential may not list users (HTTP 403)',
+		);
 	});
 });
 
@@ -82,67 +127,149 @@ describe('Add and Remove Members with picked members (version 1.2)', () => {
 			}) as never,
 		});
 		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization, r.body])).toEqual([
-			['POST', `/pub/v1/scheme/groups/${groupId}/add-items`, {}, `Bearer ${t.platform.apiKey}`, [S.users.bob, S.users.carol, S.positions.accountant, S.groups.managers]],
+		expect(
+			t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization, r.body]),
+		).toEqual([
+			[
+				'POST',
+				`/pub/v1/scheme/groups/${groupId}/add-items`,
+				{},
+				`Bearer ${t.platform.apiKey}`,
+				[S.users.bob, S.users.carol, S.positions.accountant, S.groups.managers],
+			],
 		]);
-		expect(jsonOf(items)).toEqual([{
-			addedItemIds: [S.users.bob, S.users.carol, S.positions.accountant, S.groups.managers],
-			groupId, users: [S.users.bob, S.users.carol], positions: [S.positions.accountant], subGroups: [S.groups.managers],
-		}]);
-		expect(groups().get(groupId)).toMatchObject({ users: [S.users.bob, S.users.carol], positions: [S.positions.accountant], subGroups: [S.groups.managers] });
+		expect(jsonOf(items)).toEqual([
+			{
+				addedItemIds: [S.users.bob, S.users.carol, S.positions.accountant, S.groups.managers],
+				groupId,
+				users: [S.users.bob, S.users.carol],
+				positions: [S.positions.accountant],
+				subGroups: [S.groups.managers],
+			},
+		]);
+		expect(groups().get(groupId)).toMatchObject({
+			users: [S.users.bob, S.users.carol],
+			positions: [S.positions.accountant],
+			subGroups: [S.groups.managers],
+		});
 	});
 
 	test('a row set to an expression gives several IDs (an array or comma-separated); items for one group share a request', async () => {
 		const { items, error } = await t.run({
 			nodeType: NODE,
 			typeVersion: 1.2,
-			parameters: addMembers({ userIds: { user: rows([picked('={{ $json.users }}', 'id')]) } }) as never,
-			input: [{ json: { users: [S.users.alice, S.users.bob] } }, { json: { users: `${S.users.carol}, ${S.users.alice}` } }],
+			parameters: addMembers({
+				userIds: { user: rows([picked('={{ $json.users }}', 'id')]) },
+			}) as never,
+			input: [
+				{ json: { users: [S.users.alice, S.users.bob] } },
+				{ json: { users: `${S.users.carol}, ${S.users.alice}` } },
+			],
 		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([
 			[`/pub/v1/scheme/groups/${groupId}/add-items`, [S.users.alice, S.users.bob, S.users.carol]],
 		]);
 		expect(jsonOf(items)).toEqual([
-			{ addedItemIds: [S.users.alice, S.users.bob], groupId, users: [S.users.alice, S.users.bob], positions: [], subGroups: [] },
-			{ addedItemIds: [S.users.alice, S.users.carol], groupId, users: [S.users.carol, S.users.alice], positions: [], subGroups: [] },
+			{
+				addedItemIds: [S.users.alice, S.users.bob],
+				groupId,
+				users: [S.users.alice, S.users.bob],
+				positions: [],
+				subGroups: [],
+			},
+			{
+				addedItemIds: [S.users.alice, S.users.carol],
+				groupId,
+				users: [S.users.carol, S.users.alice],
+				positions: [],
+				subGroups: [],
+			},
 		]);
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
 
 	test('Remove Members takes the same rows, and positions as rows too (picked from the group)', async () => {
-		groups().set(groupId, { ...groups().get(groupId), users: [S.users.alice, S.users.bob], positions: [S.positions.salesHead], subGroups: [S.groups.managers] });
+		groups().set(groupId, {
+			...groups().get(groupId),
+			users: [S.users.alice, S.users.bob],
+			positions: [S.positions.salesHead],
+			subGroups: [S.groups.managers],
+		});
 		const { error } = await t.run({
 			nodeType: NODE,
 			typeVersion: 1.2,
-			parameters: addMembers({
-				userIds: { user: rows([picked(S.users.alice)]) },
-				positionIds: { position: rows([picked(S.positions.salesHead)]) },
-				subGroupIds: { group: rows([picked(S.groups.managers)]) },
-			}, 'removeMembers') as never,
+			parameters: addMembers(
+				{
+					userIds: { user: rows([picked(S.users.alice)]) },
+					positionIds: { position: rows([picked(S.positions.salesHead)]) },
+					subGroupIds: { group: rows([picked(S.groups.managers)]) },
+				},
+				'removeMembers',
+			) as never,
 		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-			['POST', `/pub/v1/scheme/groups/${groupId}/remove-items`, [S.users.alice, S.positions.salesHead, S.groups.managers]],
+			[
+				'POST',
+				`/pub/v1/scheme/groups/${groupId}/remove-items`,
+				[S.users.alice, S.positions.salesHead, S.groups.managers],
+			],
 		]);
-		expect(groups().get(groupId)).toMatchObject({ users: [S.users.bob], positions: [], subGroups: [] });
+		expect(groups().get(groupId)).toMatchObject({
+			users: [S.users.bob],
+			positions: [],
+			subGroups: [],
+		});
 	});
 
 	test.each([
-		[{ userIds: { user: rows([picked(S.users.bob), picked('={{ $json.name }}', 'id')]) } }, 'Invalid "Users (entry 2)" in item 0: expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got "bob"'],
-		[{ subGroupIds: { group: rows([picked('={{ [$json.x] }}', 'id')]) } }, 'Invalid "Sub-Groups (entry 1)" in item 0: expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got 7'],
-		[{ positionIds: 'p1' }, 'Invalid "Position IDs" in item 0: expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got "p1"'],
-		[{}, 'Invalid "Users, Position IDs or Sub-Groups" in item 0: expected at least one member UUID, got ""'],
-		[{ positionIds: { position: rows([picked('={{ "p1" }}', 'id')]) } }, 'Invalid "Positions (entry 1)" in item 0: expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got "p1"', 'removeMembers'],
-		[{}, 'Invalid "Users, Positions or Sub-Groups" in item 0: expected at least one member UUID, got ""', 'removeMembers'],
-	])('invalid members %j: the error names the row and the item, before any request', async (members, message, operation = 'addMembers') => {
-		const { error } = await t.run({ nodeType: NODE, typeVersion: 1.2, parameters: addMembers(members, operation) as never, input: [{ json: { x: 7, name: 'bob' } }] });
-		expect(error?.message).toBe(message);
-		expect(t.platform.requests).toHaveLength(0);
-	});
+		[
+			{ userIds: { user: rows([picked(S.users.bob), picked('={{ $json.name }}', 'id')]) } },
+			'Invalid "Users (entry 2)" in item 0: expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got "bob"',
+		],
+		[
+			{ subGroupIds: { group: rows([picked('={{ [$json.x] }}', 'id')]) } },
+			'Invalid "Sub-Groups (entry 1)" in item 0: expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got 7',
+		],
+		[
+			{ positionIds: 'p1' },
+			'Invalid "Position IDs" in item 0: expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got "p1"',
+		],
+		[
+			{},
+			'Invalid "Users, Position IDs or Sub-Groups" in item 0: expected at least one member UUID, got ""',
+		],
+		[
+			{ positionIds: { position: rows([picked('={{ "p1" }}', 'id')]) } },
+			'Invalid "Positions (entry 1)" in item 0: expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got "p1"',
+			'removeMembers',
+		],
+		[
+			{},
+			'Invalid "Users, Positions or Sub-Groups" in item 0: expected at least one member UUID, got ""',
+			'removeMembers',
+		],
+	])(
+		'invalid members %j: the error names the row and the item, before any request',
+		async (members, message, operation = 'addMembers') => {
+			const { error } = await t.run({
+				nodeType: NODE,
+				typeVersion: 1.2,
+				parameters: addMembers(members, operation) as never,
+				input: [{ json: { x: 7, name: 'bob' } }],
+			});
+			expect(error?.message).toBe(message);
+			expect(t.platform.requests).toHaveLength(0);
+		},
+	);
 
 	test('an ID typed by hand that is not a UUID is refused by the editor check, before any request', async () => {
-		const { error } = await t.run({ nodeType: NODE, typeVersion: 1.2, parameters: addMembers({ userIds: { user: rows([picked('bob', 'id')]) } }) as never });
+		const { error } = await t.run({
+			nodeType: NODE,
+			typeVersion: 1.2,
+			parameters: addMembers({ userIds: { user: rows([picked('bob', 'id')]) } }) as never,
+		});
 		expect(error?.message).toBe("The 'ELMA365' node has issues:\n- Not a valid UUID");
 		expect(t.platform.requests).toHaveLength(0);
 	});
@@ -151,11 +278,24 @@ describe('Add and Remove Members with picked members (version 1.2)', () => {
 		const { items, error } = await t.run({
 			nodeType: NODE,
 			typeVersion: 1.1,
-			parameters: addMembers({ userIds: `${S.users.bob},${S.users.carol}`, subGroupIds: S.groups.managers }) as never,
+			parameters: addMembers({
+				userIds: `${S.users.bob},${S.users.carol}`,
+				subGroupIds: S.groups.managers,
+			}) as never,
 		});
 		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => r.body)).toEqual([[S.users.bob, S.users.carol, S.groups.managers]]);
-		expect(jsonOf(items)).toEqual([{ addedItemIds: [S.users.bob, S.users.carol, S.groups.managers], groupId, users: [S.users.bob, S.users.carol], positions: [], subGroups: [S.groups.managers] }]);
+		expect(t.platform.requests.map((r) => r.body)).toEqual([
+			[S.users.bob, S.users.carol, S.groups.managers],
+		]);
+		expect(jsonOf(items)).toEqual([
+			{
+				addedItemIds: [S.users.bob, S.users.carol, S.groups.managers],
+				groupId,
+				users: [S.users.bob, S.users.carol],
+				positions: [],
+				subGroups: [S.groups.managers],
+			},
+		]);
 	});
 });
 
@@ -163,36 +303,87 @@ describe('descriptions', () => {
 	let properties: INodeProperties[] = [];
 	beforeAll(async () => {
 		const loader = await loadPackage();
-		properties = (loader.nodeTypes[NODE].type as unknown as { description: { properties: INodeProperties[] } }).description.properties;
+		properties = (
+			loader.nodeTypes[NODE].type as unknown as { description: { properties: INodeProperties[] } }
+		).description.properties;
 	});
-	const named = (name: string, operation: string) => properties.filter((property) => property.name === name && property.displayOptions?.show?.operation?.includes(operation));
+	const named = (name: string, operation: string) =>
+		properties.filter(
+			(property) =>
+				property.name === name && property.displayOptions?.show?.operation?.includes(operation),
+		);
 	const versions = (property: INodeProperties) => property.displayOptions?.show?.['@version'];
 
 	test.each([
 		['addMembers', 'add', 'userIds', 'User IDs', 'users', 'Users', 'searchUsers', undefined],
-		['addMembers', 'add', 'subGroupIds', 'Sub-Group IDs', 'groups', 'Sub-Groups', 'searchGroups', undefined],
+		[
+			'addMembers',
+			'add',
+			'subGroupIds',
+			'Sub-Group IDs',
+			'groups',
+			'Sub-Groups',
+			'searchGroups',
+			undefined,
+		],
 		['removeMembers', 'remove', 'userIds', 'User IDs', 'users', 'Users', 'searchUsers', undefined],
-		['removeMembers', 'remove', 'positionIds', 'Position IDs', 'positions (org-structure items)', 'Positions', 'searchGroupPositions', ['groupId.value']],
-		['removeMembers', 'remove', 'subGroupIds', 'Sub-Group IDs', 'groups', 'Sub-Groups', 'searchGroups', undefined],
-	])('%s %s: versions 1 and 1.1 keep the typed %s exactly; 1.2 shows rows of pickers under the same name', (operation, verb, name, label, what, listed, method, dependsOn) => {
-		const [typed, rowsProperty, ...rest] = named(name, operation);
-		expect(rest).toEqual([]);
-		expect(typed).toEqual({
-			displayName: label,
-			name,
-			type: 'string',
-			default: '',
-			placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6, ...',
-			description: `Comma-separated UUIDs (or an array from an expression) of ${what} to ${verb}`,
-			displayOptions: { show: { '@version': [{ _cnd: { lt: 1.2 } }], resource: ['group'], operation: [operation] } },
-		});
-		expect(rowsProperty).toMatchObject({ displayName: listed, type: 'fixedCollection', typeOptions: { multipleValues: true } });
-		expect(versions(rowsProperty)).toEqual([{ _cnd: { gte: 1.2 } }]);
-		const locator = (rowsProperty.options as Array<{ values: INodeProperties[] }>)[0].values[0];
-		expect(locator).toMatchObject({ name: 'id', type: 'resourceLocator' });
-		expect(locator.typeOptions?.loadOptionsDependsOn).toEqual(dependsOn);
-		expect(locator.modes?.map((mode) => [mode.name, mode.typeOptions?.searchListMethod])).toEqual([['list', method], ['id', undefined]]);
-	});
+		[
+			'removeMembers',
+			'remove',
+			'positionIds',
+			'Position IDs',
+			'positions (org-structure items)',
+			'Positions',
+			'searchGroupPositions',
+			['groupId.value'],
+		],
+		[
+			'removeMembers',
+			'remove',
+			'subGroupIds',
+			'Sub-Group IDs',
+			'groups',
+			'Sub-Groups',
+			'searchGroups',
+			undefined,
+		],
+	])(
+		'%s %s: versions 1 and 1.1 keep the typed %s exactly; 1.2 shows rows of pickers under the same name',
+		(operation, verb, name, label, what, listed, method, dependsOn) => {
+			const [typed, rowsProperty, ...rest] = named(name, operation);
+			expect(rest).toEqual([]);
+			expect(typed).toEqual({
+				displayName: label,
+				name,
+				type: 'string',
+				default: '',
+				placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6, ...',
+				description: `Comma-separated UUIDs (or an array from an expression) of ${what} to ${verb}`,
+				displayOptions: {
+					show: {
+						'@version': [{ _cnd: { lt: 1.2 } }],
+						resource: ['group'],
+						operation: [operation],
+					},
+				},
+			});
+			expect(rowsProperty).toMatchObject({
+				displayName: listed,
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+			});
+			expect(versions(rowsProperty)).toEqual([{ _cnd: { gte: 1.2 } }]);
+			const locator = (rowsProperty.options as Array<{ values: INodeProperties[] }>)[0].values[0];
+			expect(locator).toMatchObject({ name: 'id', type: 'resourceLocator' });
+			expect(locator.typeOptions?.loadOptionsDependsOn).toEqual(dependsOn);
+			expect(locator.modes?.map((mode) => [mode.name, mode.typeOptions?.searchListMethod])).toEqual(
+				[
+					['list', method],
+					['id', undefined],
+				],
+			);
+		},
+	);
 
 	test('Add Members keeps Position IDs typed in every version: the API lists no positions outside a group', () => {
 		const [positions, ...others] = named('positionIds', 'addMembers');

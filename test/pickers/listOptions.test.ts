@@ -55,32 +55,84 @@ const CONTRACT_STATUSES = {
 
 beforeAll(() => {
 	const apps = t.platform.collection('schemeApps');
-	apps.set('crm/orders', { namespace: 'crm', code: 'orders', name: 'Orders', fields: ORDER_FIELDS });
-	apps.set('crm/agreements', { namespace: 'crm', code: 'agreements', name: 'Agreements', fields: [ORDER_FIELDS[1]] });
-	apps.set('crm/sales_report', { namespace: 'crm', code: 'sales_report', name: 'Sales report', fields: [{ code: 'region', type: 'STRING', view: { name: 'Region' } }] });
+	apps.set('crm/orders', {
+		namespace: 'crm',
+		code: 'orders',
+		name: 'Orders',
+		fields: ORDER_FIELDS,
+	});
+	apps.set('crm/agreements', {
+		namespace: 'crm',
+		code: 'agreements',
+		name: 'Agreements',
+		fields: [ORDER_FIELDS[1]],
+	});
+	apps.set('crm/sales_report', {
+		namespace: 'crm',
+		code: 'sales_report',
+		name: 'Sales report',
+		fields: [{ code: 'region', type: 'STRING', view: { name: 'Region' } }],
+	});
 	t.platform.collection('appStatuses').set('crm/agreements', CONTRACT_STATUSES);
 });
 
 /** Each node, the parameter holding its application, and what its dropdowns read from it. */
 const NODES = {
-	app: { nodeType: 'elma365App', parameter: 'application', code: 'orders', noun: 'application', prefix: 'app' },
-	contract: { nodeType: 'elma365Contract', parameter: 'application', code: 'agreements', noun: 'contract application', prefix: 'contracts' },
-	report: { nodeType: 'elma365Report', parameter: 'report', code: 'sales_report', noun: 'report', prefix: 'reports' },
+	app: {
+		nodeType: 'elma365App',
+		parameter: 'application',
+		code: 'orders',
+		noun: 'application',
+		prefix: 'app',
+	},
+	contract: {
+		nodeType: 'elma365Contract',
+		parameter: 'application',
+		code: 'agreements',
+		noun: 'contract application',
+		prefix: 'contracts',
+	},
+	report: {
+		nodeType: 'elma365Report',
+		parameter: 'report',
+		code: 'sales_report',
+		noun: 'report',
+		prefix: 'reports',
+	},
 };
 type NodeKey = keyof typeof NODES;
 
-const located = (node: NodeKey) => ({ namespace: picked('crm'), [NODES[node].parameter]: picked(NODES[node].code) });
-const load = (node: NodeKey, method: string, parameters: Record<string, unknown> = located(node), typeVersion = 1.2) =>
-	loadOptions({ nodeType: NODES[node].nodeType, typeVersion, parameters: parameters as never, credential: credential(), method });
+const located = (node: NodeKey) => ({
+	namespace: picked('crm'),
+	[NODES[node].parameter]: picked(NODES[node].code),
+});
+const load = (
+	node: NodeKey,
+	method: string,
+	parameters: Record<string, unknown> = located(node),
+	typeVersion = 1.2,
+) =>
+	loadOptions({
+		nodeType: NODES[node].nodeType,
+		typeVersion,
+		parameters: parameters as never,
+		credential: credential(),
+		method,
+	});
 
 describe('field code dropdowns', () => {
 	test("App: the application's fields by name and code, then the system fields the scheme leaves out", async () => {
 		expect(await load('app', 'getFieldCodes')).toEqual(ORDER_OPTIONS);
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.query])).toEqual([['GET', '/pub/v1/scheme/namespaces/crm/apps/orders', {}]]);
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.query])).toEqual([
+			['GET', '/pub/v1/scheme/namespaces/crm/apps/orders', {}],
+		]);
 	});
 
 	test('Contract reads its application, Report its report parameter, from the same scheme endpoint', async () => {
-		const contract = await load('contract', 'getFieldCodes', { namespace: picked('crm', 'code'), application: picked('agreements', 'code') });
+		const contract = await load('contract', 'getFieldCodes', {
+			namespace: picked('crm', 'code'),
+			application: picked('agreements', 'code'),
+		});
 		expect(contract.slice(0, 3)).toEqual([
 			{ name: 'Price (price)', value: 'price', description: 'Type: FLOAT' },
 			{ name: 'ID (__id)', value: '__id', description: 'System field' },
@@ -89,7 +141,18 @@ describe('field code dropdowns', () => {
 		expect(contract).toHaveLength(12);
 		const report = await load('report', 'getFieldCodes');
 		expect(report.map((option) => option.value)).toEqual([
-			'region', '__id', '__name', '__createdAt', '__createdBy', '__updatedAt', '__updatedBy', '__deletedAt', '__status', '__index', '__version', '__externalId',
+			'region',
+			'__id',
+			'__name',
+			'__createdAt',
+			'__createdBy',
+			'__updatedAt',
+			'__updatedBy',
+			'__deletedAt',
+			'__status',
+			'__index',
+			'__version',
+			'__externalId',
 		]);
 		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
 			['GET', '/pub/v1/scheme/namespaces/crm/apps/agreements'],
@@ -134,7 +197,11 @@ describe('status dropdowns', () => {
 			{ name: 'Archived', value: 'archived' },
 		]);
 		expect(await load('contract', 'getStatusGroups')).toEqual([
-			{ name: 'In work', value: CONTRACT_STATUSES.groupItems[0].id, description: 'Statuses: Draft' },
+			{
+				name: 'In work',
+				value: CONTRACT_STATUSES.groupItems[0].id,
+				description: 'Statuses: Draft',
+			},
 			{ name: 'Done', value: CONTRACT_STATUSES.groupItems[1].id, description: 'Statuses: Signed' },
 		]);
 		expect(t.platform.requests.map((r) => r.path)).toEqual([
@@ -144,7 +211,9 @@ describe('status dropdowns', () => {
 	});
 
 	test('Report lists have no statuses: no status dropdowns are registered', async () => {
-		await expect(load('report', 'getStatuses')).rejects.toThrow('No loadOptions method getStatuses');
+		await expect(load('report', 'getStatuses')).rejects.toThrow(
+			'No loadOptions method getStatuses',
+		);
 	});
 });
 
@@ -166,20 +235,57 @@ describe('dropdowns are empty until the section and the application are chosen',
 
 describe('a key that may not read the scheme or the statuses', () => {
 	test.each([
-		['app', 'getFieldCodes', 'GET', '/pub/v1/scheme/namespaces/crm/apps/orders', 'the fields of application "crm.orders"'],
-		['report', 'getFieldCodes', 'GET', '/pub/v1/scheme/namespaces/crm/apps/sales_report', 'the fields of report "crm.sales_report"'],
-		['app', 'getStatusGroups', 'GET', '/pub/v1/app/crm/orders/settings/status', 'the statuses of application "crm.orders"'],
-		['contract', 'getStatuses', 'GET', '/pub/v1/app/crm/agreements/settings/status', 'the statuses of contract application "crm.agreements"'],
-	] as Array<[NodeKey, string, string, string, string]>)('%s %s', async (node, method, httpMethod, path, what) => {
-		t.platform.script(httpMethod, path, fail(403, 'access denied'));
-		await expect(load(node, method)).rejects.toThrow(`ELMA365: the credential may not list ${what} (HTTP 403)`);
-	});
+		[
+			'app',
+			'getFieldCodes',
+			'GET',
+			'/pub/v1/scheme/namespaces/crm/apps/orders',
+			'the fields of application "crm.orders"',
+		],
+		[
+			'report',
+			'getFieldCodes',
+			'GET',
+			'/pub/v1/scheme/namespaces/crm/apps/sales_report',
+			'the fields of report "crm.sales_report"',
+		],
+		[
+			'app',
+			'getStatusGroups',
+			'GET',
+			'/pub/v1/app/crm/orders/settings/status',
+			'the statuses of application "crm.orders"',
+		],
+		[
+			'contract',
+			'getStatuses',
+			'GET',
+			'/pub/v1/app/crm/agreements/settings/status',
+			'the statuses of contract application "crm.agreements"',
+		],
+	] as Array<[NodeKey, string, string, string, string]>)(
+		'%s %s',
+		async (node, method, httpMethod, path, what) => {
+			t.platform.script(httpMethod, path, fail(403, 'access denied'));
+			await expect(load(node, method)).rejects.toThrow(
+				`ELMA365: the credential may not list ${what} (HTTP 403)`,
+			);
+		},
+	);
 });
 
 /** Options as the 1.2 dropdowns store them: field codes as strings, fields and statuses as arrays. */
 const PICKED_OPTIONS = {
-	sort: { rule: [{ field: '__createdAt', ascending: false }, { field: 'price', ascending: true }] },
-	tableFilter: { match: [{ field: '__name', value: 'deal' }], range: [{ field: 'due', min: '2026-01-01T00:00:00Z', max: '' }] },
+	sort: {
+		rule: [
+			{ field: '__createdAt', ascending: false },
+			{ field: 'price', ascending: true },
+		],
+	},
+	tableFilter: {
+		match: [{ field: '__name', value: 'deal' }],
+		range: [{ field: 'due', min: '2026-01-01T00:00:00Z', max: '' }],
+	},
 	fields: ['__id', '__name', 'price'],
 };
 /** The same options typed, as versions before 1.2 store them. */
@@ -195,11 +301,26 @@ const BODY = {
 	size: LARGE_PAGE_SIZE,
 };
 
-async function getMany(node: NodeKey, typeVersion: number, location: Record<string, unknown>, options: Record<string, unknown>) {
+async function getMany(
+	node: NodeKey,
+	typeVersion: number,
+	location: Record<string, unknown>,
+	options: Record<string, unknown>,
+) {
 	const { nodeType, prefix, code } = NODES[node];
 	const id = newId();
 	itemsOf(t.platform, prefix, 'crm', code).set(id, { __id: id, __name: 'Deal' });
-	const result = await t.run({ nodeType, typeVersion, parameters: { resource: 'item', operation: 'getAll', ...location, returnAll: true, options } as never });
+	const result = await t.run({
+		nodeType,
+		typeVersion,
+		parameters: {
+			resource: 'item',
+			operation: 'getAll',
+			...location,
+			returnAll: true,
+			options,
+		} as never,
+	});
 	itemsOf(t.platform, prefix, 'crm', code).delete(id);
 	expect(result.error).toBeUndefined();
 	expect(jsonOf(result.items)).toEqual([{ __id: id, __name: 'Deal' }]);
@@ -221,24 +342,38 @@ function documentedBody(node: NodeKey, body: Record<string, unknown>): Record<st
 	const { fields: _fields, ...rest } = body;
 	if (node === 'contract') return rest;
 	const sort = rest.sortExpressions as Array<{ field: string; ascending: boolean }>;
-	return { ...rest, sortExpressions: sort.map((rule) => ({ column: rule.field, ascend: rule.ascending })) };
+	return {
+		...rest,
+		sortExpressions: sort.map((rule) => ({ column: rule.field, ascend: rule.ascending })),
+	};
 }
 
 describe('Get Many with picked options (1.2) sends the documented list body', () => {
 	test.each([
-		['app', { statusCodes: ['new', 'done'], statusGroupId: OPEN }, { statusCode: ['new', 'done'], statusGroupId: OPEN }],
+		[
+			'app',
+			{ statusCodes: ['new', 'done'], statusGroupId: OPEN },
+			{ statusCode: ['new', 'done'], statusGroupId: OPEN },
+		],
 		['contract', {}, {}],
 		['report', {}, {}],
-	] as Array<[NodeKey, Record<string, unknown>, Record<string, unknown>]>)('%s', async (node, status, sent) => {
-		const { prefix, code } = NODES[node];
-		expect(await getMany(node, 1.2, located(node), sendable(node, { ...PICKED_OPTIONS, ...status }))).toEqual([
-			['POST', `/pub/v1/${prefix}/crm/${code}/list`, documentedBody(node, { ...BODY, ...sent })],
-		]);
-	});
+	] as Array<[NodeKey, Record<string, unknown>, Record<string, unknown>]>)(
+		'%s',
+		async (node, status, sent) => {
+			const { prefix, code } = NODES[node];
+			expect(
+				await getMany(node, 1.2, located(node), sendable(node, { ...PICKED_OPTIONS, ...status })),
+			).toEqual([
+				['POST', `/pub/v1/${prefix}/crm/${code}/list`, documentedBody(node, { ...BODY, ...sent })],
+			]);
+		},
+	);
 
 	test('a status list from an expression may still be comma-separated text', async () => {
 		const requests = await getMany('app', 1.2, located('app'), { statusCodes: 'new, in_progress' });
-		expect(requests.map(([, , body]) => body)).toEqual([{ statusCode: ['new', 'in_progress'], from: 0, size: LARGE_PAGE_SIZE }]);
+		expect(requests.map(([, , body]) => body)).toEqual([
+			{ statusCode: ['new', 'in_progress'], from: 0, size: LARGE_PAGE_SIZE },
+		]);
 	});
 });
 
@@ -250,14 +385,19 @@ describe('workflows saved before 1.2 run unchanged with typed codes', () => {
 		['contract', 1.1, located('contract')],
 		['report', 1, { namespace: 'crm', report: 'sales_report' }],
 		['report', 1.1, located('report')],
-	] as Array<[NodeKey, number, Record<string, unknown>]>)('%s version %s', async (node, typeVersion, location) => {
-		const { prefix, code } = NODES[node];
-		const status = node === 'app' ? { statusCodes: 'new, done', statusGroupId: OPEN } : {};
-		const sent = node === 'app' ? { statusCode: ['new', 'done'], statusGroupId: OPEN } : {};
-		expect(await getMany(node, typeVersion, location, sendable(node, { ...TYPED_OPTIONS, ...status }))).toEqual([
-			['POST', `/pub/v1/${prefix}/crm/${code}/list`, documentedBody(node, { ...BODY, ...sent })],
-		]);
-	});
+	] as Array<[NodeKey, number, Record<string, unknown>]>)(
+		'%s version %s',
+		async (node, typeVersion, location) => {
+			const { prefix, code } = NODES[node];
+			const status = node === 'app' ? { statusCodes: 'new, done', statusGroupId: OPEN } : {};
+			const sent = node === 'app' ? { statusCode: ['new', 'done'], statusGroupId: OPEN } : {};
+			expect(
+				await getMany(node, typeVersion, location, sendable(node, { ...TYPED_OPTIONS, ...status })),
+			).toEqual([
+				['POST', `/pub/v1/${prefix}/crm/${code}/list`, documentedBody(node, { ...BODY, ...sent })],
+			]);
+		},
+	);
 });
 
 type Description = { version: number[]; defaultVersion: number; properties: INodeProperties[] };
@@ -269,64 +409,103 @@ const withoutDisplay = (property: INodeProperties) => {
 	const { displayOptions: _displayOptions, ...rest } = property;
 	return rest;
 };
-const byName = (options: INodeProperties['options']) => Object.fromEntries((options as INodeProperties[]).map((option) => [option.name, option]));
+const byName = (options: INodeProperties['options']) =>
+	Object.fromEntries((options as INodeProperties[]).map((option) => [option.name, option]));
 const fieldOf = (collection: INodeProperties, option: string, group: string) =>
-	((byName(collection.options)[option].options as Array<{ name: string; values: INodeProperties[] }>).find((g) => g.name === group)?.values ?? [])[0];
+	((
+		byName(collection.options)[option].options as Array<{ name: string; values: INodeProperties[] }>
+	).find((g) => g.name === group)?.values ?? [])[0];
 
 describe('descriptions', () => {
 	test.each([
 		['elma365App', 'application', before.appContract],
 		['elma365Contract', 'application', before.appContract],
 		['elma365Report', 'report', before.report],
-	])('%s: 1.2 brought dropdowns; before it the Options are exactly as they were, from it the codes are dropdowns', async (nodeType, parameter, typed) => {
-		const description = await descriptionOf(nodeType);
-		// Later versions keep 1.2's item options: Report 1.3 keeps only what its endpoint takes (test/Elma365Report),
-		// App 1.3 adds item comments, Contract 1.3 field mapping for Create and Update (test/pickers/contractMapping.test.ts).
-		const report = nodeType === 'elma365Report';
-		// App 1.4 sends Create through the batch save (test/Elma365App/createInOneRequest.test.ts).
-		const versions = nodeType === 'elma365App' ? [[1, 1.1, 1.2, 1.3, 1.4], 1.4] : [[1, 1.1, 1.2, 1.3], 1.3];
-		expect([description.version, description.defaultVersion]).toEqual(versions);
-		const options = description.properties.filter((p) => p.name === 'options' && p.displayOptions?.show?.operation?.includes('getAll'));
-		expect(options.map((p) => p.displayOptions?.show)).toEqual([
-			{ resource: ['item'], operation: ['getAll'], '@version': [{ _cnd: { lt: 1.2 } }] },
-			{ resource: ['item'], operation: ['getAll'], '@version': [{ _cnd: report ? { eq: 1.2 } : { gte: 1.2 } }] },
-			...(report ? [{ resource: ['item'], operation: ['getAll'], '@version': [{ _cnd: { gte: 1.3 } }] }] : []),
-		]);
-		expect(JSON.stringify(withoutDisplay(options[0]))).toBe(JSON.stringify(typed));
+	])(
+		'%s: 1.2 brought dropdowns; before it the Options are exactly as they were, from it the codes are dropdowns',
+		async (nodeType, parameter, typed) => {
+			const description = await descriptionOf(nodeType);
+			// Later versions keep 1.2's item options: Report 1.3 keeps only what its endpoint takes (test/Elma365Report),
+			// App 1.3 adds item comments, Contract 1.3 field mapping for Create and Update (test/pickers/contractMapping.test.ts).
+			const report = nodeType === 'elma365Report';
+			// App 1.4 sends Create through the batch save (test/Elma365App/createInOneRequest.test.ts).
+			const versions =
+				nodeType === 'elma365App' ? [[1, 1.1, 1.2, 1.3, 1.4], 1.4] : [[1, 1.1, 1.2, 1.3], 1.3];
+			expect([description.version, description.defaultVersion]).toEqual(versions);
+			const options = description.properties.filter(
+				(p) => p.name === 'options' && p.displayOptions?.show?.operation?.includes('getAll'),
+			);
+			expect(options.map((p) => p.displayOptions?.show)).toEqual([
+				{ resource: ['item'], operation: ['getAll'], '@version': [{ _cnd: { lt: 1.2 } }] },
+				{
+					resource: ['item'],
+					operation: ['getAll'],
+					'@version': [{ _cnd: report ? { eq: 1.2 } : { gte: 1.2 } }],
+				},
+				...(report
+					? [{ resource: ['item'], operation: ['getAll'], '@version': [{ _cnd: { gte: 1.3 } }] }]
+					: []),
+			]);
+			expect(JSON.stringify(withoutDisplay(options[0]))).toBe(JSON.stringify(typed));
 
-		const pickers = options[1];
-		const dependsOn = ['namespace.value', `${parameter}.value`];
-		const option = byName(pickers.options);
-		// The same options under the same names, listed by their (new) display names.
-		expect(Object.keys(option).sort()).toEqual(Object.keys(byName(typed.options as INodeProperties[])).sort());
-		const labels = (pickers.options as INodeProperties[]).map((o) => o.displayName);
-		expect(labels).toEqual([...labels].sort());
-		for (const field of [fieldOf(pickers, 'sort', 'rule'), fieldOf(pickers, 'tableFilter', 'match'), fieldOf(pickers, 'tableFilter', 'range')]) {
-			expect([field.name, field.type, field.typeOptions]).toEqual(['field', 'options', { loadOptionsMethod: 'getFieldCodes', loadOptionsDependsOn: dependsOn }]);
-		}
-		expect(fieldOf(pickers, 'sort', 'rule').default).toBe('__createdAt');
-		expect([option.fields.type, option.fields.typeOptions, option.fields.default]).toEqual([
-			'multiOptions', { loadOptionsMethod: 'getFieldCodes', loadOptionsDependsOn: dependsOn }, [],
-		]);
-		if (nodeType === 'elma365Report') {
-			expect(option.statusCodes).toBeUndefined();
-			return;
-		}
-		expect([option.statusCodes.type, option.statusCodes.typeOptions?.loadOptionsMethod]).toEqual(['multiOptions', 'getStatuses']);
-		expect([option.statusGroupId.type, option.statusGroupId.typeOptions?.loadOptionsMethod]).toEqual(['options', 'getStatusGroups']);
-	});
+			const pickers = options[1];
+			const dependsOn = ['namespace.value', `${parameter}.value`];
+			const option = byName(pickers.options);
+			// The same options under the same names, listed by their (new) display names.
+			expect(Object.keys(option).sort()).toEqual(
+				Object.keys(byName(typed.options as INodeProperties[])).sort(),
+			);
+			const labels = (pickers.options as INodeProperties[]).map((o) => o.displayName);
+			expect(labels).toEqual([...labels].sort());
+			for (const field of [
+				fieldOf(pickers, 'sort', 'rule'),
+				fieldOf(pickers, 'tableFilter', 'match'),
+				fieldOf(pickers, 'tableFilter', 'range'),
+			]) {
+				expect([field.name, field.type, field.typeOptions]).toEqual([
+					'field',
+					'options',
+					{ loadOptionsMethod: 'getFieldCodes', loadOptionsDependsOn: dependsOn },
+				]);
+			}
+			expect(fieldOf(pickers, 'sort', 'rule').default).toBe('__createdAt');
+			expect([option.fields.type, option.fields.typeOptions, option.fields.default]).toEqual([
+				'multiOptions',
+				{ loadOptionsMethod: 'getFieldCodes', loadOptionsDependsOn: dependsOn },
+				[],
+			]);
+			if (nodeType === 'elma365Report') {
+				expect(option.statusCodes).toBeUndefined();
+				return;
+			}
+			expect([option.statusCodes.type, option.statusCodes.typeOptions?.loadOptionsMethod]).toEqual([
+				'multiOptions',
+				'getStatuses',
+			]);
+			expect([
+				option.statusGroupId.type,
+				option.statusGroupId.typeOptions?.loadOptionsMethod,
+			]).toEqual(['options', 'getStatusGroups']);
+		},
+	);
 
 	test.each([
 		['elma365User', before.plain],
 		['elma365File', before.plain],
 		['elma365Marketing', before.plain],
 		['elma365Process', before.process],
-	])('%s has no application scheme: its list options stay typed, byte for byte', async (nodeType, typed) => {
-		const description = await descriptionOf(nodeType);
-		const options = description.properties.filter((p) => p.name === 'options' && p.displayOptions?.show?.operation?.includes('getAll'));
-		expect(options.length).toBeGreaterThan(0);
-		for (const property of options) expect(JSON.stringify(withoutDisplay(property))).toBe(JSON.stringify(typed));
-	});
+	])(
+		'%s has no application scheme: its list options stay typed, byte for byte',
+		async (nodeType, typed) => {
+			const description = await descriptionOf(nodeType);
+			const options = description.properties.filter(
+				(p) => p.name === 'options' && p.displayOptions?.show?.operation?.includes('getAll'),
+			);
+			expect(options.length).toBeGreaterThan(0);
+			for (const property of options)
+				expect(JSON.stringify(withoutDisplay(property))).toBe(JSON.stringify(typed));
+		},
+	);
 
 	test('Trigger: 1 keeps its Options, from 1.1 the item events pick their filter fields (instances and, from 1.2, tasks keep typing)', async () => {
 		const description = await descriptionOf('elma365Trigger');
@@ -341,10 +520,16 @@ describe('descriptions', () => {
 		expect(JSON.stringify(withoutDisplay(options[2]))).toBe(JSON.stringify(before.trigger));
 		const dependsOn = ['namespace.value', 'application.value'];
 		for (const group of ['match', 'range']) {
-			expect(fieldOf(options[1], 'tableFilter', group).typeOptions).toEqual({ loadOptionsMethod: 'getFieldCodes', loadOptionsDependsOn: dependsOn });
+			expect(fieldOf(options[1], 'tableFilter', group).typeOptions).toEqual({
+				loadOptionsMethod: 'getFieldCodes',
+				loadOptionsDependsOn: dependsOn,
+			});
 		}
 		const status = description.properties.find((p) => p.name === 'statusCode');
-		expect([status?.type, status?.typeOptions]).toEqual(['options', { loadOptionsMethod: 'getStatuses', loadOptionsDependsOn: dependsOn }]);
+		expect([status?.type, status?.typeOptions]).toEqual([
+			'options',
+			{ loadOptionsMethod: 'getStatuses', loadOptionsDependsOn: dependsOn },
+		]);
 	});
 });
 
@@ -354,16 +539,34 @@ describe('Trigger table filter', () => {
 		['1 with typed codes', 1, { namespace: 'crm', application: 'orders' }],
 	])('%s sends the same list request', async (_name, typeVersion, location) => {
 		const id = newId();
-		itemsOf(t.platform, 'app', 'crm', 'orders').set(id, { __id: id, __name: 'Deal', __createdAt: '2026-01-01T00:00:00Z' });
+		itemsOf(t.platform, 'app', 'crm', 'orders').set(id, {
+			__id: id,
+			__name: 'Deal',
+			__createdAt: '2026-01-01T00:00:00Z',
+		});
 		const parameters = {
 			event: 'newItem',
 			...location,
-			options: { tableFilter: { match: [{ field: '__name', value: 'deal' }], range: [{ field: 'price', min: '10', max: '20' }] } },
+			options: {
+				tableFilter: {
+					match: [{ field: '__name', value: 'deal' }],
+					range: [{ field: 'price', min: '10', max: '20' }],
+				},
+			},
 		};
-		const result = await pollNode({ nodeType: 'elma365Trigger', typeVersion, parameters: parameters as never, store: new PollStore(), mode: 'manual', credential: credential() });
+		const result = await pollNode({
+			nodeType: 'elma365Trigger',
+			typeVersion,
+			parameters: parameters as never,
+			store: new PollStore(),
+			mode: 'manual',
+			credential: credential(),
+		});
 		itemsOf(t.platform, 'app', 'crm', 'orders').delete(id);
 		expect(result.error).toBeUndefined();
-		expect(jsonOf(result.items)).toEqual([{ __id: id, __name: 'Deal', __createdAt: '2026-01-01T00:00:00Z' }]);
+		expect(jsonOf(result.items)).toEqual([
+			{ __id: id, __name: 'Deal', __createdAt: '2026-01-01T00:00:00Z' },
+		]);
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 			[
 				'POST',

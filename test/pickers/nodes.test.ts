@@ -7,25 +7,54 @@ import { jsonOf, usePlatform } from '../harness/setup';
 const t = usePlatform();
 const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
 const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
-const search = (nodeType: string, method: string, parameters: Record<string, unknown> = {}, filter?: string, paginationToken?: string) =>
-	searchList({ nodeType, typeVersion: 1.1, parameters: parameters as never, credential: credential(), method, filter, paginationToken });
+const search = (
+	nodeType: string,
+	method: string,
+	parameters: Record<string, unknown> = {},
+	filter?: string,
+	paginationToken?: string,
+) =>
+	searchList({
+		nodeType,
+		typeVersion: 1.1,
+		parameters: parameters as never,
+		credential: credential(),
+		method,
+		filter,
+		paginationToken,
+	});
 
 describe('ELMA365 Process', () => {
 	beforeAll(() => {
-		t.platform.collection('processTemplates').set('approval', { __id: newId(), namespace: 'crm', code: 'approval' });
+		t.platform
+			.collection('processTemplates')
+			.set('approval', { __id: newId(), namespace: 'crm', code: 'approval' });
 	});
 
 	test('process templates of the chosen section, and of an application for "section.app"', async () => {
-		expect(await search('elma365Process', 'searchProcessTemplates', { namespace: picked('crm') })).toEqual({
+		expect(
+			await search('elma365Process', 'searchProcessTemplates', { namespace: picked('crm') }),
+		).toEqual({
 			results: [{ name: 'Approval (approval)', value: 'approval' }],
 			paginationToken: undefined,
 		});
-		expect((await search('elma365Process', 'searchProcessTemplates', { namespace: picked('crm.deals', 'code') })).results).toEqual([
-			{ name: 'Deal review (deal_review)', value: 'deal_review' },
-		]);
-		expect((await search('elma365Process', 'searchProcessTemplates', { namespace: picked('hr') }, 'BOARD')).results).toEqual([
-			{ name: 'Onboarding (onboarding)', value: 'onboarding' },
-		]);
+		expect(
+			(
+				await search('elma365Process', 'searchProcessTemplates', {
+					namespace: picked('crm.deals', 'code'),
+				})
+			).results,
+		).toEqual([{ name: 'Deal review (deal_review)', value: 'deal_review' }]);
+		expect(
+			(
+				await search(
+					'elma365Process',
+					'searchProcessTemplates',
+					{ namespace: picked('hr') },
+					'BOARD',
+				)
+			).results,
+		).toEqual([{ name: 'Onboarding (onboarding)', value: 'onboarding' }]);
 		expect(t.platform.requests.map((r) => r.path)).toEqual([
 			'/pub/v1/scheme/namespaces/crm/processes',
 			'/pub/v1/scheme/namespaces/crm/apps/deals/processes',
@@ -34,18 +63,35 @@ describe('ELMA365 Process', () => {
 	});
 
 	test.each([
-		['version 1.1 with picked values', 1.1, { namespace: picked('crm'), processCode: picked('approval') }],
-		['version 1.1 with codes typed in the locator', 1.1, { namespace: picked('crm', 'code'), processCode: picked('approval', 'code') }],
+		[
+			'version 1.1 with picked values',
+			1.1,
+			{ namespace: picked('crm'), processCode: picked('approval') },
+		],
+		[
+			'version 1.1 with codes typed in the locator',
+			1.1,
+			{ namespace: picked('crm', 'code'), processCode: picked('approval', 'code') },
+		],
 		['version 1 with typed codes', 1, { namespace: 'crm', processCode: 'approval' }],
 	])('start: %s', async (_name, typeVersion, location) => {
 		const { items, error } = await t.run({
 			nodeType: 'elma365Process',
 			typeVersion,
-			parameters: { resource: 'process', operation: 'start', ...location, fieldsJson: '{"amount": 5}' } as never,
+			parameters: {
+				resource: 'process',
+				operation: 'start',
+				...location,
+				fieldsJson: '{"amount": 5}',
+			} as never,
 		});
 		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([['POST', '/pub/v1/bpm/template/crm/approval/run', { context: { amount: 5 } }]]);
-		expect(jsonOf(items)).toEqual([{ instanceId: expect.any(String), context: { amount: 5, __id: expect.any(String) } }]);
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['POST', '/pub/v1/bpm/template/crm/approval/run', { context: { amount: 5 } }],
+		]);
+		expect(jsonOf(items)).toEqual([
+			{ instanceId: expect.any(String), context: { amount: 5, __id: expect.any(String) } },
+		]);
 	});
 });
 
@@ -55,7 +101,17 @@ describe('ELMA365 Scheme', () => {
 		for (let i = 0; i < 150; i++) {
 			const id = newId();
 			added.push(id);
-			t.platform.collection('schemeGroups').set(id, { __id: id, namespace: 'hr', code: `team${i}`, __name: `Team ${i}`, users: [], positions: [], subGroups: [] });
+			t.platform
+				.collection('schemeGroups')
+				.set(id, {
+					__id: id,
+					namespace: 'hr',
+					code: `team${i}`,
+					__name: `Team ${i}`,
+					users: [],
+					positions: [],
+					subGroups: [],
+				});
 		}
 	});
 	afterAll(() => {
@@ -71,23 +127,41 @@ describe('ELMA365 Scheme', () => {
 		expect(second.results.map((r) => r.value)).toEqual(added.slice(96));
 		expect(second.paginationToken).toBeUndefined();
 		const found = await search('elma365Scheme', 'searchGroups', {}, 'team 14');
-		expect(found.results.map((r) => r.name)).toEqual(['Team 14 (hr)', ...Array.from({ length: 10 }, (_, i) => `Team ${140 + i} (hr)`)]);
+		expect(found.results.map((r) => r.name)).toEqual([
+			'Team 14 (hr)',
+			...Array.from({ length: 10 }, (_, i) => `Team ${140 + i} (hr)`),
+		]);
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 			['POST', '/pub/v1/scheme/groups/list', { from: 0, size: 100 }],
 			['POST', '/pub/v1/scheme/groups/list', { from: 100, size: 100 }],
-			['POST', '/pub/v1/scheme/groups/list', { filter: { tf: { __name: 'team 14' } }, from: 0, size: 1000 }],
+			[
+				'POST',
+				'/pub/v1/scheme/groups/list',
+				{ filter: { tf: { __name: 'team 14' } }, from: 0, size: 1000 },
+			],
 		]);
 	});
 
 	test('sections and their applications for the scheme reads', async () => {
-		expect((await search('elma365Scheme', 'searchNamespaces', {}, 'hr')).results).toEqual([{ name: 'HR (hr)', value: 'hr' }]);
-		expect((await search('elma365Scheme', 'searchApplications', { resource: 'application', operation: 'get', namespace: picked('hr') })).results).toEqual([
-			{ name: 'Employees (employees)', value: 'employees' },
+		expect((await search('elma365Scheme', 'searchNamespaces', {}, 'hr')).results).toEqual([
+			{ name: 'HR (hr)', value: 'hr' },
 		]);
+		expect(
+			(
+				await search('elma365Scheme', 'searchApplications', {
+					resource: 'application',
+					operation: 'get',
+					namespace: picked('hr'),
+				})
+			).results,
+		).toEqual([{ name: 'Employees (employees)', value: 'employees' }]);
 	});
 
 	test('a group picked from the list (1.1) and a typed group ID (1) address the same group', async () => {
-		for (const [typeVersion, groupId] of [[1.1, picked(SCHEME_SEED.groups.managers)], [1, SCHEME_SEED.groups.managers]] as const) {
+		for (const [typeVersion, groupId] of [
+			[1.1, picked(SCHEME_SEED.groups.managers)],
+			[1, SCHEME_SEED.groups.managers],
+		] as const) {
 			const { error } = await t.run({
 				nodeType: 'elma365Scheme',
 				typeVersion,
@@ -98,7 +172,12 @@ describe('ELMA365 Scheme', () => {
 		const app = await t.run({
 			nodeType: 'elma365Scheme',
 			typeVersion: 1.1,
-			parameters: { resource: 'application', operation: 'get', namespace: picked('crm'), application: picked('deals', 'code') } as never,
+			parameters: {
+				resource: 'application',
+				operation: 'get',
+				namespace: picked('crm'),
+				application: picked('deals', 'code'),
+			} as never,
 		});
 		expect(app.error).toBeUndefined();
 		expect(t.platform.requests.map((r) => r.path)).toEqual([
@@ -118,7 +197,12 @@ describe('ELMA365 Contract and Report', () => {
 			const { error } = await t.run({
 				nodeType: 'elma365Contract',
 				typeVersion,
-				parameters: { resource: 'item', operation: 'create', ...location, fieldsJson: '{"__name": "C"}' } as never,
+				parameters: {
+					resource: 'item',
+					operation: 'create',
+					...location,
+					fieldsJson: '{"__name": "C"}',
+				} as never,
 			});
 			expect(error).toBeUndefined();
 		}
@@ -131,13 +215,20 @@ describe('ELMA365 Contract and Report', () => {
 	test('report list with a picked report (1.1); the report picker lists the section', async () => {
 		const id = newId();
 		itemsOf(t.platform, 'reports', 'crm', 'deals').set(id, { __id: id, __name: 'Row' });
-		expect((await search('elma365Report', 'searchApplications', { namespace: picked('crm') }, 'deal')).results).toEqual([
-			{ name: 'Deals (deals)', value: 'deals' },
-		]);
+		expect(
+			(await search('elma365Report', 'searchApplications', { namespace: picked('crm') }, 'deal'))
+				.results,
+		).toEqual([{ name: 'Deals (deals)', value: 'deals' }]);
 		const { items, error } = await t.run({
 			nodeType: 'elma365Report',
 			typeVersion: 1.1,
-			parameters: { resource: 'item', operation: 'getAll', namespace: picked('crm'), report: picked('deals'), returnAll: true } as never,
+			parameters: {
+				resource: 'item',
+				operation: 'getAll',
+				namespace: picked('crm'),
+				report: picked('deals'),
+				returnAll: true,
+			} as never,
 		});
 		expect(error).toBeUndefined();
 		expect(jsonOf(items)).toEqual([{ __id: id, __name: 'Row' }]);

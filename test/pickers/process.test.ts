@@ -14,11 +14,24 @@ const schemePath = '/pub/v1/scheme/namespaces/crm/processes/approval';
 
 /** The approval template's scheme as the double serves it (under `item`), with the given body. */
 function scheme(body: Record<string, unknown>) {
-	t.platform.collection('schemeProcessTemplates').set(schemeKey, { __id: approvalId, namespace: 'crm', code: 'approval', name: 'Approval', ...body });
+	t.platform
+		.collection('schemeProcessTemplates')
+		.set(schemeKey, {
+			__id: approvalId,
+			namespace: 'crm',
+			code: 'approval',
+			name: 'Approval',
+			...body,
+		});
 }
 
 const mapperOf = (parameters: Record<string, unknown> = located) =>
-	resourceMapperFields({ ...editor, parameters: parameters as never, credential: credential(), method: 'getProcessContextFields' });
+	resourceMapperFields({
+		...editor,
+		parameters: parameters as never,
+		credential: credential(),
+		method: 'getProcessContextFields',
+	});
 
 const CONTEXT = [
 	{ code: 'subject', type: 'STRING', required: true, array: false, view: { name: 'Subject' } },
@@ -27,7 +40,13 @@ const CONTEXT = [
 	{ code: 'urgent', type: 'BOOLEAN', required: false, array: false, view: { name: 'Urgent' } },
 	{ code: 'due', type: 'DATETIME', required: false, array: false, view: { name: 'Due' } },
 	{ code: 'deal', type: 'SYS_COLLECTION', required: false, array: false, view: { name: 'Deal' } },
-	{ code: 'approvers', type: 'SYS_USER', required: false, array: true, view: { name: 'Approvers' } },
+	{
+		code: 'approvers',
+		type: 'SYS_USER',
+		required: false,
+		array: true,
+		view: { name: 'Approvers' },
+	},
 ];
 
 const LISTED = [
@@ -48,11 +67,20 @@ let original: Record<string, unknown>;
 let originalReview: Record<string, unknown>;
 
 beforeAll(() => {
-	original = t.platform.collection('schemeProcessTemplates').get(schemeKey) as Record<string, unknown>;
+	original = t.platform.collection('schemeProcessTemplates').get(schemeKey) as Record<
+		string,
+		unknown
+	>;
 	approvalId = original.__id as string;
-	originalReview = t.platform.collection('schemeProcessTemplates').get('crm.deals/deal_review') as Record<string, unknown>;
-	t.platform.collection('processTemplates').set('approval', { __id: approvalId, namespace: 'crm', code: 'approval' });
-	t.platform.collection('processTemplates').set('deal_review', { __id: newId(), namespace: 'crm.deals', code: 'deal_review' });
+	originalReview = t.platform
+		.collection('schemeProcessTemplates')
+		.get('crm.deals/deal_review') as Record<string, unknown>;
+	t.platform
+		.collection('processTemplates')
+		.set('approval', { __id: approvalId, namespace: 'crm', code: 'approval' });
+	t.platform
+		.collection('processTemplates')
+		.set('deal_review', { __id: newId(), namespace: 'crm.deals', code: 'deal_review' });
 });
 
 afterEach(() => {
@@ -64,16 +92,35 @@ afterEach(() => {
 describe('node versions', () => {
 	test('1.3 (process control) is the default; the context mapper (mode map, reloads with namespace and template) is shown from 1.2 only', async () => {
 		const loader = await loadPackage();
-		const { description } = loader.nodeTypes.elma365Process.type as unknown as { description: { version: number[]; defaultVersion: number; properties: INodeProperties[] } };
+		const { description } = loader.nodeTypes.elma365Process.type as unknown as {
+			description: { version: number[]; defaultVersion: number; properties: INodeProperties[] };
+		};
 		expect([description.version, description.defaultVersion]).toEqual([[1, 1.1, 1.2, 1.3], 1.3]);
 		const columns = description.properties.filter((p) => p.name === 'columns');
 		expect(columns).toHaveLength(1);
-		expect(columns[0].displayOptions?.show).toEqual({ resource: ['process'], operation: ['start'], '@version': [{ _cnd: { gte: 1.2 } }] });
-		expect(columns[0].typeOptions?.loadOptionsDependsOn).toEqual(['namespace.value', 'processCode.value']);
-		expect(columns[0].typeOptions?.resourceMapper).toMatchObject({ resourceMapperMethod: 'getProcessContextFields', mode: 'map' });
+		expect(columns[0].displayOptions?.show).toEqual({
+			resource: ['process'],
+			operation: ['start'],
+			'@version': [{ _cnd: { gte: 1.2 } }],
+		});
+		expect(columns[0].typeOptions?.loadOptionsDependsOn).toEqual([
+			'namespace.value',
+			'processCode.value',
+		]);
+		expect(columns[0].typeOptions?.resourceMapper).toMatchObject({
+			resourceMapperMethod: 'getProcessContextFields',
+			mode: 'map',
+		});
 		expect(columns[0].required).toBe(false);
-		const escapeHatches = description.properties.filter((p) => ['fields', 'fieldsJson'].includes(p.name) && p.displayOptions?.show?.resource?.[0] === 'process');
-		expect(escapeHatches.map((p) => [p.name, p.displayOptions?.show?.['@version']])).toEqual([['fields', undefined], ['fieldsJson', undefined]]);
+		const escapeHatches = description.properties.filter(
+			(p) =>
+				['fields', 'fieldsJson'].includes(p.name) &&
+				p.displayOptions?.show?.resource?.[0] === 'process',
+		);
+		expect(escapeHatches.map((p) => [p.name, p.displayOptions?.show?.['@version']])).toEqual([
+			['fields', undefined],
+			['fieldsJson', undefined],
+		]);
 	});
 });
 
@@ -89,7 +136,9 @@ describe('context field mapper (version 1.2)', () => {
 		scheme(body);
 		const { fields } = await mapperOf();
 		expect(fields.map((f) => [f.id, f.displayName, f.type, f.required])).toEqual(LISTED);
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.query])).toEqual([['GET', schemePath, {}]]);
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.query])).toEqual([
+			['GET', schemePath, {}],
+		]);
 	});
 
 	test.each([
@@ -102,22 +151,33 @@ describe('context field mapper (version 1.2)', () => {
 	});
 
 	test('a template of an application ("section.app") is read with the namespace as chosen', async () => {
-		t.platform.collection('schemeProcessTemplates').set('crm.deals/deal_review', { ...originalReview, context: [CONTEXT[0]] });
-		const { fields } = await mapperOf({ namespace: picked('crm.deals', 'code'), processCode: picked('deal_review') });
+		t.platform
+			.collection('schemeProcessTemplates')
+			.set('crm.deals/deal_review', { ...originalReview, context: [CONTEXT[0]] });
+		const { fields } = await mapperOf({
+			namespace: picked('crm.deals', 'code'),
+			processCode: picked('deal_review'),
+		});
 		expect(fields.map((f) => f.id)).toEqual(['subject']);
-		expect(t.platform.requests.map((r) => r.path)).toEqual(['/pub/v1/scheme/namespaces/crm.deals/processes/deal_review']);
+		expect(t.platform.requests.map((r) => r.path)).toEqual([
+			'/pub/v1/scheme/namespaces/crm.deals/processes/deal_review',
+		]);
 	});
 
 	test('a scheme without context fields shows a notice pointing at Fields (JSON)', async () => {
 		scheme({ context: [] });
 		expect(await mapperOf()).toEqual({
 			fields: [],
-			emptyFieldsNotice: 'The scheme of process template "crm/approval" lists no context fields: use Fields or Fields (JSON)',
+			emptyFieldsNotice:
+				'The scheme of process template "crm/approval" lists no context fields: use Fields or Fields (JSON)',
 		});
 	});
 
-	test('the mapper asks for the namespace and the template first with n8n\'s notice, without a request', async () => {
-		const notice = { fields: [], emptyFieldsNotice: 'Choose the section and the process template above to see its fields' };
+	test("the mapper asks for the namespace and the template first with n8n's notice, without a request", async () => {
+		const notice = {
+			fields: [],
+			emptyFieldsNotice: 'Choose the section and the process template above to see its fields',
+		};
 		await expect(mapperOf({ processCode: picked('approval') })).resolves.toEqual(notice);
 		await expect(mapperOf({ namespace: picked('crm') })).resolves.toEqual(notice);
 		expect(t.platform.requests).toHaveLength(0);
@@ -126,7 +186,8 @@ describe('context field mapper (version 1.2)', () => {
 	test('a credential that may not read the scheme gets a readable message', async () => {
 		t.platform.script('GET', schemePath, fail(403, 'access denied'));
 		await expect(mapperOf()).rejects.toMatchObject({
-			message: 'ELMA365: the credential may not list the scheme of process template "crm/approval" (HTTP 403)',
+			message:
+				'ELMA365: the credential may not list the scheme of process template "crm/approval" (HTTP 403)',
 			httpCode: '403',
 		});
 	});
@@ -162,8 +223,18 @@ describe('start with mapped context (version 1.2)', () => {
 			approvers: `["${alice}", "${bob}"]`,
 		});
 		expect(error).toBeUndefined();
-		const context = { subject: 'Contract', amount: 1250.5, days: 3, urgent: true, due: '2027-03-01T07:00:00Z', deal: [deal], approvers: [alice, bob] };
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([['POST', '/pub/v1/bpm/template/crm/approval/run', { context }]]);
+		const context = {
+			subject: 'Contract',
+			amount: 1250.5,
+			days: 3,
+			urgent: true,
+			due: '2027-03-01T07:00:00Z',
+			deal: [deal],
+			approvers: [alice, bob],
+		};
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['POST', '/pub/v1/bpm/template/crm/approval/run', { context }],
+		]);
 		const [instanceId] = [...t.platform.collection('processInstances').keys()];
 		expect(jsonOf(items)).toEqual([{ instanceId, context: { ...context, __id: instanceId } }]);
 	});
@@ -171,25 +242,44 @@ describe('start with mapped context (version 1.2)', () => {
 	test('mapped values, then pairs, then JSON: a later source wins; empty mapped values are not sent', async () => {
 		const { error } = await start(
 			{ subject: 'Mapped', amount: 10, days: null, deal: '' },
-			{ fields: { field: [{ name: 'amount', value: '20' }, { name: 'note', value: 'pair' }] }, fieldsJson: '{"subject": "From JSON", "extra": [1]}' },
+			{
+				fields: {
+					field: [
+						{ name: 'amount', value: '20' },
+						{ name: 'note', value: 'pair' },
+					],
+				},
+				fieldsJson: '{"subject": "From JSON", "extra": [1]}',
+			},
 		);
 		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => r.body)).toEqual([{ context: { subject: 'From JSON', amount: 20, note: 'pair', extra: [1] } }]);
+		expect(t.platform.requests.map((r) => r.body)).toEqual([
+			{ context: { subject: 'From JSON', amount: 20, note: 'pair', extra: [1] } },
+		]);
 	});
 
 	test('a mapped value that does not fit its field fails before any request, naming the field and item', async () => {
 		const { error } = await start({ days: '1.5' });
-		expect(error?.message).toBe('Invalid "Fields to Send > Days" in item 0: expected a whole number, got "1.5"');
+		expect(error?.message).toBe(
+			'Invalid "Fields to Send > Days" in item 0: expected a whole number, got "1.5"',
+		);
 		expect(t.platform.requests).toHaveLength(0);
 	});
 
 	test('without mapped fields, the JSON escape hatch alone is the context', async () => {
 		const { error } = await t.run({
 			...editor,
-			parameters: { resource: 'process', operation: 'start', ...located, fieldsJson: '{"subject": "Only JSON"}' } as never,
+			parameters: {
+				resource: 'process',
+				operation: 'start',
+				...located,
+				fieldsJson: '{"subject": "Only JSON"}',
+			} as never,
 		});
 		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([['/pub/v1/bpm/template/crm/approval/run', { context: { subject: 'Only JSON' } }]]);
+		expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([
+			['/pub/v1/bpm/template/crm/approval/run', { context: { subject: 'Only JSON' } }],
+		]);
 	});
 });
 
@@ -197,22 +287,32 @@ describe('workflows saved with earlier versions still run unchanged', () => {
 	test.each([
 		['1 with typed codes', 1, { namespace: 'crm', processCode: 'approval' }],
 		['1.1 with picked codes', 1.1, located],
-	])('start, version %s: pairs and JSON, a stray "columns" is not read', async (_name, typeVersion, location) => {
-		const { error } = await t.run({
-			nodeType: 'elma365Process',
-			typeVersion,
-			parameters: {
-				resource: 'process',
-				operation: 'start',
-				...location,
-				columns: { mappingMode: 'defineBelow', value: { subject: 'ignored' }, matchingColumns: [], schema: [] },
-				fields: { field: [{ name: 'days', value: '2' }] },
-				fieldsJson: '{"urgent": true}',
-			} as never,
-		});
-		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([['/pub/v1/bpm/template/crm/approval/run', { context: { days: 2, urgent: true } }]]);
-	});
+	])(
+		'start, version %s: pairs and JSON, a stray "columns" is not read',
+		async (_name, typeVersion, location) => {
+			const { error } = await t.run({
+				nodeType: 'elma365Process',
+				typeVersion,
+				parameters: {
+					resource: 'process',
+					operation: 'start',
+					...location,
+					columns: {
+						mappingMode: 'defineBelow',
+						value: { subject: 'ignored' },
+						matchingColumns: [],
+						schema: [],
+					},
+					fields: { field: [{ name: 'days', value: '2' }] },
+					fieldsJson: '{"urgent": true}',
+				} as never,
+			});
+			expect(error).toBeUndefined();
+			expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([
+				['/pub/v1/bpm/template/crm/approval/run', { context: { days: 2, urgent: true } }],
+			]);
+		},
+	);
 
 	test.each([1, 1.1])('get many by a typed template ID, version %s', async (typeVersion) => {
 		const instance = { __id: newId(), __templateId: approvalId, __name: 'Run' };
@@ -220,11 +320,21 @@ describe('workflows saved with earlier versions still run unchanged', () => {
 		const { items, error } = await t.run({
 			nodeType: 'elma365Process',
 			typeVersion,
-			parameters: { resource: 'instance', operation: 'getAll', by: 'template', templateId: approvalId, returnAll: true },
+			parameters: {
+				resource: 'instance',
+				operation: 'getAll',
+				by: 'template',
+				templateId: approvalId,
+				returnAll: true,
+			},
 		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-			['POST', `/pub/v1/bpm/instance/bytemplateid/${approvalId}/list`, { from: 0, size: LARGE_PAGE_SIZE }],
+			[
+				'POST',
+				`/pub/v1/bpm/instance/bytemplateid/${approvalId}/list`,
+				{ from: 0, size: LARGE_PAGE_SIZE },
+			],
 		]);
 		expect(jsonOf(items)).toEqual([instance]);
 	});
@@ -232,7 +342,19 @@ describe('workflows saved with earlier versions still run unchanged', () => {
 
 describe('process template picker for Get Many (version 1.2)', () => {
 	const search = (parameters: Record<string, unknown>, filter?: string, paginationToken?: string) =>
-		searchList({ ...editor, parameters: { resource: 'instance', operation: 'getAll', by: 'template', ...parameters } as never, credential: credential(), method: 'searchInstanceTemplates', filter, paginationToken });
+		searchList({
+			...editor,
+			parameters: {
+				resource: 'instance',
+				operation: 'getAll',
+				by: 'template',
+				...parameters,
+			} as never,
+			credential: credential(),
+			method: 'searchInstanceTemplates',
+			filter,
+			paginationToken,
+		});
 
 	describe('a section with many templates', () => {
 		const added: string[] = [];
@@ -240,15 +362,20 @@ describe('process template picker for Get Many (version 1.2)', () => {
 			for (let i = 0; i < 150; i++) {
 				const id = newId();
 				added.push(id);
-				t.platform.collection('schemeProcessTemplates').set(`hr/flow${i}`, { __id: id, namespace: 'hr', code: `flow${i}`, name: `Flow ${i}` });
+				t.platform
+					.collection('schemeProcessTemplates')
+					.set(`hr/flow${i}`, { __id: id, namespace: 'hr', code: `flow${i}`, name: `Flow ${i}` });
 			}
 		});
 		afterAll(() => {
-			for (let i = 0; i < 150; i++) t.platform.collection('schemeProcessTemplates').delete(`hr/flow${i}`);
+			for (let i = 0; i < 150; i++)
+				t.platform.collection('schemeProcessTemplates').delete(`hr/flow${i}`);
 		});
 
 		test('templates of the chosen section, page by page, shown as "Name (code)", valued by ID', async () => {
-			const onboarding = t.platform.collection('schemeProcessTemplates').get('hr/onboarding') as { __id: string };
+			const onboarding = t.platform.collection('schemeProcessTemplates').get('hr/onboarding') as {
+				__id: string;
+			};
 			const first = await search({ templateNamespace: picked('hr') });
 			expect(first.results).toHaveLength(100);
 			expect(first.results.slice(0, 2)).toEqual([
@@ -260,7 +387,10 @@ describe('process template picker for Get Many (version 1.2)', () => {
 			expect(second.results.map((r) => r.value)).toEqual(added.slice(99));
 			expect(second.paginationToken).toBeUndefined();
 			const found = await search({ templateNamespace: picked('hr', 'code') }, 'FLOW 14');
-			expect(found.results.map((r) => r.name)).toEqual(['Flow 14 (flow14)', ...Array.from({ length: 10 }, (_, i) => `Flow ${140 + i} (flow${140 + i})`)]);
+			expect(found.results.map((r) => r.name)).toEqual([
+				'Flow 14 (flow14)',
+				...Array.from({ length: 10 }, (_, i) => `Flow ${140 + i} (flow${140 + i})`),
+			]);
 			expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
 				['GET', '/pub/v1/scheme/namespaces/hr/processes'],
 				['GET', '/pub/v1/scheme/namespaces/hr/processes'],
@@ -270,12 +400,16 @@ describe('process template picker for Get Many (version 1.2)', () => {
 	});
 
 	test('templates of an application for "section.app"', async () => {
-		const review = t.platform.collection('schemeProcessTemplates').get('crm.deals/deal_review') as { __id: string };
+		const review = t.platform.collection('schemeProcessTemplates').get('crm.deals/deal_review') as {
+			__id: string;
+		};
 		expect(await search({ templateNamespace: picked('crm.deals', 'code') })).toEqual({
 			results: [{ name: 'Deal review (deal_review)', value: review.__id }],
 			paginationToken: undefined,
 		});
-		expect(t.platform.requests.map((r) => r.path)).toEqual(['/pub/v1/scheme/namespaces/crm/apps/deals/processes']);
+		expect(t.platform.requests.map((r) => r.path)).toEqual([
+			'/pub/v1/scheme/namespaces/crm/apps/deals/processes',
+		]);
 	});
 
 	test('the list is empty until the template section is chosen (not the start namespace), without a request', async () => {
@@ -286,34 +420,65 @@ describe('process template picker for Get Many (version 1.2)', () => {
 	test('a credential that may not list the templates gets a readable message', async () => {
 		t.platform.script('GET', '/pub/v1/scheme/namespaces/crm/processes', fail(403, 'access denied'));
 		await expect(search({ templateNamespace: picked('crm') })).rejects.toMatchObject({
-			message: 'ELMA365: the credential may not list the process templates of section "crm" (HTTP 403)',
+			message:
+				'ELMA365: the credential may not list the process templates of section "crm" (HTTP 403)',
 			httpCode: '403',
 			description: expect.stringContaining('type the value in instead'),
 		});
 	});
 
 	test.each([
-		['picked from the list', { templateNamespace: picked('crm'), templateId: () => picked(approvalId) }],
+		[
+			'picked from the list',
+			{ templateNamespace: picked('crm'), templateId: () => picked(approvalId) },
+		],
 		['typed by ID, without a section', { templateId: () => picked(approvalId, 'id') }],
-	])('get many by a template %s sends its ID in the path', async (_name, { templateId, ...rest }) => {
-		const instances = [0, 1].map((i) => ({ __id: newId(), __templateId: approvalId, __name: `Run ${i}` }));
-		for (const instance of instances) t.platform.collection('processInstances').set(instance.__id, instance);
-		const { items, error } = await t.run({
-			...editor,
-			parameters: { resource: 'instance', operation: 'getAll', by: 'template', ...rest, templateId: templateId(), limit: 5 } as never,
-		});
-		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.body])).toEqual([
-			['POST', `/pub/v1/bpm/instance/bytemplateid/${approvalId}/list`, {}, { from: 0, size: 5 }],
-		]);
-		expect(jsonOf(items)).toEqual(instances);
-	});
+	])(
+		'get many by a template %s sends its ID in the path',
+		async (_name, { templateId, ...rest }) => {
+			const instances = [0, 1].map((i) => ({
+				__id: newId(),
+				__templateId: approvalId,
+				__name: `Run ${i}`,
+			}));
+			for (const instance of instances)
+				t.platform.collection('processInstances').set(instance.__id, instance);
+			const { items, error } = await t.run({
+				...editor,
+				parameters: {
+					resource: 'instance',
+					operation: 'getAll',
+					by: 'template',
+					...rest,
+					templateId: templateId(),
+					limit: 5,
+				} as never,
+			});
+			expect(error).toBeUndefined();
+			expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.body])).toEqual([
+				['POST', `/pub/v1/bpm/instance/bytemplateid/${approvalId}/list`, {}, { from: 0, size: 5 }],
+			]);
+			expect(jsonOf(items)).toEqual(instances);
+		},
+	);
 
 	test('a template ID that is not a UUID fails before any request: typed (the picker check) or from an expression', async () => {
 		const run = (templateId: unknown) =>
-			t.run({ ...editor, parameters: { resource: 'instance', operation: 'getAll', by: 'template', templateId } as never });
-		expect((await run(picked('approval', 'id'))).error?.message).toBe("The 'ELMA365' node has issues:\n- Not a valid UUID");
-		expect((await run(picked('={{ "approval" }}', 'id'))).error?.message).toMatch(/^Invalid "Template ID" in item 0: expected a UUID/);
+			t.run({
+				...editor,
+				parameters: {
+					resource: 'instance',
+					operation: 'getAll',
+					by: 'template',
+					templateId,
+				} as never,
+			});
+		expect((await run(picked('approval', 'id'))).error?.message).toBe(
+			"The 'ELMA365' node has issues:\n- Not a valid UUID",
+		);
+		expect((await run(picked('={{ "approval" }}', 'id'))).error?.message).toMatch(
+			/^Invalid "Template ID" in item 0: expected a UUID/,
+		);
 		expect(t.platform.requests).toHaveLength(0);
 	});
 });

@@ -6,21 +6,33 @@ const t = usePlatform();
 const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
 const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 const search = (method: string, filter?: string, paginationToken?: string) =>
-	searchList({ nodeType: 'elma365Telephony', typeVersion: 1.1, parameters: { resource: 'binding', operation: 'update' }, credential: credential(), method, filter, paginationToken });
+	searchList({
+		nodeType: 'elma365Telephony',
+		typeVersion: 1.1,
+		parameters: { resource: 'binding', operation: 'update' },
+		credential: credential(),
+		method,
+		filter,
+		paginationToken,
+	});
 
 const path = '/pub/v1/integration/voip_main/voip/bindings';
 const alice = newId();
 const bob = newId();
 
 beforeEach(() => {
-	t.platform.collection('voipModules').set('voip_main', { enabled: true, bindings: [{ extension: '101', userId: alice }] });
+	t.platform
+		.collection('voipModules')
+		.set('voip_main', { enabled: true, bindings: [{ extension: '101', userId: alice }] });
 });
 
 describe('module picker (version 1.1)', () => {
 	const pbx = newId();
 	beforeAll(() => {
 		// A module whose integration code differs from its id: the picker gives the code.
-		t.platform.collection('schemeModules').set(pbx, { id: pbx, code: 'voip_main', name: 'Office PBX', enabled: true });
+		t.platform
+			.collection('schemeModules')
+			.set(pbx, { id: pbx, code: 'voip_main', name: 'Office PBX', enabled: true });
 	});
 	afterAll(() => t.platform.collection('schemeModules').delete(pbx));
 
@@ -33,7 +45,9 @@ describe('module picker (version 1.1)', () => {
 			],
 			paginationToken: undefined,
 		});
-		expect((await search('searchModuleCodes', 'pbx')).results).toEqual([{ name: 'Office PBX (voip_main)', value: 'voip_main' }]);
+		expect((await search('searchModuleCodes', 'pbx')).results).toEqual([
+			{ name: 'Office PBX (voip_main)', value: 'voip_main' },
+		]);
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.body])).toEqual([
 			['GET', '/pub/v1/scheme/modules', {}, undefined],
 			['GET', '/pub/v1/scheme/modules', {}, undefined],
@@ -42,13 +56,23 @@ describe('module picker (version 1.1)', () => {
 
 	test('a key that may not list modules gets a readable message', async () => {
 		t.platform.script('GET', '/pub/v1/scheme/modules', fail(403, 'access denied'));
-		await expect(search('searchModuleCodes')).rejects.toThrow('ELMA365: the credential may not list modules (HTTP 403)');
+		await expect(search('searchModuleCodes')).rejects.toThrow(
+			'ELMA365: the credential may not list modules (HTTP 403)',
+		);
 	});
 });
 
 describe('user picker in the bindings (version 1.1)', () => {
-	const users = Array.from({ length: 130 }, (_, i) => ({ __id: newId(), __name: `User ${i}`, email: `user${i}@example.com` }));
-	const nameless = { __id: newId(), fullname: { firstname: 'Ivan', middlename: 'P.', lastname: 'Petrov' }, email: 'ivan@example.com' };
+	const users = Array.from({ length: 130 }, (_, i) => ({
+		__id: newId(),
+		__name: `User ${i}`,
+		email: `user${i}@example.com`,
+	}));
+	const nameless = {
+		__id: newId(),
+		fullname: { firstname: 'Ivan', middlename: 'P.', lastname: 'Petrov' },
+		email: 'ivan@example.com',
+	};
 	beforeAll(() => {
 		for (const user of [...users, nameless]) t.platform.collection('users').set(user.__id, user);
 	});
@@ -59,28 +83,47 @@ describe('user picker in the bindings (version 1.1)', () => {
 		expect(first.results[0]).toEqual({ name: 'User 0 (user0@example.com)', value: users[0].__id });
 		expect(first.paginationToken).toBe('100');
 		const second = await search('searchUsers', undefined, '100');
-		expect(second.results.map((r) => r.value)).toEqual([...users.slice(100).map((u) => u.__id), nameless.__id]);
-		expect(second.results.at(-1)).toEqual({ name: 'Ivan P. Petrov (ivan@example.com)', value: nameless.__id });
+		expect(second.results.map((r) => r.value)).toEqual([
+			...users.slice(100).map((u) => u.__id),
+			nameless.__id,
+		]);
+		expect(second.results.at(-1)).toEqual({
+			name: 'Ivan P. Petrov (ivan@example.com)',
+			value: nameless.__id,
+		});
 		expect(second.paginationToken).toBeUndefined();
 		const found = await search('searchUsers', 'user 129');
-		expect(found).toEqual({ results: [{ name: 'User 129 (user129@example.com)', value: users[129].__id }], paginationToken: undefined });
+		expect(found).toEqual({
+			results: [{ name: 'User 129 (user129@example.com)', value: users[129].__id }],
+			paginationToken: undefined,
+		});
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 			['POST', '/pub/v1/user/list', { from: 0, size: 100 }],
 			['POST', '/pub/v1/user/list', { from: 100, size: 100 }],
-			['POST', '/pub/v1/user/list', { filter: { tf: { __name: 'user 129' } }, from: 0, size: 1000 }],
+			[
+				'POST',
+				'/pub/v1/user/list',
+				{ filter: { tf: { __name: 'user 129' } }, from: 0, size: 1000 },
+			],
 		]);
 	});
 
 	test('a key that may not list users gets a readable message', async () => {
 		t.platform.script('POST', '/pub/v1/user/list', fail(403, 'access denied'));
-		await expect(search('searchUsers')).rejects.toThrow('ELMA365: the credential may not list users (HTTP 403)');
+		await expect(search('searchUsers')).rejects.toThrow(
+			'ELMA365: the credential may not list users (HTTP 403)',
+		);
 	});
 });
 
 describe('operations with picked values', () => {
 	test('get with a module picked from the list, and typed as a code', async () => {
 		for (const moduleCode of [picked('voip_main'), picked('voip_main', 'code')]) {
-			const { items, error } = await t.run({ nodeType: 'elma365Telephony', typeVersion: 1.1, parameters: { resource: 'binding', operation: 'get', moduleCode } as never });
+			const { items, error } = await t.run({
+				nodeType: 'elma365Telephony',
+				typeVersion: 1.1,
+				parameters: { resource: 'binding', operation: 'get', moduleCode } as never,
+			});
 			expect(error).toBeUndefined();
 			expect(jsonOf(items)).toEqual([{ bindings: [{ extension: '101', userId: alice }] }]);
 		}
@@ -134,7 +177,9 @@ describe('operations with picked values', () => {
 				bindings: { binding: [{ extension: '102', userId: picked('={{ "ivan" }}', 'id') }] },
 			} as never,
 		});
-		expect(error?.message).toMatch(/Invalid "Bindings \(entry 1\) > User ID" in item 0: expected a UUID.*got "ivan"/);
+		expect(error?.message).toMatch(
+			/Invalid "Bindings \(entry 1\) > User ID" in item 0: expected a UUID.*got "ivan"/,
+		);
 		expect(t.platform.requests).toHaveLength(0);
 	});
 
@@ -142,10 +187,18 @@ describe('operations with picked values', () => {
 		const { items, error } = await t.run({
 			nodeType: 'elma365Telephony',
 			typeVersion: 1,
-			parameters: { resource: 'binding', operation: 'update', moduleCode: 'voip_main', mode: 'replace', bindings: { binding: [{ extension: '201', userId: bob }] } },
+			parameters: {
+				resource: 'binding',
+				operation: 'update',
+				moduleCode: 'voip_main',
+				mode: 'replace',
+				bindings: { binding: [{ extension: '201', userId: bob }] },
+			},
 		});
 		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([['PUT', path, { bindings: [{ extension: '201', userId: bob }] }]]);
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['PUT', path, { bindings: [{ extension: '201', userId: bob }] }],
+		]);
 		expect(jsonOf(items)).toEqual([{ bindings: [{ extension: '201', userId: bob }] }]);
 	});
 });

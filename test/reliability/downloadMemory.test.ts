@@ -34,8 +34,15 @@ afterAll(async () => {
 function serve(size: number) {
 	const chunk = Buffer.alloc(MB, 0x61);
 	company.handle((request, response) => {
-		if (request.url.endsWith('/get-link')) return json(response, 200, { success: true, Link: `${company.origin}/pub/v1/disk/download/big` });
-		response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(size) });
+		if (request.url.endsWith('/get-link'))
+			return json(response, 200, {
+				success: true,
+				Link: `${company.origin}/pub/v1/disk/download/big`,
+			});
+		response.writeHead(200, {
+			'content-type': 'application/octet-stream',
+			'content-length': String(size),
+		});
 		let sent = 0;
 		const pump = () => {
 			while (sent < size) {
@@ -53,7 +60,13 @@ function serve(size: number) {
 const download = () =>
 	runNode({
 		nodeType: 'elma365File',
-		parameters: { resource: 'file', operation: 'download', fileId: '7d1c2a3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d', binaryPropertyName: 'data', requestOptions: { timeout: 120_000 } } as never,
+		parameters: {
+			resource: 'file',
+			operation: 'download',
+			fileId: '7d1c2a3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+			binaryPropertyName: 'data',
+			requestOptions: { timeout: 120_000 },
+		} as never,
 		credential: { baseUrl: company.origin, apiKey: TEST_API_KEY },
 	});
 

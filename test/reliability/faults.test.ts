@@ -22,35 +22,48 @@ function expectNoKey(value: unknown) {
 }
 
 describe.each(OPERATIONS.map((op) => [op.label, op] as const))('%s', (_label, op) => {
-	test.each(FAULTS.map((fault) => [fault.name, fault] as const))('%s', async (_name, fault) => {
-		const route = /^\/pub\/v1\//;
-		for (const [reply, times] of fault.script(op)) t.platform.script(op.method, route, reply, times);
-		// Once the fault is used up, every further request of this method meets a healthy platform.
-		t.platform.script(op.method, route, HEALTHY, 1000);
-		// Lists and updates may read before they write (merge); those reads meet a healthy platform too.
-		for (const other of ['GET', 'POST', 'PUT', 'PATCH'].filter((m) => m !== op.method)) t.platform.script(other, route, HEALTHY, 1000);
+	test.each(FAULTS.map((fault) => [fault.name, fault] as const))(
+		'%s',
+		async (_name, fault) => {
+			const route = /^\/pub\/v1\//;
+			for (const [reply, times] of fault.script(op))
+				t.platform.script(op.method, route, reply, times);
+			// Once the fault is used up, every further request of this method meets a healthy platform.
+			t.platform.script(op.method, route, HEALTHY, 1000);
+			// Lists and updates may read before they write (merge); those reads meet a healthy platform too.
+			for (const other of ['GET', 'POST', 'PUT', 'PATCH'].filter((m) => m !== op.method))
+				t.platform.script(other, route, HEALTHY, 1000);
 
-		const { items, error } = await t.run({ ...cellRun(op, 3, fault.timeout), continueOnFail: true });
-		expect(error).toBeUndefined();
-		// Exactly one output per input, in order (an empty list outputs nothing for its item).
-		const firstEmpty = fault.empty?.(op) === true;
-		expect(items.map((item) => item.pairedItem)).toEqual(firstEmpty ? [{ item: 1 }, { item: 2 }] : [{ item: 0 }, { item: 1 }, { item: 2 }]);
-		if (firstEmpty) items.unshift({ json: {} });
+			const { items, error } = await t.run({
+				...cellRun(op, 3, fault.timeout),
+				continueOnFail: true,
+			});
+			expect(error).toBeUndefined();
+			// Exactly one output per input, in order (an empty list outputs nothing for its item).
+			const firstEmpty = fault.empty?.(op) === true;
+			expect(items.map((item) => item.pairedItem)).toEqual(
+				firstEmpty ? [{ item: 1 }, { item: 2 }] : [{ item: 0 }, { item: 1 }, { item: 2 }],
+			);
+			if (firstEmpty) items.unshift({ json: {} });
 
-		const ofMethod = t.platform.requests.filter((r) => r.method === op.method);
-		const expected = fault.error?.(op);
-		// The first item's requests, then one request for each healthy item.
-		expect(ofMethod).toHaveLength(fault.requests(op) + 2);
-		expect(fault.requests(op)).toBeLessThanOrEqual(MAX_ATTEMPTS);
-		if (expected) {
-			expect(items[0].json.error).toMatch(expected);
-			expect(String(items[0].json.description)).toContain(`Request: ${op.method} /`);
-			expect(String(items[0].json.description)).toContain(ofMethod[0].path.replace('/pub/v1', ''));
-		} else {
-			expect(items[0].json.error).toBeUndefined();
-		}
-		expect(items[1].json.error).toBeUndefined();
-		expect(items[2].json.error).toBeUndefined();
-		expectNoKey(items);
-	}, 20_000);
+			const ofMethod = t.platform.requests.filter((r) => r.method === op.method);
+			const expected = fault.error?.(op);
+			// The first item's requests, then one request for each healthy item.
+			expect(ofMethod).toHaveLength(fault.requests(op) + 2);
+			expect(fault.requests(op)).toBeLessThanOrEqual(MAX_ATTEMPTS);
+			if (expected) {
+				expect(items[0].json.error).toMatch(expected);
+				expect(String(items[0].json.description)).toContain(`Request: ${op.method} /`);
+				expect(String(items[0].json.description)).toContain(
+					ofMethod[0].path.replace('/pub/v1', ''),
+				);
+			} else {
+				expect(items[0].json.error).toBeUndefined();
+			}
+			expect(items[1].json.error).toBeUndefined();
+			expect(items[2].json.error).toBeUndefined();
+			expectNoKey(items);
+		},
+		20_000,
+	);
 });

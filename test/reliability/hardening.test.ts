@@ -17,8 +17,12 @@ import { cellRun, HEALTHY, OPERATIONS } from './matrix';
 let company: HostileServer;
 let elsewhere: HostileServer;
 const credential = () => ({ baseUrl: company.origin, apiKey: TEST_API_KEY });
-const run = (options: { nodeType: string; parameters: never; input?: INodeExecutionData[]; continueOnFail?: boolean }) =>
-	runNode({ ...options, credential: credential() });
+const run = (options: {
+	nodeType: string;
+	parameters: never;
+	input?: INodeExecutionData[];
+	continueOnFail?: boolean;
+}) => runNode({ ...options, credential: credential() });
 
 beforeAll(async () => {
 	company = await startHostile();
@@ -36,45 +40,60 @@ afterAll(async () => {
 /** Everything a user can see of a run: output items, the error and the recorded run data. */
 function shown(result: { items: unknown; error?: unknown; run?: IRun }): string {
 	const error = result.error as (Error & IDataObject) | undefined;
-	return [JSON.stringify(result.items), error?.message, error?.description, error?.stack, JSON.stringify(error), JSON.stringify(result.run?.data?.resultData)].join('\n');
+	return [
+		JSON.stringify(result.items),
+		error?.message,
+		error?.description,
+		error?.stack,
+		JSON.stringify(error),
+		JSON.stringify(result.run?.data?.resultData),
+	].join('\n');
 }
 
 describe('redirects', () => {
-	test.each(OPERATIONS.map((op) => [op.label, op] as const))('%s: a redirect to another origin is not followed and names the Location', async (_label, op) => {
-		for (const status of [301, 302, 303, 307, 308]) {
-			company.reset();
-			company.handle((request, response) => response.writeHead(status, { location: `${elsewhere.origin}${request.url}` }).end());
-			const result = await run(cellRun(op, 1));
-			expect(elsewhere.received).toEqual([]);
-			expect(result.error?.message).toBe(
-				`ELMA365: the platform redirected the request to another address (${elsewhere.origin}${company.received[0].url}); it was not followed`,
-			);
-			expect(result.error?.description).toContain(`HTTP ${status}.`);
-			// One request, never repeated and never turned into another method.
-			expect(company.received.map((r) => r.method)).toEqual([op.method]);
-			expect(shown(result)).not.toContain(TEST_API_KEY);
-		}
-	});
-
-	test.each(OPERATIONS.map((op) => [op.label, op] as const))('%s: a same-origin redirect is followed with the same method, body and key', async (_label, op) => {
-		company.handle((request, response) => {
-			if (!request.url.includes('hop=1')) {
-				const separator = request.url.includes('?') ? '&' : '?';
-				// Relative, as proxies often send it.
-				response.writeHead(302, { location: `${request.url}${separator}hop=1` }).end();
-				return;
+	test.each(OPERATIONS.map((op) => [op.label, op] as const))(
+		'%s: a redirect to another origin is not followed and names the Location',
+		async (_label, op) => {
+			for (const status of [301, 302, 303, 307, 308]) {
+				company.reset();
+				company.handle((request, response) =>
+					response.writeHead(status, { location: `${elsewhere.origin}${request.url}` }).end(),
+				);
+				const result = await run(cellRun(op, 1));
+				expect(elsewhere.received).toEqual([]);
+				expect(result.error?.message).toBe(
+					`ELMA365: the platform redirected the request to another address (${elsewhere.origin}${company.received[0].url}); it was not followed`,
+				);
+				expect(result.error?.description).toContain(`HTTP ${status}.`);
+				// One request, never repeated and never turned into another method.
+				expect(company.received.map((r) => r.method)).toEqual([op.method]);
+				expect(shown(result)).not.toContain(TEST_API_KEY);
 			}
-			json(response, 200, HEALTHY.body);
-		});
-		const result = await run(cellRun(op, 1));
-		expect(result.error).toBeUndefined();
-		const [first, second] = company.received;
-		expect(company.received).toHaveLength(2);
-		expect(second.method).toBe(first.method);
-		expect(second.body).toBe(first.body);
-		expect(second.url).toMatch(/[?&]hop=1$/);
-		expect(second.headers.authorization).toBe(`Bearer ${TEST_API_KEY}`);
-	});
+		},
+	);
+
+	test.each(OPERATIONS.map((op) => [op.label, op] as const))(
+		'%s: a same-origin redirect is followed with the same method, body and key',
+		async (_label, op) => {
+			company.handle((request, response) => {
+				if (!request.url.includes('hop=1')) {
+					const separator = request.url.includes('?') ? '&' : '?';
+					// Relative, as proxies often send it.
+					response.writeHead(302, { location: `${request.url}${separator}hop=1` }).end();
+					return;
+				}
+				json(response, 200, HEALTHY.body);
+			});
+			const result = await run(cellRun(op, 1));
+			expect(result.error).toBeUndefined();
+			const [first, second] = company.received;
+			expect(company.received).toHaveLength(2);
+			expect(second.method).toBe(first.method);
+			expect(second.body).toBe(first.body);
+			expect(second.url).toMatch(/[?&]hop=1$/);
+			expect(second.headers.authorization).toBe(`Bearer ${TEST_API_KEY}`);
+		},
+	);
 
 	test('a redirect loop on the same origin ends after five hops', async () => {
 		company.handle((request, response) => response.writeHead(307, { location: request.url }).end());
@@ -86,28 +105,78 @@ describe('redirects', () => {
 });
 
 describe('the key is redacted from everything shown', () => {
-	const echoes: Array<[string, (request: { headers: IDataObject; url: string }, response: import('node:http').ServerResponse) => void]> = [
-		['a 400 whose error echoes the request headers', (request, response) => json(response, 400, { success: false, error: `bad request, headers: ${JSON.stringify(request.headers)}` })],
-		['a 200 with success: false echoing the key', (_request, response) => json(response, 200, { success: false, error: `token ${TEST_API_KEY} is not valid`, debug: { authorization: `Bearer ${TEST_API_KEY}` } })],
-		['a 502 debug page', (request, response) => response.writeHead(502, { 'content-type': 'text/html', 'retry-after': '0' }).end(`<pre>GET ${request.url}\nAuthorization: Bearer ${TEST_API_KEY}\nX-Token: ${TEST_API_KEY}</pre>`)],
-		['a 200 HTML page', (_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(`<p>Authorization: Bearer ${TEST_API_KEY}</p>`)],
-		['a 500 JSON echo with the key percent-encoded', (_request, response) => json(response, 500, { message: `?token=${encodeURIComponent(TEST_API_KEY)}` }, { 'retry-after': '0' })],
+	const echoes: Array<
+		[
+			string,
+			(
+				request: { headers: IDataObject; url: string },
+				response: import('node:http').ServerResponse,
+			) => void,
+		]
+	> = [
+		[
+			'a 400 whose error echoes the request headers',
+			(request, response) =>
+				json(response, 400, {
+					success: false,
+					error: `bad request, headers: ${JSON.stringify(request.headers)}`,
+				}),
+		],
+		[
+			'a 200 with success: false echoing the key',
+			(_request, response) =>
+				json(response, 200, {
+					success: false,
+					error: `token ${TEST_API_KEY} is not valid`,
+					debug: { authorization: `Bearer ${TEST_API_KEY}` },
+				}),
+		],
+		[
+			'a 502 debug page',
+			(request, response) =>
+				response
+					.writeHead(502, { 'content-type': 'text/html', 'retry-after': '0' })
+					.end(
+						`<pre>GET ${request.url}\nAuthorization: Bearer ${TEST_API_KEY}\nX-Token: ${TEST_API_KEY}</pre>`,
+					),
+		],
+		[
+			'a 200 HTML page',
+			(_request, response) =>
+				response
+					.writeHead(200, { 'content-type': 'text/html' })
+					.end(`<p>Authorization: Bearer ${TEST_API_KEY}</p>`),
+		],
+		[
+			'a 500 JSON echo with the key percent-encoded',
+			(_request, response) =>
+				json(
+					response,
+					500,
+					{ message: `?token=${encodeURIComponent(TEST_API_KEY)}` },
+					{ 'retry-after': '0' },
+				),
+		],
 	];
-	test.each(echoes)('%s: not in the error, description, errorResponse or Continue On Fail items of any node', async (_name, echo) => {
-		for (const op of OPERATIONS) {
-			company.reset();
-			company.handle((request, response) => echo(request as never, response));
-			for (const continueOnFail of [false, true]) {
-				const result = await run({ ...cellRun(op, 1), continueOnFail });
-				const text = shown(result);
-				expect(text).not.toContain(TEST_API_KEY);
-				expect(text).not.toContain(encodeURIComponent(TEST_API_KEY));
-				expect(text).toContain('[redacted]');
-				if (continueOnFail) expect(result.items[0].json.error).toMatch(/^ELMA365/);
-				else expect(result.error?.message).toMatch(/^ELMA365/);
+	test.each(echoes)(
+		'%s: not in the error, description, errorResponse or Continue On Fail items of any node',
+		async (_name, echo) => {
+			for (const op of OPERATIONS) {
+				company.reset();
+				company.handle((request, response) => echo(request as never, response));
+				for (const continueOnFail of [false, true]) {
+					const result = await run({ ...cellRun(op, 1), continueOnFail });
+					const text = shown(result);
+					expect(text).not.toContain(TEST_API_KEY);
+					expect(text).not.toContain(encodeURIComponent(TEST_API_KEY));
+					expect(text).toContain('[redacted]');
+					if (continueOnFail) expect(result.items[0].json.error).toMatch(/^ELMA365/);
+					else expect(result.error?.message).toMatch(/^ELMA365/);
+				}
 			}
-		}
-	}, 60_000);
+		},
+		60_000,
+	);
 });
 
 describe('every answer is bounded', () => {
@@ -116,7 +185,13 @@ describe('every answer is bounded', () => {
 	const withOptions = (op: (typeof OPERATIONS)[number], requestOptions: IDataObject) => {
 		const cell = cellRun(op, 1);
 		const parameters = cell.parameters as unknown as IDataObject;
-		return { ...cell, parameters: { ...parameters, requestOptions: { ...(parameters.requestOptions as IDataObject), ...requestOptions } } as never };
+		return {
+			...cell,
+			parameters: {
+				...parameters,
+				requestOptions: { ...(parameters.requestOptions as IDataObject), ...requestOptions },
+			} as never,
+		};
 	};
 
 	test('a body that drips one byte every 100 ms ends at the deadline (a write: once)', async () => {
@@ -128,7 +203,9 @@ describe('every answer is bounded', () => {
 		const result = await run(withOptions(create, { timeout: 1000 }));
 		// From the request's arrival: the engine's first start in a test file takes a second of its own.
 		const elapsed = Date.now() - arrived;
-		expect(result.error?.message).toBe("ELMA365: the platform's answer did not complete within 1000 ms; it was abandoned");
+		expect(result.error?.message).toBe(
+			"ELMA365: the platform's answer did not complete within 1000 ms; it was abandoned",
+		);
 		expect(company.received).toHaveLength(1);
 		expect(elapsed).toBeLessThan(1000 + 700);
 	});
@@ -138,7 +215,9 @@ describe('every answer is bounded', () => {
 		const started = Date.now();
 		const result = await run(withOptions(read, { timeout: 500 }));
 		const elapsed = Date.now() - started;
-		expect(result.error?.message).toBe("ELMA365: the platform's answer did not complete within 500 ms; it was abandoned");
+		expect(result.error?.message).toBe(
+			"ELMA365: the platform's answer did not complete within 500 ms; it was abandoned",
+		);
 		expect(result.error?.description).toContain(`Tried ${MAX_ATTEMPTS} times.`);
 		expect(company.received).toHaveLength(MAX_ATTEMPTS);
 		// Four attempts of 500 ms plus backoff 0.5 + 1 + 2 s (each up to 25% more), and a margin.
@@ -154,13 +233,18 @@ describe('every answer is bounded', () => {
 		let peak = 0;
 		const sample = setInterval(() => {
 			const now = process.memoryUsage();
-			peak = Math.max(peak, now.heapUsed + now.arrayBuffers - before.heapUsed - before.arrayBuffers);
+			peak = Math.max(
+				peak,
+				now.heapUsed + now.arrayBuffers - before.heapUsed - before.arrayBuffers,
+			);
 		}, 5);
 		const started = Date.now();
 		// A deadline long enough for a busy machine: this test is about the size cap.
 		const result = await run(withOptions(create, { timeout: 30_000 }));
 		clearInterval(sample);
-		expect(result.error?.message).toBe("ELMA365: the platform's answer is larger than 16 MB; it was abandoned");
+		expect(result.error?.message).toBe(
+			"ELMA365: the platform's answer is larger than 16 MB; it was abandoned",
+		);
 		expect(result.error?.description).toContain('Request Options > Max Response Size');
 		expect(Date.now() - started).toBeLessThan(30_000);
 		// The server could only send what the client read, plus socket buffers.
@@ -172,23 +256,30 @@ describe('every answer is bounded', () => {
 	test('Max Response Size (MB) sets the cap; a read is not retried past it', async () => {
 		company.handle((_request, response) => endless(response));
 		const result = await run(withOptions(read, { maxResponseMb: 1 }));
-		expect(result.error?.message).toBe("ELMA365: the platform's answer is larger than 1 MB; it was abandoned");
+		expect(result.error?.message).toBe(
+			"ELMA365: the platform's answer is larger than 1 MB; it was abandoned",
+		);
 		expect(company.received).toHaveLength(1);
 	});
 
 	test('a huge error page is bounded too', async () => {
 		company.handle((_request, response) => endless(response, 502));
 		const result = await run(withOptions(create, { maxResponseMb: 1 }));
-		expect(result.error?.message).toBe("ELMA365: the platform's answer is larger than 1 MB; it was abandoned");
+		expect(result.error?.message).toBe(
+			"ELMA365: the platform's answer is larger than 1 MB; it was abandoned",
+		);
 	});
 
-	test.each([0, 'x', 1.5, 200 * 1024])('Max Response Size %p is refused naming the option', async (value) => {
-		const result = await run(withOptions(read, { maxResponseMb: value }));
-		expect(result.error?.message).toBe(
-			`Invalid "Request Options > Max Response Size (MB)" in item 0: expected a whole number of megabytes from 1 to 102400, got ${JSON.stringify(value)}`,
-		);
-		expect(company.received).toEqual([]);
-	});
+	test.each([0, 'x', 1.5, 200 * 1024])(
+		'Max Response Size %p is refused naming the option',
+		async (value) => {
+			const result = await run(withOptions(read, { maxResponseMb: value }));
+			expect(result.error?.message).toBe(
+				`Invalid "Request Options > Max Response Size (MB)" in item 0: expected a whole number of megabytes from 1 to 102400, got ${JSON.stringify(value)}`,
+			);
+			expect(company.received).toEqual([]);
+		},
+	);
 });
 
 describe('headers that never end', () => {
@@ -197,9 +288,16 @@ describe('headers that never end', () => {
 		try {
 			const op = OPERATIONS.find((o) => o.label === 'Nomenclature case create')!;
 			const cell = cellRun(op, 1);
-			const parameters = { ...(cell.parameters as unknown as IDataObject), requestOptions: { timeout: 1000 } };
+			const parameters = {
+				...(cell.parameters as unknown as IDataObject),
+				requestOptions: { timeout: 1000 },
+			};
 			const started = Date.now();
-			const result = await runNode({ ...cell, parameters: parameters as never, credential: { baseUrl: dripping.origin, apiKey: TEST_API_KEY } });
+			const result = await runNode({
+				...cell,
+				parameters: parameters as never,
+				credential: { baseUrl: dripping.origin, apiKey: TEST_API_KEY },
+			});
 			expect(result.error?.message).toBe('ELMA365: the platform could not be reached (timed out)');
 			expect(dripping.connections()).toBe(1);
 			// The engine's first start in this file may add a second.
@@ -214,47 +312,75 @@ describe('file downloads', () => {
 	const fileId = '7d1c2a3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 	const download = (requestOptions: IDataObject = {}) => ({
 		nodeType: 'elma365File',
-		parameters: { resource: 'file', operation: 'download', fileId, binaryPropertyName: 'data', requestOptions } as never,
+		parameters: {
+			resource: 'file',
+			operation: 'download',
+			fileId,
+			binaryPropertyName: 'data',
+			requestOptions,
+		} as never,
 	});
 	const linkTo = (path: string) =>
 		company.handle((request, response) => {
-			if (request.url.endsWith('/get-link')) return json(response, 200, { success: true, Link: `${company.origin}${path}` });
-			response.writeHead(302, { location: `${elsewhere.origin}/bucket/report.pdf?signature=abc` }).end();
+			if (request.url.endsWith('/get-link'))
+				return json(response, 200, { success: true, Link: `${company.origin}${path}` });
+			response
+				.writeHead(302, { location: `${elsewhere.origin}/bucket/report.pdf?signature=abc` })
+				.end();
 		});
 
 	test('a link on the company redirected to storage: fetched there without the key', async () => {
 		linkTo('/pub/v1/disk/download/x');
 		const bytes = Buffer.from('%PDF-1.7 hostile but honest');
-		elsewhere.handle((_request, response) => response.writeHead(200, { 'content-type': 'application/pdf' }).end(bytes));
+		elsewhere.handle((_request, response) =>
+			response.writeHead(200, { 'content-type': 'application/pdf' }).end(bytes),
+		);
 		const result = await run(download());
 		expect(result.error).toBeUndefined();
 		expect(company.received.map((r) => [r.method, r.url, r.headers.authorization])).toEqual([
 			['POST', `/pub/v1/disk/file/${fileId}/get-link`, `Bearer ${TEST_API_KEY}`],
 			['GET', '/pub/v1/disk/download/x', `Bearer ${TEST_API_KEY}`],
 		]);
-		expect(elsewhere.received.map((r) => [r.method, r.url, r.headers.authorization, r.headers['x-token']])).toEqual([
-			['GET', '/bucket/report.pdf?signature=abc', undefined, undefined],
-		]);
+		expect(
+			elsewhere.received.map((r) => [
+				r.method,
+				r.url,
+				r.headers.authorization,
+				r.headers['x-token'],
+			]),
+		).toEqual([['GET', '/bucket/report.pdf?signature=abc', undefined, undefined]]);
 		const binary = result.items[0].binary!.data;
 		expect(Buffer.from(binary.data, 'base64')).toEqual(bytes);
-		expect(result.items[0].json).toMatchObject({ fileId, size: bytes.length, mimeType: 'application/pdf' });
+		expect(result.items[0].json).toMatchObject({
+			fileId,
+			size: bytes.length,
+			mimeType: 'application/pdf',
+		});
 	});
 
 	test('an endless download is abandoned at Max Response Size', async () => {
 		linkTo('/pub/v1/disk/download/x');
 		elsewhere.handle((_request, response) => endless(response));
 		const result = await run(download({ maxResponseMb: 2 }));
-		expect(result.error?.message).toBe("ELMA365: the platform's answer is larger than 2 MB; it was abandoned");
+		expect(result.error?.message).toBe(
+			"ELMA365: the platform's answer is larger than 2 MB; it was abandoned",
+		);
 	});
 
 	test('a dripping download is abandoned at the deadline', async () => {
 		company.handle((request, response) => {
-			if (request.url.endsWith('/get-link')) return json(response, 200, { success: true, Link: `${company.origin}/pub/v1/disk/download/x` });
+			if (request.url.endsWith('/get-link'))
+				return json(response, 200, {
+					success: true,
+					Link: `${company.origin}/pub/v1/disk/download/x`,
+				});
 			drip(response, 100);
 		});
 		const started = Date.now();
 		const result = await run(download({ timeout: 800 }));
-		expect(result.error?.message).toBe("ELMA365: the platform's answer did not complete within 800 ms; it was abandoned");
+		expect(result.error?.message).toBe(
+			"ELMA365: the platform's answer did not complete within 800 ms; it was abandoned",
+		);
 		expect(Date.now() - started).toBeLessThan(800 + 1000);
 	});
 });
@@ -271,11 +397,24 @@ describe('retry waits', () => {
 	});
 
 	test('stopping the execution ends a retry wait at once', async () => {
-		company.handle((_request, response) => json(response, 429, { success: false, error: 'slow down' }, { 'retry-after': '8' }));
+		company.handle((_request, response) =>
+			json(response, 429, { success: false, error: 'slow down' }, { 'retry-after': '8' }),
+		);
 		const op = OPERATIONS.find((o) => o.label === 'App item get')!;
-		const { node, workflow, additionalData } = await prepare({ ...cellRun(op, 1), credential: credential() });
-		const runData = createRunExecutionData({ executionData: { nodeExecutionStack: [{ node, data: { main: [[{ json: {} }]] }, source: null }] } });
-		const execution = new WorkflowExecute(additionalData, 'manual', runData).processRunExecutionData(workflow);
+		const { node, workflow, additionalData } = await prepare({
+			...cellRun(op, 1),
+			credential: credential(),
+		});
+		const runData = createRunExecutionData({
+			executionData: {
+				nodeExecutionStack: [{ node, data: { main: [[{ json: {} }]] }, source: null }],
+			},
+		});
+		const execution = new WorkflowExecute(
+			additionalData,
+			'manual',
+			runData,
+		).processRunExecutionData(workflow);
 		while (company.received.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
 		const stopped = Date.now();
 		execution.cancel();
@@ -286,29 +425,50 @@ describe('retry waits', () => {
 });
 
 describe('Fields pairs', () => {
-	test.each(['__proto__', 'constructor', 'prototype'])('a pair whose code is %s is refused naming the entry, not dropped', async (code) => {
-		const parameters = {
-			resource: 'item',
-			operation: 'create',
-			namespace: 'crm',
-			application: 'deals',
-			fields: { field: [{ name: '__name', value: 'Deal' }, { name: code, value: '{"polluted": true}' }] },
-		};
-		const result = await run({ nodeType: 'elma365App', parameters: parameters as never });
-		expect(result.error?.message).toBe(
-			`Invalid "Fields > Field Code (entry 2)" in item 0: expected a field code other than "__proto__", "constructor" or "prototype", got ${JSON.stringify(code)}`,
-		);
-		expect(company.received).toEqual([]);
-	});
+	test.each(['__proto__', 'constructor', 'prototype'])(
+		'a pair whose code is %s is refused naming the entry, not dropped',
+		async (code) => {
+			const parameters = {
+				resource: 'item',
+				operation: 'create',
+				namespace: 'crm',
+				application: 'deals',
+				fields: {
+					field: [
+						{ name: '__name', value: 'Deal' },
+						{ name: code, value: '{"polluted": true}' },
+					],
+				},
+			};
+			const result = await run({ nodeType: 'elma365App', parameters: parameters as never });
+			expect(result.error?.message).toBe(
+				`Invalid "Fields > Field Code (entry 2)" in item 0: expected a field code other than "__proto__", "constructor" or "prototype", got ${JSON.stringify(code)}`,
+			);
+			expect(company.received).toEqual([]);
+		},
+	);
 });
 
 describe('trigger', () => {
 	const store = () => new PollStore();
-	const parameters = { event: 'newItem', namespace: 'crm', application: 'requests', requestOptions: { timeout: 800 } };
-	const poll = (data: PollStore) => pollNode({ nodeType: 'elma365Trigger', parameters: parameters as never, store: data, credential: credential() });
+	const parameters = {
+		event: 'newItem',
+		namespace: 'crm',
+		application: 'requests',
+		requestOptions: { timeout: 800 },
+	};
+	const poll = (data: PollStore) =>
+		pollNode({
+			nodeType: 'elma365Trigger',
+			parameters: parameters as never,
+			store: data,
+			credential: credential(),
+		});
 
 	test('a poll error echoing the key shows it redacted', async () => {
-		company.handle((request, response) => json(response, 400, { success: false, error: `refused: ${JSON.stringify(request.headers)}` }));
+		company.handle((request, response) =>
+			json(response, 400, { success: false, error: `refused: ${JSON.stringify(request.headers)}` }),
+		);
 		const result = await poll(store());
 		expect(result.error?.message).toMatch(/^ELMA365 400: refused: .*Bearer \[redacted\]/);
 		expect(shown({ items: result.items, error: result.error })).not.toContain(TEST_API_KEY);
@@ -321,13 +481,17 @@ describe('trigger', () => {
 			drip(response, 100);
 		});
 		const result = await poll(store());
-		expect(result.error?.message).toBe("ELMA365: the platform's answer did not complete within 800 ms; it was abandoned");
+		expect(result.error?.message).toBe(
+			"ELMA365: the platform's answer did not complete within 800 ms; it was abandoned",
+		);
 		// Four attempts of 800 ms and the backoff between them (0.5 + 1 + 2 s, up to 25% more).
 		expect(Date.now() - arrived).toBeLessThan(4 * 800 + 3500 * 1.25 + 1500);
 	}, 20_000);
 
 	test('a poll redirected to another origin sends nothing there', async () => {
-		company.handle((request, response) => response.writeHead(302, { location: `${elsewhere.origin}${request.url}` }).end());
+		company.handle((request, response) =>
+			response.writeHead(302, { location: `${elsewhere.origin}${request.url}` }).end(),
+		);
 		const result = await poll(store());
 		expect(result.error?.message).toMatch(/redirected the request to another address/);
 		expect(elsewhere.received).toEqual([]);

@@ -62,11 +62,20 @@ interface Runnable {
 }
 
 /** One execution: each value is the `v` of one input item; the double answers every request healthily. */
-async function runValues(target: Runnable, values: unknown[], continueOnFail = true, extraParameters: Record<string, unknown> = {}): Promise<RunResult> {
+async function runValues(
+	target: Runnable,
+	values: unknown[],
+	continueOnFail = true,
+	extraParameters: Record<string, unknown> = {},
+): Promise<RunResult> {
 	t.platform.reset();
-	for (const [method, path, reply] of target.replies?.(t.platform.url) ?? []) t.platform.script(method, path, reply, 100_000);
+	for (const [method, path, reply] of target.replies?.(t.platform.url) ?? [])
+		t.platform.script(method, path, reply, 100_000);
 	for (const method of METHODS) t.platform.script(method, /^\/pub\/v1\//, HEALTHY, 100_000);
-	const input: INodeExecutionData[] = values.map((v) => ({ json: { v } as never, ...(target.binary ? { binary: fileItem() as never } : {}) }));
+	const input: INodeExecutionData[] = values.map((v) => ({
+		json: { v } as never,
+		...(target.binary ? { binary: fileItem() as never } : {}),
+	}));
 	return await t.run({
 		nodeType: target.node,
 		typeVersion: target.typeVersion,
@@ -83,12 +92,23 @@ function refusal(field: string, itemIndex: number): RegExp {
 	return new RegExp(`^Invalid "${escape(field)}" in item ${itemIndex}: expected `);
 }
 
-const SENT_HEADERS = new Set(['accept', 'accept-encoding', 'authorization', 'connection', 'content-length', 'content-type', 'host', 'user-agent']);
+const SENT_HEADERS = new Set([
+	'accept',
+	'accept-encoding',
+	'authorization',
+	'connection',
+	'content-length',
+	'content-type',
+	'host',
+	'user-agent',
+]);
 
 /** Property 2, for every request an execution made. */
 function checkHeaders(requests: RecordedRequest[]): void {
 	for (const request of requests) {
-		const allowed = request.path.endsWith('/upload') ? new Set([...SENT_HEADERS, 'content-range']) : SENT_HEADERS;
+		const allowed = request.path.endsWith('/upload')
+			? new Set([...SENT_HEADERS, 'content-range'])
+			: SENT_HEADERS;
 		expect(Object.keys(request.headers).filter((name) => !allowed.has(name))).toEqual([]);
 		for (const value of Object.values(request.headers)) expect(String(value)).not.toMatch(/[\r\n]/);
 		expect(request.headers.authorization).toBe(`Bearer ${t.platform.apiKey}`);
@@ -123,7 +143,9 @@ class Outputs {
 	tooLong(itemIndex: number): void {
 		const item = this.items[this.next++];
 		expect(item?.pairedItem).toEqual({ item: itemIndex });
-		expect(['error', 'description', 'httpCode']).toEqual(expect.arrayContaining(Object.keys(item.json)));
+		expect(['error', 'description', 'httpCode']).toEqual(
+			expect.arrayContaining(Object.keys(item.json)),
+		);
 		expect(item.json.error).toMatch(/^ELMA365( 431: |: the platform could not be reached)/);
 	}
 
@@ -157,7 +179,12 @@ function fill(template: string, segments: string[]): string {
 	return `/pub/v1${template.replace(/\{\}/g, () => encodeURIComponent(segments[index++]))}`;
 }
 
-function checkPath(request: RecordedRequest | undefined, method: string, template: string, segments: string[]): void {
+function checkPath(
+	request: RecordedRequest | undefined,
+	method: string,
+	template: string,
+	segments: string[],
+): void {
 	expect(request).toBeDefined();
 	if (!request) return;
 	expect(request.method).toBe(method);
@@ -169,7 +196,9 @@ function checkPath(request: RecordedRequest | undefined, method: string, templat
 		if (part === '{}') expect(decodeURIComponent(got[position])).toBe(segments[index++]);
 		else expect(got[position]).toBe(part);
 	});
-	expect(Object.keys(request.query).filter((key) => !['from', 'size', 'hash'].includes(key))).toEqual([]);
+	expect(
+		Object.keys(request.query).filter((key) => !['from', 'size', 'hash'].includes(key)),
+	).toEqual([]);
 }
 
 async function checkPathValues(c: PathCase, values: unknown[]): Promise<void> {
@@ -182,15 +211,21 @@ async function checkPathValues(c: PathCase, values: unknown[]): Promise<void> {
 	values.forEach((value, itemIndex) => {
 		const segments = c.vars.map((variable) => segmentOf(variable.kind, value));
 		const refusedAt = segments.findIndex((segment) => segment === undefined);
-		if (refusedAt >= 0) return outputs.refused(refusal(c.vars[refusedAt].field, itemIndex), itemIndex);
+		if (refusedAt >= 0)
+			return outputs.refused(refusal(c.vars[refusedAt].field, itemIndex), itemIndex);
 		const accepted = segments as string[];
 		// Too long for the server: refused by the server itself (near the limit the headers decide).
 		const longest = pathLength(c, value)!;
-		if (longest > MAX_HEADER_BYTES || (longest > MAX_HEADER_BYTES - 1_000 && outputs.nextError() !== undefined)) return outputs.tooLong(itemIndex);
+		if (
+			longest > MAX_HEADER_BYTES ||
+			(longest > MAX_HEADER_BYTES - 1_000 && outputs.nextError() !== undefined)
+		)
+			return outputs.tooLong(itemIndex);
 		const target = JSON.stringify(accepted);
 		if (!c.batched || !batches.has(target)) {
 			batches.add(target);
-			for (const [method, template] of c.requests) checkPath(requests[cursor++], method, template, accepted);
+			for (const [method, template] of c.requests)
+				checkPath(requests[cursor++], method, template, accepted);
 		}
 		outputs.succeeded(itemIndex, c.outputs);
 	});
@@ -213,13 +248,18 @@ function pathLength(c: PathCase, value: unknown): number | undefined {
  */
 function forPath(c: PathCase, values: unknown[]): unknown[] {
 	const hasText = c.vars.some((variable) => variable.kind === 'text');
-	return values.filter((value) => !(hasText && isDotSegment(value)) && (pathLength(c, value) ?? 0) < MAX_HEADER_BYTES - 1_000);
+	return values.filter(
+		(value) =>
+			!(hasText && isDotSegment(value)) && (pathLength(c, value) ?? 0) < MAX_HEADER_BYTES - 1_000,
+	);
 }
 
 describe.each(PATH_CASES.map((c) => [c.label, c] as const))('path parameters: %s', (_label, c) => {
 	test('any value fills exactly its own segment, or the item is refused naming the field', async () => {
 		await fc.assert(
-			fc.asyncProperty(fc.array(anyValue, BATCH), async (values) => checkPathValues(c, forPath(c, values))),
+			fc.asyncProperty(fc.array(anyValue, BATCH), async (values) =>
+				checkPathValues(c, forPath(c, values)),
+			),
 			{ numRuns: RUNS },
 		);
 	});
@@ -229,7 +269,11 @@ describe.each(PATH_CASES.map((c) => [c.label, c] as const))('path parameters: %s
 	});
 
 	test('without Continue On Fail a refused value stops the node with a NodeOperationError, before any request', async () => {
-		const { error, items } = await runValues(c, ['a/../b', '\uD800'].map((value) => (c.vars[0].kind === 'uuid' ? value : `${value}\uD800`)), false);
+		const { error, items } = await runValues(
+			c,
+			['a/../b', '\uD800'].map((value) => (c.vars[0].kind === 'uuid' ? value : `${value}\uD800`)),
+			false,
+		);
 		expect(items).toEqual([]);
 		expect(error?.name).toBe('NodeOperationError');
 		expect(error?.message).toMatch(refusal(c.vars[0].field, 0));
@@ -248,11 +292,19 @@ describe('path parameters: values too long for any URL (100 000 characters, 5 00
 	const tooLong = HOSTILE_STRINGS.filter((value) => value.length >= 3_000);
 	test.each([
 		['a write, never repeated (App item create)', 'elma365App item create', tooLong],
-		['a read, retried like any read (Scheme section get)', 'elma365Scheme namespace get', tooLong.slice(0, 1)],
-	])('%s: the server refuses it, nothing reaches another route', async (_name, label, values) => {
-		const c = PATH_CASES.find((entry) => entry.label === label)!;
-		await checkPathValues(c, [UUID, ...values, 'crm']);
-	}, 60_000);
+		[
+			'a read, retried like any read (Scheme section get)',
+			'elma365Scheme namespace get',
+			tooLong.slice(0, 1),
+		],
+	])(
+		'%s: the server refuses it, nothing reaches another route',
+		async (_name, label, values) => {
+			const c = PATH_CASES.find((entry) => entry.label === label)!;
+			await checkPathValues(c, [UUID, ...values, 'crm']);
+		},
+		60_000,
+	);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -260,7 +312,8 @@ describe('path parameters: values too long for any URL (100 000 characters, 5 00
 
 /** What the node must send for an accepted value: JSON fields merged into their body, others as they are. */
 function wireValue(c: FieldCase, value: unknown): unknown {
-	if (c.kind.type === 'json') return JSON.parse(JSON.stringify({ ...c.base, ...(value as object), ...c.over }));
+	if (c.kind.type === 'json')
+		return JSON.parse(JSON.stringify({ ...c.base, ...(value as object), ...c.over }));
 	const shown = c.sentAs && value !== MISSING ? c.sentAs(value) : value;
 	return shown === MISSING ? MISSING : JSON.parse(JSON.stringify(shown));
 }
@@ -287,7 +340,8 @@ async function checkFieldValues(c: FieldCase, values: unknown[]): Promise<void> 
 		}
 		if (expected === undefined) {
 			// A date-time string the oracle does not judge: refused with the message, or sent in the documented shape.
-			if (outputs.nextError() !== undefined) return outputs.refused(refusal(c.field, itemIndex), itemIndex);
+			if (outputs.nextError() !== undefined)
+				return outputs.refused(refusal(c.field, itemIndex), itemIndex);
 			const request = requests[cursor++];
 			expect(request).toBeDefined();
 			const sent = c.wire(request);
@@ -306,30 +360,38 @@ async function checkFieldValues(c: FieldCase, values: unknown[]): Promise<void> 
 	checkHeaders(requests);
 }
 
-describe.each(FIELD_CASES.map((c) => [`${c.node} ${c.label}`, c] as const))('validated field: %s', (_label, c) => {
-	test('any value is sent in its documented type, or the item is refused naming the field', async () => {
-		await fc.assert(
-			fc.asyncProperty(fc.array(fc.oneof(anyValue, nearValues(c.kind)), BATCH), async (values) => checkFieldValues(c, values)),
-			{ numRuns: RUNS },
-		);
-	});
-
-	test('the hostile constants, with Continue On Fail', async () => {
-		await checkFieldValues(c, c.kind.type === 'json' ? [...HOSTILE_VALUES, ...JSON_EDGES] : HOSTILE_VALUES);
-	});
-
-	test('without Continue On Fail a refused value stops the node with a NodeOperationError, before any request', async () => {
-		const bad = HOSTILE_VALUES.find((value) => {
-			const expected = expectedField(c.kind, value);
-			return expected !== undefined && 'refused' in expected;
+describe.each(FIELD_CASES.map((c) => [`${c.node} ${c.label}`, c] as const))(
+	'validated field: %s',
+	(_label, c) => {
+		test('any value is sent in its documented type, or the item is refused naming the field', async () => {
+			await fc.assert(
+				fc.asyncProperty(fc.array(fc.oneof(anyValue, nearValues(c.kind)), BATCH), async (values) =>
+					checkFieldValues(c, values),
+				),
+				{ numRuns: RUNS },
+			);
 		});
-		const { error, items } = await runValues(c, [bad], false);
-		expect(items).toEqual([]);
-		expect(error?.name).toBe('NodeOperationError');
-		expect(error?.message).toMatch(refusal(c.field, 0));
-		expect(t.platform.requests).toEqual([]);
-	});
-});
+
+		test('the hostile constants, with Continue On Fail', async () => {
+			await checkFieldValues(
+				c,
+				c.kind.type === 'json' ? [...HOSTILE_VALUES, ...JSON_EDGES] : HOSTILE_VALUES,
+			);
+		});
+
+		test('without Continue On Fail a refused value stops the node with a NodeOperationError, before any request', async () => {
+			const bad = HOSTILE_VALUES.find((value) => {
+				const expected = expectedField(c.kind, value);
+				return expected !== undefined && 'refused' in expected;
+			});
+			const { error, items } = await runValues(c, [bad], false);
+			expect(items).toEqual([]);
+			expect(error?.name).toBe('NodeOperationError');
+			expect(error?.message).toMatch(refusal(c.field, 0));
+			expect(t.platform.requests).toEqual([]);
+		});
+	},
+);
 
 // ---------------------------------------------------------------------------------------------
 // Date-times built from their parts, judged by an oracle of their own
@@ -345,7 +407,20 @@ function daysFromCivil(year: number, month: number, day: number): number {
 }
 
 const daysIn = (year: number, month: number) =>
-	[31, year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+	[
+		31,
+		year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28,
+		31,
+		30,
+		31,
+		30,
+		31,
+		31,
+		30,
+		31,
+		30,
+		31,
+	][month - 1];
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
@@ -353,11 +428,23 @@ const datePart = fc.record({
 	year: fc.oneof(fc.integer({ min: 0, max: 9999 }), fc.constantFrom(0, 99, 1970, 2024, 9999)),
 	month: fc.integer({ min: 0, max: 13 }),
 	day: fc.integer({ min: 0, max: 32 }),
-	time: fc.option(fc.record({ hour: fc.integer({ min: 0, max: 24 }), minute: fc.integer({ min: 0, max: 60 }), second: fc.option(fc.integer({ min: 0, max: 60 })), millis: fc.option(fc.integer({ min: 0, max: 999 })) })),
+	time: fc.option(
+		fc.record({
+			hour: fc.integer({ min: 0, max: 24 }),
+			minute: fc.integer({ min: 0, max: 60 }),
+			second: fc.option(fc.integer({ min: 0, max: 60 })),
+			millis: fc.option(fc.integer({ min: 0, max: 999 })),
+		}),
+	),
 	separator: fc.constantFrom('T', ' ', 't'),
 	zone: fc.oneof(
 		fc.constantFrom('', 'Z', 'z'),
-		fc.record({ sign: fc.constantFrom('+', '-'), hours: fc.integer({ min: 0, max: 99 }), minutes: fc.integer({ min: 0, max: 99 }), colon: fc.boolean() }),
+		fc.record({
+			sign: fc.constantFrom('+', '-'),
+			hours: fc.integer({ min: 0, max: 99 }),
+			minutes: fc.integer({ min: 0, max: 99 }),
+			colon: fc.boolean(),
+		}),
 	),
 	spaces: fc.constantFrom('', ' ', '\n'),
 });
@@ -367,16 +454,32 @@ type DatePart = typeof datePart extends fc.Arbitrary<infer T> ? T : never;
 /** The text of a built date-time, and what the node must send for it (undefined: refused). */
 function buildDate(part: DatePart): { text: string; wire?: string } {
 	const { year, month, day, time, separator, zone, spaces } = part;
-	const clock = time === null ? '' : `${separator}${pad(time.hour)}:${pad(time.minute)}${time.second === null ? '' : `:${pad(time.second)}${time.millis === null ? '' : `.${pad(time.millis, 3)}`}`}`;
-	const zoneText = typeof zone === 'string' ? zone : `${zone.sign}${pad(zone.hours)}${zone.colon ? ':' : ''}${pad(zone.minutes)}`;
+	const clock =
+		time === null
+			? ''
+			: `${separator}${pad(time.hour)}:${pad(time.minute)}${time.second === null ? '' : `:${pad(time.second)}${time.millis === null ? '' : `.${pad(time.millis, 3)}`}`}`;
+	const zoneText =
+		typeof zone === 'string'
+			? zone
+			: `${zone.sign}${pad(zone.hours)}${zone.colon ? ':' : ''}${pad(zone.minutes)}`;
 	const text = `${spaces}${pad(year, 4)}-${pad(month)}-${pad(day)}${time === null && zoneText !== '' ? '' : clock}${time === null ? '' : zoneText}${spaces}`;
 	const valid =
-		month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month) &&
+		month >= 1 &&
+		month <= 12 &&
+		day >= 1 &&
+		day <= daysIn(year, month) &&
 		(time === null || (time.hour <= 23 && time.minute <= 59 && (time.second ?? 0) <= 59)) &&
 		(typeof zone === 'string' || time === null || (zone.hours <= 23 && zone.minutes <= 59));
 	if (!valid) return { text };
-	const offset = typeof zone === 'string' || time === null ? 0 : (zone.sign === '-' ? -1 : 1) * (zone.hours * 60 + zone.minutes);
-	const ms = daysFromCivil(year, month, day) * 86_400_000 + ((time?.hour ?? 0) * 3600 + (time?.minute ?? 0) * 60 + (time?.second ?? 0)) * 1000 + (time?.second === null ? 0 : (time?.millis ?? 0)) - offset * 60_000;
+	const offset =
+		typeof zone === 'string' || time === null
+			? 0
+			: (zone.sign === '-' ? -1 : 1) * (zone.hours * 60 + zone.minutes);
+	const ms =
+		daysFromCivil(year, month, day) * 86_400_000 +
+		((time?.hour ?? 0) * 3600 + (time?.minute ?? 0) * 60 + (time?.second ?? 0)) * 1000 +
+		(time?.second === null ? 0 : (time?.millis ?? 0)) -
+		offset * 60_000;
 	const date = new Date(ms);
 	const wireYear = date.getUTCFullYear();
 	if (wireYear < 0 || wireYear > 9999) return { text };
@@ -386,13 +489,61 @@ function buildDate(part: DatePart): { text: string; wire?: string } {
 const at0 = { hour: 0, minute: 0, second: 0, millis: null };
 /** The edges, always run: offsets past 23:59, the years 0000-0099 and 9999, 29 February. */
 const DATE_EXAMPLES: DatePart[] = [
-	{ year: 2027, month: 1, day: 1, time: at0, separator: 'T', zone: { sign: '+', hours: 24, minutes: 0, colon: true }, spaces: '' },
-	{ year: 2027, month: 1, day: 1, time: at0, separator: 'T', zone: { sign: '-', hours: 3, minutes: 60, colon: false }, spaces: '' },
-	{ year: 2027, month: 1, day: 1, time: at0, separator: 'T', zone: { sign: '+', hours: 99, minutes: 99, colon: true }, spaces: '' },
+	{
+		year: 2027,
+		month: 1,
+		day: 1,
+		time: at0,
+		separator: 'T',
+		zone: { sign: '+', hours: 24, minutes: 0, colon: true },
+		spaces: '',
+	},
+	{
+		year: 2027,
+		month: 1,
+		day: 1,
+		time: at0,
+		separator: 'T',
+		zone: { sign: '-', hours: 3, minutes: 60, colon: false },
+		spaces: '',
+	},
+	{
+		year: 2027,
+		month: 1,
+		day: 1,
+		time: at0,
+		separator: 'T',
+		zone: { sign: '+', hours: 99, minutes: 99, colon: true },
+		spaces: '',
+	},
 	{ year: 0, month: 1, day: 1, time: null, separator: 'T', zone: '', spaces: '' },
-	{ year: 99, month: 12, day: 31, time: { hour: 23, minute: 59, second: 59, millis: 999 }, separator: ' ', zone: '', spaces: ' ' },
-	{ year: 0, month: 1, day: 1, time: at0, separator: 'T', zone: { sign: '+', hours: 1, minutes: 0, colon: true }, spaces: '' },
-	{ year: 9999, month: 12, day: 31, time: { hour: 23, minute: 59, second: 59, millis: null }, separator: 'T', zone: { sign: '-', hours: 14, minutes: 0, colon: true }, spaces: '' },
+	{
+		year: 99,
+		month: 12,
+		day: 31,
+		time: { hour: 23, minute: 59, second: 59, millis: 999 },
+		separator: ' ',
+		zone: '',
+		spaces: ' ',
+	},
+	{
+		year: 0,
+		month: 1,
+		day: 1,
+		time: at0,
+		separator: 'T',
+		zone: { sign: '+', hours: 1, minutes: 0, colon: true },
+		spaces: '',
+	},
+	{
+		year: 9999,
+		month: 12,
+		day: 31,
+		time: { hour: 23, minute: 59, second: 59, millis: null },
+		separator: 'T',
+		zone: { sign: '-', hours: 14, minutes: 0, colon: true },
+		spaces: '',
+	},
 	{ year: 2024, month: 2, day: 29, time: null, separator: 'T', zone: '', spaces: '\n' },
 	{ year: 2027, month: 2, day: 29, time: null, separator: 'T', zone: '', spaces: '' },
 ];
@@ -403,12 +554,16 @@ describe('validated field: date-times built from their parts (Next Reset At, wor
 		await fc.assert(
 			fc.asyncProperty(fc.array(datePart, BATCH), async (parts) => {
 				const built = parts.map(buildDate);
-				const { items, error } = await runValues(c, built.map((entry) => entry.text));
+				const { items, error } = await runValues(
+					c,
+					built.map((entry) => entry.text),
+				);
 				expect(error).toBeUndefined();
 				const outputs = new Outputs(items);
 				let cursor = 0;
 				built.forEach((entry, itemIndex) => {
-					if (entry.wire === undefined) return outputs.refused(refusal(c.field, itemIndex), itemIndex);
+					if (entry.wire === undefined)
+						return outputs.refused(refusal(c.field, itemIndex), itemIndex);
 					const request = t.platform.requests[cursor++];
 					expect(request).toBeDefined();
 					expect(c.wire(request)).toBe(entry.wire);
@@ -426,23 +581,60 @@ describe('validated field: date-times built from their parts (Next Reset At, wor
 // Binary data: its file name and MIME type go into multipart part headers
 
 const BINARY_TARGETS: Runnable[] = [
-	{ node: 'elma365File', typeVersion: 1, parameters: { resource: 'file', operation: 'uploadToDirectory', directoryId: { __rl: true, mode: 'id', value: UUID } } },
-	{ node: 'elma365App', typeVersion: 1, parameters: { resource: 'item', operation: 'import', namespace: 'crm', application: 'deals', format: 'csv' } },
+	{
+		node: 'elma365File',
+		typeVersion: 1,
+		parameters: {
+			resource: 'file',
+			operation: 'uploadToDirectory',
+			directoryId: { __rl: true, mode: 'id', value: UUID },
+		},
+	},
+	{
+		node: 'elma365App',
+		typeVersion: 1,
+		parameters: {
+			resource: 'item',
+			operation: 'import',
+			namespace: 'crm',
+			application: 'deals',
+			format: 'csv',
+		},
+	},
 ];
 
 /** The requests that carry the file (the import's second request sends only its hash). */
-const uploads = () => t.platform.requests.filter((request) => /^multipart\/form-data/.test(String(request.headers['content-type'])));
+const uploads = () =>
+	t.platform.requests.filter((request) =>
+		/^multipart\/form-data/.test(String(request.headers['content-type'])),
+	);
 
-describe.each(BINARY_TARGETS.map((target) => [`${target.node} ${String(target.parameters.operation)}`, target] as const))('binary data: %s', (_label, target) => {
+describe.each(
+	BINARY_TARGETS.map(
+		(target) => [`${target.node} ${String(target.parameters.operation)}`, target] as const,
+	),
+)('binary data: %s', (_label, target) => {
 	async function runMeta(metas: Array<{ fileName?: unknown; mimeType?: unknown }>) {
 		t.platform.reset();
 		for (const method of METHODS) t.platform.script(method, /^\/pub\/v1\//, HEALTHY, 100_000);
 		const input = metas.map((meta) => ({ json: {}, binary: fileItem(meta) as never }));
-		return await t.run({ nodeType: target.node, typeVersion: target.typeVersion, parameters: target.parameters as never, input, continueOnFail: true });
+		return await t.run({
+			nodeType: target.node,
+			typeVersion: target.typeVersion,
+			parameters: target.parameters as never,
+			input,
+			continueOnFail: true,
+		});
 	}
 
 	test('any file name or MIME type stays inside its part header, or the item is refused naming the field', async () => {
-		const meta = fc.record({ fileName: fc.oneof(hostileString, fc.constantFrom(undefined, null, 5, {})), mimeType: fc.oneof(hostileString, fc.constantFrom('application/pdf', 'text/plain; charset=utf-8', undefined, null, 5)) });
+		const meta = fc.record({
+			fileName: fc.oneof(hostileString, fc.constantFrom(undefined, null, 5, {})),
+			mimeType: fc.oneof(
+				hostileString,
+				fc.constantFrom('application/pdf', 'text/plain; charset=utf-8', undefined, null, 5),
+			),
+		});
 		await fc.assert(
 			fc.asyncProperty(fc.array(meta, BATCH), async (metas) => {
 				const { items, error } = await runMeta(metas);
@@ -451,12 +643,22 @@ describe.each(BINARY_TARGETS.map((target) => [`${target.node} ${String(target.pa
 				let cursor = 0;
 				metas.forEach(({ fileName, mimeType }, itemIndex) => {
 					const blank = (value: unknown) => value === undefined || value === null || value === '';
-					const nameOk = blank(fileName) || (typeof fileName === 'string' && acceptedText(`x${fileName}`) !== undefined);
-					const typeOk = blank(mimeType) || (typeof mimeType === 'string' && acceptedText(`x${mimeType}`) !== undefined && !hasControl(mimeType));
-					if (!nameOk || !typeOk) return outputs.refused(refusal('Input Binary Field', itemIndex), itemIndex);
+					const nameOk =
+						blank(fileName) ||
+						(typeof fileName === 'string' && acceptedText(`x${fileName}`) !== undefined);
+					const typeOk =
+						blank(mimeType) ||
+						(typeof mimeType === 'string' &&
+							acceptedText(`x${mimeType}`) !== undefined &&
+							!hasControl(mimeType));
+					if (!nameOk || !typeOk)
+						return outputs.refused(refusal('Input Binary Field', itemIndex), itemIndex);
 					const request = uploads()[cursor++];
 					const [part] = parseMultipart(request.raw, String(request.headers['content-type']));
-					const wantType = blank(mimeType) || (mimeType as string).trim() === '' ? 'application/octet-stream' : (mimeType as string).trim();
+					const wantType =
+						blank(mimeType) || (mimeType as string).trim() === ''
+							? 'application/octet-stream'
+							: (mimeType as string).trim();
 					expect(part.contentType).toBe(wantType);
 					outputs.succeeded(itemIndex);
 				});
@@ -469,7 +671,11 @@ describe.each(BINARY_TARGETS.map((target) => [`${target.node} ${String(target.pa
 	});
 
 	test('a MIME type with a line break adds no part header and no body bytes', async () => {
-		const { items } = await runMeta([{ fileName: 'a.txt', mimeType: 'text/plain\r\nX-Injected: 1' }, { fileName: 'a.txt', mimeType: 'text/plain\r\n\r\nBODY' }, { fileName: 'a\r\nb.txt', mimeType: 'text/plain' }]);
+		const { items } = await runMeta([
+			{ fileName: 'a.txt', mimeType: 'text/plain\r\nX-Injected: 1' },
+			{ fileName: 'a.txt', mimeType: 'text/plain\r\n\r\nBODY' },
+			{ fileName: 'a\r\nb.txt', mimeType: 'text/plain' },
+		]);
 		expect(items.map((item) => item.json.error)).toEqual([
 			'Invalid "Input Binary Field" in item 0: expected binary data whose MIME type is one line, such as application/pdf, got "text/plain\\r\\nX-Injected: 1"',
 			'Invalid "Input Binary Field" in item 1: expected binary data whose MIME type is one line, such as application/pdf, got "text/plain\\r\\n\\r\\nBODY"',
@@ -485,11 +691,17 @@ describe.each(BINARY_TARGETS.map((target) => [`${target.node} ${String(target.pa
 		const { items } = await t.run({
 			nodeType: target.node,
 			typeVersion: target.typeVersion,
-			parameters: { ...target.parameters, binaryPropertyName: '={{ $itemIndex === 0 ? "__proto__" : "constructor" }}' } as never,
+			parameters: {
+				...target.parameters,
+				binaryPropertyName: '={{ $itemIndex === 0 ? "__proto__" : "constructor" }}',
+			} as never,
 			input,
 			continueOnFail: true,
 		});
-		expect(items.map((item) => item.json.error)).toEqual([expect.stringMatching(refusal('Input Binary Field', 0)), expect.stringMatching(refusal('Input Binary Field', 1))]);
+		expect(items.map((item) => item.json.error)).toEqual([
+			expect.stringMatching(refusal('Input Binary Field', 0)),
+			expect.stringMatching(refusal('Input Binary Field', 1)),
+		]);
 		expect(t.platform.requests).toEqual([]);
 	});
 });
@@ -500,7 +712,12 @@ describe.each(BINARY_TARGETS.map((target) => [`${target.node} ${String(target.pa
 describe('Continue On Fail with hostile and valid items mixed', () => {
 	const mixed = fc.array(fc.oneof(fc.uuid(), anyValue), { minLength: 1, maxLength: 12 });
 
-	function checkOnePerItem(items: INodeExecutionData[], values: unknown[], field: string, accepted: (value: unknown) => boolean): void {
+	function checkOnePerItem(
+		items: INodeExecutionData[],
+		values: unknown[],
+		field: string,
+		accepted: (value: unknown) => boolean,
+	): void {
 		expect(items.map((item) => item.pairedItem)).toEqual(values.map((_, item) => ({ item })));
 		values.forEach((value, itemIndex) => {
 			if (accepted(value)) expect(items[itemIndex].json.error).toBeUndefined();
@@ -521,28 +738,58 @@ describe('Continue On Fail with hostile and valid items mixed', () => {
 	});
 
 	test('file delete sent in one request: refused items are left out of it, every item keeps its output', async () => {
-		const target: Runnable = { node: 'elma365File', parameters: { resource: 'file', operation: 'delete', fileIds: V, batch: true } };
+		const target: Runnable = {
+			node: 'elma365File',
+			parameters: { resource: 'file', operation: 'delete', fileIds: V, batch: true },
+		};
 		const fileIds = FIELD_CASES.find((entry) => entry.field === 'File IDs')!;
 		await fc.assert(
 			fc.asyncProperty(mixed, async (values) => {
 				const { items } = await runValues(target, values);
 				const expected = values.map((value) => expectedField(fileIds.kind, value)!);
-				checkOnePerItem(items, values, 'File IDs', (value) => 'sent' in expectedField(fileIds.kind, value)!);
+				checkOnePerItem(
+					items,
+					values,
+					'File IDs',
+					(value) => 'sent' in expectedField(fileIds.kind, value)!,
+				);
 				const sent = expected.flatMap((entry) => ('sent' in entry ? (entry.sent as string[]) : []));
-				expect(t.platform.requests.map((request) => (request.body as { fileIds: string[] }).fileIds)).toEqual(sent.length > 0 ? [sent] : []);
+				expect(
+					t.platform.requests.map((request) => (request.body as { fileIds: string[] }).fileIds),
+				).toEqual(sent.length > 0 ? [sent] : []);
 			}),
 			{ numRuns: RUNS },
 		);
 	});
 
 	test('segment add subscribers sent in one request per segment: every item keeps its output', async () => {
-		const target: Runnable = { node: 'elma365Marketing', parameters: { resource: 'segment', operation: 'addSubscribers', segmentId: V_BY_ID, subscriberIds: OTHER_UUID, sendInOneRequest: true } };
+		const target: Runnable = {
+			node: 'elma365Marketing',
+			parameters: {
+				resource: 'segment',
+				operation: 'addSubscribers',
+				segmentId: V_BY_ID,
+				subscriberIds: OTHER_UUID,
+				sendInOneRequest: true,
+			},
+		};
 		await fc.assert(
 			fc.asyncProperty(mixed, async (values) => {
 				const { items } = await runValues(target, values);
-				checkOnePerItem(items, values, 'Segment', (value) => segmentOf('uuid', value) !== undefined);
-				const segments = new Set(values.map((value) => segmentOf('uuid', value)).filter((id) => id !== undefined));
-				expect(new Set(t.platform.requests.map((request) => decodeURIComponent(request.path.split('/')[5])))).toEqual(segments);
+				checkOnePerItem(
+					items,
+					values,
+					'Segment',
+					(value) => segmentOf('uuid', value) !== undefined,
+				);
+				const segments = new Set(
+					values.map((value) => segmentOf('uuid', value)).filter((id) => id !== undefined),
+				);
+				expect(
+					new Set(
+						t.platform.requests.map((request) => decodeURIComponent(request.path.split('/')[5])),
+					),
+				).toEqual(segments);
 				expect(t.platform.requests).toHaveLength(segments.size);
 			}),
 			{ numRuns: RUNS },
@@ -574,7 +821,14 @@ describe('values that cannot be sent as given', () => {
 	const list = (options: Record<string, unknown>): Runnable => ({
 		node: 'elma365App',
 		typeVersion: 1,
-		parameters: { resource: 'item', operation: 'getAll', namespace: 'crm', application: 'deals', returnAll: true, options },
+		parameters: {
+			resource: 'item',
+			operation: 'getAll',
+			namespace: 'crm',
+			application: 'deals',
+			returnAll: true,
+			options,
+		},
 	});
 
 	test('"Active Only" is sent as a boolean: "true"/"false" from an expression are read, anything else is refused naming the field', async () => {
@@ -585,19 +839,33 @@ describe('values that cannot be sent as given', () => {
 			undefined,
 			undefined,
 		]);
-		expect(t.platform.requests.map((request) => (request.body as { active: unknown }).active)).toEqual([false, true]);
+		expect(
+			t.platform.requests.map((request) => (request.body as { active: unknown }).active),
+		).toEqual([false, true]);
 	});
 
 	// The HTTP client serialises recursively: 20 000 levels overflowed its stack, reported as "could not be reached".
 	const deep = `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`;
 
 	test('a field value nested 20 000 levels deep is refused naming the field, before any request', async () => {
-		const target: Runnable = { node: 'elma365App', typeVersion: 1, parameters: { resource: 'item', operation: 'create', namespace: 'crm', application: 'deals', fields: { field: [{ name: 'x', value: V }] } } };
+		const target: Runnable = {
+			node: 'elma365App',
+			typeVersion: 1,
+			parameters: {
+				resource: 'item',
+				operation: 'create',
+				namespace: 'crm',
+				application: 'deals',
+				fields: { field: [{ name: 'x', value: V }] },
+			},
+		};
 		const { items } = await runValues(target, [deep, '{"a": 1}']);
 		expect(items[0].json.error).toMatch(refusal('Fields > Value (entry 1)', 0));
 		expect(items[0].json.error).toMatch(/nested at most 100 levels deep/);
 		expect(items[1].json.error).toBeUndefined();
-		expect(t.platform.requests.map((request) => request.body)).toEqual([{ context: { x: { a: 1 } } }]);
+		expect(t.platform.requests.map((request) => request.body)).toEqual([
+			{ context: { x: { a: 1 } } },
+		]);
 	});
 
 	test('a Table Filter value nested too deep, or with a key n8n drops, is refused naming the field', async () => {
@@ -608,8 +876,13 @@ describe('values that cannot be sent as given', () => {
 			expect.stringMatching(refusal('Table Filter > Value', 1)),
 			undefined,
 		]);
-		expect(t.platform.requests.map((request) => (request.body as { filter: unknown }).filter)).toEqual([{ tf: { amount: { a: [1, 2] } } }]);
-		const range = await runValues(list({ tableFilter: { range: [{ field: 'amount', min: V, max: '' }] } }), [deep]);
+		expect(
+			t.platform.requests.map((request) => (request.body as { filter: unknown }).filter),
+		).toEqual([{ tf: { amount: { a: [1, 2] } } }]);
+		const range = await runValues(
+			list({ tableFilter: { range: [{ field: 'amount', min: V, max: '' }] } }),
+			[deep],
+		);
 		expect(range.items[0].json.error).toMatch(refusal('Table Filter > From', 0));
 		expect(t.platform.requests).toEqual([]);
 	});

@@ -29,7 +29,9 @@ export const V_BY_ID = byId(V);
 const byCode = (value: string) => ({ __rl: true, mode: 'code', value });
 
 /** A small binary file on the input item, for uploads and imports. */
-export function fileItem(meta: { fileName?: unknown; mimeType?: unknown } = { fileName: 'a.txt', mimeType: 'text/plain' }) {
+export function fileItem(
+	meta: { fileName?: unknown; mimeType?: unknown } = { fileName: 'a.txt', mimeType: 'text/plain' },
+) {
 	return { data: { data: Buffer.from('hello').toString('base64'), ...meta } };
 }
 
@@ -41,28 +43,148 @@ const LONG_100K = 'y'.repeat(100_000);
 
 /** The explicit hostile strings every table meets, besides what fast-check makes up. */
 export const HOSTILE_STRINGS: string[] = [
-	'../', '..', '.', ' .. ', '/..', '../../scheme/namespaces', '..%2F', '%2E%2E', '%2F', '%', '%00', '%zz',
-	'a/b', 'a?b#c', '?', '#', '&x=1', 'a;b', 'a=b', '+', '\\', 'a\\..\\b',
-	'\r\nX-Injected: 1', 'a\r\nX-Injected: 1', 'a\nb', 'a\rb', '\t', '\u0000', 'a\u0000b', '\u007f',
-	'\uD800', 'a\uDC00b', '\uDBFF\uDFFF', '😀', '👩‍👩‍👧‍👦', 'e\u0301', 'Ā𐐷', '\u202Eevil\u202C', '\u200F', '\u200B', '\uFEFF',
-	'Счёт №1', '名前', 'مرحبا', '', ' ', '   ', '\t\n', '\u00A0', '\u3000',
-	'__proto__', 'constructor', 'toString', '={{ 1 + 1 }}', '{{ $json }}', '$(whoami)', "'; DROP TABLE x; --", '<script>',
-	'null', 'undefined', 'true', 'NaN', '-0', '1e3', '0x10', ' 42 ',
-	UUID, ` ${UUID} `, UUID.toUpperCase(), `${UUID}\n`, `${UUID}/x`, `${UUID}?a=b`, `${UUID}%00`, UUID.slice(1),
-	LONG_10K, LONG_100K, `${'é'.repeat(5_000)}`, `${'😀'.repeat(3_000)}`,
+	'../',
+	'..',
+	'.',
+	' .. ',
+	'/..',
+	'../../scheme/namespaces',
+	'..%2F',
+	'%2E%2E',
+	'%2F',
+	'%',
+	'%00',
+	'%zz',
+	'a/b',
+	'a?b#c',
+	'?',
+	'#',
+	'&x=1',
+	'a;b',
+	'a=b',
+	'+',
+	'\\',
+	'a\\..\\b',
+	'\r\nX-Injected: 1',
+	'a\r\nX-Injected: 1',
+	'a\nb',
+	'a\rb',
+	'\t',
+	'\u0000',
+	'a\u0000b',
+	'\u007f',
+	'\uD800',
+	'a\uDC00b',
+	'\uDBFF\uDFFF',
+	'😀',
+	'👩‍👩‍👧‍👦',
+	'e\u0301',
+	'Ā𐐷',
+	'\u202Eevil\u202C',
+	'\u200F',
+	'\u200B',
+	'\uFEFF',
+	'Счёт №1',
+	'名前',
+	'مرحبا',
+	'',
+	' ',
+	'   ',
+	'\t\n',
+	'\u00A0',
+	'\u3000',
+	'__proto__',
+	'constructor',
+	'toString',
+	'={{ 1 + 1 }}',
+	'{{ $json }}',
+	'$(whoami)',
+	"'; DROP TABLE x; --",
+	'<script>',
+	'null',
+	'undefined',
+	'true',
+	'NaN',
+	'-0',
+	'1e3',
+	'0x10',
+	' 42 ',
+	UUID,
+	` ${UUID} `,
+	UUID.toUpperCase(),
+	`${UUID}\n`,
+	`${UUID}/x`,
+	`${UUID}?a=b`,
+	`${UUID}%00`,
+	UUID.slice(1),
+	LONG_10K,
+	LONG_100K,
+	`${'é'.repeat(5_000)}`,
+	`${'😀'.repeat(3_000)}`,
 ];
 
 /** Hostile values that are not strings. */
 export const HOSTILE_OTHERS: unknown[] = [
-	0, -0, 1, -1, 42, 2.5, NaN, Infinity, -Infinity, 2 ** 53, -(2 ** 53), 1e21, Number.MAX_VALUE, Number.MIN_VALUE,
-	true, false, null, [], [UUID], ['a', 'b'], {}, { a: 1 }, { __rl: true, mode: 'id', value: UUID }, [[[[]]]],
-	new Date('2027-01-01T00:00:00Z'), new Date(8.64e15), new Date(Number.NaN),
+	0,
+	-0,
+	1,
+	-1,
+	42,
+	2.5,
+	NaN,
+	Infinity,
+	-Infinity,
+	2 ** 53,
+	-(2 ** 53),
+	1e21,
+	Number.MAX_VALUE,
+	Number.MIN_VALUE,
+	true,
+	false,
+	null,
+	[],
+	[UUID],
+	['a', 'b'],
+	{},
+	{ a: 1 },
+	{ __rl: true, mode: 'id', value: UUID },
+	[[[[]]]],
+	new Date('2027-01-01T00:00:00Z'),
+	new Date(8.64e15),
+	new Date(Number.NaN),
 ];
 
 export const HOSTILE_VALUES: unknown[] = [...HOSTILE_STRINGS, ...HOSTILE_OTHERS];
 
 /** Characters that break paths, headers, JSON and Unicode, for strings made of them. */
-const NASTY_CHARS = ['.', '/', '\\', '%', '2', 'E', 'e', 'F', '?', '#', '&', ';', '=', ' ', '\t', '\r', '\n', '\u0000', '\uD800', '\uDC00', '😀', '\u202E', '-', 'a', '"', "'"];
+const NASTY_CHARS = [
+	'.',
+	'/',
+	'\\',
+	'%',
+	'2',
+	'E',
+	'e',
+	'F',
+	'?',
+	'#',
+	'&',
+	';',
+	'=',
+	' ',
+	'\t',
+	'\r',
+	'\n',
+	'\u0000',
+	'\uD800',
+	'\uDC00',
+	'😀',
+	'\u202E',
+	'-',
+	'a',
+	'"',
+	"'",
+];
 
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
 	fc.string({ unit: 'grapheme', maxLength: 30 }),
@@ -73,7 +195,9 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 	fc.tuple(fc.constantFrom('', ' ', '\t', '\n'), fc.uuid()).map(([space, id]) => `${space}${id}`),
 );
 
-const safeKey = fc.string({ maxLength: 8 }).filter((key) => !['__proto__', 'constructor', 'prototype'].includes(key));
+const safeKey = fc
+	.string({ maxLength: 8 })
+	.filter((key) => !['__proto__', 'constructor', 'prototype'].includes(key));
 
 /** JSON-like values without the keys n8n's deep copies drop (`__proto__`, `constructor`, `prototype`). */
 export const jsonLike: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
@@ -140,22 +264,45 @@ const text = (field: string): PathVar => ({ field, kind: 'text' });
 const uuid = (field: string): PathVar => ({ field, kind: 'uuid' });
 
 /** App, Contract and Report items: `/{prefix}/{namespace}/{code}...`. */
-function itemCases(node: string, prefix: string, codeParam: string, codeField: string, operations: Array<[string, string, string, boolean, Record<string, unknown>?]>): PathCase[] {
+function itemCases(
+	node: string,
+	prefix: string,
+	codeParam: string,
+	codeField: string,
+	operations: Array<[string, string, string, boolean, Record<string, unknown>?]>,
+): PathCase[] {
 	return operations.map(([resource, operation, suffix, withId, extra]) => ({
 		node,
 		label: `${node} ${resource} ${operation}`,
 		typeVersion: 1,
-		parameters: { resource, operation, namespace: V, [codeParam]: V, ...(withId ? { itemId: V } : {}), ...extra },
+		parameters: {
+			resource,
+			operation,
+			namespace: V,
+			[codeParam]: V,
+			...(withId ? { itemId: V } : {}),
+			...extra,
+		},
 		vars: [text('Section Code'), text(codeField), ...(withId ? [uuid('Item ID')] : [])],
-		requests: [[suffix.startsWith('GET ') ? 'GET' : 'POST', `/${prefix}/{}/{}${withId ? '/{}' : ''}${suffix.replace(/^(GET|POST) /, '')}`]],
+		requests: [
+			[
+				suffix.startsWith('GET ') ? 'GET' : 'POST',
+				`/${prefix}/{}/{}${withId ? '/{}' : ''}${suffix.replace(/^(GET|POST) /, '')}`,
+			],
+		],
 	}));
 }
 
 /** Every scheme row with a path variable, straight from the node's table. */
 function schemeRowCases(): PathCase[] {
 	return SCHEME_ROWS.filter((row) => row.path.includes('{')).map((row) => {
-		const names = [...row.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as keyof typeof PATH_PARAMS);
-		const parameters: Record<string, unknown> = { resource: row.resource, operation: row.operation };
+		const names = [...row.path.matchAll(/\{(\w+)\}/g)].map(
+			(match) => match[1] as keyof typeof PATH_PARAMS,
+		);
+		const parameters: Record<string, unknown> = {
+			resource: row.resource,
+			operation: row.operation,
+		};
 		for (const name of names) parameters[name] = V;
 		if (row.list) parameters.returnAll = true;
 		return {
@@ -163,7 +310,9 @@ function schemeRowCases(): PathCase[] {
 			label: `elma365Scheme ${row.resource} ${row.operation}`,
 			typeVersion: 1,
 			parameters,
-			vars: names.map((name) => ('uuid' in PATH_PARAMS[name] ? uuid : text)(PATH_PARAMS[name].displayName)),
+			vars: names.map((name) =>
+				('uuid' in PATH_PARAMS[name] ? uuid : text)(PATH_PARAMS[name].displayName),
+			),
 			requests: [[row.method, row.path.replace(/\{\w+\}/g, '{}')]],
 		};
 	});
@@ -172,60 +321,129 @@ function schemeRowCases(): PathCase[] {
 export const PATH_CASES: PathCase[] = [
 	// Nomenclature
 	{
-		node: 'elma365Nomenclature', label: 'Nomenclature case update', typeVersion: 1,
-		parameters: { resource: 'case', operation: 'update', caseId: V_BY_ID, directoryId: byId(UUID), docflow: 'input', name: 'Memos' },
-		vars: [uuid('Case')], requests: [['PUT', '/nomenclature/{}']],
+		node: 'elma365Nomenclature',
+		label: 'Nomenclature case update',
+		typeVersion: 1,
+		parameters: {
+			resource: 'case',
+			operation: 'update',
+			caseId: V_BY_ID,
+			directoryId: byId(UUID),
+			docflow: 'input',
+			name: 'Memos',
+		},
+		vars: [uuid('Case')],
+		requests: [['PUT', '/nomenclature/{}']],
 	},
 	{
-		node: 'elma365Nomenclature', label: 'Nomenclature directory update', typeVersion: 1,
-		parameters: { resource: 'directory', operation: 'update', directoryId: V_BY_ID, name: 'Renamed' },
-		vars: [uuid('Directory')], requests: [['PUT', '/nomenclature/directory/{}']],
+		node: 'elma365Nomenclature',
+		label: 'Nomenclature directory update',
+		typeVersion: 1,
+		parameters: {
+			resource: 'directory',
+			operation: 'update',
+			directoryId: V_BY_ID,
+			name: 'Renamed',
+		},
+		vars: [uuid('Directory')],
+		requests: [['PUT', '/nomenclature/directory/{}']],
 	},
 	// File
 	{
-		node: 'elma365File', label: 'File directory get', typeVersion: 1,
+		node: 'elma365File',
+		label: 'File directory get',
+		typeVersion: 1,
 		parameters: { resource: 'directory', operation: 'get', directoryId: V_BY_ID },
-		vars: [uuid('Directory')], requests: [['GET', '/disk/directory/{}']],
+		vars: [uuid('Directory')],
+		requests: [['GET', '/disk/directory/{}']],
 	},
 	{
-		node: 'elma365File', label: 'File upload to directory', typeVersion: 1, binary: true,
+		node: 'elma365File',
+		label: 'File upload to directory',
+		typeVersion: 1,
+		binary: true,
 		parameters: { resource: 'file', operation: 'uploadToDirectory', directoryId: V_BY_ID },
-		vars: [uuid('Directory')], requests: [['POST', '/disk/directory/{}/upload']],
+		vars: [uuid('Directory')],
+		requests: [['POST', '/disk/directory/{}/upload']],
 	},
 	{
-		node: 'elma365File', label: 'File get download link', typeVersion: 1,
+		node: 'elma365File',
+		label: 'File get download link',
+		typeVersion: 1,
 		parameters: { resource: 'file', operation: 'getDownloadLink', fileId: V },
-		vars: [uuid('File ID')], requests: [['POST', '/disk/file/{}/get-link']],
+		vars: [uuid('File ID')],
+		requests: [['POST', '/disk/file/{}/get-link']],
 	},
 	{
-		node: 'elma365File', label: 'File download', typeVersion: 1,
+		node: 'elma365File',
+		label: 'File download',
+		typeVersion: 1,
 		parameters: { resource: 'file', operation: 'download', fileId: V },
-		vars: [uuid('File ID')], requests: [['POST', '/disk/file/{}/get-link'], ['GET', '/disk/blob/file.bin']],
+		vars: [uuid('File ID')],
+		requests: [
+			['POST', '/disk/file/{}/get-link'],
+			['GET', '/disk/blob/file.bin'],
+		],
 		replies: (url) => [
 			['POST', /\/get-link$/, ok({ Link: `${url}/pub/v1/disk/blob/file.bin` })],
-			['GET', /^\/pub\/v1\/disk\/blob\//, { status: 200, headers: { 'content-type': 'application/octet-stream' }, body: Buffer.from('bytes') }],
+			[
+				'GET',
+				/^\/pub\/v1\/disk\/blob\//,
+				{
+					status: 200,
+					headers: { 'content-type': 'application/octet-stream' },
+					body: Buffer.from('bytes'),
+				},
+			],
 		],
 	},
 	// Marketing
 	{
-		node: 'elma365Marketing', label: 'Marketing segment get', typeVersion: 1,
+		node: 'elma365Marketing',
+		label: 'Marketing segment get',
+		typeVersion: 1,
 		parameters: { resource: 'segment', operation: 'get', segmentId: V_BY_ID },
-		vars: [uuid('Segment')], requests: [['GET', '/marketing/segment/{}']],
+		vars: [uuid('Segment')],
+		requests: [['GET', '/marketing/segment/{}']],
 	},
 	{
-		node: 'elma365Marketing', label: 'Marketing segment get subscribers', typeVersion: 1,
-		parameters: { resource: 'segment', operation: 'getSubscribers', segmentId: V_BY_ID, returnAll: true },
-		vars: [uuid('Segment')], requests: [['POST', '/marketing/segment/{}/subscribers']],
+		node: 'elma365Marketing',
+		label: 'Marketing segment get subscribers',
+		typeVersion: 1,
+		parameters: {
+			resource: 'segment',
+			operation: 'getSubscribers',
+			segmentId: V_BY_ID,
+			returnAll: true,
+		},
+		vars: [uuid('Segment')],
+		requests: [['POST', '/marketing/segment/{}/subscribers']],
 	},
 	{
-		node: 'elma365Marketing', label: 'Marketing segment add subscribers', typeVersion: 1,
-		parameters: { resource: 'segment', operation: 'addSubscribers', segmentId: V_BY_ID, subscriberIds: OTHER_UUID },
-		vars: [uuid('Segment')], requests: [['PATCH', '/marketing/segment/{}/subscribers/add']],
+		node: 'elma365Marketing',
+		label: 'Marketing segment add subscribers',
+		typeVersion: 1,
+		parameters: {
+			resource: 'segment',
+			operation: 'addSubscribers',
+			segmentId: V_BY_ID,
+			subscriberIds: OTHER_UUID,
+		},
+		vars: [uuid('Segment')],
+		requests: [['PATCH', '/marketing/segment/{}/subscribers/add']],
 	},
 	{
-		node: 'elma365Marketing', label: 'Marketing segment remove subscribers', typeVersion: 1,
-		parameters: { resource: 'segment', operation: 'removeSubscribers', segmentId: V_BY_ID, subscriberIds: OTHER_UUID },
-		vars: [uuid('Segment')], requests: [['PATCH', '/marketing/segment/{}/subscribers/remove']],
+		node: 'elma365Marketing',
+		label: 'Marketing segment remove subscribers',
+		typeVersion: 1,
+		parameters: {
+			resource: 'segment',
+			operation: 'removeSubscribers',
+			segmentId: V_BY_ID,
+			subscriberIds: OTHER_UUID,
+		},
+		vars: [uuid('Segment')],
+		requests: [['PATCH', '/marketing/segment/{}/subscribers/remove']],
 	},
 	// App, Contract, Report: every operation with the section and application codes (and item ID)
 	...itemCases('elma365App', 'app', 'application', 'Application Code', [
@@ -242,9 +460,18 @@ export const PATH_CASES: PathCase[] = [
 		node: 'elma365App',
 		label: 'elma365App item import',
 		typeVersion: 1,
-		parameters: { resource: 'item', operation: 'import', namespace: V, application: V, format: 'csv' },
+		parameters: {
+			resource: 'item',
+			operation: 'import',
+			namespace: V,
+			application: V,
+			format: 'csv',
+		},
 		vars: [text('Section Code'), text('Application Code')],
-		requests: [['POST', '/disk/file/upload'], ['POST', '/app/{}/{}/import']],
+		requests: [
+			['POST', '/disk/file/upload'],
+			['POST', '/app/{}/{}/import'],
+		],
 		binary: true,
 	},
 	...itemCases('elma365Contract', 'contracts', 'application', 'Contract Application Code', [
@@ -253,69 +480,136 @@ export const PATH_CASES: PathCase[] = [
 		['item', 'create', '/create', false, { fieldsJson: '{"__name": "x"}' }],
 		['item', 'getAll', '/list', false, { returnAll: true }],
 	]),
-	...itemCases('elma365Report', 'reports', 'report', 'Report Code', [['item', 'getAll', '/list', false, { returnAll: true }]]),
+	...itemCases('elma365Report', 'reports', 'report', 'Report Code', [
+		['item', 'getAll', '/list', false, { returnAll: true }],
+	]),
 	// Process
 	{
-		node: 'elma365Process', label: 'Process start', typeVersion: 1,
+		node: 'elma365Process',
+		label: 'Process start',
+		typeVersion: 1,
 		parameters: { resource: 'process', operation: 'start', namespace: V, processCode: V },
-		vars: [text('Namespace'), text('Process Code')], requests: [['POST', '/bpm/template/{}/{}/run']],
+		vars: [text('Namespace'), text('Process Code')],
+		requests: [['POST', '/bpm/template/{}/{}/run']],
 	},
 	{
-		node: 'elma365Process', label: 'Process instance get', typeVersion: 1,
+		node: 'elma365Process',
+		label: 'Process instance get',
+		typeVersion: 1,
 		parameters: { resource: 'instance', operation: 'get', instanceId: V },
-		vars: [uuid('Instance ID')], requests: [['POST', '/bpm/instance/{}/get']],
+		vars: [uuid('Instance ID')],
+		requests: [['POST', '/bpm/instance/{}/get']],
 	},
 	{
-		node: 'elma365Process', label: 'Process instance get many by template', typeVersion: 1,
-		parameters: { resource: 'instance', operation: 'getAll', by: 'template', templateId: V, returnAll: true },
-		vars: [uuid('Template ID')], requests: [['POST', '/bpm/instance/bytemplateid/{}/list']],
+		node: 'elma365Process',
+		label: 'Process instance get many by template',
+		typeVersion: 1,
+		parameters: {
+			resource: 'instance',
+			operation: 'getAll',
+			by: 'template',
+			templateId: V,
+			returnAll: true,
+		},
+		vars: [uuid('Template ID')],
+		requests: [['POST', '/bpm/instance/bytemplateid/{}/list']],
 	},
 	// Telephony
 	{
-		node: 'elma365Telephony', label: 'Telephony binding get', typeVersion: 1,
+		node: 'elma365Telephony',
+		label: 'Telephony binding get',
+		typeVersion: 1,
 		parameters: { resource: 'binding', operation: 'get', moduleCode: V },
-		vars: [text('Module Code')], requests: [['GET', '/integration/{}/voip/bindings']],
+		vars: [text('Module Code')],
+		requests: [['GET', '/integration/{}/voip/bindings']],
 	},
 	{
-		node: 'elma365Telephony', label: 'Telephony binding update', typeVersion: 1,
-		parameters: { resource: 'binding', operation: 'update', moduleCode: V, mode: 'replace', bindingsJson: `{"101": "${UUID}"}` },
-		vars: [text('Module Code')], requests: [['PUT', '/integration/{}/voip/bindings']],
+		node: 'elma365Telephony',
+		label: 'Telephony binding update',
+		typeVersion: 1,
+		parameters: {
+			resource: 'binding',
+			operation: 'update',
+			moduleCode: V,
+			mode: 'replace',
+			bindingsJson: `{"101": "${UUID}"}`,
+		},
+		vars: [text('Module Code')],
+		requests: [['PUT', '/integration/{}/voip/bindings']],
 	},
 	// Scheme: the table's rows, and the group operations with a body
 	...schemeRowCases(),
 	{
-		node: 'elma365Scheme', label: 'Scheme group create', typeVersion: 1,
+		node: 'elma365Scheme',
+		label: 'Scheme group create',
+		typeVersion: 1,
 		parameters: { resource: 'group', operation: 'create', namespace: V, name: 'Sales' },
-		vars: [text('Section Code')], requests: [['POST', '/scheme/namespaces/{}/groups']],
+		vars: [text('Section Code')],
+		requests: [['POST', '/scheme/namespaces/{}/groups']],
 	},
 	{
-		node: 'elma365Scheme', label: 'Scheme group update', typeVersion: 1,
-		parameters: { resource: 'group', operation: 'update', groupId: V, updateFields: { name: 'Renamed' } },
-		vars: [uuid('Group ID')], requests: [['PUT', '/scheme/groups/{}']],
+		node: 'elma365Scheme',
+		label: 'Scheme group update',
+		typeVersion: 1,
+		parameters: {
+			resource: 'group',
+			operation: 'update',
+			groupId: V,
+			updateFields: { name: 'Renamed' },
+		},
+		vars: [uuid('Group ID')],
+		requests: [['PUT', '/scheme/groups/{}']],
 	},
 	{
-		node: 'elma365Scheme', label: 'Scheme group add members', typeVersion: 1,
-		parameters: { resource: 'group', operation: 'addMembers', groupId: V, userIds: OTHER_UUID }, batched: true,
-		vars: [uuid('Group ID')], requests: [['POST', '/scheme/groups/{}/add-items']],
+		node: 'elma365Scheme',
+		label: 'Scheme group add members',
+		typeVersion: 1,
+		parameters: { resource: 'group', operation: 'addMembers', groupId: V, userIds: OTHER_UUID },
+		batched: true,
+		vars: [uuid('Group ID')],
+		requests: [['POST', '/scheme/groups/{}/add-items']],
 	},
 	{
-		node: 'elma365Scheme', label: 'Scheme group remove members', typeVersion: 1,
-		parameters: { resource: 'group', operation: 'removeMembers', groupId: V, userIds: OTHER_UUID }, batched: true,
-		vars: [uuid('Group ID')], requests: [['POST', '/scheme/groups/{}/remove-items']],
+		node: 'elma365Scheme',
+		label: 'Scheme group remove members',
+		typeVersion: 1,
+		parameters: { resource: 'group', operation: 'removeMembers', groupId: V, userIds: OTHER_UUID },
+		batched: true,
+		vars: [uuid('Group ID')],
+		requests: [['POST', '/scheme/groups/{}/remove-items']],
 	},
 	// Tasks, process control and item comments (issue #23)
 	...taskCases(),
 	{
-		node: 'elma365Process', label: 'Process instance interrupt', typeVersion: 1.3,
+		node: 'elma365Process',
+		label: 'Process instance interrupt',
+		typeVersion: 1.3,
 		parameters: { resource: 'instance', operation: 'interrupt', instanceId: V },
-		vars: [uuid('Instance ID')], requests: [['POST', '/bpm/instance/{}/interrupt']],
+		vars: [uuid('Instance ID')],
+		requests: [['POST', '/bpm/instance/{}/interrupt']],
 	},
-	...(['create', 'getAll'] as const).map((operation): PathCase => ({
-		node: 'elma365App', label: `elma365App comment ${operation}`, typeVersion: 1.3,
-		parameters: { resource: 'comment', operation, namespace: byCode(V), application: byCode(V), itemId: V_BY_ID, text: 'Looks good', returnAll: true },
-		vars: [text('Section Code'), text('Application Code'), uuid('Item ID')],
-		requests: [operation === 'create' ? ['POST', '/feed/{}/{}/{}/message'] : ['GET', '/feed/{}/{}/{}/messages']],
-	})),
+	...(['create', 'getAll'] as const).map(
+		(operation): PathCase => ({
+			node: 'elma365App',
+			label: `elma365App comment ${operation}`,
+			typeVersion: 1.3,
+			parameters: {
+				resource: 'comment',
+				operation,
+				namespace: byCode(V),
+				application: byCode(V),
+				itemId: V_BY_ID,
+				text: 'Looks good',
+				returnAll: true,
+			},
+			vars: [text('Section Code'), text('Application Code'), uuid('Item ID')],
+			requests: [
+				operation === 'create'
+					? ['POST', '/feed/{}/{}/{}/message']
+					: ['GET', '/feed/{}/{}/{}/messages'],
+			],
+		}),
+	),
 ];
 
 /** Every Task operation that puts the task's ID into the path. */
@@ -328,9 +622,12 @@ function taskCases(): PathCase[] {
 		['setDates', 'POST', '/set-dates', { dueDate: '2027-01-01T00:00:00Z' }],
 	];
 	return rows.map(([operation, method, suffix, extra]) => ({
-		node: 'elma365Task', label: `elma365Task task ${operation}`, typeVersion: 1,
+		node: 'elma365Task',
+		label: `elma365Task task ${operation}`,
+		typeVersion: 1,
 		parameters: { resource: 'task', operation, taskId: V_BY_ID, ...extra },
-		vars: [uuid('Task')], requests: [[method, `/tasks/{}${suffix}`]],
+		vars: [uuid('Task')],
+		requests: [[method, `/tasks/{}${suffix}`]],
 	}));
 }
 
@@ -349,7 +646,8 @@ export function hasControl(text: string): boolean {
 /** The oracle of a text the validators accept: a finite number, or a string of valid Unicode that is not blank. */
 export function acceptedText(value: unknown): string | undefined {
 	if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
-	if (typeof value !== 'string' || value.trim() === '' || LONE_SURROGATE.test(value)) return undefined;
+	if (typeof value !== 'string' || value.trim() === '' || LONE_SURROGATE.test(value))
+		return undefined;
 	return value;
 }
 
@@ -380,7 +678,14 @@ export type FieldKind =
 	| { type: 'json' }
 	| { type: 'url' }
 	/** IDs separated by `separator` (or an array); `required`: none is an error, else the field is left out. */
-	| { type: 'uuidList'; separator: RegExp; required: boolean; nonString: 'none' | 'text'; dedupe?: boolean; strictArrays?: boolean };
+	| {
+			type: 'uuidList';
+			separator: RegExp;
+			required: boolean;
+			nonString: 'none' | 'text';
+			dedupe?: boolean;
+			strictArrays?: boolean;
+	  };
 
 export interface FieldCase {
 	node: string;
@@ -402,16 +707,25 @@ export interface FieldCase {
 
 export const MISSING = Symbol('missing');
 
-const at = (...keys: Array<string | number>) => (request: RecordedRequest): unknown => {
-	let current: unknown = request.body;
-	for (const key of keys) {
-		if (!current || typeof current !== 'object' || !(key in (current as object))) return MISSING;
-		current = (current as Record<string | number, unknown>)[key];
-	}
-	return current;
-};
+const at =
+	(...keys: Array<string | number>) =>
+	(request: RecordedRequest): unknown => {
+		let current: unknown = request.body;
+		for (const key of keys) {
+			if (!current || typeof current !== 'object' || !(key in (current as object))) return MISSING;
+			current = (current as Record<string | number, unknown>)[key];
+		}
+		return current;
+	};
 
-const CASE = { resource: 'case', operation: 'update', caseId: byId(UUID), directoryId: byId(OTHER_UUID), docflow: 'input', name: 'Memos' };
+const CASE = {
+	resource: 'case',
+	operation: 'update',
+	caseId: byId(UUID),
+	directoryId: byId(OTHER_UUID),
+	docflow: 'input',
+	name: 'Memos',
+};
 const settings = (values: Record<string, unknown>) => ({ ...CASE, registrationSettings: values });
 const BOOLEAN_SETTINGS: Array<[string, string]> = [
 	['editAfterRegistration', 'Edit After Registration'],
@@ -426,89 +740,433 @@ const pageSize = (limit: unknown) => Math.min(limit as number, LARGE_PAGE_SIZE);
 
 export const FIELD_CASES: FieldCase[] = [
 	// Nomenclature case form (create and update share it)
-	{ node: 'elma365Nomenclature', label: 'case Directory', parameters: { ...CASE, directoryId: V_BY_ID }, field: 'Directory', kind: { type: 'uuid' }, wire: at('directoryId') },
-	{ node: 'elma365Nomenclature', label: 'case Document Flow', parameters: { ...CASE, docflow: V }, field: 'Document Flow', kind: { type: 'enum', values: ['input', 'output', 'internal'] }, wire: at('docflow') },
-	{ node: 'elma365Nomenclature', label: 'case Name', parameters: { ...CASE, name: V }, field: 'Name', kind: { type: 'text' }, wire: at('name') },
-	...BOOLEAN_SETTINGS.map(([key, field]): FieldCase => ({
-		node: 'elma365Nomenclature', label: `case ${field}`, parameters: settings({ [key]: V }), field, kind: { type: 'boolean' }, wire: at('registrationSettings', key),
-	})),
-	{ node: 'elma365Nomenclature', label: 'case Minimum Number Length', parameters: settings({ minLength: V }), field: 'Minimum Number Length', kind: { type: 'integer', min: 0 }, wire: at('registrationSettings', 'minLength') },
-	{ node: 'elma365Nomenclature', label: 'case Number Template', parameters: settings({ template: V }), field: 'Number Template', kind: { type: 'text' }, wire: at('registrationSettings', 'template') },
-	{ node: 'elma365Nomenclature', label: 'case Continuous Numbering ID', parameters: settings({ throughSerialId: V }), field: 'Continuous Numbering ID', kind: { type: 'uuid' }, wire: at('registrationSettings', 'throughSerialId') },
-	{ node: 'elma365Nomenclature', label: 'case Next Reset At', parameters: settings({ resetSettings: { nextResetAt: V } }), field: 'Next Reset At', kind: { type: 'dateTime' }, wire: at('registrationSettings', 'resetSettings', 'nextResetAt') },
-	{ node: 'elma365Nomenclature', label: 'case Reset Period', parameters: settings({ resetSettings: { resetPeriod: V } }), field: 'Reset Period', kind: { type: 'enum', values: ['year', 'month', 'week', 'day'] }, wire: at('registrationSettings', 'resetSettings', 'resetPeriod') },
-	{ node: 'elma365Nomenclature', label: 'case Reset Period Count', parameters: settings({ resetSettings: { resetPeriodCount: V } }), field: 'Reset Period Count', kind: { type: 'integer' }, wire: at('registrationSettings', 'resetSettings', 'resetPeriodCount') },
-	{ node: 'elma365Nomenclature', label: 'directory Name', parameters: { resource: 'directory', operation: 'create', name: V }, field: 'Name', kind: { type: 'text' }, wire: at('name') },
 	{
-		node: 'elma365Nomenclature', label: 'directory Additional Body Fields (JSON)', parameters: { resource: 'directory', operation: 'create', name: 'Top', body: V },
-		field: 'Additional Body Fields (JSON)', kind: { type: 'json' }, base: { name: 'Top' }, wire: (request) => request.body,
+		node: 'elma365Nomenclature',
+		label: 'case Directory',
+		parameters: { ...CASE, directoryId: V_BY_ID },
+		field: 'Directory',
+		kind: { type: 'uuid' },
+		wire: at('directoryId'),
+	},
+	{
+		node: 'elma365Nomenclature',
+		label: 'case Document Flow',
+		parameters: { ...CASE, docflow: V },
+		field: 'Document Flow',
+		kind: { type: 'enum', values: ['input', 'output', 'internal'] },
+		wire: at('docflow'),
+	},
+	{
+		node: 'elma365Nomenclature',
+		label: 'case Name',
+		parameters: { ...CASE, name: V },
+		field: 'Name',
+		kind: { type: 'text' },
+		wire: at('name'),
+	},
+	...BOOLEAN_SETTINGS.map(
+		([key, field]): FieldCase => ({
+			node: 'elma365Nomenclature',
+			label: `case ${field}`,
+			parameters: settings({ [key]: V }),
+			field,
+			kind: { type: 'boolean' },
+			wire: at('registrationSettings', key),
+		}),
+	),
+	{
+		node: 'elma365Nomenclature',
+		label: 'case Minimum Number Length',
+		parameters: settings({ minLength: V }),
+		field: 'Minimum Number Length',
+		kind: { type: 'integer', min: 0 },
+		wire: at('registrationSettings', 'minLength'),
+	},
+	{
+		node: 'elma365Nomenclature',
+		label: 'case Number Template',
+		parameters: settings({ template: V }),
+		field: 'Number Template',
+		kind: { type: 'text' },
+		wire: at('registrationSettings', 'template'),
+	},
+	{
+		node: 'elma365Nomenclature',
+		label: 'case Continuous Numbering ID',
+		parameters: settings({ throughSerialId: V }),
+		field: 'Continuous Numbering ID',
+		kind: { type: 'uuid' },
+		wire: at('registrationSettings', 'throughSerialId'),
+	},
+	{
+		node: 'elma365Nomenclature',
+		label: 'case Next Reset At',
+		parameters: settings({ resetSettings: { nextResetAt: V } }),
+		field: 'Next Reset At',
+		kind: { type: 'dateTime' },
+		wire: at('registrationSettings', 'resetSettings', 'nextResetAt'),
+	},
+	{
+		node: 'elma365Nomenclature',
+		label: 'case Reset Period',
+		parameters: settings({ resetSettings: { resetPeriod: V } }),
+		field: 'Reset Period',
+		kind: { type: 'enum', values: ['year', 'month', 'week', 'day'] },
+		wire: at('registrationSettings', 'resetSettings', 'resetPeriod'),
+	},
+	{
+		node: 'elma365Nomenclature',
+		label: 'case Reset Period Count',
+		parameters: settings({ resetSettings: { resetPeriodCount: V } }),
+		field: 'Reset Period Count',
+		kind: { type: 'integer' },
+		wire: at('registrationSettings', 'resetSettings', 'resetPeriodCount'),
+	},
+	{
+		node: 'elma365Nomenclature',
+		label: 'directory Name',
+		parameters: { resource: 'directory', operation: 'create', name: V },
+		field: 'Name',
+		kind: { type: 'text' },
+		wire: at('name'),
+	},
+	{
+		node: 'elma365Nomenclature',
+		label: 'directory Additional Body Fields (JSON)',
+		parameters: { resource: 'directory', operation: 'create', name: 'Top', body: V },
+		field: 'Additional Body Fields (JSON)',
+		kind: { type: 'json' },
+		base: { name: 'Top' },
+		wire: (request) => request.body,
 	},
 	// File
-	{ node: 'elma365File', label: 'directory create Name', parameters: { resource: 'directory', operation: 'create', name: V }, field: 'Name', kind: { type: 'text' }, wire: at('name') },
-	{ node: 'elma365File', label: 'directory create Parent Directory', parameters: { resource: 'directory', operation: 'create', name: 'Top', parentId: V_BY_ID }, field: 'Parent Directory', kind: { type: 'optionalUuid' }, wire: at('parent') },
-	{ node: 'elma365File', label: 'file move File ID', parameters: { resource: 'file', operation: 'move', fileId: V, directoryId: byId(UUID) }, field: 'File ID', kind: { type: 'uuid' }, wire: at('files', 0, 'hash') },
-	{ node: 'elma365File', label: 'file move Directory', parameters: { resource: 'file', operation: 'move', fileId: UUID, directoryId: V_BY_ID }, field: 'Directory', kind: { type: 'uuid' }, wire: (request) => request.query.directoryID ?? MISSING },
 	{
-		node: 'elma365File', label: 'file move Additional Body Fields (JSON)', parameters: { resource: 'file', operation: 'move', fileId: UUID, directoryId: byId(OTHER_UUID), body: V },
-		field: 'Additional Body Fields (JSON)', kind: { type: 'json' }, base: { files: [{ hash: UUID }] }, wire: (request) => request.body,
+		node: 'elma365File',
+		label: 'directory create Name',
+		parameters: { resource: 'directory', operation: 'create', name: V },
+		field: 'Name',
+		kind: { type: 'text' },
+		wire: at('name'),
 	},
-	{ node: 'elma365File', label: 'file initialize File Name', parameters: { resource: 'file', operation: 'initialize', fileName: V, hash: UUID, entryDirectoryId: OTHER_UUID, ...NO_BATCH }, field: 'File Name', kind: { type: 'text' }, wire: at('files', 0, 'name') },
-	{ node: 'elma365File', label: 'file initialize Hash', parameters: { resource: 'file', operation: 'initialize', fileName: 'a.pdf', hash: V, entryDirectoryId: OTHER_UUID, ...NO_BATCH }, field: 'Hash', kind: { type: 'uuid' }, wire: at('files', 0, 'hash') },
-	{ node: 'elma365File', label: 'file initialize Directory ID', parameters: { resource: 'file', operation: 'initialize', fileName: 'a.pdf', hash: UUID, entryDirectoryId: V, ...NO_BATCH }, field: 'Directory ID', kind: { type: 'uuid' }, wire: at('files', 0, 'directory') },
 	{
-		node: 'elma365File', label: 'file delete File IDs', parameters: { resource: 'file', operation: 'delete', fileIds: V, ...NO_BATCH }, field: 'File IDs',
-		kind: { type: 'uuidList', separator: /[,\n]/, required: true, nonString: 'text' }, wire: at('fileIds'),
+		node: 'elma365File',
+		label: 'directory create Parent Directory',
+		parameters: { resource: 'directory', operation: 'create', name: 'Top', parentId: V_BY_ID },
+		field: 'Parent Directory',
+		kind: { type: 'optionalUuid' },
+		wire: at('parent'),
 	},
-	{ node: 'elma365File', label: 'file upload from links Link URL', parameters: { resource: 'file', operation: 'uploadFromLinks', url: V, ...NO_BATCH }, field: 'Link URL', kind: { type: 'url' }, wire: at('downloadLinks', 0) },
+	{
+		node: 'elma365File',
+		label: 'file move File ID',
+		parameters: { resource: 'file', operation: 'move', fileId: V, directoryId: byId(UUID) },
+		field: 'File ID',
+		kind: { type: 'uuid' },
+		wire: at('files', 0, 'hash'),
+	},
+	{
+		node: 'elma365File',
+		label: 'file move Directory',
+		parameters: { resource: 'file', operation: 'move', fileId: UUID, directoryId: V_BY_ID },
+		field: 'Directory',
+		kind: { type: 'uuid' },
+		wire: (request) => request.query.directoryID ?? MISSING,
+	},
+	{
+		node: 'elma365File',
+		label: 'file move Additional Body Fields (JSON)',
+		parameters: {
+			resource: 'file',
+			operation: 'move',
+			fileId: UUID,
+			directoryId: byId(OTHER_UUID),
+			body: V,
+		},
+		field: 'Additional Body Fields (JSON)',
+		kind: { type: 'json' },
+		base: { files: [{ hash: UUID }] },
+		wire: (request) => request.body,
+	},
+	{
+		node: 'elma365File',
+		label: 'file initialize File Name',
+		parameters: {
+			resource: 'file',
+			operation: 'initialize',
+			fileName: V,
+			hash: UUID,
+			entryDirectoryId: OTHER_UUID,
+			...NO_BATCH,
+		},
+		field: 'File Name',
+		kind: { type: 'text' },
+		wire: at('files', 0, 'name'),
+	},
+	{
+		node: 'elma365File',
+		label: 'file initialize Hash',
+		parameters: {
+			resource: 'file',
+			operation: 'initialize',
+			fileName: 'a.pdf',
+			hash: V,
+			entryDirectoryId: OTHER_UUID,
+			...NO_BATCH,
+		},
+		field: 'Hash',
+		kind: { type: 'uuid' },
+		wire: at('files', 0, 'hash'),
+	},
+	{
+		node: 'elma365File',
+		label: 'file initialize Directory ID',
+		parameters: {
+			resource: 'file',
+			operation: 'initialize',
+			fileName: 'a.pdf',
+			hash: UUID,
+			entryDirectoryId: V,
+			...NO_BATCH,
+		},
+		field: 'Directory ID',
+		kind: { type: 'uuid' },
+		wire: at('files', 0, 'directory'),
+	},
+	{
+		node: 'elma365File',
+		label: 'file delete File IDs',
+		parameters: { resource: 'file', operation: 'delete', fileIds: V, ...NO_BATCH },
+		field: 'File IDs',
+		kind: { type: 'uuidList', separator: /[,\n]/, required: true, nonString: 'text' },
+		wire: at('fileIds'),
+	},
+	{
+		node: 'elma365File',
+		label: 'file upload from links Link URL',
+		parameters: { resource: 'file', operation: 'uploadFromLinks', url: V, ...NO_BATCH },
+		field: 'Link URL',
+		kind: { type: 'url' },
+		wire: at('downloadLinks', 0),
+	},
 	// Marketing
-	{ node: 'elma365Marketing', label: 'segment create Name', parameters: { resource: 'segment', operation: 'create', name: V }, field: 'Name', kind: { type: 'text' }, wire: at('name') },
 	{
-		node: 'elma365Marketing', label: 'segment add Subscriber IDs', parameters: { resource: 'segment', operation: 'addSubscribers', segmentId: byId(UUID), subscriberIds: V }, field: 'Subscriber IDs',
-		kind: { type: 'uuidList', separator: /,/, required: true, nonString: 'none', dedupe: true }, wire: at('ids'),
+		node: 'elma365Marketing',
+		label: 'segment create Name',
+		parameters: { resource: 'segment', operation: 'create', name: V },
+		field: 'Name',
+		kind: { type: 'text' },
+		wire: at('name'),
+	},
+	{
+		node: 'elma365Marketing',
+		label: 'segment add Subscriber IDs',
+		parameters: {
+			resource: 'segment',
+			operation: 'addSubscribers',
+			segmentId: byId(UUID),
+			subscriberIds: V,
+		},
+		field: 'Subscriber IDs',
+		kind: { type: 'uuidList', separator: /,/, required: true, nonString: 'none', dedupe: true },
+		wire: at('ids'),
 	},
 	// User
-	{ node: 'elma365User', label: 'user Limit', parameters: { resource: 'user', operation: 'getAll', returnAll: false, limit: V }, field: 'Limit', kind: { type: 'integer', min: 1 }, wire: at('size'), sentAs: pageSize },
 	{
-		node: 'elma365User', label: 'user IDs', parameters: { resource: 'user', operation: 'getAll', returnAll: true, options: { ids: V } }, field: 'IDs',
-		kind: { type: 'uuidList', separator: /,/, required: false, nonString: 'none' }, wire: at('ids'),
+		node: 'elma365User',
+		label: 'user Limit',
+		parameters: { resource: 'user', operation: 'getAll', returnAll: false, limit: V },
+		field: 'Limit',
+		kind: { type: 'integer', min: 1 },
+		wire: at('size'),
+		sentAs: pageSize,
+	},
+	{
+		node: 'elma365User',
+		label: 'user IDs',
+		parameters: { resource: 'user', operation: 'getAll', returnAll: true, options: { ids: V } },
+		field: 'IDs',
+		kind: { type: 'uuidList', separator: /,/, required: false, nonString: 'none' },
+		wire: at('ids'),
 	},
 	// App (version 1), Contract, Report
-	{ node: 'elma365App', label: 'item set status Status Code', typeVersion: 1, parameters: { resource: 'item', operation: 'setStatus', namespace: 'crm', application: 'deals', itemId: UUID, statusCode: V }, field: 'Status Code', kind: { type: 'text', trim: true }, wire: at('status', 'code') },
 	{
-		node: 'elma365App', label: 'item create Fields (JSON)', typeVersion: 1, parameters: { resource: 'item', operation: 'create', namespace: 'crm', application: 'deals', fieldsJson: V },
-		field: 'Fields (JSON)', kind: { type: 'json' }, base: {}, wire: at('context'),
+		node: 'elma365App',
+		label: 'item set status Status Code',
+		typeVersion: 1,
+		parameters: {
+			resource: 'item',
+			operation: 'setStatus',
+			namespace: 'crm',
+			application: 'deals',
+			itemId: UUID,
+			statusCode: V,
+		},
+		field: 'Status Code',
+		kind: { type: 'text', trim: true },
+		wire: at('status', 'code'),
 	},
 	{
-		node: 'elma365App', label: 'item get import status Body (JSON)', typeVersion: 1, parameters: { resource: 'item', operation: 'getImportStatus', namespace: 'crm', application: 'deals', body: V },
-		field: 'Body (JSON)', kind: { type: 'json' }, base: {}, wire: (request) => request.body,
+		node: 'elma365App',
+		label: 'item create Fields (JSON)',
+		typeVersion: 1,
+		parameters: {
+			resource: 'item',
+			operation: 'create',
+			namespace: 'crm',
+			application: 'deals',
+			fieldsJson: V,
+		},
+		field: 'Fields (JSON)',
+		kind: { type: 'json' },
+		base: {},
+		wire: at('context'),
 	},
-	{ node: 'elma365App', label: 'item get many Limit', typeVersion: 1, parameters: { resource: 'item', operation: 'getAll', namespace: 'crm', application: 'deals', returnAll: false, limit: V }, field: 'Limit', kind: { type: 'integer', min: 1 }, wire: at('size'), sentAs: pageSize },
 	{
-		node: 'elma365App', label: 'item get many IDs', typeVersion: 1, parameters: { resource: 'item', operation: 'getAll', namespace: 'crm', application: 'deals', returnAll: true, options: { ids: V } }, field: 'IDs',
-		kind: { type: 'uuidList', separator: /,/, required: false, nonString: 'none' }, wire: at('ids'),
+		node: 'elma365App',
+		label: 'item get import status Body (JSON)',
+		typeVersion: 1,
+		parameters: {
+			resource: 'item',
+			operation: 'getImportStatus',
+			namespace: 'crm',
+			application: 'deals',
+			body: V,
+		},
+		field: 'Body (JSON)',
+		kind: { type: 'json' },
+		base: {},
+		wire: (request) => request.body,
 	},
 	{
-		node: 'elma365Report', label: 'report get many Additional Body (JSON)', typeVersion: 1, parameters: { resource: 'item', operation: 'getAll', namespace: 'sales', report: 'monthly', returnAll: true, options: { body: V } },
-		field: 'Additional Body (JSON)', kind: { type: 'json' }, over: { from: 0, size: LARGE_PAGE_SIZE }, wire: (request) => request.body,
+		node: 'elma365App',
+		label: 'item get many Limit',
+		typeVersion: 1,
+		parameters: {
+			resource: 'item',
+			operation: 'getAll',
+			namespace: 'crm',
+			application: 'deals',
+			returnAll: false,
+			limit: V,
+		},
+		field: 'Limit',
+		kind: { type: 'integer', min: 1 },
+		wire: at('size'),
+		sentAs: pageSize,
 	},
 	{
-		node: 'elma365Contract', label: 'contract create Fields (JSON)', typeVersion: 1, parameters: { resource: 'item', operation: 'create', namespace: 'legal', application: 'contracts', fieldsJson: V },
-		field: 'Fields (JSON)', kind: { type: 'json' }, base: {}, wire: at('context'),
+		node: 'elma365App',
+		label: 'item get many IDs',
+		typeVersion: 1,
+		parameters: {
+			resource: 'item',
+			operation: 'getAll',
+			namespace: 'crm',
+			application: 'deals',
+			returnAll: true,
+			options: { ids: V },
+		},
+		field: 'IDs',
+		kind: { type: 'uuidList', separator: /,/, required: false, nonString: 'none' },
+		wire: at('ids'),
+	},
+	{
+		node: 'elma365Report',
+		label: 'report get many Additional Body (JSON)',
+		typeVersion: 1,
+		parameters: {
+			resource: 'item',
+			operation: 'getAll',
+			namespace: 'sales',
+			report: 'monthly',
+			returnAll: true,
+			options: { body: V },
+		},
+		field: 'Additional Body (JSON)',
+		kind: { type: 'json' },
+		over: { from: 0, size: LARGE_PAGE_SIZE },
+		wire: (request) => request.body,
+	},
+	{
+		node: 'elma365Contract',
+		label: 'contract create Fields (JSON)',
+		typeVersion: 1,
+		parameters: {
+			resource: 'item',
+			operation: 'create',
+			namespace: 'legal',
+			application: 'contracts',
+			fieldsJson: V,
+		},
+		field: 'Fields (JSON)',
+		kind: { type: 'json' },
+		base: {},
+		wire: at('context'),
 	},
 	// Process, Telephony, Scheme
-	{ node: 'elma365Process', label: 'instance get many Target ID', typeVersion: 1, parameters: { resource: 'instance', operation: 'getAll', by: 'target', targetId: V, returnAll: true }, field: 'Target ID', kind: { type: 'text', trim: true }, wire: at('target') },
 	{
-		node: 'elma365Process', label: 'instance get many List By', typeVersion: 1, parameters: { resource: 'instance', operation: 'getAll', by: V, templateId: UUID, targetId: OTHER_UUID, returnAll: true },
-		field: 'List By', kind: { type: 'enum', values: ['template', 'target'] }, wire: (request) => (request.path.includes('/bytarget/') ? 'target' : 'template'),
+		node: 'elma365Process',
+		label: 'instance get many Target ID',
+		typeVersion: 1,
+		parameters: {
+			resource: 'instance',
+			operation: 'getAll',
+			by: 'target',
+			targetId: V,
+			returnAll: true,
+		},
+		field: 'Target ID',
+		kind: { type: 'text', trim: true },
+		wire: at('target'),
 	},
-	{ node: 'elma365Scheme', label: 'group create Name', typeVersion: 1, parameters: { resource: 'group', operation: 'create', namespace: 'crm', name: V }, field: 'Name', kind: { type: 'text', trim: true }, wire: at('__name') },
+	{
+		node: 'elma365Process',
+		label: 'instance get many List By',
+		typeVersion: 1,
+		parameters: {
+			resource: 'instance',
+			operation: 'getAll',
+			by: V,
+			templateId: UUID,
+			targetId: OTHER_UUID,
+			returnAll: true,
+		},
+		field: 'List By',
+		kind: { type: 'enum', values: ['template', 'target'] },
+		wire: (request) => (request.path.includes('/bytarget/') ? 'target' : 'template'),
+	},
+	{
+		node: 'elma365Scheme',
+		label: 'group create Name',
+		typeVersion: 1,
+		parameters: { resource: 'group', operation: 'create', namespace: 'crm', name: V },
+		field: 'Name',
+		kind: { type: 'text', trim: true },
+		wire: at('__name'),
+	},
 	{
 		// A group per item, so that each item has a request of its own (items for one group are batched).
-		node: 'elma365Scheme', label: 'group add members Users (1.2 rows)', typeVersion: 1.2,
+		node: 'elma365Scheme',
+		label: 'group add members Users (1.2 rows)',
+		typeVersion: 1.2,
 		// The body is one list of IDs, users first: a fixed position last keeps the item from having no
 		// member at all, and the wire value is what comes before it (MISSING when the row gave nothing).
-		parameters: { resource: 'group', operation: 'addMembers', groupId: byId('={{ "5d000000-0000-4000-8000-" + String($itemIndex).padStart(12, "0") }}'), userIds: { user: [{ id: V_BY_ID }] }, positionIds: FIXED_POSITION },
-		field: 'Users (entry 1)', kind: { type: 'uuidList', separator: /,/, required: false, nonString: 'text', dedupe: true, strictArrays: true },
+		parameters: {
+			resource: 'group',
+			operation: 'addMembers',
+			groupId: byId('={{ "5d000000-0000-4000-8000-" + String($itemIndex).padStart(12, "0") }}'),
+			userIds: { user: [{ id: V_BY_ID }] },
+			positionIds: FIXED_POSITION,
+		},
+		field: 'Users (entry 1)',
+		kind: {
+			type: 'uuidList',
+			separator: /,/,
+			required: false,
+			nonString: 'text',
+			dedupe: true,
+			strictArrays: true,
+		},
 		wire: (request) => {
 			const ids = request.body;
 			if (!Array.isArray(ids) || ids.at(-1) !== FIXED_POSITION) return ids;
@@ -519,12 +1177,24 @@ export const FIELD_CASES: FieldCase[] = [
 		// A segment per item, like the groups above (one request per item). A fixed first row keeps the
 		// item from having no subscriber at all, so a refusal always names the hostile row: the wire
 		// value is what follows the fixed ID (MISSING when the row gave nothing).
-		node: 'elma365Marketing', label: 'segment add Subscribers (1.1 rows)', typeVersion: 1.1,
+		node: 'elma365Marketing',
+		label: 'segment add Subscribers (1.1 rows)',
+		typeVersion: 1.1,
 		parameters: {
-			resource: 'segment', operation: 'addSubscribers', segmentId: byId('={{ "5e000000-0000-4000-8000-" + String($itemIndex).padStart(12, "0") }}'),
+			resource: 'segment',
+			operation: 'addSubscribers',
+			segmentId: byId('={{ "5e000000-0000-4000-8000-" + String($itemIndex).padStart(12, "0") }}'),
 			subscriberIds: { subscriber: [{ id: byId(OTHER_UUID) }, { id: V_BY_ID }] },
 		},
-		field: 'Subscribers (entry 2)', kind: { type: 'uuidList', separator: /,/, required: false, nonString: 'text', dedupe: true, strictArrays: true },
+		field: 'Subscribers (entry 2)',
+		kind: {
+			type: 'uuidList',
+			separator: /,/,
+			required: false,
+			nonString: 'text',
+			dedupe: true,
+			strictArrays: true,
+		},
 		wire: (request) => {
 			const ids = at('ids')(request);
 			if (!Array.isArray(ids) || ids[0] !== OTHER_UUID) return ids;
@@ -542,13 +1212,27 @@ const sent = (value: unknown): Expected => ({ sent: value });
 /** The documented ISO 8601 shape the nodes send dates in. */
 export const WIRE_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-function splitIds(kind: Extract<FieldKind, { type: 'uuidList' }>, value: unknown): string[] | undefined {
+function splitIds(
+	kind: Extract<FieldKind, { type: 'uuidList' }>,
+	value: unknown,
+): string[] | undefined {
 	let parts: string[];
 	// strictArrays: every entry of an array must be an ID (an empty or nested entry is refused, not skipped).
-	if (Array.isArray(value) && kind.strictArrays) return value.map((entry) => (typeof entry === 'string' ? entry.trim() : `not an ID: ${typeof entry}`));
+	if (Array.isArray(value) && kind.strictArrays)
+		return value.map((entry) =>
+			typeof entry === 'string' ? entry.trim() : `not an ID: ${typeof entry}`,
+		);
 	if (Array.isArray(value)) parts = value.map((entry) => String(entry).trim()).filter(Boolean);
-	else if (typeof value === 'string') parts = value.split(kind.separator).map((entry) => entry.trim()).filter(Boolean);
-	else if (kind.nonString === 'text' && value !== null && value !== undefined) parts = String(value).split(kind.separator).map((entry) => entry.trim()).filter(Boolean);
+	else if (typeof value === 'string')
+		parts = value
+			.split(kind.separator)
+			.map((entry) => entry.trim())
+			.filter(Boolean);
+	else if (kind.nonString === 'text' && value !== null && value !== undefined)
+		parts = String(value)
+			.split(kind.separator)
+			.map((entry) => entry.trim())
+			.filter(Boolean);
 	else parts = [];
 	return parts;
 }
@@ -565,7 +1249,8 @@ export function expectedField(kind: FieldKind, value: unknown): Expected | undef
 			return id === undefined ? refused : sent(id);
 		}
 		case 'optionalUuid': {
-			if (value === undefined || value === null || String(value).trim() === '') return sent(MISSING);
+			if (value === undefined || value === null || String(value).trim() === '')
+				return sent(MISSING);
 			const id = acceptedUuid(value);
 			return id === undefined ? refused : sent(id);
 		}
@@ -575,8 +1260,12 @@ export function expectedField(kind: FieldKind, value: unknown): Expected | undef
 			return sent(kind.trim ? text.trim() : text);
 		}
 		case 'integer': {
-			const number = typeof value === 'string' && /^\s*[+-]?\d+\s*$/.test(value) ? Number(value) : value;
-			const ok = typeof number === 'number' && Number.isSafeInteger(number) && (kind.min === undefined || number >= kind.min);
+			const number =
+				typeof value === 'string' && /^\s*[+-]?\d+\s*$/.test(value) ? Number(value) : value;
+			const ok =
+				typeof number === 'number' &&
+				Number.isSafeInteger(number) &&
+				(kind.min === undefined || number >= kind.min);
 			return ok ? sent(number) : refused;
 		}
 		case 'boolean':
@@ -595,7 +1284,9 @@ export function expectedField(kind: FieldKind, value: unknown): Expected | undef
 					return refused;
 				}
 			}
-			return Object.prototype.toString.call(parsed) === '[object Object]' && !unsendable(parsed) ? sent(parsed) : refused;
+			return Object.prototype.toString.call(parsed) === '[object Object]' && !unsendable(parsed)
+				? sent(parsed)
+				: refused;
 		}
 		case 'url': {
 			const text = acceptedText(value)?.trim();
@@ -625,9 +1316,23 @@ const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}
 
 /** JSON texts at the edges, run for every JSON field besides the hostile constants. */
 export const JSON_EDGES: string[] = [
-	'{', '{"a": }', '[1]', '"text"', '1', 'null', ' ', '{"a": 1} trailing', '{"a": 1}',
-	'{"__proto__": {"polluted": true}}', '{"a": [{"__proto__": 1}]}', '{"constructor": {"prototype": {"x": 1}}}', '{"a": {"prototype": 1}}',
-	nested(MAX_JSON_DEPTH), nested(MAX_JSON_DEPTH + 1), nested(20_000), `${'['.repeat(5_000)}${']'.repeat(5_000)}`,
+	'{',
+	'{"a": }',
+	'[1]',
+	'"text"',
+	'1',
+	'null',
+	' ',
+	'{"a": 1} trailing',
+	'{"a": 1}',
+	'{"__proto__": {"polluted": true}}',
+	'{"a": [{"__proto__": 1}]}',
+	'{"constructor": {"prototype": {"x": 1}}}',
+	'{"a": {"prototype": 1}}',
+	nested(MAX_JSON_DEPTH),
+	nested(MAX_JSON_DEPTH + 1),
+	nested(20_000),
+	`${'['.repeat(5_000)}${']'.repeat(5_000)}`,
 ];
 
 /**
@@ -640,7 +1345,11 @@ function unsendable(value: unknown): boolean {
 	while (stack.length > 0) {
 		const [current, depth] = stack.pop()!;
 		if (!current || typeof current !== 'object') continue;
-		if (depth > MAX_JSON_DEPTH || ['__proto__', 'constructor', 'prototype'].some((key) => Object.hasOwn(current, key))) return true;
+		if (
+			depth > MAX_JSON_DEPTH ||
+			['__proto__', 'constructor', 'prototype'].some((key) => Object.hasOwn(current, key))
+		)
+			return true;
 		for (const child of Object.values(current)) stack.push([child, depth + 1]);
 	}
 	return false;
@@ -649,32 +1358,72 @@ function unsendable(value: unknown): boolean {
 /** Values close to what each kind accepts, so that the accepting side is explored too. */
 export function nearValues(kind: FieldKind): fc.Arbitrary<unknown> {
 	const padded = (arbitrary: fc.Arbitrary<string>) =>
-		fc.tuple(fc.constantFrom('', ' ', '\t', '\n', '\r\n'), arbitrary, fc.constantFrom('', ' ', '\n', '\u0000', 'x')).map(([a, b, c]) => `${a}${b}${c}`);
+		fc
+			.tuple(
+				fc.constantFrom('', ' ', '\t', '\n', '\r\n'),
+				arbitrary,
+				fc.constantFrom('', ' ', '\n', '\u0000', 'x'),
+			)
+			.map(([a, b, c]) => `${a}${b}${c}`);
 	switch (kind.type) {
 		case 'uuid':
 		case 'optionalUuid':
-			return fc.oneof(fc.uuid(), padded(fc.uuid()), fc.uuid().map((id) => id.toUpperCase()), fc.constant(''));
+			return fc.oneof(
+				fc.uuid(),
+				padded(fc.uuid()),
+				fc.uuid().map((id) => id.toUpperCase()),
+				fc.constant(''),
+			);
 		case 'text':
-			return fc.oneof(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }), padded(fc.string({ unit: 'grapheme-ascii', maxLength: 8 })));
+			return fc.oneof(
+				fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }),
+				padded(fc.string({ unit: 'grapheme-ascii', maxLength: 8 })),
+			);
 		case 'integer':
-			return fc.oneof(fc.integer(), fc.integer().map(String), padded(fc.integer({ min: -5, max: 500 }).map(String)), fc.constantFrom('1.0', '+7', '007', '1_000', '１２'));
+			return fc.oneof(
+				fc.integer(),
+				fc.integer().map(String),
+				padded(fc.integer({ min: -5, max: 500 }).map(String)),
+				fc.constantFrom('1.0', '+7', '007', '1_000', '１２'),
+			);
 		case 'boolean':
 			return fc.constantFrom(true, false, 'true', 'false', 'TRUE', ' true', 'yes', 1, 0);
 		case 'enum':
-			return fc.oneof(fc.constantFrom(...kind.values), padded(fc.constantFrom(...kind.values)), fc.constantFrom(...kind.values).map((v) => v.toUpperCase()));
+			return fc.oneof(
+				fc.constantFrom(...kind.values),
+				padded(fc.constantFrom(...kind.values)),
+				fc.constantFrom(...kind.values).map((v) => v.toUpperCase()),
+			);
 		case 'json':
 			return fc.oneof(
 				fc.dictionary(safeKey, jsonLike, { maxKeys: 4, noNullPrototype: true }),
-				fc.dictionary(safeKey, jsonLike, { maxKeys: 4, noNullPrototype: true }).map((object) => JSON.stringify(object)),
+				fc
+					.dictionary(safeKey, jsonLike, { maxKeys: 4, noNullPrototype: true })
+					.map((object) => JSON.stringify(object)),
 				fc.jsonValue().map((json) => JSON.stringify(json)),
 				fc.constantFrom(...JSON_EDGES),
 			);
 		case 'url':
-			return fc.oneof(fc.webUrl(), padded(fc.webUrl()), fc.constantFrom('ftp://x.org/a', 'javascript:alert(1)', 'https://', '//x.org/a', 'https://x.org/a\r\nX: 1', 'https://x.org/\u0000'));
+			return fc.oneof(
+				fc.webUrl(),
+				padded(fc.webUrl()),
+				fc.constantFrom(
+					'ftp://x.org/a',
+					'javascript:alert(1)',
+					'https://',
+					'//x.org/a',
+					'https://x.org/a\r\nX: 1',
+					'https://x.org/\u0000',
+				),
+			);
 		case 'uuidList':
 			return fc.oneof(
 				fc.array(fc.uuid(), { maxLength: 4 }),
-				fc.array(fc.oneof(fc.uuid(), padded(fc.uuid()), fc.constantFrom('', ' ', 'x')), { maxLength: 4 }).map((ids) => ids.join(',')),
+				fc
+					.array(fc.oneof(fc.uuid(), padded(fc.uuid()), fc.constantFrom('', ' ', 'x')), {
+						maxLength: 4,
+					})
+					.map((ids) => ids.join(',')),
 				fc.array(fc.uuid(), { maxLength: 3 }).map((ids) => ids.join('\n')),
 			);
 		case 'dateTime':

@@ -32,7 +32,12 @@ export async function startHostile(): Promise<HostileServer> {
 		const chunks: Buffer[] = [];
 		request.on('data', (chunk: Buffer) => chunks.push(chunk));
 		request.on('end', () => {
-			const entry = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') };
+			const entry = {
+				method: request.method ?? '',
+				url: request.url ?? '',
+				headers: request.headers,
+				body: Buffer.concat(chunks).toString('utf8'),
+			};
 			received.push(entry);
 			handler(entry, response);
 		});
@@ -56,8 +61,15 @@ export async function startHostile(): Promise<HostileServer> {
 	};
 }
 
-export function json(response: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-	response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+export function json(
+	response: http.ServerResponse,
+	status: number,
+	body: unknown,
+	headers: Record<string, string> = {},
+): void {
+	response
+		.writeHead(status, { 'content-type': 'application/json', ...headers })
+		.end(JSON.stringify(body));
 }
 
 /** Sends the status and headers at once, then one byte every `everyMs` until the client goes away. */
@@ -90,7 +102,9 @@ export function endless(response: http.ServerResponse, status = 200): { sent: ()
  * A raw TCP server that sends a status line and then one byte of a header every `everyMs`, never
  * finishing the headers: what an idle timeout alone never ends.
  */
-export async function startHeaderDrip(everyMs: number): Promise<{ origin: string; connections: () => number; close(): Promise<void> }> {
+export async function startHeaderDrip(
+	everyMs: number,
+): Promise<{ origin: string; connections: () => number; close(): Promise<void> }> {
 	const sockets = new Set<import('node:net').Socket>();
 	let connections = 0;
 	const server = net.createServer((socket) => {
@@ -98,7 +112,10 @@ export async function startHeaderDrip(everyMs: number): Promise<{ origin: string
 		sockets.add(socket);
 		socket.on('error', () => undefined);
 		socket.write('HTTP/1.1 200 OK\r\nX-Slow: ');
-		const timer = setInterval(() => (socket.destroyed ? clearInterval(timer) : socket.write('a')), everyMs);
+		const timer = setInterval(
+			() => (socket.destroyed ? clearInterval(timer) : socket.write('a')),
+			everyMs,
+		);
 		socket.on('close', () => {
 			clearInterval(timer);
 			sockets.delete(socket);

@@ -32,45 +32,243 @@ export interface Op {
 export const CELL_TIMEOUT_MS = 1000;
 
 /** What a cell runs: the operation with the cell timeout, on `count` input items (with a file each where it needs one). */
-export function cellRun(op: Op, count: number, timeout = CELL_TIMEOUT_MS): { nodeType: string; parameters: never; input: INodeExecutionData[] } {
-	const parameters = { ...op.parameters, requestOptions: { timeout, ...(op.parameters.requestOptions as object) } };
+export function cellRun(
+	op: Op,
+	count: number,
+	timeout = CELL_TIMEOUT_MS,
+): { nodeType: string; parameters: never; input: INodeExecutionData[] } {
+	const parameters = {
+		...op.parameters,
+		requestOptions: { timeout, ...(op.parameters.requestOptions as object) },
+	};
 	const input = Array.from({ length: count }, (_, n): INodeExecutionData => {
 		if (!op.binary) return { json: { n } };
 		const csv = Buffer.from(`name;amount\nrow ${n};${n}\n`);
-		return { json: { n }, binary: { data: { data: csv.toString('base64'), mimeType: 'text/csv', fileName: `rows-${n}.csv` } } };
+		return {
+			json: { n },
+			binary: {
+				data: { data: csv.toString('base64'), mimeType: 'text/csv', fileName: `rows-${n}.csv` },
+			},
+		};
 	});
 	return { nodeType: op.node, parameters: parameters as never, input };
 }
 
 export const OPERATIONS: Op[] = [
-	{ node: 'elma365App', label: 'App item get', method: 'POST', idempotent: true, parameters: { resource: 'item', operation: 'get', namespace: 'crm', application: 'deals', itemId: UUID } },
-	{ node: 'elma365App', label: 'App item create', method: 'POST', idempotent: false, parameters: { resource: 'item', operation: 'create', namespace: 'crm', application: 'deals', fieldsJson: '{"__name": "x"}' } },
-	{ node: 'elma365Contract', label: 'Contract item get', method: 'GET', idempotent: true, parameters: { resource: 'item', operation: 'get', namespace: 'legal', application: 'contracts', itemId: UUID } },
-	{ node: 'elma365Contract', label: 'Contract item create', method: 'POST', idempotent: false, parameters: { resource: 'item', operation: 'create', namespace: 'legal', application: 'contracts', fieldsJson: '{"__name": "x"}' } },
-	{ node: 'elma365Report', label: 'Report item getAll', list: true, method: 'POST', idempotent: true, parameters: { resource: 'item', operation: 'getAll', namespace: 'sales', report: 'monthly', returnAll: true } },
-	{ node: 'elma365Process', label: 'Process instance get', method: 'POST', idempotent: true, parameters: { resource: 'instance', operation: 'get', instanceId: UUID } },
-	{ node: 'elma365Process', label: 'Process start', method: 'POST', idempotent: false, parameters: { resource: 'process', operation: 'start', namespace: 'crm.deals', processCode: 'approval' } },
-	{ node: 'elma365User', label: 'User getAll', list: true, method: 'POST', idempotent: true, parameters: { resource: 'user', operation: 'getAll', returnAll: true } },
-	{ node: 'elma365Telephony', label: 'Telephony binding get', method: 'GET', idempotent: true, parameters: { resource: 'binding', operation: 'get', moduleCode: 'voip_main' } },
-	{ node: 'elma365Telephony', label: 'Telephony binding update (PUT)', method: 'PUT', idempotent: true, parameters: { resource: 'binding', operation: 'update', moduleCode: 'voip_main', mode: 'replace', bindingsJson: '{"101": "' + UUID + '"}' } },
-	{ node: 'elma365Marketing', label: 'Marketing segment get', method: 'GET', idempotent: true, parameters: { resource: 'segment', operation: 'get', segmentId: locator(UUID) } },
-	{ node: 'elma365Marketing', label: 'Marketing segment create (PUT)', method: 'PUT', idempotent: false, parameters: { resource: 'segment', operation: 'create', name: 'Spring' } },
-	{ node: 'elma365File', label: 'File directory get', method: 'GET', idempotent: true, parameters: { resource: 'directory', operation: 'get', directoryId: locator(UUID) } },
-	{ node: 'elma365File', label: 'File directory create', method: 'POST', idempotent: false, parameters: { resource: 'directory', operation: 'create', name: 'Top' } },
-	{ node: 'elma365Scheme', label: 'Scheme group get', method: 'GET', idempotent: true, parameters: { resource: 'group', operation: 'get', groupId: UUID } },
-	{ node: 'elma365Scheme', label: 'Scheme group create', method: 'POST', idempotent: false, parameters: { resource: 'group', operation: 'create', namespace: 'crm', name: 'X' } },
-	{ node: 'elma365Nomenclature', label: 'Nomenclature case getAll', list: true, method: 'GET', idempotent: true, parameters: { resource: 'case', operation: 'getAll', returnAll: true } },
-	{ node: 'elma365Nomenclature', label: 'Nomenclature case create', method: 'POST', idempotent: false, parameters: { resource: 'case', operation: 'create', directoryId: locator(UUID), docflow: 'input', name: 'New' } },
-	{ node: 'elma365File', label: 'File upload to directory', method: 'POST', idempotent: false, binary: true, parameters: { resource: 'file', operation: 'uploadToDirectory', directoryId: locator(UUID) } },
+	{
+		node: 'elma365App',
+		label: 'App item get',
+		method: 'POST',
+		idempotent: true,
+		parameters: {
+			resource: 'item',
+			operation: 'get',
+			namespace: 'crm',
+			application: 'deals',
+			itemId: UUID,
+		},
+	},
+	{
+		node: 'elma365App',
+		label: 'App item create',
+		method: 'POST',
+		idempotent: false,
+		parameters: {
+			resource: 'item',
+			operation: 'create',
+			namespace: 'crm',
+			application: 'deals',
+			fieldsJson: '{"__name": "x"}',
+		},
+	},
+	{
+		node: 'elma365Contract',
+		label: 'Contract item get',
+		method: 'GET',
+		idempotent: true,
+		parameters: {
+			resource: 'item',
+			operation: 'get',
+			namespace: 'legal',
+			application: 'contracts',
+			itemId: UUID,
+		},
+	},
+	{
+		node: 'elma365Contract',
+		label: 'Contract item create',
+		method: 'POST',
+		idempotent: false,
+		parameters: {
+			resource: 'item',
+			operation: 'create',
+			namespace: 'legal',
+			application: 'contracts',
+			fieldsJson: '{"__name": "x"}',
+		},
+	},
+	{
+		node: 'elma365Report',
+		label: 'Report item getAll',
+		list: true,
+		method: 'POST',
+		idempotent: true,
+		parameters: {
+			resource: 'item',
+			operation: 'getAll',
+			namespace: 'sales',
+			report: 'monthly',
+			returnAll: true,
+		},
+	},
+	{
+		node: 'elma365Process',
+		label: 'Process instance get',
+		method: 'POST',
+		idempotent: true,
+		parameters: { resource: 'instance', operation: 'get', instanceId: UUID },
+	},
+	{
+		node: 'elma365Process',
+		label: 'Process start',
+		method: 'POST',
+		idempotent: false,
+		parameters: {
+			resource: 'process',
+			operation: 'start',
+			namespace: 'crm.deals',
+			processCode: 'approval',
+		},
+	},
+	{
+		node: 'elma365User',
+		label: 'User getAll',
+		list: true,
+		method: 'POST',
+		idempotent: true,
+		parameters: { resource: 'user', operation: 'getAll', returnAll: true },
+	},
+	{
+		node: 'elma365Telephony',
+		label: 'Telephony binding get',
+		method: 'GET',
+		idempotent: true,
+		parameters: { resource: 'binding', operation: 'get', moduleCode: 'voip_main' },
+	},
+	{
+		node: 'elma365Telephony',
+		label: 'Telephony binding update (PUT)',
+		method: 'PUT',
+		idempotent: true,
+		parameters: {
+			resource: 'binding',
+			operation: 'update',
+			moduleCode: 'voip_main',
+			mode: 'replace',
+			bindingsJson: '{"101": "' + UUID + '"}',
+		},
+	},
+	{
+		node: 'elma365Marketing',
+		label: 'Marketing segment get',
+		method: 'GET',
+		idempotent: true,
+		parameters: { resource: 'segment', operation: 'get', segmentId: locator(UUID) },
+	},
+	{
+		node: 'elma365Marketing',
+		label: 'Marketing segment create (PUT)',
+		method: 'PUT',
+		idempotent: false,
+		parameters: { resource: 'segment', operation: 'create', name: 'Spring' },
+	},
+	{
+		node: 'elma365File',
+		label: 'File directory get',
+		method: 'GET',
+		idempotent: true,
+		parameters: { resource: 'directory', operation: 'get', directoryId: locator(UUID) },
+	},
+	{
+		node: 'elma365File',
+		label: 'File directory create',
+		method: 'POST',
+		idempotent: false,
+		parameters: { resource: 'directory', operation: 'create', name: 'Top' },
+	},
+	{
+		node: 'elma365Scheme',
+		label: 'Scheme group get',
+		method: 'GET',
+		idempotent: true,
+		parameters: { resource: 'group', operation: 'get', groupId: UUID },
+	},
+	{
+		node: 'elma365Scheme',
+		label: 'Scheme group create',
+		method: 'POST',
+		idempotent: false,
+		parameters: { resource: 'group', operation: 'create', namespace: 'crm', name: 'X' },
+	},
+	{
+		node: 'elma365Nomenclature',
+		label: 'Nomenclature case getAll',
+		list: true,
+		method: 'GET',
+		idempotent: true,
+		parameters: { resource: 'case', operation: 'getAll', returnAll: true },
+	},
+	{
+		node: 'elma365Nomenclature',
+		label: 'Nomenclature case create',
+		method: 'POST',
+		idempotent: false,
+		parameters: {
+			resource: 'case',
+			operation: 'create',
+			directoryId: locator(UUID),
+			docflow: 'input',
+			name: 'New',
+		},
+	},
+	{
+		node: 'elma365File',
+		label: 'File upload to directory',
+		method: 'POST',
+		idempotent: false,
+		binary: true,
+		parameters: { resource: 'file', operation: 'uploadToDirectory', directoryId: locator(UUID) },
+	},
 	// The import's request by the hash of an uploaded file (its upload meets the faults as File upload to directory).
-	{ node: 'elma365App', label: 'App item import', method: 'POST', idempotent: false, parameters: { resource: 'item', operation: 'import', namespace: 'crm', application: 'deals', fileSource: 'hash', fileHash: UUID, format: 'csv' } },
+	{
+		node: 'elma365App',
+		label: 'App item import',
+		method: 'POST',
+		idempotent: false,
+		parameters: {
+			resource: 'item',
+			operation: 'import',
+			namespace: 'crm',
+			application: 'deals',
+			fileSource: 'hash',
+			fileHash: UUID,
+			format: 'csv',
+		},
+	},
 	// The user allowed repeating writes: a create behaves like a read under every fault.
 	{
 		node: 'elma365Nomenclature',
 		label: 'Nomenclature case create with Retry Writes After Ambiguous Failures',
 		method: 'POST',
 		idempotent: true,
-		parameters: { resource: 'case', operation: 'create', directoryId: locator(UUID), docflow: 'input', name: 'New', requestOptions: { retryWrites: true } },
+		parameters: {
+			resource: 'case',
+			operation: 'create',
+			directoryId: locator(UUID),
+			docflow: 'input',
+			name: 'New',
+			requestOptions: { retryWrites: true },
+		},
 	},
 ];
 
@@ -92,7 +290,11 @@ export interface Fault {
 const ambiguous = (op: Op, reason: RegExp) => (op.idempotent ? undefined : reason);
 
 export const FAULTS: Fault[] = [
-	{ name: 'latency (300 ms)', script: () => [[faults.latency(300, HEALTHY), 1]], requests: () => 1 },
+	{
+		name: 'latency (300 ms)',
+		script: () => [[faults.latency(300, HEALTHY), 1]],
+		requests: () => 1,
+	},
 	{
 		name: 'no answer within the timeout',
 		script: () => [[faults.latency(CELL_TIMEOUT_MS + 1500, HEALTHY), 1]],
@@ -111,8 +313,16 @@ export const FAULTS: Fault[] = [
 		requests: (op) => (op.idempotent ? 2 : 1),
 		error: (op) => ambiguous(op, /^ELMA365: the platform's answer was cut off or unreadable$/),
 	},
-	{ name: '429 with Retry-After: 0, twice', script: () => [[faults.tooManyRequests('0'), 2]], requests: () => 3 },
-	{ name: '429 without Retry-After, once', script: () => [[faults.tooManyRequests(), 1]], requests: () => 2 },
+	{
+		name: '429 with Retry-After: 0, twice',
+		script: () => [[faults.tooManyRequests('0'), 2]],
+		requests: () => 3,
+	},
+	{
+		name: '429 without Retry-After, once',
+		script: () => [[faults.tooManyRequests(), 1]],
+		requests: () => 2,
+	},
 	{
 		name: '429 that never ends',
 		script: () => [[faults.tooManyRequests('0'), MAX_ATTEMPTS]],
@@ -133,7 +343,9 @@ export const FAULTS: Fault[] = [
 	},
 	{
 		name: '503 that never ends',
-		script: (op) => [[faults.serverError(503, 'service unavailable', '0'), op.idempotent ? MAX_ATTEMPTS : 1]],
+		script: (op) => [
+			[faults.serverError(503, 'service unavailable', '0'), op.idempotent ? MAX_ATTEMPTS : 1],
+		],
 		requests: (op) => (op.idempotent ? MAX_ATTEMPTS : 1),
 		error: () => /^ELMA365 503: service unavailable$/,
 	},
@@ -149,10 +361,20 @@ export const FAULTS: Fault[] = [
 		requests: () => 1,
 		error: () => /^ELMA365: the platform answered with something that is not JSON/,
 	},
-	{ name: 'empty body with 200', script: () => [[faults.emptyBody(200), 1]], requests: () => 1, empty: (op) => op.list === true },
+	{
+		name: 'empty body with 200',
+		script: () => [[faults.emptyBody(200), 1]],
+		requests: () => 1,
+		empty: (op) => op.list === true,
+	},
 	{
 		name: 'empty body with 500',
-		script: (op) => [[{ ...faults.emptyBody(500), headers: { 'retry-after': '0' } }, op.idempotent ? MAX_ATTEMPTS : 1]],
+		script: (op) => [
+			[
+				{ ...faults.emptyBody(500), headers: { 'retry-after': '0' } },
+				op.idempotent ? MAX_ATTEMPTS : 1,
+			],
+		],
 		requests: (op) => (op.idempotent ? MAX_ATTEMPTS : 1),
 		error: () => /^ELMA365 500: The platform failed to process the request \(HTTP 500\)\.$/,
 	},
@@ -160,16 +382,31 @@ export const FAULTS: Fault[] = [
 		// A list reads on after a page shorter than asked while `total` says more (a capped platform
 		// looks the same); the next page, empty, ends it.
 		name: 'a total that lies',
-		script: (op) => (op.list ? [[faults.lyingTotal(), 1], [faults.lyingTotal([]), 1]] : [[faults.lyingTotal(), 1]]),
+		script: (op) =>
+			op.list
+				? [
+						[faults.lyingTotal(), 1],
+						[faults.lyingTotal([]), 1],
+					]
+				: [[faults.lyingTotal(), 1]],
 		requests: (op) => (op.list ? 2 : 1),
 	},
-	{ name: 'huge body (2 MB) with 200', script: () => [[faults.hugeBody(2_000_000), 1]], requests: () => 1, timeout: 20_000 },
+	{
+		name: 'huge body (2 MB) with 200',
+		script: () => [[faults.hugeBody(2_000_000), 1]],
+		requests: () => 1,
+		timeout: 20_000,
+	},
 	{
 		name: 'huge error page (2 MB) with 503',
-		script: (op) => [[{ ...faults.hugeBody(2_000_000, 503), headers: { 'retry-after': '0' } }, op.idempotent ? MAX_ATTEMPTS : 1]],
+		script: (op) => [
+			[
+				{ ...faults.hugeBody(2_000_000, 503), headers: { 'retry-after': '0' } },
+				op.idempotent ? MAX_ATTEMPTS : 1,
+			],
+		],
 		requests: (op) => (op.idempotent ? MAX_ATTEMPTS : 1),
 		error: () => /^ELMA365 503: overloaded overloaded .{0,300}…$/,
 		timeout: 20_000,
 	},
 ];
-

@@ -10,10 +10,14 @@ import { arr, listBody, mismatch, obj, opt, str, uuid } from '../harness/shapes'
 describe('request shapes', () => {
 	it('names the first mismatch with its path', () => {
 		const shape = obj({ files: arr(obj({ hash: uuid, name: str })), comment: opt(str) });
-		expect(mismatch({ files: [{ hash: 'x', name: 'a' }] }, shape)).toBe('body.files[0].hash: uuid expected, got "x"');
+		expect(mismatch({ files: [{ hash: 'x', name: 'a' }] }, shape)).toBe(
+			'body.files[0].hash: uuid expected, got "x"',
+		);
 		expect(mismatch({ files: [], extra: 1 }, shape)).toBe('body.extra: unknown key');
 		expect(mismatch({}, shape)).toBe('body.files: required');
-		expect(mismatch({ files: [{ hash: '0a000000-0000-4000-8000-00000000a11c', name: 'a' }] }, shape)).toBeUndefined();
+		expect(
+			mismatch({ files: [{ hash: '0a000000-0000-4000-8000-00000000a11c', name: 'a' }] }, shape),
+		).toBeUndefined();
 		expect(mismatch({ from: -1 }, listBody())).toBe('body.from: must be at least 0');
 	});
 });
@@ -42,6 +46,9 @@ describe('the double refuses what the platform refuses', () => {
 
 	it('refuses a query parameter the route does not declare', async () => {
 		const refused = await post('/pub/v1/user/list?debug=1', {});
-		expect(refused).toMatchObject({ status: 400, data: { error: 'query.debug: unknown parameter' } });
+		expect(refused).toMatchObject({
+			status: 400,
+			data: { error: 'query.debug: unknown parameter' },
+		});
 	});
 });

@@ -20,15 +20,24 @@ let directoryId: string;
 beforeEach(() => {
 	directoryId = newId();
 	t.platform.collection('nomenclatureDirectories').clear();
-	t.platform.collection('nomenclatureDirectories').set(directoryId, { __id: directoryId, name: 'Main' });
+	t.platform
+		.collection('nomenclatureDirectories')
+		.set(directoryId, { __id: directoryId, name: 'Main' });
 });
 
 const listDirectories = { resource: 'directory', operation: 'getAll', returnAll: true };
 const run = (baseUrl: string, extra: Record<string, unknown> = {}) =>
-	t.run({ nodeType: 'elma365Nomenclature', parameters: listDirectories, credential: { baseUrl, apiKey: t.platform.apiKey, ...extra } as never });
+	t.run({
+		nodeType: 'elma365Nomenclature',
+		parameters: listDirectories,
+		credential: { baseUrl, apiKey: t.platform.apiKey, ...extra } as never,
+	});
 
 /** A reverse proxy publishing the platform under `prefix`, as on-premises installations do. */
-function reverseProxy(prefix: string, handler: (listener: http.RequestListener) => http.Server | https.Server) {
+function reverseProxy(
+	prefix: string,
+	handler: (listener: http.RequestListener) => http.Server | https.Server,
+) {
 	const seen: string[] = [];
 	const server = handler((req, res) => {
 		seen.push(req.url ?? '');
@@ -38,7 +47,13 @@ function reverseProxy(prefix: string, handler: (listener: http.RequestListener) 
 		}
 		const target = new URL(t.platform.url);
 		const forward = http.request(
-			{ host: target.hostname, port: target.port, path: req.url.slice(prefix.length), method: req.method, headers: req.headers },
+			{
+				host: target.hostname,
+				port: target.port,
+				path: req.url.slice(prefix.length),
+				method: req.method,
+				headers: req.headers,
+			},
 			(answer) => {
 				res.writeHead(answer.statusCode ?? 502, answer.headers);
 				answer.pipe(res);
@@ -67,11 +82,16 @@ describe('forms of the address that reach the platform', () => {
 		['/pub/v1', (url: string) => `${url}/pub/v1`],
 		['/pub/v1/', (url: string) => `${url}/pub/v1/`],
 		['spaces around it', (url: string) => `  ${url}/ `],
-		['an upper-case scheme and host', (url: string) => url.replace('http://127.0.0.1', 'HTTP://127.0.0.1')],
+		[
+			'an upper-case scheme and host',
+			(url: string) => url.replace('http://127.0.0.1', 'HTTP://127.0.0.1'),
+		],
 	])('%s', async (_name, form) => {
 		const { items, error } = await run(form(t.platform.url));
 		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /pub/v1/nomenclature/directory']);
+		expect(t.platform.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+			'GET /pub/v1/nomenclature/directory',
+		]);
 		expect(jsonOf(items)).toEqual([expect.objectContaining({ __id: directoryId, name: 'Main' })]);
 	});
 
@@ -80,20 +100,25 @@ describe('forms of the address that reach the platform', () => {
 		['/elma365', '/'],
 		['/elma365', '/pub/v1/'],
 		['/apps/elma 365', ''],
-	])('behind a reverse proxy at the prefix %s (typed with "%s" after it)', async (prefix, suffix) => {
-		const encodedPrefix = encodeURI(prefix);
-		const proxy = reverseProxy(encodedPrefix, (listener) => http.createServer(listener));
-		const port = await proxy.start();
-		try {
-			const { items, error } = await run(`http://127.0.0.1:${port}${prefix}${suffix}`);
-			expect(error).toBeUndefined();
-			expect(proxy.seen).toEqual([`${encodedPrefix}/pub/v1/nomenclature/directory?from=0&size=${LARGE_PAGE_SIZE}`]);
-			expect(t.platform.requests.map((r) => r.path)).toEqual(['/pub/v1/nomenclature/directory']);
-			expect(jsonOf(items)).toEqual([expect.objectContaining({ __id: directoryId })]);
-		} finally {
-			await proxy.close();
-		}
-	});
+	])(
+		'behind a reverse proxy at the prefix %s (typed with "%s" after it)',
+		async (prefix, suffix) => {
+			const encodedPrefix = encodeURI(prefix);
+			const proxy = reverseProxy(encodedPrefix, (listener) => http.createServer(listener));
+			const port = await proxy.start();
+			try {
+				const { items, error } = await run(`http://127.0.0.1:${port}${prefix}${suffix}`);
+				expect(error).toBeUndefined();
+				expect(proxy.seen).toEqual([
+					`${encodedPrefix}/pub/v1/nomenclature/directory?from=0&size=${LARGE_PAGE_SIZE}`,
+				]);
+				expect(t.platform.requests.map((r) => r.path)).toEqual(['/pub/v1/nomenclature/directory']);
+				expect(jsonOf(items)).toEqual([expect.objectContaining({ __id: directoryId })]);
+			} finally {
+				await proxy.close();
+			}
+		},
+	);
 });
 
 describe('https with an internal certificate', () => {
@@ -101,12 +126,31 @@ describe('https with an internal certificate', () => {
 	let tls: { key: Buffer; cert: Buffer };
 	beforeAll(() => {
 		dir = mkdtempSync(path.join(tmpdir(), 'elma365-tls-'));
-		execFileSync('openssl', [
-			'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-			'-addext', 'subjectAltName=IP:127.0.0.1',
-			'-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'),
-		], { stdio: 'ignore' });
-		tls = { key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) };
+		execFileSync(
+			'openssl',
+			[
+				'req',
+				'-x509',
+				'-newkey',
+				'rsa:2048',
+				'-nodes',
+				'-days',
+				'1',
+				'-subj',
+				'/CN=127.0.0.1',
+				'-addext',
+				'subjectAltName=IP:127.0.0.1',
+				'-keyout',
+				path.join(dir, 'key.pem'),
+				'-out',
+				path.join(dir, 'cert.pem'),
+			],
+			{ stdio: 'ignore' },
+		);
+		tls = {
+			key: readFileSync(path.join(dir, 'key.pem')),
+			cert: readFileSync(path.join(dir, 'cert.pem')),
+		};
 	});
 	afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -115,16 +159,22 @@ describe('https with an internal certificate', () => {
 		const port = await proxy.start();
 		try {
 			const refused = await run(`https://127.0.0.1:${port}/elma`);
-			expect(refused.error?.message).toBe("ELMA365: the platform's certificate could not be verified");
+			expect(refused.error?.message).toBe(
+				"ELMA365: the platform's certificate could not be verified",
+			);
 			expect(String(refused.error?.description)).toBe(
 				'DEPTH_ZERO_SELF_SIGNED_CERT. Request: GET /nomenclature/directory. A server with a self-signed or internal certificate: turn on Ignore SSL Issues in the credential, or give n8n the issuing CA (NODE_EXTRA_CA_CERTS).',
 			);
 			expect(proxy.seen).toEqual([]);
 			expect(t.platform.requests).toHaveLength(0);
 
-			const { items, error } = await run(`https://127.0.0.1:${port}/elma/`, { ignoreSslIssues: true });
+			const { items, error } = await run(`https://127.0.0.1:${port}/elma/`, {
+				ignoreSslIssues: true,
+			});
 			expect(error).toBeUndefined();
-			expect(proxy.seen).toEqual([`/elma/pub/v1/nomenclature/directory?from=0&size=${LARGE_PAGE_SIZE}`]);
+			expect(proxy.seen).toEqual([
+				`/elma/pub/v1/nomenclature/directory?from=0&size=${LARGE_PAGE_SIZE}`,
+			]);
 			expect(jsonOf(items)).toEqual([expect.objectContaining({ __id: directoryId })]);
 		} finally {
 			await proxy.close();
@@ -135,20 +185,56 @@ describe('https with an internal certificate', () => {
 describe('a malformed address is refused before any request, saying what is wrong', () => {
 	const prefix = 'The Base URL of the ELMA365 credential is not usable: ';
 	test.each([
-		['empty', '', 'it is empty; enter the address of your company, e.g. https://mycompany.elma365.ru'],
-		['blank', '   ', 'it is empty; enter the address of your company, e.g. https://mycompany.elma365.ru'],
-		['without a scheme', 'mycompany.elma365.ru', '"mycompany.elma365.ru" is not a web address; it must start with https:// (or http://), e.g. https://mycompany.elma365.ru'],
-		['another scheme', 'ftp://mycompany.elma365.ru', '"ftp://mycompany.elma365.ru" uses ftp; it must start with https:// (or http://), e.g. https://mycompany.elma365.ru'],
-		['with a user and password', 'https://admin:secret@mycompany.elma365.ru', 'it contains a user name or password; put only the address there and the key in API Key'],
-		['with a query', 'https://mycompany.elma365.ru/?lang=en', '"https://mycompany.elma365.ru/?lang=en" has a query or fragment (? or #); enter only the address, e.g. https://mycompany.elma365.ru'],
-		['with a fragment', 'https://mycompany.elma365.ru/#/tasks', '"https://mycompany.elma365.ru/#/tasks" has a query or fragment (? or #); enter only the address, e.g. https://mycompany.elma365.ru'],
-		['not a URL at all', 'http://', '"http://" is not a web address; it must start with https:// (or http://), e.g. https://mycompany.elma365.ru'],
+		[
+			'empty',
+			'',
+			'it is empty; enter the address of your company, e.g. https://mycompany.elma365.ru',
+		],
+		[
+			'blank',
+			'   ',
+			'it is empty; enter the address of your company, e.g. https://mycompany.elma365.ru',
+		],
+		[
+			'without a scheme',
+			'mycompany.elma365.ru',
+			'"mycompany.elma365.ru" is not a web address; it must start with https:// (or http://), e.g. https://mycompany.elma365.ru',
+		],
+		[
+			'another scheme',
+			'ftp://mycompany.elma365.ru',
+			'"ftp://mycompany.elma365.ru" uses ftp; it must start with https:// (or http://), e.g. https://mycompany.elma365.ru',
+		],
+		[
+			'with a user and password',
+			'https://admin:secret@mycompany.elma365.ru',
+			'it contains a user name or password; put only the address there and the key in API Key',
+		],
+		[
+			'with a query',
+			'https://mycompany.elma365.ru/?lang=en',
+			'"https://mycompany.elma365.ru/?lang=en" has a query or fragment (? or #); enter only the address, e.g. https://mycompany.elma365.ru',
+		],
+		[
+			'with a fragment',
+			'https://mycompany.elma365.ru/#/tasks',
+			'"https://mycompany.elma365.ru/#/tasks" has a query or fragment (? or #); enter only the address, e.g. https://mycompany.elma365.ru',
+		],
+		[
+			'not a URL at all',
+			'http://',
+			'"http://" is not a web address; it must start with https:// (or http://), e.g. https://mycompany.elma365.ru',
+		],
 	])('%s', async (_name, baseUrl, reason) => {
 		const { error, items } = await run(baseUrl);
 		expect(items).toEqual([]);
 		expect(error?.message).toBe(prefix + reason);
-		expect(String(error?.description)).toContain('Open the credential and enter the company address');
-		expect(JSON.stringify({ message: error?.message, description: error?.description })).not.toContain('secret');
+		expect(String(error?.description)).toContain(
+			'Open the credential and enter the company address',
+		);
+		expect(
+			JSON.stringify({ message: error?.message, description: error?.description }),
+		).not.toContain('secret');
 		expect(t.platform.requests).toHaveLength(0);
 	});
 
@@ -162,7 +248,10 @@ describe('a malformed address is refused before any request, saying what is wron
 		});
 		expect(error).toBeUndefined();
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		for (const item of items) expect(String(item.json.error)).toMatch(/^The Base URL of the ELMA365 credential is not usable: /);
+		for (const item of items)
+			expect(String(item.json.error)).toMatch(
+				/^The Base URL of the ELMA365 credential is not usable: /,
+			);
 		expect(t.platform.requests).toHaveLength(0);
 	});
 });

@@ -11,7 +11,10 @@ const CASE_PATH = /^\/pub\/v1\/nomenclature\/[^/]+$/;
 const locator = (value: string) => ({ __rl: true, mode: 'id', value });
 
 /** Counts requests in flight at the platform: each reply is held for `delay(request)` ms. */
-function inFlightRecorder(reply: (request: RecordedRequest) => Reply, delay: (request: RecordedRequest) => number) {
+function inFlightRecorder(
+	reply: (request: RecordedRequest) => Reply,
+	delay: (request: RecordedRequest) => number,
+) {
 	const state = { current: 0, max: 0, order: [] as string[] };
 	const handler = async (request: RecordedRequest): Promise<Reply> => {
 		state.current += 1;
@@ -33,7 +36,9 @@ const caseReply = (request: RecordedRequest): Reply => {
 
 function cases(count: number, names: (index: number) => string = (index) => `Case ${index}`) {
 	const directoryId = newId();
-	return Array.from({ length: count }, (_, index) => ({ json: { id: newId(), name: names(index), directoryId } }));
+	return Array.from({ length: count }, (_, index) => ({
+		json: { id: newId(), name: names(index), directoryId },
+	}));
 }
 
 function caseUpdate(options?: Record<string, unknown>) {
@@ -60,13 +65,26 @@ describe('Options > Concurrency on case update', () => {
 		const input = cases(12);
 		const { state, handler } = inFlightRecorder(caseReply, reversedDelay(12));
 		t.platform.script('PUT', CASE_PATH, handler, 12);
-		const { items, error } = await t.run({ nodeType: 'elma365Nomenclature', parameters: caseUpdate({ concurrency: 4 }), input });
+		const { items, error } = await t.run({
+			nodeType: 'elma365Nomenclature',
+			parameters: caseUpdate({ concurrency: 4 }),
+			input,
+		});
 		expect(error).toBeUndefined();
 		expect(state.max).toBe(4);
-		expect(jsonOf(items)).toEqual(input.map(({ json }) => ({ directoryId: json.directoryId, docflow: 'input', name: json.name, __id: json.id })));
+		expect(jsonOf(items)).toEqual(
+			input.map(({ json }) => ({
+				directoryId: json.directoryId,
+				docflow: 'input',
+				name: json.name,
+				__id: json.id,
+			})),
+		);
 		expect(pairingOf(items)).toEqual(input.map((_, index) => ({ item: index })));
 		// Every item was sent exactly once, to its own case.
-		expect(t.platform.requests.map((r) => r.path).sort()).toEqual(input.map(({ json }) => `/pub/v1/nomenclature/${json.id}`).sort());
+		expect(t.platform.requests.map((r) => r.path).sort()).toEqual(
+			input.map(({ json }) => `/pub/v1/nomenclature/${json.id}`).sort(),
+		);
 		// The replies really completed out of order: order is restored by the router.
 		expect(state.order).not.toEqual(input.map(({ json }) => `/pub/v1/nomenclature/${json.id}`));
 	});
@@ -75,7 +93,11 @@ describe('Options > Concurrency on case update', () => {
 		const input = cases(5);
 		const { state, handler } = inFlightRecorder(caseReply, () => 5);
 		t.platform.script('PUT', CASE_PATH, handler, 5);
-		const { items, error } = await t.run({ nodeType: 'elma365Nomenclature', parameters: caseUpdate(), input });
+		const { items, error } = await t.run({
+			nodeType: 'elma365Nomenclature',
+			parameters: caseUpdate(),
+			input,
+		});
 		expect(error).toBeUndefined();
 		expect(state.max).toBe(1);
 		expect(state.order).toEqual(input.map(({ json }) => `/pub/v1/nomenclature/${json.id}`));
@@ -86,11 +108,17 @@ describe('Options > Concurrency on case update', () => {
 		const input = cases(3);
 		const { state, handler } = inFlightRecorder(caseReply, () => 20);
 		t.platform.script('PUT', CASE_PATH, handler, 3);
-		const { items, error } = await t.run({ nodeType: 'elma365Nomenclature', parameters: caseUpdate({ concurrency: 10 }), input });
+		const { items, error } = await t.run({
+			nodeType: 'elma365Nomenclature',
+			parameters: caseUpdate({ concurrency: 10 }),
+			input,
+		});
 		expect(error).toBeUndefined();
 		expect(state.max).toBe(3);
 		expect(t.platform.requests).toHaveLength(3);
-		expect(jsonOf(items).map((json) => (json as Record<string, unknown>).__id)).toEqual(input.map(({ json }) => json.id));
+		expect(jsonOf(items).map((json) => (json as Record<string, unknown>).__id)).toEqual(
+			input.map(({ json }) => json.id),
+		);
 	});
 
 	test('with Continue On Fail every failed item gives its own error item in its place', async () => {
@@ -114,7 +142,12 @@ describe('Options > Concurrency on case update', () => {
 					httpCode: '400',
 				});
 			} else {
-				expect(item.json).toEqual({ directoryId: input[index].json.directoryId, docflow: 'input', name: `Case ${index}`, __id: input[index].json.id });
+				expect(item.json).toEqual({
+					directoryId: input[index].json.directoryId,
+					docflow: 'input',
+					name: `Case ${index}`,
+					__id: input[index].json.id,
+				});
 			}
 		});
 	});
@@ -142,7 +175,11 @@ describe('Options > Concurrency on case update', () => {
 		const input = cases(10, (index) => (index === 3 ? 'bad' : `Case ${index}`));
 		const { state, handler } = inFlightRecorder(caseReply, () => 10);
 		t.platform.script('PUT', CASE_PATH, handler, 10);
-		const { items, error } = await t.run({ nodeType: 'elma365Nomenclature', parameters: caseUpdate({ concurrency: 2 }), input });
+		const { items, error } = await t.run({
+			nodeType: 'elma365Nomenclature',
+			parameters: caseUpdate({ concurrency: 2 }),
+			input,
+		});
 		expect(items).toEqual([]);
 		expect(error?.message).toBe(`ELMA365 400: name of ${input[3].json.id} refused`);
 		expect((error as unknown as { context: { itemIndex: number } }).context.itemIndex).toBe(3);
@@ -154,24 +191,42 @@ describe('Options > Concurrency on case update', () => {
 
 	test('a concurrency outside 1-50 is refused before any request', async () => {
 		for (const concurrency of [0, 51, 2.5]) {
-			const { items, error } = await t.run({ nodeType: 'elma365Nomenclature', parameters: caseUpdate({ concurrency }), input: cases(2) });
+			const { items, error } = await t.run({
+				nodeType: 'elma365Nomenclature',
+				parameters: caseUpdate({ concurrency }),
+				input: cases(2),
+			});
 			expect(items).toEqual([]);
-			expect(error?.message).toBe(`Options > Concurrency must be a whole number from 1 to 50, got ${concurrency}`);
+			expect(error?.message).toBe(
+				`Options > Concurrency must be a whole number from 1 to 50, got ${concurrency}`,
+			);
 		}
 		expect(t.platform.requests).toHaveLength(0);
 	});
 });
 
-describe('Nomenclature 1.2: case updates in parallel by default, each case\'s updates in input order', () => {
+describe("Nomenclature 1.2: case updates in parallel by default, each case's updates in input order", () => {
 	test('without the option, 10 cases are updated at a time; output in input order and paired', async () => {
 		const input = cases(25);
 		const { state, handler } = inFlightRecorder(caseReply, reversedDelay(25));
 		t.platform.script('PUT', CASE_PATH, handler, 25);
-		const { items, error } = await t.run({ nodeType: 'elma365Nomenclature', typeVersion: 1.2, parameters: caseUpdate(), input });
+		const { items, error } = await t.run({
+			nodeType: 'elma365Nomenclature',
+			typeVersion: 1.2,
+			parameters: caseUpdate(),
+			input,
+		});
 		expect(error).toBeUndefined();
 		expect(state.max).toBe(10);
 		expect(t.platform.requests.map((r) => r.method)).toEqual(input.map(() => 'PUT'));
-		expect(jsonOf(items)).toEqual(input.map(({ json }) => ({ directoryId: json.directoryId, docflow: 'input', name: json.name, __id: json.id })));
+		expect(jsonOf(items)).toEqual(
+			input.map(({ json }) => ({
+				directoryId: json.directoryId,
+				docflow: 'input',
+				name: json.name,
+				__id: json.id,
+			})),
+		);
 		expect(pairingOf(items)).toEqual(input.map((_, index) => ({ item: index })));
 	});
 
@@ -179,27 +234,44 @@ describe('Nomenclature 1.2: case updates in parallel by default, each case\'s up
 		const [a, b, c] = cases(3).map(({ json }) => json.id);
 		const directoryId = newId();
 		const targets = [a, a, b, a, c, b, a];
-		const input = targets.map((id, index) => ({ json: { id, name: `Case ${index}`, directoryId } }));
+		const input = targets.map((id, index) => ({
+			json: { id, name: `Case ${index}`, directoryId },
+		}));
 		const inFlightPerCase = new Map<string, number>();
 		const overlaps: string[] = [];
 		const { state, handler } = inFlightRecorder(caseReply, reversedDelay(targets.length));
-		t.platform.script('PUT', CASE_PATH, async (request) => {
-			const id = request.path.split('/').pop()!;
-			if ((inFlightPerCase.get(id) ?? 0) > 0) overlaps.push(id);
-			inFlightPerCase.set(id, (inFlightPerCase.get(id) ?? 0) + 1);
-			const reply = await handler(request);
-			inFlightPerCase.set(id, inFlightPerCase.get(id)! - 1);
-			return reply;
-		}, targets.length);
-		const { items, error } = await t.run({ nodeType: 'elma365Nomenclature', typeVersion: 1.2, parameters: caseUpdate(), input });
+		t.platform.script(
+			'PUT',
+			CASE_PATH,
+			async (request) => {
+				const id = request.path.split('/').pop()!;
+				if ((inFlightPerCase.get(id) ?? 0) > 0) overlaps.push(id);
+				inFlightPerCase.set(id, (inFlightPerCase.get(id) ?? 0) + 1);
+				const reply = await handler(request);
+				inFlightPerCase.set(id, inFlightPerCase.get(id)! - 1);
+				return reply;
+			},
+			targets.length,
+		);
+		const { items, error } = await t.run({
+			nodeType: 'elma365Nomenclature',
+			typeVersion: 1.2,
+			parameters: caseUpdate(),
+			input,
+		});
 		expect(error).toBeUndefined();
 		expect(overlaps).toEqual([]);
 		// Different cases did run side by side.
 		expect(state.max).toBe(3);
-		const namesSentTo = (id: string) => t.platform.requests.filter((r) => r.path.endsWith(id)).map((r) => (r.body as { name: string }).name);
+		const namesSentTo = (id: string) =>
+			t.platform.requests
+				.filter((r) => r.path.endsWith(id))
+				.map((r) => (r.body as { name: string }).name);
 		expect(namesSentTo(a)).toEqual(['Case 0', 'Case 1', 'Case 3', 'Case 6']);
 		expect(namesSentTo(b)).toEqual(['Case 2', 'Case 5']);
-		expect(jsonOf(items).map((json) => (json as { name: string }).name)).toEqual(input.map(({ json }) => json.name));
+		expect(jsonOf(items).map((json) => (json as { name: string }).name)).toEqual(
+			input.map(({ json }) => json.name),
+		);
 		expect(pairingOf(items)).toEqual(input.map((_, index) => ({ item: index })));
 	});
 
@@ -207,22 +279,43 @@ describe('Nomenclature 1.2: case updates in parallel by default, each case\'s up
 		const input = cases(4);
 		const { state, handler } = inFlightRecorder(caseReply, () => 5);
 		t.platform.script('PUT', CASE_PATH, handler, 4);
-		const { error } = await t.run({ nodeType: 'elma365Nomenclature', typeVersion: 1.2, parameters: caseUpdate({ concurrency: 1 }), input });
+		const { error } = await t.run({
+			nodeType: 'elma365Nomenclature',
+			typeVersion: 1.2,
+			parameters: caseUpdate({ concurrency: 1 }),
+			input,
+		});
 		expect(error).toBeUndefined();
 		expect(state.max).toBe(1);
 		expect(state.order).toEqual(input.map(({ json }) => `/pub/v1/nomenclature/${json.id}`));
 	});
 
-	test('with Continue On Fail, a failed update of a case does not stop that case\'s later updates', async () => {
+	test("with Continue On Fail, a failed update of a case does not stop that case's later updates", async () => {
 		const [a] = cases(1).map(({ json }) => json.id);
 		const directoryId = newId();
-		const input = ['Case 0', 'bad', 'Case 2'].map((name) => ({ json: { id: a, name, directoryId } }));
+		const input = ['Case 0', 'bad', 'Case 2'].map((name) => ({
+			json: { id: a, name, directoryId },
+		}));
 		const { handler } = inFlightRecorder(caseReply, () => 5);
 		t.platform.script('PUT', CASE_PATH, handler, 3);
-		const { items, error } = await t.run({ nodeType: 'elma365Nomenclature', typeVersion: 1.2, parameters: caseUpdate(), input, continueOnFail: true });
+		const { items, error } = await t.run({
+			nodeType: 'elma365Nomenclature',
+			typeVersion: 1.2,
+			parameters: caseUpdate(),
+			input,
+			continueOnFail: true,
+		});
 		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => (r.body as { name: string }).name)).toEqual(['Case 0', 'bad', 'Case 2']);
-		expect(items.map((item) => item.json.error ?? item.json.name)).toEqual(['Case 0', `ELMA365 400: name of ${a} refused`, 'Case 2']);
+		expect(t.platform.requests.map((r) => (r.body as { name: string }).name)).toEqual([
+			'Case 0',
+			'bad',
+			'Case 2',
+		]);
+		expect(items.map((item) => item.json.error ?? item.json.name)).toEqual([
+			'Case 0',
+			`ELMA365 400: name of ${a} refused`,
+			'Case 2',
+		]);
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 });
@@ -235,8 +328,18 @@ describe('Options > Concurrency on application items', () => {
 	test('create: at most N in flight, created items in input order and paired', async () => {
 		const input = Array.from({ length: 10 }, (_, index) => ({ json: { title: `Deal ${index}` } }));
 		const { state, handler } = inFlightRecorder(
-			(request) => ok({ item: { ...((request.body as { context: object }).context), __id: newId() } }),
-			(request) => 5 + (10 - Number(String((request.body as { context: { __name: string } }).context.__name).replace(/\D/g, ''))) * 3,
+			(request) =>
+				ok({ item: { ...(request.body as { context: object }).context, __id: newId() } }),
+			(request) =>
+				5 +
+				(10 -
+					Number(
+						String((request.body as { context: { __name: string } }).context.__name).replace(
+							/\D/g,
+							'',
+						),
+					)) *
+					3,
 		);
 		t.platform.script('POST', createPath, handler, 10);
 		const { items, error } = await t.run({
@@ -254,14 +357,22 @@ describe('Options > Concurrency on application items', () => {
 		expect(error).toBeUndefined();
 		expect(state.max).toBe(5);
 		expect(t.platform.requests).toHaveLength(10);
-		expect(jsonOf(items).map((json) => (json as Record<string, unknown>).__name)).toEqual(input.map(({ json }) => json.title));
+		expect(jsonOf(items).map((json) => (json as Record<string, unknown>).__name)).toEqual(
+			input.map(({ json }) => json.title),
+		);
 		expect(pairingOf(items)).toEqual(input.map((_, index) => ({ item: index })));
 	});
 
 	test('update: at most N in flight and each item updates its own id', async () => {
 		const ids = Array.from({ length: 6 }, () => newId());
 		const { state, handler } = inFlightRecorder(
-			(request) => ok({ item: { ...((request.body as { context: object }).context), __id: request.path.split('/')[6] } }),
+			(request) =>
+				ok({
+					item: {
+						...(request.body as { context: object }).context,
+						__id: request.path.split('/')[6],
+					},
+				}),
 			() => 15,
 		);
 		t.platform.script('POST', /\/update$/, handler, 6);
@@ -280,7 +391,9 @@ describe('Options > Concurrency on application items', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(state.max).toBe(3);
-		expect(t.platform.requests.map((r) => r.path).sort()).toEqual(ids.map((id) => `/pub/v1/app/${NS}/${APP}/${id}/update`).sort());
+		expect(t.platform.requests.map((r) => r.path).sort()).toEqual(
+			ids.map((id) => `/pub/v1/app/${NS}/${APP}/${id}/update`).sort(),
+		);
 		expect(jsonOf(items)).toEqual(ids.map((id, index) => ({ price: index * 10, __id: id })));
 		expect(pairingOf(items)).toEqual(ids.map((_, index) => ({ item: index })));
 	});
@@ -292,17 +405,29 @@ describe('Options > Concurrency on application items', () => {
 		const inFlight = new Map<string, number>();
 		const overlaps: string[] = [];
 		const { state, handler } = inFlightRecorder(
-			(request) => ok({ item: { ...((request.body as { context: object }).context), __id: request.path.split('/')[6] } }),
-			(request) => 5 + (12 - Number((request.body as { context: { price: number } }).context.price)) * 3,
+			(request) =>
+				ok({
+					item: {
+						...(request.body as { context: object }).context,
+						__id: request.path.split('/')[6],
+					},
+				}),
+			(request) =>
+				5 + (12 - Number((request.body as { context: { price: number } }).context.price)) * 3,
 		);
-		t.platform.script('POST', /\/update$/, async (request) => {
-			const id = request.path.split('/')[6];
-			if ((inFlight.get(id) ?? 0) > 0) overlaps.push(id);
-			inFlight.set(id, (inFlight.get(id) ?? 0) + 1);
-			const reply = await handler(request);
-			inFlight.set(id, inFlight.get(id)! - 1);
-			return reply;
-		}, 12);
+		t.platform.script(
+			'POST',
+			/\/update$/,
+			async (request) => {
+				const id = request.path.split('/')[6];
+				if ((inFlight.get(id) ?? 0) > 0) overlaps.push(id);
+				inFlight.set(id, (inFlight.get(id) ?? 0) + 1);
+				const reply = await handler(request);
+				inFlight.set(id, inFlight.get(id)! - 1);
+				return reply;
+			},
+			12,
+		);
 		const code = (value: string) => ({ __rl: true, mode: 'code', value });
 		const { items, error } = await t.run({
 			nodeType: 'elma365App',
@@ -322,7 +447,10 @@ describe('Options > Concurrency on application items', () => {
 		expect(overlaps).toEqual([]);
 		// Ten items taken at once; item 5 holds its place waiting for item 0 (the same platform item).
 		expect(state.max).toBe(9);
-		const pricesSentTo = (id: string) => t.platform.requests.filter((r) => r.path.split('/')[6] === id).map((r) => (r.body as { context: { price: number } }).context.price);
+		const pricesSentTo = (id: string) =>
+			t.platform.requests
+				.filter((r) => r.path.split('/')[6] === id)
+				.map((r) => (r.body as { context: { price: number } }).context.price);
 		expect(pricesSentTo(ids[0])).toEqual([0, 5, 11]);
 		expect(jsonOf(items)).toEqual(targets.map((id, index) => ({ price: index, __id: id })));
 		expect(pairingOf(items)).toEqual(targets.map((_, index) => ({ item: index })));

@@ -46,29 +46,51 @@ function caseUpdate(concurrency: number) {
 }
 
 describe('congestion control against a platform that answers 429 above 10 requests per 100 ms', () => {
-	test.each([2, 8, 50])('Concurrency %i: every item succeeds once, in order, paired', async (concurrency) => {
-		const directoryId = newId();
-		// Without the window, 50 requests racing for 10 places per 100 ms lose their 4 attempts.
-		const input = Array.from({ length: 80 }, (_, index) => ({ json: { id: newId(), name: `Case ${index}`, directoryId } }));
-		const { state, handler } = rateLimited(10, 100);
-		t.platform.script('PUT', CASE_PATH, handler, Infinity);
-		const { items, error } = await t.run({ nodeType: 'elma365Nomenclature', parameters: caseUpdate(concurrency), input });
-		expect(error).toBeUndefined();
-		expect(jsonOf(items)).toEqual(input.map(({ json }) => ({ directoryId, docflow: 'input', name: json.name, __id: json.id })));
-		expect(pairingOf(items)).toEqual(input.map((_, index) => ({ item: index })));
-		expect([...state.accepted].sort()).toEqual(input.map(({ json }) => json.id).sort());
-		// The window holds and halves: refusals stay below a retry storm's, where requests are refused on
-		// every one of their 4 attempts and items fail (how many get through a window depends on the machine's speed).
-		expect(state.refused).toBeLessThan(concurrency >= 8 ? input.length * 3 : input.length / 2);
-	});
+	test.each([2, 8, 50])(
+		'Concurrency %i: every item succeeds once, in order, paired',
+		async (concurrency) => {
+			const directoryId = newId();
+			// Without the window, 50 requests racing for 10 places per 100 ms lose their 4 attempts.
+			const input = Array.from({ length: 80 }, (_, index) => ({
+				json: { id: newId(), name: `Case ${index}`, directoryId },
+			}));
+			const { state, handler } = rateLimited(10, 100);
+			t.platform.script('PUT', CASE_PATH, handler, Infinity);
+			const { items, error } = await t.run({
+				nodeType: 'elma365Nomenclature',
+				parameters: caseUpdate(concurrency),
+				input,
+			});
+			expect(error).toBeUndefined();
+			expect(jsonOf(items)).toEqual(
+				input.map(({ json }) => ({
+					directoryId,
+					docflow: 'input',
+					name: json.name,
+					__id: json.id,
+				})),
+			);
+			expect(pairingOf(items)).toEqual(input.map((_, index) => ({ item: index })));
+			expect([...state.accepted].sort()).toEqual(input.map(({ json }) => json.id).sort());
+			// The window holds and halves: refusals stay below a retry storm's, where requests are refused on
+			// every one of their 4 attempts and items fail (how many get through a window depends on the machine's speed).
+			expect(state.refused).toBeLessThan(concurrency >= 8 ? input.length * 3 : input.length / 2);
+		},
+	);
 });
 
 test('under Concurrency, a 429 that asks for a wait beyond the single-wait bound fails at once, as without it', async () => {
 	const directoryId = newId();
-	const input = Array.from({ length: 3 }, (_, index) => ({ json: { id: newId(), name: `Case ${index}`, directoryId } }));
+	const input = Array.from({ length: 3 }, (_, index) => ({
+		json: { id: newId(), name: `Case ${index}`, directoryId },
+	}));
 	t.platform.script('PUT', CASE_PATH, faults.tooManyRequests('60'), Infinity);
 	const started = Date.now();
-	const { items, error } = await t.run({ nodeType: 'elma365Nomenclature', parameters: caseUpdate(3), input });
+	const { items, error } = await t.run({
+		nodeType: 'elma365Nomenclature',
+		parameters: caseUpdate(3),
+		input,
+	});
 	expect(items).toEqual([]);
 	expect(error?.message).toBe('ELMA365 429: too many requests');
 	expect(Date.now() - started).toBeLessThan(10_000);

@@ -9,9 +9,10 @@ const t = usePlatform();
 const PATH = '/pub/v1/nomenclature/directory';
 const list = (limit?: number) => ({
 	nodeType: 'elma365Nomenclature',
-	parameters: limit === undefined
-		? { resource: 'directory', operation: 'getAll', returnAll: true }
-		: { resource: 'directory', operation: 'getAll', returnAll: false, limit },
+	parameters:
+		limit === undefined
+			? { resource: 'directory', operation: 'getAll', returnAll: true }
+			: { resource: 'directory', operation: 'getAll', returnAll: false, limit },
 });
 
 function makeItems(count: number) {
@@ -19,12 +20,21 @@ function makeItems(count: number) {
 }
 
 /** A list endpoint that pages `items` honestly (at most `cap` per page) but reports `total` as given. */
-function serve(items: Array<Record<string, unknown>>, total: (actual: number) => number, cap = Infinity) {
-	t.platform.script('GET', PATH, (request: RecordedRequest) => {
-		const from = Number(request.query.from);
-		const size = Math.min(cap, Number(request.query.size));
-		return ok({ result: { result: items.slice(from, from + size), total: total(items.length) } });
-	}, 1000);
+function serve(
+	items: Array<Record<string, unknown>>,
+	total: (actual: number) => number,
+	cap = Infinity,
+) {
+	t.platform.script(
+		'GET',
+		PATH,
+		(request: RecordedRequest) => {
+			const from = Number(request.query.from);
+			const size = Math.min(cap, Number(request.query.size));
+			return ok({ result: { result: items.slice(from, from + size), total: total(items.length) } });
+		},
+		1000,
+	);
 }
 
 const windows = () => t.platform.requests.map((r) => [Number(r.query.from), Number(r.query.size)]);
@@ -49,18 +59,34 @@ test('Limit asks only for what is wanted', async () => {
 test('once total is known the remaining pages are read several at a time, output in list order', async () => {
 	const items = makeItems(4500);
 	const state = { current: 0, max: 0 };
-	t.platform.script('GET', PATH, async (request: RecordedRequest) => {
-		state.current += 1;
-		state.max = Math.max(state.max, state.current);
-		const from = Number(request.query.from);
-		// Later pages answer sooner, so arrival order is not list order.
-		await new Promise((resolve) => setTimeout(resolve, 40 - from / 200));
-		state.current -= 1;
-		return ok({ result: { result: items.slice(from, from + Number(request.query.size)), total: items.length } });
-	}, 1000);
+	t.platform.script(
+		'GET',
+		PATH,
+		async (request: RecordedRequest) => {
+			state.current += 1;
+			state.max = Math.max(state.max, state.current);
+			const from = Number(request.query.from);
+			// Later pages answer sooner, so arrival order is not list order.
+			await new Promise((resolve) => setTimeout(resolve, 40 - from / 200));
+			state.current -= 1;
+			return ok({
+				result: {
+					result: items.slice(from, from + Number(request.query.size)),
+					total: items.length,
+				},
+			});
+		},
+		1000,
+	);
 	const { items: out } = await t.run(list());
 	expect(jsonOf(out)).toEqual(items);
-	expect(sorted(windows())).toEqual([[0, 1000], [1000, 1000], [2000, 1000], [3000, 1000], [4000, 500]]);
+	expect(sorted(windows())).toEqual([
+		[0, 1000],
+		[1000, 1000],
+		[2000, 1000],
+		[3000, 1000],
+		[4000, 500],
+	]);
 	expect(state.max).toBe(4);
 });
 
@@ -69,18 +95,31 @@ test('a capped platform (at most 100 per page) is read to the end at the size it
 	serve(items, (n) => n, 100);
 	const { items: out } = await t.run(list());
 	expect(jsonOf(out)).toEqual(items);
-	const expected = [[0, 1000], [100, 100], ...Array.from({ length: 8 }, (_, i) => [200 + i * 100, 100]), [1000, 50]];
+	const expected = [
+		[0, 1000],
+		[100, 100],
+		...Array.from({ length: 8 }, (_, i) => [200 + i * 100, 100]),
+		[1000, 50],
+	];
 	expect(sorted(windows())).toEqual(expected);
-	expect(windows().slice(0, 2)).toEqual([[0, 1000], [100, 100]]);
+	expect(windows().slice(0, 2)).toEqual([
+		[0, 1000],
+		[100, 100],
+	]);
 });
 
 test('a page shorter than asked in the middle of the list is continued from where it ended', async () => {
 	const items = makeItems(700);
-	t.platform.script('GET', PATH, (request: RecordedRequest) => {
-		const from = Number(request.query.from);
-		const size = Math.min(Number(request.query.size), from === 300 ? 60 : 100);
-		return ok({ result: { result: items.slice(from, from + size), total: items.length } });
-	}, 1000);
+	t.platform.script(
+		'GET',
+		PATH,
+		(request: RecordedRequest) => {
+			const from = Number(request.query.from);
+			const size = Math.min(Number(request.query.size), from === 300 ? 60 : 100);
+			return ok({ result: { result: items.slice(from, from + size), total: items.length } });
+		},
+		1000,
+	);
 	const { items: out } = await t.run(list());
 	expect(jsonOf(out)).toEqual(items);
 	expect(out).toHaveLength(700);
@@ -91,7 +130,10 @@ test('a total that lies high ends when the next page is empty', async () => {
 	serve(items, () => 100000);
 	const { items: out } = await t.run(list());
 	expect(jsonOf(out)).toEqual(items);
-	expect(windows()).toEqual([[0, LARGE_PAGE_SIZE], [120, 120]]);
+	expect(windows()).toEqual([
+		[0, LARGE_PAGE_SIZE],
+		[120, 120],
+	]);
 });
 
 test('a total that lies high on a capped platform ends at the first page that brings nothing', async () => {
@@ -99,7 +141,11 @@ test('a total that lies high on a capped platform ends at the first page that br
 	serve(items, () => 100000, 100);
 	const { items: out } = await t.run(list());
 	expect(jsonOf(out)).toEqual(items);
-	expect(sorted(windows()).slice(0, 3)).toEqual([[0, LARGE_PAGE_SIZE], [100, 100], [200, 100]]);
+	expect(sorted(windows()).slice(0, 3)).toEqual([
+		[0, LARGE_PAGE_SIZE],
+		[100, 100],
+		[200, 100],
+	]);
 	expect(t.platform.requests.length).toBeLessThanOrEqual(2 + PAGES_IN_FLIGHT);
 });
 
@@ -113,21 +159,34 @@ test('a server that ignores from cannot cause an endless loop or duplicates', as
 
 test('a list without a total pages until a short page', async () => {
 	const items = makeItems(150);
-	t.platform.script('GET', PATH, (request: RecordedRequest) => {
-		const from = Number(request.query.from);
-		return ok({ result: items.slice(from, from + Math.min(100, Number(request.query.size))) });
-	}, 1000);
+	t.platform.script(
+		'GET',
+		PATH,
+		(request: RecordedRequest) => {
+			const from = Number(request.query.from);
+			return ok({ result: items.slice(from, from + Math.min(100, Number(request.query.size))) });
+		},
+		1000,
+	);
 	const { items: out } = await t.run(list());
 	expect(jsonOf(out)).toEqual(items);
-	expect(windows()).toEqual([[0, LARGE_PAGE_SIZE], [100, 100]]);
+	expect(windows()).toEqual([
+		[0, LARGE_PAGE_SIZE],
+		[100, 100],
+	]);
 });
 
 test('a list without a total shorter than 100 comes in one request (no platform caps below 100)', async () => {
 	const items = makeItems(60);
-	t.platform.script('GET', PATH, (request: RecordedRequest) => {
-		const from = Number(request.query.from);
-		return ok({ result: items.slice(from, from + Number(request.query.size)) });
-	}, 1000);
+	t.platform.script(
+		'GET',
+		PATH,
+		(request: RecordedRequest) => {
+			const from = Number(request.query.from);
+			return ok({ result: items.slice(from, from + Number(request.query.size)) });
+		},
+		1000,
+	);
 	const { items: out } = await t.run(list());
 	expect(jsonOf(out)).toEqual(items);
 	expect(windows()).toEqual([[0, LARGE_PAGE_SIZE]]);
@@ -139,20 +198,32 @@ describe('paging always ends (issue #18)', () => {
 		t.platform.script('GET', PATH, ok({ result: { result: rows, total: 100000 } }), 1000);
 		const { items: out } = await t.run(list());
 		expect(jsonOf(out)).toEqual(rows);
-		expect(windows()).toEqual([[0, LARGE_PAGE_SIZE], [100, 100]]);
+		expect(windows()).toEqual([
+			[0, LARGE_PAGE_SIZE],
+			[100, 100],
+		]);
 	});
 
 	test('rows identified by code: a page that repeats earlier rows gives only the new ones and the next page ends it', async () => {
 		const rows = Array.from({ length: 150 }, (_, i) => ({ code: `c${i}`, name: `N${i}` }));
 		// Shifts its window back by 50: every page after the first repeats half of the previous one.
-		t.platform.script('GET', PATH, (request: RecordedRequest) => {
-			const from = Math.max(0, Number(request.query.from) - 50);
-			return ok({ result: { result: rows.slice(from, from + 100), total: 100000 } });
-		}, 1000);
+		t.platform.script(
+			'GET',
+			PATH,
+			(request: RecordedRequest) => {
+				const from = Math.max(0, Number(request.query.from) - 50);
+				return ok({ result: { result: rows.slice(from, from + 100), total: 100000 } });
+			},
+			1000,
+		);
 		const { items: out } = await t.run(list());
 		expect(jsonOf(out)).toEqual(rows);
 		// The capped first page, the next alone, then pages in flight together: the first empty one ends the list.
-		expect(sorted(windows()).slice(0, 3)).toEqual([[0, LARGE_PAGE_SIZE], [100, 100], [200, 100]]);
+		expect(sorted(windows()).slice(0, 3)).toEqual([
+			[0, LARGE_PAGE_SIZE],
+			[100, 100],
+			[200, 100],
+		]);
 		expect(t.platform.requests.length).toBeLessThanOrEqual(2 + PAGES_IN_FLIGHT);
 	});
 
@@ -166,10 +237,15 @@ describe('paging always ends (issue #18)', () => {
 
 	test('a total that grows with every page: no more pages than the first total justifies', async () => {
 		let next = 0;
-		t.platform.script('GET', PATH, (request: RecordedRequest) => {
-			const result = Array.from({ length: 100 }, () => ({ __id: `r${next++}` }));
-			return ok({ result: { result, total: Number(request.query.from) + 1000 } });
-		}, 1000);
+		t.platform.script(
+			'GET',
+			PATH,
+			(request: RecordedRequest) => {
+				const result = Array.from({ length: 100 }, () => ({ __id: `r${next++}` }));
+				return ok({ result: { result, total: Number(request.query.from) + 1000 } });
+			},
+			1000,
+		);
 		const { items: out } = await t.run(list());
 		// 1000 rows justify 10 pages, and two more for rows added while paging.
 		expect(t.platform.requests).toHaveLength(12);
@@ -178,7 +254,12 @@ describe('paging always ends (issue #18)', () => {
 
 	test('a list without a total that never ends stops after MAX_PAGES_WITHOUT_TOTAL pages', async () => {
 		let next = 0;
-		t.platform.script('GET', PATH, () => ok({ result: Array.from({ length: 100 }, () => ({ __id: `r${next++}` })) }), 2000);
+		t.platform.script(
+			'GET',
+			PATH,
+			() => ok({ result: Array.from({ length: 100 }, () => ({ __id: `r${next++}` })) }),
+			2000,
+		);
 		const { items: out } = await t.run(list());
 		expect(t.platform.requests).toHaveLength(MAX_PAGES_WITHOUT_TOTAL);
 		expect(out).toHaveLength(MAX_PAGES_WITHOUT_TOTAL * 100);

@@ -16,8 +16,12 @@ let caseId: string;
 beforeEach(() => {
 	directoryId = newId();
 	caseId = newId();
-	t.platform.collection('nomenclatureDirectories').set(directoryId, { __id: directoryId, name: 'D' });
-	t.platform.collection('nomenclatureCases').set(caseId, { __id: caseId, directoryId, docflow: 'input', name: 'C' });
+	t.platform
+		.collection('nomenclatureDirectories')
+		.set(directoryId, { __id: directoryId, name: 'D' });
+	t.platform
+		.collection('nomenclatureCases')
+		.set(caseId, { __id: caseId, directoryId, docflow: 'input', name: 'C' });
 });
 
 const update = () => ({
@@ -28,7 +32,13 @@ const update = () => ({
 	docflow: 'input',
 	name: 'Renamed',
 });
-const create = () => ({ resource: 'case', operation: 'create', directoryId: locator(directoryId), docflow: 'input', name: 'New' });
+const create = () => ({
+	resource: 'case',
+	operation: 'create',
+	directoryId: locator(directoryId),
+	docflow: 'input',
+	name: 'New',
+});
 const casePath = () => `/pub/v1/nomenclature/${caseId}`;
 
 test('the bounds are named constants of sane size', () => {
@@ -38,19 +48,31 @@ test('the bounds are named constants of sane size', () => {
 });
 
 test('429 with Retry-After is retried after the wait the platform asked for, then succeeds', async () => {
-	t.platform.script('PUT', casePath(), { status: 429, headers: { 'retry-after': '1' }, body: { success: false, error: 'too many requests' } });
+	t.platform.script('PUT', casePath(), {
+		status: 429,
+		headers: { 'retry-after': '1' },
+		body: { success: false, error: 'too many requests' },
+	});
 	const started = Date.now();
 	const { items, error } = await t.run({ nodeType: 'elma365Nomenclature', parameters: update() });
 	const elapsed = Date.now() - started;
 	expect(error).toBeUndefined();
 	expect(items[0].json).toMatchObject({ __id: caseId, name: 'Renamed' });
-	expect(t.platform.requests.map((r) => r.method + ' ' + r.path)).toEqual([`PUT ${casePath()}`, `PUT ${casePath()}`]);
+	expect(t.platform.requests.map((r) => r.method + ' ' + r.path)).toEqual([
+		`PUT ${casePath()}`,
+		`PUT ${casePath()}`,
+	]);
 	expect(elapsed).toBeGreaterThanOrEqual(950);
 	expect(elapsed).toBeLessThan(5000);
 });
 
 test('a 429 that never ends stops after MAX_ATTEMPTS and names the status and the platform text', async () => {
-	t.platform.script('PUT', casePath(), { status: 429, headers: { 'retry-after': '0' }, body: { success: false, error: 'rate limit' } }, 99);
+	t.platform.script(
+		'PUT',
+		casePath(),
+		{ status: 429, headers: { 'retry-after': '0' }, body: { success: false, error: 'rate limit' } },
+		99,
+	);
 	const { error } = await t.run({ nodeType: 'elma365Nomenclature', parameters: update() });
 	expect(t.platform.requests).toHaveLength(transport.MAX_ATTEMPTS);
 	expect(error?.message).toBe('ELMA365 429: rate limit');
@@ -58,7 +80,11 @@ test('a 429 that never ends stops after MAX_ATTEMPTS and names the status and th
 });
 
 test('a Retry-After longer than the wait budget is not waited for', async () => {
-	t.platform.script('PUT', casePath(), { status: 429, headers: { 'retry-after': '3600' }, body: { success: false, error: 'come back in an hour' } });
+	t.platform.script('PUT', casePath(), {
+		status: 429,
+		headers: { 'retry-after': '3600' },
+		body: { success: false, error: 'come back in an hour' },
+	});
 	const started = Date.now();
 	const { error } = await t.run({ nodeType: 'elma365Nomenclature', parameters: update() });
 	expect(Date.now() - started).toBeLessThan(2000);
@@ -67,7 +93,12 @@ test('a Retry-After longer than the wait budget is not waited for', async () => 
 });
 
 test('5xx on an idempotent update is retried with growing backoff, within the bounds', async () => {
-	t.platform.script('PUT', casePath(), { status: 502, body: '<html><body><h1>502 Bad Gateway</h1></body></html>' }, 99);
+	t.platform.script(
+		'PUT',
+		casePath(),
+		{ status: 502, body: '<html><body><h1>502 Bad Gateway</h1></body></html>' },
+		99,
+	);
 	const started = Date.now();
 	const { error } = await t.run({ nodeType: 'elma365Nomenclature', parameters: update() });
 	const elapsed = Date.now() - started;
@@ -93,7 +124,11 @@ test('a create (non-idempotent POST) is not repeated after a 5xx, but is after a
 	expect(failed.error?.message).toBe('ELMA365 500: internal error');
 	expect(t.platform.requests).toHaveLength(1);
 	t.platform.reset();
-	t.platform.script('POST', '/pub/v1/nomenclature', { status: 429, headers: { 'retry-after': '0' }, body: { success: false, error: 'slow down' } });
+	t.platform.script('POST', '/pub/v1/nomenclature', {
+		status: 429,
+		headers: { 'retry-after': '0' },
+		body: { success: false, error: 'slow down' },
+	});
 	const retried = await t.run({ nodeType: 'elma365Nomenclature', parameters: create() });
 	expect(retried.error).toBeUndefined();
 	expect(t.platform.requests).toHaveLength(2);
@@ -131,7 +166,11 @@ test('a refused connection fails with a clear message, without the key', async (
 		credential: { baseUrl: url, apiKey: t.platform.apiKey },
 	});
 	expect(error?.message).toBe('ELMA365: the platform could not be reached (connection refused)');
-	expect(String(error?.description)).toMatch(new RegExp(`^ECONNREFUSED\\. Request: PUT /nomenclature/${caseId}\\. Tried ${transport.MAX_ATTEMPTS} times`));
+	expect(String(error?.description)).toMatch(
+		new RegExp(
+			`^ECONNREFUSED\\. Request: PUT /nomenclature/${caseId}\\. Tried ${transport.MAX_ATTEMPTS} times`,
+		),
+	);
 	expect(JSON.stringify(error)).not.toContain(t.platform.apiKey);
 }, 15000);
 
@@ -160,15 +199,22 @@ test('backoff doubles per attempt and is spread by up to 25% jitter, so many cli
 });
 
 test('a create whose connection is refused (nothing was sent) is retried within the bounds, then fails clearly', async () => {
-	const closed = await import('node:net').then(({ createServer }) => new Promise<number>((resolve) => {
-		const server = createServer();
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as { port: number };
-			server.close(() => resolve(port));
-		});
-	}));
+	const closed = await import('node:net').then(
+		({ createServer }) =>
+			new Promise<number>((resolve) => {
+				const server = createServer();
+				server.listen(0, '127.0.0.1', () => {
+					const { port } = server.address() as { port: number };
+					server.close(() => resolve(port));
+				});
+			}),
+	);
 	const started = Date.now();
-	const { error } = await t.run({ nodeType: 'elma365Nomenclature', parameters: create(), credential: { baseUrl: `http://127.0.0.1:${closed}`, apiKey: t.platform.apiKey } });
+	const { error } = await t.run({
+		nodeType: 'elma365Nomenclature',
+		parameters: create(),
+		credential: { baseUrl: `http://127.0.0.1:${closed}`, apiKey: t.platform.apiKey },
+	});
 	expect(error?.message).toBe('ELMA365: the platform could not be reached (connection refused)');
 	expect(String(error?.description)).toContain(`Tried ${transport.MAX_ATTEMPTS} times`);
 	expect(Date.now() - started).toBeGreaterThanOrEqual(3400);

@@ -22,12 +22,18 @@ let basePromise: Promise<string> | undefined;
 function packed(): Promise<string> {
 	basePromise ??= (async () => {
 		const base = fs.mkdtempSync(path.join(os.tmpdir(), 'elma365-verify-test-'));
-		const out = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', base], { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+		const out = execFileSync(
+			'npm',
+			['pack', '--json', '--ignore-scripts', '--pack-destination', base],
+			{ cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+		);
 		const [{ filename }] = JSON.parse(out.slice(out.indexOf('[')));
 		execFileSync('tar', ['-xzf', path.join(base, path.basename(filename)), '-C', base]);
 		// The committed sources (not the working tree, where others may be mid-edit), as the release's provenance points at.
 		fs.mkdirSync(path.join(base, 'source'));
-		execFileSync('sh', ['-c', `git archive HEAD | tar -x -C "${path.join(base, 'source')}"`], { cwd: REPO });
+		execFileSync('sh', ['-c', `git archive HEAD | tar -x -C "${path.join(base, 'source')}"`], {
+			cwd: REPO,
+		});
 		return base;
 	})();
 	return basePromise;
@@ -59,18 +65,29 @@ interface Run {
 
 /** Runs the checker as a child process (asynchronously, so that cases can run side by side). */
 function verify(args: string[]): Promise<Run> {
-	return slot(() => new Promise((resolve) => {
-		execFile(process.execPath, [VERIFY, ...args], { encoding: 'utf8', timeout: 120_000 }, (error, stdout, stderr) => {
-			const output = `${stdout}${stderr}`;
-			const failed = [...output.matchAll(/^FAIL (\S+):/gm)].map((m) => m[1]);
-			const status = error ? (typeof error.code === 'number' ? error.code : null) : 0;
-			resolve({ status, output, failed });
-		});
-	}));
+	return slot(
+		() =>
+			new Promise((resolve) => {
+				execFile(
+					process.execPath,
+					[VERIFY, ...args],
+					{ encoding: 'utf8', timeout: 120_000 },
+					(error, stdout, stderr) => {
+						const output = `${stdout}${stderr}`;
+						const failed = [...output.matchAll(/^FAIL (\S+):/gm)].map((m) => m[1]);
+						const status = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+						resolve({ status, output, failed });
+					},
+				);
+			}),
+	);
 }
 
 /** A fresh copy of the unpacked package (and, with `withSource`, of the sources), changed by `plant`. */
-async function planted(plant: (dir: { pkg: string; src: string }) => void, withSource = false): Promise<Run> {
+async function planted(
+	plant: (dir: { pkg: string; src: string }) => void,
+	withSource = false,
+): Promise<Run> {
 	const base = await packed();
 	const dir = fs.mkdtempSync(path.join(base, 'case-'));
 	const pkg = path.join(dir, 'package');
@@ -81,7 +98,8 @@ async function planted(plant: (dir: { pkg: string; src: string }) => void, withS
 	return verify(['--package-dir', pkg, ...(withSource ? ['--source-dir', src] : [])]);
 }
 
-const edit = (file: string, change: (text: string) => string) => fs.writeFileSync(file, change(fs.readFileSync(file, 'utf8')));
+const edit = (file: string, change: (text: string) => string) =>
+	fs.writeFileSync(file, change(fs.readFileSync(file, 'utf8')));
 const editJson = (file: string, change: (json: Record<string, unknown>) => void) =>
 	edit(file, (text) => {
 		const json = JSON.parse(text);
@@ -92,7 +110,9 @@ const append = (file: string, code: string) => edit(file, (text) => `${text}\n${
 
 test('passes on the real tarball packed from this repository', async () => {
 	const run = await verify([]);
-	expect(run.output).toMatch(/^Verifying n8n-nodes-elma365@\d+\.\d+\.\d+ \(n8n-nodes-elma365-[\d.]+\.tgz, \d+ files\)$/m);
+	expect(run.output).toMatch(
+		/^Verifying n8n-nodes-elma365@\d+\.\d+\.\d+ \(n8n-nodes-elma365-[\d.]+\.tgz, \d+ files\)$/m,
+	);
 	expect(run.output).not.toMatch(/^FAIL /m);
 	expect(run.output).toMatch(/^verify: 10 checks passed, 0 failed$/m);
 	expect(run.status).toBe(0);
@@ -109,7 +129,11 @@ describe.each<[string, string, (dir: { pkg: string; src: string }) => void, RegE
 	[
 		'a source violation hidden behind an inline eslint-disable',
 		'scan-source',
-		({ src }) => append(path.join(src, 'nodes/shared/validation.ts'), '// eslint-disable-next-line\nexport const home = process.env.HOME;'),
+		({ src }) =>
+			append(
+				path.join(src, 'nodes/shared/validation.ts'),
+				'// eslint-disable-next-line\nexport const home = process.env.HOME;',
+			),
 		/nodes\/shared\/validation\.ts\n\s+\d+:\d+\s+error\s+Use of restricted global 'process'/,
 		true,
 	],
@@ -120,9 +144,13 @@ describe.each<[string, string, (dir: { pkg: string; src: string }) => void, RegE
 		/Elma365Nomenclature\.node\.js\n\s+\d+:\d+\s+error\s+Unexpected console statement\s+no-console/,
 	],
 	[
-		'an eslint.config.mjs changed from n8n\'s default (strict mode)',
+		"an eslint.config.mjs changed from n8n's default (strict mode)",
 		'cli-lint',
-		({ src }) => fs.writeFileSync(path.join(src, 'eslint.config.mjs'), "import { config } from '@n8n/node-cli/eslint';\n\nexport default [...config, { ignores: ['nodes/**'] }];\n"),
+		({ src }) =>
+			fs.writeFileSync(
+				path.join(src, 'eslint.config.mjs'),
+				"import { config } from '@n8n/node-cli/eslint';\n\nexport default [...config, { ignores: ['nodes/**'] }];\n",
+			),
 		/Strict mode violation/,
 		true,
 	],
@@ -135,37 +163,55 @@ describe.each<[string, string, (dir: { pkg: string; src: string }) => void, RegE
 	[
 		'a repository that is not on GitHub (npm provenance)',
 		'package-fields',
-		({ pkg }) => editJson(path.join(pkg, 'package.json'), (json) => (json.repository = { type: 'git', url: 'https://example.com/elma365.git' })),
+		({ pkg }) =>
+			editJson(
+				path.join(pkg, 'package.json'),
+				(json) => (json.repository = { type: 'git', url: 'https://example.com/elma365.git' }),
+			),
 		/"repository" "https:\/\/example\.com\/elma365\.git" is not a git\+https:\/\/github\.com/,
 	],
 	[
 		'a runtime dependency',
 		'dependencies',
-		({ pkg }) => editJson(path.join(pkg, 'package.json'), (json) => (json.dependencies = { axios: '1.13.2' })),
+		({ pkg }) =>
+			editJson(path.join(pkg, 'package.json'), (json) => (json.dependencies = { axios: '1.13.2' })),
 		/"dependencies" lists \{"axios":"1\.13\.2"\}/,
 	],
 	[
 		'an install script',
 		'dependencies',
-		({ pkg }) => editJson(path.join(pkg, 'package.json'), (json) => (json.scripts = { postinstall: 'node setup.js' })),
+		({ pkg }) =>
+			editJson(
+				path.join(pkg, 'package.json'),
+				(json) => (json.scripts = { postinstall: 'node setup.js' }),
+			),
 		/install-time "postinstall" script/,
 	],
 	[
 		'file-system access in shipped code',
 		'runtime-access',
-		({ pkg }) => append(path.join(pkg, NODE), 'const fs = require("node:fs"); exports.read = () => fs.readFileSync("/etc/passwd");'),
+		({ pkg }) =>
+			append(
+				path.join(pkg, NODE),
+				'const fs = require("node:fs"); exports.read = () => fs.readFileSync("/etc/passwd");',
+			),
 		/Runtime code loads 'node:fs'/,
 	],
 	[
 		'environment access in shipped code',
 		'runtime-access',
-		({ pkg }) => append(path.join(pkg, 'dist/nodes/shared/transport.js'), 'exports.home = globalThis.process.env.HOME;'),
+		({ pkg }) =>
+			append(
+				path.join(pkg, 'dist/nodes/shared/transport.js'),
+				'exports.home = globalThis.process.env.HOME;',
+			),
 		/transport\.js:\d+:\d+ Runtime code uses the global 'globalThis'/,
 	],
 	[
 		'a test file in the tarball',
 		'tarball-contents',
-		({ pkg }) => fs.writeFileSync(path.join(pkg, 'dist/nodes/transport.test.js'), 'exports.ok = 1;\n'),
+		({ pkg }) =>
+			fs.writeFileSync(path.join(pkg, 'dist/nodes/transport.test.js'), 'exports.ok = 1;\n'),
 		/dist\/nodes\/transport\.test\.js: a test file/,
 	],
 	[
@@ -180,19 +226,28 @@ describe.each<[string, string, (dir: { pkg: string; src: string }) => void, RegE
 	[
 		'a .env file in the tarball',
 		'tarball-contents',
-		({ pkg }) => fs.writeFileSync(path.join(pkg, 'dist/.env'), 'ELMA365_URL=https://example.test\n'),
+		({ pkg }) =>
+			fs.writeFileSync(path.join(pkg, 'dist/.env'), 'ELMA365_URL=https://example.test\n'),
 		/dist\/\.env: a secret or configuration file/,
 	],
 	[
 		'an API key in shipped code',
 		'secrets',
-		({ pkg }) => append(path.join(pkg, 'dist/nodes/shared/transport.js'), 'const apiKey = "5f0c3b7e9a2d4c61b8e07f3a9d2c4e11";'),
+		({ pkg }) =>
+			append(
+				path.join(pkg, 'dist/nodes/shared/transport.js'),
+				'const apiKey = "5f0c3b7e9a2d4c61b8e07f3a9d2c4e11";',
+			),
 		/transport\.js:\d+: key-like string assigned to a secret name/,
 	],
 	[
 		'a private key in the tarball',
 		'secrets',
-		({ pkg }) => fs.writeFileSync(path.join(pkg, 'dist/icons/README'), '-----BEGIN RSA PRIVATE KEY-----\nMIIB\n'),
+		({ pkg }) =>
+			fs.writeFileSync(
+				path.join(pkg, 'dist/icons/README'),
+				'-----BEGIN RSA PRIVATE KEY-----\nMIIB\n',
+			),
 		/dist\/icons\/README:1: private key/,
 	],
 	[
@@ -228,16 +283,23 @@ describe.each<[string, string, (dir: { pkg: string; src: string }) => void, RegE
 	[
 		'a node subtitle that does not show the operation',
 		'node-metadata',
-		({ pkg }) => edit(path.join(pkg, NODE), (text) => text.replace(/subtitle: .*,/, "subtitle: 'ELMA365',")),
+		({ pkg }) =>
+			edit(path.join(pkg, NODE), (text) => text.replace(/subtitle: .*,/, "subtitle: 'ELMA365',")),
 		/elma365Nomenclature: subtitle "ELMA365" does not show the operation/,
 	],
 ])('fails on %s', (_label, check, plant, problem, withSource) => {
-	test.concurrent(`reports it under ${check} and exits 1`, async () => {
-		const run = await planted(plant, withSource);
-		expect(run.failed).toContain(check);
-		const section = run.output.slice(run.output.indexOf(`FAIL ${check}:`)).split(/\n(?=ok {3}|FAIL )/)[0];
-		expect(section).toMatch(problem);
-		expect(run.output).toMatch(/^verify: \d+ checks passed, [1-9]\d* failed$/m);
-		expect(run.status).toBe(1);
-	}, 120_000);
+	test.concurrent(
+		`reports it under ${check} and exits 1`,
+		async () => {
+			const run = await planted(plant, withSource);
+			expect(run.failed).toContain(check);
+			const section = run.output
+				.slice(run.output.indexOf(`FAIL ${check}:`))
+				.split(/\n(?=ok {3}|FAIL )/)[0];
+			expect(section).toMatch(problem);
+			expect(run.output).toMatch(/^verify: \d+ checks passed, [1-9]\d* failed$/m);
+			expect(run.status).toBe(1);
+		},
+		120_000,
+	);
 });

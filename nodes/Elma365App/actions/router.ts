@@ -5,5 +5,9 @@ import * as comment from './comment';
 import * as item from './item';
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await route.call(this, { item: item.operations, application: application.operations, comment: comment.operations });
+	return await route.call(this, {
+		item: item.operations,
+		application: application.operations,
+		comment: comment.operations,
+	});
 }

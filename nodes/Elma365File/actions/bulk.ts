@@ -12,7 +12,13 @@ import type { Operation } from '../../shared/router';
 import { errorItem, forItem, MAX_BATCH_SIZE } from '../../shared/router';
 import type { ApiRequest } from '../../shared/transport';
 import { apiRequest } from '../../shared/transport';
-import { hasControlCharacter, invalidInput, requireInteger, requireText, requireUuid } from '../../shared/validation';
+import {
+	hasControlCharacter,
+	invalidInput,
+	requireInteger,
+	requireText,
+	requireUuid,
+} from '../../shared/validation';
 import { withoutEnvelope } from '../../shared/envelope';
 
 /** One entry of a bulk body: an identifier, or an object (a file to initialise, a link to fetch). */
@@ -52,11 +58,19 @@ export type BulkAnswer = { payload: IDataObject; failure?: NodeApiError } | { er
  * One bulk request. A 422 is a partial failure, not an error: its answer comes back with `failure`
  * set; any other failure comes back as `error`, for the caller to give every item of the request.
  */
-export async function bulkRequest(ctx: IExecuteFunctions, request: ApiRequest): Promise<BulkAnswer> {
+export async function bulkRequest(
+	ctx: IExecuteFunctions,
+	request: ApiRequest,
+): Promise<BulkAnswer> {
 	try {
 		return { payload: stripEnvelope(await apiRequest(ctx, request)) };
 	} catch (error) {
-		if (!(error instanceof NodeApiError) || error.httpCode !== '422' || !isObject(error.errorResponse)) return { error };
+		if (
+			!(error instanceof NodeApiError) ||
+			error.httpCode !== '422' ||
+			!isObject(error.errorResponse)
+		)
+			return { error };
 		return { payload: stripEnvelope(error.errorResponse as IDataObject), failure: error };
 	}
 }
@@ -68,7 +82,8 @@ export function answerItems(payload: IDataObject, count: number): IDataObject[] 
 	return items as IDataObject[];
 }
 
-export const hasError = (entry: IDataObject): boolean => entry.error !== undefined && entry.error !== null && entry.error !== '';
+export const hasError = (entry: IDataObject): boolean =>
+	entry.error !== undefined && entry.error !== null && entry.error !== '';
 
 interface Prepared {
 	itemIndex: number;
@@ -92,7 +107,12 @@ export function splitValues(value: unknown): string[] {
 }
 
 /** A list of uuids from one parameter, each checked. */
-export function readUuidList(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string): string[] {
+export function readUuidList(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+): string[] {
 	const raw = ctx.getNodeParameter(name, itemIndex, '');
 	const values = splitValues(raw);
 	if (values.length === 0) throw invalidInput(ctx, itemIndex, label, 'at least one UUID', raw);
@@ -100,19 +120,42 @@ export function readUuidList(ctx: IExecuteFunctions, itemIndex: number, name: st
 }
 
 /** An http(s) URL, checked; control characters inside are refused (URL parsing would drop them silently). */
-export function requireHttpUrl(ctx: IExecuteFunctions, itemIndex: number, field: string, value: unknown): string {
+export function requireHttpUrl(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	field: string,
+	value: unknown,
+): string {
 	const text = requireText(ctx, itemIndex, field, value).trim();
 	if (hasControlCharacter(text)) {
-		throw invalidInput(ctx, itemIndex, field, 'an absolute http(s) URL without line breaks or other control characters', value);
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			field,
+			'an absolute http(s) URL without line breaks or other control characters',
+			value,
+		);
 	}
 	let url: URL;
 	try {
 		url = new URL(text);
 	} catch {
-		throw invalidInput(ctx, itemIndex, field, 'an absolute http(s) URL such as https://example.com/file.pdf', value);
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			field,
+			'an absolute http(s) URL such as https://example.com/file.pdf',
+			value,
+		);
 	}
 	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-		throw invalidInput(ctx, itemIndex, field, 'an absolute http(s) URL such as https://example.com/file.pdf', value);
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			field,
+			'an absolute http(s) URL such as https://example.com/file.pdf',
+			value,
+		);
 	}
 	return text;
 }
@@ -195,20 +238,38 @@ export function bulkOperation(options: BulkOperationOptions): {
 		},
 	]);
 
-	function prepare(ctx: IExecuteFunctions, itemIndex: number, batch: boolean, batchSize: number): Prepared {
+	function prepare(
+		ctx: IExecuteFunctions,
+		itemIndex: number,
+		batch: boolean,
+		batchSize: number,
+	): Prepared {
 		const entries = options.readEntries(ctx, itemIndex);
 		if (batch && entries.length > batchSize) {
-			throw invalidInput(ctx, itemIndex, 'Batch Size', `at least the ${entries.length} entries of this item`, batchSize);
+			throw invalidInput(
+				ctx,
+				itemIndex,
+				'Batch Size',
+				`at least the ${entries.length} entries of this item`,
+				batchSize,
+			);
 		}
 		const settings = ctx.getNodeParameter('bulkOptions', itemIndex, {}) as IDataObject;
-		const bodyKey = settings.bodyKey === undefined || String(settings.bodyKey).trim() === ''
-			? options.bodyKey
-			: requireText(ctx, itemIndex, 'Body Key', settings.bodyKey).trim();
-		const extra = settings.body === undefined ? {} : readJsonObject(ctx, itemIndex, 'bulkOptions.body', 'Additional Body (JSON)');
+		const bodyKey =
+			settings.bodyKey === undefined || String(settings.bodyKey).trim() === ''
+				? options.bodyKey
+				: requireText(ctx, itemIndex, 'Body Key', settings.bodyKey).trim();
+		const extra =
+			settings.body === undefined
+				? {}
+				: readJsonObject(ctx, itemIndex, 'bulkOptions.body', 'Additional Body (JSON)');
 		return { itemIndex, entries, bodyKey, extra };
 	}
 
-	async function executeAll(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	async function executeAll(
+		this: IExecuteFunctions,
+		items: INodeExecutionData[],
+	): Promise<INodeExecutionData[]> {
 		const output: Array<INodeExecutionData | undefined> = new Array(items.length);
 		const fail = (error: unknown, itemIndex: number, extra: IDataObject = {}) => {
 			if (!this.continueOnFail()) throw forItem(this, error, itemIndex);
@@ -223,7 +284,14 @@ export function bulkOperation(options: BulkOperationOptions): {
 			const settings = this.getNodeParameter('bulkOptions', 0, {}) as IDataObject;
 			if (settings.batchSize !== undefined) {
 				batchSize = requireInteger(this, 0, 'Batch Size', settings.batchSize, { min: 1 });
-				if (batchSize > MAX_BATCH_SIZE) throw invalidInput(this, 0, 'Batch Size', `a whole number from 1 to ${MAX_BATCH_SIZE}`, batchSize);
+				if (batchSize > MAX_BATCH_SIZE)
+					throw invalidInput(
+						this,
+						0,
+						'Batch Size',
+						`a whole number from 1 to ${MAX_BATCH_SIZE}`,
+						batchSize,
+					);
 			}
 		}
 		const prepared: Prepared[] = [];
@@ -239,14 +307,26 @@ export function bulkOperation(options: BulkOperationOptions): {
 		const done: Done[] = [];
 		for (const group of groups) {
 			const [first] = group;
-			const body: IDataObject = { [first.bodyKey]: group.flatMap((member) => member.entries), ...first.extra };
-			const answer = await bulkRequest(this, { method: options.method, path: options.path, body, idempotent: options.idempotent, itemIndex: first.itemIndex });
+			const body: IDataObject = {
+				[first.bodyKey]: group.flatMap((member) => member.entries),
+				...first.extra,
+			};
+			const answer = await bulkRequest(this, {
+				method: options.method,
+				path: options.path,
+				body,
+				idempotent: options.idempotent,
+				itemIndex: first.itemIndex,
+			});
 			if ('error' in answer) {
 				for (const member of group) fail(answer.error, member.itemIndex);
 				continue;
 			}
 			const { payload, failure } = answer;
-			const answers = answerItems(payload, group.reduce((sum, member) => sum + member.entries.length, 0));
+			const answers = answerItems(
+				payload,
+				group.reduce((sum, member) => sum + member.entries.length, 0),
+			);
 			let offset = 0;
 			for (const member of group) {
 				const mine = answers?.slice(offset, offset + member.entries.length);
@@ -254,21 +334,32 @@ export function bulkOperation(options: BulkOperationOptions): {
 				if (!mine) {
 					// An answer without items[] for every entry: a success is the whole answer, a 422 fails every item.
 					if (failure) fail(memberError(this, failure, member, undefined), member.itemIndex);
-					else output[member.itemIndex] = { json: { [first.bodyKey]: member.entries, ...payload }, pairedItem: { item: member.itemIndex } };
+					else
+						output[member.itemIndex] = {
+							json: { [first.bodyKey]: member.entries, ...payload },
+							pairedItem: { item: member.itemIndex },
+						};
 					continue;
 				}
 				if (mine.some(hasError)) {
 					fail(memberError(this, failure, member, mine), member.itemIndex, { items: mine });
 					continue;
 				}
-				output[member.itemIndex] = { json: { [first.bodyKey]: member.entries, items: mine }, pairedItem: { item: member.itemIndex } };
+				output[member.itemIndex] = {
+					json: { [first.bodyKey]: member.entries, items: mine },
+					pairedItem: { item: member.itemIndex },
+				};
 				done.push({ itemIndex: member.itemIndex, entries: member.entries, items: mine });
 			}
 		}
 		if (options.then && done.length > 0) {
 			for (const [itemIndex, result] of await options.then(this, done)) {
 				if (result instanceof Error) fail(result, itemIndex);
-				else output[itemIndex] = { ...output[itemIndex]!, json: { ...output[itemIndex]!.json, ...result } };
+				else
+					output[itemIndex] = {
+						...output[itemIndex]!,
+						json: { ...output[itemIndex]!.json, ...result },
+					};
 			}
 		}
 		return output.filter((item): item is INodeExecutionData => item !== undefined);
@@ -278,16 +369,25 @@ export function bulkOperation(options: BulkOperationOptions): {
 }
 
 /** The error of one item whose entries failed (`mine`: its part of items[]; undefined when the answer does not say). */
-function memberError(ctx: IExecuteFunctions, failure: NodeApiError | undefined, member: Prepared, mine: IDataObject[] | undefined): NodeApiError {
+function memberError(
+	ctx: IExecuteFunctions,
+	failure: NodeApiError | undefined,
+	member: Prepared,
+	mine: IDataObject[] | undefined,
+): NodeApiError {
 	const body = (failure?.errorResponse ?? {}) as IDataObject;
-	const platformText = typeof body.error === 'string' && body.error !== '' ? body.error : 'partial failure';
+	const platformText =
+		typeof body.error === 'string' && body.error !== '' ? body.error : 'partial failure';
 	const reasons = mine
-		? mine.flatMap((entry, index) => (entry.error ? [`${describeEntry(member.entries[index])}: ${String(entry.error)}`] : []))
+		? mine.flatMap((entry, index) =>
+				entry.error ? [`${describeEntry(member.entries[index])}: ${String(entry.error)}`] : [],
+			)
 		: ['the platform did not say which entries failed'];
 	const status = failure ? '422' : '200';
 	return new NodeApiError(ctx.getNode(), (mine ? { items: mine } : body) as JsonObject, {
 		message: `ELMA365 ${status}: ${failure ? `${platformText}: ` : ''}${reasons.join('; ')}`,
-		description: `Item ${member.itemIndex}: ${mine ? `${reasons.length} of ${mine.length} entries failed` : 'failed'}. ${failure?.description ?? ''}`.trim(),
+		description:
+			`Item ${member.itemIndex}: ${mine ? `${reasons.length} of ${mine.length} entries failed` : 'failed'}. ${failure?.description ?? ''}`.trim(),
 		httpCode: status,
 		itemIndex: member.itemIndex,
 	});

@@ -5,7 +5,13 @@ import { withoutEnvelope } from '../../shared/envelope';
 
 /** A disk directory picked from the list or typed in as an ID. */
 export function directoryLocator(description: string, required = true): INodeProperties {
-	return uuidLocator({ displayName: 'Directory', name: 'directoryId', searchListMethod: 'searchDirectories', description, required });
+	return uuidLocator({
+		displayName: 'Directory',
+		name: 'directoryId',
+		searchListMethod: 'searchDirectories',
+		description,
+		required,
+	});
 }
 
 export function readDirectory(ctx: IExecuteFunctions, itemIndex: number): string {
@@ -13,7 +19,12 @@ export function readDirectory(ctx: IExecuteFunctions, itemIndex: number): string
 }
 
 /** An optional directory picker: undefined when left empty. */
-export function readOptionalDirectory(ctx: IExecuteFunctions, itemIndex: number, name: string, label: string): string | undefined {
+export function readOptionalDirectory(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+): string | undefined {
 	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
 	if (value === undefined || value === null || String(value).trim() === '') return undefined;
 	return requireUuid(ctx, itemIndex, label, value);

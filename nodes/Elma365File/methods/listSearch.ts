@@ -6,5 +6,10 @@ export async function searchDirectories(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await searchPagedList(this, { method: 'POST', path: '/disk/directory/list', paging: 'body', what: 'directories' }, filter, paginationToken);
+	return await searchPagedList(
+		this,
+		{ method: 'POST', path: '/disk/directory/list', paging: 'body', what: 'directories' },
+		filter,
+		paginationToken,
+	);
 }

@@ -5,7 +5,10 @@ import { listOperation } from '../../shared/operations';
 import { refuseUnsupportedOptions } from '../../shared/unsupportedOptions';
 
 /** The documented list body is {filter, from, size}: no place for IDs or sort rules. */
-const UNSUPPORTED: Array<[string, string]> = [['ids', 'IDs'], ['sort', 'Sort']];
+const UNSUPPORTED: Array<[string, string]> = [
+	['ids', 'IDs'],
+	['sort', 'Sort'],
+];
 
 /**
  * Segments, subscribers and a segment's subscribers are listed the same way: POST with
@@ -28,7 +31,12 @@ export function marketingList(options: {
 		paging: 'body',
 		path: options.path,
 		body: (ctx, itemIndex) => {
-			refuseUnsupportedOptions(ctx, itemIndex, UNSUPPORTED, 'marketing lists take only a table filter (and Additional Body)');
+			refuseUnsupportedOptions(
+				ctx,
+				itemIndex,
+				UNSUPPORTED,
+				'marketing lists take only a table filter (and Additional Body)',
+			);
 			return buildListBody(ctx, itemIndex);
 		},
 	});

@@ -8,10 +8,18 @@ import * as subscriber from './subscriber';
 
 /** Every marketing operation explains the statuses particular to marketing (412: no CRM licence). */
 function explained(operations: Record<string, Operation>): Record<string, Operation> {
-	return Object.fromEntries(Object.entries(operations).map(([name, operation]) => [name, withStatusHints(operation, MARKETING_HINTS)]));
+	return Object.fromEntries(
+		Object.entries(operations).map(([name, operation]) => [
+			name,
+			withStatusHints(operation, MARKETING_HINTS),
+		]),
+	);
 }
 
-const operations = { segment: explained(segment.operations), subscriber: explained(subscriber.operations) };
+const operations = {
+	segment: explained(segment.operations),
+	subscriber: explained(subscriber.operations),
+};
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	return await route.call(this, operations);

@@ -22,24 +22,44 @@ export async function findListed(
 	request: { path: string; what: string },
 	id: string,
 ): Promise<IDataObject> {
-	for await (const page of paginate(ctx, { method: 'GET', path: request.path, paging: 'query', itemIndex })) {
+	for await (const page of paginate(ctx, {
+		method: 'GET',
+		path: request.path,
+		paging: 'query',
+		itemIndex,
+	})) {
 		const found = page.find((entry) => entry.__id === id);
 		if (found) return found;
 	}
-	throw new NodeOperationError(ctx.getNode(), `The ${request.what} ${id} is not in the platform's list, so its current values cannot be kept`, {
-		itemIndex,
-		description: `Update reads the ${request.what} first to keep the fields left empty. Check the ID, or set every field.`,
-	});
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`The ${request.what} ${id} is not in the platform's list, so its current values cannot be kept`,
+		{
+			itemIndex,
+			description: `Update reads the ${request.what} first to keep the fields left empty. Check the ID, or set every field.`,
+		},
+	);
 }
 
 /** A field left unset takes the current value; a current value the list does not show must be set. */
-export function currentValue(ctx: IExecuteFunctions, itemIndex: number, current: IDataObject, key: string, label: string, what: string): IDataObject[string] {
+export function currentValue(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	current: IDataObject,
+	key: string,
+	label: string,
+	what: string,
+): IDataObject[string] {
 	const value = current[key];
 	if (value === undefined || value === null || value === '') {
-		throw new NodeOperationError(ctx.getNode(), `The ${what}'s current ${label} is not known: set ${label}`, {
-			itemIndex,
-			description: `The platform's list of ${what}s does not show it, and Update sends the whole ${what}, so it cannot be left as it is.`,
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The ${what}'s current ${label} is not known: set ${label}`,
+			{
+				itemIndex,
+				description: `The platform's list of ${what}s does not show it, and Update sends the whole ${what}, so it cannot be left as it is.`,
+			},
+		);
 	}
 	return value;
 }

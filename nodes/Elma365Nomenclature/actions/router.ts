@@ -4,5 +4,8 @@ import * as nomenclatureCase from './case';
 import * as directory from './directory';
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await route.call(this, { case: nomenclatureCase.operations, directory: directory.operations });
+	return await route.call(this, {
+		case: nomenclatureCase.operations,
+		directory: directory.operations,
+	});
 }

@@ -6,12 +6,23 @@ export async function searchDirectories(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await searchPagedList(this, { method: 'GET', path: '/nomenclature/directory', paging: 'query', what: 'nomenclature directories' }, filter, paginationToken);
+	return await searchPagedList(
+		this,
+		{
+			method: 'GET',
+			path: '/nomenclature/directory',
+			paging: 'query',
+			what: 'nomenclature directories',
+		},
+		filter,
+		paginationToken,
+	);
 }
 
 /** `Name (document flow)`: picking a case shows its current document flow, which Update keeps unless it is changed. */
 function caseEntry(entry: IDataObject) {
-	const flow = typeof entry.docflow === 'string' && entry.docflow !== '' ? ` (${entry.docflow})` : '';
+	const flow =
+		typeof entry.docflow === 'string' && entry.docflow !== '' ? ` (${entry.docflow})` : '';
 	return { name: `${entryName(entry)}${flow}`, value: String(entry.__id ?? entry.id ?? '') };
 }
 
@@ -20,5 +31,11 @@ export async function searchCases(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await searchPagedList(this, { method: 'GET', path: '/nomenclature', paging: 'query', what: 'nomenclature cases' }, filter, paginationToken, caseEntry);
+	return await searchPagedList(
+		this,
+		{ method: 'GET', path: '/nomenclature', paging: 'query', what: 'nomenclature cases' },
+		filter,
+		paginationToken,
+		caseEntry,
+	);
 }

@@ -4,5 +4,8 @@ import * as instance from './instance';
 import * as processTemplate from './process';
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return await route.call(this, { process: processTemplate.operations, instance: instance.operations });
+	return await route.call(this, {
+		process: processTemplate.operations,
+		instance: instance.operations,
+	});
 }

@@ -1,5 +1,12 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { beforeVersion, codeLocator, MORE_PICKERS_VERSION, PICKERS_VERSION, sinceVersion, uuidLocator } from '../../shared/locators';
+import {
+	beforeVersion,
+	codeLocator,
+	MORE_PICKERS_VERSION,
+	PICKERS_VERSION,
+	sinceVersion,
+	uuidLocator,
+} from '../../shared/locators';
 import { requirePathSegment, requireUuid } from '../../shared/validation';
 
 /** The values that address a scheme: each fills one `{name}` of a path template. */
@@ -85,7 +92,11 @@ const PICKERS: Partial<Record<PathParamName, Picker>> = {
 	moduleId: { method: 'searchModules', version: MORE_PICKERS_VERSION },
 	solutionCode: { method: 'searchSolutions', version: MORE_PICKERS_VERSION },
 	pageId: { method: 'searchPages', dependsOn: 'namespace', version: MORE_PICKERS_VERSION },
-	templateId: { method: 'searchDocumentTemplates', dependsOn: 'namespace', version: MORE_PICKERS_VERSION },
+	templateId: {
+		method: 'searchDocumentTemplates',
+		dependsOn: 'namespace',
+		version: MORE_PICKERS_VERSION,
+	},
 };
 
 /**
@@ -102,7 +113,12 @@ function idLocator(options: Parameters<typeof codeLocator>[0]): INodeProperties 
 					displayName: 'By ID',
 					name: 'id',
 					validation: mode.validation?.map((check) =>
-						typeof check === 'function' ? check : { type: check.type, properties: { ...check.properties, errorMessage: 'An ID has no spaces' } },
+						typeof check === 'function'
+							? check
+							: {
+									type: check.type,
+									properties: { ...check.properties, errorMessage: 'An ID has no spaces' },
+								},
 					),
 				},
 	);
@@ -120,14 +136,34 @@ function locatorFor(name: PathParamName, picker: Picker): INodeProperties {
 	const label = labelOf(name);
 	let locator: INodeProperties;
 	if ('uuid' in param && param.uuid) {
-		locator = uuidLocator({ displayName: label, name, searchListMethod: picker.method, description: `The ${label.toLowerCase()}` });
+		locator = uuidLocator({
+			displayName: label,
+			name,
+			searchListMethod: picker.method,
+			description: `The ${label.toLowerCase()}`,
+		});
 	} else if (param.displayName.endsWith(' ID')) {
-		const shown = picker.dependsOn ? `; the list shows those of the chosen ${labelOf(picker.dependsOn).toLowerCase()}` : '';
-		locator = idLocator({ displayName: label, name, searchListMethod: picker.method, placeholder: param.placeholder, description: `The ${label.toLowerCase()}${shown}` });
+		const shown = picker.dependsOn
+			? `; the list shows those of the chosen ${labelOf(picker.dependsOn).toLowerCase()}`
+			: '';
+		locator = idLocator({
+			displayName: label,
+			name,
+			searchListMethod: picker.method,
+			placeholder: param.placeholder,
+			description: `The ${label.toLowerCase()}${shown}`,
+		});
 	} else {
-		locator = codeLocator({ displayName: label, name, searchListMethod: picker.method, placeholder: param.placeholder, description: param.description.replace(/^Code of the /, 'The ') });
+		locator = codeLocator({
+			displayName: label,
+			name,
+			searchListMethod: picker.method,
+			placeholder: param.placeholder,
+			description: param.description.replace(/^Code of the /, 'The '),
+		});
 	}
-	if (picker.dependsOn) locator.typeOptions = { loadOptionsDependsOn: [`${picker.dependsOn}.value`] };
+	if (picker.dependsOn)
+		locator.typeOptions = { loadOptionsDependsOn: [`${picker.dependsOn}.value`] };
 	return locator;
 }
 
@@ -140,7 +176,10 @@ export function pathParamProperties(name: PathParamName): INodeProperties[] {
 	const picker = PICKERS[name];
 	if (!picker) return [pathParamProperty(name)];
 	const version = picker.version ?? PICKERS_VERSION;
-	return [...beforeVersion([pathParamProperty(name)], version), ...sinceVersion([locatorFor(name, picker)], version)];
+	return [
+		...beforeVersion([pathParamProperty(name)], version),
+		...sinceVersion([locatorFor(name, picker)], version),
+	];
 }
 
 /** The path value a picker's list needs, e.g. the section of a page; undefined when it needs none. */
@@ -168,7 +207,11 @@ export function listOnlyProperties(name: PathParamName): INodeProperties[] {
 }
 
 /** Reads and checks one path value: a UUID for groups, a non-empty text elsewhere. */
-export function readPathParam(ctx: IExecuteFunctions, itemIndex: number, name: PathParamName): string {
+export function readPathParam(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	name: PathParamName,
+): string {
 	const param = PATH_PARAMS[name];
 	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
 	if ('uuid' in param && param.uuid) return requireUuid(ctx, itemIndex, param.displayName, value);

@@ -16,12 +16,24 @@ const fromTable = {
 };
 
 export const resourceOptions: INodePropertyOptions[] = [
-	{ name: 'Application', value: 'application', description: 'Application scheme: fields, settings, exportability' },
+	{
+		name: 'Application',
+		value: 'application',
+		description: 'Application scheme: fields, settings, exportability',
+	},
 	{ name: 'Document Template', value: 'documentTemplate', description: 'Document-template scheme' },
-	{ name: 'Group', value: 'group', description: 'Group scheme and its members (users, positions, sub-groups)' },
+	{
+		name: 'Group',
+		value: 'group',
+		description: 'Group scheme and its members (users, positions, sub-groups)',
+	},
 	{ name: 'Module', value: 'module', description: 'Module scheme' },
 	{ name: 'Page', value: 'page', description: 'Page scheme of a section' },
-	{ name: 'Process Template', value: 'processTemplate', description: 'Business-process template scheme' },
+	{
+		name: 'Process Template',
+		value: 'processTemplate',
+		description: 'Business-process template scheme',
+	},
 	{ name: 'Section', value: 'namespace', description: 'Section (namespace) scheme' },
 	{ name: 'Solution', value: 'solution', description: 'Solution scheme' },
 ];
@@ -33,5 +45,7 @@ export const properties: INodeProperties[] = [
 
 export const operations: OperationsByResource = {
 	group: group.operations,
-	...Object.fromEntries(Object.entries(fromTable).map(([name, resource]) => [name, resource.operations])),
+	...Object.fromEntries(
+		Object.entries(fromTable).map(([name, resource]) => [name, resource.operations]),
+	),
 };

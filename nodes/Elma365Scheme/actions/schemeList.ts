@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	INodeProperties,
+} from 'n8n-workflow';
 import { readLimit, returnAllOrLimit } from '../../shared/descriptions';
 import { readWholeList } from '../../shared/pager';
 import { apiRequest, PAGE_SIZE } from '../../shared/transport';
@@ -22,7 +27,7 @@ export function listProperties(extra: INodeProperties[] = []): INodeProperties[]
 					type: 'boolean',
 					default: false,
 					description:
-						'Whether to output the platform\'s answer to the first page request as one item, instead of one item per scheme',
+						"Whether to output the platform's answer to the first page request as one item, instead of one item per scheme",
 				},
 			],
 		},
@@ -47,13 +52,25 @@ export async function readSchemeList(
 	request: SchemeListRequest,
 ): Promise<IDataObject[]> {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const raw = options.rawResponse === undefined ? false : requireBoolean(ctx, itemIndex, 'Return Raw Response', options.rawResponse);
+	const raw =
+		options.rawResponse === undefined
+			? false
+			: requireBoolean(ctx, itemIndex, 'Return Raw Response', options.rawResponse);
 	const limit = readLimit(ctx, itemIndex);
 	if (raw) {
 		const window = { from: 0, size: Math.min(limit ?? PAGE_SIZE, PAGE_SIZE) };
 		const body = request.paging === 'body' ? { ...request.body, ...window } : request.body;
 		const qs = request.paging === 'query' ? window : undefined;
-		return [await apiRequest(ctx, { method: request.method, path: request.path, body, qs, idempotent: true, itemIndex })];
+		return [
+			await apiRequest(ctx, {
+				method: request.method,
+				path: request.path,
+				body,
+				qs,
+				idempotent: true,
+				itemIndex,
+			}),
+		];
 	}
 	return await readWholeList(ctx, { ...request, limit, itemIndex, idempotent: true });
 }

@@ -1,9 +1,20 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { showFor } from '../../shared/descriptions';
 import type { Operation } from '../../shared/router';
 import { apiPath, apiRequest, unwrapItem } from '../../shared/transport';
 import type { PathParamName } from './params';
-import { isPathParam, listDependency, listOnlyProperties, pathParamProperties, readPathParam } from './params';
+import {
+	isPathParam,
+	listDependency,
+	listOnlyProperties,
+	pathParamProperties,
+	readPathParam,
+} from './params';
 import { listProperties, readSchemeList } from './schemeList';
 import type { SchemeRow } from './table';
 
@@ -18,7 +29,8 @@ export function parsePath(template: string): PathTemplate {
 	const names: PathParamName[] = [];
 	let rest = template;
 	for (let match = /\{(\w+)\}/.exec(rest); match; match = /\{(\w+)\}/.exec(rest)) {
-		if (!isPathParam(match[1])) throw new Error(`Unknown path variable {${match[1]}} in ${template}`);
+		if (!isPathParam(match[1]))
+			throw new Error(`Unknown path variable {${match[1]}} in ${template}`);
 		literals.push(rest.slice(0, match.index));
 		names.push(match[1]);
 		rest = rest.slice(match.index + match[0].length);
@@ -28,14 +40,20 @@ export function parsePath(template: string): PathTemplate {
 }
 
 /** Reads (and validates) every variable of the template for one item, then builds the path with apiPath. */
-export function buildPath(ctx: IExecuteFunctions, itemIndex: number, template: PathTemplate): { path: string; values: IDataObject } {
+export function buildPath(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	template: PathTemplate,
+): { path: string; values: IDataObject } {
 	const values: IDataObject = {};
 	const parts = template.names.map((name) => {
 		const value = readPathParam(ctx, itemIndex, name);
 		values[name] = value;
 		return value;
 	});
-	const strings = Object.assign([...template.literals], { raw: [...template.literals] }) as TemplateStringsArray;
+	const strings = Object.assign([...template.literals], {
+		raw: [...template.literals],
+	}) as TemplateStringsArray;
 	return { path: apiPath(strings, ...parts), values };
 }
 
@@ -45,7 +63,8 @@ export function rowOperation(row: SchemeRow): Operation {
 	return {
 		async execute(this: IExecuteFunctions, itemIndex: number) {
 			const { path, values } = buildPath(this, itemIndex, template);
-			if (row.list) return await readSchemeList(this, itemIndex, { method: row.method, path, paging: 'query' });
+			if (row.list)
+				return await readSchemeList(this, itemIndex, { method: row.method, path, paging: 'query' });
 			const response = await apiRequest(this, { method: row.method, path, itemIndex });
 			if (row.method === 'DELETE') return { deleted: true, ...values, ...unwrapItem(response) };
 			return unwrapItem(response);
@@ -67,7 +86,8 @@ export function rowProperties(resource: string, rows: SchemeRow[]): INodePropert
 		for (const name of names) {
 			byParam.set(name, [...(byParam.get(name) ?? []), row.operation]);
 			const dependency = listDependency(name);
-			if (dependency && !names.includes(dependency)) listOnly.set(name, [...(listOnly.get(name) ?? []), row.operation]);
+			if (dependency && !names.includes(dependency))
+				listOnly.set(name, [...(listOnly.get(name) ?? []), row.operation]);
 		}
 	}
 	const properties: INodeProperties[] = [];
@@ -88,9 +108,18 @@ export interface OperationEntry {
 }
 
 /** The operation selector of a resource, sorted by name as n8n's lint expects. */
-export function operationSelector(resource: string, entries: OperationEntry[], defaultOperation: string): INodeProperties {
+export function operationSelector(
+	resource: string,
+	entries: OperationEntry[],
+	defaultOperation: string,
+): INodeProperties {
 	const options: INodePropertyOptions[] = entries
-		.map((entry) => ({ name: entry.name, value: entry.operation, description: `${entry.action}`, action: entry.action }))
+		.map((entry) => ({
+			name: entry.name,
+			value: entry.operation,
+			description: `${entry.action}`,
+			action: entry.action,
+		}))
 		.sort((a, b) => a.name.localeCompare(b.name));
 	return {
 		displayName: 'Operation',
@@ -116,12 +145,21 @@ export function schemeResource(
 	resource: string,
 	rows: SchemeRow[],
 	defaultOperation: string,
-	withBody: Array<{ entry: OperationEntry; module: Operation & { description: INodeProperties[] } }> = [],
+	withBody: Array<{
+		entry: OperationEntry;
+		module: Operation & { description: INodeProperties[] };
+	}> = [],
 ): ResourceParts {
 	const own = rows.filter((row) => row.resource === resource);
 	const operations: Record<string, Operation> = {};
 	for (const row of own) operations[row.operation] = rowOperation(row);
-	for (const { entry, module } of withBody) operations[entry.operation] = { execute: module.execute, executeAll: module.executeAll, orderKey: module.orderKey, defaultConcurrency: module.defaultConcurrency };
+	for (const { entry, module } of withBody)
+		operations[entry.operation] = {
+			execute: module.execute,
+			executeAll: module.executeAll,
+			orderKey: module.orderKey,
+			defaultConcurrency: module.defaultConcurrency,
+		};
 	const entries: OperationEntry[] = [...own, ...withBody.map(({ entry }) => entry)];
 	return {
 		description: [

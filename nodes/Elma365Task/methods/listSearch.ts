@@ -4,17 +4,31 @@ import { apiPath, apiRequest, readListPage } from '../../shared/transport';
 import { chosen, NOTHING_TO_LIST } from '../../shared/schemeSearch';
 
 /** Tasks the credential's user can see, searched by name on the platform (`tf.__name`), page by page. */
-export async function searchTasks(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchTasks(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	const text = filter?.trim();
 	const body: IDataObject = text ? { filter: { tf: { __name: text } } } : {};
-	return await searchPagedList(this, { method: 'POST', path: '/tasks/list', paging: 'body', body, what: 'tasks' }, text, paginationToken);
+	return await searchPagedList(
+		this,
+		{ method: 'POST', path: '/tasks/list', paging: 'body', body, what: 'tasks' },
+		text,
+		paginationToken,
+	);
 }
 
 /** The chosen task's exits; the value sent is the exit's ID (its code where it has no ID). */
-export async function searchExits(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchExits(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const taskId = chosen(this, 'taskId');
 	if (taskId === undefined) return NOTHING_TO_LIST;
-	const { items } = readListPage(await apiRequest(this, { method: 'GET', path: apiPath`/tasks/${taskId}/exits` }));
+	const { items } = readListPage(
+		await apiRequest(this, { method: 'GET', path: apiPath`/tasks/${taskId}/exits` }),
+	);
 	const needle = filter?.trim().toLowerCase();
 	const results = items
 		.map((exit) => ({ name: entryName(exit), value: String(exit.id ?? exit.code ?? '') }))

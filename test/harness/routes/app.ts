@@ -1,7 +1,21 @@
 import type { Platform, RecordedRequest, Reply } from '../platform.ts';
 import { fail, newId, ok, page } from '../platform.ts';
 import type { RequestShape } from '../shapes.ts';
-import { any, arr, bool, listBody, nonEmptyStr, obj, oneOf, openObj, opt, pattern, record, uint, uuid } from '../shapes.ts';
+import {
+	any,
+	arr,
+	bool,
+	listBody,
+	nonEmptyStr,
+	obj,
+	oneOf,
+	openObj,
+	opt,
+	pattern,
+	record,
+	uint,
+	uuid,
+} from '../shapes.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -22,9 +36,13 @@ function dispositionParam(disposition: string, key: string): string | undefined 
  * Parses a multipart/form-data body the way a server does: by the boundary of the Content-Type
  * header, keeping each part's bytes exactly as they arrived.
  */
-export function parseMultipart(raw: Buffer, contentType: string | undefined): MultipartPartParsed[] {
+export function parseMultipart(
+	raw: Buffer,
+	contentType: string | undefined,
+): MultipartPartParsed[] {
 	const boundaryMatch = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType ?? '');
-	if (!/^multipart\/form-data/i.test(contentType ?? '') || !boundaryMatch) throw new Error('not multipart/form-data');
+	if (!/^multipart\/form-data/i.test(contentType ?? '') || !boundaryMatch)
+		throw new Error('not multipart/form-data');
 	const delimiter = Buffer.from(`--${boundaryMatch[1] ?? boundaryMatch[2].trim()}`);
 	const parts: MultipartPartParsed[] = [];
 	let position = raw.indexOf(delimiter);
@@ -32,7 +50,8 @@ export function parseMultipart(raw: Buffer, contentType: string | undefined): Mu
 	for (;;) {
 		position += delimiter.length;
 		if (raw.subarray(position, position + 2).toString() === '--') break;
-		if (raw.subarray(position, position + 2).toString() !== '\r\n') throw new Error('bad delimiter line');
+		if (raw.subarray(position, position + 2).toString() !== '\r\n')
+			throw new Error('bad delimiter line');
 		position += 2;
 		const headerEnd = raw.indexOf('\r\n\r\n', position);
 		if (headerEnd < 0) throw new Error('part without header end');
@@ -59,7 +78,12 @@ export function parseMultipart(raw: Buffer, contentType: string | undefined): Mu
 export const DEFAULT_STATUSES = {
 	statusItems: [
 		{ id: 1, name: 'New', code: 'new', groupId: 'f1d7c1a0-0000-4000-8000-000000000001' },
-		{ id: 2, name: 'In progress', code: 'in_progress', groupId: 'f1d7c1a0-0000-4000-8000-000000000001' },
+		{
+			id: 2,
+			name: 'In progress',
+			code: 'in_progress',
+			groupId: 'f1d7c1a0-0000-4000-8000-000000000001',
+		},
 		{ id: 3, name: 'Done', code: 'done', groupId: 'f1d7c1a0-0000-4000-8000-000000000002' },
 	],
 	groupItems: [
@@ -82,7 +106,10 @@ const context = opt(record(any));
  * The request shapes of the item endpoints of one area (apps, contracts), from the vendor's pages.
  * Where a page was not found the shape follows the best evidence, named in `source`.
  */
-const ITEM_SHAPES: Record<'app' | 'contracts', Record<'create' | 'update' | 'list' | 'get', RequestShape>> = {
+const ITEM_SHAPES: Record<
+	'app' | 'contracts',
+	Record<'create' | 'update' | 'list' | 'get', RequestShape>
+> = {
 	app: {
 		create: {
 			body: obj({ context, statusGroupId: opt(uuid), withEventForceCreate: opt(bool) }),
@@ -92,14 +119,26 @@ const ITEM_SHAPES: Record<'app' | 'contracts', Record<'create' | 'update' | 'lis
 		update: {
 			body: obj({ context }),
 			evidence: 'client',
-			source: 'inse91/elma_lib app.go (Update: {"context"}); the contract edit page documents the same body',
+			source:
+				'inse91/elma_lib app.go (Update: {"context"}); the contract edit page documents the same body',
 		},
 		list: { body: listBody(), evidence: 'documented', source: `${REFERENCE}/app/applist` },
-		get: { evidence: 'documented', source: 'elma365.com/en/help/360004962211.html (get: no request parameters)' },
+		get: {
+			evidence: 'documented',
+			source: 'elma365.com/en/help/360004962211.html (get: no request parameters)',
+		},
 	},
 	contracts: {
-		create: { body: obj({ context }), evidence: 'documented', source: `${REFERENCE}/contracts/contractsitemcreate` },
-		update: { body: obj({ context }), evidence: 'documented', source: `${REFERENCE}/contracts/contractsitemupdate` },
+		create: {
+			body: obj({ context }),
+			evidence: 'documented',
+			source: `${REFERENCE}/contracts/contractsitemcreate`,
+		},
+		update: {
+			body: obj({ context }),
+			evidence: 'documented',
+			source: `${REFERENCE}/contracts/contractsitemupdate`,
+		},
 		list: {
 			body: listBody({}, ['fields', 'statusCode', 'statusGroupId']),
 			evidence: 'documented',
@@ -122,11 +161,16 @@ const REPORT_LIST: RequestShape = {
 };
 
 function bodyOf(request: RecordedRequest): Record<string, unknown> {
-	return request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+	return request.body && typeof request.body === 'object'
+		? (request.body as Record<string, unknown>)
+		: {};
 }
 
 /** Sort entries as each list takes them: `{field, ascending}` (items) or `{column, ascend}` (reports). */
-function sortItems(items: Array<Record<string, unknown>>, rules: unknown): Array<Record<string, unknown>> {
+function sortItems(
+	items: Array<Record<string, unknown>>,
+	rules: unknown,
+): Array<Record<string, unknown>> {
 	if (!Array.isArray(rules) || rules.length === 0) return items;
 	const keys = (rules as Array<Record<string, unknown>>).map((rule) => ({
 		field: String(rule.field ?? rule.column),
@@ -142,15 +186,27 @@ function sortItems(items: Array<Record<string, unknown>>, rules: unknown): Array
 }
 
 /** The list body the platform reads: ids, active, a `__name` table filter and the sort are honoured; then from/size. */
-function listItems(platform: Platform, prefix: string, request: RecordedRequest, params: Record<string, string>): Reply {
+function listItems(
+	platform: Platform,
+	prefix: string,
+	request: RecordedRequest,
+	params: Record<string, string>,
+): Reply {
 	const body = bodyOf(request);
 	let items = [...itemsOf(platform, prefix, params.namespace, params.code).values()];
 	if (body.active === true) items = items.filter((item) => !item.__deletedAt);
-	if (Array.isArray(body.ids)) items = items.filter((item) => (body.ids as unknown[]).includes(item.__id));
-	const tf = ((body.filter ?? {}) as Record<string, unknown>).tf as Record<string, unknown> | undefined;
+	if (Array.isArray(body.ids))
+		items = items.filter((item) => (body.ids as unknown[]).includes(item.__id));
+	const tf = ((body.filter ?? {}) as Record<string, unknown>).tf as
+		| Record<string, unknown>
+		| undefined;
 	if (tf && typeof tf.__name === 'string') {
 		const needle = tf.__name.toLowerCase();
-		items = items.filter((item) => String(item.__name ?? '').toLowerCase().includes(needle));
+		items = items.filter((item) =>
+			String(item.__name ?? '')
+				.toLowerCase()
+				.includes(needle),
+		);
 	}
 	return page(sortItems(items, body.sortExpressions), body);
 }
@@ -166,11 +222,23 @@ const NUMBER_TYPES: Record<string, (value: unknown) => boolean> = {
  * (collection `schemeApps`, as the scheme routes serve it): a number field given anything else.
  * Used by the item create and the batch save alike.
  */
-export function refusedField(platform: Platform, namespace: string, code: string, context: Record<string, unknown>): string | undefined {
-	const scheme = platform.collection('schemeApps').get(`${namespace}/${code}`) as { fields?: Array<{ code: string; type: string }> } | undefined;
+export function refusedField(
+	platform: Platform,
+	namespace: string,
+	code: string,
+	context: Record<string, unknown>,
+): string | undefined {
+	const scheme = platform.collection('schemeApps').get(`${namespace}/${code}`) as
+		| { fields?: Array<{ code: string; type: string }> }
+		| undefined;
 	for (const field of scheme?.fields ?? []) {
 		const valid = NUMBER_TYPES[field.type];
-		if (valid && context[field.code] !== undefined && context[field.code] !== null && !valid(context[field.code])) {
+		if (
+			valid &&
+			context[field.code] !== undefined &&
+			context[field.code] !== null &&
+			!valid(context[field.code])
+		) {
 			return `field ${field.code}: ${field.type === 'INTEGER' ? 'integer' : 'number'} expected, got ${JSON.stringify(context[field.code])}`;
 		}
 	}
@@ -179,34 +247,62 @@ export function refusedField(platform: Platform, namespace: string, code: string
 
 const CREATED_AT = '2026-01-01T00:00:00Z';
 
-function registerItems(platform: Platform, prefix: 'app' | 'contracts', getMethods: string[]): void {
+function registerItems(
+	platform: Platform,
+	prefix: 'app' | 'contracts',
+	getMethods: string[],
+): void {
 	const base = `/pub/v1/${prefix}/:namespace/:code`;
 	const shapes = ITEM_SHAPES[prefix];
 	platform
-		.route('POST', `${base}/create`, (request, params, p) => {
-			const fields = (bodyOf(request).context ?? {}) as Record<string, unknown>;
-			const refused = refusedField(p, params.namespace, params.code, fields);
-			if (refused) return fail(400, refused);
-			const item = { ...fields, __id: newId(), __createdAt: CREATED_AT };
-			itemsOf(p, prefix, params.namespace, params.code).set(item.__id, item);
-			return ok({ item });
-		}, shapes.create)
-		.route('POST', `${base}/list`, (request, params, p) => listItems(p, prefix, request, params), shapes.list)
-		.route('POST', `${base}/:id/update`, (request, params, p) => {
-			if (!UUID.test(params.id)) return fail(400, 'id: invalid uuid');
-			const items = itemsOf(p, prefix, params.namespace, params.code);
-			const existing = items.get(params.id);
-			if (!existing) return fail(404, `item ${params.id} not found`);
-			const item = { ...existing, ...((bodyOf(request).context ?? {}) as Record<string, unknown>), __id: params.id };
-			items.set(params.id, item);
-			return ok({ item });
-		}, shapes.update);
+		.route(
+			'POST',
+			`${base}/create`,
+			(request, params, p) => {
+				const fields = (bodyOf(request).context ?? {}) as Record<string, unknown>;
+				const refused = refusedField(p, params.namespace, params.code, fields);
+				if (refused) return fail(400, refused);
+				const item = { ...fields, __id: newId(), __createdAt: CREATED_AT };
+				itemsOf(p, prefix, params.namespace, params.code).set(item.__id, item);
+				return ok({ item });
+			},
+			shapes.create,
+		)
+		.route(
+			'POST',
+			`${base}/list`,
+			(request, params, p) => listItems(p, prefix, request, params),
+			shapes.list,
+		)
+		.route(
+			'POST',
+			`${base}/:id/update`,
+			(request, params, p) => {
+				if (!UUID.test(params.id)) return fail(400, 'id: invalid uuid');
+				const items = itemsOf(p, prefix, params.namespace, params.code);
+				const existing = items.get(params.id);
+				if (!existing) return fail(404, `item ${params.id} not found`);
+				const item = {
+					...existing,
+					...((bodyOf(request).context ?? {}) as Record<string, unknown>),
+					__id: params.id,
+				};
+				items.set(params.id, item);
+				return ok({ item });
+			},
+			shapes.update,
+		);
 	for (const method of getMethods) {
-		platform.route(method, `${base}/:id/get`, (_request, params, p) => {
-			if (!UUID.test(params.id)) return fail(400, 'id: invalid uuid');
-			const item = itemsOf(p, prefix, params.namespace, params.code).get(params.id);
-			return item ? ok({ item }) : fail(404, `item ${params.id} not found`);
-		}, shapes.get);
+		platform.route(
+			method,
+			`${base}/:id/get`,
+			(_request, params, p) => {
+				if (!UUID.test(params.id)) return fail(400, 'id: invalid uuid');
+				const item = itemsOf(p, prefix, params.namespace, params.code).get(params.id);
+				return item ? ok({ item }) : fail(404, `item ${params.id} not found`);
+			},
+			shapes.get,
+		);
 	}
 }
 
@@ -217,7 +313,9 @@ function registerItems(platform: Platform, prefix: 'app' | 'contracts', getMetho
 function uploadedFile(platform: Platform, hash: string): { name: unknown } | undefined {
 	const body = platform.collection('diskBodies').get(hash);
 	if (body?.complete === true) return { name: body.fileName };
-	const file = [...platform.collection('diskFiles').values()].find((candidate) => candidate.hash === hash && !candidate.deleted);
+	const file = [...platform.collection('diskFiles').values()].find(
+		(candidate) => candidate.hash === hash && !candidate.deleted,
+	);
 	return file ? { name: file.originalName ?? file.name } : undefined;
 }
 
@@ -241,74 +339,149 @@ function saveBatch(request: RecordedRequest, p: Platform): Reply {
 		const refused = refusedField(p, namespace, code, context);
 		if (refused) return fail(400, `items[${index}]: ${refused}`);
 		const pseudo = context.__id as string;
-		if (pseudo in pseudoIDsMap) return fail(400, `items[${index}]: pseudo-identifier ${pseudo} repeated`);
+		if (pseudo in pseudoIDsMap)
+			return fail(400, `items[${index}]: pseudo-identifier ${pseudo} repeated`);
 		pseudoIDsMap[pseudo] = newId();
 	}
-	const real = (value: unknown): unknown => (typeof value === 'string' && value in pseudoIDsMap ? pseudoIDsMap[value] : value);
+	const real = (value: unknown): unknown =>
+		typeof value === 'string' && value in pseudoIDsMap ? pseudoIDsMap[value] : value;
 	for (const { namespace, code, context } of items) {
-		const fields = Object.fromEntries(Object.entries(context).map(([key, value]) => [key, Array.isArray(value) ? value.map(real) : value]));
+		const fields = Object.fromEntries(
+			Object.entries(context).map(([key, value]) => [
+				key,
+				Array.isArray(value) ? value.map(real) : value,
+			]),
+		);
 		const item = { ...fields, __id: pseudoIDsMap[context.__id as string], __createdAt: CREATED_AT };
 		itemsOf(p, 'app', namespace, code).set(item.__id, item);
 	}
-	p.collection('batchSaves').set(newId(), { withEventHandlers: bodyOf(request).withEventHandlers, count: items.length });
+	p.collection('batchSaves').set(newId(), {
+		withEventHandlers: bodyOf(request).withEventHandlers,
+		count: items.length,
+	});
 	return ok({ error: '', pseudoIDsMap, savedItemsCount: items.length });
 }
 
 export function registerApp(platform: Platform): void {
 	registerItems(platform, 'app', ['GET', 'POST']);
-	platform.route('POST', '/pub/v1/app/items/batch', (request, _params, p) => saveBatch(request, p), {
-		body: obj({
-			items: arr(obj({ namespace: nonEmptyStr, code: nonEmptyStr, context: openObj({ __id: pattern(PSEUDO_ID) }) }), 1),
-			withEventHandlers: opt(bool),
-		}),
-		evidence: 'documented',
-		source: 'api.brix365.com/en/public-api/reference/app/appitemssavebatch',
-	});
+	platform.route(
+		'POST',
+		'/pub/v1/app/items/batch',
+		(request, _params, p) => saveBatch(request, p),
+		{
+			body: obj({
+				items: arr(
+					obj({
+						namespace: nonEmptyStr,
+						code: nonEmptyStr,
+						context: openObj({ __id: pattern(PSEUDO_ID) }),
+					}),
+					1,
+				),
+				withEventHandlers: opt(bool),
+			}),
+			evidence: 'documented',
+			source: 'api.brix365.com/en/public-api/reference/app/appitemssavebatch',
+		},
+	);
 	registerItems(platform, 'contracts', ['GET']);
 	platform
-		.route('POST', '/pub/v1/reports/:namespace/:code/list', (request, params, p) => listItems(p, 'reports', request, params), REPORT_LIST)
-		.route('GET', '/pub/v1/app/list', (_request, _params, p) => {
-			const apps = [...p.collection('apps').values()];
-			return ok({ result: { result: apps, total: apps.length } });
-		}, { evidence: 'documented', source: 'api.elma365.com/en/public-api (Get app list (GET): no parameters)' })
-		.route('GET', '/pub/v1/app/:namespace/:code/settings/status', (_request, params, p) => {
-			const settings = p.collection('appStatuses').get(`${params.namespace}/${params.code}`) ?? DEFAULT_STATUSES;
-			return ok({ ...settings });
-		}, { evidence: 'documented', source: `${REFERENCE}/app/appgetstatus` })
-		.route('POST', '/pub/v1/app/:namespace/:code/:id/set-status', (request, params, p) => {
-			if (!UUID.test(params.id)) return fail(400, 'id: invalid uuid');
-			const items = itemsOf(p, 'app', params.namespace, params.code);
-			const existing = items.get(params.id);
-			if (!existing) return fail(404, `item ${params.id} not found`);
-			const status = bodyOf(request).status as { code: string };
-			const settings = (p.collection('appStatuses').get(`${params.namespace}/${params.code}`) ?? DEFAULT_STATUSES) as typeof DEFAULT_STATUSES;
-			const found = settings.statusItems.find((candidate) => candidate.code === status.code);
-			if (!found) return fail(400, `status "${status.code}" not found`);
-			const item = { ...existing, __status: { order: 0, status: found.id } };
-			items.set(params.id, item);
-			return ok({ item });
-		}, {
-			body: obj({ status: obj({ code: nonEmptyStr }) }),
-			evidence: 'client',
-			source: 'inse91/elma_lib model.go (setStatusRequest: {"status": {"code"}})',
-		})
-		.route('POST', '/pub/v1/app/:namespace/:code/import', (request, params, p) => {
-			const { fileHash, format, withEventHandlers } = bodyOf(request) as { fileHash: string; format: string; withEventHandlers?: boolean };
-			const file = uploadedFile(p, fileHash);
-			if (!file) return fail(400, `file with hash ${fileHash} not found: upload it with /disk/file/upload first`);
-			const key = `${params.namespace}/${params.code}`;
-			const running = p.collection('imports').get(key);
-			if (running?.status === 'running') return fail(400, 'an import is already running for this application');
-			const record = { fileHash, format, withEventHandlers: withEventHandlers === true, fileName: file.name, status: 'done' };
-			p.collection('imports').set(key, record);
-			return ok({});
-		}, {
-			body: obj({ fileHash: uuid, format: oneOf('xlsx', 'csv'), withEventHandlers: opt(bool) }),
-			evidence: 'documented',
-			source: `${REFERENCE}/app/appimport`,
-		})
-		.route('POST', '/pub/v1/app/:namespace/:code/import/status', (_request, params, p) => {
-			const record = p.collection('imports').get(`${params.namespace}/${params.code}`);
-			return record ? ok({ item: record }) : fail(404, 'no import found for this application');
-		}, { evidence: 'inferred', source: 'platform-api.md 4.1 (POST; the reference page was not found, no body assumed)' });
+		.route(
+			'POST',
+			'/pub/v1/reports/:namespace/:code/list',
+			(request, params, p) => listItems(p, 'reports', request, params),
+			REPORT_LIST,
+		)
+		.route(
+			'GET',
+			'/pub/v1/app/list',
+			(_request, _params, p) => {
+				const apps = [...p.collection('apps').values()];
+				return ok({ result: { result: apps, total: apps.length } });
+			},
+			{
+				evidence: 'documented',
+				source: 'api.elma365.com/en/public-api (Get app list (GET): no parameters)',
+			},
+		)
+		.route(
+			'GET',
+			'/pub/v1/app/:namespace/:code/settings/status',
+			(_request, params, p) => {
+				const settings =
+					p.collection('appStatuses').get(`${params.namespace}/${params.code}`) ?? DEFAULT_STATUSES;
+				return ok({ ...settings });
+			},
+			{ evidence: 'documented', source: `${REFERENCE}/app/appgetstatus` },
+		)
+		.route(
+			'POST',
+			'/pub/v1/app/:namespace/:code/:id/set-status',
+			(request, params, p) => {
+				if (!UUID.test(params.id)) return fail(400, 'id: invalid uuid');
+				const items = itemsOf(p, 'app', params.namespace, params.code);
+				const existing = items.get(params.id);
+				if (!existing) return fail(404, `item ${params.id} not found`);
+				const status = bodyOf(request).status as { code: string };
+				const settings = (p.collection('appStatuses').get(`${params.namespace}/${params.code}`) ??
+					DEFAULT_STATUSES) as typeof DEFAULT_STATUSES;
+				const found = settings.statusItems.find((candidate) => candidate.code === status.code);
+				if (!found) return fail(400, `status "${status.code}" not found`);
+				const item = { ...existing, __status: { order: 0, status: found.id } };
+				items.set(params.id, item);
+				return ok({ item });
+			},
+			{
+				body: obj({ status: obj({ code: nonEmptyStr }) }),
+				evidence: 'client',
+				source: 'inse91/elma_lib model.go (setStatusRequest: {"status": {"code"}})',
+			},
+		)
+		.route(
+			'POST',
+			'/pub/v1/app/:namespace/:code/import',
+			(request, params, p) => {
+				const { fileHash, format, withEventHandlers } = bodyOf(request) as {
+					fileHash: string;
+					format: string;
+					withEventHandlers?: boolean;
+				};
+				const file = uploadedFile(p, fileHash);
+				if (!file)
+					return fail(
+						400,
+						`file with hash ${fileHash} not found: upload it with /disk/file/upload first`,
+					);
+				const key = `${params.namespace}/${params.code}`;
+				const running = p.collection('imports').get(key);
+				if (running?.status === 'running')
+					return fail(400, 'an import is already running for this application');
+				const record = {
+					fileHash,
+					format,
+					withEventHandlers: withEventHandlers === true,
+					fileName: file.name,
+					status: 'done',
+				};
+				p.collection('imports').set(key, record);
+				return ok({});
+			},
+			{
+				body: obj({ fileHash: uuid, format: oneOf('xlsx', 'csv'), withEventHandlers: opt(bool) }),
+				evidence: 'documented',
+				source: `${REFERENCE}/app/appimport`,
+			},
+		)
+		.route(
+			'POST',
+			'/pub/v1/app/:namespace/:code/import/status',
+			(_request, params, p) => {
+				const record = p.collection('imports').get(`${params.namespace}/${params.code}`);
+				return record ? ok({ item: record }) : fail(404, 'no import found for this application');
+			},
+			{
+				evidence: 'inferred',
+				source: 'platform-api.md 4.1 (POST; the reference page was not found, no body assumed)',
+			},
+		);
 }

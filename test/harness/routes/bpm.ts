@@ -31,8 +31,12 @@ function applyTableFilter(entries: Entry[], body: Entry): Entry[] {
 	return entries.filter((entry) =>
 		Object.entries(tf).every(([field, wanted]) => {
 			if (field === '__createdAt') return true;
-			if (wanted && typeof wanted === 'object' && !Array.isArray(wanted)) return inRange(entry[field], wanted as Entry);
-			if (typeof wanted === 'string') return String(entry[field] ?? '').toLowerCase().includes(wanted.toLowerCase());
+			if (wanted && typeof wanted === 'object' && !Array.isArray(wanted))
+				return inRange(entry[field], wanted as Entry);
+			if (typeof wanted === 'string')
+				return String(entry[field] ?? '')
+					.toLowerCase()
+					.includes(wanted.toLowerCase());
 			return JSON.stringify(entry[field]) === JSON.stringify(wanted);
 		}),
 	);
@@ -40,8 +44,12 @@ function applyTableFilter(entries: Entry[], body: Entry): Entry[] {
 
 /** Sorted by the body's `sortExpressions` (stable; entries without the field keep their order). */
 function sorted(entries: Entry[], body: Entry): Entry[] {
-	const rules = (Array.isArray(body.sortExpressions) ? body.sortExpressions : []) as Array<{ field: string; ascending: boolean }>;
-	const key = (value: unknown) => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? Date.parse(value) : value);
+	const rules = (Array.isArray(body.sortExpressions) ? body.sortExpressions : []) as Array<{
+		field: string;
+		ascending: boolean;
+	}>;
+	const key = (value: unknown) =>
+		typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? Date.parse(value) : value;
 	return [...entries].sort((a, b) => {
 		for (const { field, ascending } of rules) {
 			const [x, y] = [key(a[field]), key(b[field])];
@@ -59,50 +67,88 @@ function sorted(entries: Entry[], body: Entry): Entry[] {
  */
 export function registerBpm(platform: Platform): void {
 	platform
-		.route('POST', '/pub/v1/bpm/template/:namespace/:code/run', (request, { namespace, code }, p) => {
-			const template = [...p.collection('processTemplates').values()].find(
-				(entry) => entry.namespace === namespace && entry.code === code,
-			);
-			if (!template) return fail(404, `process template ${namespace}/${code} not found`);
-			const context = (bodyOf(request).context ?? {}) as Entry;
-			const __id = newId();
-			const now = new Date().toISOString();
-			p.collection('processInstances').set(__id, { ...context, __id, __templateId: template.__id, __createdAt: now, __updatedAt: now, __state: 'exec' });
-			// The answer is the started process's context (the model "context of a running process").
-			return ok({ context: { ...context, __id } });
-		}, {
-			body: obj({ context: opt(openObj()) }),
-			evidence: 'documented',
-			source: `${REFERENCE}/bpmtemplaterun`,
-		})
-		.route('POST', '/pub/v1/bpm/instance/bytemplateid/:id/list', (request, { id }, p) => {
-			if (!UUID.test(id)) return fail(400, 'id: invalid uuid');
-			const body = bodyOf(request);
-			let found = [...p.collection('processInstances').values()].filter((entry) => entry.__templateId === id);
-			if (Array.isArray(body.ids)) found = found.filter((entry) => (body.ids as unknown[]).includes(entry.__id));
-			return page(sorted(applyTableFilter(found, body), body), body);
-		}, {
-			// `fields` appears on the newer (BRIX) page of the same endpoint.
-			body: listBody({}, ['statusCode', 'statusGroupId']),
-			evidence: 'documented',
-			source: `${REFERENCE}/bmpinstancelist (fields: api.brix365.com/en/public-api/reference/bpm/bmpinstancelist)`,
-		})
-		.route('POST', '/pub/v1/bpm/instance/bytarget/list', (request, _params, p) => {
-			const body = bodyOf(request);
-			const found = [...p.collection('processInstances').values()].filter((entry) => entry.__target === body.target);
-			return page(sorted(found, body), body);
-		}, {
-			body: obj({ active: opt(bool), from: opt(uint), size: opt(uint), sortExpressions: opt(sortExpressions), target: opt(str) }),
-			evidence: 'documented',
-			source: `${REFERENCE}/bpminstancetargetlist`,
-		})
-		.route('POST', '/pub/v1/bpm/instance/:id/get', (_request, { id }, p) => {
-			if (!UUID.test(id)) return fail(400, 'id: invalid uuid');
-			const instance = p.collection('processInstances').get(id);
-			// The instance comes as `data` (inse91/elma_lib, getProcInstanceResponse), not `item`.
-			return instance ? ok({ data: instance }) : fail(404, `process instance ${id} not found`);
-		}, {
-			evidence: 'documented',
-			source: `${REFERENCE}/bpminstanceget (answer key "data": inse91/elma_lib model.go)`,
-		});
+		.route(
+			'POST',
+			'/pub/v1/bpm/template/:namespace/:code/run',
+			(request, { namespace, code }, p) => {
+				const template = [...p.collection('processTemplates').values()].find(
+					(entry) => entry.namespace === namespace && entry.code === code,
+				);
+				if (!template) return fail(404, `process template ${namespace}/${code} not found`);
+				const context = (bodyOf(request).context ?? {}) as Entry;
+				const __id = newId();
+				const now = new Date().toISOString();
+				p.collection('processInstances').set(__id, {
+					...context,
+					__id,
+					__templateId: template.__id,
+					__createdAt: now,
+					__updatedAt: now,
+					__state: 'exec',
+				});
+				// The answer is the started process's context (the model "context of a running process").
+				return ok({ context: { ...context, __id } });
+			},
+			{
+				body: obj({ context: opt(openObj()) }),
+				evidence: 'documented',
+				source: `${REFERENCE}/bpmtemplaterun`,
+			},
+		)
+		.route(
+			'POST',
+			'/pub/v1/bpm/instance/bytemplateid/:id/list',
+			(request, { id }, p) => {
+				if (!UUID.test(id)) return fail(400, 'id: invalid uuid');
+				const body = bodyOf(request);
+				let found = [...p.collection('processInstances').values()].filter(
+					(entry) => entry.__templateId === id,
+				);
+				if (Array.isArray(body.ids))
+					found = found.filter((entry) => (body.ids as unknown[]).includes(entry.__id));
+				return page(sorted(applyTableFilter(found, body), body), body);
+			},
+			{
+				// `fields` appears on the newer (BRIX) page of the same endpoint.
+				body: listBody({}, ['statusCode', 'statusGroupId']),
+				evidence: 'documented',
+				source: `${REFERENCE}/bmpinstancelist (fields: api.brix365.com/en/public-api/reference/bpm/bmpinstancelist)`,
+			},
+		)
+		.route(
+			'POST',
+			'/pub/v1/bpm/instance/bytarget/list',
+			(request, _params, p) => {
+				const body = bodyOf(request);
+				const found = [...p.collection('processInstances').values()].filter(
+					(entry) => entry.__target === body.target,
+				);
+				return page(sorted(found, body), body);
+			},
+			{
+				body: obj({
+					active: opt(bool),
+					from: opt(uint),
+					size: opt(uint),
+					sortExpressions: opt(sortExpressions),
+					target: opt(str),
+				}),
+				evidence: 'documented',
+				source: `${REFERENCE}/bpminstancetargetlist`,
+			},
+		)
+		.route(
+			'POST',
+			'/pub/v1/bpm/instance/:id/get',
+			(_request, { id }, p) => {
+				if (!UUID.test(id)) return fail(400, 'id: invalid uuid');
+				const instance = p.collection('processInstances').get(id);
+				// The instance comes as `data` (inse91/elma_lib, getProcInstanceResponse), not `item`.
+				return instance ? ok({ data: instance }) : fail(404, `process instance ${id} not found`);
+			},
+			{
+				evidence: 'documented',
+				source: `${REFERENCE}/bpminstanceget (answer key "data": inse91/elma_lib model.go)`,
+			},
+		);
 }

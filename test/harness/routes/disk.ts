@@ -22,7 +22,8 @@ export interface MultipartPart {
 /** Splits a multipart/form-data body (RFC 7578) into its parts; throws on a malformed body. */
 export function parseMultipart(raw: Buffer, contentType: string | undefined): MultipartPart[] {
 	const match = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType ?? '');
-	if (!contentType?.toLowerCase().startsWith('multipart/form-data') || !match) throw new Error('not multipart/form-data');
+	if (!contentType?.toLowerCase().startsWith('multipart/form-data') || !match)
+		throw new Error('not multipart/form-data');
 	const delimiter = Buffer.from(`--${match[1] ?? match[2]}`);
 	const parts: MultipartPart[] = [];
 	let position = raw.indexOf(delimiter);
@@ -30,7 +31,8 @@ export function parseMultipart(raw: Buffer, contentType: string | undefined): Mu
 	for (;;) {
 		position += delimiter.length;
 		if (raw.subarray(position, position + 2).toString() === '--') break;
-		if (raw.subarray(position, position + 2).toString() !== '\r\n') throw new Error('no CRLF after boundary');
+		if (raw.subarray(position, position + 2).toString() !== '\r\n')
+			throw new Error('no CRLF after boundary');
 		position += 2;
 		const headerEnd = raw.indexOf('\r\n\r\n', position);
 		if (headerEnd < 0) throw new Error('part headers not terminated');
@@ -65,7 +67,9 @@ export function publicFile(file: Record<string, unknown>): Record<string, unknow
 
 function uniqueName(platform: Platform, name: string, directory: unknown): string {
 	const taken = new Set(
-		[...platform.collection('diskFiles').values()].filter((f) => f.directory === directory && !f.deleted).map((f) => f.name),
+		[...platform.collection('diskFiles').values()]
+			.filter((f) => f.directory === directory && !f.deleted)
+			.map((f) => f.name),
 	);
 	if (!taken.has(name)) return name;
 	const dot = name.lastIndexOf('.');
@@ -109,8 +113,12 @@ export function setDiskQuota(platform: Platform, bytes: number | undefined): voi
 function diskFull(platform: Platform, adding: number): boolean {
 	const quota = platform.collection('diskSettings').get('quota')?.bytes as number | undefined;
 	if (quota === undefined) return false;
-	const files = [...platform.collection('diskFiles').values()].filter((f) => !f.deleted).reduce((sum, f) => sum + Number(f.size ?? 0), 0);
-	const pending = [...diskBodies(platform).values()].filter((b) => !b.used).reduce((sum, b) => sum + b.size, 0);
+	const files = [...platform.collection('diskFiles').values()]
+		.filter((f) => !f.deleted)
+		.reduce((sum, f) => sum + Number(f.size ?? 0), 0);
+	const pending = [...diskBodies(platform).values()]
+		.filter((b) => !b.used)
+		.reduce((sum, b) => sum + b.size, 0);
 	return files + pending + adding > quota;
 }
 
@@ -122,7 +130,13 @@ function parseRange(value: unknown): { start: number; end: number; size: number 
 	return start < end && end <= size ? { start, end, size } : undefined;
 }
 
-function fileFromBody(platform: Platform, body: Body, name: string, directory: string | null, extra: Record<string, unknown> = {}): Record<string, unknown> {
+function fileFromBody(
+	platform: Platform,
+	body: Body,
+	name: string,
+	directory: string | null,
+	extra: Record<string, unknown> = {},
+): Record<string, unknown> {
 	const file: Record<string, unknown> = {
 		__id: newId(),
 		name: uniqueName(platform, name, directory),
@@ -147,7 +161,11 @@ function fileFromBody(platform: Platform, body: Body, name: string, directory: s
  * come in order, all but the last of one size from 5 MB to 5 GB; each but the last answers 206,
  * the last 200 with the file (into a directory) or the body's hash (temporary storage).
  */
-function upload(request: RecordedRequest, platform: Platform, directory: string | undefined): Reply {
+function upload(
+	request: RecordedRequest,
+	platform: Platform,
+	directory: string | undefined,
+): Reply {
 	const hash = request.query.hash;
 	let parts: MultipartPart[];
 	try {
@@ -156,29 +174,57 @@ function upload(request: RecordedRequest, platform: Platform, directory: string 
 		return fail(400, `invalid multipart body: ${(error as Error).message}`);
 	}
 	const part = parts.find((p) => p.name === 'file' && p.fileName !== undefined);
-	if (!part || parts.length !== 1) return fail(400, 'file: exactly one multipart field "file" with a file name expected');
+	if (!part || parts.length !== 1)
+		return fail(400, 'file: exactly one multipart field "file" with a file name expected');
 	const range = parseRange(request.headers['content-range']);
-	if (!range) return fail(400, `Content-Range: "bytes <start>-<end>/<size>" (end exclusive) expected, got "${String(request.headers['content-range'])}"`);
+	if (!range)
+		return fail(
+			400,
+			`Content-Range: "bytes <start>-<end>/<size>" (end exclusive) expected, got "${String(request.headers['content-range'])}"`,
+		);
 	if (range.end - range.start !== part.data.length) {
-		return fail(400, `Content-Range: the range covers ${range.end - range.start} bytes but the part has ${part.data.length} (the end is exclusive: a whole file of ${part.data.length} bytes is "bytes 0-${part.data.length}/${part.data.length}")`);
+		return fail(
+			400,
+			`Content-Range: the range covers ${range.end - range.start} bytes but the part has ${part.data.length} (the end is exclusive: a whole file of ${part.data.length} bytes is "bytes 0-${part.data.length}/${part.data.length}")`,
+		);
 	}
 	const bodies = diskBodies(platform);
 	let body = bodies.get(hash);
 	if (range.start === 0) {
 		if (body) return fail(400, `hash ${hash}: an upload with this hash was already started`);
 		if (diskFull(platform, range.size)) return fail(402, 'Not enough disk space');
-		body = { hash, size: range.size, received: 0, sha: createHash('sha256'), chunks: range.size <= KEEP_BYTES_UP_TO ? [] : undefined, complete: false, used: false };
+		body = {
+			hash,
+			size: range.size,
+			received: 0,
+			sha: createHash('sha256'),
+			chunks: range.size <= KEEP_BYTES_UP_TO ? [] : undefined,
+			complete: false,
+			used: false,
+		};
 		bodies.set(hash, body);
 	} else if (!body || body.complete) {
 		return fail(400, `NoSuchUpload: no upload in progress for hash ${hash}`);
 	} else if (range.start !== body.received || range.size !== body.size) {
-		return fail(400, `InvalidPartOrder: expected the part starting at ${body.received} of ${body.size} bytes, got ${range.start}-${range.end}/${range.size}`);
+		return fail(
+			400,
+			`InvalidPartOrder: expected the part starting at ${body.received} of ${body.size} bytes, got ${range.start}-${range.end}/${range.size}`,
+		);
 	}
 	const last = range.end === range.size;
 	if (!last) {
-		if (part.data.length < MIN_PART_SIZE) return fail(400, `EntityTooSmall: a part other than the last must be at least ${MIN_PART_SIZE} bytes, got ${part.data.length}`);
-		if (part.data.length > MAX_PART_SIZE) return fail(400, `EntityTooLarge: a part must be at most ${MAX_PART_SIZE} bytes`);
-		if (body.partSize !== undefined && part.data.length !== body.partSize) return fail(400, `InvalidPart: all parts but the last must have the same size (${body.partSize})`);
+		if (part.data.length < MIN_PART_SIZE)
+			return fail(
+				400,
+				`EntityTooSmall: a part other than the last must be at least ${MIN_PART_SIZE} bytes, got ${part.data.length}`,
+			);
+		if (part.data.length > MAX_PART_SIZE)
+			return fail(400, `EntityTooLarge: a part must be at most ${MAX_PART_SIZE} bytes`);
+		if (body.partSize !== undefined && part.data.length !== body.partSize)
+			return fail(
+				400,
+				`InvalidPart: all parts but the last must have the same size (${body.partSize})`,
+			);
 		body.partSize = part.data.length;
 	} else if (body.partSize !== undefined && part.data.length > body.partSize) {
 		return fail(400, `InvalidPart: the last part is larger than the others (${body.partSize})`);
@@ -199,7 +245,9 @@ function upload(request: RecordedRequest, platform: Platform, directory: string 
 }
 
 function bodyOf(request: RecordedRequest): Record<string, unknown> {
-	return request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+	return request.body && typeof request.body === 'object'
+		? (request.body as Record<string, unknown>)
+		: {};
 }
 
 function liveFile(platform: Platform, id: string): Record<string, unknown> | undefined {
@@ -222,26 +270,46 @@ function directoryExists(platform: Platform, id: unknown): boolean {
 function bulkAnswer(items: Array<Record<string, unknown>>): Reply {
 	const failed = items.filter((item) => item.error !== undefined).length;
 	if (failed === 0) return ok({ items });
-	return { status: 422, body: { success: false, error: `${failed} of ${items.length} entries failed`, items } };
+	return {
+		status: 422,
+		body: { success: false, error: `${failed} of ${items.length} entries failed`, items },
+	};
 }
 
 function links(request: RecordedRequest, platform: Platform, kind: 'upload' | 'download'): Reply {
 	const hashes = bodyOf(request).hashesList as string[];
-	return bulkAnswer(hashes.map((hash) => {
-		if (kind === 'download') {
-			const file = byHash(platform, hash);
-			return file ? { hash, link: `${platform.url}/pub/v1/disk/download/${file.__id as string}` } : { hash, error: 'file not found' };
-		}
-		if (diskBodies(platform).has(hash) || byHash(platform, hash)) return { hash, error: 'hash already used' };
-		return { hash, link: `${platform.url}/pub/v1/disk/upload-by-link/${hash}` };
-	}));
+	return bulkAnswer(
+		hashes.map((hash) => {
+			if (kind === 'download') {
+				const file = byHash(platform, hash);
+				return file
+					? { hash, link: `${platform.url}/pub/v1/disk/download/${file.__id as string}` }
+					: { hash, error: 'file not found' };
+			}
+			if (diskBodies(platform).has(hash) || byHash(platform, hash))
+				return { hash, error: 'hash already used' };
+			return { hash, link: `${platform.url}/pub/v1/disk/upload-by-link/${hash}` };
+		}),
+	);
 }
 
 /** A complete body in temporary storage (what a temporary upload or an upload from a link leaves), for tests and seeds. */
-export function seedBody(platform: Platform, data: Buffer, fileName: string, hash = newId()): string {
+export function seedBody(
+	platform: Platform,
+	data: Buffer,
+	fileName: string,
+	hash = newId(),
+): string {
 	diskBodies(platform).set(hash, {
-		hash, size: data.length, received: data.length, sha: createHash('sha256'), sha256: createHash('sha256').update(data).digest('hex'),
-		data, fileName, complete: true, used: false,
+		hash,
+		size: data.length,
+		received: data.length,
+		sha: createHash('sha256'),
+		sha256: createHash('sha256').update(data).digest('hex'),
+		data,
+		fileName,
+		complete: true,
+		used: false,
 	});
 	return hash;
 }
@@ -254,7 +322,8 @@ function fetchLink(platform: Platform, link: string): Record<string, unknown> {
 	} catch {
 		return { error: `invalid link: ${link}` };
 	}
-	if (url.protocol !== 'http:' && url.protocol !== 'https:') return { error: `unsupported link: ${link}` };
+	if (url.protocol !== 'http:' && url.protocol !== 'https:')
+		return { error: `unsupported link: ${link}` };
 	if (url.hostname.endsWith('.invalid')) return { error: `could not download ${link}` };
 	const fileName = decodeURIComponent(url.pathname.split('/').filter(Boolean).pop() ?? 'file');
 	return { hash: seedBody(platform, Buffer.from(`downloaded from ${link}`), fileName) };
@@ -271,114 +340,229 @@ function temporaryBody(platform: Platform, hash: unknown): Body | string {
 export function registerDisk(platform: Platform): void {
 	const hashQuery = obj({ hash: uuid });
 	platform
-		.route('POST', '/pub/v1/disk/file/upload', (request, _params, p) => upload(request, p, undefined), {
-			query: hashQuery, raw: true, evidence: 'documented', source: `${REFERENCE}/uploadpart`,
-		})
-		.route('POST', '/pub/v1/disk/directory/:id/upload', (request, { id }, p) => {
-			if (!directoryExists(p, id)) return fail(404, `directory ${id} not found`);
-			return upload(request, p, id);
-		}, { query: hashQuery, raw: true, evidence: 'documented', source: `${REFERENCE}/uploadtodirectory` })
-		.route('POST', '/pub/v1/disk/file/:id/get-link', (_request, { id }, p) => {
-			const file = liveFile(p, id);
-			if (!file) return fail(404, `file ${id} not found`);
-			return { status: 200, body: { success: true, Link: `${p.url}/pub/v1/disk/download/${id}` } };
-		}, { evidence: 'client', source: 'elma365.com/en/help/360004962211.html; inse91/elma_lib file.go (answer "Link")' })
-		.route('GET', '/pub/v1/disk/download/:id', (_request, { id }, p) => {
-			const file = p.collection('diskFiles').get(id);
-			if (!file || !file.data) return fail(404, `file ${id} not found`);
-			return {
-				status: 200,
-				headers: {
-					'content-type': String(file.mimeType ?? 'application/octet-stream'),
-					'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(String(file.name))}`,
-				},
-				body: file.data as Buffer,
-			};
-		}, { evidence: 'inferred', source: 'the link get-link gives; its form is the platform\'s own' })
-		.route('POST', '/pub/v1/disk/links/upload', (request, _params, p) => links(request, p, 'upload'), {
-			body: obj({ hashesList: arr(uuid, 1) }), evidence: 'documented', source: `${REFERENCE}/uploadlinks`,
-		})
-		.route('POST', '/pub/v1/disk/links/download', (request, _params, p) => links(request, p, 'download'), {
-			body: obj({ hashesList: arr(uuid, 1) }), evidence: 'documented', source: `${REFERENCE}/downloadlinks`,
-		})
-		.route('POST', '/pub/v1/disk/files', (request, _params, p) => {
-			const files = bodyOf(request).files as Array<Record<string, unknown>>;
-			return bulkAnswer(files.map((entry) => {
-				if (!directoryExists(p, entry.directory)) return { error: `directory ${String(entry.directory)} not found` };
-				const body = temporaryBody(p, entry.hash);
-				if (typeof body === 'string') return { error: body };
-				const extra = entry.comment === undefined ? {} : { comment: entry.comment };
-				return { file: publicFile(fileFromBody(p, body, entry.name as string, entry.directory as string, extra)) };
-			}));
-		}, {
-			body: obj({ files: arr(obj({ hash: uuid, name: nonEmptyStr, directory: uuid, comment: opt(str) }), 1) }),
-			evidence: 'documented',
-			source: `${REFERENCE}/persistfiles`,
-		})
-		.route('POST', '/pub/v1/disk/uploads/from-link', (request, _params, p) => {
-			const downloadLinks = bodyOf(request).downloadLinks as string[];
-			return bulkAnswer(downloadLinks.map((link) => fetchLink(p, link)));
-		}, { body: obj({ downloadLinks: arr(nonEmptyStr, 1) }), evidence: 'documented', source: `${REFERENCE}/uploadfromlinks` })
-		.route('POST', '/pub/v1/disk/file/move', (request, _params, p) => {
-			const directoryID = request.query.directoryID;
-			if (!directoryExists(p, directoryID)) return fail(404, `directory ${directoryID} not found`);
-			const moved: Array<Record<string, unknown>> = [];
-			for (const entry of bodyOf(request).files as Array<Record<string, unknown>>) {
-				const hash = entry.hash as string | undefined;
-				if (hash === undefined) return fail(400, 'files[].hash: required to say which file to move');
-				// An initialised file (by its ID or its body's hash) moves; an uploaded body becomes a file there.
-				const file = liveFile(p, hash) ?? byHash(p, hash);
-				if (file) {
-					file.directory = directoryID;
-					if (typeof entry.name === 'string' && entry.name !== '') file.name = uniqueName(p, entry.name, directoryID);
-					moved.push(publicFile(file));
-					continue;
-				}
-				const body = temporaryBody(p, hash);
-				if (typeof body === 'string') return fail(404, body);
-				const name = typeof entry.name === 'string' && entry.name !== '' ? entry.name : body.fileName ?? 'file';
-				moved.push(publicFile(fileFromBody(p, body, name, directoryID)));
-			}
-			return ok(moved.length === 1 ? { file: moved[0] } : { files: moved });
-		}, {
-			query: obj({ directoryID: uuid }),
-			body: obj({ files: arr(obj({ hash: opt(uuid), name: opt(str) }), 1) }),
-			evidence: 'documented',
-			source: `${REFERENCE}/persistormovefiletodirectory`,
-		})
-		.route('PATCH', '/pub/v1/disk/files/deleted', (request, _params, p) => {
-			const fileIds = bodyOf(request).fileIds as string[];
-			return bulkAnswer(fileIds.map((id) => {
+		.route(
+			'POST',
+			'/pub/v1/disk/file/upload',
+			(request, _params, p) => upload(request, p, undefined),
+			{
+				query: hashQuery,
+				raw: true,
+				evidence: 'documented',
+				source: `${REFERENCE}/uploadpart`,
+			},
+		)
+		.route(
+			'POST',
+			'/pub/v1/disk/directory/:id/upload',
+			(request, { id }, p) => {
+				if (!directoryExists(p, id)) return fail(404, `directory ${id} not found`);
+				return upload(request, p, id);
+			},
+			{
+				query: hashQuery,
+				raw: true,
+				evidence: 'documented',
+				source: `${REFERENCE}/uploadtodirectory`,
+			},
+		)
+		.route(
+			'POST',
+			'/pub/v1/disk/file/:id/get-link',
+			(_request, { id }, p) => {
 				const file = liveFile(p, id);
-				if (!file) return { id, error: 'file not found' };
-				file.deleted = true;
-				return { id };
-			}));
-		}, { body: obj({ fileIds: arr(uuid, 1) }), evidence: 'documented', source: `${REFERENCE}/deletefiles` })
-		.route('POST', '/pub/v1/disk/directory', (request, _params, p) => {
-			const body = bodyOf(request);
-			if (body.parent !== undefined && !directoryExists(p, body.parent)) return fail(400, `parent ${String(body.parent)} not found`);
-			const item = { ...body, __id: newId() };
-			p.collection('diskDirectories').set(item.__id, item);
-			return ok({ item });
-		}, {
-			// Open: with no reference page, the node's JSON escape hatch must be able to add what a version wants.
-			body: openObj({ name: nonEmptyStr, parent: opt(uuid) }),
-			evidence: 'inferred',
-			source: 'no reference page found; the directory model (GET answer) names the parent "directory"',
-		})
-		.route('GET', '/pub/v1/disk/directory/:id', (_request, { id }, p) => {
-			const directory = p.collection('diskDirectories').get(id);
-			return directory ? ok({ directory }) : fail(404, `directory ${id} not found`);
-		}, { evidence: 'documented', source: 'api.elma365.com/en/public-api/resources/response-model-for-requesting-a-directory-by-id-get-information-about-a-directory-by-id' })
-		.route('POST', '/pub/v1/disk/directory/list', (request, _params, p) => {
-			const body = bodyOf(request);
-			let directories = [...p.collection('diskDirectories').values()];
-			if (Array.isArray(body.ids)) directories = directories.filter((d) => (body.ids as unknown[]).includes(d.__id));
-			return page(directories, body);
-		}, {
-			body: listBody({}, ['fields', 'statusCode', 'statusGroupId']),
-			evidence: 'documented',
-			source: `${REFERENCE}/directorylist`,
-		});
+				if (!file) return fail(404, `file ${id} not found`);
+				return {
+					status: 200,
+					body: { success: true, Link: `${p.url}/pub/v1/disk/download/${id}` },
+				};
+			},
+			{
+				evidence: 'client',
+				source: 'elma365.com/en/help/360004962211.html; inse91/elma_lib file.go (answer "Link")',
+			},
+		)
+		.route(
+			'GET',
+			'/pub/v1/disk/download/:id',
+			(_request, { id }, p) => {
+				const file = p.collection('diskFiles').get(id);
+				if (!file || !file.data) return fail(404, `file ${id} not found`);
+				return {
+					status: 200,
+					headers: {
+						'content-type': String(file.mimeType ?? 'application/octet-stream'),
+						'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(String(file.name))}`,
+					},
+					body: file.data as Buffer,
+				};
+			},
+			{ evidence: 'inferred', source: "the link get-link gives; its form is the platform's own" },
+		)
+		.route(
+			'POST',
+			'/pub/v1/disk/links/upload',
+			(request, _params, p) => links(request, p, 'upload'),
+			{
+				body: obj({ hashesList: arr(uuid, 1) }),
+				evidence: 'documented',
+				source: `${REFERENCE}/uploadlinks`,
+			},
+		)
+		.route(
+			'POST',
+			'/pub/v1/disk/links/download',
+			(request, _params, p) => links(request, p, 'download'),
+			{
+				body: obj({ hashesList: arr(uuid, 1) }),
+				evidence: 'documented',
+				source: `${REFERENCE}/downloadlinks`,
+			},
+		)
+		.route(
+			'POST',
+			'/pub/v1/disk/files',
+			(request, _params, p) => {
+				const files = bodyOf(request).files as Array<Record<string, unknown>>;
+				return bulkAnswer(
+					files.map((entry) => {
+						if (!directoryExists(p, entry.directory))
+							return { error: `directory ${String(entry.directory)} not found` };
+						const body = temporaryBody(p, entry.hash);
+						if (typeof body === 'string') return { error: body };
+						const extra = entry.comment === undefined ? {} : { comment: entry.comment };
+						return {
+							file: publicFile(
+								fileFromBody(p, body, entry.name as string, entry.directory as string, extra),
+							),
+						};
+					}),
+				);
+			},
+			{
+				body: obj({
+					files: arr(obj({ hash: uuid, name: nonEmptyStr, directory: uuid, comment: opt(str) }), 1),
+				}),
+				evidence: 'documented',
+				source: `${REFERENCE}/persistfiles`,
+			},
+		)
+		.route(
+			'POST',
+			'/pub/v1/disk/uploads/from-link',
+			(request, _params, p) => {
+				const downloadLinks = bodyOf(request).downloadLinks as string[];
+				return bulkAnswer(downloadLinks.map((link) => fetchLink(p, link)));
+			},
+			{
+				body: obj({ downloadLinks: arr(nonEmptyStr, 1) }),
+				evidence: 'documented',
+				source: `${REFERENCE}/uploadfromlinks`,
+			},
+		)
+		.route(
+			'POST',
+			'/pub/v1/disk/file/move',
+			(request, _params, p) => {
+				const directoryID = request.query.directoryID;
+				if (!directoryExists(p, directoryID))
+					return fail(404, `directory ${directoryID} not found`);
+				const moved: Array<Record<string, unknown>> = [];
+				for (const entry of bodyOf(request).files as Array<Record<string, unknown>>) {
+					const hash = entry.hash as string | undefined;
+					if (hash === undefined)
+						return fail(400, 'files[].hash: required to say which file to move');
+					// An initialised file (by its ID or its body's hash) moves; an uploaded body becomes a file there.
+					const file = liveFile(p, hash) ?? byHash(p, hash);
+					if (file) {
+						file.directory = directoryID;
+						if (typeof entry.name === 'string' && entry.name !== '')
+							file.name = uniqueName(p, entry.name, directoryID);
+						moved.push(publicFile(file));
+						continue;
+					}
+					const body = temporaryBody(p, hash);
+					if (typeof body === 'string') return fail(404, body);
+					const name =
+						typeof entry.name === 'string' && entry.name !== ''
+							? entry.name
+							: (body.fileName ?? 'file');
+					moved.push(publicFile(fileFromBody(p, body, name, directoryID)));
+				}
+				return ok(moved.length === 1 ? { file: moved[0] } : { files: moved });
+			},
+			{
+				query: obj({ directoryID: uuid }),
+				body: obj({ files: arr(obj({ hash: opt(uuid), name: opt(str) }), 1) }),
+				evidence: 'documented',
+				source: `${REFERENCE}/persistormovefiletodirectory`,
+			},
+		)
+		.route(
+			'PATCH',
+			'/pub/v1/disk/files/deleted',
+			(request, _params, p) => {
+				const fileIds = bodyOf(request).fileIds as string[];
+				return bulkAnswer(
+					fileIds.map((id) => {
+						const file = liveFile(p, id);
+						if (!file) return { id, error: 'file not found' };
+						file.deleted = true;
+						return { id };
+					}),
+				);
+			},
+			{
+				body: obj({ fileIds: arr(uuid, 1) }),
+				evidence: 'documented',
+				source: `${REFERENCE}/deletefiles`,
+			},
+		)
+		.route(
+			'POST',
+			'/pub/v1/disk/directory',
+			(request, _params, p) => {
+				const body = bodyOf(request);
+				if (body.parent !== undefined && !directoryExists(p, body.parent))
+					return fail(400, `parent ${String(body.parent)} not found`);
+				const item = { ...body, __id: newId() };
+				p.collection('diskDirectories').set(item.__id, item);
+				return ok({ item });
+			},
+			{
+				// Open: with no reference page, the node's JSON escape hatch must be able to add what a version wants.
+				body: openObj({ name: nonEmptyStr, parent: opt(uuid) }),
+				evidence: 'inferred',
+				source:
+					'no reference page found; the directory model (GET answer) names the parent "directory"',
+			},
+		)
+		.route(
+			'GET',
+			'/pub/v1/disk/directory/:id',
+			(_request, { id }, p) => {
+				const directory = p.collection('diskDirectories').get(id);
+				return directory ? ok({ directory }) : fail(404, `directory ${id} not found`);
+			},
+			{
+				evidence: 'documented',
+				source:
+					'api.elma365.com/en/public-api/resources/response-model-for-requesting-a-directory-by-id-get-information-about-a-directory-by-id',
+			},
+		)
+		.route(
+			'POST',
+			'/pub/v1/disk/directory/list',
+			(request, _params, p) => {
+				const body = bodyOf(request);
+				let directories = [...p.collection('diskDirectories').values()];
+				if (Array.isArray(body.ids))
+					directories = directories.filter((d) => (body.ids as unknown[]).includes(d.__id));
+				return page(directories, body);
+			},
+			{
+				body: listBody({}, ['fields', 'statusCode', 'statusGroupId']),
+				evidence: 'documented',
+				source: `${REFERENCE}/directorylist`,
+			},
+		);
 }

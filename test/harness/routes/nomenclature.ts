@@ -1,7 +1,20 @@
 import type { Platform, RecordedRequest, Reply } from '../platform.ts';
 import { fail, newId, ok, page } from '../platform.ts';
 import type { RequestShape } from '../shapes.ts';
-import { bool, dateTime, digits, int, nonEmptyStr, obj, oneOf, openObj, opt, str, uint, uuid } from '../shapes.ts';
+import {
+	bool,
+	dateTime,
+	digits,
+	int,
+	nonEmptyStr,
+	obj,
+	oneOf,
+	openObj,
+	opt,
+	str,
+	uint,
+	uuid,
+} from '../shapes.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -10,21 +23,25 @@ const CASE_BODY = obj({
 	directoryId: uuid,
 	docflow: oneOf('input', 'output', 'internal'),
 	name: nonEmptyStr,
-	registrationSettings: opt(obj({
-		editAfterRegistration: opt(bool),
-		minLength: opt(uint),
-		reserveEnabled: opt(bool),
-		resetInPeriod: opt(bool),
-		resetSettings: opt(obj({
-			nextResetAt: opt(dateTime),
-			resetPeriod: opt(oneOf('year', 'month', 'week', 'day')),
-			resetPeriodCount: opt(int),
-		})),
-		template: opt(str),
-		templateEnabled: opt(bool),
-		through: opt(bool),
-		throughSerialId: opt(uuid),
-	})),
+	registrationSettings: opt(
+		obj({
+			editAfterRegistration: opt(bool),
+			minLength: opt(uint),
+			reserveEnabled: opt(bool),
+			resetInPeriod: opt(bool),
+			resetSettings: opt(
+				obj({
+					nextResetAt: opt(dateTime),
+					resetPeriod: opt(oneOf('year', 'month', 'week', 'day')),
+					resetPeriodCount: opt(int),
+				}),
+			),
+			template: opt(str),
+			templateEnabled: opt(bool),
+			through: opt(bool),
+			throughSerialId: opt(uuid),
+		}),
+	),
 });
 
 /**
@@ -34,13 +51,16 @@ const CASE_BODY = obj({
 const LIST: RequestShape = {
 	query: openObj({ from: opt(digits), size: opt(digits) }),
 	evidence: 'inferred',
-	source: 'platform-api.md 4.10 (method and path); from/size inferred from the platform\'s list paging',
+	source:
+		"platform-api.md 4.10 (method and path); from/size inferred from the platform's list paging",
 };
 
 /** What the platform checks beyond the shape: the directory must exist. */
 function missingDirectory(body: unknown, platform: Platform): Reply | undefined {
 	const directoryId = (body as { directoryId: string }).directoryId;
-	return platform.collection('nomenclatureDirectories').has(directoryId) ? undefined : fail(400, `directory ${directoryId} not found`);
+	return platform.collection('nomenclatureDirectories').has(directoryId)
+		? undefined
+		: fail(400, `directory ${directoryId} not found`);
 }
 
 function list(platform: Platform, name: string, request: RecordedRequest): Reply {
@@ -49,44 +69,82 @@ function list(platform: Platform, name: string, request: RecordedRequest): Reply
 
 export function registerNomenclature(platform: Platform): void {
 	platform
-		.route('GET', '/pub/v1/nomenclature', (request, _params, p) => list(p, 'nomenclatureCases', request), LIST)
-		.route('POST', '/pub/v1/nomenclature', (request, _params, p) => {
-			const missing = missingDirectory(request.body, p);
-			if (missing) return missing;
-			const item = { ...(request.body as object), __id: newId() };
-			p.collection('nomenclatureCases').set(item.__id, item);
-			return ok({ item });
-		}, { body: CASE_BODY, evidence: 'documented', source: 'api.elma365.com/en/public-api/reference/nomenclature/create' })
-		.route('PUT', '/pub/v1/nomenclature/:id', (request, { id }, p) => {
-			if (!UUID.test(id)) return fail(400, 'id: invalid uuid');
-			const cases = p.collection('nomenclatureCases');
-			if (!cases.has(id)) return fail(404, `case ${id} not found`);
-			const missing = missingDirectory(request.body, p);
-			if (missing) return missing;
-			const item = { ...(request.body as object), __id: id };
-			cases.set(id, item);
-			return ok({ item });
-		}, { body: CASE_BODY, evidence: 'documented', source: 'platform-api.md 4.10, case update in detail' })
-		.route('GET', '/pub/v1/nomenclature/directory', (request, _params, p) => list(p, 'nomenclatureDirectories', request), LIST)
-		.route('POST', '/pub/v1/nomenclature/directory', (request, _params, p) => {
-			const item = { ...(request.body as object), __id: newId() };
-			p.collection('nomenclatureDirectories').set(item.__id, item);
-			return ok({ item });
-		}, {
-			body: openObj({ name: nonEmptyStr }),
-			evidence: 'inferred',
-			source: 'platform-api.md 4.10 (method and path); body not documented, a name at least',
-		})
-		.route('PUT', '/pub/v1/nomenclature/directory/:id', (request, { id }, p) => {
-			const directories = p.collection('nomenclatureDirectories');
-			const existing = directories.get(id);
-			if (!existing) return fail(404, `directory ${id} not found`);
-			const item = { ...existing, ...(request.body as object), __id: id };
-			directories.set(id, item);
-			return ok({ item });
-		}, {
-			body: openObj({ name: opt(nonEmptyStr) }),
-			evidence: 'inferred',
-			source: 'platform-api.md 4.10 (method and path); body not documented',
-		});
+		.route(
+			'GET',
+			'/pub/v1/nomenclature',
+			(request, _params, p) => list(p, 'nomenclatureCases', request),
+			LIST,
+		)
+		.route(
+			'POST',
+			'/pub/v1/nomenclature',
+			(request, _params, p) => {
+				const missing = missingDirectory(request.body, p);
+				if (missing) return missing;
+				const item = { ...(request.body as object), __id: newId() };
+				p.collection('nomenclatureCases').set(item.__id, item);
+				return ok({ item });
+			},
+			{
+				body: CASE_BODY,
+				evidence: 'documented',
+				source: 'api.elma365.com/en/public-api/reference/nomenclature/create',
+			},
+		)
+		.route(
+			'PUT',
+			'/pub/v1/nomenclature/:id',
+			(request, { id }, p) => {
+				if (!UUID.test(id)) return fail(400, 'id: invalid uuid');
+				const cases = p.collection('nomenclatureCases');
+				if (!cases.has(id)) return fail(404, `case ${id} not found`);
+				const missing = missingDirectory(request.body, p);
+				if (missing) return missing;
+				const item = { ...(request.body as object), __id: id };
+				cases.set(id, item);
+				return ok({ item });
+			},
+			{
+				body: CASE_BODY,
+				evidence: 'documented',
+				source: 'platform-api.md 4.10, case update in detail',
+			},
+		)
+		.route(
+			'GET',
+			'/pub/v1/nomenclature/directory',
+			(request, _params, p) => list(p, 'nomenclatureDirectories', request),
+			LIST,
+		)
+		.route(
+			'POST',
+			'/pub/v1/nomenclature/directory',
+			(request, _params, p) => {
+				const item = { ...(request.body as object), __id: newId() };
+				p.collection('nomenclatureDirectories').set(item.__id, item);
+				return ok({ item });
+			},
+			{
+				body: openObj({ name: nonEmptyStr }),
+				evidence: 'inferred',
+				source: 'platform-api.md 4.10 (method and path); body not documented, a name at least',
+			},
+		)
+		.route(
+			'PUT',
+			'/pub/v1/nomenclature/directory/:id',
+			(request, { id }, p) => {
+				const directories = p.collection('nomenclatureDirectories');
+				const existing = directories.get(id);
+				if (!existing) return fail(404, `directory ${id} not found`);
+				const item = { ...existing, ...(request.body as object), __id: id };
+				directories.set(id, item);
+				return ok({ item });
+			},
+			{
+				body: openObj({ name: opt(nonEmptyStr) }),
+				evidence: 'inferred',
+				source: 'platform-api.md 4.10 (method and path); body not documented',
+			},
+		);
 }

@@ -5,11 +5,18 @@ import { dateTime, listBody, nonEmptyStr, obj, openObj, opt, str, uuid } from '.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function bodyOf(request: RecordedRequest): Record<string, unknown> {
-	return request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+	return request.body && typeof request.body === 'object'
+		? (request.body as Record<string, unknown>)
+		: {};
 }
 
 function isRange(wanted: unknown): wanted is { min?: unknown; max?: unknown } {
-	return wanted !== null && typeof wanted === 'object' && !Array.isArray(wanted) && ('min' in wanted || 'max' in wanted);
+	return (
+		wanted !== null &&
+		typeof wanted === 'object' &&
+		!Array.isArray(wanted) &&
+		('min' in wanted || 'max' in wanted)
+	);
 }
 
 /**
@@ -19,12 +26,17 @@ function isRange(wanted: unknown): wanted is { min?: unknown; max?: unknown } {
 function matches(value: unknown, wanted: unknown): boolean {
 	if (isRange(wanted)) {
 		const ms = Date.parse(String(value));
-		if (wanted.min !== null && wanted.min !== undefined && !(ms >= Date.parse(String(wanted.min)))) return false;
+		if (wanted.min !== null && wanted.min !== undefined && !(ms >= Date.parse(String(wanted.min))))
+			return false;
 		return wanted.max === null || wanted.max === undefined || ms <= Date.parse(String(wanted.max));
 	}
 	const wants = Array.isArray(wanted) ? wanted : [wanted];
 	if (Array.isArray(value)) return wants.some((entry) => value.includes(entry));
-	return wants.some((entry) => String(value ?? '').toLowerCase().includes(String(entry).toLowerCase()));
+	return wants.some((entry) =>
+		String(value ?? '')
+			.toLowerCase()
+			.includes(String(entry).toLowerCase()),
+	);
 }
 
 const SOURCE = 'platform-facts.md (used by real clients): tasks list, get, exits and submit';
@@ -35,58 +47,116 @@ const SOURCE = 'platform-facts.md (used by real clients): tasks list, get, exits
  * `submitted: {exitId, context}`.
  */
 export function registerTasks(platform: Platform): void {
-	const find = (p: Platform, id: string) => (UUID.test(id) ? p.collection('tasks').get(id) : undefined);
-	const missing = (id: string) => (UUID.test(id) ? fail(404, `task ${id} not found`) : fail(400, 'id: invalid uuid'));
+	const find = (p: Platform, id: string) =>
+		UUID.test(id) ? p.collection('tasks').get(id) : undefined;
+	const missing = (id: string) =>
+		UUID.test(id) ? fail(404, `task ${id} not found`) : fail(400, 'id: invalid uuid');
 
 	platform
-		.route('POST', '/pub/v1/tasks/list', (request, _params, p) => {
-			const body = bodyOf(request);
-			let tasks = [...p.collection('tasks').values()];
-			if (Array.isArray(body.ids)) tasks = tasks.filter((task) => (body.ids as unknown[]).includes(task.__id));
-			const tf = ((body.filter ?? {}) as { tf?: Record<string, unknown> }).tf ?? {};
-			for (const [field, wanted] of Object.entries(tf)) tasks = tasks.filter((task) => matches(task[field], wanted));
-			for (const { field, ascending } of [...((body.sortExpressions ?? []) as Array<{ field: string; ascending: boolean }>)].reverse()) {
-				tasks.sort((a, b) => String(a[field] ?? '').localeCompare(String(b[field] ?? '')) * (ascending ? 1 : -1));
-			}
-			return page(tasks, body);
-		}, { body: listBody({}, ['active', 'fields', 'statusCode', 'statusGroupId']), evidence: 'client', source: SOURCE })
-		.route('POST', '/pub/v1/tasks/:id/get', (_request, { id }, p) => {
-			const task = find(p, id);
-			return task ? ok({ item: task }) : missing(id);
-		}, { evidence: 'client', source: SOURCE })
-		.route('GET', '/pub/v1/tasks/:id/exits', (_request, { id }, p) => {
-			const task = find(p, id);
-			return task ? ok({ exits: task.exits ?? [] }) : missing(id);
-		}, { evidence: 'client', source: SOURCE })
-		.route('PUT', '/pub/v1/tasks/:id/submit', (request, { id }, p) => {
-			const task = find(p, id);
-			if (!task) return missing(id);
-			if (task.state !== 'in_progress') return fail(400, `task ${id} is already completed`);
-			const { exitId, context } = bodyOf(request);
-			const exits = (task.exits ?? []) as Array<{ id: string }>;
-			if (!exits.some((exit) => exit.id === exitId)) return fail(400, `exitId: the task has no exit "${String(exitId)}"`);
-			task.state = 'closed';
-			task.submitted = { exitId, context };
-			return ok();
-		}, { body: obj({ exitId: nonEmptyStr, context: openObj() }), evidence: 'inferred', source: `${SOURCE}; the body is inferred` })
-		.route('POST', '/pub/v1/tasks/:id/reassign', (request, { id }, p) => {
-			const task = find(p, id);
-			if (!task) return missing(id);
-			const { userId, instanceId, comment } = bodyOf(request);
-			if (instanceId !== task.instanceId) return fail(400, `instanceId: task ${id} does not belong to process instance ${String(instanceId)}`);
-			if (!p.collection('users').has(userId as string)) return fail(400, `userId: user ${String(userId)} not found`);
-			task.performers = [userId];
-			if (comment !== undefined) task.reassignComment = comment;
-			return ok();
-		}, {
-			body: obj({ userId: uuid, instanceId: uuid, comment: opt(str) }),
-			evidence: 'documented',
-			source: 'api.brix365.com/en/public-api/reference/tasks/tasksreassign',
-		})
-		.route('POST', '/pub/v1/tasks/:id/set-dates', (request, { id }, p) => {
-			const task = find(p, id);
-			if (!task) return missing(id);
-			Object.assign(task, bodyOf(request));
-			return ok();
-		}, { body: obj({ startAt: opt(dateTime), dueDate: opt(dateTime) }), evidence: 'inferred', source: 'no reference page or client found; the keys follow the task model (startAt, dueDate)' });
+		.route(
+			'POST',
+			'/pub/v1/tasks/list',
+			(request, _params, p) => {
+				const body = bodyOf(request);
+				let tasks = [...p.collection('tasks').values()];
+				if (Array.isArray(body.ids))
+					tasks = tasks.filter((task) => (body.ids as unknown[]).includes(task.__id));
+				const tf = ((body.filter ?? {}) as { tf?: Record<string, unknown> }).tf ?? {};
+				for (const [field, wanted] of Object.entries(tf))
+					tasks = tasks.filter((task) => matches(task[field], wanted));
+				for (const { field, ascending } of [
+					...((body.sortExpressions ?? []) as Array<{ field: string; ascending: boolean }>),
+				].reverse()) {
+					tasks.sort(
+						(a, b) =>
+							String(a[field] ?? '').localeCompare(String(b[field] ?? '')) * (ascending ? 1 : -1),
+					);
+				}
+				return page(tasks, body);
+			},
+			{
+				body: listBody({}, ['active', 'fields', 'statusCode', 'statusGroupId']),
+				evidence: 'client',
+				source: SOURCE,
+			},
+		)
+		.route(
+			'POST',
+			'/pub/v1/tasks/:id/get',
+			(_request, { id }, p) => {
+				const task = find(p, id);
+				return task ? ok({ item: task }) : missing(id);
+			},
+			{ evidence: 'client', source: SOURCE },
+		)
+		.route(
+			'GET',
+			'/pub/v1/tasks/:id/exits',
+			(_request, { id }, p) => {
+				const task = find(p, id);
+				return task ? ok({ exits: task.exits ?? [] }) : missing(id);
+			},
+			{ evidence: 'client', source: SOURCE },
+		)
+		.route(
+			'PUT',
+			'/pub/v1/tasks/:id/submit',
+			(request, { id }, p) => {
+				const task = find(p, id);
+				if (!task) return missing(id);
+				if (task.state !== 'in_progress') return fail(400, `task ${id} is already completed`);
+				const { exitId, context } = bodyOf(request);
+				const exits = (task.exits ?? []) as Array<{ id: string }>;
+				if (!exits.some((exit) => exit.id === exitId))
+					return fail(400, `exitId: the task has no exit "${String(exitId)}"`);
+				task.state = 'closed';
+				task.submitted = { exitId, context };
+				return ok();
+			},
+			{
+				body: obj({ exitId: nonEmptyStr, context: openObj() }),
+				evidence: 'inferred',
+				source: `${SOURCE}; the body is inferred`,
+			},
+		)
+		.route(
+			'POST',
+			'/pub/v1/tasks/:id/reassign',
+			(request, { id }, p) => {
+				const task = find(p, id);
+				if (!task) return missing(id);
+				const { userId, instanceId, comment } = bodyOf(request);
+				if (instanceId !== task.instanceId)
+					return fail(
+						400,
+						`instanceId: task ${id} does not belong to process instance ${String(instanceId)}`,
+					);
+				if (!p.collection('users').has(userId as string))
+					return fail(400, `userId: user ${String(userId)} not found`);
+				task.performers = [userId];
+				if (comment !== undefined) task.reassignComment = comment;
+				return ok();
+			},
+			{
+				body: obj({ userId: uuid, instanceId: uuid, comment: opt(str) }),
+				evidence: 'documented',
+				source: 'api.brix365.com/en/public-api/reference/tasks/tasksreassign',
+			},
+		)
+		.route(
+			'POST',
+			'/pub/v1/tasks/:id/set-dates',
+			(request, { id }, p) => {
+				const task = find(p, id);
+				if (!task) return missing(id);
+				Object.assign(task, bodyOf(request));
+				return ok();
+			},
+			{
+				body: obj({ startAt: opt(dateTime), dueDate: opt(dateTime) }),
+				evidence: 'inferred',
+				source:
+					'no reference page or client found; the keys follow the task model (startAt, dueDate)',
+			},
+		);
 }

@@ -2,7 +2,9 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions';
 import { apiRequest, readListPage } from '../../../shared/transport';
 
-export const description: INodeProperties[] = showFor('application', 'getAll', [...returnAllOrLimit]);
+export const description: INodeProperties[] = showFor('application', 'getAll', [
+	...returnAllOrLimit,
+]);
 
 /**
  * GET /app/list answers with every application at once (no paging is documented), so Limit is

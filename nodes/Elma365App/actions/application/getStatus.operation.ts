@@ -24,10 +24,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const split = this.getNodeParameter('splitStatuses', itemIndex, false) as boolean;
 	const settings = unwrapItem(await apiRequest(this, { method: 'GET', path, itemIndex }));
 	if (!split) return settings;
-	const statuses = Array.isArray(settings.statusItems) ? (settings.statusItems as IDataObject[]) : [];
+	const statuses = Array.isArray(settings.statusItems)
+		? (settings.statusItems as IDataObject[])
+		: [];
 	const groups = Array.isArray(settings.groupItems) ? (settings.groupItems as IDataObject[]) : [];
 	return statuses.map((status) => {
-		const group = groups.find((candidate) => candidate.id !== undefined && candidate.id === status.groupId);
+		const group = groups.find(
+			(candidate) => candidate.id !== undefined && candidate.id === status.groupId,
+		);
 		return group ? { ...status, group } : { ...status };
 	});
 }

@@ -12,7 +12,12 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['application'] } },
 		options: [
-			{ name: 'Get Many', value: 'getAll', description: 'List applications', action: 'Get many applications' },
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List applications',
+				action: 'Get many applications',
+			},
 			{
 				name: 'Get Status',
 				value: 'getStatus',

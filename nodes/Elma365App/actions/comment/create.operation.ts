@@ -25,6 +25,12 @@ export const description: INodeProperties[] = showFor('comment', 'create', [
 export const { execute } = requestOperation({
 	method: 'POST',
 	path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, itemFeed, 'message'),
-	body: (ctx, itemIndex) => withAdditionalBody(ctx, itemIndex, { body: requireText(ctx, itemIndex, 'Text', ctx.getNodeParameter('text', itemIndex)) }),
-	output: (response) => (response.message && typeof response.message === 'object' ? (response.message as IDataObject) : unwrapItem(response)),
+	body: (ctx, itemIndex) =>
+		withAdditionalBody(ctx, itemIndex, {
+			body: requireText(ctx, itemIndex, 'Text', ctx.getNodeParameter('text', itemIndex)),
+		}),
+	output: (response) =>
+		response.message && typeof response.message === 'object'
+			? (response.message as IDataObject)
+			: unwrapItem(response),
 });

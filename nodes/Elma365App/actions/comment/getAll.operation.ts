@@ -4,7 +4,10 @@ import { returnAllOrLimit, showFor } from '../../../shared/descriptions';
 import { listOperation } from '../../../shared/operations';
 import { commentedItem, itemFeed } from './area';
 
-export const description: INodeProperties[] = showFor('comment', 'getAll', [...commentedItem('whose comments to list'), ...returnAllOrLimit]);
+export const description: INodeProperties[] = showFor('comment', 'getAll', [
+	...commentedItem('whose comments to list'),
+	...returnAllOrLimit,
+]);
 
 /** GET /feed/{namespace}/{code}/{id}/messages, paged with from/size in the query. */
 export const { execute } = listOperation({

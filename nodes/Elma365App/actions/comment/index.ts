@@ -12,8 +12,18 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['comment'] } },
 		options: [
-			{ name: 'Create', value: 'create', description: 'Post a comment on an item', action: 'Post a comment on an item' },
-			{ name: 'Get Many', value: 'getAll', description: "List an item's comments", action: "Get many comments of an item" },
+			{
+				name: 'Create',
+				value: 'create',
+				description: 'Post a comment on an item',
+				action: 'Post a comment on an item',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: "List an item's comments",
+				action: 'Get many comments of an item',
+			},
 		],
 		default: 'create',
 	},

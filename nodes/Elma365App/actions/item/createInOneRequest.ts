@@ -1,7 +1,17 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { ItemArea } from '../../../shared/appItems';
-import { appCreateBody, appCreateOptions, createItem, readLocation } from '../../../shared/appItems';
+import {
+	appCreateBody,
+	appCreateOptions,
+	createItem,
+	readLocation,
+} from '../../../shared/appItems';
 import { beforeVersion, sinceVersion } from '../../../shared/locators';
 import { errorItem, forItem, MAX_BATCH_SIZE, route } from '../../../shared/router';
 import { apiRequest } from '../../../shared/transport';
@@ -60,9 +70,22 @@ interface Settings {
 
 function readSettings(ctx: IExecuteFunctions): Settings {
 	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
-	const batchSize = options.batchSize === undefined ? MAX_BATCH_SIZE : requireInteger(ctx, 0, 'Batch Size', options.batchSize, { min: 1 });
-	if (batchSize > MAX_BATCH_SIZE) throw invalidInput(ctx, 0, 'Batch Size', `a whole number from 1 to ${MAX_BATCH_SIZE}`, batchSize);
-	const withEventHandlers = options.withEventHandlers === undefined ? true : requireBoolean(ctx, 0, 'Run Event Handlers', options.withEventHandlers);
+	const batchSize =
+		options.batchSize === undefined
+			? MAX_BATCH_SIZE
+			: requireInteger(ctx, 0, 'Batch Size', options.batchSize, { min: 1 });
+	if (batchSize > MAX_BATCH_SIZE)
+		throw invalidInput(
+			ctx,
+			0,
+			'Batch Size',
+			`a whole number from 1 to ${MAX_BATCH_SIZE}`,
+			batchSize,
+		);
+	const withEventHandlers =
+		options.withEventHandlers === undefined
+			? true
+			: requireBoolean(ctx, 0, 'Run Event Handlers', options.withEventHandlers);
 	return { batchSize, withEventHandlers };
 }
 
@@ -72,7 +95,8 @@ function readSettings(ctx: IExecuteFunctions): Settings {
  * item may be created by itself. A 5xx, a timeout or a broken connection may have committed: never.
  */
 function refusedWhole(error: unknown): boolean {
-	if (!(error instanceof NodeApiError) || error.httpCode === undefined || error.httpCode === null) return false;
+	if (!(error instanceof NodeApiError) || error.httpCode === undefined || error.httpCode === null)
+		return false;
 	const status = Number(error.httpCode);
 	return status >= 400 && status < 500 && ![401, 403, 429].includes(status);
 }
@@ -91,10 +115,19 @@ export function createInOneRequest(area: ItemArea) {
 		...sinceVersion([sendInOneRequest, batchOptions], BATCH_CREATE_VERSION),
 	]);
 
-	async function executeAll(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	async function executeAll(
+		this: IExecuteFunctions,
+		items: INodeExecutionData[],
+	): Promise<INodeExecutionData[]> {
 		const since = this.getNode().typeVersion >= BATCH_CREATE_VERSION;
-		if (items.length === 0 || !since || !(this.getNodeParameter('sendInOneRequest', 0, true) as boolean)) {
-			const [output] = await route.call(this, { [area.resource]: { create: { execute: single.execute } } });
+		if (
+			items.length === 0 ||
+			!since ||
+			!(this.getNodeParameter('sendInOneRequest', 0, true) as boolean)
+		) {
+			const [output] = await route.call(this, {
+				[area.resource]: { create: { execute: single.execute } },
+			});
 			return output;
 		}
 
@@ -105,7 +138,10 @@ export function createInOneRequest(area: ItemArea) {
 		};
 		const createAlone = async (itemIndex: number) => {
 			try {
-				output[itemIndex] = { json: (await single.execute.call(this, itemIndex)) as IDataObject, pairedItem: { item: itemIndex } };
+				output[itemIndex] = {
+					json: (await single.execute.call(this, itemIndex)) as IDataObject,
+					pairedItem: { item: itemIndex },
+				};
 			} catch (error) {
 				fail(error, itemIndex);
 			}
@@ -135,7 +171,11 @@ export function createInOneRequest(area: ItemArea) {
 					method: 'POST',
 					path: BATCH_PATH,
 					body: {
-						items: chunk.map(({ itemIndex, namespace, code, context }) => ({ namespace, code, context: { ...context, __id: `$ref/${itemIndex}` } })),
+						items: chunk.map(({ itemIndex, namespace, code, context }) => ({
+							namespace,
+							code,
+							context: { ...context, __id: `$ref/${itemIndex}` },
+						})),
 						withEventHandlers: settings.withEventHandlers,
 					},
 					idempotent: false,
@@ -155,10 +195,17 @@ export function createInOneRequest(area: ItemArea) {
 				if (typeof id === 'string' && id !== '') {
 					output[itemIndex] = { json: { __id: id, ...context }, pairedItem: { item: itemIndex } };
 				} else {
-					fail(new NodeOperationError(this.getNode(), `ELMA365: the batch save answered no ID for item ${itemIndex} ($ref/${itemIndex} is missing from pseudoIDsMap)`, {
+					fail(
+						new NodeOperationError(
+							this.getNode(),
+							`ELMA365: the batch save answered no ID for item ${itemIndex} ($ref/${itemIndex} is missing from pseudoIDsMap)`,
+							{
+								itemIndex,
+								description: `The platform reported ${String(answer.savedItemsCount ?? 'an unknown number of')} saved items; check the application before running again.`,
+							},
+						),
 						itemIndex,
-						description: `The platform reported ${String(answer.savedItemsCount ?? 'an unknown number of')} saved items; check the application before running again.`,
-					}), itemIndex);
+					);
 				}
 			}
 		}

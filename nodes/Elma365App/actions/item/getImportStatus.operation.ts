@@ -10,7 +10,8 @@ export const description: INodeProperties[] = showFor('item', 'getImportStatus',
 		name: 'body',
 		type: 'json',
 		default: '{}',
-		description: 'Sent as the request body. The platform documents none; some versions may ask for one, e.g. an import identifier.',
+		description:
+			'Sent as the request body. The platform documents none; some versions may ask for one, e.g. an import identifier.',
 	},
 ]);
 

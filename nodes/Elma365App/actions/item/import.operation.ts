@@ -5,7 +5,14 @@ import { showFor } from '../../../shared/descriptions';
 import { multipartBody, randomUuid } from '../../../shared/multipart';
 import { TRANSFER_TIMEOUT_MS } from '../../../shared/requestOptions';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
-import { invalidInput, requireBoolean, requireFileMeta, requireOneOf, requireText, requireUuid } from '../../../shared/validation';
+import {
+	invalidInput,
+	requireBoolean,
+	requireFileMeta,
+	requireOneOf,
+	requireText,
+	requireUuid,
+} from '../../../shared/validation';
 import { appItems } from './area';
 
 /**
@@ -20,8 +27,16 @@ export const description: INodeProperties[] = showFor('item', 'import', [
 		name: 'fileSource',
 		type: 'options',
 		options: [
-			{ name: 'Binary Field', value: 'binary', description: 'Upload the input item\'s file, then import it' },
-			{ name: 'Uploaded File Hash', value: 'hash', description: 'Import a file already uploaded with /disk/file/upload, by its hash' },
+			{
+				name: 'Binary Field',
+				value: 'binary',
+				description: "Upload the input item's file, then import it",
+			},
+			{
+				name: 'Uploaded File Hash',
+				value: 'hash',
+				description: 'Import a file already uploaded with /disk/file/upload, by its hash',
+			},
 		],
 		default: 'binary',
 	},
@@ -33,7 +48,8 @@ export const description: INodeProperties[] = showFor('item', 'import', [
 		default: 'data',
 		displayOptions: { show: { fileSource: ['binary'] } },
 		hint: 'The name of the input binary field containing the file to import',
-		description: 'The file is uploaded as a temporary file (kept by the platform for 60 minutes), then imported',
+		description:
+			'The file is uploaded as a temporary file (kept by the platform for 60 minutes), then imported',
 	},
 	{
 		displayName: 'File Hash',
@@ -50,7 +66,11 @@ export const description: INodeProperties[] = showFor('item', 'import', [
 		name: 'format',
 		type: 'options',
 		options: [
-			{ name: 'From File Name', value: 'auto', description: 'Xlsx or csv, from the binary file\'s name or MIME type' },
+			{
+				name: 'From File Name',
+				value: 'auto',
+				description: "Xlsx or csv, from the binary file's name or MIME type",
+			},
 			{ name: 'XLSX', value: 'xlsx' },
 			{ name: 'CSV', value: 'csv' },
 		],
@@ -61,7 +81,8 @@ export const description: INodeProperties[] = showFor('item', 'import', [
 		name: 'withEventHandlers',
 		type: 'boolean',
 		default: false,
-		description: 'Whether the platform runs item-creation event handlers during the import (it ignores them by default; they slow large imports)',
+		description:
+			'Whether the platform runs item-creation event handlers during the import (it ignores them by default; they slow large imports)',
 	},
 ]);
 
@@ -81,32 +102,68 @@ interface BinaryFile {
 }
 
 async function readBinary(ctx: IExecuteFunctions, itemIndex: number): Promise<BinaryFile> {
-	const property = requireText(ctx, itemIndex, 'Input Binary Field', ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
+	const property = requireText(
+		ctx,
+		itemIndex,
+		'Input Binary Field',
+		ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data'),
+	).trim();
 	const binaries = ctx.getInputData()[itemIndex]?.binary ?? {};
 	// Own keys only: "__proto__" or "constructor" must not find the object's prototype.
 	const binary = Object.hasOwn(binaries, property) ? binaries[property] : undefined;
 	if (!binary) {
 		const present = Object.keys(binaries);
-		const found = present.length > 0 ? `binary fields ${present.map((name) => `"${name}"`).join(', ')}` : 'no binary data';
-		throw invalidInput(ctx, itemIndex, 'Input Binary Field', `a binary field "${property}" on the input item (it has ${found})`, property);
+		const found =
+			present.length > 0
+				? `binary fields ${present.map((name) => `"${name}"`).join(', ')}`
+				: 'no binary data';
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			'Input Binary Field',
+			`a binary field "${property}" on the input item (it has ${found})`,
+			property,
+		);
 	}
-	const { fileName, mimeType } = requireFileMeta(ctx, itemIndex, 'Input Binary Field', binary, property);
+	const { fileName, mimeType } = requireFileMeta(
+		ctx,
+		itemIndex,
+		'Input Binary Field',
+		binary,
+		property,
+	);
 	const data = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
-	if (data.length === 0) throw invalidInput(ctx, itemIndex, 'Input Binary Field', 'a file of at least one byte', property);
+	if (data.length === 0)
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			'Input Binary Field',
+			'a file of at least one byte',
+			property,
+		);
 	return { data, fileName, mimeType };
 }
 
 /** A temporary upload of the whole file; the vendor's Content-Range end is exclusive (`bytes 0-<size>/<size>`). */
-async function uploadTemporary(ctx: IExecuteFunctions, itemIndex: number, file: BinaryFile): Promise<string> {
+async function uploadTemporary(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	file: BinaryFile,
+): Promise<string> {
 	const hash = randomUuid();
-	const form = multipartBody([{ name: 'file', data: file.data, fileName: file.fileName, contentType: file.mimeType }]);
+	const form = multipartBody([
+		{ name: 'file', data: file.data, fileName: file.fileName, contentType: file.mimeType },
+	]);
 	let status = 200;
 	await apiRequest(ctx, {
 		method: 'POST',
 		path: '/disk/file/upload',
 		qs: { hash },
 		body: form.body,
-		headers: { 'Content-Type': form.contentType, 'Content-Range': `bytes 0-${file.data.length}/${file.data.length}` },
+		headers: {
+			'Content-Type': form.contentType,
+			'Content-Range': `bytes 0-${file.data.length}/${file.data.length}`,
+		},
 		idempotent: false,
 		itemIndex,
 		timeout: TRANSFER_TIMEOUT_MS,
@@ -114,12 +171,17 @@ async function uploadTemporary(ctx: IExecuteFunctions, itemIndex: number, file: 
 	});
 	// 206 is "part taken, more expected": the platform did not take the whole file as finished.
 	if (status === 206) {
-		throw new NodeApiError(ctx.getNode(), { error: 'upload answered 206' }, {
-			message: 'ELMA365: the platform took the file as a part of a larger upload (206), not as a finished file',
-			description: 'No import was started. Request: POST /disk/file/upload.',
-			httpCode: '206',
-			itemIndex,
-		});
+		throw new NodeApiError(
+			ctx.getNode(),
+			{ error: 'upload answered 206' },
+			{
+				message:
+					'ELMA365: the platform took the file as a part of a larger upload (206), not as a finished file',
+				description: 'No import was started. Request: POST /disk/file/upload.',
+				httpCode: '206',
+				itemIndex,
+			},
+		);
 	}
 	return hash;
 }
@@ -127,14 +189,37 @@ async function uploadTemporary(ctx: IExecuteFunctions, itemIndex: number, file: 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	// Everything is read and checked before the first request.
 	const path = readAreaPath(this, itemIndex, appItems, '/import');
-	const source = requireOneOf(this, itemIndex, 'File Source', this.getNodeParameter('fileSource', itemIndex, 'binary'), ['binary', 'hash'] as const);
-	const chosen = requireOneOf(this, itemIndex, 'Format', this.getNodeParameter('format', itemIndex, 'auto'), ['auto', 'xlsx', 'csv'] as const);
-	const withEventHandlers = requireBoolean(this, itemIndex, 'Run Event Handlers', this.getNodeParameter('withEventHandlers', itemIndex, false));
+	const source = requireOneOf(
+		this,
+		itemIndex,
+		'File Source',
+		this.getNodeParameter('fileSource', itemIndex, 'binary'),
+		['binary', 'hash'] as const,
+	);
+	const chosen = requireOneOf(
+		this,
+		itemIndex,
+		'Format',
+		this.getNodeParameter('format', itemIndex, 'auto'),
+		['auto', 'xlsx', 'csv'] as const,
+	);
+	const withEventHandlers = requireBoolean(
+		this,
+		itemIndex,
+		'Run Event Handlers',
+		this.getNodeParameter('withEventHandlers', itemIndex, false),
+	);
 	const file = source === 'binary' ? await readBinary(this, itemIndex) : undefined;
-	const given = source === 'hash' ? requireUuid(this, itemIndex, 'File Hash', this.getNodeParameter('fileHash', itemIndex, '')) : undefined;
-	const format = chosen !== 'auto' ? chosen : file ? formatOf(file.fileName, file.mimeType) : undefined;
+	const given =
+		source === 'hash'
+			? requireUuid(this, itemIndex, 'File Hash', this.getNodeParameter('fileHash', itemIndex, ''))
+			: undefined;
+	const format =
+		chosen !== 'auto' ? chosen : file ? formatOf(file.fileName, file.mimeType) : undefined;
 	if (format === undefined) {
-		const why = file ? `the file "${file.fileName}" (${file.mimeType}) is neither .xlsx nor .csv` : 'a file hash says nothing of its format';
+		const why = file
+			? `the file "${file.fileName}" (${file.mimeType}) is neither .xlsx nor .csv`
+			: 'a file hash says nothing of its format';
 		throw invalidInput(this, itemIndex, 'Format', `xlsx or csv (${why})`, chosen);
 	}
 

@@ -7,7 +7,15 @@ import * as importFile from './import.operation';
 import * as setStatus from './setStatus.operation';
 import * as update from './update.operation';
 
-export const operations = { create, get, getAll, update, setStatus, import: importFile, getImportStatus };
+export const operations = {
+	create,
+	get,
+	getAll,
+	update,
+	setStatus,
+	import: importFile,
+	getImportStatus,
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -17,13 +25,48 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['item'] } },
 		options: [
-			{ name: 'Create', value: 'create', description: 'Create an application item', action: 'Create an item' },
-			{ name: 'Get', value: 'get', description: 'Get an application item by ID', action: 'Get an item' },
-			{ name: 'Get Import Status', value: 'getImportStatus', description: 'Get the status of an import into the application', action: 'Get the import status' },
-			{ name: 'Get Many', value: 'getAll', description: 'List application items', action: 'Get many items' },
-			{ name: 'Import', value: 'import', description: 'Import items from a file', action: 'Import items from a file' },
-			{ name: 'Set Status', value: 'setStatus', description: 'Set the status of an application item', action: 'Set the status of an item' },
-			{ name: 'Update', value: 'update', description: 'Update fields of an application item', action: 'Update an item' },
+			{
+				name: 'Create',
+				value: 'create',
+				description: 'Create an application item',
+				action: 'Create an item',
+			},
+			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get an application item by ID',
+				action: 'Get an item',
+			},
+			{
+				name: 'Get Import Status',
+				value: 'getImportStatus',
+				description: 'Get the status of an import into the application',
+				action: 'Get the import status',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List application items',
+				action: 'Get many items',
+			},
+			{
+				name: 'Import',
+				value: 'import',
+				description: 'Import items from a file',
+				action: 'Import items from a file',
+			},
+			{
+				name: 'Set Status',
+				value: 'setStatus',
+				description: 'Set the status of an application item',
+				action: 'Set the status of an item',
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				description: 'Update fields of an application item',
+				action: 'Update an item',
+			},
 		],
 		default: 'getAll',
 	},

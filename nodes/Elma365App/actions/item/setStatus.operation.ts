@@ -27,8 +27,12 @@ export const description: INodeProperties[] = showFor('item', 'setStatus', [
 			type: 'options',
 			required: true,
 			default: '',
-			typeOptions: { loadOptionsMethod: 'getStatuses', loadOptionsDependsOn: ['namespace.value', 'application.value'] },
-			description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+			typeOptions: {
+				loadOptionsMethod: 'getStatuses',
+				loadOptionsDependsOn: ['namespace.value', 'application.value'],
+			},
+			description:
+				'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 			hint: "The statuses of the application's status settings; an expression gives the status code",
 		},
 	]),
@@ -38,7 +42,14 @@ export const { execute } = requestOperation({
 	method: 'POST',
 	path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, appItems, 'set-status'),
 	body: (ctx, itemIndex) => ({
-		status: { code: requireText(ctx, itemIndex, 'Status Code', ctx.getNodeParameter('statusCode', itemIndex, '')).trim() },
+		status: {
+			code: requireText(
+				ctx,
+				itemIndex,
+				'Status Code',
+				ctx.getNodeParameter('statusCode', itemIndex, ''),
+			).trim(),
+		},
 	}),
 	idempotent: true,
 });

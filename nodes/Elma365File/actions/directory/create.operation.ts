@@ -27,7 +27,12 @@ export const description: INodeProperties[] = showFor('directory', 'create', [
 				type: 'list',
 				typeOptions: { searchListMethod: 'searchDirectories', searchable: true },
 			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6' },
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+			},
 		],
 	},
 	{
@@ -44,7 +49,9 @@ export const { execute } = requestOperation({
 	method: 'POST',
 	path: () => '/disk/directory',
 	body: (ctx, itemIndex) => {
-		const body: IDataObject = { name: requireText(ctx, itemIndex, 'Name', ctx.getNodeParameter('name', itemIndex, '')) };
+		const body: IDataObject = {
+			name: requireText(ctx, itemIndex, 'Name', ctx.getNodeParameter('name', itemIndex, '')),
+		};
 		const parent = readOptionalDirectory(ctx, itemIndex, 'parentId', 'Parent Directory');
 		if (parent !== undefined) body.parent = parent;
 		return { ...body, ...readJsonObject(ctx, itemIndex, 'body', 'Additional Body Fields (JSON)') };

@@ -4,12 +4,17 @@ import { concurrencyOption, requestOperation } from '../../../shared/operations'
 import { apiPath, unwrapItem } from '../../../shared/transport';
 import { directoryLocator, readDirectory } from '../fields';
 
-export const description: INodeProperties[] = showFor('directory', 'get', [directoryLocator('The directory to read'), concurrencyOption]);
+export const description: INodeProperties[] = showFor('directory', 'get', [
+	directoryLocator('The directory to read'),
+	concurrencyOption,
+]);
 
 /** The vendor answers `{"directory": {...}}`: the output is the directory itself. */
 function unwrapDirectory(body: IDataObject): IDataObject {
 	const directory = body.directory;
-	return directory && typeof directory === 'object' && !Array.isArray(directory) ? (directory as IDataObject) : unwrapItem(body);
+	return directory && typeof directory === 'object' && !Array.isArray(directory)
+		? (directory as IDataObject)
+		: unwrapItem(body);
 }
 
 export const { execute } = requestOperation({

@@ -3,7 +3,10 @@ import { returnAllOrLimit, showFor } from '../../../shared/descriptions';
 import { buildListBody, listOptions } from '../../../shared/listOptions';
 import { listOperation } from '../../../shared/operations';
 
-export const description: INodeProperties[] = showFor('directory', 'getAll', [...returnAllOrLimit, listOptions({})]);
+export const description: INodeProperties[] = showFor('directory', 'getAll', [
+	...returnAllOrLimit,
+	listOptions({}),
+]);
 
 export const { execute } = listOperation({
 	method: 'POST',

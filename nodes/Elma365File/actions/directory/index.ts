@@ -13,9 +13,19 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['directory'] } },
 		options: [
-			{ name: 'Create', value: 'create', description: 'Create a directory', action: 'Create a directory' },
+			{
+				name: 'Create',
+				value: 'create',
+				description: 'Create a directory',
+				action: 'Create a directory',
+			},
 			{ name: 'Get', value: 'get', description: 'Get a directory', action: 'Get a directory' },
-			{ name: 'Get Many', value: 'getAll', description: 'List directories', action: 'Get many directories' },
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List directories',
+				action: 'Get many directories',
+			},
 		],
 		default: 'getAll',
 	},

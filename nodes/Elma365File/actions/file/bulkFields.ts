@@ -1,6 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/descriptions';
-import { beforeVersion, PICKERS_VERSION, readUuidLocator, sinceVersion, uuidLocator } from '../../../shared/locators';
+import {
+	beforeVersion,
+	PICKERS_VERSION,
+	readUuidLocator,
+	sinceVersion,
+	uuidLocator,
+} from '../../../shared/locators';
 
 export function hashesField(description: string): INodeProperties {
 	return {
@@ -30,7 +36,12 @@ export const entryExtras: INodeProperties[] = [
 		},
 	]),
 	...sinceVersion([
-		uuidLocator({ displayName: 'Directory', name: 'entryDirectoryId', searchListMethod: 'searchDirectories', description: ENTRY_DIRECTORY_DESCRIPTION }),
+		uuidLocator({
+			displayName: 'Directory',
+			name: 'entryDirectoryId',
+			searchListMethod: 'searchDirectories',
+			description: ENTRY_DIRECTORY_DESCRIPTION,
+		}),
 	]),
 	{
 		displayName: 'Additional Entry Fields (JSON)',
@@ -43,7 +54,12 @@ export const entryExtras: INodeProperties[] = [
 
 export function readEntryExtras(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	return {
-		directory: readUuidLocator(ctx, itemIndex, 'entryDirectoryId', ctx.getNode().typeVersion < PICKERS_VERSION ? 'Directory ID' : 'Directory'),
+		directory: readUuidLocator(
+			ctx,
+			itemIndex,
+			'entryDirectoryId',
+			ctx.getNode().typeVersion < PICKERS_VERSION ? 'Directory ID' : 'Directory',
+		),
 		...readJsonObject(ctx, itemIndex, 'entryFields', 'Additional Entry Fields (JSON)'),
 	};
 }

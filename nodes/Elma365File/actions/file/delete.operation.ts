@@ -15,7 +15,8 @@ export const { description, executeAll } = bulkOperation({
 			required: true,
 			default: '',
 			placeholder: '={{ $json.__id }}',
-			description: 'Identifiers of the files to delete: one, several separated by commas, or an array from an expression',
+			description:
+				'Identifiers of the files to delete: one, several separated by commas, or an array from an expression',
 		},
 	],
 	readEntries: (ctx, itemIndex) => readUuidList(ctx, itemIndex, 'fileIds', 'File IDs'),

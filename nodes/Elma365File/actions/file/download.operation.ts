@@ -1,9 +1,22 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions';
 import { concurrencyOption } from '../../../shared/operations';
 import { TRANSFER_TIMEOUT_MS } from '../../../shared/requestOptions';
-import { apiDownload, apiPath, apiRequest, CREDENTIAL_TYPE, companyApiRoot, downloadWithoutKey, readDownload } from '../../../shared/transport';
+import {
+	apiDownload,
+	apiPath,
+	apiRequest,
+	CREDENTIAL_TYPE,
+	companyApiRoot,
+	downloadWithoutKey,
+	readDownload,
+} from '../../../shared/transport';
 import { requireText } from '../../../shared/validation';
 import { fileIdField, readFileId } from '../fields';
 import { withLink } from './getDownloadLink.operation';
@@ -84,13 +97,26 @@ function nameFromUrl(url: URL): string | undefined {
  * transport (API key, retries, errors); any other link (object storage, another host) is fetched
  * without the key, so the key never leaves the platform's API.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const fileId = readFileId(this, itemIndex);
-	const property = requireText(this, itemIndex, 'Put Output File in Field', this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
+	const property = requireText(
+		this,
+		itemIndex,
+		'Put Output File in Field',
+		this.getNodeParameter('binaryPropertyName', itemIndex, 'data'),
+	).trim();
 	const options = this.getNodeParameter('downloadOptions', itemIndex, {}) as IDataObject;
 
 	const answer = withLink(
-		await apiRequest(this, { method: 'POST', path: apiPath`/disk/file/${fileId}/get-link`, idempotent: true, itemIndex }),
+		await apiRequest(this, {
+			method: 'POST',
+			path: apiPath`/disk/file/${fileId}/get-link`,
+			idempotent: true,
+			itemIndex,
+		}),
 	);
 	const link = answer.link;
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
@@ -98,30 +124,59 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const company = root.slice(0, -'/pub/v1'.length);
 	let url: URL | undefined;
 	try {
-		url = typeof link === 'string' && link.trim() !== '' ? new URL(link.trim(), `${company}/`) : undefined;
+		url =
+			typeof link === 'string' && link.trim() !== ''
+				? new URL(link.trim(), `${company}/`)
+				: undefined;
 	} catch {
 		url = undefined;
 	}
 	if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-		throw new NodeOperationError(this.getNode(), `ELMA365 gave no usable download link for file ${fileId}: ${JSON.stringify(link ?? null)}`, {
-			itemIndex,
-			description: 'Expected an http(s) link in the "Link" field of the get-link answer.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`ELMA365 gave no usable download link for file ${fileId}: ${JSON.stringify(link ?? null)}`,
+			{
+				itemIndex,
+				description: 'Expected an http(s) link in the "Link" field of the get-link answer.',
+			},
+		);
 	}
 
 	// Streamed into n8n's binary data (flat memory in filesystem mode), bounded by the size cap and deadline.
 	const downloaded = url.href.startsWith(`${root}/`)
-		? await apiDownload(this, { method: 'GET', path: url.href.slice(root.length), itemIndex, timeout: TRANSFER_TIMEOUT_MS })
+		? await apiDownload(this, {
+				method: 'GET',
+				path: url.href.slice(root.length),
+				itemIndex,
+				timeout: TRANSFER_TIMEOUT_MS,
+			})
 		: await downloadWithoutKey(this, url.href, itemIndex, TRANSFER_TIMEOUT_MS);
 
-	const named = typeof options.fileName === 'string' && options.fileName.trim() !== '' ? options.fileName.trim() : undefined;
-	const fileName = named ?? dispositionFileName(header(downloaded.headers, 'content-disposition')) ?? nameFromUrl(url) ?? fileId;
+	const named =
+		typeof options.fileName === 'string' && options.fileName.trim() !== ''
+			? options.fileName.trim()
+			: undefined;
+	const fileName =
+		named ??
+		dispositionFileName(header(downloaded.headers, 'content-disposition')) ??
+		nameFromUrl(url) ??
+		fileId;
 	const contentType = header(downloaded.headers, 'content-type')?.split(';')[0].trim();
-	const mimeType = contentType && contentType !== 'application/octet-stream' ? contentType : undefined;
-	const binary = await readDownload(downloaded, async (data) => await this.helpers.prepareBinaryData(data as never, fileName, mimeType));
+	const mimeType =
+		contentType && contentType !== 'application/octet-stream' ? contentType : undefined;
+	const binary = await readDownload(
+		downloaded,
+		async (data) => await this.helpers.prepareBinaryData(data as never, fileName, mimeType),
+	);
 	return [
 		{
-			json: { fileId, link: answer.link as string, fileName: binary.fileName ?? fileName, mimeType: binary.mimeType, size: downloaded.bytes() },
+			json: {
+				fileId,
+				link: answer.link as string,
+				fileName: binary.fileName ?? fileName,
+				mimeType: binary.mimeType,
+				size: downloaded.bytes(),
+			},
 			binary: { [property]: binary },
 		},
 	];

@@ -11,7 +11,10 @@ export function withLink(body: IDataObject): IDataObject {
 	return link === undefined ? payload : { ...payload, link };
 }
 
-export const description: INodeProperties[] = showFor('file', 'getDownloadLink', [fileIdField, concurrencyOption]);
+export const description: INodeProperties[] = showFor('file', 'getDownloadLink', [
+	fileIdField,
+	concurrencyOption,
+]);
 
 export const { execute } = requestOperation({
 	method: 'POST',

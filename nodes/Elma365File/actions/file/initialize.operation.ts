@@ -30,7 +30,8 @@ export const { description, executeAll } = bulkOperation({
 			required: true,
 			default: '',
 			placeholder: '={{ $json.hash }}',
-			description: 'The uploaded body\'s hash (the UUID of a temporary upload, an upload from a link or an upload link)',
+			description:
+				"The uploaded body's hash (the UUID of a temporary upload, an upload from a link or an upload link)",
 		},
 		...entryExtras,
 		{
@@ -44,7 +45,12 @@ export const { description, executeAll } = bulkOperation({
 	readEntries: (ctx, itemIndex) => {
 		const entry: IDataObject = {
 			hash: requireUuid(ctx, itemIndex, 'Hash', ctx.getNodeParameter('hash', itemIndex, '')),
-			name: requireText(ctx, itemIndex, 'File Name', ctx.getNodeParameter('fileName', itemIndex, '')),
+			name: requireText(
+				ctx,
+				itemIndex,
+				'File Name',
+				ctx.getNodeParameter('fileName', itemIndex, ''),
+			),
 		};
 		const comment = String(ctx.getNodeParameter('comment', itemIndex, '') ?? '');
 		if (comment.trim() !== '') entry.comment = comment;

@@ -10,7 +10,8 @@ import { directoryLocator, fileIdField, readDirectory, readFileId, unwrapFile } 
 export const description: INodeProperties[] = showFor('file', 'move', [
 	{
 		...fileIdField,
-		description: 'The file to move (its __id), or the hash of a temporary upload to store in the directory (e.g. {{ $json.hash }} from an Upload); sent as files[0].hash',
+		description:
+			'The file to move (its __id), or the hash of a temporary upload to store in the directory (e.g. {{ $json.hash }} from an Upload); sent as files[0].hash',
 	},
 	directoryLocator('Directory to move the file into, sent as the directoryID query parameter'),
 	{
@@ -19,7 +20,8 @@ export const description: INodeProperties[] = showFor('file', 'move', [
 		type: 'string',
 		default: '',
 		placeholder: '={{ $json.name }}',
-		description: 'Name of the file in the directory, sent as files[0].name; left empty, it is not sent and the platform keeps the name it has',
+		description:
+			'Name of the file in the directory, sent as files[0].name; left empty, it is not sent and the platform keeps the name it has',
 	},
 	{
 		displayName: 'Additional Body Fields (JSON)',
@@ -44,7 +46,10 @@ export const { execute } = requestOperation({
 		const entry: IDataObject = { hash: readFileId(ctx, itemIndex) };
 		const name = String(ctx.getNodeParameter('fileName', itemIndex, '') ?? '').trim();
 		if (name !== '') entry.name = name;
-		return { files: [entry], ...readJsonObject(ctx, itemIndex, 'body', 'Additional Body Fields (JSON)') };
+		return {
+			files: [entry],
+			...readJsonObject(ctx, itemIndex, 'body', 'Additional Body Fields (JSON)'),
+		};
 	},
 	idempotent: true,
 	output: unwrapFile,

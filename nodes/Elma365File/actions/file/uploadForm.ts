@@ -5,7 +5,13 @@ import { multipartBody, randomUuid } from '../../../shared/multipart';
 import type { Operation } from '../../../shared/router';
 import { TRANSFER_TIMEOUT_MS } from '../../../shared/requestOptions';
 import { apiRequest } from '../../../shared/transport';
-import { invalidInput, requireFileMeta, requireInteger, requireText, requireUuid } from '../../../shared/validation';
+import {
+	invalidInput,
+	requireFileMeta,
+	requireInteger,
+	requireText,
+	requireUuid,
+} from '../../../shared/validation';
 import { unwrapFile } from '../fields';
 
 type PerItem<T> = (ctx: IExecuteFunctions, itemIndex: number) => T;
@@ -17,7 +23,8 @@ export const binaryPropertyField: INodeProperties = {
 	required: true,
 	default: 'data',
 	hint: 'The name of the input binary field containing the file to upload',
-	description: 'Binary property of the input item that holds the file; its file name and MIME type are kept',
+	description:
+		'Binary property of the input item that holds the file; its file name and MIME type are kept',
 };
 
 /** The vendor's bounds for every part of a chunked upload but the last. */
@@ -37,7 +44,7 @@ const uploadOptions: INodeProperties = {
 			name: 'fileName',
 			type: 'string',
 			default: '',
-			description: 'Name to store the file under instead of the binary data\'s own file name',
+			description: "Name to store the file under instead of the binary data's own file name",
 		},
 		{
 			displayName: 'Part Size (MB)',
@@ -53,7 +60,8 @@ const uploadOptions: INodeProperties = {
 			type: 'string',
 			default: '',
 			placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-			description: 'UUID sent as the hash query parameter; a new one is made for every upload when empty',
+			description:
+				'UUID sent as the hash query parameter; a new one is made for every upload when empty',
 		},
 	],
 };
@@ -69,11 +77,14 @@ interface UploadInput {
 }
 
 /** Cuts a stream into parts of exactly `size` bytes (the last may be shorter), holding one part at a time. */
-export async function* partsOf(stream: AsyncIterable<Buffer>, size: number): AsyncGenerator<Buffer> {
+export async function* partsOf(
+	stream: AsyncIterable<Buffer>,
+	size: number,
+): AsyncGenerator<Buffer> {
 	let pending: Buffer[] = [];
 	let length = 0;
 	for await (const chunk of stream) {
-		for (let offset = 0; offset < chunk.length;) {
+		for (let offset = 0; offset < chunk.length; ) {
 			const take = Math.min(size - length, chunk.length - offset);
 			pending.push(chunk.subarray(offset, offset + take));
 			length += take;
@@ -89,34 +100,63 @@ export async function* partsOf(stream: AsyncIterable<Buffer>, size: number): Asy
 }
 
 async function* slices(data: Buffer, size: number): AsyncGenerator<Buffer> {
-	for (let offset = 0; offset < data.length; offset += size) yield data.subarray(offset, offset + size);
+	for (let offset = 0; offset < data.length; offset += size)
+		yield data.subarray(offset, offset + size);
 }
 
 /** Reads and checks the item's binary property and the options, before any request. */
 async function readUpload(ctx: IExecuteFunctions, itemIndex: number): Promise<UploadInput> {
-	const property = requireText(ctx, itemIndex, 'Input Binary Field', ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
+	const property = requireText(
+		ctx,
+		itemIndex,
+		'Input Binary Field',
+		ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data'),
+	).trim();
 	const binaries = ctx.getInputData()[itemIndex]?.binary ?? {};
 	// Own keys only: "__proto__" or "constructor" must not find the object's prototype.
 	const binary = Object.hasOwn(binaries, property) ? binaries[property] : undefined;
 	if (!binary) {
 		const present = Object.keys(binaries);
-		const expected = present.length === 0
-			? 'the name of a binary property of the input item, but the item has no binary data'
-			: `the name of a binary property of the input item (it has ${present.map((p) => `"${p}"`).join(', ')})`;
+		const expected =
+			present.length === 0
+				? 'the name of a binary property of the input item, but the item has no binary data'
+				: `the name of a binary property of the input item (it has ${present.map((p) => `"${p}"`).join(', ')})`;
 		throw invalidInput(ctx, itemIndex, 'Input Binary Field', expected, property);
 	}
 	const options = ctx.getNodeParameter('uploadOptions', itemIndex, {}) as IDataObject;
-	const hash = options.hash === undefined || String(options.hash).trim() === ''
-		? randomUuid()
-		: requireUuid(ctx, itemIndex, 'Upload Hash', options.hash);
-	const blankName = options.fileName === undefined || options.fileName === null || String(options.fileName).trim() === '';
-	const named = blankName ? undefined : requireText(ctx, itemIndex, 'File Name', options.fileName).trim();
-	const partMb = options.partSize === undefined ? MIN_PART_MB : requireInteger(ctx, itemIndex, 'Part Size (MB)', options.partSize, { min: MIN_PART_MB });
-	if (partMb > MAX_PART_MB) throw invalidInput(ctx, itemIndex, 'Part Size (MB)', `a whole number from ${MIN_PART_MB} to ${MAX_PART_MB}`, options.partSize);
+	const hash =
+		options.hash === undefined || String(options.hash).trim() === ''
+			? randomUuid()
+			: requireUuid(ctx, itemIndex, 'Upload Hash', options.hash);
+	const blankName =
+		options.fileName === undefined ||
+		options.fileName === null ||
+		String(options.fileName).trim() === '';
+	const named = blankName
+		? undefined
+		: requireText(ctx, itemIndex, 'File Name', options.fileName).trim();
+	const partMb =
+		options.partSize === undefined
+			? MIN_PART_MB
+			: requireInteger(ctx, itemIndex, 'Part Size (MB)', options.partSize, { min: MIN_PART_MB });
+	if (partMb > MAX_PART_MB)
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			'Part Size (MB)',
+			`a whole number from ${MIN_PART_MB} to ${MAX_PART_MB}`,
+			options.partSize,
+		);
 	const partSize = MB * partMb;
 	const metadata = ctx.helpers.assertBinaryData(itemIndex, property);
 	const extension = metadata.fileExtension ? `.${metadata.fileExtension}` : '';
-	const { fileName, mimeType } = requireFileMeta(ctx, itemIndex, 'Input Binary Field', metadata, `file${extension}`);
+	const { fileName, mimeType } = requireFileMeta(
+		ctx,
+		itemIndex,
+		'Input Binary Field',
+		metadata,
+		`file${extension}`,
+	);
 	let size: number;
 	let parts: () => AsyncGenerator<Buffer>;
 	if (metadata.id) {
@@ -133,7 +173,13 @@ async function readUpload(ctx: IExecuteFunctions, itemIndex: number): Promise<Up
 		parts = () => slices(data, partSize);
 	}
 	if (!Number.isInteger(size) || size <= 0) {
-		throw invalidInput(ctx, itemIndex, 'Input Binary Field', 'a file of at least one byte (the upload range of an empty file cannot be stated)', property);
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			'Input Binary Field',
+			'a file of at least one byte (the upload range of an empty file cannot be stated)',
+			property,
+		);
 	}
 	return { fileName: named ?? fileName, mimeType, hash, size, partSize, parts };
 }
@@ -162,7 +208,9 @@ export function uploadOperation(options: {
 			const end = start + part.length;
 			const last = end === upload.size;
 			let status = 0;
-			const form = multipartBody([{ name: 'file', data: part, fileName: upload.fileName, contentType: upload.mimeType }]);
+			const form = multipartBody([
+				{ name: 'file', data: part, fileName: upload.fileName, contentType: upload.mimeType },
+			]);
 			response = await apiRequest(this, {
 				method: 'POST',
 				path,
@@ -180,17 +228,25 @@ export function uploadOperation(options: {
 			});
 			// 206 means "part taken, more expected", 200 "file complete": anything else is not an upload we can report.
 			if (status !== (last ? 200 : 206)) {
-				throw new NodeOperationError(this.getNode(), `ELMA365 answered HTTP ${status} to bytes ${start}-${end} of ${upload.size}; expected ${last ? '200 (file complete)' : '206 (part taken)'}`, {
-					itemIndex,
-					description: last
-						? 'The platform did not take the file as complete, so it was not stored. Retry the upload; if it persists, try another Part Size.'
-						: 'The platform ended the upload before all parts were sent.',
-				});
+				throw new NodeOperationError(
+					this.getNode(),
+					`ELMA365 answered HTTP ${status} to bytes ${start}-${end} of ${upload.size}; expected ${last ? '200 (file complete)' : '206 (part taken)'}`,
+					{
+						itemIndex,
+						description: last
+							? 'The platform did not take the file as complete, so it was not stored. Retry the upload; if it persists, try another Part Size.'
+							: 'The platform ended the upload before all parts were sent.',
+					},
+				);
 			}
 			start = end;
 		}
 		if (start !== upload.size) {
-			throw new NodeOperationError(this.getNode(), `The binary data gave ${start} bytes but states ${upload.size}`, { itemIndex });
+			throw new NodeOperationError(
+				this.getNode(),
+				`The binary data gave ${start} bytes but states ${upload.size}`,
+				{ itemIndex },
+			);
 		}
 		// What was sent comes first, so that a temporary upload's output can go straight into Move or Initialize.
 		return { hash: upload.hash, name: upload.fileName, size: upload.size, ...unwrapFile(response) };

@@ -2,10 +2,18 @@ import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from
 import { NodeApiError } from 'n8n-workflow';
 import { beforeVersion, sinceVersion, uuidLocator } from '../../../shared/locators';
 import type { Done } from '../bulk';
-import { answerItems, bulkOperation, bulkRequest, hasError, MAX_BATCH_SIZE, requireHttpUrl } from '../bulk';
+import {
+	answerItems,
+	bulkOperation,
+	bulkRequest,
+	hasError,
+	MAX_BATCH_SIZE,
+	requireHttpUrl,
+} from '../bulk';
 import { readOptionalDirectory } from '../fields';
 
-const DIRECTORY_DESCRIPTION = 'Directory to store the fetched file in (with Initialize, in the same run); left empty, the file stays in temporary storage for an hour and the output gives its hash';
+const DIRECTORY_DESCRIPTION =
+	'Directory to store the fetched file in (with Initialize, in the same run); left empty, the file stays in temporary storage for an hour and the output gives its hash';
 
 const fields: INodeProperties[] = [
 	{
@@ -28,14 +36,20 @@ const fields: INodeProperties[] = [
 		},
 	]),
 	...sinceVersion([
-		uuidLocator({ displayName: 'Directory', name: 'entryDirectoryId', searchListMethod: 'searchDirectories', description: DIRECTORY_DESCRIPTION, required: false }),
+		uuidLocator({
+			displayName: 'Directory',
+			name: 'entryDirectoryId',
+			searchListMethod: 'searchDirectories',
+			description: DIRECTORY_DESCRIPTION,
+			required: false,
+		}),
 	]),
 	{
 		displayName: 'File Name',
 		name: 'fileName',
 		type: 'string',
 		default: '',
-		description: 'Name of the file in the directory; left empty, the last part of the link\'s path',
+		description: "Name of the file in the directory; left empty, the last part of the link's path",
 	},
 ];
 
@@ -59,17 +73,32 @@ function fileNameOf(ctx: IExecuteFunctions, itemIndex: number, link: string): st
  * The vendor's second step, for the items with a Directory: one `/disk/files` request (per 100)
  * makes files of the fetched bodies; each item gets its `file`, or fails with the entry's error.
  */
-async function initialize(ctx: IExecuteFunctions, done: Done[]): Promise<Map<number, IDataObject | Error>> {
+async function initialize(
+	ctx: IExecuteFunctions,
+	done: Done[],
+): Promise<Map<number, IDataObject | Error>> {
 	const results = new Map<number, IDataObject | Error>();
 	const wanted = done.flatMap((item) => {
 		const directory = directoryOf(ctx, item.itemIndex);
 		if (directory === undefined) return [];
 		const link = item.entries[0] as string;
-		return [{ itemIndex: item.itemIndex, link, entry: { hash: item.items[0].hash, name: fileNameOf(ctx, item.itemIndex, link), directory } }];
+		return [
+			{
+				itemIndex: item.itemIndex,
+				link,
+				entry: { hash: item.items[0].hash, name: fileNameOf(ctx, item.itemIndex, link), directory },
+			},
+		];
 	});
 	for (let start = 0; start < wanted.length; start += MAX_BATCH_SIZE) {
 		const chunk = wanted.slice(start, start + MAX_BATCH_SIZE);
-		const answer = await bulkRequest(ctx, { method: 'POST', path: '/disk/files', body: { files: chunk.map((w) => w.entry) }, idempotent: false, itemIndex: chunk[0].itemIndex });
+		const answer = await bulkRequest(ctx, {
+			method: 'POST',
+			path: '/disk/files',
+			body: { files: chunk.map((w) => w.entry) },
+			idempotent: false,
+			itemIndex: chunk[0].itemIndex,
+		});
 		if ('error' in answer) {
 			for (const w of chunk) results.set(w.itemIndex, answer.error as Error);
 			continue;
@@ -82,12 +111,15 @@ async function initialize(ctx: IExecuteFunctions, done: Done[]): Promise<Map<num
 				return;
 			}
 			const why = entry ? String(entry.error) : 'the platform did not say which files failed';
-			results.set(w.itemIndex, new NodeApiError(ctx.getNode(), { items: entry ? [entry] : [] } as JsonObject, {
-				message: `ELMA365: the file fetched from ${w.link} could not be stored in directory ${w.entry.directory}: ${why}`,
-				description: `The link was fetched (hash ${String(w.entry.hash)}); making a file of it (POST /disk/files) failed. The body stays in temporary storage for an hour: Initialize or Move can still store it.`,
-				httpCode: answer.failure ? '422' : undefined,
-				itemIndex: w.itemIndex,
-			}));
+			results.set(
+				w.itemIndex,
+				new NodeApiError(ctx.getNode(), { items: entry ? [entry] : [] } as JsonObject, {
+					message: `ELMA365: the file fetched from ${w.link} could not be stored in directory ${w.entry.directory}: ${why}`,
+					description: `The link was fetched (hash ${String(w.entry.hash)}); making a file of it (POST /disk/files) failed. The body stays in temporary storage for an hour: Initialize or Move can still store it.`,
+					httpCode: answer.failure ? '422' : undefined,
+					itemIndex: w.itemIndex,
+				}),
+			);
 		});
 	}
 	return results;
@@ -107,7 +139,12 @@ export const { description, executeAll } = bulkOperation({
 	idempotent: false,
 	fields,
 	readEntries: (ctx, itemIndex) => {
-		const link = requireHttpUrl(ctx, itemIndex, 'Link URL', ctx.getNodeParameter('url', itemIndex, ''));
+		const link = requireHttpUrl(
+			ctx,
+			itemIndex,
+			'Link URL',
+			ctx.getNodeParameter('url', itemIndex, ''),
+		);
 		directoryOf(ctx, itemIndex);
 		return [link];
 	},

@@ -32,7 +32,8 @@ export const description: INodeProperties[] = showFor('segment', 'create', [
 				type: 'string',
 				default: '',
 				placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-				description: 'ID of the preference category of the segment (a UUID, as the platform documents it)',
+				description:
+					'ID of the preference category of the segment (a UUID, as the platform documents it)',
 			},
 			{
 				displayName: 'Additional Body (JSON)',
@@ -46,12 +47,19 @@ export const description: INodeProperties[] = showFor('segment', 'create', [
 ]);
 
 function buildSegmentBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const body: IDataObject = { name: requireText(ctx, itemIndex, 'Name', ctx.getNodeParameter('name', itemIndex)) };
+	const body: IDataObject = {
+		name: requireText(ctx, itemIndex, 'Name', ctx.getNodeParameter('name', itemIndex)),
+	};
 	const extra = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	if (extra.externalId !== undefined && extra.externalId !== '') body.externalId = requireText(ctx, itemIndex, 'External ID', extra.externalId);
+	if (extra.externalId !== undefined && extra.externalId !== '')
+		body.externalId = requireText(ctx, itemIndex, 'External ID', extra.externalId);
 	// The documented body: {externalId, name, preference (uuid)}.
-	if (extra.preference !== undefined && extra.preference !== '') body.preference = requireUuid(ctx, itemIndex, 'Preference', extra.preference);
-	const json = extra.body === undefined ? {} : readJsonObject(ctx, itemIndex, 'additionalFields.body', 'Additional Body (JSON)');
+	if (extra.preference !== undefined && extra.preference !== '')
+		body.preference = requireUuid(ctx, itemIndex, 'Preference', extra.preference);
+	const json =
+		extra.body === undefined
+			? {}
+			: readJsonObject(ctx, itemIndex, 'additionalFields.body', 'Additional Body (JSON)');
 	return { ...body, ...json };
 }
 

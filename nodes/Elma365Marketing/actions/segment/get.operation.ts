@@ -4,7 +4,9 @@ import { requestOperation } from '../../../shared/operations';
 import { apiPath } from '../../../shared/transport';
 import { readSegmentId, segmentField } from './segmentForm';
 
-export const description: INodeProperties[] = showFor('segment', 'get', [segmentField('The segment to get')]);
+export const description: INodeProperties[] = showFor('segment', 'get', [
+	segmentField('The segment to get'),
+]);
 
 export const { execute } = requestOperation({
 	method: 'GET',

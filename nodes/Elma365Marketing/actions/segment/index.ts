@@ -6,7 +6,14 @@ import * as getAll from './getAll.operation';
 import * as getSubscribers from './getSubscribers.operation';
 import * as removeSubscribers from './removeSubscribers.operation';
 
-export const operations = { addSubscribers, create, get, getAll, getSubscribers, removeSubscribers };
+export const operations = {
+	addSubscribers,
+	create,
+	get,
+	getAll,
+	getSubscribers,
+	removeSubscribers,
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -16,12 +23,37 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['segment'] } },
 		options: [
-			{ name: 'Add Subscribers', value: 'addSubscribers', description: 'Add subscribers to a static segment', action: 'Add subscribers to a segment' },
-			{ name: 'Create', value: 'create', description: 'Create a static segment', action: 'Create a segment' },
+			{
+				name: 'Add Subscribers',
+				value: 'addSubscribers',
+				description: 'Add subscribers to a static segment',
+				action: 'Add subscribers to a segment',
+			},
+			{
+				name: 'Create',
+				value: 'create',
+				description: 'Create a static segment',
+				action: 'Create a segment',
+			},
 			{ name: 'Get', value: 'get', description: 'Get a segment', action: 'Get a segment' },
-			{ name: 'Get Many', value: 'getAll', description: 'List segments', action: 'Get many segments' },
-			{ name: 'Get Subscribers', value: 'getSubscribers', description: 'List the subscribers of a segment', action: 'Get subscribers of a segment' },
-			{ name: 'Remove Subscribers', value: 'removeSubscribers', description: 'Remove subscribers from a static segment', action: 'Remove subscribers from a segment' },
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List segments',
+				action: 'Get many segments',
+			},
+			{
+				name: 'Get Subscribers',
+				value: 'getSubscribers',
+				description: 'List the subscribers of a segment',
+				action: 'Get subscribers of a segment',
+			},
+			{
+				name: 'Remove Subscribers',
+				value: 'removeSubscribers',
+				description: 'Remove subscribers from a static segment',
+				action: 'Remove subscribers from a segment',
+			},
 		],
 		default: 'getAll',
 	},

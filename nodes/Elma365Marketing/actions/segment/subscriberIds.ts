@@ -21,40 +21,64 @@ const typedIds: INodeProperties = {
  * From version 1.1, under the same name: rows, each picked or typed by ID. Add picks from all
  * subscribers, Remove from the subscribers of the chosen segment.
  */
-const rows = { name: 'subscriberIds', row: 'subscriber', displayName: 'Subscriber', listed: 'Subscribers', what: 'subscribers' };
+const rows = {
+	name: 'subscriberIds',
+	row: 'subscriber',
+	displayName: 'Subscriber',
+	listed: 'Subscribers',
+	what: 'subscribers',
+};
 
 function pickedIds(action: Action): INodeProperties {
 	return action === 'add'
 		? pickerRows({ ...rows, verb: action, searchListMethod: 'searchSubscribers' })
-		: pickerRows({ ...rows, verb: action, searchListMethod: 'searchSegmentSubscribers', dependsOn: 'segmentId.value' });
+		: pickerRows({
+				...rows,
+				verb: action,
+				searchListMethod: 'searchSegmentSubscribers',
+				dependsOn: 'segmentId.value',
+			});
 }
 
 export function subscriberIdsProperties(action: Action): INodeProperties[] {
-	return [...beforeVersion([typedIds], PICKERS_VERSION), ...sinceVersion([pickedIds(action)], PICKERS_VERSION)];
+	return [
+		...beforeVersion([typedIds], PICKERS_VERSION),
+		...sinceVersion([pickedIds(action)], PICKERS_VERSION),
+	];
 }
 
 /** Version 1: an array's blank entries are dropped; any value other than an array or a text gives none. */
 function splitTyped(value: unknown): string[] {
 	if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
-	return typeof value === 'string' ? value.split(',').map((v) => v.trim()).filter(Boolean) : [];
+	return typeof value === 'string'
+		? value
+				.split(',')
+				.map((v) => v.trim())
+				.filter(Boolean)
+		: [];
 }
 
 function readTyped(ctx: IExecuteFunctions, itemIndex: number): string[] {
 	const raw = ctx.getNodeParameter('subscriberIds', itemIndex, '');
 	const ids = splitTyped(raw).map((id) => requireUuid(ctx, itemIndex, 'Subscriber IDs', id));
-	if (ids.length === 0) throw invalidInput(ctx, itemIndex, 'Subscriber IDs', 'at least one subscriber ID', raw);
+	if (ids.length === 0)
+		throw invalidInput(ctx, itemIndex, 'Subscriber IDs', 'at least one subscriber ID', raw);
 	return ids;
 }
 
 function readRows(ctx: IExecuteFunctions, itemIndex: number): string[] {
 	const { ids, given } = readPickerRows(ctx, itemIndex, rows);
 	// "got" shows what the rows gave, one entry per row.
-	if (ids.length === 0) throw invalidInput(ctx, itemIndex, 'Subscribers', 'at least one subscriber ID', given);
+	if (ids.length === 0)
+		throw invalidInput(ctx, itemIndex, 'Subscribers', 'at least one subscriber ID', given);
 	return ids;
 }
 
 /** The subscriber IDs of an item, without repeats: typed before version 1.1, rows from it on. */
 export function readSubscriberIds(ctx: IExecuteFunctions, itemIndex: number): string[] {
-	const ids = ctx.getNode().typeVersion >= PICKERS_VERSION ? readRows(ctx, itemIndex) : readTyped(ctx, itemIndex);
+	const ids =
+		ctx.getNode().typeVersion >= PICKERS_VERSION
+			? readRows(ctx, itemIndex)
+			: readTyped(ctx, itemIndex);
 	return [...new Set(ids)];
 }

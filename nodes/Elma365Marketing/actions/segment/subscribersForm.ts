@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions';
 import { beforeVersion, sinceVersion } from '../../../shared/locators';
 import { errorItem, forItem, route } from '../../../shared/router';
@@ -19,7 +24,12 @@ function readChange(ctx: IExecuteFunctions, itemIndex: number): Change {
 	return { segmentId, ids: readSubscriberIds(ctx, itemIndex) };
 }
 
-async function send(ctx: IExecuteFunctions, action: Action, change: Change, itemIndex: number): Promise<IDataObject> {
+async function send(
+	ctx: IExecuteFunctions,
+	action: Action,
+	change: Change,
+	itemIndex: number,
+): Promise<IDataObject> {
 	try {
 		const response = await apiRequest(ctx, {
 			method: 'PATCH',
@@ -46,7 +56,8 @@ const sendInOneRequest: INodeProperties = {
 	name: 'sendInOneRequest',
 	type: 'boolean',
 	default: false,
-	description: 'Whether to collect the subscriber IDs of all input items into one request per segment instead of one request per item (read from the first item; each input item still gets its own output item)',
+	description:
+		'Whether to collect the subscriber IDs of all input items into one request per segment instead of one request per item (read from the first item; each input item still gets its own output item)',
 };
 
 /**
@@ -57,7 +68,11 @@ const sendInOneRequest: INodeProperties = {
 export function subscribersOperation(action: Action) {
 	const operation = action === 'add' ? 'addSubscribers' : 'removeSubscribers';
 	const description: INodeProperties[] = showFor('segment', operation, [
-		segmentField(action === 'add' ? 'The static segment to add subscribers to' : 'The static segment to remove subscribers from'),
+		segmentField(
+			action === 'add'
+				? 'The static segment to add subscribers to'
+				: 'The static segment to remove subscribers from',
+		),
 		...subscriberIdsProperties(action),
 		...beforeVersion([sendInOneRequest], COMBINED_BY_DEFAULT_VERSION),
 		...sinceVersion([{ ...sendInOneRequest, default: true }], COMBINED_BY_DEFAULT_VERSION),
@@ -68,7 +83,10 @@ export function subscribersOperation(action: Action) {
 		return result(await send(this, action, change, itemIndex), change);
 	}
 
-	async function executeAll(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	async function executeAll(
+		this: IExecuteFunctions,
+		items: INodeExecutionData[],
+	): Promise<INodeExecutionData[]> {
 		const byDefault = this.getNode().typeVersion >= COMBINED_BY_DEFAULT_VERSION;
 		if (!(this.getNodeParameter('sendInOneRequest', 0, byDefault) as boolean)) {
 			// One request per item: the shared per-item loop does pairing and Continue On Fail.
@@ -97,7 +115,10 @@ export function subscribersOperation(action: Action) {
 			try {
 				const payload = await send(this, action, { segmentId, ids }, indexes[0]);
 				for (const itemIndex of indexes) {
-					output[itemIndex] = { json: result(payload, changes.get(itemIndex)!), pairedItem: { item: itemIndex } };
+					output[itemIndex] = {
+						json: result(payload, changes.get(itemIndex)!),
+						pairedItem: { item: itemIndex },
+					};
 				}
 			} catch (error) {
 				if (!this.continueOnFail()) throw forItem(this, error, indexes[0]);

@@ -11,7 +11,12 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['subscriber'] } },
 		options: [
-			{ name: 'Get Many', value: 'getAll', description: 'List subscribers', action: 'Get many subscribers' },
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List subscribers',
+				action: 'Get many subscribers',
+			},
 		],
 		default: 'getAll',
 	},

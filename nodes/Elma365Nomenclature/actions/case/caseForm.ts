@@ -63,7 +63,8 @@ export const caseFields: INodeProperties[] = [
 				name: 'through',
 				type: 'boolean',
 				default: false,
-				description: 'Whether the case uses continuous (cross-cutting) numbering shared with other cases',
+				description:
+					'Whether the case uses continuous (cross-cutting) numbering shared with other cases',
 			},
 			{
 				displayName: 'Continuous Numbering ID',
@@ -122,7 +123,8 @@ export const caseFields: INodeProperties[] = [
 						name: 'nextResetAt',
 						type: 'dateTime',
 						default: '',
-						description: 'Date of the nearest numbering reset (read in the workflow time zone when it has none)',
+						description:
+							'Date of the nearest numbering reset (read in the workflow time zone when it has none)',
 					},
 					{
 						displayName: 'Reset Period',
@@ -143,7 +145,8 @@ export const caseFields: INodeProperties[] = [
 						type: 'number',
 						typeOptions: { numberPrecision: 0 },
 						default: 1,
-						description: 'Number of units in the reset period, e.g. 3 with unit Week for every 3 weeks',
+						description:
+							'Number of units in the reset period, e.g. 3 with unit Week for every 3 weeks',
 					},
 				],
 			},
@@ -158,29 +161,63 @@ const [directoryField, docflowField, nameField, settingsField] = caseFields;
 
 /** Update from version 1.1: no field has a default the user did not choose; one left unset keeps the case's value. */
 export const caseUpdateFields: INodeProperties[] = [
-	{ ...directoryField, required: false, description: 'Nomenclature directory the case belongs to; left empty, the case stays where it is' },
+	{
+		...directoryField,
+		required: false,
+		description:
+			'Nomenclature directory the case belongs to; left empty, the case stays where it is',
+	},
 	{
 		...docflowField,
 		required: false,
 		default: KEEP_DOCFLOW,
-		options: [...(docflowField.options ?? []), { name: 'Keep Current', value: KEEP_DOCFLOW, description: 'Leave the document flow as it is' }]
-			.sort((a, b) => a.name.localeCompare(b.name)),
+		options: [
+			...(docflowField.options ?? []),
+			{
+				name: 'Keep Current',
+				value: KEEP_DOCFLOW,
+				description: 'Leave the document flow as it is',
+			},
+		].sort((a, b) => a.name.localeCompare(b.name)),
 		description: 'Document flow of the case; Keep Current leaves it as it is',
 	},
-	{ ...nameField, required: false, description: 'New name of the case; left empty, the case keeps its name' },
-	{ ...settingsField, description: 'Numbering settings to change; the settings not added here keep their current values' },
+	{
+		...nameField,
+		required: false,
+		description: 'New name of the case; left empty, the case keeps its name',
+	},
+	{
+		...settingsField,
+		description:
+			'Numbering settings to change; the settings not added here keep their current values',
+	},
 ];
 
-function buildResetSettings(ctx: IExecuteFunctions, itemIndex: number, input: IDataObject): IDataObject {
+function buildResetSettings(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	input: IDataObject,
+): IDataObject {
 	const reset: IDataObject = {};
 	if ('nextResetAt' in input) {
 		reset.nextResetAt = requireDateTime(ctx, itemIndex, 'Next Reset At', input.nextResetAt);
 	}
 	if ('resetPeriod' in input) {
-		reset.resetPeriod = requireOneOf(ctx, itemIndex, 'Reset Period', input.resetPeriod, RESET_PERIODS);
+		reset.resetPeriod = requireOneOf(
+			ctx,
+			itemIndex,
+			'Reset Period',
+			input.resetPeriod,
+			RESET_PERIODS,
+		);
 	}
 	if ('resetPeriodCount' in input) {
-		reset.resetPeriodCount = requireInteger(ctx, itemIndex, 'Reset Period Count', input.resetPeriodCount);
+		reset.resetPeriodCount = requireInteger(
+			ctx,
+			itemIndex,
+			'Reset Period Count',
+			input.resetPeriodCount,
+		);
 	}
 	return reset;
 }
@@ -193,17 +230,29 @@ const BOOLEAN_SETTINGS: Array<[string, string]> = [
 	['through', 'Continuous Numbering'],
 ];
 
-function buildRegistrationSettings(ctx: IExecuteFunctions, itemIndex: number, input: IDataObject): IDataObject {
+function buildRegistrationSettings(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	input: IDataObject,
+): IDataObject {
 	const settings: IDataObject = {};
 	for (const [key, label] of BOOLEAN_SETTINGS) {
 		if (key in input) settings[key] = requireBoolean(ctx, itemIndex, label, input[key]);
 	}
 	if ('minLength' in input) {
-		settings.minLength = requireInteger(ctx, itemIndex, 'Minimum Number Length', input.minLength, { min: 0 });
+		settings.minLength = requireInteger(ctx, itemIndex, 'Minimum Number Length', input.minLength, {
+			min: 0,
+		});
 	}
-	if ('template' in input) settings.template = requireText(ctx, itemIndex, 'Number Template', input.template);
+	if ('template' in input)
+		settings.template = requireText(ctx, itemIndex, 'Number Template', input.template);
 	if ('throughSerialId' in input) {
-		settings.throughSerialId = requireUuid(ctx, itemIndex, 'Continuous Numbering ID', input.throughSerialId);
+		settings.throughSerialId = requireUuid(
+			ctx,
+			itemIndex,
+			'Continuous Numbering ID',
+			input.throughSerialId,
+		);
 	}
 	if ('resetSettings' in input) {
 		const reset = buildResetSettings(ctx, itemIndex, (input.resetSettings ?? {}) as IDataObject);
@@ -216,19 +265,28 @@ function buildRegistrationSettings(ctx: IExecuteFunctions, itemIndex: number, in
 export function readCaseChanges(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const changes: IDataObject = {};
 	const directory = ctx.getNodeParameter('directoryId', itemIndex, '', { extractValue: true });
-	if (String(directory ?? '').trim() !== '') changes.directoryId = readUuidLocator(ctx, itemIndex, 'directoryId', 'Directory');
+	if (String(directory ?? '').trim() !== '')
+		changes.directoryId = readUuidLocator(ctx, itemIndex, 'directoryId', 'Directory');
 	const docflow = ctx.getNodeParameter('docflow', itemIndex, KEEP_DOCFLOW);
-	if (docflow !== KEEP_DOCFLOW) changes.docflow = requireOneOf(ctx, itemIndex, 'Document Flow', docflow, DOCFLOWS);
+	if (docflow !== KEEP_DOCFLOW)
+		changes.docflow = requireOneOf(ctx, itemIndex, 'Document Flow', docflow, DOCFLOWS);
 	const name = ctx.getNodeParameter('name', itemIndex, '') as string;
 	if (name !== '') changes.name = requireText(ctx, itemIndex, 'Name', name);
-	const settings = buildRegistrationSettings(ctx, itemIndex, ctx.getNodeParameter('registrationSettings', itemIndex, {}) as IDataObject);
+	const settings = buildRegistrationSettings(
+		ctx,
+		itemIndex,
+		ctx.getNodeParameter('registrationSettings', itemIndex, {}) as IDataObject,
+	);
 	if (Object.keys(settings).length > 0) changes.registrationSettings = settings;
 	return changes;
 }
 
 /** Whether the changes leave a required field to the case's current value (then the case is read first). */
 export function needsCurrentCase(changes: IDataObject): boolean {
-	return !('directoryId' in changes && 'docflow' in changes && 'name' in changes) || 'registrationSettings' in changes;
+	return (
+		!('directoryId' in changes && 'docflow' in changes && 'name' in changes) ||
+		'registrationSettings' in changes
+	);
 }
 
 const REQUIRED: Array<[key: string, label: string]> = [
@@ -238,14 +296,25 @@ const REQUIRED: Array<[key: string, label: string]> = [
 ];
 
 /** The whole case body: the changes over the case's current values; added settings over its current settings. */
-export function withCurrentCase(ctx: IExecuteFunctions, itemIndex: number, changes: IDataObject, current: IDataObject): IDataObject {
+export function withCurrentCase(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	changes: IDataObject,
+	current: IDataObject,
+): IDataObject {
 	const body: IDataObject = {};
-	for (const [key, label] of REQUIRED) body[key] = key in changes ? changes[key] : currentValue(ctx, itemIndex, current, key, label, 'case');
+	for (const [key, label] of REQUIRED)
+		body[key] =
+			key in changes ? changes[key] : currentValue(ctx, itemIndex, current, key, label, 'case');
 	const added = changes.registrationSettings as IDataObject | undefined;
 	if (added) {
 		const was = (current.registrationSettings ?? {}) as IDataObject;
 		const settings: IDataObject = { ...was, ...added };
-		if (added.resetSettings || was.resetSettings) settings.resetSettings = { ...(was.resetSettings as IDataObject), ...(added.resetSettings as IDataObject) };
+		if (added.resetSettings || was.resetSettings)
+			settings.resetSettings = {
+				...(was.resetSettings as IDataObject),
+				...(added.resetSettings as IDataObject),
+			};
 		body.registrationSettings = settings;
 	}
 	return body;
@@ -255,7 +324,13 @@ export function withCurrentCase(ctx: IExecuteFunctions, itemIndex: number, chang
 export function buildCaseBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const body: IDataObject = {
 		directoryId: readUuidLocator(ctx, itemIndex, 'directoryId', 'Directory'),
-		docflow: requireOneOf(ctx, itemIndex, 'Document Flow', ctx.getNodeParameter('docflow', itemIndex), DOCFLOWS),
+		docflow: requireOneOf(
+			ctx,
+			itemIndex,
+			'Document Flow',
+			ctx.getNodeParameter('docflow', itemIndex),
+			DOCFLOWS,
+		),
 		name: requireText(ctx, itemIndex, 'Name', ctx.getNodeParameter('name', itemIndex)),
 	};
 	const settings = buildRegistrationSettings(

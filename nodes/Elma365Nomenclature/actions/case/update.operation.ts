@@ -1,11 +1,28 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions';
-import { beforeVersion, readUuidLocator, sinceVersion, uuidLocator } from '../../../shared/locators';
-import { concurrencyOption, parallelByDefaultSince, parallelSince, requestOperation } from '../../../shared/operations';
+import {
+	beforeVersion,
+	readUuidLocator,
+	sinceVersion,
+	uuidLocator,
+} from '../../../shared/locators';
+import {
+	concurrencyOption,
+	parallelByDefaultSince,
+	parallelSince,
+	requestOperation,
+} from '../../../shared/operations';
 import type { OperationResult } from '../../../shared/router';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { findListed, KEEP_CURRENT_VERSION, keepsCurrentValues } from '../keepCurrent';
-import { buildCaseBody, caseFields, caseUpdateFields, needsCurrentCase, readCaseChanges, withCurrentCase } from './caseForm';
+import {
+	buildCaseBody,
+	caseFields,
+	caseUpdateFields,
+	needsCurrentCase,
+	readCaseChanges,
+	withCurrentCase,
+} from './caseForm';
 
 /** From this version cases are updated DEFAULT_PARALLEL at a time (updates of one case stay in order). */
 export const PARALLEL_UPDATES_VERSION = 1.2;
@@ -31,7 +48,8 @@ export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
 /** Version 1: the form is the whole body (Document Flow defaults to Input). */
 const replaceCase = requestOperation({
 	method: 'PUT',
-	path: (ctx, itemIndex) => apiPath`/nomenclature/${readUuidLocator(ctx, itemIndex, 'caseId', 'Case')}`,
+	path: (ctx, itemIndex) =>
+		apiPath`/nomenclature/${readUuidLocator(ctx, itemIndex, 'caseId', 'Case')}`,
 	body: buildCaseBody,
 });
 
@@ -39,11 +57,20 @@ const replaceCase = requestOperation({
 async function changeCase(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const id = readUuidLocator(ctx, itemIndex, 'caseId', 'Case');
 	const changes = readCaseChanges(ctx, itemIndex);
-	const current = needsCurrentCase(changes) ? await findListed(ctx, itemIndex, { path: '/nomenclature', what: 'case' }, id) : {};
+	const current = needsCurrentCase(changes)
+		? await findListed(ctx, itemIndex, { path: '/nomenclature', what: 'case' }, id)
+		: {};
 	const body = withCurrentCase(ctx, itemIndex, changes, current);
-	return unwrapItem(await apiRequest(ctx, { method: 'PUT', path: apiPath`/nomenclature/${id}`, body, itemIndex }));
+	return unwrapItem(
+		await apiRequest(ctx, { method: 'PUT', path: apiPath`/nomenclature/${id}`, body, itemIndex }),
+	);
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	return keepsCurrentValues(this) ? await changeCase(this, itemIndex) : await replaceCase.execute.call(this, itemIndex);
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
+	return keepsCurrentValues(this)
+		? await changeCase(this, itemIndex)
+		: await replaceCase.execute.call(this, itemIndex);
 }

@@ -4,7 +4,10 @@ import { createConcurrencyOption } from '../../../shared/createConcurrency';
 import { requestOperation } from '../../../shared/operations';
 import { buildDirectoryBody, directoryFields } from './directoryForm';
 
-export const description: INodeProperties[] = showFor('directory', 'create', [...directoryFields(true), createConcurrencyOption]);
+export const description: INodeProperties[] = showFor('directory', 'create', [
+	...directoryFields(true),
+	createConcurrencyOption,
+]);
 
 export const { execute } = requestOperation({
 	method: 'POST',

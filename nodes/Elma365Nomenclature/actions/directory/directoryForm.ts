@@ -10,7 +10,9 @@ export function directoryFields(nameRequired: boolean): INodeProperties[] {
 			type: 'string',
 			required: nameRequired,
 			default: '',
-			description: nameRequired ? 'Name of the directory' : 'New name of the directory; left empty, the directory keeps its name',
+			description: nameRequired
+				? 'Name of the directory'
+				: 'New name of the directory; left empty, the directory keeps its name',
 		},
 		{
 			displayName: 'Additional Body Fields (JSON)',
@@ -23,7 +25,11 @@ export function directoryFields(nameRequired: boolean): INodeProperties[] {
 }
 
 /** `{name, ...JSON}`: the JSON is merged last, so it can carry any field the platform takes. */
-export function buildDirectoryBody(ctx: IExecuteFunctions, itemIndex: number, nameRequired: boolean): IDataObject {
+export function buildDirectoryBody(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	nameRequired: boolean,
+): IDataObject {
 	const rawName = ctx.getNodeParameter('name', itemIndex, '') as string;
 	const body: IDataObject = {};
 	if (nameRequired || rawName !== '') body.name = requireText(ctx, itemIndex, 'Name', rawName);

@@ -13,9 +13,24 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['directory'] } },
 		options: [
-			{ name: 'Create', value: 'create', description: 'Create a nomenclature directory', action: 'Create a directory' },
-			{ name: 'Get Many', value: 'getAll', description: 'List nomenclature directories', action: 'Get many directories' },
-			{ name: 'Update', value: 'update', description: 'Update a nomenclature directory', action: 'Update a directory' },
+			{
+				name: 'Create',
+				value: 'create',
+				description: 'Create a nomenclature directory',
+				action: 'Create a directory',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List nomenclature directories',
+				action: 'Get many directories',
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				description: 'Update a nomenclature directory',
+				action: 'Update a directory',
+			},
 		],
 		default: 'getAll',
 	},

@@ -39,12 +39,22 @@ async function keepName(ctx: IExecuteFunctions, itemIndex: number): Promise<IDat
 	let body = given;
 	if (!('name' in given)) {
 		const id = readUuidLocator(ctx, itemIndex, 'directoryId', 'Directory');
-		const current = await findListed(ctx, itemIndex, { path: '/nomenclature/directory', what: 'directory' }, id);
+		const current = await findListed(
+			ctx,
+			itemIndex,
+			{ path: '/nomenclature/directory', what: 'directory' },
+			id,
+		);
 		body = { name: currentValue(ctx, itemIndex, current, 'name', 'Name', 'directory'), ...given };
 	}
 	return unwrapItem(await apiRequest(ctx, { method: 'PUT', path, body, itemIndex }));
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<OperationResult> {
-	return keepsCurrentValues(this) ? await keepName(this, itemIndex) : await putGiven.execute.call(this, itemIndex);
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<OperationResult> {
+	return keepsCurrentValues(this)
+		? await keepName(this, itemIndex)
+		: await putGiven.execute.call(this, itemIndex);
 }

@@ -25,5 +25,7 @@ export const { execute } = requestOperation({
 	idempotent: true,
 	// The platform answers {"success", "data": {...instance}} (inse91/elma_lib, tested on a real company).
 	output: (response: IDataObject) =>
-		response.data && typeof response.data === 'object' && !Array.isArray(response.data) ? (response.data as IDataObject) : unwrapItem(response),
+		response.data && typeof response.data === 'object' && !Array.isArray(response.data)
+			? (response.data as IDataObject)
+			: unwrapItem(response),
 });

@@ -1,7 +1,14 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions';
 import { buildListBody, listOptions } from '../../../shared/listOptions';
-import { beforeVersion, codeLocator, MORE_PICKERS_VERSION, readUuidLocator, sinceVersion, uuidLocator } from '../../../shared/locators';
+import {
+	beforeVersion,
+	codeLocator,
+	MORE_PICKERS_VERSION,
+	readUuidLocator,
+	sinceVersion,
+	uuidLocator,
+} from '../../../shared/locators';
 import { listOperation } from '../../../shared/operations';
 import { apiPath } from '../../../shared/transport';
 import { refuseUnsupportedOptions } from '../../../shared/unsupportedOptions';
@@ -16,8 +23,16 @@ export const description: INodeProperties[] = showFor('instance', 'getAll', [
 		type: 'options',
 		default: 'template',
 		options: [
-			{ name: 'Process Template', value: 'template', description: 'Instances started from one process template' },
-			{ name: 'Target', value: 'target', description: 'Instances running for one object (e.g. an application item)' },
+			{
+				name: 'Process Template',
+				value: 'template',
+				description: 'Instances started from one process template',
+			},
+			{
+				name: 'Target',
+				value: 'target',
+				description: 'Instances running for one object (e.g. an application item)',
+			},
 		],
 		description: 'Which instances to list',
 	},
@@ -55,7 +70,8 @@ export const description: INodeProperties[] = showFor('instance', 'getAll', [
 					displayName: 'Process Template',
 					name: 'templateId',
 					searchListMethod: 'searchInstanceTemplates',
-					description: 'The process template whose instances to list: from the chosen section, or by ID',
+					description:
+						'The process template whose instances to list: from the chosen section, or by ID',
 				}),
 				typeOptions: { loadOptionsDependsOn: ['templateNamespace.value'] },
 				displayOptions: { show: { by: ['template'] } },
@@ -70,7 +86,8 @@ export const description: INodeProperties[] = showFor('instance', 'getAll', [
 		required: true,
 		default: '',
 		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-		description: 'ID of the object the processes run for (e.g. an application item), sent as "target". A list by target takes only Active Only and Sort besides it.',
+		description:
+			'ID of the object the processes run for (e.g. an application item), sent as "target". A list by target takes only Active Only and Sort besides it.',
 		displayOptions: { show: { by: ['target'] } },
 	},
 	...returnAllOrLimit,
@@ -78,10 +95,21 @@ export const description: INodeProperties[] = showFor('instance', 'getAll', [
 ]);
 
 /** Options a list by target does not take (its vendor page documents only active, sort and paging besides `target`). */
-const NOT_FOR_TARGET: Array<[string, string]> = [['eql', 'EQL Query'], ['fields', 'Fields to Return'], ['ids', 'IDs'], ['tableFilter', 'Table Filter']];
+const NOT_FOR_TARGET: Array<[string, string]> = [
+	['eql', 'EQL Query'],
+	['fields', 'Fields to Return'],
+	['ids', 'IDs'],
+	['tableFilter', 'Table Filter'],
+];
 
 function listBy(ctx: IExecuteFunctions, itemIndex: number) {
-	return requireOneOf(ctx, itemIndex, 'List By', ctx.getNodeParameter('by', itemIndex, 'template'), LIST_BY);
+	return requireOneOf(
+		ctx,
+		itemIndex,
+		'List By',
+		ctx.getNodeParameter('by', itemIndex, 'template'),
+		LIST_BY,
+	);
 }
 
 export const { execute } = listOperation({
@@ -94,8 +122,18 @@ export const { execute } = listOperation({
 	},
 	body: (ctx, itemIndex) => {
 		if (listBy(ctx, itemIndex) !== 'target') return buildListBody(ctx, itemIndex);
-		const target = requireText(ctx, itemIndex, 'Target ID', ctx.getNodeParameter('targetId', itemIndex)).trim();
-		refuseUnsupportedOptions(ctx, itemIndex, NOT_FOR_TARGET, 'a list by target takes only Active Only and Sort');
+		const target = requireText(
+			ctx,
+			itemIndex,
+			'Target ID',
+			ctx.getNodeParameter('targetId', itemIndex),
+		).trim();
+		refuseUnsupportedOptions(
+			ctx,
+			itemIndex,
+			NOT_FOR_TARGET,
+			'a list by target takes only Active Only and Sort',
+		);
 		return { target, ...buildListBody(ctx, itemIndex) };
 	},
 });

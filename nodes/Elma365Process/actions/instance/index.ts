@@ -11,16 +11,32 @@ export const operations = { get, getAll, interrupt, interruptMany };
 export const PROCESS_CONTROL_VERSION = 1.3;
 
 const readOperations: INodePropertyOptions[] = [
-	{ name: 'Get', value: 'get', description: 'Get a process instance', action: 'Get a process instance' },
-	{ name: 'Get Many', value: 'getAll', description: 'List process instances of a template or a target', action: 'Get many process instances' },
+	{
+		name: 'Get',
+		value: 'get',
+		description: 'Get a process instance',
+		action: 'Get a process instance',
+	},
+	{
+		name: 'Get Many',
+		value: 'getAll',
+		description: 'List process instances of a template or a target',
+		action: 'Get many process instances',
+	},
 ];
 
 const controlOperations: INodePropertyOptions[] = [
-	{ name: 'Interrupt', value: 'interrupt', description: 'Stop a running process instance', action: 'Interrupt a process instance' },
+	{
+		name: 'Interrupt',
+		value: 'interrupt',
+		description: 'Stop a running process instance',
+		action: 'Interrupt a process instance',
+	},
 	{
 		name: 'Interrupt Many',
 		value: 'interruptMany',
-		description: 'Stop the instances of all input items in one request (system administrators only)',
+		description:
+			'Stop the instances of all input items in one request (system administrators only)',
 		action: 'Interrupt many process instances',
 	},
 ];
@@ -39,7 +55,10 @@ function operationSelector(options: INodePropertyOptions[]): INodeProperties {
 
 export const description: INodeProperties[] = [
 	...beforeVersion([operationSelector(readOperations)], PROCESS_CONTROL_VERSION),
-	...sinceVersion([operationSelector([...readOperations, ...controlOperations])], PROCESS_CONTROL_VERSION),
+	...sinceVersion(
+		[operationSelector([...readOperations, ...controlOperations])],
+		PROCESS_CONTROL_VERSION,
+	),
 	...get.description,
 	...getAll.description,
 	...interrupt.description,

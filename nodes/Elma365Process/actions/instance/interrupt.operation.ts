@@ -22,7 +22,12 @@ export const description: INodeProperties[] = showFor('instance', 'interrupt', [
 
 /** POST /bpm/instance/{id}/interrupt {comment?}: the vendor's reference page "bpm/bpminstanceinterrupt". */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const id = requireUuid(this, itemIndex, 'Instance ID', this.getNodeParameter('instanceId', itemIndex));
+	const id = requireUuid(
+		this,
+		itemIndex,
+		'Instance ID',
+		this.getNodeParameter('instanceId', itemIndex),
+	);
 	const response = await apiRequest(this, {
 		method: 'POST',
 		path: apiPath`/bpm/instance/${id}/interrupt`,

@@ -11,7 +11,12 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['process'] } },
 		options: [
-			{ name: 'Start', value: 'start', description: 'Start a process from its template', action: 'Start a process' },
+			{
+				name: 'Start',
+				value: 'start',
+				description: 'Start a process from its template',
+				action: 'Start a process',
+			},
 		],
 		default: 'start',
 	},

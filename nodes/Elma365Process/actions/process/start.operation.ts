@@ -1,8 +1,18 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties, ResourceMapperTypeOptionsBase } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	ResourceMapperTypeOptionsBase,
+} from 'n8n-workflow';
 import { contextFields, readContext } from '../../../shared/context';
 import { showFor } from '../../../shared/descriptions';
 import { fieldMapper, readMappedFields } from '../../../shared/fieldMapping';
-import { beforeVersion, codeLocator, MORE_PICKERS_VERSION, sinceVersion } from '../../../shared/locators';
+import {
+	beforeVersion,
+	codeLocator,
+	MORE_PICKERS_VERSION,
+	sinceVersion,
+} from '../../../shared/locators';
 import { createConcurrencyOption } from '../../../shared/createConcurrency';
 import { requestOperation } from '../../../shared/operations';
 import { withStatusHints } from '../../../shared/statusHints';
@@ -19,7 +29,8 @@ const { resourceMapper } = mapper.typeOptions as { resourceMapper: ResourceMappe
  */
 const contextMapper: INodeProperties = {
 	...mapper,
-	description: "Context fields of the process, read from the process template's scheme, each with its type",
+	description:
+		"Context fields of the process, read from the process template's scheme, each with its type",
 	typeOptions: {
 		...mapper.typeOptions,
 		loadOptionsDependsOn: ['namespace.value', 'processCode.value'],
@@ -39,7 +50,8 @@ export const description: INodeProperties[] = showFor('process', 'start', [
 			required: true,
 			default: '',
 			placeholder: 'crm',
-			description: 'Code of the section (namespace) of the process template; for a process bound to an application use "section.app"',
+			description:
+				'Code of the section (namespace) of the process template; for a process bound to an application use "section.app"',
 		},
 		{
 			displayName: 'Process Code',
@@ -57,7 +69,8 @@ export const description: INodeProperties[] = showFor('process', 'start', [
 			name: 'namespace',
 			searchListMethod: 'searchNamespaces',
 			placeholder: 'crm',
-			description: 'The section (namespace) of the process template; for a process bound to an application type "section.app" by code',
+			description:
+				'The section (namespace) of the process template; for a process bound to an application type "section.app" by code',
 		}),
 		{
 			...codeLocator({
@@ -65,7 +78,8 @@ export const description: INodeProperties[] = showFor('process', 'start', [
 				name: 'processCode',
 				searchListMethod: 'searchProcessTemplates',
 				placeholder: 'approval',
-				description: 'The process template to start; the list shows the templates of the chosen namespace',
+				description:
+					'The process template to start; the list shows the templates of the chosen namespace',
 			}),
 			typeOptions: { loadOptionsDependsOn: ['namespace.value'] },
 		},
@@ -77,7 +91,8 @@ export const description: INodeProperties[] = showFor('process', 'start', [
 
 /** Mapped fields (from version 1.2), then the name/value pairs, then the JSON: a later source wins. */
 function readStartContext(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const mapped = ctx.getNode().typeVersion >= MORE_PICKERS_VERSION ? readMappedFields(ctx, itemIndex) : {};
+	const mapped =
+		ctx.getNode().typeVersion >= MORE_PICKERS_VERSION ? readMappedFields(ctx, itemIndex) : {};
 	return { ...mapped, ...readContext(ctx, itemIndex) };
 }
 
@@ -93,8 +108,18 @@ export const { execute } = withStatusHints(
 	requestOperation({
 		method: 'POST',
 		path: (ctx, itemIndex) => {
-			const namespace = requirePathSegment(ctx, itemIndex, 'Namespace', ctx.getNodeParameter('namespace', itemIndex, '', { extractValue: true }));
-			const code = requirePathSegment(ctx, itemIndex, 'Process Code', ctx.getNodeParameter('processCode', itemIndex, '', { extractValue: true }));
+			const namespace = requirePathSegment(
+				ctx,
+				itemIndex,
+				'Namespace',
+				ctx.getNodeParameter('namespace', itemIndex, '', { extractValue: true }),
+			);
+			const code = requirePathSegment(
+				ctx,
+				itemIndex,
+				'Process Code',
+				ctx.getNodeParameter('processCode', itemIndex, '', { extractValue: true }),
+			);
 			return apiPath`/bpm/template/${namespace}/${code}/run`;
 		},
 		body: (ctx, itemIndex) => ({ context: readStartContext(ctx, itemIndex) }),

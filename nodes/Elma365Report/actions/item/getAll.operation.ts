@@ -19,7 +19,10 @@ const OLD: ListFeatures = { fields: true, eql: true };
 const DOCUMENTED: ListFeatures = { ids: false };
 const pickers = { application: reportItems.code.name };
 
-const inVersions = (property: INodeProperties, condition: { gte: number } | { lt: number } | { eq: number }): INodeProperties => ({
+const inVersions = (
+	property: INodeProperties,
+	condition: { gte: number } | { lt: number } | { eq: number },
+): INodeProperties => ({
 	...property,
 	displayOptions: { show: { '@version': [{ _cnd: condition } as never] } },
 });
@@ -34,7 +37,12 @@ export const description: INodeProperties[] = showFor('item', 'getAll', [
 
 /** The documented report list body; sort rules become `{column, ascend}`. */
 export function reportListBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	refuseUnsendable(ctx, itemIndex, ['eql', 'ids', 'fields'], 'the report list takes only a table filter and sort (clear the option; version 1.3 no longer offers it)');
+	refuseUnsendable(
+		ctx,
+		itemIndex,
+		['eql', 'ids', 'fields'],
+		'the report list takes only a table filter and sort (clear the option; version 1.3 no longer offers it)',
+	);
 	const body = buildListBody(ctx, itemIndex);
 	if (Array.isArray(body.sortExpressions)) {
 		body.sortExpressions = (body.sortExpressions as IDataObject[]).map((rule) =>

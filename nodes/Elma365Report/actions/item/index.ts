@@ -10,7 +10,14 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['item'] } },
-		options: [{ name: 'Get Many', value: 'getAll', description: 'List report items', action: 'Get many report items' }],
+		options: [
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List report items',
+				action: 'Get many report items',
+			},
+		],
 		default: 'getAll',
 	},
 	...getAll.description,

@@ -8,10 +8,15 @@ import { buildCreateBody, createFields } from './groupForm';
 
 export const entry = { operation: 'create', name: 'Create', action: 'Create a group' };
 
-export const description: INodeProperties[] = showFor('group', 'create', [...pathParamProperties('namespace'), ...createFields, createConcurrencyOption]);
+export const description: INodeProperties[] = showFor('group', 'create', [
+	...pathParamProperties('namespace'),
+	...createFields,
+	createConcurrencyOption,
+]);
 
 export const { execute } = requestOperation({
 	method: 'POST',
-	path: (ctx, itemIndex) => apiPath`/scheme/namespaces/${readPathParam(ctx, itemIndex, 'namespace')}/groups`,
+	path: (ctx, itemIndex) =>
+		apiPath`/scheme/namespaces/${readPathParam(ctx, itemIndex, 'namespace')}/groups`,
 	body: buildCreateBody,
 });

@@ -10,7 +10,8 @@ export const description: INodeProperties[] = showFor('group', 'getAll', [
 		name: 'filter',
 		type: 'json',
 		default: '{}',
-		description: 'Filter conditions sent as the body\'s "filter", e.g. {"tf": {"__name": "sales"}}; {} lists every group',
+		description:
+			'Filter conditions sent as the body\'s "filter", e.g. {"tf": {"__name": "sales"}}; {} lists every group',
 	},
 	...listProperties([
 		{
@@ -28,5 +29,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const filter = readJsonObject(this, itemIndex, 'filter', 'Filter (JSON)');
 	const extra = readJsonObject(this, itemIndex, 'options.body', 'Additional Body (JSON)');
 	const body: IDataObject = Object.keys(filter).length > 0 ? { filter, ...extra } : { ...extra };
-	return await readSchemeList(this, itemIndex, { method: 'POST', path: '/scheme/groups/list', paging: 'body', body });
+	return await readSchemeList(this, itemIndex, {
+		method: 'POST',
+		path: '/scheme/groups/list',
+		paging: 'body',
+		body,
+	});
 }

@@ -9,8 +9,20 @@ import { invalidInput, requireBoolean, requireText } from '../../../shared/valid
  * form stay as they were (`name`), only the wire keys follow the reference. The Code field of
  * earlier releases is gone: neither body has one (n8n drops a saved value of a removed option).
  */
-const DESCRIPTION: INodeProperties = { displayName: 'Description', name: 'description', type: 'string', default: '', description: 'Description of the group' };
-const NAME: INodeProperties = { displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Name of the group (sent as "__name")' };
+const DESCRIPTION: INodeProperties = {
+	displayName: 'Description',
+	name: 'description',
+	type: 'string',
+	default: '',
+	description: 'Description of the group',
+};
+const NAME: INodeProperties = {
+	displayName: 'Name',
+	name: 'name',
+	type: 'string',
+	default: '',
+	description: 'Name of the group (sent as "__name")',
+};
 const IS_DEFAULT: INodeProperties = {
 	displayName: 'Assign to New Users',
 	name: 'isDefault',
@@ -59,21 +71,32 @@ export const updateFields: INodeProperties[] = [
 	fieldsJson,
 ];
 
-function readFields(ctx: IExecuteFunctions, itemIndex: number, collection: string, flags: INodeProperties[]): IDataObject {
+function readFields(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	collection: string,
+	flags: INodeProperties[],
+): IDataObject {
 	const input = ctx.getNodeParameter(collection, itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
 	// A description may be emptied; a name may not.
 	if ('name' in input) body.__name = requireText(ctx, itemIndex, 'Name', input.name).trim();
 	if ('description' in input) body.description = String(input.description ?? '');
 	for (const flag of flags) {
-		if (input[flag.name] !== undefined) body[flag.name] = requireBoolean(ctx, itemIndex, flag.displayName, input[flag.name]);
+		if (input[flag.name] !== undefined)
+			body[flag.name] = requireBoolean(ctx, itemIndex, flag.displayName, input[flag.name]);
 	}
 	return body;
 }
 
 /** `{__name, description?, isDefault?, isRole?, ...json}` for a new group. */
 export function buildCreateBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const name = requireText(ctx, itemIndex, 'Name', ctx.getNodeParameter('name', itemIndex, '')).trim();
+	const name = requireText(
+		ctx,
+		itemIndex,
+		'Name',
+		ctx.getNodeParameter('name', itemIndex, ''),
+	).trim();
 	return {
 		__name: name,
 		...readFields(ctx, itemIndex, 'additionalFields', [IS_DEFAULT, IS_ROLE]),

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions';
 import { errorItem, forItem } from '../../../shared/router';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
@@ -19,13 +24,40 @@ import { pathParamProperties, readPathParam } from '../params';
 type Operation = 'addMembers' | 'removeMembers';
 
 const KINDS = [
-	{ key: 'users', param: 'userIds', label: 'User IDs', what: 'users', rows: { row: 'user', displayName: 'User', listed: 'Users', searchListMethod: 'searchUsers' } },
 	{
-		key: 'positions', param: 'positionIds', label: 'Position IDs', what: 'positions (org-structure items)',
-		// The API lists only the positions already in a group: enough to pick those to remove.
-		rows: { row: 'position', displayName: 'Position', listed: 'Positions', searchListMethod: 'searchGroupPositions', only: 'removeMembers', dependsOn: 'groupId.value' },
+		key: 'users',
+		param: 'userIds',
+		label: 'User IDs',
+		what: 'users',
+		rows: { row: 'user', displayName: 'User', listed: 'Users', searchListMethod: 'searchUsers' },
 	},
-	{ key: 'subGroups', param: 'subGroupIds', label: 'Sub-Group IDs', what: 'groups', rows: { row: 'group', displayName: 'Sub-Group', listed: 'Sub-Groups', searchListMethod: 'searchGroups' } },
+	{
+		key: 'positions',
+		param: 'positionIds',
+		label: 'Position IDs',
+		what: 'positions (org-structure items)',
+		// The API lists only the positions already in a group: enough to pick those to remove.
+		rows: {
+			row: 'position',
+			displayName: 'Position',
+			listed: 'Positions',
+			searchListMethod: 'searchGroupPositions',
+			only: 'removeMembers',
+			dependsOn: 'groupId.value',
+		},
+	},
+	{
+		key: 'subGroups',
+		param: 'subGroupIds',
+		label: 'Sub-Group IDs',
+		what: 'groups',
+		rows: {
+			row: 'group',
+			displayName: 'Sub-Group',
+			listed: 'Sub-Groups',
+			searchListMethod: 'searchGroups',
+		},
+	},
 ] as const;
 
 type Kind = (typeof KINDS)[number];
@@ -56,7 +88,13 @@ function memberProperties(operation: Operation, verb: string): INodeProperties[]
 		...KINDS.flatMap((kind): INodeProperties[] => {
 			const rows = rowsOf(kind, operation);
 			if (!rows) return [typedIds(kind, verb)];
-			return [...beforeVersion([typedIds(kind, verb)], MORE_PICKERS_VERSION), ...sinceVersion([pickerRows({ ...rows, name: kind.param, what: kind.what, verb })], MORE_PICKERS_VERSION)];
+			return [
+				...beforeVersion([typedIds(kind, verb)], MORE_PICKERS_VERSION),
+				...sinceVersion(
+					[pickerRows({ ...rows, name: kind.param, what: kind.what, verb })],
+					MORE_PICKERS_VERSION,
+				),
+			];
 		}),
 		{
 			displayName: 'Options',
@@ -85,7 +123,9 @@ interface Change {
 }
 
 function readTyped(ctx: IExecuteFunctions, itemIndex: number, kind: Kind): string[] {
-	return splitIds(ctx.getNodeParameter(kind.param, itemIndex, '')).map((id) => requireUuid(ctx, itemIndex, kind.label, id));
+	return splitIds(ctx.getNodeParameter(kind.param, itemIndex, '')).map((id) =>
+		requireUuid(ctx, itemIndex, kind.label, id),
+	);
 }
 
 function readChange(ctx: IExecuteFunctions, itemIndex: number, operation: Operation): Change {
@@ -95,12 +135,20 @@ function readChange(ctx: IExecuteFunctions, itemIndex: number, operation: Operat
 	const members = {} as Members;
 	for (const kind of KINDS) {
 		const rows = rowsFor(kind);
-		members[kind.key] = rows ? readPickerRows(ctx, itemIndex, { ...rows, name: kind.param }).ids : readTyped(ctx, itemIndex, kind);
+		members[kind.key] = rows
+			? readPickerRows(ctx, itemIndex, { ...rows, name: kind.param }).ids
+			: readTyped(ctx, itemIndex, kind);
 	}
 	const extra = readJsonObject(ctx, itemIndex, 'options.body', 'Body (JSON)');
 	if (KINDS.every((kind) => members[kind.key].length === 0) && Object.keys(extra).length === 0) {
 		const fields = KINDS.map((kind) => rowsFor(kind)?.listed ?? kind.label);
-		throw invalidInput(ctx, itemIndex, `${fields.slice(0, -1).join(', ')} or ${fields[fields.length - 1]}`, 'at least one member UUID', '');
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			`${fields.slice(0, -1).join(', ')} or ${fields[fields.length - 1]}`,
+			'at least one member UUID',
+			'',
+		);
 	}
 	return { itemIndex, groupId, members, extra };
 }
@@ -109,7 +157,8 @@ function readChange(ctx: IExecuteFunctions, itemIndex: number, operation: Operat
 function idList(changes: Change[]): string[] {
 	const ids: string[] = [];
 	for (const change of changes) {
-		for (const kind of KINDS) for (const id of change.members[kind.key]) if (!ids.includes(id)) ids.push(id);
+		for (const kind of KINDS)
+			for (const id of change.members[kind.key]) if (!ids.includes(id)) ids.push(id);
 	}
 	return ids;
 }
@@ -125,11 +174,13 @@ function objectBody(changes: Change[]): IDataObject {
 		body[key] = list as IDataObject[];
 	};
 	for (const change of changes) {
-		for (const kind of KINDS) if (change.members[kind.key].length > 0) add(kind.key, change.members[kind.key]);
+		for (const kind of KINDS)
+			if (change.members[kind.key].length > 0) add(kind.key, change.members[kind.key]);
 	}
 	for (const change of changes) {
 		for (const [key, value] of Object.entries(change.extra)) {
-			if (Array.isArray(value) && (body[key] === undefined || Array.isArray(body[key]))) add(key, value);
+			if (Array.isArray(value) && (body[key] === undefined || Array.isArray(body[key])))
+				add(key, value);
 			else body[key] = value;
 		}
 	}
@@ -141,7 +192,9 @@ function outputOf(answer: IDataObject, groupId: string, change: Change): IDataOb
 	const json: IDataObject = { ...answer, groupId, ...change.members };
 	if (Array.isArray(answer.addedItemIds)) {
 		const own = KINDS.flatMap((kind) => change.members[kind.key]);
-		json.addedItemIds = (answer.addedItemIds as unknown[]).filter((id) => own.includes(String(id))) as string[];
+		json.addedItemIds = (answer.addedItemIds as unknown[]).filter((id) =>
+			own.includes(String(id)),
+		) as string[];
 	}
 	return json;
 }
@@ -157,7 +210,10 @@ export function membershipOperation(operation: Operation) {
 		},
 		description: memberProperties(operation, adding ? 'add' : 'remove'),
 		/** Every input item is read and checked first; then one request per group with all its items' members. */
-		async executeAll(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+		async executeAll(
+			this: IExecuteFunctions,
+			items: INodeExecutionData[],
+		): Promise<INodeExecutionData[]> {
 			const output: Array<INodeExecutionData | undefined> = new Array(items.length);
 			const batches = new Map<string, Change[]>();
 			for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
@@ -182,11 +238,15 @@ export function membershipOperation(operation: Operation) {
 					});
 					const answer = unwrapItem(response);
 					for (const change of changes) {
-						output[change.itemIndex] = { json: outputOf(answer, groupId, change), pairedItem: { item: change.itemIndex } };
+						output[change.itemIndex] = {
+							json: outputOf(answer, groupId, change),
+							pairedItem: { item: change.itemIndex },
+						};
 					}
 				} catch (error) {
 					if (!this.continueOnFail()) throw forItem(this, error, first);
-					for (const change of changes) output[change.itemIndex] = errorItem(error, change.itemIndex);
+					for (const change of changes)
+						output[change.itemIndex] = errorItem(error, change.itemIndex);
 				}
 			}
 			return output.filter((item): item is INodeExecutionData => item !== undefined);

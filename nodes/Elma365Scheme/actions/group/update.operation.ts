@@ -7,7 +7,11 @@ import { buildUpdateBody, updateFields } from './groupForm';
 
 export const entry = { operation: 'update', name: 'Update', action: 'Update a group' };
 
-export const description: INodeProperties[] = showFor('group', 'update', [...pathParamProperties('groupId'), ...updateFields, concurrencyOption]);
+export const description: INodeProperties[] = showFor('group', 'update', [
+	...pathParamProperties('groupId'),
+	...updateFields,
+	concurrencyOption,
+]);
 
 export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
 	return readPathParam(ctx, itemIndex, 'groupId');

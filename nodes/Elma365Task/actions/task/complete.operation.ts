@@ -14,7 +14,8 @@ export const description: INodeProperties[] = showFor('task', 'complete', [
 			name: 'exitId',
 			searchListMethod: 'searchExits',
 			placeholder: 'approve',
-			description: "The exit to complete the task through (a button of the task's form): from the chosen task's exits, or typed",
+			description:
+				"The exit to complete the task through (a button of the task's form): from the chosen task's exits, or typed",
 		}),
 		typeOptions: { loadOptionsDependsOn: ['taskId.value'] },
 	},
@@ -28,7 +29,12 @@ export const { execute } = changeOperation({
 	suffix: '/submit',
 	body: (ctx, itemIndex) =>
 		withAdditionalBody(ctx, itemIndex, {
-			exitId: requireText(ctx, itemIndex, 'Exit', ctx.getNodeParameter('exitId', itemIndex, '', { extractValue: true })).trim(),
+			exitId: requireText(
+				ctx,
+				itemIndex,
+				'Exit',
+				ctx.getNodeParameter('exitId', itemIndex, '', { extractValue: true }),
+			).trim(),
 			context: readContext(ctx, itemIndex),
 		}),
 	// A completed task cannot be completed again: never repeated after a failure that may have done it.

@@ -3,7 +3,10 @@ import { showFor } from '../../../shared/descriptions';
 import { concurrencyOption, requestOperation } from '../../../shared/operations';
 import { readTaskPath, taskField } from './taskForm';
 
-export const description: INodeProperties[] = showFor('task', 'get', [taskField('to read'), concurrencyOption]);
+export const description: INodeProperties[] = showFor('task', 'get', [
+	taskField('to read'),
+	concurrencyOption,
+]);
 
 export const { execute } = requestOperation({
 	method: 'POST',

@@ -16,13 +16,30 @@ export const description: INodeProperties[] = showFor('task', 'getAll', [
 		type: 'options',
 		default: 'all',
 		options: [
-			{ name: 'All I Can See', value: 'all', description: "Every task the credential's user may read" },
-			{ name: 'Assigned To a User', value: 'performer', description: 'Tasks whose performers include the chosen user (incoming)' },
-			{ name: 'Created By a User', value: 'author', description: 'Tasks the chosen user set (outgoing)' },
+			{
+				name: 'All I Can See',
+				value: 'all',
+				description: "Every task the credential's user may read",
+			},
+			{
+				name: 'Assigned To a User',
+				value: 'performer',
+				description: 'Tasks whose performers include the chosen user (incoming)',
+			},
+			{
+				name: 'Created By a User',
+				value: 'author',
+				description: 'Tasks the chosen user set (outgoing)',
+			},
 		],
 	},
 	{
-		...uuidLocator({ displayName: 'User', name: 'userId', searchListMethod: 'searchUsers', description: 'The user whose tasks to list' }),
+		...uuidLocator({
+			displayName: 'User',
+			name: 'userId',
+			searchListMethod: 'searchUsers',
+			description: 'The user whose tasks to list',
+		}),
 		displayOptions: { show: { scope: ['performer', 'author'] } },
 	},
 	...returnAllOrLimit,
@@ -31,11 +48,23 @@ export const description: INodeProperties[] = showFor('task', 'getAll', [
 
 /** The list body: the chosen user as a table filter, beside (and overridable by) the Options' own. */
 function listBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const field = SCOPES[requireOneOf(ctx, itemIndex, 'Tasks', ctx.getNodeParameter('scope', itemIndex, 'all'), SCOPE_VALUES)];
+	const field =
+		SCOPES[
+			requireOneOf(
+				ctx,
+				itemIndex,
+				'Tasks',
+				ctx.getNodeParameter('scope', itemIndex, 'all'),
+				SCOPE_VALUES,
+			)
+		];
 	const body = buildListBody(ctx, itemIndex);
 	if (field === undefined) return body;
 	const filter = (body.filter ?? {}) as IDataObject;
-	const tf = { [field]: [readUuidLocator(ctx, itemIndex, 'userId', 'User')], ...((filter.tf ?? {}) as IDataObject) };
+	const tf = {
+		[field]: [readUuidLocator(ctx, itemIndex, 'userId', 'User')],
+		...((filter.tf ?? {}) as IDataObject),
+	};
 	return { ...body, filter: { ...filter, tf } };
 }
 

@@ -4,7 +4,10 @@ import { concurrencyOption, requestOperation } from '../../../shared/operations'
 import { readListPage } from '../../../shared/transport';
 import { readTaskPath, taskField } from './taskForm';
 
-export const description: INodeProperties[] = showFor('task', 'getExits', [taskField('whose exits to list'), concurrencyOption]);
+export const description: INodeProperties[] = showFor('task', 'getExits', [
+	taskField('whose exits to list'),
+	concurrencyOption,
+]);
 
 /** One output item per exit: the buttons a person would press to complete the task. */
 export const { execute } = requestOperation({

@@ -7,7 +7,12 @@ import { changeOperation, taskField } from './taskForm';
 
 export const description: INodeProperties[] = showFor('task', 'reassign', [
 	taskField('to reassign'),
-	uuidLocator({ displayName: 'New Performer', name: 'userId', searchListMethod: 'searchUsers', description: 'The user the task goes to' }),
+	uuidLocator({
+		displayName: 'New Performer',
+		name: 'userId',
+		searchListMethod: 'searchUsers',
+		description: 'The user the task goes to',
+	}),
 	{
 		displayName: 'Process Instance ID',
 		name: 'instanceId',
@@ -15,9 +20,16 @@ export const description: INodeProperties[] = showFor('task', 'reassign', [
 		required: true,
 		default: '',
 		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-		description: 'The process instance the task belongs to (the platform requires it): map it from the task, e.g. from Get Task',
+		description:
+			'The process instance the task belongs to (the platform requires it): map it from the task, e.g. from Get Task',
 	},
-	{ displayName: 'Comment', name: 'comment', type: 'string', default: '', description: 'Why the task is reassigned; sent only when not empty' },
+	{
+		displayName: 'Comment',
+		name: 'comment',
+		type: 'string',
+		default: '',
+		description: 'Why the task is reassigned; sent only when not empty',
+	},
 	writeOptions,
 ]);
 
@@ -28,7 +40,12 @@ export const { execute } = changeOperation({
 	body: (ctx, itemIndex) => {
 		const body: IDataObject = {
 			userId: readUuidLocator(ctx, itemIndex, 'userId', 'New Performer'),
-			instanceId: requireUuid(ctx, itemIndex, 'Process Instance ID', ctx.getNodeParameter('instanceId', itemIndex)),
+			instanceId: requireUuid(
+				ctx,
+				itemIndex,
+				'Process Instance ID',
+				ctx.getNodeParameter('instanceId', itemIndex),
+			),
 		};
 		const comment = String(ctx.getNodeParameter('comment', itemIndex, '') ?? '');
 		if (comment.trim() !== '') body.comment = comment;

@@ -31,10 +31,12 @@ export const { execute } = changeOperation({
 		const body: IDataObject = {};
 		for (const date of DATES) {
 			const value = ctx.getNodeParameter(date.name, itemIndex, '');
-			if (value !== '' && value !== null && value !== undefined) body[date.name] = requireDateTime(ctx, itemIndex, date.label, value);
+			if (value !== '' && value !== null && value !== undefined)
+				body[date.name] = requireDateTime(ctx, itemIndex, date.label, value);
 		}
 		const sent = withAdditionalBody(ctx, itemIndex, body);
-		if (Object.keys(sent).length === 0) throw invalidInput(ctx, itemIndex, 'Start At / Due Date', 'at least one date', '');
+		if (Object.keys(sent).length === 0)
+			throw invalidInput(ctx, itemIndex, 'Start At / Due Date', 'at least one date', '');
 		return sent;
 	},
 	idempotent: true,

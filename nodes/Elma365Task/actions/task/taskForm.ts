@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	INodeProperties,
+} from 'n8n-workflow';
 import { readUuidLocator, uuidLocator } from '../../../shared/locators';
 import type { Operation } from '../../../shared/router';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
@@ -37,7 +42,13 @@ export function changeOperation(options: {
 			const taskId = readTaskId(this, itemIndex);
 			const body = options.body(this, itemIndex);
 			const path = `${apiPath`/tasks/${taskId}`}${options.suffix}`;
-			const response = await apiRequest(this, { method: options.method, path, body, idempotent: options.idempotent, itemIndex });
+			const response = await apiRequest(this, {
+				method: options.method,
+				path,
+				body,
+				idempotent: options.idempotent,
+				itemIndex,
+			});
 			return { taskId, ...body, ...unwrapItem(response) };
 		},
 	};

@@ -1,7 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { beforeVersion, codeLocator, sinceVersion, uuidLocator } from '../../../shared/locators';
 import { apiPath } from '../../../shared/transport';
-import { invalidInput, requirePathSegment, requireText, requireUuid } from '../../../shared/validation';
+import {
+	invalidInput,
+	requirePathSegment,
+	requireText,
+	requireUuid,
+} from '../../../shared/validation';
 
 export interface Binding extends IDataObject {
 	extension: string;
@@ -33,7 +38,12 @@ export const moduleCodeFields: INodeProperties[] = [
 ];
 
 export function readModuleCode(ctx: IExecuteFunctions, itemIndex: number): string {
-	return requirePathSegment(ctx, itemIndex, 'Module Code', ctx.getNodeParameter('moduleCode', itemIndex, '', { extractValue: true }));
+	return requirePathSegment(
+		ctx,
+		itemIndex,
+		'Module Code',
+		ctx.getNodeParameter('moduleCode', itemIndex, '', { extractValue: true }),
+	);
 }
 
 export function bindingsPath(code: string): string {
@@ -55,7 +65,14 @@ function bindingsCollection(user: INodeProperties): INodeProperties {
 				displayName: 'Binding',
 				name: 'binding',
 				values: [
-					{ displayName: 'Extension', name: 'extension', type: 'string', default: '', placeholder: '101', description: 'Internal phone extension' },
+					{
+						displayName: 'Extension',
+						name: 'extension',
+						type: 'string',
+						default: '',
+						placeholder: '101',
+						description: 'Internal phone extension',
+					},
 					user,
 				],
 			},
@@ -79,14 +96,22 @@ export const bindingFields: INodeProperties[] = [
 		}),
 	]),
 	...sinceVersion([
-		bindingsCollection(uuidLocator({ displayName: 'User', name: 'userId', searchListMethod: 'searchUsers', description: 'The platform user the extension belongs to' })),
+		bindingsCollection(
+			uuidLocator({
+				displayName: 'User',
+				name: 'userId',
+				searchListMethod: 'searchUsers',
+				description: 'The platform user the extension belongs to',
+			}),
+		),
 	]),
 	{
 		displayName: 'Bindings (JSON)',
 		name: 'bindingsJson',
 		type: 'json',
 		default: '[]',
-		description: 'More bindings, as [{"extension": "101", "userId": "uuid"}] or {"101": "uuid"}; they win over the list above for the same extension',
+		description:
+			'More bindings, as [{"extension": "101", "userId": "uuid"}] or {"101": "uuid"}; they win over the list above for the same extension',
 	},
 ];
 
@@ -96,12 +121,27 @@ function parseJson(ctx: IExecuteFunctions, itemIndex: number, value: unknown): u
 	try {
 		return JSON.parse(value);
 	} catch {
-		throw invalidInput(ctx, itemIndex, 'Bindings (JSON)', 'a JSON array of {"extension", "userId"} or an object {"extension": "userId"}', value);
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			'Bindings (JSON)',
+			'a JSON array of {"extension", "userId"} or an object {"extension": "userId"}',
+			value,
+		);
 	}
 }
 
-function binding(ctx: IExecuteFunctions, itemIndex: number, label: string, extension: unknown, userId: unknown): Binding {
-	const ext = typeof extension === 'number' ? String(extension) : requireText(ctx, itemIndex, `${label} > Extension`, extension).trim();
+function binding(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	extension: unknown,
+	userId: unknown,
+): Binding {
+	const ext =
+		typeof extension === 'number'
+			? String(extension)
+			: requireText(ctx, itemIndex, `${label} > Extension`, extension).trim();
 	return { extension: ext, userId: requireUuid(ctx, itemIndex, `${label} > User ID`, userId) };
 }
 
@@ -111,27 +151,59 @@ export function readBindings(ctx: IExecuteFunctions, itemIndex: number): Binding
 	const pairs = (ctx.getNodeParameter('bindings.binding', itemIndex, []) as IDataObject[]) ?? [];
 	for (const [position, pair] of pairs.entries()) {
 		// The indexed read gives the ID of a picked user (version 1.1) and a typed ID (version 1) alike.
-		const userId = ctx.getNodeParameter(`bindings.binding[${position}].userId`, itemIndex, '', { extractValue: true });
-		const entry = binding(ctx, itemIndex, `Bindings (entry ${position + 1})`, pair.extension, userId);
+		const userId = ctx.getNodeParameter(`bindings.binding[${position}].userId`, itemIndex, '', {
+			extractValue: true,
+		});
+		const entry = binding(
+			ctx,
+			itemIndex,
+			`Bindings (entry ${position + 1})`,
+			pair.extension,
+			userId,
+		);
 		byExtension.set(entry.extension, entry);
 	}
 	const json = parseJson(ctx, itemIndex, ctx.getNodeParameter('bindingsJson', itemIndex, '[]'));
 	if (Array.isArray(json)) {
 		for (const [position, pair] of json.entries()) {
 			if (!pair || typeof pair !== 'object' || Array.isArray(pair)) {
-				throw invalidInput(ctx, itemIndex, `Bindings (JSON) (entry ${position + 1})`, 'an object {"extension", "userId"}', pair);
+				throw invalidInput(
+					ctx,
+					itemIndex,
+					`Bindings (JSON) (entry ${position + 1})`,
+					'an object {"extension", "userId"}',
+					pair,
+				);
 			}
 			const data = pair as IDataObject;
-			const entry = binding(ctx, itemIndex, `Bindings (JSON) (entry ${position + 1})`, data.extension, data.userId);
+			const entry = binding(
+				ctx,
+				itemIndex,
+				`Bindings (JSON) (entry ${position + 1})`,
+				data.extension,
+				data.userId,
+			);
 			byExtension.set(entry.extension, entry);
 		}
 	} else if (json && typeof json === 'object') {
 		for (const [extension, userId] of Object.entries(json as IDataObject)) {
-			const entry = binding(ctx, itemIndex, `Bindings (JSON) (extension "${extension}")`, extension, userId);
+			const entry = binding(
+				ctx,
+				itemIndex,
+				`Bindings (JSON) (extension "${extension}")`,
+				extension,
+				userId,
+			);
 			byExtension.set(entry.extension, entry);
 		}
 	} else {
-		throw invalidInput(ctx, itemIndex, 'Bindings (JSON)', 'a JSON array of {"extension", "userId"} or an object {"extension": "userId"}', json);
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			'Bindings (JSON)',
+			'a JSON array of {"extension", "userId"} or an object {"extension": "userId"}',
+			json,
+		);
 	}
 	return [...byExtension.values()];
 }

@@ -3,7 +3,10 @@ import { showFor } from '../../../shared/descriptions';
 import { concurrencyOption, requestOperation } from '../../../shared/operations';
 import { bindingsOf, bindingsPath, moduleCodeFields, readModuleCode } from './bindingForm';
 
-export const description: INodeProperties[] = showFor('binding', 'get', [...moduleCodeFields, concurrencyOption]);
+export const description: INodeProperties[] = showFor('binding', 'get', [
+	...moduleCodeFields,
+	concurrencyOption,
+]);
 
 export const { execute } = requestOperation({
 	method: 'GET',

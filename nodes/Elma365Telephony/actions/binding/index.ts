@@ -12,8 +12,18 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['binding'] } },
 		options: [
-			{ name: 'Get', value: 'get', description: 'Get the mapping of extensions to users of a telephony module', action: 'Get extension bindings' },
-			{ name: 'Update', value: 'update', description: 'Change the mapping of extensions to users of a telephony module', action: 'Update extension bindings' },
+			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get the mapping of extensions to users of a telephony module',
+				action: 'Get extension bindings',
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				description: 'Change the mapping of extensions to users of a telephony module',
+				action: 'Update extension bindings',
+			},
 		],
 		default: 'get',
 	},

@@ -3,7 +3,14 @@ import { showFor } from '../../../shared/descriptions';
 import { concurrencyOption } from '../../../shared/operations';
 import { apiRequest } from '../../../shared/transport';
 import { requireOneOf } from '../../../shared/validation';
-import { bindingFields, bindingsOf, bindingsPath, moduleCodeFields, readBindings, readModuleCode } from './bindingForm';
+import {
+	bindingFields,
+	bindingsOf,
+	bindingsPath,
+	moduleCodeFields,
+	readBindings,
+	readModuleCode,
+} from './bindingForm';
 
 const MODES = ['merge', 'replace'] as const;
 
@@ -18,7 +25,8 @@ export const description: INodeProperties[] = showFor('binding', 'update', [
 			{
 				name: 'Merge',
 				value: 'merge',
-				description: 'Read the current mapping, change only the extensions given (and remove those listed), write it back',
+				description:
+					'Read the current mapping, change only the extensions given (and remove those listed), write it back',
 			},
 			{
 				name: 'Replace',
@@ -26,7 +34,7 @@ export const description: INodeProperties[] = showFor('binding', 'update', [
 				description: 'Write exactly the bindings given: every other extension loses its user',
 			},
 		],
-		description: 'How the given bindings are applied to the module\'s current mapping',
+		description: "How the given bindings are applied to the module's current mapping",
 	},
 	...bindingFields,
 	{
@@ -48,24 +56,40 @@ export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
 
 function splitList(value: unknown): string[] {
 	if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
-	return typeof value === 'string' ? value.split(',').map((v) => v.trim()).filter(Boolean) : [];
+	return typeof value === 'string'
+		? value
+				.split(',')
+				.map((v) => v.trim())
+				.filter(Boolean)
+		: [];
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	// Everything is read and checked before the first request.
 	const path = bindingsPath(readModuleCode(this, itemIndex));
-	const mode = requireOneOf(this, itemIndex, 'Mode', this.getNodeParameter('mode', itemIndex, 'merge'), MODES);
+	const mode = requireOneOf(
+		this,
+		itemIndex,
+		'Mode',
+		this.getNodeParameter('mode', itemIndex, 'merge'),
+		MODES,
+	);
 	const given = readBindings(this, itemIndex);
-	const removed = mode === 'merge' ? splitList(this.getNodeParameter('removeExtensions', itemIndex, '')) : [];
+	const removed =
+		mode === 'merge' ? splitList(this.getNodeParameter('removeExtensions', itemIndex, '')) : [];
 
 	let bindings: IDataObject[] = given;
 	if (mode === 'merge') {
 		const current = bindingsOf(await apiRequest(this, { method: 'GET', path, itemIndex }));
-		const merged = new Map<string, IDataObject>(current.map((entry) => [String(entry.extension), entry]));
+		const merged = new Map<string, IDataObject>(
+			current.map((entry) => [String(entry.extension), entry]),
+		);
 		for (const extension of removed) merged.delete(extension);
 		for (const entry of given) merged.set(entry.extension, entry);
 		bindings = [...merged.values()];
 	}
 	const response = await apiRequest(this, { method: 'PUT', path, body: { bindings }, itemIndex });
-	return { bindings: Array.isArray(response.bindings) ? (response.bindings as IDataObject[]) : bindings };
+	return {
+		bindings: Array.isArray(response.bindings) ? (response.bindings as IDataObject[]) : bindings,
+	};
 }

@@ -5,7 +5,16 @@ import { listOperation } from '../../../shared/operations';
 import { simplified, simplifyOption } from '../../../shared/simplify';
 
 /** What Simplify keeps of a user (from version 1.1): identity, name and contacts, not the system fields. */
-const MAIN_FIELDS = ['__id', '__name', 'login', 'email', 'fullname', 'mobilePhone', 'workPhone', 'groupIds'] as const;
+const MAIN_FIELDS = [
+	'__id',
+	'__name',
+	'login',
+	'email',
+	'fullname',
+	'mobilePhone',
+	'workPhone',
+	'groupIds',
+] as const;
 
 /** The user list takes {filter, from, ids, size, sortExpressions}: no status, no active flag. */
 export const description: INodeProperties[] = showFor('user', 'getAll', [

@@ -11,7 +11,12 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['user'] } },
 		options: [
-			{ name: 'Get Many', value: 'getAll', description: 'List users, filtered by any field or by IDs', action: 'Get many users' },
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List users, filtered by any field or by IDs',
+				action: 'Get many users',
+			},
 		],
 		default: 'getAll',
 	},
