@@ -17,10 +17,10 @@ import {
 	searchApplications,
 	searchItems,
 	searchNamespaces,
-} from '../shared/schemeSearch';
-import { beforeVersion, sinceVersion } from '../shared/locators';
-import { requestOptions } from '../shared/requestOptions';
-import { credentialTest } from '../shared/credentialTest';
+} from '../shared/methods/schemeSearch';
+import { beforeVersion, sinceVersion } from '../shared/descriptions/locators';
+import { requestOptions } from '../shared/transport/requestOptions';
+import { credentialTest } from '../shared/methods/credentialTest';
 
 /** The node version that brought item comments. */
 const COMMENTS_VERSION = 1.3;

@@ -15,9 +15,9 @@ import {
 	searchApplications,
 	searchContractItems,
 	searchNamespaces,
-} from '../shared/schemeSearch';
-import { requestOptions } from '../shared/requestOptions';
-import { credentialTest } from '../shared/credentialTest';
+} from '../shared/methods/schemeSearch';
+import { requestOptions } from '../shared/transport/requestOptions';
+import { credentialTest } from '../shared/methods/credentialTest';
 
 export class Elma365Contract implements INodeType {
 	description: INodeTypeDescription = {

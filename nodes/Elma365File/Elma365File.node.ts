@@ -9,8 +9,8 @@ import * as directory from './actions/directory';
 import * as file from './actions/file';
 import { router } from './actions/router';
 import * as listSearch from './methods/listSearch';
-import { requestOptions } from '../shared/requestOptions';
-import { credentialTest } from '../shared/credentialTest';
+import { requestOptions } from '../shared/transport/requestOptions';
+import { credentialTest } from '../shared/methods/credentialTest';
 
 export class Elma365File implements INodeType {
 	description: INodeTypeDescription = {

@@ -9,8 +9,8 @@ import { router } from './actions/router';
 import * as segment from './actions/segment';
 import * as subscriber from './actions/subscriber';
 import * as listSearch from './methods/listSearch';
-import { requestOptions } from '../shared/requestOptions';
-import { credentialTest } from '../shared/credentialTest';
+import { requestOptions } from '../shared/transport/requestOptions';
+import { credentialTest } from '../shared/methods/credentialTest';
 
 export class Elma365Marketing implements INodeType {
 	description: INodeTypeDescription = {

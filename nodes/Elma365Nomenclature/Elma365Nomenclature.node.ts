@@ -9,8 +9,8 @@ import * as nomenclatureCase from './actions/case';
 import * as directory from './actions/directory';
 import { router } from './actions/router';
 import * as listSearch from './methods/listSearch';
-import { requestOptions } from '../shared/requestOptions';
-import { credentialTest } from '../shared/credentialTest';
+import { requestOptions } from '../shared/transport/requestOptions';
+import { credentialTest } from '../shared/methods/credentialTest';
 
 export class Elma365Nomenclature implements INodeType {
 	description: INodeTypeDescription = {

@@ -8,10 +8,10 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import * as instance from './actions/instance';
 import * as processTemplate from './actions/process';
 import { router } from './actions/router';
-import { getProcessContextFields, searchInstanceTemplates } from '../shared/processSearch';
-import { searchNamespaces, searchProcessTemplates } from '../shared/schemeSearch';
-import { requestOptions } from '../shared/requestOptions';
-import { credentialTest } from '../shared/credentialTest';
+import { getProcessContextFields, searchInstanceTemplates } from '../shared/methods/processSearch';
+import { searchNamespaces, searchProcessTemplates } from '../shared/methods/schemeSearch';
+import { requestOptions } from '../shared/transport/requestOptions';
+import { credentialTest } from '../shared/methods/credentialTest';
 
 export class Elma365Process implements INodeType {
 	description: INodeTypeDescription = {

@@ -7,9 +7,13 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import * as item from './actions/item';
 import { router } from './actions/router';
-import { getReportFieldCodes, searchApplications, searchNamespaces } from '../shared/schemeSearch';
-import { requestOptions } from '../shared/requestOptions';
-import { credentialTest } from '../shared/credentialTest';
+import {
+	getReportFieldCodes,
+	searchApplications,
+	searchNamespaces,
+} from '../shared/methods/schemeSearch';
+import { requestOptions } from '../shared/transport/requestOptions';
+import { credentialTest } from '../shared/methods/credentialTest';
 
 export class Elma365Report implements INodeType {
 	description: INodeTypeDescription = {

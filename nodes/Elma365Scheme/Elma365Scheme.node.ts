@@ -18,9 +18,9 @@ import {
 	searchProcessTemplates,
 	searchSolutions,
 	searchUsers,
-} from '../shared/schemeSearch';
-import { requestOptions } from '../shared/requestOptions';
-import { credentialTest } from '../shared/credentialTest';
+} from '../shared/methods/schemeSearch';
+import { requestOptions } from '../shared/transport/requestOptions';
+import { credentialTest } from '../shared/methods/credentialTest';
 
 export class Elma365Scheme implements INodeType {
 	description: INodeTypeDescription = {

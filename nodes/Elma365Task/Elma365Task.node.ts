@@ -8,9 +8,9 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { router } from './actions/router';
 import * as task from './actions/task';
 import { searchExits, searchTasks } from './methods/listSearch';
-import { searchUsers } from '../shared/schemeSearch';
-import { requestOptions } from '../shared/requestOptions';
-import { credentialTest } from '../shared/credentialTest';
+import { searchUsers } from '../shared/methods/schemeSearch';
+import { requestOptions } from '../shared/transport/requestOptions';
+import { credentialTest } from '../shared/methods/credentialTest';
 
 export class Elma365Task implements INodeType {
 	description: INodeTypeDescription = {

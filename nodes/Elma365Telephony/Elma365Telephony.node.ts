@@ -7,9 +7,9 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import * as binding from './actions/binding';
 import { router } from './actions/router';
-import { searchModuleCodes, searchUsers } from '../shared/schemeSearch';
-import { requestOptions } from '../shared/requestOptions';
-import { credentialTest } from '../shared/credentialTest';
+import { searchModuleCodes, searchUsers } from '../shared/methods/schemeSearch';
+import { requestOptions } from '../shared/transport/requestOptions';
+import { credentialTest } from '../shared/methods/credentialTest';
 
 export class Elma365Telephony implements INodeType {
 	description: INodeTypeDescription = {

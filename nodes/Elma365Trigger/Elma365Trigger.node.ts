@@ -13,9 +13,9 @@ import {
 	searchNamespaces,
 	searchProcessTemplateIds,
 	searchUsers,
-} from '../shared/schemeSearch';
+} from '../shared/methods/schemeSearch';
 import { poll } from './poll';
-import { credentialTest } from '../shared/credentialTest';
+import { credentialTest } from '../shared/methods/credentialTest';
 
 export class Elma365Trigger implements INodeType {
 	description: INodeTypeDescription = {

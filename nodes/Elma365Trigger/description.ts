@@ -1,8 +1,13 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { ListPickers } from '../shared/listOptions';
-import { tableFilter } from '../shared/listOptions';
-import { beforeVersion, codeLocator, sinceVersion, uuidLocator } from '../shared/locators';
-import { requestOptions } from '../shared/requestOptions';
+import type { ListPickers } from '../shared/lists/listOptions';
+import { tableFilter } from '../shared/lists/listOptions';
+import {
+	beforeVersion,
+	codeLocator,
+	sinceVersion,
+	uuidLocator,
+} from '../shared/descriptions/locators';
+import { requestOptions } from '../shared/transport/requestOptions';
 
 export const EVENTS = [
 	'newItem',

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { readTableFilter } from '../shared/listOptions';
-import { readWholeList } from '../shared/pager';
+import { readTableFilter } from '../shared/lists/listOptions';
+import { readWholeList } from '../shared/lists/pager';
 import { apiPath } from '../shared/transport';
 import { invalidInput, isUuid } from '../shared/validation';
 import type { TriggerEvent } from './description';

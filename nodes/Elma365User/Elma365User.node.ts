@@ -7,8 +7,8 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { router } from './actions/router';
 import * as user from './actions/user';
-import { requestOptions } from '../shared/requestOptions';
-import { credentialTest } from '../shared/credentialTest';
+import { requestOptions } from '../shared/transport/requestOptions';
+import { credentialTest } from '../shared/methods/credentialTest';
 
 export class Elma365User implements INodeType {
 	description: INodeTypeDescription = {

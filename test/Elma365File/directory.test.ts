@@ -1,7 +1,7 @@
 import axios from 'axios';
 import { newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
-import { LARGE_PAGE_SIZE } from '../../nodes/shared/pager';
+import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 let rootId: string;

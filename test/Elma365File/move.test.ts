@@ -12,17 +12,15 @@ beforeEach(() => {
 	fileId = newId();
 	directoryId = newId();
 	t.platform.collection('diskDirectories').set(directoryId, { __id: directoryId, name: 'Archive' });
-	t.platform
-		.collection('diskFiles')
-		.set(fileId, {
-			__id: fileId,
-			name: 'Схема цеха.png',
-			directory: null,
-			size: 3,
-			version: 1,
-			hash: newId(),
-			data: Buffer.from('png'),
-		});
+	t.platform.collection('diskFiles').set(fileId, {
+		__id: fileId,
+		name: 'Схема цеха.png',
+		directory: null,
+		size: 3,
+		version: 1,
+		hash: newId(),
+		data: Buffer.from('png'),
+	});
 });
 
 describe('move', () => {

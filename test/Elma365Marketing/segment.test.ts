@@ -1,6 +1,6 @@
 import { fail, newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
-import { LARGE_PAGE_SIZE } from '../../nodes/shared/pager';
+import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 const locator = (value: string, mode = 'id') => ({ __rl: true, mode, value });

@@ -39,15 +39,13 @@ beforeEach(() => {
 			.collection('nomenclatureCases')
 			.set(id, { __id: id, directoryId, docflow: 'input', name: `Case ${index}` });
 	}
-	t.platform
-		.collection('nomenclatureCases')
-		.set(caseId, {
-			__id: caseId,
-			directoryId,
-			docflow: 'output',
-			name: 'Outgoing',
-			registrationSettings: SETTINGS,
-		});
+	t.platform.collection('nomenclatureCases').set(caseId, {
+		__id: caseId,
+		directoryId,
+		docflow: 'output',
+		name: 'Outgoing',
+		registrationSettings: SETTINGS,
+	});
 });
 
 const update = (parameters: Record<string, unknown>, typeVersion = 1.1) =>

@@ -2,7 +2,7 @@ import { fail, newId } from '../harness/index.ts';
 import { loadPackage } from '../harness/engine';
 import { itemsOf } from '../harness/routes/app.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
-import { LARGE_PAGE_SIZE } from '../../nodes/shared/pager';
+import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 const base = '/pub/v1/reports/sales/monthly/list';

@@ -1,4 +1,4 @@
-import { LARGE_PAGE_SIZE } from '../../nodes/shared/pager';
+import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 import { fail, newId, ok } from '../harness/index.ts';
 import { PollStore, pollNode } from '../harness/poll';
 import { jsonOf, usePlatform } from '../harness/setup';

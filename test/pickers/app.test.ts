@@ -594,14 +594,12 @@ const CONTACT_FIELDS = [
 describe('field values as the vendor documents them (data types guide)', () => {
 	const contacts = { namespace: picked('crm'), application: picked('contacts') };
 	beforeAll(() => {
-		t.platform
-			.collection('schemeApps')
-			.set('crm/contacts', {
-				namespace: 'crm',
-				code: 'contacts',
-				name: 'Contacts',
-				fields: CONTACT_FIELDS,
-			});
+		t.platform.collection('schemeApps').set('crm/contacts', {
+			namespace: 'crm',
+			code: 'contacts',
+			name: 'Contacts',
+			fields: CONTACT_FIELDS,
+		});
 	});
 
 	async function create(value: Record<string, unknown>) {

@@ -4,7 +4,7 @@ import { fail, newId } from '../harness/index.ts';
 import { PollStore, pollNode } from '../harness/poll';
 import { DEFAULT_STATUSES, itemsOf } from '../harness/routes/app.ts';
 import { jsonOf, usePlatform } from '../harness/setup';
-import { LARGE_PAGE_SIZE } from '../../nodes/shared/pager';
+import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 import before from './listOptions.before.json';
 
 /**

@@ -101,17 +101,15 @@ describe('ELMA365 Scheme', () => {
 		for (let i = 0; i < 150; i++) {
 			const id = newId();
 			added.push(id);
-			t.platform
-				.collection('schemeGroups')
-				.set(id, {
-					__id: id,
-					namespace: 'hr',
-					code: `team${i}`,
-					__name: `Team ${i}`,
-					users: [],
-					positions: [],
-					subGroups: [],
-				});
+			t.platform.collection('schemeGroups').set(id, {
+				__id: id,
+				namespace: 'hr',
+				code: `team${i}`,
+				__name: `Team ${i}`,
+				users: [],
+				positions: [],
+				subGroups: [],
+			});
 		}
 	});
 	afterAll(() => {

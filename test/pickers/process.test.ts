@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { loadPackage, resourceMapperFields, searchList } from '../harness/engine';
 import { fail, newId, ok } from '../harness/index.ts';
 import { jsonOf, usePlatform } from '../harness/setup';
-import { LARGE_PAGE_SIZE } from '../../nodes/shared/pager';
+import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
@@ -14,15 +14,13 @@ const schemePath = '/pub/v1/scheme/namespaces/crm/processes/approval';
 
 /** The approval template's scheme as the double serves it (under `item`), with the given body. */
 function scheme(body: Record<string, unknown>) {
-	t.platform
-		.collection('schemeProcessTemplates')
-		.set(schemeKey, {
-			__id: approvalId,
-			namespace: 'crm',
-			code: 'approval',
-			name: 'Approval',
-			...body,
-		});
+	t.platform.collection('schemeProcessTemplates').set(schemeKey, {
+		__id: approvalId,
+		namespace: 'crm',
+		code: 'approval',
+		name: 'Approval',
+		...body,
+	});
 }
 
 const mapperOf = (parameters: Record<string, unknown> = located) =>

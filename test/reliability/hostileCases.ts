@@ -10,7 +10,7 @@
  * later picker versions keep.
  */
 import fc from 'fast-check';
-import { LARGE_PAGE_SIZE } from '../../nodes/shared/pager';
+import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 import { PATH_PARAMS } from '../../nodes/Elma365Scheme/actions/params';
 import { SCHEME_ROWS } from '../../nodes/Elma365Scheme/actions/table';
 import type { RecordedRequest, Reply } from '../harness/index.ts';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
-import { LARGE_PAGE_SIZE } from '../../nodes/shared/pager';
+import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 /**
  * The company address as users type it: cloud or on-premises, http or https, with or without a

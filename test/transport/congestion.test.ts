@@ -3,7 +3,7 @@ import type { RecordedRequest, Reply } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
 
 /**
- * Congestion control under Options > Concurrency (nodes/shared/concurrency.ts), against a double that
+ * Congestion control under Options > Concurrency (nodes/shared/execution/congestion.ts), against a double that
  * answers 429 above a fixed rate: no item fails at any setting, the window shrinks instead of
  * hammering the platform, and every case is updated exactly once.
  */

@@ -2,7 +2,7 @@ import { faults, newId, ok } from '../harness/index.ts';
 import { searchList } from '../harness/engine';
 import { PollStore, pollNode } from '../harness/poll';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
-import { TRANSFER_TIMEOUT_MS } from '../../nodes/shared/requestOptions';
+import { TRANSFER_TIMEOUT_MS } from '../../nodes/shared/transport/requestOptions';
 import * as transport from '../../nodes/shared/transport';
 
 /**

@@ -4,7 +4,7 @@ import { usePlatform } from '../harness/setup';
 /**
  * The transport's retry policy, seen on the wire: 429 and 5xx are retried a bounded number of
  * times with waits that honour Retry-After; writes that may have happened are not repeated.
- * Bounds are the named constants of nodes/shared/transport.ts.
+ * Bounds are the named constants of nodes/shared/transport/.
  */
 import * as transport from '../../nodes/shared/transport';
 

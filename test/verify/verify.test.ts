@@ -131,10 +131,10 @@ describe.each<[string, string, (dir: { pkg: string; src: string }) => void, RegE
 		'scan-source',
 		({ src }) =>
 			append(
-				path.join(src, 'nodes/shared/validation.ts'),
+				path.join(src, 'nodes/shared/validation/index.ts'),
 				'// eslint-disable-next-line\nexport const home = process.env.HOME;',
 			),
-		/nodes\/shared\/validation\.ts\n\s+\d+:\d+\s+error\s+Use of restricted global 'process'/,
+		/nodes\/shared\/validation\/index\.ts\n\s+\d+:\d+\s+error\s+Use of restricted global 'process'/,
 		true,
 	],
 	[

@@ -7,9 +7,9 @@ import type {
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../shared/descriptions';
-import type { Operation } from '../../shared/router';
-import { errorItem, forItem, MAX_BATCH_SIZE } from '../../shared/router';
+import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../shared/descriptions/common';
+import type { Operation } from '../../shared/execution/router';
+import { errorItem, forItem, MAX_BATCH_SIZE } from '../../shared/execution/router';
 import type { ApiRequest } from '../../shared/transport';
 import { apiRequest } from '../../shared/transport';
 import {
@@ -19,7 +19,7 @@ import {
 	requireText,
 	requireUuid,
 } from '../../shared/validation';
-import { withoutEnvelope } from '../../shared/envelope';
+import { withoutEnvelope } from '../../shared/transport/envelope';
 
 /** One entry of a bulk body: an identifier, or an object (a file to initialise, a link to fetch). */
 export type BulkEntry = string | IDataObject;

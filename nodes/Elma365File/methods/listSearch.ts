@@ -1,5 +1,5 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { searchPagedList } from '../../shared/listSearch';
+import { searchPagedList } from '../../shared/methods/listSearch';
 
 export async function searchDirectories(
 	this: ILoadOptionsFunctions,

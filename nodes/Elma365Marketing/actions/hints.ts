@@ -1,4 +1,4 @@
-import type { StatusHints } from '../../shared/statusHints';
+import type { StatusHints } from '../../shared/execution/statusHints';
 
 /** What the marketing statuses mean (platform facts: 412 = no CRM licence). */
 export const MARKETING_HINTS: StatusHints = {

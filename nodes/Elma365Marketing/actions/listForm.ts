@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { returnAllOrLimit, showFor } from '../../shared/descriptions';
-import { buildListBody, listOptions } from '../../shared/listOptions';
-import { listOperation } from '../../shared/operations';
-import { refuseUnsupportedOptions } from '../../shared/unsupportedOptions';
+import { returnAllOrLimit, showFor } from '../../shared/descriptions/common';
+import { buildListBody, listOptions } from '../../shared/lists/listOptions';
+import { listOperation } from '../../shared/execution/operations';
+import { refuseUnsupportedOptions } from '../../shared/lists/unsupportedOptions';
 
 /** The documented list body is {filter, from, size}: no place for IDs or sort rules. */
 const UNSUPPORTED: Array<[string, string]> = [

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import type { Operation } from '../../shared/router';
-import { route } from '../../shared/router';
-import { withStatusHints } from '../../shared/statusHints';
+import type { Operation } from '../../shared/execution/router';
+import { route } from '../../shared/execution/router';
+import { withStatusHints } from '../../shared/execution/statusHints';
 import { MARKETING_HINTS } from './hints';
 import * as segment from './segment';
 import * as subscriber from './subscriber';

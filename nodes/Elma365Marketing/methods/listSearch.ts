@@ -4,8 +4,8 @@ import type {
 	INodeListSearchItems,
 	INodeListSearchResult,
 } from 'n8n-workflow';
-import { entryName, searchPagedList, withEmail } from '../../shared/listSearch';
-import { chosen, NOTHING_TO_LIST } from '../../shared/schemeSearch';
+import { entryName, searchPagedList, withEmail } from '../../shared/methods/listSearch';
+import { chosen, NOTHING_TO_LIST } from '../../shared/methods/schemeSearch';
 import { apiPath } from '../../shared/transport';
 
 export async function searchSegments(

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { readJsonObject, returnAllOrLimit, showFor } from '../../shared/descriptions';
-import { listOperation } from '../../shared/operations';
+import { readJsonObject, returnAllOrLimit, showFor } from '../../shared/descriptions/common';
+import { listOperation } from '../../shared/execution/operations';
 
 /**
  * Cases and directories are listed the same way: GET with from/size in the query. The platform

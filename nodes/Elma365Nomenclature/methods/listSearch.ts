@@ -1,5 +1,5 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { entryName, searchPagedList } from '../../shared/listSearch';
+import { entryName, searchPagedList } from '../../shared/methods/listSearch';
 
 export async function searchDirectories(
 	this: ILoadOptionsFunctions,

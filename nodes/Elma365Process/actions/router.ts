@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { route } from '../../shared/router';
+import { route } from '../../shared/execution/router';
 import * as instance from './instance';
 import * as processTemplate from './process';
 

@@ -6,7 +6,7 @@ import {
 	PICKERS_VERSION,
 	sinceVersion,
 	uuidLocator,
-} from '../../shared/locators';
+} from '../../shared/descriptions/locators';
 import { requirePathSegment, requireUuid } from '../../shared/validation';
 
 /** The values that address a scheme: each fills one `{name}` of a path template. */

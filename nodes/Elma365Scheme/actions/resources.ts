@@ -1,5 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { OperationsByResource } from '../../shared/router';
+import type { OperationsByResource } from '../../shared/execution/router';
 import * as group from './group';
 import { schemeResource } from './schemeOperations';
 import { SCHEME_ROWS } from './table';

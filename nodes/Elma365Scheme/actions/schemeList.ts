@@ -4,8 +4,8 @@ import type {
 	IHttpRequestMethods,
 	INodeProperties,
 } from 'n8n-workflow';
-import { readLimit, returnAllOrLimit } from '../../shared/descriptions';
-import { readWholeList } from '../../shared/pager';
+import { readLimit, returnAllOrLimit } from '../../shared/descriptions/common';
+import { readWholeList } from '../../shared/lists/pager';
 import { apiRequest, PAGE_SIZE } from '../../shared/transport';
 import { requireBoolean } from '../../shared/validation';
 

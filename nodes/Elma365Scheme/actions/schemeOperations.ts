@@ -4,8 +4,8 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { showFor } from '../../shared/descriptions';
-import type { Operation } from '../../shared/router';
+import { showFor } from '../../shared/descriptions/common';
+import type { Operation } from '../../shared/execution/router';
 import { apiPath, apiRequest, unwrapItem } from '../../shared/transport';
 import type { PathParamName } from './params';
 import {

@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions';
+import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
 import { apiRequest, readListPage } from '../../../shared/transport';
 
 export const description: INodeProperties[] = showFor('application', 'getAll', [

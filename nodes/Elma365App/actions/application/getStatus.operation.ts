@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { ItemArea } from '../../../shared/appItems';
-import { locationFields, readAreaPath } from '../../../shared/appItems';
-import { showFor } from '../../../shared/descriptions';
+import type { ItemArea } from '../../../shared/items/appItems';
+import { locationFields, readAreaPath } from '../../../shared/items/appItems';
+import { showFor } from '../../../shared/descriptions/common';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { appItems } from '../item/area';
 

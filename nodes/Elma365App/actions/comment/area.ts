@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
-import type { ItemArea } from '../../../shared/appItems';
-import { itemIdFields, locationFields } from '../../../shared/appItems';
+import type { ItemArea } from '../../../shared/items/appItems';
+import { itemIdFields, locationFields } from '../../../shared/items/appItems';
 import { appItems } from '../item/area';
 
 /** An item's comments live in its activity stream: `/feed/{namespace}/{code}/{id}/...`. */

@@ -1,10 +1,10 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { readItemPath } from '../../../shared/appItems';
-import { showFor } from '../../../shared/descriptions';
-import { requestOperation } from '../../../shared/operations';
+import { readItemPath } from '../../../shared/items/appItems';
+import { showFor } from '../../../shared/descriptions/common';
+import { requestOperation } from '../../../shared/execution/operations';
 import { unwrapItem } from '../../../shared/transport';
 import { requireText } from '../../../shared/validation';
-import { withAdditionalBody, writeOptions } from '../../../shared/writeOptions';
+import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
 import { commentedItem, itemFeed } from './area';
 
 export const description: INodeProperties[] = showFor('comment', 'create', [

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { readItemPath } from '../../../shared/appItems';
-import { returnAllOrLimit, showFor } from '../../../shared/descriptions';
-import { listOperation } from '../../../shared/operations';
+import { readItemPath } from '../../../shared/items/appItems';
+import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { listOperation } from '../../../shared/execution/operations';
 import { commentedItem, itemFeed } from './area';
 
 export const description: INodeProperties[] = showFor('comment', 'getAll', [

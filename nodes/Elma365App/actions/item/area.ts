@@ -1,4 +1,4 @@
-import type { ItemArea } from '../../../shared/appItems';
+import type { ItemArea } from '../../../shared/items/appItems';
 
 export const appItems: ItemArea = {
 	prefix: 'app',

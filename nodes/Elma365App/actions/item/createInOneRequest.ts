@@ -5,15 +5,15 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { ItemArea } from '../../../shared/appItems';
+import type { ItemArea } from '../../../shared/items/appItems';
 import {
 	appCreateBody,
 	appCreateOptions,
 	createItem,
 	readLocation,
-} from '../../../shared/appItems';
-import { beforeVersion, sinceVersion } from '../../../shared/locators';
-import { errorItem, forItem, MAX_BATCH_SIZE, route } from '../../../shared/router';
+} from '../../../shared/items/appItems';
+import { beforeVersion, sinceVersion } from '../../../shared/descriptions/locators';
+import { errorItem, forItem, MAX_BATCH_SIZE, route } from '../../../shared/execution/router';
 import { apiRequest } from '../../../shared/transport';
 import { invalidInput, requireBoolean, requireInteger } from '../../../shared/validation';
 

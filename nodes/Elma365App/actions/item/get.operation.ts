@@ -1,4 +1,4 @@
-import { getItem } from '../../../shared/appItems';
+import { getItem } from '../../../shared/items/appItems';
 import { appItems } from './area';
 
 export const { description, execute } = getItem(appItems, 'POST');

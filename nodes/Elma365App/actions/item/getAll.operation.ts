@@ -1,4 +1,4 @@
-import { listItems } from '../../../shared/appItems';
+import { listItems } from '../../../shared/items/appItems';
 import { appItems } from './area';
 
 export const { description, execute } = listItems(appItems);

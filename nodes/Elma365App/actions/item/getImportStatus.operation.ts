@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { locationFields, postOperation, readAreaPath } from '../../../shared/appItems';
-import { readJsonObject, showFor } from '../../../shared/descriptions';
+import { locationFields, postOperation, readAreaPath } from '../../../shared/items/appItems';
+import { readJsonObject, showFor } from '../../../shared/descriptions/common';
 import { appItems } from './area';
 
 export const description: INodeProperties[] = showFor('item', 'getImportStatus', [

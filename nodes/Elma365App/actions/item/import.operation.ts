@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { locationFields, readAreaPath } from '../../../shared/appItems';
-import { showFor } from '../../../shared/descriptions';
-import { multipartBody, randomUuid } from '../../../shared/multipart';
-import { TRANSFER_TIMEOUT_MS } from '../../../shared/requestOptions';
+import { locationFields, readAreaPath } from '../../../shared/items/appItems';
+import { showFor } from '../../../shared/descriptions/common';
+import { multipartBody, randomUuid } from '../../../shared/transport/multipart';
+import { TRANSFER_TIMEOUT_MS } from '../../../shared/transport/requestOptions';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import {
 	invalidInput,

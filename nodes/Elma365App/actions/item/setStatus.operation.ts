@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { itemIdFields, locationFields, readItemPath } from '../../../shared/appItems';
-import { showFor } from '../../../shared/descriptions';
-import { beforeVersion, sinceVersion } from '../../../shared/locators';
-import { requestOperation } from '../../../shared/operations';
+import { itemIdFields, locationFields, readItemPath } from '../../../shared/items/appItems';
+import { showFor } from '../../../shared/descriptions/common';
+import { beforeVersion, sinceVersion } from '../../../shared/descriptions/locators';
+import { requestOperation } from '../../../shared/execution/operations';
 import { requireText } from '../../../shared/validation';
 import { appItems } from './area';
 

@@ -1,4 +1,4 @@
-import { updateItem } from '../../../shared/appItems';
+import { updateItem } from '../../../shared/items/appItems';
 import { appItems } from './area';
 import { BATCH_CREATE_VERSION } from './createInOneRequest';
 

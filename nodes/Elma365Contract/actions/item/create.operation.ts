@@ -1,4 +1,4 @@
-import { createItem } from '../../../shared/appItems';
+import { createItem } from '../../../shared/items/appItems';
 import { contractItems } from './area';
 
 export const { description, execute } = createItem(contractItems);

@@ -1,4 +1,4 @@
-import { getItem } from '../../../shared/appItems';
+import { getItem } from '../../../shared/items/appItems';
 import { contractItems } from './area';
 
 export const { description, execute } = getItem(contractItems, 'GET');

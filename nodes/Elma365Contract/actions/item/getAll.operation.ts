@@ -1,4 +1,4 @@
-import { listItems } from '../../../shared/appItems';
+import { listItems } from '../../../shared/items/appItems';
 import { contractItems } from './area';
 
 // The contract list body has no fields or statuses (api.elma365.com/en/public-api/reference/contracts/contractslist).

@@ -1,4 +1,4 @@
-import { updateItem } from '../../../shared/appItems';
+import { updateItem } from '../../../shared/items/appItems';
 import { contractItems } from './area';
 
 export const { description, execute, orderKey } = updateItem(contractItems);

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions';
-import { createConcurrencyOption } from '../../../shared/createConcurrency';
-import { requestOperation } from '../../../shared/operations';
+import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions/common';
+import { createConcurrencyOption } from '../../../shared/descriptions/createConcurrency';
+import { requestOperation } from '../../../shared/execution/operations';
 import { requireText } from '../../../shared/validation';
 import { readOptionalDirectory } from '../fields';
 

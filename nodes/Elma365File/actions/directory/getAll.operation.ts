@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { returnAllOrLimit, showFor } from '../../../shared/descriptions';
-import { buildListBody, listOptions } from '../../../shared/listOptions';
-import { listOperation } from '../../../shared/operations';
+import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { buildListBody, listOptions } from '../../../shared/lists/listOptions';
+import { listOperation } from '../../../shared/execution/operations';
 
 export const description: INodeProperties[] = showFor('directory', 'getAll', [
 	...returnAllOrLimit,

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/descriptions';
+import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/descriptions/common';
 import {
 	beforeVersion,
 	PICKERS_VERSION,
 	readUuidLocator,
 	sinceVersion,
 	uuidLocator,
-} from '../../../shared/locators';
+} from '../../../shared/descriptions/locators';
 
 export function hashesField(description: string): INodeProperties {
 	return {

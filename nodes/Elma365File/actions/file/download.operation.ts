@@ -5,9 +5,9 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions';
-import { concurrencyOption } from '../../../shared/operations';
-import { TRANSFER_TIMEOUT_MS } from '../../../shared/requestOptions';
+import { showFor } from '../../../shared/descriptions/common';
+import { concurrencyOption } from '../../../shared/execution/operations';
+import { TRANSFER_TIMEOUT_MS } from '../../../shared/transport/requestOptions';
 import {
 	apiDownload,
 	apiPath,

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions';
-import { concurrencyOption, requestOperation } from '../../../shared/operations';
+import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions/common';
+import { concurrencyOption, requestOperation } from '../../../shared/execution/operations';
 import { directoryLocator, fileIdField, readDirectory, readFileId, unwrapFile } from '../fields';
 
 /**

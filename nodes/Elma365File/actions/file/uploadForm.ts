@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions';
-import { multipartBody, randomUuid } from '../../../shared/multipart';
-import type { Operation } from '../../../shared/router';
-import { TRANSFER_TIMEOUT_MS } from '../../../shared/requestOptions';
+import { showFor } from '../../../shared/descriptions/common';
+import { multipartBody, randomUuid } from '../../../shared/transport/multipart';
+import type { Operation } from '../../../shared/execution/router';
+import { TRANSFER_TIMEOUT_MS } from '../../../shared/transport/requestOptions';
 import { apiRequest } from '../../../shared/transport';
 import {
 	invalidInput,

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { beforeVersion, sinceVersion, uuidLocator } from '../../../shared/locators';
+import { beforeVersion, sinceVersion, uuidLocator } from '../../../shared/descriptions/locators';
 import type { Done } from '../bulk';
 import {
 	answerItems,

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions';
-import { requestOperation } from '../../../shared/operations';
+import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions/common';
+import { requestOperation } from '../../../shared/execution/operations';
 import { requireText, requireUuid } from '../../../shared/validation';
 
 export const description: INodeProperties[] = showFor('segment', 'create', [

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions';
-import { requestOperation } from '../../../shared/operations';
+import { showFor } from '../../../shared/descriptions/common';
+import { requestOperation } from '../../../shared/execution/operations';
 import { apiPath } from '../../../shared/transport';
 import { readSegmentId, segmentField } from './segmentForm';
 

@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { readUuidLocator, uuidLocator } from '../../../shared/locators';
+import { readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
 
 export function segmentField(description: string): INodeProperties {
 	return uuidLocator({

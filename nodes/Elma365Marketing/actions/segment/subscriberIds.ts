@@ -1,6 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { beforeVersion, PICKERS_VERSION, sinceVersion } from '../../../shared/locators';
-import { pickerRows, readPickerRows } from '../../../shared/pickerRows';
+import {
+	beforeVersion,
+	PICKERS_VERSION,
+	sinceVersion,
+} from '../../../shared/descriptions/locators';
+import { pickerRows, readPickerRows } from '../../../shared/descriptions/pickerRows';
 import { invalidInput, requireUuid } from '../../../shared/validation';
 
 /** Adding or removing subscribers: the last segment of the PATCH path. */

@@ -4,10 +4,10 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions';
-import { beforeVersion, sinceVersion } from '../../../shared/locators';
-import { errorItem, forItem, route } from '../../../shared/router';
-import { explainStatus } from '../../../shared/statusHints';
+import { showFor } from '../../../shared/descriptions/common';
+import { beforeVersion, sinceVersion } from '../../../shared/descriptions/locators';
+import { errorItem, forItem, route } from '../../../shared/execution/router';
+import { explainStatus } from '../../../shared/execution/statusHints';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { MARKETING_HINTS } from '../hints';
 import { readSegmentId, segmentField } from './segmentForm';

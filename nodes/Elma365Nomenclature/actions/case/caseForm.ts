@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { readUuidLocator, uuidLocator } from '../../../shared/locators';
+import { readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
 import { currentValue } from '../keepCurrent';
 import {
 	requireBoolean,

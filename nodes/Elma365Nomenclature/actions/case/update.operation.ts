@@ -1,18 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions';
+import { showFor } from '../../../shared/descriptions/common';
 import {
 	beforeVersion,
 	readUuidLocator,
 	sinceVersion,
 	uuidLocator,
-} from '../../../shared/locators';
+} from '../../../shared/descriptions/locators';
 import {
 	concurrencyOption,
 	parallelByDefaultSince,
 	parallelSince,
 	requestOperation,
-} from '../../../shared/operations';
-import type { OperationResult } from '../../../shared/router';
+} from '../../../shared/execution/operations';
+import type { OperationResult } from '../../../shared/execution/router';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { findListed, KEEP_CURRENT_VERSION, keepsCurrentValues } from '../keepCurrent';
 import {

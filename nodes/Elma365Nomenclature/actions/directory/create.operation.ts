@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions';
-import { createConcurrencyOption } from '../../../shared/createConcurrency';
-import { requestOperation } from '../../../shared/operations';
+import { showFor } from '../../../shared/descriptions/common';
+import { createConcurrencyOption } from '../../../shared/descriptions/createConcurrency';
+import { requestOperation } from '../../../shared/execution/operations';
 import { buildDirectoryBody, directoryFields } from './directoryForm';
 
 export const description: INodeProperties[] = showFor('directory', 'create', [

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/descriptions';
+import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/descriptions/common';
 import { requireText } from '../../../shared/validation';
 
 export function directoryFields(nameRequired: boolean): INodeProperties[] {

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions';
-import { readUuidLocator, uuidLocator } from '../../../shared/locators';
-import { concurrencyOption, requestOperation } from '../../../shared/operations';
-import type { OperationResult } from '../../../shared/router';
+import { showFor } from '../../../shared/descriptions/common';
+import { readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
+import { concurrencyOption, requestOperation } from '../../../shared/execution/operations';
+import type { OperationResult } from '../../../shared/execution/router';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { currentValue, findListed, keepsCurrentValues } from '../keepCurrent';
 import { buildDirectoryBody, directoryFields } from './directoryForm';

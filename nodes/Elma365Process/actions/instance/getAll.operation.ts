@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { returnAllOrLimit, showFor } from '../../../shared/descriptions';
-import { buildListBody, listOptions } from '../../../shared/listOptions';
+import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { buildListBody, listOptions } from '../../../shared/lists/listOptions';
 import {
 	beforeVersion,
 	codeLocator,
@@ -8,10 +8,10 @@ import {
 	readUuidLocator,
 	sinceVersion,
 	uuidLocator,
-} from '../../../shared/locators';
-import { listOperation } from '../../../shared/operations';
+} from '../../../shared/descriptions/locators';
+import { listOperation } from '../../../shared/execution/operations';
 import { apiPath } from '../../../shared/transport';
-import { refuseUnsupportedOptions } from '../../../shared/unsupportedOptions';
+import { refuseUnsupportedOptions } from '../../../shared/lists/unsupportedOptions';
 import { requireOneOf, requireText } from '../../../shared/validation';
 
 const LIST_BY = ['template', 'target'] as const;

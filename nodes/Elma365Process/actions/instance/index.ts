@@ -1,5 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { beforeVersion, sinceVersion } from '../../../shared/locators';
+import { beforeVersion, sinceVersion } from '../../../shared/descriptions/locators';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as interrupt from './interrupt.operation';

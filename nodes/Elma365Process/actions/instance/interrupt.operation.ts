@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions';
-import { jsonBody } from '../../../shared/appItems';
-import { concurrencyOption } from '../../../shared/operations';
+import { showFor } from '../../../shared/descriptions/common';
+import { jsonBody } from '../../../shared/items/appItems';
+import { concurrencyOption } from '../../../shared/execution/operations';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { requireUuid } from '../../../shared/validation';
 import { interruptComment, readComment } from './interruptForm';

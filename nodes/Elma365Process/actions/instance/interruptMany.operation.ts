@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions';
+import { showFor } from '../../../shared/descriptions/common';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { requireUuid } from '../../../shared/validation';
 import { interruptComment, readComment } from './interruptForm';

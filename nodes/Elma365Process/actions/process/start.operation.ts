@@ -4,18 +4,18 @@ import type {
 	INodeProperties,
 	ResourceMapperTypeOptionsBase,
 } from 'n8n-workflow';
-import { contextFields, readContext } from '../../../shared/context';
-import { showFor } from '../../../shared/descriptions';
-import { fieldMapper, readMappedFields } from '../../../shared/fieldMapping';
+import { contextFields, readContext } from '../../../shared/descriptions/processContext';
+import { showFor } from '../../../shared/descriptions/common';
+import { fieldMapper, readMappedFields } from '../../../shared/descriptions/fieldMapping';
 import {
 	beforeVersion,
 	codeLocator,
 	MORE_PICKERS_VERSION,
 	sinceVersion,
-} from '../../../shared/locators';
-import { createConcurrencyOption } from '../../../shared/createConcurrency';
-import { requestOperation } from '../../../shared/operations';
-import { withStatusHints } from '../../../shared/statusHints';
+} from '../../../shared/descriptions/locators';
+import { createConcurrencyOption } from '../../../shared/descriptions/createConcurrency';
+import { requestOperation } from '../../../shared/execution/operations';
+import { withStatusHints } from '../../../shared/execution/statusHints';
 import { apiPath, unwrapItem } from '../../../shared/transport';
 import { requirePathSegment } from '../../../shared/validation';
 

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { locationFields, readAreaPath } from '../../../shared/appItems';
-import { returnAllOrLimit, showFor } from '../../../shared/descriptions';
-import type { ListFeatures } from '../../../shared/listOptions';
-import { buildListBody, listOptions, refuseUnsendable } from '../../../shared/listOptions';
-import { MORE_PICKERS_VERSION } from '../../../shared/locators';
-import { listOperation } from '../../../shared/operations';
+import { locationFields, readAreaPath } from '../../../shared/items/appItems';
+import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import type { ListFeatures } from '../../../shared/lists/listOptions';
+import { buildListBody, listOptions, refuseUnsendable } from '../../../shared/lists/listOptions';
+import { MORE_PICKERS_VERSION } from '../../../shared/descriptions/locators';
+import { listOperation } from '../../../shared/execution/operations';
 import { reportItems } from './area';
 
 /**

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions';
+import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions/common';
 import { readSchemeList, listProperties } from '../schemeList';
 
 export const entry = { operation: 'getAll', name: 'Get Many', action: 'Get many groups by filter' };

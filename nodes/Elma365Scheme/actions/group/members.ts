@@ -4,12 +4,16 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions';
-import { errorItem, forItem } from '../../../shared/router';
+import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions/common';
+import { errorItem, forItem } from '../../../shared/execution/router';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
-import { beforeVersion, MORE_PICKERS_VERSION, sinceVersion } from '../../../shared/locators';
-import type { PickerRows } from '../../../shared/pickerRows';
-import { pickerRows, readPickerRows, splitIds } from '../../../shared/pickerRows';
+import {
+	beforeVersion,
+	MORE_PICKERS_VERSION,
+	sinceVersion,
+} from '../../../shared/descriptions/locators';
+import type { PickerRows } from '../../../shared/descriptions/pickerRows';
+import { pickerRows, readPickerRows, splitIds } from '../../../shared/descriptions/pickerRows';
 import { invalidInput, requireUuid } from '../../../shared/validation';
 import { pathParamProperties, readPathParam } from '../params';
 

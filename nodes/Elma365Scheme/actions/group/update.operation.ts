@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions';
-import { concurrencyOption, requestOperation } from '../../../shared/operations';
+import { showFor } from '../../../shared/descriptions/common';
+import { concurrencyOption, requestOperation } from '../../../shared/execution/operations';
 import { apiPath } from '../../../shared/transport';
 import { pathParamProperties, readPathParam } from '../params';
 import { buildUpdateBody, updateFields } from './groupForm';

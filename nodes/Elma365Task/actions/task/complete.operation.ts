@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { contextFields, readContext } from '../../../shared/context';
-import { showFor } from '../../../shared/descriptions';
-import { codeLocator } from '../../../shared/locators';
+import { contextFields, readContext } from '../../../shared/descriptions/processContext';
+import { showFor } from '../../../shared/descriptions/common';
+import { codeLocator } from '../../../shared/descriptions/locators';
 import { requireText } from '../../../shared/validation';
-import { withAdditionalBody, writeOptions } from '../../../shared/writeOptions';
+import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
 import { changeOperation, taskField } from './taskForm';
 
 export const description: INodeProperties[] = showFor('task', 'complete', [

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { returnAllOrLimit, showFor } from '../../../shared/descriptions';
-import { buildListBody, listOptions } from '../../../shared/listOptions';
-import { readUuidLocator, uuidLocator } from '../../../shared/locators';
-import { listOperation } from '../../../shared/operations';
+import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { buildListBody, listOptions } from '../../../shared/lists/listOptions';
+import { readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
+import { listOperation } from '../../../shared/execution/operations';
 import { requireOneOf } from '../../../shared/validation';
 
 /** Which tasks to list, and the table-filter field that selects them (none: all the user can see). */

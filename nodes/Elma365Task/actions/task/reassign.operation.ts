@@ -1,8 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions';
-import { readUuidLocator, uuidLocator } from '../../../shared/locators';
+import { showFor } from '../../../shared/descriptions/common';
+import { readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
 import { requireUuid } from '../../../shared/validation';
-import { withAdditionalBody, writeOptions } from '../../../shared/writeOptions';
+import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
 import { changeOperation, taskField } from './taskForm';
 
 export const description: INodeProperties[] = showFor('task', 'reassign', [

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions';
+import { showFor } from '../../../shared/descriptions/common';
 import { invalidInput, requireDateTime } from '../../../shared/validation';
-import { withAdditionalBody, writeOptions } from '../../../shared/writeOptions';
+import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
 import { changeOperation, taskField } from './taskForm';
 
 const DATES = [

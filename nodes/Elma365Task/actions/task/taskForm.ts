@@ -4,8 +4,8 @@ import type {
 	IHttpRequestMethods,
 	INodeProperties,
 } from 'n8n-workflow';
-import { readUuidLocator, uuidLocator } from '../../../shared/locators';
-import type { Operation } from '../../../shared/router';
+import { readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
+import type { Operation } from '../../../shared/execution/router';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 
 /** The task an operation works on: picked from the credential's user's tasks, or typed as an ID. */

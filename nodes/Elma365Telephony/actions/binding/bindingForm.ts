@@ -1,5 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { beforeVersion, codeLocator, sinceVersion, uuidLocator } from '../../../shared/locators';
+import {
+	beforeVersion,
+	codeLocator,
+	sinceVersion,
+	uuidLocator,
+} from '../../../shared/descriptions/locators';
 import { apiPath } from '../../../shared/transport';
 import {
 	invalidInput,

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions';
-import { concurrencyOption, requestOperation } from '../../../shared/operations';
+import { showFor } from '../../../shared/descriptions/common';
+import { concurrencyOption, requestOperation } from '../../../shared/execution/operations';
 import { bindingsOf, bindingsPath, moduleCodeFields, readModuleCode } from './bindingForm';
 
 export const description: INodeProperties[] = showFor('binding', 'get', [

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions';
-import { concurrencyOption } from '../../../shared/operations';
+import { showFor } from '../../../shared/descriptions/common';
+import { concurrencyOption } from '../../../shared/execution/operations';
 import { apiRequest } from '../../../shared/transport';
 import { requireOneOf } from '../../../shared/validation';
 import {

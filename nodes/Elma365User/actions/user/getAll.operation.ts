@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { returnAllOrLimit, showFor } from '../../../shared/descriptions';
-import { buildListBody, listOptions } from '../../../shared/listOptions';
-import { listOperation } from '../../../shared/operations';
-import { simplified, simplifyOption } from '../../../shared/simplify';
+import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { buildListBody, listOptions } from '../../../shared/lists/listOptions';
+import { listOperation } from '../../../shared/execution/operations';
+import { simplified, simplifyOption } from '../../../shared/descriptions/simplify';
 
 /** What Simplify keeps of a user (from version 1.1): identity, name and contacts, not the system fields. */
 const MAIN_FIELDS = [

@@ -3,7 +3,7 @@ import type {
 	ICredentialTestFunctions,
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
-import { testCredential } from './transport';
+import { testCredential } from '../transport';
 
 /**
  * The credential's Test button. n8n runs it through the `methods.credentialTest` of a node that

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { uuidLocator } from './locators';
-import { requireUuid } from './validation';
+import { requireUuid } from '../validation';
 
 export interface PickerRows {
 	/** The parameter (kept from the typed list it replaces, e.g. `userIds`). */

@@ -4,7 +4,7 @@ import type {
 	INodeProperties,
 	INodePropertyMode,
 } from 'n8n-workflow';
-import { requireUuid } from './validation';
+import { requireUuid } from '../validation';
 
 const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 const UUID_REGEX = `^\\s*${UUID_PATTERN}\\s*$`;

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
-import type { Elma365Context, ListPage, PagedListRequest } from './transport';
-import { apiRequest, MAX_PAGES_WITHOUT_TOTAL, PAGE_SIZE, readListPage, rowKey } from './transport';
+import type { Elma365Context, ListPage, PagedListRequest } from '../transport';
+import { apiRequest, MAX_PAGES_WITHOUT_TOTAL, PAGE_SIZE, readListPage, rowKey } from '../transport';
 
 /**
  * Page size asked for first. Newer platforms give up to 10,000 per page, older ones cap at 100;

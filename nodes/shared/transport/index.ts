@@ -22,7 +22,7 @@ import {
 	TRANSFER_MAX_BYTES,
 	readRequestSettings,
 } from './requestOptions';
-import { throttled } from './concurrency';
+import { throttled } from '../execution/congestion';
 import { withoutEnvelope } from './envelope';
 
 export { API_MAX_BYTES, DEFAULT_TIMEOUT_MS, TRANSFER_MAX_BYTES };

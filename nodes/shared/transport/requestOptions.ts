@@ -4,7 +4,7 @@ import type {
 	INodeProperties,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { invalidInput } from './validation';
+import { invalidInput } from '../validation';
 
 /** Default time one attempt may take in all, from sending to the last byte of the answer. */
 export const DEFAULT_TIMEOUT_MS = 60_000;

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject } from './descriptions';
-import { concurrencyOption } from './operations';
+import { jsonEscapeHatchHint, readJsonObject } from './common';
+import { concurrencyOption } from '../execution/operations';
 
 /**
  * Options of a write whose request is not in the vendor's reference (or only partly): Concurrency

@@ -5,12 +5,12 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { readLimit } from './descriptions';
-import { beforeVersion, sinceVersion } from './locators';
+import { readLimit } from '../descriptions/common';
+import { beforeVersion, sinceVersion } from '../descriptions/locators';
 import type { Operation } from './router';
 import { MAX_CONCURRENCY } from './router';
-import { readWholeList } from './pager';
-import { apiRequest, unwrapItem } from './transport';
+import { readWholeList } from '../lists/pager';
+import { apiRequest, unwrapItem } from '../transport';
 
 /**
  * Options > Concurrency, for per-item write operations: include it in the operation's description

@@ -11,7 +11,7 @@ import {
 	requireBoolean,
 	requireDateTime,
 	requireSendable,
-} from './validation';
+} from '../validation';
 
 /**
  * Application fields mapped with n8n's resource mapper, fed by the application scheme

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject } from './descriptions';
-import { DROPPED_KEYS, invalidInput, requireSendable } from './validation';
+import { jsonEscapeHatchHint, readJsonObject } from './common';
+import { DROPPED_KEYS, invalidInput, requireSendable } from '../validation';
 
 /**
  * Item or process context given as name/value pairs and/or a JSON object. A value that parses as

@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { concurrencyOption } from './operations';
+import { concurrencyOption } from '../execution/operations';
 
 /**
  * Options > Concurrency for a create with no natural key (no `orderKey`): items run side by side

@@ -4,9 +4,9 @@ import type {
 	INodeListSearchResult,
 	ResourceMapperFields,
 } from 'n8n-workflow';
-import { mapperFields } from './fieldMapping';
+import { mapperFields } from '../descriptions/fieldMapping';
 import { listingRequest } from './listSearch';
-import { apiPath, unwrapItem } from './transport';
+import { apiPath, unwrapItem } from '../transport';
 import { chooseFirst, chosen, searchProcessTemplateIdsIn } from './schemeSearch';
 
 /**

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { invalidInput } from './validation';
+import { invalidInput } from '../validation';
 
 function isSet(value: unknown): boolean {
 	if (typeof value === 'string') return value.trim() !== '';

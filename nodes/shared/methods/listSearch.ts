@@ -6,9 +6,9 @@ import type {
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import type { ApiRequest } from './transport';
-import { LARGE_PAGE_SIZE } from './pager';
-import { apiRequest, PAGE_SIZE, readListPage } from './transport';
+import type { ApiRequest } from '../transport';
+import { LARGE_PAGE_SIZE } from '../lists/pager';
+import { apiRequest, PAGE_SIZE, readListPage } from '../transport';
 
 /** The name a list entry is best shown by. */
 export function entryName(entry: IDataObject): string {

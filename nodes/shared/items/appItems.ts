@@ -4,11 +4,11 @@ import type {
 	IHttpRequestMethods,
 	INodeProperties,
 } from 'n8n-workflow';
-import { contextFields, readContext } from './context';
-import { returnAllOrLimit, showFor } from './descriptions';
-import { fieldMapper, readMappedFields } from './fieldMapping';
-import type { ListFeatures } from './listOptions';
-import { buildListBody, listOptions, refuseUnsendable } from './listOptions';
+import { contextFields, readContext } from '../descriptions/processContext';
+import { returnAllOrLimit, showFor } from '../descriptions/common';
+import { fieldMapper, readMappedFields } from '../descriptions/fieldMapping';
+import type { ListFeatures } from '../lists/listOptions';
+import { buildListBody, listOptions, refuseUnsendable } from '../lists/listOptions';
 import {
 	beforeVersion,
 	codeLocator,
@@ -16,18 +16,18 @@ import {
 	PICKERS_VERSION,
 	sinceVersion,
 	uuidLocatorWithUrl,
-} from './locators';
+} from '../descriptions/locators';
 import {
 	concurrencyOption,
 	listOperation,
 	parallelByDefaultSince,
 	parallelSince,
 	requestOperation,
-} from './operations';
-import type { Operation } from './router';
-import { itemSimplifyOption, simplifiedItem } from './simplify';
-import { apiPath, apiRequest, unwrapItem } from './transport';
-import { requireBoolean, requirePathSegment, requireUuid } from './validation';
+} from '../execution/operations';
+import type { Operation } from '../execution/router';
+import { itemSimplifyOption, simplifiedItem } from '../descriptions/simplify';
+import { apiPath, apiRequest, unwrapItem } from '../transport';
+import { requireBoolean, requirePathSegment, requireUuid } from '../validation';
 
 /**
  * Application items, contract items and report items are addressed the same way:

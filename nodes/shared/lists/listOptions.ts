@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject } from './descriptions';
-import { invalidInput, requireBoolean, requireUuid, unsendable } from './validation';
+import { jsonEscapeHatchHint, readJsonObject } from '../descriptions/common';
+import { invalidInput, requireBoolean, requireUuid, unsendable } from '../validation';
 
 /**
  * The documented list body (platform facts, "Lists and filters"):

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { withCongestionControl } from './concurrency';
+import { withCongestionControl } from './congestion';
 
 /** What one operation returns for one input item: one result object, a list, or ready n8n items. */
 export type OperationResult = IDataObject | IDataObject[] | INodeExecutionData[];

@@ -5,7 +5,7 @@ import type {
 	INodePropertyOptions,
 	ResourceMapperFields,
 } from 'n8n-workflow';
-import { mapperFields } from './fieldMapping';
+import { mapperFields } from '../descriptions/fieldMapping';
 import {
 	entryName,
 	listingRequest,
@@ -13,8 +13,8 @@ import {
 	searchWholeList,
 	withEmail,
 } from './listSearch';
-import { pickedValue } from './locators';
-import { apiPath, unwrapItem } from './transport';
+import { pickedValue } from '../descriptions/locators';
+import { apiPath, unwrapItem } from '../transport';
 
 /**
  * Search and load-options methods backed by the scheme endpoints (and the lists of items and users
