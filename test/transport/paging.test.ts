@@ -1,5 +1,5 @@
 import { ok, newId } from '../harness/index.ts';
-import { MAX_PAGES_WITHOUT_TOTAL } from '../../nodes/shared/transport';
+import { MAX_PAGES_WITHOUT_TOTAL } from '../../nodes/shared/lists/listPage';
 import type { RecordedRequest } from '../harness/index.ts';
 import { jsonOf, usePlatform } from '../harness/setup';
 import { LARGE_PAGE_SIZE, PAGES_IN_FLIGHT } from '../../nodes/shared/lists/pager';

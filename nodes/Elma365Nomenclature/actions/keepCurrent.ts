@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { paginate } from '../../shared/transport';
+import { paginate } from '../../shared/lists/listPage';
 
 /**
  * From this version on, Update changes only what the user set: the platform's PUT replaces the

@@ -6,7 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { readLimit, returnAllOrLimit } from '../../shared/descriptions/common';
 import { readWholeList } from '../../shared/lists/pager';
-import { apiRequest, PAGE_SIZE } from '../../shared/transport';
+import { apiRequest } from '../../shared/transport';
+import { PAGE_SIZE } from '../../shared/lists/listPage';
 import { requireBoolean } from '../../shared/validation';
 
 /** Return All / Limit and the Options collection every scheme list has; `extra` adds options. */

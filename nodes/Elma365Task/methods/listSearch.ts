@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { entryName, searchPagedList } from '../../shared/methods/listSearch';
-import { apiPath, apiRequest, readListPage } from '../../shared/transport';
+import { apiPath, apiRequest } from '../../shared/transport';
+import { readListPage } from '../../shared/lists/listPage';
 import { chosen, NOTHING_TO_LIST } from '../../shared/methods/schemeSearch';
 
 /** Tasks the credential's user can see, searched by name on the platform (`tf.__name`), page by page. */

@@ -1,6 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
-import type { Elma365Context, ListPage, PagedListRequest } from '../transport';
-import { apiRequest, MAX_PAGES_WITHOUT_TOTAL, PAGE_SIZE, readListPage, rowKey } from '../transport';
+import type { Elma365Context } from '../transport';
+import type { ListPage, PagedListRequest } from '../lists/listPage';
+import { apiRequest } from '../transport';
+import { MAX_PAGES_WITHOUT_TOTAL, PAGE_SIZE, readListPage, rowKey } from '../lists/listPage';
 
 /**
  * Page size asked for first. Newer platforms give up to 10,000 per page, older ones cap at 100;

@@ -8,7 +8,8 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 import type { ApiRequest } from '../transport';
 import { LARGE_PAGE_SIZE } from '../lists/pager';
-import { apiRequest, PAGE_SIZE, readListPage } from '../transport';
+import { apiRequest } from '../transport';
+import { PAGE_SIZE, readListPage } from '../lists/listPage';
 
 /** The name a list entry is best shown by. */
 export function entryName(entry: IDataObject): string {

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { apiRequest, readListPage } from '../../../shared/transport';
+import { apiRequest } from '../../../shared/transport';
+import { readListPage } from '../../../shared/lists/listPage';
 
 export const description: INodeProperties[] = showFor('application', 'getAll', [
 	...returnAllOrLimit,

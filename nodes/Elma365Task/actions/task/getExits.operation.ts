@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { concurrencyOption, requestOperation } from '../../../shared/execution/operations';
-import { readListPage } from '../../../shared/transport';
+import { readListPage } from '../../../shared/lists/listPage';
 import { readTaskPath, taskField } from './taskForm';
 
 export const description: INodeProperties[] = showFor('task', 'getExits', [
