@@ -13,7 +13,8 @@ export class Elma365Api implements ICredentialType {
 		dark: 'file:../icons/elma365.dark.svg',
 	};
 
-	documentationUrl = 'https://github.com/elma365-n8n/n8n-nodes-elma365#credentials';
+	documentationUrl =
+		'https://github.com/elma365-n8n/n8n-nodes-elma365/blob/main/docs/credentials.md';
 
 	properties: INodeProperties[] = [
 		{
