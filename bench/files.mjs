@@ -57,16 +57,14 @@ async function servePlatform() {
 	platform.collection('diskDirectories').set(directoryId, { __id: directoryId, name: 'Bench' });
 	// A stored file of SIZE bytes whose download is streamed, never held.
 	const fileId = newId();
-	platform
-		.collection('diskFiles')
-		.set(fileId, {
-			__id: fileId,
-			name: 'big.bin',
-			directory: directoryId,
-			size: SIZE,
-			version: 1,
-			hash: newId(),
-		});
+	platform.collection('diskFiles').set(fileId, {
+		__id: fileId,
+		name: 'big.bin',
+		directory: directoryId,
+		size: SIZE,
+		version: 1,
+		hash: newId(),
+	});
 	platform.script(
 		'GET',
 		`/pub/v1/disk/download/${fileId}`,
