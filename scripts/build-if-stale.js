@@ -69,6 +69,16 @@ function staleReason(root = ROOT) {
 	return undefined;
 }
 
+/** The compiler's error lines from the CLI's output (its progress spinner and colours left out). */
+function errorLines(output) {
+	const lines = output
+		.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '')
+		.split('\n')
+		.map((line) => line.replace(/^[\s│■└]+/, ''));
+	const errors = lines.filter((line) => /error|failed/i.test(line));
+	return (errors.length ? errors : lines.slice(-20)).join('\n');
+}
+
 /** Builds dist/ when it is stale; the build's output is shown only when it fails. */
 function buildIfStale() {
 	const reason = staleReason();
@@ -78,7 +88,7 @@ function buildIfStale() {
 	try {
 		execFileSync(process.execPath, [cli, 'build'], { cwd: ROOT, stdio: 'pipe', encoding: 'utf8' });
 	} catch (error) {
-		throw new Error(`n8n-node build failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+		throw new Error(`n8n-node build failed:\n${errorLines(`${error.stdout}${error.stderr}`)}`);
 	}
 }
 
