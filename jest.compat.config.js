@@ -15,6 +15,8 @@ const diDir = path.dirname(require.resolve('@n8n/di/package.json', { paths: [cor
 const skippedSuites = [
 	// Release tooling, not an n8n line: it runs once, in the 2.x suite.
 	'<rootDir>/test/verify/',
+	// Build tooling (gulpfile.js, scripts/build-if-stale.js), not an n8n line either.
+	'<rootDir>/test/tooling/',
 	// The poll harness drives n8n-core 2.x's PollTriggerExecutor, which 1.x does not have.
 	'<rootDir>/test/Elma365Trigger/trigger.test.ts',
 	'<rootDir>/test/Elma365Trigger/newTask.test.ts',

@@ -1,4 +1,8 @@
-/** Tests run the compiled package (dist/) through n8n's engine; `npm test` builds it first. */
+/**
+ * Tests run the compiled package (dist/) through n8n's engine. globalSetup rebuilds dist/ first when
+ * it is missing or older than its sources (scripts/build-if-stale.js), so `npx jest <path>` after an
+ * edit tests the edit; `npm test` builds unconditionally before it.
+ */
 module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
@@ -6,5 +10,6 @@ module.exports = {
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
+	globalSetup: '<rootDir>/scripts/build-if-stale.js',
 	testTimeout: 30000,
 };
