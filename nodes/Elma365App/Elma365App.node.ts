@@ -18,12 +18,10 @@ import {
 	searchItems,
 	searchNamespaces,
 } from '../shared/methods/schemeSearch';
-import { beforeVersion, sinceVersion } from '../shared/descriptions/locators';
+import { beforeVersion, sinceVersion } from '../shared/descriptions/versioning';
 import { requestOptions } from '../shared/transport/requestOptions';
 import { credentialTest } from '../shared/methods/credentialTest';
-
-/** The node version that brought item comments. */
-const COMMENTS_VERSION = 1.3;
+import { COMMENTS_VERSION, DEFAULT_VERSION, VERSIONS } from './versions';
 
 const resources = [
 	{ name: 'Application', value: 'application', description: 'Applications and their statuses' },
@@ -45,8 +43,8 @@ export class Elma365App implements INodeType {
 		name: 'elma365App',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: [1, 1.1, 1.2, 1.3, 1.4],
-		defaultVersion: 1.4,
+		version: VERSIONS,
+		defaultVersion: DEFAULT_VERSION,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Create, read, update, import, comment on and set the status of application items in ELMA365',
@@ -56,21 +54,18 @@ export class Elma365App implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'elma365Api', required: true, testedBy: 'elma365ApiTest' }],
 		properties: [
-			...beforeVersion([resourceSelector(resources)], COMMENTS_VERSION),
-			...sinceVersion(
-				[
-					resourceSelector([
-						resources[0],
-						{
-							name: 'Comment',
-							value: 'comment',
-							description: "Comment in an item's activity stream",
-						},
-						resources[1],
-					]),
-				],
-				COMMENTS_VERSION,
-			),
+			...beforeVersion(COMMENTS_VERSION, [resourceSelector(resources)]),
+			...sinceVersion(COMMENTS_VERSION, [
+				resourceSelector([
+					resources[0],
+					{
+						name: 'Comment',
+						value: 'comment',
+						description: "Comment in an item's activity stream",
+					},
+					resources[1],
+				]),
+			]),
 			...item.description,
 			...application.description,
 			...comment.description,

@@ -18,6 +18,7 @@ import {
 } from '../shared/methods/schemeSearch';
 import { requestOptions } from '../shared/transport/requestOptions';
 import { credentialTest } from '../shared/methods/credentialTest';
+import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 export class Elma365Contract implements INodeType {
 	description: INodeTypeDescription = {
@@ -25,8 +26,8 @@ export class Elma365Contract implements INodeType {
 		name: 'elma365Contract',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: [1, 1.1, 1.2, 1.3],
-		defaultVersion: 1.3,
+		version: VERSIONS,
+		defaultVersion: DEFAULT_VERSION,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Create, read, update and list contract items in ELMA365',
 		defaults: { name: 'ELMA365 Contract' },

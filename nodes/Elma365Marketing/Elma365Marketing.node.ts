@@ -11,6 +11,7 @@ import * as subscriber from './actions/subscriber';
 import * as listSearch from './methods/listSearch';
 import { requestOptions } from '../shared/transport/requestOptions';
 import { credentialTest } from '../shared/methods/credentialTest';
+import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 export class Elma365Marketing implements INodeType {
 	description: INodeTypeDescription = {
@@ -18,8 +19,8 @@ export class Elma365Marketing implements INodeType {
 		name: 'elma365Marketing',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: [1, 1.1, 1.2],
-		defaultVersion: 1.2,
+		version: VERSIONS,
+		defaultVersion: DEFAULT_VERSION,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Manage marketing segments and their subscribers in ELMA365',
 		defaults: { name: 'ELMA365 Marketing' },

@@ -12,6 +12,7 @@ import { getProcessContextFields, searchInstanceTemplates } from '../shared/meth
 import { searchNamespaces, searchProcessTemplates } from '../shared/methods/schemeSearch';
 import { requestOptions } from '../shared/transport/requestOptions';
 import { credentialTest } from '../shared/methods/credentialTest';
+import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 export class Elma365Process implements INodeType {
 	description: INodeTypeDescription = {
@@ -19,8 +20,8 @@ export class Elma365Process implements INodeType {
 		name: 'elma365Process',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: [1, 1.1, 1.2, 1.3],
-		defaultVersion: 1.3,
+		version: VERSIONS,
+		defaultVersion: DEFAULT_VERSION,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Start business processes, read process instances and interrupt them in ELMA365',
 		defaults: { name: 'ELMA365 Process' },

@@ -14,6 +14,7 @@ import {
 } from '../shared/methods/schemeSearch';
 import { requestOptions } from '../shared/transport/requestOptions';
 import { credentialTest } from '../shared/methods/credentialTest';
+import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 export class Elma365Report implements INodeType {
 	description: INodeTypeDescription = {
@@ -21,8 +22,8 @@ export class Elma365Report implements INodeType {
 		name: 'elma365Report',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: [1, 1.1, 1.2, 1.3],
-		defaultVersion: 1.3,
+		version: VERSIONS,
+		defaultVersion: DEFAULT_VERSION,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'List report items in ELMA365',
 		defaults: { name: 'ELMA365 Report' },

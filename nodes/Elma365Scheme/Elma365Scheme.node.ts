@@ -21,6 +21,7 @@ import {
 } from '../shared/methods/schemeSearch';
 import { requestOptions } from '../shared/transport/requestOptions';
 import { credentialTest } from '../shared/methods/credentialTest';
+import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 export class Elma365Scheme implements INodeType {
 	description: INodeTypeDescription = {
@@ -28,8 +29,8 @@ export class Elma365Scheme implements INodeType {
 		name: 'elma365Scheme',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: [1, 1.1, 1.2],
-		defaultVersion: 1.2,
+		version: VERSIONS,
+		defaultVersion: DEFAULT_VERSION,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Read the schemes of sections, applications, modules, solutions, pages and templates in ELMA365, and manage groups and their members',

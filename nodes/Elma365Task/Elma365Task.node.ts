@@ -11,6 +11,7 @@ import { searchExits, searchTasks } from './methods/listSearch';
 import { searchUsers } from '../shared/methods/schemeSearch';
 import { requestOptions } from '../shared/transport/requestOptions';
 import { credentialTest } from '../shared/methods/credentialTest';
+import { VERSIONS } from './versions';
 
 export class Elma365Task implements INodeType {
 	description: INodeTypeDescription = {
@@ -18,7 +19,7 @@ export class Elma365Task implements INodeType {
 		name: 'elma365Task',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: VERSIONS,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'List, read, complete and reassign the tasks of business processes in ELMA365',
 		defaults: { name: 'ELMA365 Task' },

@@ -10,6 +10,7 @@ import { router } from './actions/router';
 import { searchModuleCodes, searchUsers } from '../shared/methods/schemeSearch';
 import { requestOptions } from '../shared/transport/requestOptions';
 import { credentialTest } from '../shared/methods/credentialTest';
+import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 export class Elma365Telephony implements INodeType {
 	description: INodeTypeDescription = {
@@ -17,8 +18,8 @@ export class Elma365Telephony implements INodeType {
 		name: 'elma365Telephony',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		version: VERSIONS,
+		defaultVersion: DEFAULT_VERSION,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Read and change which ELMA365 user each internal phone extension belongs to',
 		defaults: { name: 'ELMA365 Telephony' },

@@ -16,6 +16,7 @@ import {
 } from '../shared/methods/schemeSearch';
 import { poll } from './poll';
 import { credentialTest } from '../shared/methods/credentialTest';
+import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 export class Elma365Trigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -23,8 +24,8 @@ export class Elma365Trigger implements INodeType {
 		name: 'elma365Trigger',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['trigger'],
-		version: [1, 1.1, 1.2],
-		defaultVersion: 1.2,
+		version: VERSIONS,
+		defaultVersion: DEFAULT_VERSION,
 		subtitle: '={{$parameter["event"]}}',
 		description:
 			'Starts the workflow when ELMA365 application items, process instances or tasks appear or change',

@@ -1,12 +1,9 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { ListPickers } from '../shared/lists/listOptions';
 import { tableFilter } from '../shared/lists/listOptions';
-import {
-	beforeVersion,
-	codeLocator,
-	sinceVersion,
-	uuidLocator,
-} from '../shared/descriptions/locators';
+import { codeLocator, uuidLocator } from '../shared/descriptions/locators';
+import { beforeVersion, sinceVersion } from '../shared/descriptions/versioning';
+import { PICKERS_VERSION, TASK_EVENT_VERSION } from './versions';
 import { requestOptions } from '../shared/transport/requestOptions';
 
 export const EVENTS = [
@@ -21,9 +18,6 @@ export type TriggerEvent = (typeof EVENTS)[number];
 const ITEM_EVENTS: TriggerEvent[] = ['newItem', 'updatedItem', 'statusEntered'];
 
 export const DEFAULT_LOOKBACK_MINUTES = 10;
-
-/** The trigger version that brought the "New Task" event. */
-export const TASK_EVENT_VERSION = 1.2;
 
 /**
  * The trigger's options, with the shared table filter so conditions are entered the same way as in
@@ -110,8 +104,8 @@ function eventSelector(options: INodePropertyOptions[]): INodeProperties {
 }
 
 export const properties: INodeProperties[] = [
-	...beforeVersion([eventSelector(events)], TASK_EVENT_VERSION),
-	...sinceVersion([eventSelector([...events, newTaskEvent])], TASK_EVENT_VERSION),
+	...beforeVersion(TASK_EVENT_VERSION, [eventSelector(events)]),
+	...sinceVersion(TASK_EVENT_VERSION, [eventSelector([...events, newTaskEvent])]),
 	{
 		...codeLocator({
 			displayName: 'Section',
@@ -186,8 +180,8 @@ export const properties: INodeProperties[] = [
 	},
 	// Version 1 types the table filter's field codes for every event. From 1.1 the item events pick
 	// them from the application's fields; process instances have no application, so they keep typing.
-	...beforeVersion([triggerOptions()]),
-	...sinceVersion([
+	...beforeVersion(PICKERS_VERSION, [triggerOptions()]),
+	...sinceVersion(PICKERS_VERSION, [
 		{
 			...triggerOptions({ application: 'application' }),
 			displayOptions: { show: { event: ITEM_EVENTS } },

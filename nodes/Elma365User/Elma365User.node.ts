@@ -9,6 +9,7 @@ import { router } from './actions/router';
 import * as user from './actions/user';
 import { requestOptions } from '../shared/transport/requestOptions';
 import { credentialTest } from '../shared/methods/credentialTest';
+import { VERSIONS } from './versions';
 
 export class Elma365User implements INodeType {
 	description: INodeTypeDescription = {
@@ -16,8 +17,7 @@ export class Elma365User implements INodeType {
 		name: 'elma365User',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		// 1.1: Get Many has Simplify (on by default).
-		version: [1, 1.1],
+		version: VERSIONS,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'List and find users in ELMA365',
 		defaults: { name: 'ELMA365 User' },

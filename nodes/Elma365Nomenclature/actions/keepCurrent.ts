@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { paginate } from '../../shared/lists/listPage';
+import { isVersionAtLeast } from '../../shared/descriptions/versioning';
+import { KEEP_CURRENT_VERSION } from '../versions';
 
 /**
- * From this version on, Update changes only what the user set: the platform's PUT replaces the
- * whole case (directory) body, so the fields left unset are filled with the object's current values.
+ * Whether Update changes only what the user set: the platform's PUT replaces the whole case
+ * (directory) body, so the fields left unset are filled with the object's current values.
  */
-export const KEEP_CURRENT_VERSION = 1.1;
-
 export function keepsCurrentValues(ctx: IExecuteFunctions): boolean {
-	return ctx.getNode().typeVersion >= KEEP_CURRENT_VERSION;
+	return isVersionAtLeast(ctx, KEEP_CURRENT_VERSION);
 }
 
 /**

@@ -1,12 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import {
-	beforeVersion,
-	codeLocator,
-	MORE_PICKERS_VERSION,
-	PICKERS_VERSION,
-	sinceVersion,
-	uuidLocator,
-} from '../../shared/descriptions/locators';
+import { codeLocator, uuidLocator } from '../../shared/descriptions/locators';
+import { beforeVersion, sinceVersion } from '../../shared/descriptions/versioning';
+import { MORE_PICKERS_VERSION, PICKERS_VERSION } from '../versions';
 import { requirePathSegment, requireUuid } from '../../shared/validation';
 
 /** The values that address a scheme: each fills one `{name}` of a path template. */
@@ -80,15 +75,19 @@ interface Picker {
 	/** The path value the list is filtered by (the section of an application). */
 	dependsOn?: PathParamName;
 	/** The node version from which the value is picked; before it, typed. */
-	version?: number;
+	version: number;
 }
 
 /** The list each picked path value comes from; the others stay typed. */
 const PICKERS: Partial<Record<PathParamName, Picker>> = {
-	namespace: { method: 'searchNamespaces' },
-	application: { method: 'searchApplications', dependsOn: 'namespace' },
-	groupId: { method: 'searchGroups' },
-	processCode: { method: 'searchProcessTemplates', dependsOn: 'namespace' },
+	namespace: { method: 'searchNamespaces', version: PICKERS_VERSION },
+	application: { method: 'searchApplications', dependsOn: 'namespace', version: PICKERS_VERSION },
+	groupId: { method: 'searchGroups', version: PICKERS_VERSION },
+	processCode: {
+		method: 'searchProcessTemplates',
+		dependsOn: 'namespace',
+		version: PICKERS_VERSION,
+	},
 	moduleId: { method: 'searchModules', version: MORE_PICKERS_VERSION },
 	solutionCode: { method: 'searchSolutions', version: MORE_PICKERS_VERSION },
 	pageId: { method: 'searchPages', dependsOn: 'namespace', version: MORE_PICKERS_VERSION },
@@ -175,10 +174,9 @@ function locatorFor(name: PathParamName, picker: Picker): INodeProperties {
 export function pathParamProperties(name: PathParamName): INodeProperties[] {
 	const picker = PICKERS[name];
 	if (!picker) return [pathParamProperty(name)];
-	const version = picker.version ?? PICKERS_VERSION;
 	return [
-		...beforeVersion([pathParamProperty(name)], version),
-		...sinceVersion([locatorFor(name, picker)], version),
+		...beforeVersion(picker.version, [pathParamProperty(name)]),
+		...sinceVersion(picker.version, [locatorFor(name, picker)]),
 	];
 }
 
@@ -203,7 +201,7 @@ export function listOnlyProperties(name: PathParamName): INodeProperties[] {
 		required: false,
 		description: `The ${listedBy} whose ${target}s the list below shows; not needed when the ${target} is typed by ID`,
 	};
-	return sinceVersion([property], picker.version ?? PICKERS_VERSION);
+	return sinceVersion(picker.version, [property]);
 }
 
 /** Reads and checks one path value: a UUID for groups, a non-empty text elsewhere. */

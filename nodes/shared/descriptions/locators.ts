@@ -1,9 +1,4 @@
-import type {
-	DisplayCondition,
-	IExecuteFunctions,
-	INodeProperties,
-	INodePropertyMode,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
 import { requireUuid } from '../validation';
 
 const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
@@ -105,37 +100,6 @@ export function readUuidLocator(
 ): string {
 	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
 	return requireUuid(ctx, itemIndex, label, value);
-}
-
-/** The node version from which pickers replace typed codes; version 1 keeps its plain strings. */
-export const PICKERS_VERSION = 1.1;
-
-/**
- * The node version from which the pickers added after 1.1 (contract items, process instances by
- * template, process context fields, scheme modules, solutions, pages and document templates)
- * replace typed values in nodes that already had 1.1; version 1.1 keeps what it had.
- */
-export const MORE_PICKERS_VERSION = 1.2;
-
-/** Shows `properties` only from `version` on (n8n's `@version` display condition). */
-export function sinceVersion(
-	properties: INodeProperties[],
-	version = PICKERS_VERSION,
-): INodeProperties[] {
-	return properties.map((property) => withVersion(property, { _cnd: { gte: version } }));
-}
-
-/** Shows `properties` only before `version`: how workflows saved with version 1 keep seeing them. */
-export function beforeVersion(
-	properties: INodeProperties[],
-	version = PICKERS_VERSION,
-): INodeProperties[] {
-	return properties.map((property) => withVersion(property, { _cnd: { lt: version } }));
-}
-
-function withVersion(property: INodeProperties, condition: DisplayCondition): INodeProperties {
-	const show = { ...(property.displayOptions?.show ?? {}), '@version': [condition] };
-	return { ...property, displayOptions: { ...property.displayOptions, show } };
 }
 
 /**

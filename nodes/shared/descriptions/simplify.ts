@@ -1,17 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 /**
- * The Simplify switch that n8n's UX guidelines ask for on answers with many fields. It exists from
- * `sinceVersion` of a node on (on by default there); older versions keep their full output.
+ * The Simplify switch that n8n's UX guidelines ask for on answers with many fields, on by default.
+ * A node that adds it shows it from a new version on (`sinceVersion`), so older versions keep their
+ * full output.
  */
-export function simplifyOption(sinceVersion: number, kept: readonly string[]): INodeProperties {
+export function simplifyOption(kept: readonly string[]): INodeProperties {
 	return {
 		displayName: 'Simplify',
 		name: 'simplify',
 		type: 'boolean',
 		default: true,
 		description: `Whether to return only the main fields (${kept.join(', ')}) instead of every field`,
-		displayOptions: { show: { '@version': [{ _cnd: { gte: sinceVersion } }] } },
 	};
 }
 

@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { readLimit } from '../descriptions/common';
-import { beforeVersion, sinceVersion } from '../descriptions/locators';
+import { beforeVersion, isVersionAtLeast, sinceVersion } from '../descriptions/versioning';
 import type { Operation } from './router';
 import { MAX_CONCURRENCY } from './router';
 import { readWholeList } from '../lists/pager';
@@ -43,7 +43,7 @@ export const DEFAULT_PARALLEL = 10;
  * with `parallelByDefaultSince(version)` as the operation's `defaultConcurrency`, which the router
  * uses while the user has not added the option.
  */
-export function parallelSince(collection: INodeProperties, version: number): INodeProperties[] {
+export function parallelSince(version: number, collection: INodeProperties): INodeProperties[] {
 	const options = (collection.options as INodeProperties[]).map((option) =>
 		option.name === 'concurrency'
 			? {
@@ -54,14 +54,14 @@ export function parallelSince(collection: INodeProperties, version: number): INo
 			: option,
 	);
 	return [
-		...beforeVersion([collection], version),
-		...sinceVersion([{ ...collection, options }], version),
+		...beforeVersion(version, [collection]),
+		...sinceVersion(version, [{ ...collection, options }]),
 	];
 }
 
 /** The router's Concurrency default for an operation made parallel at `version`. */
 export function parallelByDefaultSince(version: number): (ctx: IExecuteFunctions) => number {
-	return (ctx) => (ctx.getNode().typeVersion >= version ? DEFAULT_PARALLEL : 1);
+	return (ctx) => (isVersionAtLeast(ctx, version) ? DEFAULT_PARALLEL : 1);
 }
 
 type PerItem<T> = (ctx: IExecuteFunctions, itemIndex: number) => T;

@@ -9,14 +9,8 @@ import { returnAllOrLimit, showFor } from '../descriptions/common';
 import { fieldMapper, readMappedFields } from '../descriptions/fieldMapping';
 import type { ListFeatures } from '../lists/listOptions';
 import { buildListBody, listOptions, refuseUnsendable } from '../lists/listOptions';
-import {
-	beforeVersion,
-	codeLocator,
-	MORE_PICKERS_VERSION,
-	PICKERS_VERSION,
-	sinceVersion,
-	uuidLocatorWithUrl,
-} from '../descriptions/locators';
+import { codeLocator, uuidLocatorWithUrl } from '../descriptions/locators';
+import { beforeVersion, isVersionAtLeast, sinceVersion } from '../descriptions/versioning';
 import {
 	concurrencyOption,
 	listOperation,
@@ -43,18 +37,31 @@ export interface ItemArea {
 	noun: string;
 	/** The `{code}` parameter: its name and label. */
 	code: { name: string; displayName: string; description: string; placeholder: string };
+	/** The node versions (from the node's `versions.ts`) that brought what this area's forms show. */
+	versions: ItemAreaVersions;
+}
+
+export interface ItemAreaVersions {
+	/** Section and application (contract, report) picked from lists instead of typed. */
+	locationPickers: number;
+	/** The item picked instead of its typed ID; absent where items have no picker. */
+	itemPicker?: number;
+	/** The field mapper beside name/value pairs; absent where items are not written. */
+	fieldMapper?: number;
+	/** Get Many options pick field codes and statuses from the application. */
+	listPickers: number;
 }
 
 type Built = { description: INodeProperties[] } & Required<Pick<Operation, 'execute'>>;
 
 /**
  * Section code and application (contract, report) code: the two path variables of every item operation.
- * Version 1 of a node types them; from version 1.1 on, under the same names, they are picked from
- * the scheme's lists (or typed as codes), and the application list follows the chosen section.
+ * Typed before the area's `versions.locationPickers`; from it on, under the same names, they are
+ * picked from the scheme's lists (or typed as codes), and the application list follows the chosen section.
  */
 export function locationFields(area: ItemArea): INodeProperties[] {
 	return [
-		...beforeVersion([
+		...beforeVersion(area.versions.locationPickers, [
 			{
 				displayName: 'Section Code',
 				name: 'namespace',
@@ -74,7 +81,7 @@ export function locationFields(area: ItemArea): INodeProperties[] {
 				description: area.code.description,
 			},
 		]),
-		...sinceVersion([
+		...sinceVersion(area.versions.locationPickers, [
 			codeLocator({
 				displayName: 'Section',
 				name: 'namespace',
@@ -110,19 +117,19 @@ export function itemIdField(area: ItemArea, purpose: string): INodeProperties {
 
 /**
  * Where an area's items are picked from a list (searched by name on the platform): the listSearch
- * method and the node version that brought the picker. Application items from 1.1, contract items
- * from 1.2; report rows have no ID to pick.
+ * method, from the area's `versions.itemPicker` on; report rows have no ID to pick.
  */
-const ITEM_PICKERS: Record<string, { searchListMethod: string; version: number }> = {
-	app: { searchListMethod: 'searchItems', version: PICKERS_VERSION },
-	contracts: { searchListMethod: 'searchContractItems', version: MORE_PICKERS_VERSION },
+const ITEM_PICKERS: Record<string, { searchListMethod: string }> = {
+	app: { searchListMethod: 'searchItems' },
+	contracts: { searchListMethod: 'searchContractItems' },
 };
 
 /** The item: typed before its area's picker version, picked (or typed as an ID) from it on. */
 export function itemIdFields(area: ItemArea, purpose: string): INodeProperties[] {
 	const typed = itemIdField(area, purpose);
 	const item = ITEM_PICKERS[area.prefix];
-	if (!item) return [typed];
+	const since = area.versions.itemPicker;
+	if (!item || since === undefined) return [typed];
 	const picker = uuidLocatorWithUrl({
 		displayName: 'Item',
 		name: 'itemId',
@@ -132,7 +139,7 @@ export function itemIdFields(area: ItemArea, purpose: string): INodeProperties[]
 			'https://mycompany.elma365.ru/crm/deals(p:item/crm/deals/3fa85f64-5717-4562-b3fc-2c963f66afa6)',
 	});
 	picker.typeOptions = { loadOptionsDependsOn: ['namespace.value', `${area.code.name}.value`] };
-	return [...beforeVersion([typed], item.version), ...sinceVersion([picker], item.version)];
+	return [...beforeVersion(since, [typed]), ...sinceVersion(since, [picker])];
 }
 
 /** The item's section and application (contract, report) codes, both validated. */
@@ -225,28 +232,15 @@ export function postOperation(options: {
 	};
 }
 
-/** The contract node's version that brought the field mapper to contract items. */
-export const CONTRACT_MAPPER_VERSION = 1.3;
-
-/**
- * Where item fields can be mapped from the application's scheme (the node registers
- * `getApplicationFields`): the node version that brought the mapper. Application items from 1.1,
- * contract items from 1.3; report rows are not written.
- */
-const FIELD_MAPPERS: Record<string, number> = {
-	app: PICKERS_VERSION,
-	contracts: CONTRACT_MAPPER_VERSION,
-};
-
 /**
  * The item's fields: mapped fields (from the area's mapper version, when the mapper is chosen),
  * then the name/value pairs, then the JSON object; a later source wins where two name the same field.
  */
 function readItemContext(ctx: IExecuteFunctions, itemIndex: number, area: ItemArea): IDataObject {
-	const since = FIELD_MAPPERS[area.prefix];
+	const since = area.versions.fieldMapper;
 	const mapped =
 		since !== undefined &&
-		ctx.getNode().typeVersion >= since &&
+		isVersionAtLeast(ctx, since) &&
 		ctx.getNodeParameter('fieldsInputMode', itemIndex, 'mapper') === 'mapper'
 			? readMappedFields(ctx, itemIndex)
 			: {};
@@ -265,39 +259,36 @@ const contextBody =
  */
 export function itemFields(area: ItemArea, mode: 'add' | 'map'): INodeProperties[] {
 	const [pairs, json] = contextFields({ what: area.noun });
-	const since = FIELD_MAPPERS[area.prefix];
+	const since = area.versions.fieldMapper;
 	if (since === undefined) return [pairs, json];
 	return [
-		...sinceVersion(
-			[
-				{
-					displayName: 'Fields Input Mode',
-					name: 'fieldsInputMode',
-					type: 'options',
-					noDataExpression: true,
-					options: [
-						{
-							name: 'Map Each Field',
-							value: 'mapper',
-							description: "Fields listed from the application's scheme, with their types",
-						},
-						{
-							name: 'Field Codes and Values',
-							value: 'pairs',
-							description: 'Name/value pairs by field code',
-						},
-					],
-					default: 'mapper',
-				},
-				{
-					...fieldMapper({ what: area.noun, mode }),
-					displayOptions: { show: { fieldsInputMode: ['mapper'] } },
-				},
-				{ ...pairs, displayOptions: { show: { fieldsInputMode: ['pairs'] } } },
-			],
-			since,
-		),
-		...beforeVersion([pairs], since),
+		...sinceVersion(since, [
+			{
+				displayName: 'Fields Input Mode',
+				name: 'fieldsInputMode',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'Map Each Field',
+						value: 'mapper',
+						description: "Fields listed from the application's scheme, with their types",
+					},
+					{
+						name: 'Field Codes and Values',
+						value: 'pairs',
+						description: 'Name/value pairs by field code',
+					},
+				],
+				default: 'mapper',
+			},
+			{
+				...fieldMapper({ what: area.noun, mode }),
+				displayOptions: { show: { fieldsInputMode: ['mapper'] } },
+			},
+			{ ...pairs, displayOptions: { show: { fieldsInputMode: ['pairs'] } } },
+		]),
+		...beforeVersion(since, [pairs]),
 		json,
 	];
 }
@@ -408,7 +399,7 @@ export function updateItem(
 			...itemFields(area, 'map'),
 			...(parallelFrom === undefined
 				? [concurrencyOption]
-				: parallelSince(concurrencyOption, parallelFrom)),
+				: parallelSince(parallelFrom, concurrencyOption)),
 		]),
 		...(parallelFrom === undefined
 			? {}
@@ -426,8 +417,9 @@ export function updateItem(
 
 /**
  * POST .../list with the list body and from/size paging; each entry becomes one output item.
- * The Options keep their typed codes before 1.2; from 1.2 field codes and statuses are picked from
- * the application's scheme and status settings (the node registers the load-options methods).
+ * The Options keep their typed codes before the area's `versions.listPickers`; from it field codes
+ * and statuses are picked from the application's scheme and status settings (the node registers the
+ * load-options methods).
  * `unsendable` names options the node shows but the endpoint's documented body cannot carry: refused when set.
  */
 export function listItems(
@@ -436,8 +428,10 @@ export function listItems(
 	unsendable: string[] = [],
 ): Built {
 	const options = [
-		...beforeVersion([listOptions(features)], MORE_PICKERS_VERSION),
-		...sinceVersion([listOptions(features, { application: area.code.name })], MORE_PICKERS_VERSION),
+		...beforeVersion(area.versions.listPickers, [listOptions(features)]),
+		...sinceVersion(area.versions.listPickers, [
+			listOptions(features, { application: area.code.name }),
+		]),
 	];
 	return {
 		description: showFor(area.resource, 'getAll', [

@@ -1,4 +1,5 @@
 import type { ItemArea } from '../../../shared/items/appItems';
+import { LIST_PICKERS_VERSION, PICKERS_VERSION } from '../../versions';
 
 export const appItems: ItemArea = {
 	prefix: 'app',
@@ -9,5 +10,11 @@ export const appItems: ItemArea = {
 		displayName: 'Application Code',
 		description: 'Code of the application inside the section',
 		placeholder: 'deals',
+	},
+	versions: {
+		locationPickers: PICKERS_VERSION,
+		itemPicker: PICKERS_VERSION,
+		fieldMapper: PICKERS_VERSION,
+		listPickers: LIST_PICKERS_VERSION,
 	},
 };

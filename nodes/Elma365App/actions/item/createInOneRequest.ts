@@ -12,13 +12,15 @@ import {
 	createItem,
 	readLocation,
 } from '../../../shared/items/appItems';
-import { beforeVersion, sinceVersion } from '../../../shared/descriptions/locators';
+import {
+	beforeVersion,
+	isVersionAtLeast,
+	sinceVersion,
+} from '../../../shared/descriptions/versioning';
 import { errorItem, forItem, MAX_BATCH_SIZE, route } from '../../../shared/execution/router';
 import { apiRequest } from '../../../shared/transport';
 import { invalidInput, requireBoolean, requireInteger } from '../../../shared/validation';
-
-/** The App node version whose Item > Create sends the items through the batch save by default (issue #21). */
-export const BATCH_CREATE_VERSION = 1.4;
+import { BATCH_CREATE_VERSION } from '../../versions';
 
 /** https://api.brix365.com/en/public-api/reference/app/appitemssavebatch/ */
 const BATCH_PATH = '/app/items/batch';
@@ -111,15 +113,15 @@ function refusedWhole(error: unknown): boolean {
  */
 export function createInOneRequest(area: ItemArea) {
 	const single = createItem(area, [
-		...beforeVersion([appCreateOptions], BATCH_CREATE_VERSION),
-		...sinceVersion([sendInOneRequest, batchOptions], BATCH_CREATE_VERSION),
+		...beforeVersion(BATCH_CREATE_VERSION, [appCreateOptions]),
+		...sinceVersion(BATCH_CREATE_VERSION, [sendInOneRequest, batchOptions]),
 	]);
 
 	async function executeAll(
 		this: IExecuteFunctions,
 		items: INodeExecutionData[],
 	): Promise<INodeExecutionData[]> {
-		const since = this.getNode().typeVersion >= BATCH_CREATE_VERSION;
+		const since = isVersionAtLeast(this, BATCH_CREATE_VERSION);
 		if (
 			items.length === 0 ||
 			!since ||

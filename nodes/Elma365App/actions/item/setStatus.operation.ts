@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { itemIdFields, locationFields, readItemPath } from '../../../shared/items/appItems';
 import { showFor } from '../../../shared/descriptions/common';
-import { beforeVersion, sinceVersion } from '../../../shared/descriptions/locators';
+import { beforeVersion, sinceVersion } from '../../../shared/descriptions/versioning';
+import { PICKERS_VERSION } from '../../versions';
 import { requestOperation } from '../../../shared/execution/operations';
 import { requireText } from '../../../shared/validation';
 import { appItems } from './area';
@@ -9,7 +10,7 @@ import { appItems } from './area';
 export const description: INodeProperties[] = showFor('item', 'setStatus', [
 	...locationFields(appItems),
 	...itemIdFields(appItems, 'whose status to set'),
-	...beforeVersion([
+	...beforeVersion(PICKERS_VERSION, [
 		{
 			displayName: 'Status Code',
 			name: 'statusCode',
@@ -20,7 +21,7 @@ export const description: INodeProperties[] = showFor('item', 'setStatus', [
 			description: 'Code of the status to set, as listed by Application > Get Status',
 		},
 	]),
-	...sinceVersion([
+	...sinceVersion(PICKERS_VERSION, [
 		{
 			displayName: 'Status Name or ID',
 			name: 'statusCode',

@@ -1,4 +1,5 @@
 import type { ItemArea } from '../../../shared/items/appItems';
+import { FIELD_MAPPER_VERSION, MORE_PICKERS_VERSION, PICKERS_VERSION } from '../../versions';
 
 export const contractItems: ItemArea = {
 	prefix: 'contracts',
@@ -9,5 +10,11 @@ export const contractItems: ItemArea = {
 		displayName: 'Contract Application Code',
 		description: 'Code of the contract application inside the section',
 		placeholder: 'contracts',
+	},
+	versions: {
+		locationPickers: PICKERS_VERSION,
+		itemPicker: MORE_PICKERS_VERSION,
+		fieldMapper: FIELD_MAPPER_VERSION,
+		listPickers: MORE_PICKERS_VERSION,
 	},
 };

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/descriptions/common';
+import { readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
 import {
 	beforeVersion,
-	PICKERS_VERSION,
-	readUuidLocator,
+	isVersionAtLeast,
 	sinceVersion,
-	uuidLocator,
-} from '../../../shared/descriptions/locators';
+} from '../../../shared/descriptions/versioning';
+import { PICKERS_VERSION } from '../../versions';
 
 export function hashesField(description: string): INodeProperties {
 	return {
@@ -24,7 +24,7 @@ const ENTRY_DIRECTORY_DESCRIPTION = 'Directory the file goes into, sent as "dire
 
 /** The directory of one entry of a bulk body (typed in version 1, picked from 1.1 on) and free JSON for the entry. */
 export const entryExtras: INodeProperties[] = [
-	...beforeVersion([
+	...beforeVersion(PICKERS_VERSION, [
 		{
 			displayName: 'Directory ID',
 			name: 'entryDirectoryId',
@@ -35,7 +35,7 @@ export const entryExtras: INodeProperties[] = [
 			description: ENTRY_DIRECTORY_DESCRIPTION,
 		},
 	]),
-	...sinceVersion([
+	...sinceVersion(PICKERS_VERSION, [
 		uuidLocator({
 			displayName: 'Directory',
 			name: 'entryDirectoryId',
@@ -58,7 +58,7 @@ export function readEntryExtras(ctx: IExecuteFunctions, itemIndex: number): IDat
 			ctx,
 			itemIndex,
 			'entryDirectoryId',
-			ctx.getNode().typeVersion < PICKERS_VERSION ? 'Directory ID' : 'Directory',
+			isVersionAtLeast(ctx, PICKERS_VERSION) ? 'Directory' : 'Directory ID',
 		),
 		...readJsonObject(ctx, itemIndex, 'entryFields', 'Additional Entry Fields (JSON)'),
 	};

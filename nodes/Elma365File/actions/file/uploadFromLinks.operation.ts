@@ -1,6 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { beforeVersion, sinceVersion, uuidLocator } from '../../../shared/descriptions/locators';
+import { uuidLocator } from '../../../shared/descriptions/locators';
+import {
+	beforeVersion,
+	isVersionAtLeast,
+	sinceVersion,
+} from '../../../shared/descriptions/versioning';
+import { PICKERS_VERSION } from '../../versions';
 import type { Done } from '../bulk';
 import {
 	answerItems,
@@ -25,7 +31,7 @@ const fields: INodeProperties[] = [
 		placeholder: 'https://example.com/report.pdf',
 		description: 'Address the platform downloads the file from (http or https)',
 	},
-	...beforeVersion([
+	...beforeVersion(PICKERS_VERSION, [
 		{
 			displayName: 'Directory ID',
 			name: 'entryDirectoryId',
@@ -35,7 +41,7 @@ const fields: INodeProperties[] = [
 			description: DIRECTORY_DESCRIPTION,
 		},
 	]),
-	...sinceVersion([
+	...sinceVersion(PICKERS_VERSION, [
 		uuidLocator({
 			displayName: 'Directory',
 			name: 'entryDirectoryId',
@@ -54,7 +60,7 @@ const fields: INodeProperties[] = [
 ];
 
 function directoryOf(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
-	const label = ctx.getNode().typeVersion < 1.1 ? 'Directory ID' : 'Directory';
+	const label = isVersionAtLeast(ctx, PICKERS_VERSION) ? 'Directory' : 'Directory ID';
 	return readOptionalDirectory(ctx, itemIndex, 'entryDirectoryId', label);
 }
 

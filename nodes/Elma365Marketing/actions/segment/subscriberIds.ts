@@ -1,9 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import {
 	beforeVersion,
-	PICKERS_VERSION,
+	isVersionAtLeast,
 	sinceVersion,
-} from '../../../shared/descriptions/locators';
+} from '../../../shared/descriptions/versioning';
+import { PICKERS_VERSION } from '../../versions';
 import { pickerRows, readPickerRows } from '../../../shared/descriptions/pickerRows';
 import { invalidInput, requireUuid } from '../../../shared/validation';
 
@@ -46,8 +47,8 @@ function pickedIds(action: Action): INodeProperties {
 
 export function subscriberIdsProperties(action: Action): INodeProperties[] {
 	return [
-		...beforeVersion([typedIds], PICKERS_VERSION),
-		...sinceVersion([pickedIds(action)], PICKERS_VERSION),
+		...beforeVersion(PICKERS_VERSION, [typedIds]),
+		...sinceVersion(PICKERS_VERSION, [pickedIds(action)]),
 	];
 }
 
@@ -80,9 +81,8 @@ function readRows(ctx: IExecuteFunctions, itemIndex: number): string[] {
 
 /** The subscriber IDs of an item, without repeats: typed before version 1.1, rows from it on. */
 export function readSubscriberIds(ctx: IExecuteFunctions, itemIndex: number): string[] {
-	const ids =
-		ctx.getNode().typeVersion >= PICKERS_VERSION
-			? readRows(ctx, itemIndex)
-			: readTyped(ctx, itemIndex);
+	const ids = isVersionAtLeast(ctx, PICKERS_VERSION)
+		? readRows(ctx, itemIndex)
+		: readTyped(ctx, itemIndex);
 	return [...new Set(ids)];
 }

@@ -5,7 +5,12 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { beforeVersion, sinceVersion } from '../../../shared/descriptions/locators';
+import {
+	beforeVersion,
+	isVersionAtLeast,
+	sinceVersion,
+} from '../../../shared/descriptions/versioning';
+import { COMBINED_BY_DEFAULT_VERSION } from '../../versions';
 import { errorItem, forItem, route } from '../../../shared/execution/router';
 import { explainStatus } from '../../../shared/execution/statusHints';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
@@ -47,9 +52,6 @@ function result(payload: IDataObject, change: Change): IDataObject {
 	return { ...payload, segmentId: change.segmentId, subscriberIds: change.ids };
 }
 
-/** The node version from which Send in One Request is on by default (issue #21: fewer requests by default). */
-export const COMBINED_BY_DEFAULT_VERSION = 1.2;
-
 /** Two copies under one name: n8n shows (and defaults) the one whose version condition holds. */
 const sendInOneRequest: INodeProperties = {
 	displayName: 'Send in One Request',
@@ -74,8 +76,8 @@ export function subscribersOperation(action: Action) {
 				: 'The static segment to remove subscribers from',
 		),
 		...subscriberIdsProperties(action),
-		...beforeVersion([sendInOneRequest], COMBINED_BY_DEFAULT_VERSION),
-		...sinceVersion([{ ...sendInOneRequest, default: true }], COMBINED_BY_DEFAULT_VERSION),
+		...beforeVersion(COMBINED_BY_DEFAULT_VERSION, [sendInOneRequest]),
+		...sinceVersion(COMBINED_BY_DEFAULT_VERSION, [{ ...sendInOneRequest, default: true }]),
 	]);
 
 	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
@@ -87,7 +89,7 @@ export function subscribersOperation(action: Action) {
 		this: IExecuteFunctions,
 		items: INodeExecutionData[],
 	): Promise<INodeExecutionData[]> {
-		const byDefault = this.getNode().typeVersion >= COMBINED_BY_DEFAULT_VERSION;
+		const byDefault = isVersionAtLeast(this, COMBINED_BY_DEFAULT_VERSION);
 		if (!(this.getNodeParameter('sendInOneRequest', 0, byDefault) as boolean)) {
 			// One request per item: the shared per-item loop does pairing and Continue On Fail.
 			const [output] = await route.call(this, { segment: { [operation]: { execute } } });

@@ -1,11 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import {
-	beforeVersion,
-	readUuidLocator,
-	sinceVersion,
-	uuidLocator,
-} from '../../../shared/descriptions/locators';
+import { readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
+import { beforeVersion, sinceVersion } from '../../../shared/descriptions/versioning';
+import { KEEP_CURRENT_VERSION, PARALLEL_UPDATES_VERSION } from '../../versions';
 import {
 	concurrencyOption,
 	parallelByDefaultSince,
@@ -14,7 +11,7 @@ import {
 } from '../../../shared/execution/operations';
 import type { OperationResult } from '../../../shared/execution/router';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
-import { findListed, KEEP_CURRENT_VERSION, keepsCurrentValues } from '../keepCurrent';
+import { findListed, keepsCurrentValues } from '../keepCurrent';
 import {
 	buildCaseBody,
 	caseFields,
@@ -24,9 +21,6 @@ import {
 	withCurrentCase,
 } from './caseForm';
 
-/** From this version cases are updated DEFAULT_PARALLEL at a time (updates of one case stay in order). */
-export const PARALLEL_UPDATES_VERSION = 1.2;
-
 export const description: INodeProperties[] = showFor('case', 'update', [
 	uuidLocator({
 		displayName: 'Case',
@@ -34,9 +28,9 @@ export const description: INodeProperties[] = showFor('case', 'update', [
 		searchListMethod: 'searchCases',
 		description: 'The case (registration file) to update',
 	}),
-	...beforeVersion(caseFields, KEEP_CURRENT_VERSION),
-	...sinceVersion(caseUpdateFields, KEEP_CURRENT_VERSION),
-	...parallelSince(concurrencyOption, PARALLEL_UPDATES_VERSION),
+	...beforeVersion(KEEP_CURRENT_VERSION, caseFields),
+	...sinceVersion(KEEP_CURRENT_VERSION, caseUpdateFields),
+	...parallelSince(PARALLEL_UPDATES_VERSION, concurrencyOption),
 ]);
 
 export const defaultConcurrency = parallelByDefaultSince(PARALLEL_UPDATES_VERSION);

@@ -1,14 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
 import { buildListBody, listOptions } from '../../../shared/lists/listOptions';
-import {
-	beforeVersion,
-	codeLocator,
-	MORE_PICKERS_VERSION,
-	readUuidLocator,
-	sinceVersion,
-	uuidLocator,
-} from '../../../shared/descriptions/locators';
+import { codeLocator, readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
+import { beforeVersion, sinceVersion } from '../../../shared/descriptions/versioning';
+import { MORE_PICKERS_VERSION } from '../../versions';
 import { listOperation } from '../../../shared/execution/operations';
 import { apiPath } from '../../../shared/transport';
 import { refuseUnsupportedOptions } from '../../../shared/lists/unsupportedOptions';
@@ -36,49 +31,43 @@ export const description: INodeProperties[] = showFor('instance', 'getAll', [
 		],
 		description: 'Which instances to list',
 	},
-	...beforeVersion(
-		[
-			{
-				displayName: 'Template ID',
+	...beforeVersion(MORE_PICKERS_VERSION, [
+		{
+			displayName: 'Template ID',
+			name: 'templateId',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+			description: 'ID of the process template',
+			displayOptions: { show: { by: ['template'] } },
+		},
+	]),
+	...sinceVersion(MORE_PICKERS_VERSION, [
+		{
+			...codeLocator({
+				displayName: 'Template Section',
+				name: 'templateNamespace',
+				searchListMethod: 'searchNamespaces',
+				placeholder: 'crm',
+				required: false,
+				description:
+					'The section whose process templates the list below shows; for templates of an application type "section.app" by code. Not needed when the template ID is typed.',
+			}),
+			displayOptions: { show: { by: ['template'] } },
+		},
+		{
+			...uuidLocator({
+				displayName: 'Process Template',
 				name: 'templateId',
-				type: 'string',
-				required: true,
-				default: '',
-				placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-				description: 'ID of the process template',
-				displayOptions: { show: { by: ['template'] } },
-			},
-		],
-		MORE_PICKERS_VERSION,
-	),
-	...sinceVersion(
-		[
-			{
-				...codeLocator({
-					displayName: 'Template Section',
-					name: 'templateNamespace',
-					searchListMethod: 'searchNamespaces',
-					placeholder: 'crm',
-					required: false,
-					description:
-						'The section whose process templates the list below shows; for templates of an application type "section.app" by code. Not needed when the template ID is typed.',
-				}),
-				displayOptions: { show: { by: ['template'] } },
-			},
-			{
-				...uuidLocator({
-					displayName: 'Process Template',
-					name: 'templateId',
-					searchListMethod: 'searchInstanceTemplates',
-					description:
-						'The process template whose instances to list: from the chosen section, or by ID',
-				}),
-				typeOptions: { loadOptionsDependsOn: ['templateNamespace.value'] },
-				displayOptions: { show: { by: ['template'] } },
-			},
-		],
-		MORE_PICKERS_VERSION,
-	),
+				searchListMethod: 'searchInstanceTemplates',
+				description:
+					'The process template whose instances to list: from the chosen section, or by ID',
+			}),
+			typeOptions: { loadOptionsDependsOn: ['templateNamespace.value'] },
+			displayOptions: { show: { by: ['template'] } },
+		},
+	]),
 	{
 		displayName: 'Target ID',
 		name: 'targetId',

@@ -1,14 +1,12 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { beforeVersion, sinceVersion } from '../../../shared/descriptions/locators';
+import { beforeVersion, sinceVersion } from '../../../shared/descriptions/versioning';
+import { PROCESS_CONTROL_VERSION } from '../../versions';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as interrupt from './interrupt.operation';
 import * as interruptMany from './interruptMany.operation';
 
 export const operations = { get, getAll, interrupt, interruptMany };
-
-/** The node version that brought process control (interrupting instances). */
-export const PROCESS_CONTROL_VERSION = 1.3;
 
 const readOperations: INodePropertyOptions[] = [
 	{
@@ -54,11 +52,10 @@ function operationSelector(options: INodePropertyOptions[]): INodeProperties {
 }
 
 export const description: INodeProperties[] = [
-	...beforeVersion([operationSelector(readOperations)], PROCESS_CONTROL_VERSION),
-	...sinceVersion(
-		[operationSelector([...readOperations, ...controlOperations])],
-		PROCESS_CONTROL_VERSION,
-	),
+	...beforeVersion(PROCESS_CONTROL_VERSION, [operationSelector(readOperations)]),
+	...sinceVersion(PROCESS_CONTROL_VERSION, [
+		operationSelector([...readOperations, ...controlOperations]),
+	]),
 	...get.description,
 	...getAll.description,
 	...interrupt.description,

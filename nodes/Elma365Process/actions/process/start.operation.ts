@@ -7,12 +7,13 @@ import type {
 import { contextFields, readContext } from '../../../shared/descriptions/processContext';
 import { showFor } from '../../../shared/descriptions/common';
 import { fieldMapper, readMappedFields } from '../../../shared/descriptions/fieldMapping';
+import { codeLocator } from '../../../shared/descriptions/locators';
 import {
 	beforeVersion,
-	codeLocator,
-	MORE_PICKERS_VERSION,
+	isVersionAtLeast,
 	sinceVersion,
-} from '../../../shared/descriptions/locators';
+} from '../../../shared/descriptions/versioning';
+import { MORE_PICKERS_VERSION, PICKERS_VERSION } from '../../versions';
 import { createConcurrencyOption } from '../../../shared/descriptions/createConcurrency';
 import { requestOperation } from '../../../shared/execution/operations';
 import { withStatusHints } from '../../../shared/execution/statusHints';
@@ -42,7 +43,7 @@ const contextMapper: INodeProperties = {
 };
 
 export const description: INodeProperties[] = showFor('process', 'start', [
-	...beforeVersion([
+	...beforeVersion(PICKERS_VERSION, [
 		{
 			displayName: 'Namespace',
 			name: 'namespace',
@@ -63,7 +64,7 @@ export const description: INodeProperties[] = showFor('process', 'start', [
 			description: 'Code of the process template to start',
 		},
 	]),
-	...sinceVersion([
+	...sinceVersion(PICKERS_VERSION, [
 		codeLocator({
 			displayName: 'Namespace',
 			name: 'namespace',
@@ -84,15 +85,16 @@ export const description: INodeProperties[] = showFor('process', 'start', [
 			typeOptions: { loadOptionsDependsOn: ['namespace.value'] },
 		},
 	]),
-	...sinceVersion([contextMapper], MORE_PICKERS_VERSION),
+	...sinceVersion(MORE_PICKERS_VERSION, [contextMapper]),
 	...contextFields({ what: 'process context' }),
 	createConcurrencyOption,
 ]);
 
 /** Mapped fields (from version 1.2), then the name/value pairs, then the JSON: a later source wins. */
 function readStartContext(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const mapped =
-		ctx.getNode().typeVersion >= MORE_PICKERS_VERSION ? readMappedFields(ctx, itemIndex) : {};
+	const mapped = isVersionAtLeast(ctx, MORE_PICKERS_VERSION)
+		? readMappedFields(ctx, itemIndex)
+		: {};
 	return { ...mapped, ...readContext(ctx, itemIndex) };
 }
 

@@ -1,4 +1,5 @@
 import type { ItemArea } from '../../../shared/items/appItems';
+import { LIST_PICKERS_VERSION, PICKERS_VERSION } from '../../versions';
 
 export const reportItems: ItemArea = {
 	prefix: 'reports',
@@ -10,4 +11,5 @@ export const reportItems: ItemArea = {
 		description: 'Code of the report inside the section',
 		placeholder: 'sales_report',
 	},
+	versions: { locationPickers: PICKERS_VERSION, listPickers: LIST_PICKERS_VERSION },
 };

@@ -3,9 +3,14 @@ import { locationFields, readAreaPath } from '../../../shared/items/appItems';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
 import type { ListFeatures } from '../../../shared/lists/listOptions';
 import { buildListBody, listOptions, refuseUnsendable } from '../../../shared/lists/listOptions';
-import { MORE_PICKERS_VERSION } from '../../../shared/descriptions/locators';
+import {
+	beforeVersion,
+	onlyInVersion,
+	sinceVersion,
+} from '../../../shared/descriptions/versioning';
 import { listOperation } from '../../../shared/execution/operations';
 import { reportItems } from './area';
+import { LIST_PICKERS_VERSION, REPORT_ONLY_TABLE_FILTER_VERSION } from '../../versions';
 
 /**
  * The report list takes a table filter, from/size and sort entries `{column, ascend}`, nothing else
@@ -13,26 +18,16 @@ import { reportItems } from './area';
  * and fields to return: they stay visible there but are refused when set, since the endpoint cannot
  * take them; 1.3 no longer offers them.
  */
-export const REPORT_ONLY_TABLE_FILTER_VERSION = 1.3;
-
 const OLD: ListFeatures = { fields: true, eql: true };
 const DOCUMENTED: ListFeatures = { ids: false };
 const pickers = { application: reportItems.code.name };
 
-const inVersions = (
-	property: INodeProperties,
-	condition: { gte: number } | { lt: number } | { eq: number },
-): INodeProperties => ({
-	...property,
-	displayOptions: { show: { '@version': [{ _cnd: condition } as never] } },
-});
-
 export const description: INodeProperties[] = showFor('item', 'getAll', [
 	...locationFields(reportItems),
 	...returnAllOrLimit,
-	inVersions(listOptions(OLD), { lt: MORE_PICKERS_VERSION }),
-	inVersions(listOptions(OLD, pickers), { eq: MORE_PICKERS_VERSION }),
-	inVersions(listOptions(DOCUMENTED, pickers), { gte: REPORT_ONLY_TABLE_FILTER_VERSION }),
+	...beforeVersion(LIST_PICKERS_VERSION, [listOptions(OLD)]),
+	...onlyInVersion(LIST_PICKERS_VERSION, [listOptions(OLD, pickers)]),
+	...sinceVersion(REPORT_ONLY_TABLE_FILTER_VERSION, [listOptions(DOCUMENTED, pickers)]),
 ]);
 
 /** The documented report list body; sort rules become `{column, ascend}`. */

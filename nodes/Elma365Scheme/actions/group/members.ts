@@ -9,9 +9,10 @@ import { errorItem, forItem } from '../../../shared/execution/router';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import {
 	beforeVersion,
-	MORE_PICKERS_VERSION,
+	isVersionAtLeast,
 	sinceVersion,
-} from '../../../shared/descriptions/locators';
+} from '../../../shared/descriptions/versioning';
+import { MORE_PICKERS_VERSION } from '../../versions';
 import type { PickerRows } from '../../../shared/descriptions/pickerRows';
 import { pickerRows, readPickerRows, splitIds } from '../../../shared/descriptions/pickerRows';
 import { invalidInput, requireUuid } from '../../../shared/validation';
@@ -93,11 +94,10 @@ function memberProperties(operation: Operation, verb: string): INodeProperties[]
 			const rows = rowsOf(kind, operation);
 			if (!rows) return [typedIds(kind, verb)];
 			return [
-				...beforeVersion([typedIds(kind, verb)], MORE_PICKERS_VERSION),
-				...sinceVersion(
-					[pickerRows({ ...rows, name: kind.param, what: kind.what, verb })],
-					MORE_PICKERS_VERSION,
-				),
+				...beforeVersion(MORE_PICKERS_VERSION, [typedIds(kind, verb)]),
+				...sinceVersion(MORE_PICKERS_VERSION, [
+					pickerRows({ ...rows, name: kind.param, what: kind.what, verb }),
+				]),
 			];
 		}),
 		{
@@ -134,7 +134,7 @@ function readTyped(ctx: IExecuteFunctions, itemIndex: number, kind: Kind): strin
 
 function readChange(ctx: IExecuteFunctions, itemIndex: number, operation: Operation): Change {
 	const groupId = readPathParam(ctx, itemIndex, 'groupId');
-	const picked = ctx.getNode().typeVersion >= MORE_PICKERS_VERSION;
+	const picked = isVersionAtLeast(ctx, MORE_PICKERS_VERSION);
 	const rowsFor = (kind: Kind) => (picked ? rowsOf(kind, operation) : undefined);
 	const members = {} as Members;
 	for (const kind of KINDS) {

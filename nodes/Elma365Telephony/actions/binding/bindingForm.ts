@@ -1,10 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import {
-	beforeVersion,
-	codeLocator,
-	sinceVersion,
-	uuidLocator,
-} from '../../../shared/descriptions/locators';
+import { codeLocator, uuidLocator } from '../../../shared/descriptions/locators';
+import { beforeVersion, sinceVersion } from '../../../shared/descriptions/versioning';
+import { PICKERS_VERSION } from '../../versions';
 import { apiPath } from '../../../shared/transport';
 import {
 	invalidInput,
@@ -20,7 +17,7 @@ export interface Binding extends IDataObject {
 
 /** Module Code: typed in version 1; from version 1.1, under the same name, picked from the modules or typed as a code. */
 export const moduleCodeFields: INodeProperties[] = [
-	...beforeVersion([
+	...beforeVersion(PICKERS_VERSION, [
 		{
 			displayName: 'Module Code',
 			name: 'moduleCode',
@@ -31,7 +28,7 @@ export const moduleCodeFields: INodeProperties[] = [
 			description: 'Code of the telephony integration module',
 		},
 	]),
-	...sinceVersion([
+	...sinceVersion(PICKERS_VERSION, [
 		codeLocator({
 			displayName: 'Module',
 			name: 'moduleCode',
@@ -90,7 +87,7 @@ function bindingsCollection(user: INodeProperties): INodeProperties {
  * (searched by name) or typed as an ID. n8n reads a picker inside a list row by its indexed path.
  */
 export const bindingFields: INodeProperties[] = [
-	...beforeVersion([
+	...beforeVersion(PICKERS_VERSION, [
 		bindingsCollection({
 			displayName: 'User ID',
 			name: 'userId',
@@ -100,7 +97,7 @@ export const bindingFields: INodeProperties[] = [
 			description: 'ID of the platform user the extension belongs to',
 		}),
 	]),
-	...sinceVersion([
+	...sinceVersion(PICKERS_VERSION, [
 		bindingsCollection(
 			uuidLocator({
 				displayName: 'User',

@@ -1,0 +1,22 @@
+/** Section, Contract Application and Item typed as codes and IDs; fields as pairs and JSON. */
+export const FIRST_VERSION = 1;
+
+/** Section and Contract Application picked from the platform's lists. */
+export const PICKERS_VERSION = 1.1;
+
+/** The Item picker (Get, Update); Get Many options pick field codes and statuses. */
+export const MORE_PICKERS_VERSION = 1.2;
+
+/** Item > Create and Update map fields from the contract application's scheme. */
+export const FIELD_MAPPER_VERSION = 1.3;
+
+/** The node class's `version`, oldest first. */
+export const VERSIONS = [
+	FIRST_VERSION,
+	PICKERS_VERSION,
+	MORE_PICKERS_VERSION,
+	FIELD_MAPPER_VERSION,
+];
+
+/** The version new nodes get: the newest. */
+export const DEFAULT_VERSION = FIELD_MAPPER_VERSION;

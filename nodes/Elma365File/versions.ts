@@ -1,0 +1,11 @@
+/** The directory of each entry of Initialize and Upload From Links typed as an ID. */
+export const FIRST_VERSION = 1;
+
+/** The Directory picker for the entries of Initialize and Upload From Links. */
+export const PICKERS_VERSION = 1.1;
+
+/** The node class's `version`, oldest first. */
+export const VERSIONS = [FIRST_VERSION, PICKERS_VERSION];
+
+/** The version new nodes get: the newest. */
+export const DEFAULT_VERSION = PICKERS_VERSION;

@@ -1,0 +1,14 @@
+/** Case > Update and Directory > Update send the whole form (the platform's PUT replaces the object). */
+export const FIRST_VERSION = 1;
+
+/** Case > Update and Directory > Update change only what the user set; the rest keeps its value. */
+export const KEEP_CURRENT_VERSION = 1.1;
+
+/** Case > Update sends 10 cases at a time by default. */
+export const PARALLEL_UPDATES_VERSION = 1.2;
+
+/** The node class's `version`, oldest first. */
+export const VERSIONS = [FIRST_VERSION, KEEP_CURRENT_VERSION, PARALLEL_UPDATES_VERSION];
+
+/** The version new nodes get: the newest. */
+export const DEFAULT_VERSION = PARALLEL_UPDATES_VERSION;

@@ -1,0 +1,22 @@
+/** Section, Application, Process Template and Template ID typed as codes and IDs. */
+export const FIRST_VERSION = 1;
+
+/** Start: Section and Process Template picked from the platform's lists. */
+export const PICKERS_VERSION = 1.1;
+
+/** Start maps the template's context fields; Get Many by template picks the section and template. */
+export const MORE_PICKERS_VERSION = 1.2;
+
+/** Process control: Instance > Interrupt and Interrupt Many. */
+export const PROCESS_CONTROL_VERSION = 1.3;
+
+/** The node class's `version`, oldest first. */
+export const VERSIONS = [
+	FIRST_VERSION,
+	PICKERS_VERSION,
+	MORE_PICKERS_VERSION,
+	PROCESS_CONTROL_VERSION,
+];
+
+/** The version new nodes get: the newest. */
+export const DEFAULT_VERSION = PROCESS_CONTROL_VERSION;

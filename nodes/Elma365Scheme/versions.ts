@@ -1,0 +1,14 @@
+/** Every section, application, group, template, module, solution and page typed as a code or ID. */
+export const FIRST_VERSION = 1;
+
+/** Section, Application, Group and Process Template picked from the platform's lists. */
+export const PICKERS_VERSION = 1.1;
+
+/** Module, Solution, Page and Document Template pickers; group members as rows of pickers. */
+export const MORE_PICKERS_VERSION = 1.2;
+
+/** The node class's `version`, oldest first. */
+export const VERSIONS = [FIRST_VERSION, PICKERS_VERSION, MORE_PICKERS_VERSION];
+
+/** The version new nodes get: the newest. */
+export const DEFAULT_VERSION = MORE_PICKERS_VERSION;
