@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject } from '../descriptions/common';
 import { invalidInput, requireBoolean, requireUuid, unsendable } from '../validation';
+import { parseJsonOrText, splitList } from '../utils';
 
 /**
  * The documented list body (platform facts, "Lists and filters"):
@@ -244,27 +245,9 @@ export function listOptions(features: ListFeatures = ALL, pickers?: ListPickers)
 	};
 }
 
-/** A typed comma-separated list (older versions, expressions) or a dropdown's array (pickers). */
-function splitList(value: unknown): string[] {
-	if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
-	if (typeof value !== 'string') return [];
-	return value
-		.split(',')
-		.map((v) => v.trim())
-		.filter(Boolean);
-}
-
-function parseLoose(value: unknown): unknown {
-	if (typeof value !== 'string') return value;
-	try {
-		return JSON.parse(value);
-	} catch {
-		return value;
-	}
-}
-
+/** A range's bound as sent: an empty one leaves the range open (`null`). */
 function bound(value: unknown): unknown {
-	return value === '' || value === undefined ? null : parseLoose(value);
+	return value === '' || value === undefined ? null : parseJsonOrText(value);
 }
 
 /**
@@ -286,7 +269,7 @@ export function readTableFilter(
 	for (const condition of table.match ?? []) {
 		const field = String(condition.field ?? '').trim();
 		if (!field) throw invalid('Table Filter > Field Code', 'a field code', condition.field);
-		tf[field] = sendable('Table Filter > Value', parseLoose(condition.value));
+		tf[field] = sendable('Table Filter > Value', parseJsonOrText(condition.value));
 	}
 	for (const condition of table.range ?? []) {
 		const field = String(condition.field ?? '').trim();
@@ -304,20 +287,26 @@ export const OPTION_LABELS: Record<string, string> = {
 	eql: 'EQL Query',
 	ids: 'IDs',
 	fields: 'Fields to Return',
+	sort: 'Sort',
 	statusCodes: 'Status Codes',
 	statusGroupId: 'Status Group ID',
+	tableFilter: 'Table Filter',
 };
 
+/** Whether an option holds something: a non-blank text, a non-empty list, a collection with a set value. */
 function isSet(value: unknown): boolean {
+	if (typeof value === 'string') return value.trim() !== '';
 	if (Array.isArray(value)) return value.length > 0;
-	return value !== undefined && value !== null && String(value).trim() !== '';
+	if (value && typeof value === 'object') return Object.values(value).some(isSet);
+	return value !== undefined && value !== null;
 }
 
 /**
- * Options an older node version offers but its endpoint's documented body cannot carry: refused when
- * set (the platform would ignore them and answer with an unfiltered list), naming the option.
+ * Refuses, before any request, the list options `names` that an endpoint's documented body has no
+ * place for (the shared Options collection offers them to every list, and the platform would ignore
+ * them and answer with an unfiltered list); `why` says what the endpoint does take.
  */
-export function refuseUnsendable(
+export function refuseUnsendableOptions(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	names: string[],
