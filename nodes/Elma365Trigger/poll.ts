@@ -1,8 +1,8 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { readTableFilter } from '../shared/lists/listOptions';
+import { readListFilter } from '../shared/lists/listOptions';
 import { readWholeList } from '../shared/lists/pager';
 import { apiPath } from '../shared/transport';
-import { invalidInput, isUuid } from '../shared/validation';
+import { invalidInput, requireOneOf, requirePathSegment, requireUuid } from '../shared/validation';
 import type { TriggerEvent } from './description';
 import { DEFAULT_LOOKBACK_MINUTES, EVENTS } from './description';
 import { TASK_LIST_PATH, taskPerformerFilter } from './taskPoll';
@@ -46,29 +46,21 @@ interface Target {
 	fireForExisting: boolean;
 }
 
-function text(ctx: IPollFunctions, name: string, label: string): string {
-	// Pickers hold {mode, value}; a plain string (typed by hand or from an expression) is taken as is.
+/** A code that fills one path segment; pickers hold {mode, value}, a typed or expression value is taken as is. */
+function pathSegment(ctx: IPollFunctions, name: string, label: string): string {
 	const value = ctx.getNodeParameter(name, '', { extractValue: true });
-	const result =
-		typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-	if (result === '') throw invalidInput(ctx, undefined, label, 'a non-empty text', value);
-	// "." and ".." cannot stay in a path segment: URL parsers resolve even "%2E%2E".
-	if (result === '.' || result === '..')
-		throw invalidInput(
-			ctx,
-			undefined,
-			label,
-			'a code or ID (not "." or "..", which would change the address)',
-			value,
-		);
-	return result;
+	return requirePathSegment(ctx, undefined, label, value);
 }
 
 /** Reads and validates the parameters; nothing is requested before this succeeds. */
 function readTarget(ctx: IPollFunctions): Target {
-	const event = ctx.getNodeParameter('event', 'newItem') as TriggerEvent;
-	if (!EVENTS.includes(event))
-		throw invalidInput(ctx, undefined, 'Event', EVENTS.map((e) => `"${e}"`).join(', '), event);
+	const event = requireOneOf(
+		ctx,
+		undefined,
+		'Event',
+		ctx.getNodeParameter('event', 'newItem'),
+		EVENTS,
+	);
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 
 	const lookback = options.lookbackMinutes ?? DEFAULT_LOOKBACK_MINUTES;
@@ -76,27 +68,20 @@ function readTarget(ctx: IPollFunctions): Target {
 		throw invalidInput(ctx, undefined, 'Lookback Window (Minutes)', 'a number >= 0', lookback);
 	}
 
-	const tf = readTableFilter(options.tableFilter, (field, expected, value) =>
+	const filter = readListFilter(options, (field, expected, value) =>
 		invalidInput(ctx, undefined, field, expected, value),
 	);
-	const filter: IDataObject = {};
-	if (Object.keys(tf).length > 0) filter.tf = tf;
-	if (typeof options.eql === 'string' && options.eql.trim() !== '')
-		filter.eql = { query: options.eql.trim() };
 
 	const body: IDataObject = {};
 	let path: string;
 	let field: Target['field'] = '__createdAt';
 	if (event === 'newInstance') {
-		const templateId = text(ctx, 'templateId', 'Template ID');
-		if (!isUuid(templateId))
-			throw invalidInput(
-				ctx,
-				undefined,
-				'Template ID',
-				'a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6',
-				templateId,
-			);
+		const templateId = requireUuid(
+			ctx,
+			undefined,
+			'Template ID',
+			pathSegment(ctx, 'templateId', 'Template ID'),
+		);
 		path = apiPath`/bpm/instance/bytemplateid/${templateId}/list`;
 	} else if (event === 'newTask') {
 		path = TASK_LIST_PATH;
@@ -104,12 +89,12 @@ function readTarget(ctx: IPollFunctions): Target {
 		if (Object.keys(performer).length > 0)
 			filter.tf = { ...((filter.tf ?? {}) as IDataObject), ...performer };
 	} else {
-		const namespace = text(ctx, 'namespace', 'Section Code');
-		const application = text(ctx, 'application', 'Application Code');
+		const namespace = pathSegment(ctx, 'namespace', 'Section Code');
+		const application = pathSegment(ctx, 'application', 'Application Code');
 		path = `/app${apiPath`/${namespace}/${application}`}/list`;
 		body.active = true;
 		if (event !== 'newItem') field = '__updatedAt';
-		if (event === 'statusEntered') body.statusCode = [text(ctx, 'statusCode', 'Status')];
+		if (event === 'statusEntered') body.statusCode = [pathSegment(ctx, 'statusCode', 'Status')];
 	}
 	if (Object.keys(filter).length > 0) body.filter = filter;
 	const rangeField = event === 'newInstance' ? '__updatedAt' : field;

@@ -144,10 +144,7 @@ function listOf(value: unknown): unknown[] {
 	let list: unknown = value;
 	if (typeof value === 'string') {
 		const text = value.trim();
-		list =
-			text.startsWith('[') || text.startsWith('{')
-				? parseJsonOrText(text)
-				: splitList(text);
+		list = text.startsWith('[') || text.startsWith('{') ? parseJsonOrText(text) : splitList(text);
 	}
 	return Array.isArray(list) ? list : [list];
 }

@@ -255,7 +255,7 @@ function bound(value: unknown): unknown {
  * is sent parsed where it is JSON, a range as `{min, max}` with `null` for an open end.
  * `invalid` makes the error for a condition without a field code or with an unsendable value.
  */
-export function readTableFilter(
+function readTableFilter(
 	value: unknown,
 	invalid: (field: string, expected: string, value: unknown) => Error,
 ): IDataObject {
@@ -280,6 +280,19 @@ export function readTableFilter(
 		} as IDataObject;
 	}
 	return tf;
+}
+
+/** The list's `filter` from the Table Filter (`tf`) and EQL Query (`eql`) options: empty when neither is set. */
+export function readListFilter(
+	options: IDataObject,
+	invalid: (field: string, expected: string, value: unknown) => Error,
+): IDataObject {
+	const filter: IDataObject = {};
+	const tf = readTableFilter(options.tableFilter, invalid);
+	if (Object.keys(tf).length > 0) filter.tf = tf;
+	if (typeof options.eql === 'string' && options.eql.trim() !== '')
+		filter.eql = { query: options.eql.trim() };
+	return filter;
 }
 
 /** The labels of the list options, as errors name them. */
@@ -333,13 +346,9 @@ export function buildListBody(
 	if (options.active !== undefined)
 		body.active = requireBoolean(ctx, itemIndex, 'Active Only', options.active);
 
-	const tf = readTableFilter(options.tableFilter, (field, expected, value) =>
+	const filter = readListFilter(options, (field, expected, value) =>
 		invalidInput(ctx, itemIndex, field, expected, value),
 	);
-	const filter: IDataObject = {};
-	if (Object.keys(tf).length > 0) filter.tf = tf;
-	if (typeof options.eql === 'string' && options.eql.trim() !== '')
-		filter.eql = { query: options.eql.trim() };
 	if (Object.keys(filter).length > 0) body.filter = filter;
 
 	const ids = splitList(options.ids).map((id) => requireUuid(ctx, itemIndex, 'IDs', id));

@@ -1,6 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { buildListBody, listOptions, refuseUnsendableOptions } from '../../../shared/lists/listOptions';
+import {
+	buildListBody,
+	listOptions,
+	refuseUnsendableOptions,
+} from '../../../shared/lists/listOptions';
 import {
 	beforeVersion,
 	codeLocator,

@@ -2,7 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { locationFields, readAreaPath } from '../../../shared/items/appItems';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
 import type { ListFeatures } from '../../../shared/lists/listOptions';
-import { buildListBody, listOptions, refuseUnsendableOptions } from '../../../shared/lists/listOptions';
+import {
+	buildListBody,
+	listOptions,
+	refuseUnsendableOptions,
+} from '../../../shared/lists/listOptions';
 import { MORE_PICKERS_VERSION } from '../../../shared/descriptions/locators';
 import { listOperation } from '../../../shared/execution/operations';
 import { reportItems } from './area';
