@@ -7,9 +7,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import type { ApiRequest } from '../transport';
-import { LARGE_PAGE_SIZE } from '../lists/pager';
 import { apiRequest } from '../transport';
-import { PAGE_SIZE, readListPage } from '../lists/listPage';
+import { readListPage } from '../lists/listPage';
+import { LARGE_PAGE_SIZE, PAGE_SIZE, withWindow } from '../lists/pager';
 
 /** The name a list entry is best shown by. */
 export function entryName(entry: IDataObject): string {
@@ -51,15 +51,12 @@ export async function searchPagedList(
 	for (let scanned = 1; ; scanned++) {
 		// A search asks for large pages (one request where ten were needed); a capped platform gives
 		// what it can and `more` below still goes on from there.
-		const window = { from, size: needle ? LARGE_PAGE_SIZE : PAGE_SIZE };
-		const body = request.paging === 'body' ? { ...request.body, ...window } : request.body;
-		const qs = request.paging === 'query' ? window : undefined;
+		const window = withWindow(request, from, needle ? LARGE_PAGE_SIZE : PAGE_SIZE);
 		const found = readListPage(
 			await listingRequest(ctx, request.what, {
 				method: request.method,
 				path: request.path,
-				body,
-				qs,
+				...window,
 				idempotent: true,
 			}),
 		);
