@@ -4,7 +4,7 @@ import { invalidInput, requireBoolean, requireUuid, unsendable } from '../valida
 import { parseJsonOrText, splitList } from '../utils';
 
 /**
- * The documented list body (platform facts, "Lists and filters"):
+ * The documented list body (api.elma365.com/en/public-api/reference/app/applist):
  * {active, fields, filter: {tf, eql}, ids, sortExpressions, statusCode, statusGroupId} plus from/size.
  * Endpoints differ in what they accept, so each list chooses its features.
  */
@@ -17,7 +17,7 @@ export interface ListFeatures {
 	ids?: boolean;
 }
 
-const ALL: Required<ListFeatures> = {
+const ALL_FEATURES: Required<ListFeatures> = {
 	active: true,
 	status: true,
 	fields: true,
@@ -115,7 +115,10 @@ export function tableFilter(pickers?: ListPickers): INodeProperties {
  * The Options collection of a list. Without `pickers` every code is typed (the form older node
  * versions keep); with them, field codes, statuses and the status group are dropdowns.
  */
-export function listOptions(features: ListFeatures = ALL, pickers?: ListPickers): INodeProperties {
+export function listOptions(
+	features: ListFeatures = ALL_FEATURES,
+	pickers?: ListPickers,
+): INodeProperties {
 	const options: INodeProperties[] = [];
 	if (features.active) {
 		options.push({

@@ -8,6 +8,7 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 import type { ApiRequest } from '../transport';
 import { apiRequest } from '../transport';
+import type { ListPage } from '../lists/listPage';
 import { readListPage } from '../lists/listPage';
 import { LARGE_PAGE_SIZE, PAGE_SIZE, withWindow } from '../lists/pager';
 
@@ -52,14 +53,7 @@ export async function searchPagedList(
 		// A search asks for large pages (one request where ten were needed); a capped platform gives
 		// what it can and `more` below still goes on from there.
 		const window = withWindow(request, from, needle ? LARGE_PAGE_SIZE : PAGE_SIZE);
-		const found = readListPage(
-			await listingRequest(ctx, request.what, {
-				method: request.method,
-				path: request.path,
-				...window,
-				idempotent: true,
-			}),
-		);
+		const found = await readPickerList(ctx, request.what, { ...request, ...window });
 		const results = found.items.map(toEntry).filter((entry) => matches(entry, needle));
 		const next = from + found.items.length;
 		const more =
@@ -96,20 +90,25 @@ export async function searchWholeList(
 ): Promise<INodeListSearchResult> {
 	const from = Number(paginationToken ?? 0) || 0;
 	const needle = filter?.trim().toLowerCase();
-	const found = readListPage(
-		await listingRequest(ctx, request.what, {
-			method: request.method,
-			path: request.path,
-			body: request.body,
-			idempotent: true,
-		}),
-	);
+	const found = await readPickerList(ctx, request.what, request);
 	const results = found.items.map(toEntry).filter((entry) => matches(entry, needle));
 	const next = from + PAGE_SIZE;
 	return {
 		results: results.slice(from, next),
 		paginationToken: next < results.length ? String(next) : undefined,
 	};
+}
+
+/** The list a picker asked for, read through listingRequest. */
+async function readPickerList(
+	ctx: ILoadOptionsFunctions,
+	what: string | undefined,
+	request: Pick<ApiRequest, 'method' | 'path' | 'body' | 'qs'>,
+): Promise<ListPage> {
+	const { method, path, body, qs } = request;
+	return readListPage(
+		await listingRequest(ctx, what, { method, path, body, qs, idempotent: true }),
+	);
 }
 
 /** A request of a picker: a 403 becomes a message that says what could not be listed and why. */

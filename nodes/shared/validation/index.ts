@@ -16,7 +16,7 @@ export function isUuid(value: unknown): value is string {
 }
 
 /** What an error shows of the value it got: at most about 80 characters, whatever came. */
-function shown(value: unknown): string {
+function describeValue(value: unknown): string {
 	if (typeof value === 'string')
 		return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
 	if (value === undefined) return 'nothing';
@@ -50,7 +50,7 @@ export function invalidInput(
 	const where = itemIndex === undefined ? '' : ` in item ${itemIndex}`;
 	return new NodeOperationError(
 		ctx.getNode(),
-		`Invalid "${field}"${where}: expected ${expected}, got ${shown(value)}`,
+		`Invalid "${field}"${where}: expected ${expected}, got ${describeValue(value)}`,
 		{ itemIndex },
 	);
 }
