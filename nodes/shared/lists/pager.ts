@@ -89,13 +89,13 @@ export async function* readPages(
 
 	const read = async (from: number, size: number): Promise<ListPage> => {
 		requests += 1;
-		const window = withWindow(request, from, size);
+		const window = withWindow({ paging, body: base.body, qs: base.qs }, from, size);
 		return readListPage(
 			await apiRequest(ctx, { ...base, ...window, idempotent: base.idempotent ?? true }),
 		);
 	};
 	// Rows repeated within one page are kept (a report may have equal rows); a row of an earlier page is not.
-	const take = (items: IDataObject[]): { rows: IDataObject[]; progressed: boolean } => {
+	const keepNewRows = (items: IDataObject[]): { rows: IDataObject[]; progressed: boolean } => {
 		const keys = items.map(rowKey);
 		const fresh = items.filter((_item, index) => !seen.has(keys[index]));
 		for (const key of keys) seen.add(key);
@@ -106,7 +106,7 @@ export async function* readPages(
 
 	let size = Math.min(plan.firstPageSize, wanted);
 	const first = await read(0, size);
-	const firstRows = take(first.items);
+	const firstRows = keepNewRows(first.items);
 	if (firstRows.rows.length > 0) yield firstRows.rows;
 	if (!firstRows.progressed || returned >= wanted) return;
 	let total = first.total;
@@ -124,7 +124,7 @@ export async function* readPages(
 			// No total: one page after the other until a short or empty page, at most MAX_PAGES_WITHOUT_TOTAL.
 			if (requests >= MAX_PAGES_WITHOUT_TOTAL) return;
 			const page = await read(from, size);
-			const { rows, progressed } = take(page.items);
+			const { rows, progressed } = keepNewRows(page.items);
 			if (rows.length > 0) yield rows;
 			if (!progressed || page.items.length < size) return;
 			from += page.items.length;
@@ -152,9 +152,9 @@ export async function* readPages(
 		let progressed = false;
 		for (const [index, page] of pages.entries()) {
 			if (page.total !== undefined) total = page.total;
-			const taken = take(page.items);
-			if (taken.progressed) progressed = true;
-			for (const row of taken.rows) batch.push(row);
+			const kept = keepNewRows(page.items);
+			if (kept.progressed) progressed = true;
+			for (const row of kept.rows) batch.push(row);
 			from = starts[index] + page.items.length;
 			// A page shorter than asked: continue right after it; the pages read beyond it are read again.
 			if (page.items.length < sizeAt(starts[index])) {
