@@ -1,8 +1,8 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { readTableFilter } from '../shared/lists/listOptions';
+import { readListFilter } from '../shared/lists/listOptions';
 import { readWholeList } from '../shared/lists/pager';
 import { apiPath } from '../shared/transport';
-import { invalidInput, isUuid } from '../shared/validation';
+import { invalidInput, requireOneOf, requirePathSegment, requireUuid } from '../shared/validation';
 import type { TriggerEvent } from './description';
 import { DEFAULT_LOOKBACK_MINUTES, EVENTS } from './description';
 import { TASK_LIST_PATH, taskPerformerFilter } from './taskPoll';
@@ -29,7 +29,8 @@ export interface TriggerState {
 	floor?: number;
 }
 
-interface Target {
+/** The list a poll reads and the event it watches for there, read from the parameters. */
+interface WatchedList {
 	event: TriggerEvent;
 	path: string;
 	/** The timestamp of the event: what the mark, the window and the remembered keys use. */
@@ -46,29 +47,21 @@ interface Target {
 	fireForExisting: boolean;
 }
 
-function text(ctx: IPollFunctions, name: string, label: string): string {
-	// Pickers hold {mode, value}; a plain string (typed by hand or from an expression) is taken as is.
+/** A code that fills one path segment; pickers hold {mode, value}, a typed or expression value is taken as is. */
+function pathSegment(ctx: IPollFunctions, name: string, label: string): string {
 	const value = ctx.getNodeParameter(name, '', { extractValue: true });
-	const result =
-		typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-	if (result === '') throw invalidInput(ctx, undefined, label, 'a non-empty text', value);
-	// "." and ".." cannot stay in a path segment: URL parsers resolve even "%2E%2E".
-	if (result === '.' || result === '..')
-		throw invalidInput(
-			ctx,
-			undefined,
-			label,
-			'a code or ID (not "." or "..", which would change the address)',
-			value,
-		);
-	return result;
+	return requirePathSegment(ctx, undefined, label, value);
 }
 
 /** Reads and validates the parameters; nothing is requested before this succeeds. */
-function readTarget(ctx: IPollFunctions): Target {
-	const event = ctx.getNodeParameter('event', 'newItem') as TriggerEvent;
-	if (!EVENTS.includes(event))
-		throw invalidInput(ctx, undefined, 'Event', EVENTS.map((e) => `"${e}"`).join(', '), event);
+function readWatchedList(ctx: IPollFunctions): WatchedList {
+	const event = requireOneOf(
+		ctx,
+		undefined,
+		'Event',
+		ctx.getNodeParameter('event', 'newItem'),
+		EVENTS,
+	);
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 
 	const lookback = options.lookbackMinutes ?? DEFAULT_LOOKBACK_MINUTES;
@@ -76,27 +69,20 @@ function readTarget(ctx: IPollFunctions): Target {
 		throw invalidInput(ctx, undefined, 'Lookback Window (Minutes)', 'a number >= 0', lookback);
 	}
 
-	const tf = readTableFilter(options.tableFilter, (field, expected, value) =>
+	const filter = readListFilter(options, (field, expected, value) =>
 		invalidInput(ctx, undefined, field, expected, value),
 	);
-	const filter: IDataObject = {};
-	if (Object.keys(tf).length > 0) filter.tf = tf;
-	if (typeof options.eql === 'string' && options.eql.trim() !== '')
-		filter.eql = { query: options.eql.trim() };
 
 	const body: IDataObject = {};
 	let path: string;
-	let field: Target['field'] = '__createdAt';
+	let field: WatchedList['field'] = '__createdAt';
 	if (event === 'newInstance') {
-		const templateId = text(ctx, 'templateId', 'Template ID');
-		if (!isUuid(templateId))
-			throw invalidInput(
-				ctx,
-				undefined,
-				'Template ID',
-				'a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6',
-				templateId,
-			);
+		const templateId = requireUuid(
+			ctx,
+			undefined,
+			'Template ID',
+			pathSegment(ctx, 'templateId', 'Template ID'),
+		);
 		path = apiPath`/bpm/instance/bytemplateid/${templateId}/list`;
 	} else if (event === 'newTask') {
 		path = TASK_LIST_PATH;
@@ -104,12 +90,12 @@ function readTarget(ctx: IPollFunctions): Target {
 		if (Object.keys(performer).length > 0)
 			filter.tf = { ...((filter.tf ?? {}) as IDataObject), ...performer };
 	} else {
-		const namespace = text(ctx, 'namespace', 'Section Code');
-		const application = text(ctx, 'application', 'Application Code');
+		const namespace = pathSegment(ctx, 'namespace', 'Section Code');
+		const application = pathSegment(ctx, 'application', 'Application Code');
 		path = `/app${apiPath`/${namespace}/${application}`}/list`;
 		body.active = true;
 		if (event !== 'newItem') field = '__updatedAt';
-		if (event === 'statusEntered') body.statusCode = [text(ctx, 'statusCode', 'Status')];
+		if (event === 'statusEntered') body.statusCode = [pathSegment(ctx, 'statusCode', 'Status')];
 	}
 	if (Object.keys(filter).length > 0) body.filter = filter;
 	const rangeField = event === 'newInstance' ? '__updatedAt' : field;
@@ -124,14 +110,15 @@ function readTarget(ctx: IPollFunctions): Target {
 	};
 }
 
-function withRange(target: Target, min: number | null): IDataObject {
-	if (min === null) return { ...target.body };
-	const filter = (target.body.filter ?? {}) as IDataObject;
+/** The list body that asks only for entries stamped at or after `min` (all of them when null). */
+function withRange(watched: WatchedList, min: number | null): IDataObject {
+	if (min === null) return { ...watched.body };
+	const filter = (watched.body.filter ?? {}) as IDataObject;
 	const tf = {
 		...((filter.tf ?? {}) as IDataObject),
-		[target.rangeField]: { min: isoTime(min), max: null },
+		[watched.rangeField]: { min: isoTime(min), max: null },
 	};
-	return { ...target.body, filter: { ...filter, tf } };
+	return { ...watched.body, filter: { ...filter, tf } };
 }
 
 /** The platform's date form (`YYYY-MM-DDTHH:mm:ssZ`), with milliseconds only when there are some. */
@@ -139,7 +126,8 @@ export function isoTime(ms: number): string {
 	return new Date(ms).toISOString().replace('.000Z', 'Z');
 }
 
-function timeOf(item: IDataObject, field: string): number | undefined {
+/** An entry's timestamp in `field` (ms since epoch); undefined where it has none that reads as a date. */
+function timestampOf(item: IDataObject, field: string): number | undefined {
 	const value = item[field];
 	if (typeof value !== 'string' && typeof value !== 'number') return undefined;
 	const ms = typeof value === 'number' ? value : Date.parse(value);
@@ -150,29 +138,31 @@ function timeOf(item: IDataObject, field: string): number | undefined {
  * What makes one event: the item for "new", the item's change (id and __updatedAt) for "updated",
  * the item for "entered a status" (remembered beyond the window, so edits while it stays there do not fire).
  */
-function keyOf(target: Target, item: IDataObject): string | undefined {
+function eventKey(watched: WatchedList, item: IDataObject): string | undefined {
 	const id = item.__id;
 	if (typeof id !== 'string' || id === '') return undefined;
-	return target.event === 'updatedItem' ? `${id}@${String(item[target.field])}` : id;
+	return watched.event === 'updatedItem' ? `${id}@${String(item[watched.field])}` : id;
 }
 
-async function list(
+/** The watched list with `body`, sorted by its range field, every page (or the first `limit` rows). */
+async function readSorted(
 	ctx: IPollFunctions,
-	target: Target,
+	watched: WatchedList,
 	body: IDataObject,
 	ascending: boolean,
 	limit?: number,
 ) {
 	return await readWholeList(ctx, {
 		method: 'POST',
-		path: target.path,
+		path: watched.path,
 		paging: 'body',
-		body: { ...body, sortExpressions: [{ field: target.rangeField, ascending }] },
+		body: { ...body, sortExpressions: [{ field: watched.rangeField, ascending }] },
 		limit,
 		idempotent: true,
 	});
 }
 
+/** The stored state where it belongs to this list and event; undefined to start afresh. */
 function readState(stored: IDataObject, source: string): TriggerState | undefined {
 	if (stored.version !== 1 || stored.source !== source) return undefined;
 	const mark = typeof stored.mark === 'number' ? stored.mark : null;
@@ -186,9 +176,9 @@ function readState(stored: IDataObject, source: string): TriggerState | undefine
 }
 
 /** The oldest timestamp a poll still considers: the window below the mark, or the floor if higher. */
-function lowest(target: Target, state: TriggerState): number | null {
+function oldestConsidered(watched: WatchedList, state: TriggerState): number | null {
 	if (state.mark === null) return state.floor ?? null;
-	const window = state.mark - target.lookbackMs;
+	const window = state.mark - watched.lookbackMs;
 	return state.floor === undefined ? window : Math.max(window, state.floor);
 }
 
@@ -196,10 +186,10 @@ function lowest(target: Target, state: TriggerState): number | null {
  * Forgets keys older than the window (except for status entries). Keys inside it are kept; only
  * past MAX_SEEN do the oldest go, and the floor rises to the newest of them.
  */
-function prune(ctx: IPollFunctions, target: Target, state: TriggerState): void {
+function prune(ctx: IPollFunctions, watched: WatchedList, state: TriggerState): void {
 	let entries = Object.entries(state.seen);
-	if (target.event !== 'statusEntered' && state.mark !== null) {
-		const floor = state.mark - target.lookbackMs;
+	if (watched.event !== 'statusEntered' && state.mark !== null) {
+		const floor = state.mark - watched.lookbackMs;
 		entries = entries.filter(([, ms]) => ms >= floor);
 	}
 	if (entries.length > MAX_SEEN) {
@@ -220,18 +210,18 @@ function prune(ctx: IPollFunctions, target: Target, state: TriggerState): void {
  * The mark never moves past `now`: an item stamped in the future would otherwise push the window
  * past the items that follow it.
  */
-function absorb(
+function recordNewItems(
 	ctx: IPollFunctions,
-	target: Target,
+	watched: WatchedList,
 	state: TriggerState,
 	items: IDataObject[],
 	now: number,
 ): IDataObject[] {
 	const fresh: IDataObject[] = [];
-	const floor = lowest(target, state) ?? -Infinity;
+	const floor = oldestConsidered(watched, state) ?? -Infinity;
 	for (const item of items) {
-		const ms = timeOf(item, target.field);
-		const key = keyOf(target, item);
+		const ms = timestampOf(item, watched.field);
+		const key = eventKey(watched, item);
 		if (ms === undefined || key === undefined) continue;
 		// A server that ignored the range would send older items again: they are outside the window.
 		if (ms < floor || (state.floor !== undefined && ms <= state.floor)) continue;
@@ -244,42 +234,48 @@ function absorb(
 		if (state.mark === null || clamped > state.mark) state.mark = clamped;
 	}
 	if (state.mark !== null && state.mark > now) state.mark = now;
-	prune(ctx, target, state);
+	prune(ctx, watched, state);
 	return fresh;
 }
 
+/** One poll: the entries new since the last one, each emitted once (none on the first activation unless asked). */
 export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const target = readTarget(ctx);
+	const watched = readWatchedList(ctx);
 
 	if (ctx.getMode() === 'manual') {
-		const newest = await list(ctx, target, target.body, false, 1);
+		const newest = await readSorted(ctx, watched, watched.body, false, 1);
 		return newest.length > 0 ? [ctx.helpers.returnJsonArray(newest)] : null;
 	}
 
 	const stored = ctx.getWorkflowStaticData('node');
-	const source = `${target.event} ${target.path} ${JSON.stringify(target.body)}`;
+	const source = `${watched.event} ${watched.path} ${JSON.stringify(watched.body)}`;
 	let state = readState(stored, source);
 	let emit = true;
 	if (state === undefined) {
 		state = { version: 1, source, mark: null, seen: {} };
-		if (!target.fireForExisting) {
+		if (!watched.fireForExisting) {
 			// First activation: remember where history ends without replaying it.
 			emit = false;
-			if (target.event !== 'statusEntered') {
-				const [newest] = await list(ctx, target, target.body, false, 1);
+			if (watched.event !== 'statusEntered') {
+				const [newest] = await readSorted(ctx, watched, watched.body, false, 1);
 				if (newest === undefined) {
 					Object.assign(stored, state);
 					return null;
 				}
-				const newestMs = timeOf(newest, target.field);
+				const newestMs = timestampOf(newest, watched.field);
 				state.mark = newestMs === undefined ? null : Math.min(newestMs, Date.now());
 			}
 		}
 	}
 
 	// Everything since the mark less the window (or the floor), oldest first, every page within this one poll.
-	const items = await list(ctx, target, withRange(target, lowest(target, state)), true);
-	const fresh = absorb(ctx, target, state, items, Date.now());
+	const items = await readSorted(
+		ctx,
+		watched,
+		withRange(watched, oldestConsidered(watched, state)),
+		true,
+	);
+	const fresh = recordNewItems(ctx, watched, state, items, Date.now());
 
 	// Only now, with every request done, does the state move on: a failed poll leaves it as it was.
 	for (const key of Object.keys(stored)) delete stored[key];

@@ -1,8 +1,11 @@
 import { ok, newId } from '../harness/index.ts';
-import { MAX_PAGES_WITHOUT_TOTAL } from '../../nodes/shared/lists/listPage';
 import type { RecordedRequest } from '../harness/index.ts';
 import { jsonOf, usePlatform } from '../harness/setup';
-import { LARGE_PAGE_SIZE, PAGES_IN_FLIGHT } from '../../nodes/shared/lists/pager';
+import {
+	LARGE_PAGE_SIZE,
+	MAX_PAGES_WITHOUT_TOTAL,
+	PAGES_IN_FLIGHT,
+} from '../../nodes/shared/lists/pager';
 
 /** Paging through the engine (nodes/shared/lists/pager.ts), on the nomenclature directory list (GET, from/size in the query). */
 const t = usePlatform();

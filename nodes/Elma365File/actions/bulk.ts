@@ -12,6 +12,7 @@ import type { Operation } from '../../shared/execution/router';
 import { errorItem, forItem, MAX_BATCH_SIZE } from '../../shared/execution/router';
 import type { ApiRequest } from '../../shared/transport';
 import { apiRequest } from '../../shared/transport';
+import { isObject, splitList } from '../../shared/utils';
 import {
 	hasControlCharacter,
 	invalidInput,
@@ -92,18 +93,9 @@ interface Prepared {
 	extra: IDataObject;
 }
 
-function isObject(value: unknown): value is IDataObject {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** Splits comma- or newline-separated text (or takes an array from an expression) into values. */
 export function splitValues(value: unknown): string[] {
-	if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
-	if (value === undefined || value === null) return [];
-	return String(value)
-		.split(/[,\n]/)
-		.map((v) => v.trim())
-		.filter(Boolean);
+	return splitList(Array.isArray(value) ? value : String(value ?? ''), /[,\n]/);
 }
 
 /** A list of uuids from one parameter, each checked. */

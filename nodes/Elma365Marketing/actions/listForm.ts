@@ -1,14 +1,14 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { returnAllOrLimit, showFor } from '../../shared/descriptions/common';
-import { buildListBody, listOptions } from '../../shared/lists/listOptions';
+import {
+	buildListBody,
+	listOptions,
+	refuseUnsendableOptions,
+} from '../../shared/lists/listOptions';
 import { listOperation } from '../../shared/execution/operations';
-import { refuseUnsupportedOptions } from '../../shared/lists/unsupportedOptions';
 
 /** The documented list body is {filter, from, size}: no place for IDs or sort rules. */
-const UNSUPPORTED: Array<[string, string]> = [
-	['ids', 'IDs'],
-	['sort', 'Sort'],
-];
+const UNSUPPORTED = ['ids', 'sort'];
 
 /**
  * Segments, subscribers and a segment's subscribers are listed the same way: POST with
@@ -31,7 +31,7 @@ export function marketingList(options: {
 		paging: 'body',
 		path: options.path,
 		body: (ctx, itemIndex) => {
-			refuseUnsupportedOptions(
+			refuseUnsendableOptions(
 				ctx,
 				itemIndex,
 				UNSUPPORTED,

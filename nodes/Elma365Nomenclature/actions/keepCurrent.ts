@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { paginate } from '../../shared/lists/listPage';
+import { PAGE_BY_PAGE, readPages } from '../../shared/lists/pager';
 import { isVersionAtLeast } from '../../shared/descriptions/versioning';
 import { KEEP_CURRENT_VERSION } from '../versions';
 
@@ -22,12 +22,11 @@ export async function findListed(
 	request: { path: string; what: string },
 	id: string,
 ): Promise<IDataObject> {
-	for await (const page of paginate(ctx, {
-		method: 'GET',
-		path: request.path,
-		paging: 'query',
-		itemIndex,
-	})) {
+	for await (const page of readPages(
+		ctx,
+		{ method: 'GET', path: request.path, paging: 'query', itemIndex },
+		PAGE_BY_PAGE,
+	)) {
 		const found = page.find((entry) => entry.__id === id);
 		if (found) return found;
 	}

@@ -5,9 +5,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { readLimit, returnAllOrLimit } from '../../shared/descriptions/common';
-import { readWholeList } from '../../shared/lists/pager';
+import { PAGE_SIZE, readWholeList, withWindow } from '../../shared/lists/pager';
 import { apiRequest } from '../../shared/transport';
-import { PAGE_SIZE } from '../../shared/lists/listPage';
 import { requireBoolean } from '../../shared/validation';
 
 /** Return All / Limit and the Options collection every scheme list has; `extra` adds options. */
@@ -59,15 +58,12 @@ export async function readSchemeList(
 			: requireBoolean(ctx, itemIndex, 'Return Raw Response', options.rawResponse);
 	const limit = readLimit(ctx, itemIndex);
 	if (raw) {
-		const window = { from: 0, size: Math.min(limit ?? PAGE_SIZE, PAGE_SIZE) };
-		const body = request.paging === 'body' ? { ...request.body, ...window } : request.body;
-		const qs = request.paging === 'query' ? window : undefined;
+		const window = withWindow(request, 0, Math.min(limit ?? PAGE_SIZE, PAGE_SIZE));
 		return [
 			await apiRequest(ctx, {
 				method: request.method,
 				path: request.path,
-				body,
-				qs,
+				...window,
 				idempotent: true,
 				itemIndex,
 			}),

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { PAGE_SIZE } from '../lists/listPage';
+import { PAGE_SIZE } from '../lists/pager';
 import { requireInteger, requireJsonObject } from '../validation';
 
 /** Shows `properties` only for the given resource and operation(s), keeping their own conditions. */

@@ -12,6 +12,7 @@ import {
 	requireDateTime,
 	requireSendable,
 } from '../validation';
+import { parseJsonOrText, splitList } from '../utils';
 
 /**
  * Application fields mapped with n8n's resource mapper, fed by the application scheme
@@ -143,13 +144,7 @@ function listOf(value: unknown): unknown[] {
 	let list: unknown = value;
 	if (typeof value === 'string') {
 		const text = value.trim();
-		list =
-			text.startsWith('[') || text.startsWith('{')
-				? parseJson(text)
-				: text
-						.split(',')
-						.map((part) => part.trim())
-						.filter((part) => part !== '');
+		list = text.startsWith('[') || text.startsWith('{') ? parseJsonOrText(text) : splitList(text);
 	}
 	return Array.isArray(list) ? list : [list];
 }
@@ -264,14 +259,6 @@ function dateOnly(
 	return `${match[1]}-${match[2]}-${match[3]}T00:00:00Z`;
 }
 
-function parseJson(text: string): unknown {
-	try {
-		return JSON.parse(text);
-	} catch {
-		return text;
-	}
-}
-
 /** One mapped value in the platform's shape. */
 export function toPlatformValue(
 	ctx: IExecuteFunctions,
@@ -296,7 +283,7 @@ export function toPlatformValue(
 			ctx,
 			itemIndex,
 			label,
-			typeof value === 'string' ? parseJson(value.trim()) : value,
+			typeof value === 'string' ? parseJsonOrText(value.trim()) : value,
 		);
 	switch (field.type) {
 		case 'number': {
@@ -323,7 +310,7 @@ export function toPlatformValue(
 				ctx,
 				itemIndex,
 				label,
-				typeof value === 'string' ? parseJson(value.trim()) : value,
+				typeof value === 'string' ? parseJsonOrText(value.trim()) : value,
 			);
 		default:
 			return typeof value === 'string'

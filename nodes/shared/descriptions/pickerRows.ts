@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { uuidLocator } from './locators';
 import { requireUuid } from '../validation';
+import { splitList } from '../utils';
 
 export interface PickerRows {
 	/** The parameter (kept from the typed list it replaces, e.g. `userIds`). */
@@ -45,11 +46,7 @@ export function pickerRows(rows: PickerRows): INodeProperties {
 /** IDs as given: an array's every entry, comma-separated text split, any other value as one. */
 export function splitIds(value: unknown): unknown[] {
 	if (Array.isArray(value)) return value;
-	if (typeof value === 'string')
-		return value
-			.split(',')
-			.map((id) => id.trim())
-			.filter(Boolean);
+	if (typeof value === 'string') return splitList(value);
 	return value === undefined || value === null ? [] : [value];
 }
 

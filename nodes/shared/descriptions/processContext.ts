@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject } from './common';
 import { DROPPED_KEYS, invalidInput, requireSendable } from '../validation';
+import { parseJsonOrText } from '../utils';
 
 /**
  * Item or process context given as name/value pairs and/or a JSON object. A value that parses as
@@ -43,17 +44,6 @@ export function contextFields(options: { what: string }): INodeProperties[] {
 	];
 }
 
-function parseValue(value: unknown): unknown {
-	if (typeof value !== 'string') return value;
-	const text = value.trim();
-	if (text === '') return value;
-	try {
-		return JSON.parse(text);
-	} catch {
-		return value;
-	}
-}
-
 /** `{...pairs, ...json}`: the JSON object wins where both name a field. */
 export function readContext(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const pairs =
@@ -85,7 +75,7 @@ export function readContext(ctx: IExecuteFunctions, itemIndex: number): IDataObj
 			ctx,
 			itemIndex,
 			`Fields > Value (entry ${position + 1})`,
-			parseValue(pair.value),
+			parseJsonOrText(pair.value),
 		) as IDataObject[string];
 	}
 	return { ...context, ...readJsonObject(ctx, itemIndex, 'fieldsJson', 'Fields (JSON)') };

@@ -8,7 +8,7 @@ import { contextFields, readContext } from '../descriptions/processContext';
 import { returnAllOrLimit, showFor } from '../descriptions/common';
 import { fieldMapper, readMappedFields } from '../descriptions/fieldMapping';
 import type { ListFeatures } from '../lists/listOptions';
-import { buildListBody, listOptions, refuseUnsendable } from '../lists/listOptions';
+import { buildListBody, listOptions, refuseUnsendableOptions } from '../lists/listOptions';
 import { codeLocator, uuidLocatorWithUrl } from '../descriptions/locators';
 import { beforeVersion, isVersionAtLeast, sinceVersion } from '../descriptions/versioning';
 import {
@@ -445,7 +445,7 @@ export function listItems(
 			path: (ctx, itemIndex) => readAreaPath(ctx, itemIndex, area, '/list'),
 			paging: 'body',
 			body: (ctx, itemIndex) => {
-				refuseUnsendable(
+				refuseUnsendableOptions(
 					ctx,
 					itemIndex,
 					unsendable,

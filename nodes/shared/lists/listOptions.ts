@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject } from '../descriptions/common';
 import { invalidInput, requireBoolean, requireUuid, unsendable } from '../validation';
+import { parseJsonOrText, splitList } from '../utils';
 
 /**
- * The documented list body (platform facts, "Lists and filters"):
+ * The documented list body (api.elma365.com/en/public-api/reference/app/applist):
  * {active, fields, filter: {tf, eql}, ids, sortExpressions, statusCode, statusGroupId} plus from/size.
  * Endpoints differ in what they accept, so each list chooses its features.
  */
@@ -16,7 +17,7 @@ export interface ListFeatures {
 	ids?: boolean;
 }
 
-const ALL: Required<ListFeatures> = {
+const ALL_FEATURES: Required<ListFeatures> = {
 	active: true,
 	status: true,
 	fields: true,
@@ -114,7 +115,10 @@ export function tableFilter(pickers?: ListPickers): INodeProperties {
  * The Options collection of a list. Without `pickers` every code is typed (the form older node
  * versions keep); with them, field codes, statuses and the status group are dropdowns.
  */
-export function listOptions(features: ListFeatures = ALL, pickers?: ListPickers): INodeProperties {
+export function listOptions(
+	features: ListFeatures = ALL_FEATURES,
+	pickers?: ListPickers,
+): INodeProperties {
 	const options: INodeProperties[] = [];
 	if (features.active) {
 		options.push({
@@ -244,27 +248,9 @@ export function listOptions(features: ListFeatures = ALL, pickers?: ListPickers)
 	};
 }
 
-/** A typed comma-separated list (older versions, expressions) or a dropdown's array (pickers). */
-function splitList(value: unknown): string[] {
-	if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
-	if (typeof value !== 'string') return [];
-	return value
-		.split(',')
-		.map((v) => v.trim())
-		.filter(Boolean);
-}
-
-function parseLoose(value: unknown): unknown {
-	if (typeof value !== 'string') return value;
-	try {
-		return JSON.parse(value);
-	} catch {
-		return value;
-	}
-}
-
+/** A range's bound as sent: an empty one leaves the range open (`null`). */
 function bound(value: unknown): unknown {
-	return value === '' || value === undefined ? null : parseLoose(value);
+	return value === '' || value === undefined ? null : parseJsonOrText(value);
 }
 
 /**
@@ -272,7 +258,7 @@ function bound(value: unknown): unknown {
  * is sent parsed where it is JSON, a range as `{min, max}` with `null` for an open end.
  * `invalid` makes the error for a condition without a field code or with an unsendable value.
  */
-export function readTableFilter(
+function readTableFilter(
 	value: unknown,
 	invalid: (field: string, expected: string, value: unknown) => Error,
 ): IDataObject {
@@ -286,7 +272,7 @@ export function readTableFilter(
 	for (const condition of table.match ?? []) {
 		const field = String(condition.field ?? '').trim();
 		if (!field) throw invalid('Table Filter > Field Code', 'a field code', condition.field);
-		tf[field] = sendable('Table Filter > Value', parseLoose(condition.value));
+		tf[field] = sendable('Table Filter > Value', parseJsonOrText(condition.value));
 	}
 	for (const condition of table.range ?? []) {
 		const field = String(condition.field ?? '').trim();
@@ -299,25 +285,44 @@ export function readTableFilter(
 	return tf;
 }
 
+/** The list's `filter` from the Table Filter (`tf`) and EQL Query (`eql`) options: empty when neither is set. */
+export function readListFilter(
+	options: IDataObject,
+	invalid: (field: string, expected: string, value: unknown) => Error,
+): IDataObject {
+	const filter: IDataObject = {};
+	const tf = readTableFilter(options.tableFilter, invalid);
+	if (Object.keys(tf).length > 0) filter.tf = tf;
+	if (typeof options.eql === 'string' && options.eql.trim() !== '')
+		filter.eql = { query: options.eql.trim() };
+	return filter;
+}
+
 /** The labels of the list options, as errors name them. */
 export const OPTION_LABELS: Record<string, string> = {
 	eql: 'EQL Query',
 	ids: 'IDs',
 	fields: 'Fields to Return',
+	sort: 'Sort',
 	statusCodes: 'Status Codes',
 	statusGroupId: 'Status Group ID',
+	tableFilter: 'Table Filter',
 };
 
+/** Whether an option holds something: a non-blank text, a non-empty list, a collection with a set value. */
 function isSet(value: unknown): boolean {
+	if (typeof value === 'string') return value.trim() !== '';
 	if (Array.isArray(value)) return value.length > 0;
-	return value !== undefined && value !== null && String(value).trim() !== '';
+	if (value && typeof value === 'object') return Object.values(value).some(isSet);
+	return value !== undefined && value !== null;
 }
 
 /**
- * Options an older node version offers but its endpoint's documented body cannot carry: refused when
- * set (the platform would ignore them and answer with an unfiltered list), naming the option.
+ * Refuses, before any request, the list options `names` that an endpoint's documented body has no
+ * place for (the shared Options collection offers them to every list, and the platform would ignore
+ * them and answer with an unfiltered list); `why` says what the endpoint does take.
  */
-export function refuseUnsendable(
+export function refuseUnsendableOptions(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	names: string[],
@@ -344,13 +349,9 @@ export function buildListBody(
 	if (options.active !== undefined)
 		body.active = requireBoolean(ctx, itemIndex, 'Active Only', options.active);
 
-	const tf = readTableFilter(options.tableFilter, (field, expected, value) =>
+	const filter = readListFilter(options, (field, expected, value) =>
 		invalidInput(ctx, itemIndex, field, expected, value),
 	);
-	const filter: IDataObject = {};
-	if (Object.keys(tf).length > 0) filter.tf = tf;
-	if (typeof options.eql === 'string' && options.eql.trim() !== '')
-		filter.eql = { query: options.eql.trim() };
 	if (Object.keys(filter).length > 0) body.filter = filter;
 
 	const ids = splitList(options.ids).map((id) => requireUuid(ctx, itemIndex, 'IDs', id));

@@ -1,9 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
-import type { Elma365Context } from '../transport';
-import type { ListPage, PagedListRequest } from '../lists/listPage';
+import type { ApiRequest, Elma365Context } from '../transport';
 import { apiRequest } from '../transport';
-import { MAX_PAGES_WITHOUT_TOTAL, PAGE_SIZE, readListPage, rowKey } from '../lists/listPage';
+import type { ListPage } from './listPage';
+import { readListPage, rowKey } from './listPage';
 
+/** Page size of list requests: the cap of older platform versions, so it works everywhere. */
+export const PAGE_SIZE = 100;
 /**
  * Page size asked for first. Newer platforms give up to 10,000 per page, older ones cap at 100;
  * a capped platform answers a shorter page with the full `total`, and the rest is read at the size
@@ -12,101 +14,167 @@ import { MAX_PAGES_WITHOUT_TOTAL, PAGE_SIZE, readListPage, rowKey } from '../lis
 export const LARGE_PAGE_SIZE = 1000;
 /** Pages read at the same time once `total` is known. */
 export const PAGES_IN_FLIGHT = 8;
+/** A list without `total` is read for at most this many pages (100,000 rows at the default size). */
+export const MAX_PAGES_WITHOUT_TOTAL = 1_000;
+
+/** A list request of the platform that pages with `from` and `size`. */
+export interface PagedListRequest extends Omit<ApiRequest, 'body' | 'qs'> {
+	/** Where `from` and `size` go: the JSON body (POST lists) or the query string (GET lists). */
+	paging: 'body' | 'query';
+	body?: IDataObject;
+	qs?: IDataObject;
+	/** Stop after this many items; undefined means all. */
+	limit?: number;
+}
+
+/** How a list is read: how large the first page is, how many pages go at once, how pages near the end are sized. */
+export interface PagingPlan {
+	firstPageSize: number;
+	pagesInFlight: number;
+	/**
+	 * Whether every page asks for the full page size. Otherwise a page near the end asks only for
+	 * the rows `total` says are left.
+	 */
+	wholePages: boolean;
+}
+
+/** Reading a whole list (Get Many, the trigger, scheme lists): in as few round trips as the platform allows. */
+export const WHOLE_LIST: PagingPlan = {
+	firstPageSize: LARGE_PAGE_SIZE,
+	pagesInFlight: PAGES_IN_FLIGHT,
+	wholePages: false,
+};
+
+/** Looking an entry up in a list that has no read of one entry: page after page, stopped once found. */
+export const PAGE_BY_PAGE: PagingPlan = {
+	firstPageSize: PAGE_SIZE,
+	pagesInFlight: 1,
+	wholePages: true,
+};
+
+/** The body and query of a list request with the window `from`/`size` placed where the endpoint takes it. */
+export function withWindow(
+	request: Pick<PagedListRequest, 'paging' | 'body' | 'qs'>,
+	from: number,
+	size: number,
+): { body?: IDataObject; qs?: IDataObject } {
+	const window = { from, size };
+	return {
+		body: request.paging === 'body' ? { ...(request.body ?? {}), ...window } : request.body,
+		qs: request.paging === 'query' ? { ...(request.qs ?? {}), ...window } : request.qs,
+	};
+}
 
 /**
- * Reads a from/size list in as few round trips as the platform allows: the first page large, then,
- * with `total` known, the remaining pages PAGES_IN_FLIGHT at a time; output in list order,
- * de-duplicated, at most `limit` items. A page that comes back shorter than asked before `total`
- * is reached is continued from where it ended (never ending early on a capped platform), and the
- * list is never read past the first known `total` plus two pages (rows added while paging), so a
- * `total` that lies or grows cannot loop; a server that ignores `from` ends at the page that brings nothing new.
+ * The one pager: reads a from/size list and yields its new rows in list order, a batch of pages at
+ * a time, at most `limit` rows. The first page is `plan.firstPageSize`; with `total` known the
+ * remaining pages go `plan.pagesInFlight` at a time. A page that comes back shorter than asked
+ * before `total` is reached is continued from where it ended (a capped platform's page size), and
+ * the first short page is read alone, to tell a cap from a `total` that lies, before several go at
+ * once. It always ends, whatever the server does: rows already returned on an earlier page are
+ * skipped (by `rowKey`), a batch that brings nothing new ends the list, the list is never read past
+ * the first known `total` plus two pages (rows added while paging), and a list without `total` is
+ * read for at most MAX_PAGES_WITHOUT_TOTAL pages. The consumer may stop early (a lookup).
  */
-export async function readWholeList(
+export async function* readPages(
 	ctx: Elma365Context,
 	request: PagedListRequest,
-): Promise<IDataObject[]> {
-	const { paging, limit, pageSize, ...base } = request;
+	plan: PagingPlan,
+): AsyncGenerator<IDataObject[]> {
+	const { paging, limit, ...base } = request;
 	const wanted = limit ?? Infinity;
 	const seen = new Set<string>();
-	const out: IDataObject[] = [];
+	let returned = 0;
 	let requests = 0;
-	let firstTotal: number | undefined;
 
 	const read = async (from: number, size: number): Promise<ListPage> => {
 		requests += 1;
-		const window = { from, size };
-		const body = paging === 'body' ? { ...(request.body ?? {}), ...window } : request.body;
-		const qs = paging === 'query' ? { ...(request.qs ?? {}), ...window } : request.qs;
+		const window = withWindow({ paging, body: base.body, qs: base.qs }, from, size);
 		return readListPage(
-			await apiRequest(ctx, { ...base, body, qs, idempotent: base.idempotent ?? true }),
+			await apiRequest(ctx, { ...base, ...window, idempotent: base.idempotent ?? true }),
 		);
 	};
-	/**
-	 * Adds a page's new entries; false when it brought nothing new (the list is over or repeating).
-	 * Entries repeated within one page are kept (a report may have equal rows); one of an earlier page is not.
-	 */
-	const take = (items: IDataObject[]): boolean => {
+	// Rows repeated within one page are kept (a report may have equal rows); a row of an earlier page is not.
+	const keepNewRows = (items: IDataObject[]): { rows: IDataObject[]; progressed: boolean } => {
 		const keys = items.map(rowKey);
 		const fresh = items.filter((_item, index) => !seen.has(keys[index]));
 		for (const key of keys) seen.add(key);
-		for (const item of fresh) {
-			if (out.length >= wanted) break;
-			out.push(item);
-		}
-		return fresh.length > 0;
+		const rows = fresh.slice(0, wanted - returned);
+		returned += rows.length;
+		return { rows, progressed: fresh.length > 0 };
 	};
 
-	let size = Math.min(pageSize ?? LARGE_PAGE_SIZE, wanted);
+	let size = Math.min(plan.firstPageSize, wanted);
 	const first = await read(0, size);
-	if (!take(first.items) || out.length >= wanted) return out;
+	const firstRows = keepNewRows(first.items);
+	if (firstRows.rows.length > 0) yield firstRows.rows;
+	if (!firstRows.progressed || returned >= wanted) return;
 	let total = first.total;
 	const short = first.items.length < size;
 	// Without a total, a short first page below PAGE_SIZE is the whole list: no platform caps below it.
-	if (short && total === undefined && first.items.length < PAGE_SIZE) return out;
-	// A capped platform gave fewer than asked although more exist: that is its page size. The next
-	// page is read alone, to tell a cap from a `total` that lies, before several go at once.
+	if (short && total === undefined && first.items.length < PAGE_SIZE) return;
+	// A capped platform gave fewer than asked although more exist: that is its page size.
 	let probe = short && (total === undefined || total > first.items.length);
 	if (probe) size = first.items.length;
 	let from = first.items.length;
+	let firstTotal: number | undefined;
 
-	while (out.length < wanted) {
+	while (returned < wanted) {
 		if (total === undefined) {
 			// No total: one page after the other until a short or empty page, at most MAX_PAGES_WITHOUT_TOTAL.
-			if (requests >= MAX_PAGES_WITHOUT_TOTAL) return out;
+			if (requests >= MAX_PAGES_WITHOUT_TOTAL) return;
 			const page = await read(from, size);
-			if (!take(page.items) || page.items.length < size) return out;
+			const { rows, progressed } = keepNewRows(page.items);
+			if (rows.length > 0) yield rows;
+			if (!progressed || page.items.length < size) return;
 			from += page.items.length;
 			continue;
 		}
-		const end = Math.min(total, from + (wanted - out.length));
-		if (from >= end) return out;
+		const end = Math.min(total, from + (wanted - returned));
+		if (from >= end) return;
 		// The pages the first known total justifies, plus two for rows added while paging; a total that grows does not raise it.
 		firstTotal ??= total;
 		const stop = Math.min(end, firstTotal + 2 * size);
-		if (from >= stop) return out;
+		if (from >= stop) return;
+		const pageSize = size;
+		const sizeAt = (start: number) =>
+			plan.wholePages ? pageSize : Math.min(pageSize, stop - start);
 		const starts: number[] = [];
 		for (
 			let start = from;
-			start < stop && starts.length < (probe ? 1 : PAGES_IN_FLIGHT);
+			start < stop && starts.length < (probe ? 1 : plan.pagesInFlight);
 			start += size
 		)
 			starts.push(start);
 		probe = false;
-		const pages = await Promise.all(
-			starts.map((start) => read(start, Math.min(size, stop - start))),
-		);
+		const pages = await Promise.all(starts.map((start) => read(start, sizeAt(start))));
+		const batch: IDataObject[] = [];
 		let progressed = false;
 		for (const [index, page] of pages.entries()) {
 			if (page.total !== undefined) total = page.total;
-			if (take(page.items)) progressed = true;
+			const kept = keepNewRows(page.items);
+			if (kept.progressed) progressed = true;
+			for (const row of kept.rows) batch.push(row);
 			from = starts[index] + page.items.length;
 			// A page shorter than asked: continue right after it; the pages read beyond it are read again.
-			if (page.items.length < Math.min(size, stop - starts[index])) {
+			if (page.items.length < sizeAt(starts[index])) {
 				if (page.items.length > 0) size = Math.min(size, page.items.length);
 				break;
 			}
 		}
-		if (!progressed) return out;
+		if (batch.length > 0) yield batch;
+		if (!progressed) return;
 	}
-	return out;
+}
+
+/** Every row of a from/size list (at most `limit`), read as WHOLE_LIST says. */
+export async function readWholeList(
+	ctx: Elma365Context,
+	request: PagedListRequest,
+): Promise<IDataObject[]> {
+	const rows: IDataObject[] = [];
+	for await (const batch of readPages(ctx, request, WHOLE_LIST)) {
+		for (const row of batch) rows.push(row);
+	}
+	return rows;
 }

@@ -7,9 +7,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import type { ApiRequest } from '../transport';
-import { LARGE_PAGE_SIZE } from '../lists/pager';
 import { apiRequest } from '../transport';
-import { PAGE_SIZE, readListPage } from '../lists/listPage';
+import type { ListPage } from '../lists/listPage';
+import { readListPage } from '../lists/listPage';
+import { LARGE_PAGE_SIZE, PAGE_SIZE, withWindow } from '../lists/pager';
 
 /** The name a list entry is best shown by. */
 export function entryName(entry: IDataObject): string {
@@ -51,18 +52,8 @@ export async function searchPagedList(
 	for (let scanned = 1; ; scanned++) {
 		// A search asks for large pages (one request where ten were needed); a capped platform gives
 		// what it can and `more` below still goes on from there.
-		const window = { from, size: needle ? LARGE_PAGE_SIZE : PAGE_SIZE };
-		const body = request.paging === 'body' ? { ...request.body, ...window } : request.body;
-		const qs = request.paging === 'query' ? window : undefined;
-		const found = readListPage(
-			await listingRequest(ctx, request.what, {
-				method: request.method,
-				path: request.path,
-				body,
-				qs,
-				idempotent: true,
-			}),
-		);
+		const window = withWindow(request, from, needle ? LARGE_PAGE_SIZE : PAGE_SIZE);
+		const found = await readPickerList(ctx, request.what, { ...request, ...window });
 		const results = found.items.map(toEntry).filter((entry) => matches(entry, needle));
 		const next = from + found.items.length;
 		const more =
@@ -99,20 +90,25 @@ export async function searchWholeList(
 ): Promise<INodeListSearchResult> {
 	const from = Number(paginationToken ?? 0) || 0;
 	const needle = filter?.trim().toLowerCase();
-	const found = readListPage(
-		await listingRequest(ctx, request.what, {
-			method: request.method,
-			path: request.path,
-			body: request.body,
-			idempotent: true,
-		}),
-	);
+	const found = await readPickerList(ctx, request.what, request);
 	const results = found.items.map(toEntry).filter((entry) => matches(entry, needle));
 	const next = from + PAGE_SIZE;
 	return {
 		results: results.slice(from, next),
 		paginationToken: next < results.length ? String(next) : undefined,
 	};
+}
+
+/** The list a picker asked for, read through listingRequest. */
+async function readPickerList(
+	ctx: ILoadOptionsFunctions,
+	what: string | undefined,
+	request: Pick<ApiRequest, 'method' | 'path' | 'body' | 'qs'>,
+): Promise<ListPage> {
+	const { method, path, body, qs } = request;
+	return readListPage(
+		await listingRequest(ctx, what, { method, path, body, qs, idempotent: true }),
+	);
 }
 
 /** A request of a picker: a 403 becomes a message that says what could not be listed and why. */

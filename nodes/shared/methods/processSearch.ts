@@ -7,6 +7,7 @@ import type {
 import { mapperFields } from '../descriptions/fieldMapping';
 import { listingRequest } from './listSearch';
 import { apiPath, unwrapItem } from '../transport';
+import { isObject } from '../utils';
 import { chooseFirst, chosen, searchProcessTemplateIdsIn } from './schemeSearch';
 
 /**
@@ -21,10 +22,6 @@ export async function searchInstanceTemplates(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	return await searchProcessTemplateIdsIn(this, 'templateNamespace', filter, paginationToken);
-}
-
-function isObject(value: unknown): value is IDataObject {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** A list of fields `[{code, ...}]`, or a map `{code: {...}}` turned into one. */

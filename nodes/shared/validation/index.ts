@@ -1,5 +1,13 @@
-import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+
+/**
+ * What a validator needs of n8n's context: the node its errors name. An execution and a trigger's
+ * poll both have it; the item index is left out where there are no items (a poll).
+ */
+export interface NodeContext {
+	getNode(): INode;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -8,7 +16,7 @@ export function isUuid(value: unknown): value is string {
 }
 
 /** What an error shows of the value it got: at most about 80 characters, whatever came. */
-function shown(value: unknown): string {
+function describeValue(value: unknown): string {
 	if (typeof value === 'string')
 		return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
 	if (value === undefined) return 'nothing';
@@ -32,7 +40,7 @@ export function isWellFormed(value: string): boolean {
 
 /** The error every validator throws: names the field, the item, what was expected and what came. */
 export function invalidInput(
-	ctx: { getNode(): INode },
+	ctx: NodeContext,
 	itemIndex: number | undefined,
 	field: string,
 	expected: string,
@@ -42,14 +50,14 @@ export function invalidInput(
 	const where = itemIndex === undefined ? '' : ` in item ${itemIndex}`;
 	return new NodeOperationError(
 		ctx.getNode(),
-		`Invalid "${field}"${where}: expected ${expected}, got ${shown(value)}`,
+		`Invalid "${field}"${where}: expected ${expected}, got ${describeValue(value)}`,
 		{ itemIndex },
 	);
 }
 
 export function requireUuid(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
+	ctx: NodeContext,
+	itemIndex: number | undefined,
 	field: string,
 	value: unknown,
 ): string {
@@ -67,8 +75,8 @@ export function requireUuid(
 
 /** A non-empty text (a finite number is taken as its digits), made of valid Unicode characters. */
 export function requireText(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
+	ctx: NodeContext,
+	itemIndex: number | undefined,
 	field: string,
 	value: unknown,
 ): string {
@@ -91,8 +99,8 @@ export function requireText(
  * them in their segment, since URL parsers (WHATWG, so axios) resolve "%2E%2E" as "..".
  */
 export function requirePathSegment(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
+	ctx: NodeContext,
+	itemIndex: number | undefined,
 	field: string,
 	value: unknown,
 ): string {
@@ -109,8 +117,8 @@ export function requirePathSegment(
 }
 
 export function requireOneOf<T extends string>(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
+	ctx: NodeContext,
+	itemIndex: number | undefined,
 	field: string,
 	value: unknown,
 	allowed: readonly T[],
@@ -128,8 +136,8 @@ export function requireOneOf<T extends string>(
 }
 
 export function requireInteger(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
+	ctx: NodeContext,
+	itemIndex: number | undefined,
 	field: string,
 	value: unknown,
 	{ min }: { min?: number } = {},
@@ -149,8 +157,8 @@ export function requireInteger(
 }
 
 export function requireBoolean(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
+	ctx: NodeContext,
+	itemIndex: number | undefined,
 	field: string,
 	value: unknown,
 ): boolean {
@@ -212,8 +220,8 @@ const ISO_DATE_TIME =
  * in the workflow's time zone; Luxon DateTime and JS Date values from expressions are accepted too.
  */
 export function requireDateTime(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
+	ctx: NodeContext & { getTimezone(): string },
+	itemIndex: number | undefined,
 	field: string,
 	value: unknown,
 ): string {
@@ -308,8 +316,8 @@ export function unsendable(value: unknown, limit = MAX_JSON_DEPTH): string | und
  * field where it is nested too deep or holds a key n8n drops.
  */
 export function requireSendable<T>(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
+	ctx: NodeContext,
+	itemIndex: number | undefined,
 	field: string,
 	value: T,
 ): T {
@@ -320,8 +328,8 @@ export function requireSendable<T>(
 
 /** Parses a JSON object parameter (n8n's "json" type may already hand over an object). */
 export function requireJsonObject(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
+	ctx: NodeContext,
+	itemIndex: number | undefined,
 	field: string,
 	value: unknown,
 ): IDataObject {
@@ -363,8 +371,8 @@ export function hasControlCharacter(value: string): boolean {
  * name that is not valid Unicode cannot be encoded. Blank ones take the defaults.
  */
 export function requireFileMeta(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
+	ctx: NodeContext,
+	itemIndex: number | undefined,
 	field: string,
 	meta: { fileName?: unknown; mimeType?: unknown },
 	defaultName: string,

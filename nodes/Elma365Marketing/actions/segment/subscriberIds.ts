@@ -7,6 +7,7 @@ import {
 import { PICKERS_VERSION } from '../../versions';
 import { pickerRows, readPickerRows } from '../../../shared/descriptions/pickerRows';
 import { invalidInput, requireUuid } from '../../../shared/validation';
+import { splitList } from '../../../shared/utils';
 
 /** Adding or removing subscribers: the last segment of the PATCH path. */
 export type Action = 'add' | 'remove';
@@ -52,20 +53,9 @@ export function subscriberIdsProperties(action: Action): INodeProperties[] {
 	];
 }
 
-/** Version 1: an array's blank entries are dropped; any value other than an array or a text gives none. */
-function splitTyped(value: unknown): string[] {
-	if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
-	return typeof value === 'string'
-		? value
-				.split(',')
-				.map((v) => v.trim())
-				.filter(Boolean)
-		: [];
-}
-
 function readTyped(ctx: IExecuteFunctions, itemIndex: number): string[] {
 	const raw = ctx.getNodeParameter('subscriberIds', itemIndex, '');
-	const ids = splitTyped(raw).map((id) => requireUuid(ctx, itemIndex, 'Subscriber IDs', id));
+	const ids = splitList(raw).map((id) => requireUuid(ctx, itemIndex, 'Subscriber IDs', id));
 	if (ids.length === 0)
 		throw invalidInput(ctx, itemIndex, 'Subscriber IDs', 'at least one subscriber ID', raw);
 	return ids;

@@ -1,12 +1,15 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { buildListBody, listOptions } from '../../../shared/lists/listOptions';
+import {
+	buildListBody,
+	listOptions,
+	refuseUnsendableOptions,
+} from '../../../shared/lists/listOptions';
 import { codeLocator, readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
 import { beforeVersion, sinceVersion } from '../../../shared/descriptions/versioning';
 import { MORE_PICKERS_VERSION } from '../../versions';
 import { listOperation } from '../../../shared/execution/operations';
 import { apiPath } from '../../../shared/transport';
-import { refuseUnsupportedOptions } from '../../../shared/lists/unsupportedOptions';
 import { requireOneOf, requireText } from '../../../shared/validation';
 
 const LIST_BY = ['template', 'target'] as const;
@@ -84,12 +87,7 @@ export const description: INodeProperties[] = showFor('instance', 'getAll', [
 ]);
 
 /** Options a list by target does not take (its vendor page documents only active, sort and paging besides `target`). */
-const NOT_FOR_TARGET: Array<[string, string]> = [
-	['eql', 'EQL Query'],
-	['fields', 'Fields to Return'],
-	['ids', 'IDs'],
-	['tableFilter', 'Table Filter'],
-];
+const NOT_FOR_TARGET = ['eql', 'fields', 'ids', 'tableFilter'];
 
 function listBy(ctx: IExecuteFunctions, itemIndex: number) {
 	return requireOneOf(
@@ -117,7 +115,7 @@ export const { execute } = listOperation({
 			'Target ID',
 			ctx.getNodeParameter('targetId', itemIndex),
 		).trim();
-		refuseUnsupportedOptions(
+		refuseUnsendableOptions(
 			ctx,
 			itemIndex,
 			NOT_FOR_TARGET,

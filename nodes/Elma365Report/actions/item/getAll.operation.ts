@@ -2,7 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { locationFields, readAreaPath } from '../../../shared/items/appItems';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
 import type { ListFeatures } from '../../../shared/lists/listOptions';
-import { buildListBody, listOptions, refuseUnsendable } from '../../../shared/lists/listOptions';
+import {
+	buildListBody,
+	listOptions,
+	refuseUnsendableOptions,
+} from '../../../shared/lists/listOptions';
 import {
 	beforeVersion,
 	onlyInVersion,
@@ -32,7 +36,7 @@ export const description: INodeProperties[] = showFor('item', 'getAll', [
 
 /** The documented report list body; sort rules become `{column, ascend}`. */
 export function reportListBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	refuseUnsendable(
+	refuseUnsendableOptions(
 		ctx,
 		itemIndex,
 		['eql', 'ids', 'fields'],

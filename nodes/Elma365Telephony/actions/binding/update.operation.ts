@@ -3,6 +3,7 @@ import { showFor } from '../../../shared/descriptions/common';
 import { concurrencyOption } from '../../../shared/execution/operations';
 import { apiRequest } from '../../../shared/transport';
 import { requireOneOf } from '../../../shared/validation';
+import { splitList } from '../../../shared/utils';
 import {
 	bindingFields,
 	bindingsOf,
@@ -52,16 +53,6 @@ export const description: INodeProperties[] = showFor('binding', 'update', [
 /** A merge reads the module's mapping and writes it back: updates of one module must not interleave. */
 export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
 	return readModuleCode(ctx, itemIndex);
-}
-
-function splitList(value: unknown): string[] {
-	if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
-	return typeof value === 'string'
-		? value
-				.split(',')
-				.map((v) => v.trim())
-				.filter(Boolean)
-		: [];
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {

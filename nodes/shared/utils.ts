@@ -1,0 +1,32 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/** A plain object of a JSON answer or parameter: not null, not an array. */
+export function isObject(value: unknown): value is IDataObject {
+	return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * The entries of a list typed as separated text (comma by default) or given as an array by an
+ * expression or a dropdown: each trimmed, blanks dropped. Any other value gives none.
+ */
+export function splitList(value: unknown, separator: string | RegExp = ','): string[] {
+	if (Array.isArray(value)) return value.map((entry) => String(entry).trim()).filter(Boolean);
+	if (typeof value !== 'string') return [];
+	return value
+		.split(separator)
+		.map((entry) => entry.trim())
+		.filter(Boolean);
+}
+
+/**
+ * A typed value as the platform should get it: parsed where the text is JSON (`5`, `true`,
+ * `["a"]`), else the text as it was typed. Values that are not text are returned as they are.
+ */
+export function parseJsonOrText(value: unknown): unknown {
+	if (typeof value !== 'string') return value;
+	try {
+		return JSON.parse(value.trim());
+	} catch {
+		return value;
+	}
+}
