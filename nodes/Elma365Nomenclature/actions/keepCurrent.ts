@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { paginate } from '../../shared/lists/listPage';
+import type { CongestionWindow } from '../../shared/execution/congestion';
 
 /**
  * From this version on, Update changes only what the user set: the platform's PUT replaces the
@@ -19,7 +20,7 @@ export function keepsCurrentValues(ctx: IExecuteFunctions): boolean {
 export async function findListed(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	request: { path: string; what: string },
+	request: { path: string; what: string; window?: CongestionWindow },
 	id: string,
 ): Promise<IDataObject> {
 	for await (const page of paginate(ctx, {
@@ -27,6 +28,7 @@ export async function findListed(
 		path: request.path,
 		paging: 'query',
 		itemIndex,
+		window: request.window,
 	})) {
 		const found = page.find((entry) => entry.__id === id);
 		if (found) return found;

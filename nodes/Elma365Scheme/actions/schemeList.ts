@@ -9,6 +9,7 @@ import { readWholeList } from '../../shared/lists/pager';
 import { apiRequest } from '../../shared/transport';
 import { PAGE_SIZE } from '../../shared/lists/listPage';
 import { requireBoolean } from '../../shared/validation';
+import type { CongestionWindow } from '../../shared/execution/congestion';
 
 /** Return All / Limit and the Options collection every scheme list has; `extra` adds options. */
 export function listProperties(extra: INodeProperties[] = []): INodeProperties[] {
@@ -41,6 +42,7 @@ export interface SchemeListRequest {
 	/** Where from/size go: the query string (GET lists) or the JSON body (POST lists). */
 	paging: 'query' | 'body';
 	body?: IDataObject;
+	window?: CongestionWindow;
 }
 
 /**
@@ -70,6 +72,7 @@ export async function readSchemeList(
 				qs,
 				idempotent: true,
 				itemIndex,
+				window: request.window,
 			}),
 		];
 	}

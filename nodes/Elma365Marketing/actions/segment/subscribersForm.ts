@@ -13,6 +13,7 @@ import { MARKETING_HINTS } from '../hints';
 import { readSegmentId, segmentField } from './segmentForm';
 import type { Action } from './subscriberIds';
 import { readSubscriberIds, subscriberIdsProperties } from './subscriberIds';
+import type { CongestionWindow } from '../../../shared/execution/congestion';
 
 interface Change {
 	segmentId: string;
@@ -29,6 +30,7 @@ async function send(
 	action: Action,
 	change: Change,
 	itemIndex: number,
+	window?: CongestionWindow,
 ): Promise<IDataObject> {
 	try {
 		const response = await apiRequest(ctx, {
@@ -36,6 +38,7 @@ async function send(
 			path: apiPath`/marketing/segment/${change.segmentId}/subscribers/${action}`,
 			body: { ids: change.ids },
 			itemIndex,
+			window,
 		});
 		return unwrapItem(response);
 	} catch (error) {
@@ -78,9 +81,13 @@ export function subscribersOperation(action: Action) {
 		...sinceVersion([{ ...sendInOneRequest, default: true }], COMBINED_BY_DEFAULT_VERSION),
 	]);
 
-	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	async function execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		window?: CongestionWindow,
+	): Promise<IDataObject> {
 		const change = readChange(this, itemIndex);
-		return result(await send(this, action, change, itemIndex), change);
+		return result(await send(this, action, change, itemIndex, window), change);
 	}
 
 	async function executeAll(
