@@ -34,11 +34,6 @@ export interface Bounds {
 	maxBytes: number;
 }
 
-/** An AbortSignal that fires when the attempt's deadline passes. */
-export function deadlineSignal(bounds: Bounds): AbortSignal {
-	return AbortSignal.timeout(bounds.deadlineMs);
-}
-
 /** Resolves as `promise` does, or rejects with BoundExceeded when `signal` fires first (the late result is ignored). */
 export async function beforeDeadline<T>(
 	promise: Promise<T>,
@@ -114,7 +109,7 @@ export async function readBounded(
 
 /**
  * The body as a stream for n8n's binary data (downloads), counted as it flows: it fails with
- * BoundExceeded past `maxBytes` or the deadline. `counted` reports the bytes passed so far.
+ * BoundExceeded past `maxBytes` or the deadline. `bytes` reports the bytes passed so far.
  */
 export function boundedStream(
 	body: ByteStream,
