@@ -82,7 +82,7 @@ export const MAX_CONCURRENCY = 50;
 /**
  * Options > Concurrency of the node (read once, from the first item): how many input items are
  * processed at the same time. 1 (the default, and the value for operations without the option)
- * is one item after the other. Above 1 the requests run under congestion control (concurrency.ts).
+ * is one item after the other. Above 1 the requests run under congestion control (congestion.ts).
  */
 function readConcurrency(ctx: IExecuteFunctions, selected: Operation): number {
 	const value = ctx.getNodeParameter(

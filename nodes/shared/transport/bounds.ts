@@ -1,9 +1,3 @@
-/**
- * Bounds on every answer: a total deadline per attempt (not only an idle timeout) and a size cap,
- * so a server that drips bytes or never stops sending cannot hold a node or fill n8n's memory.
- * Answers are read as streams and counted; past either bound the stream is destroyed.
- */
-
 /** A response body as the HTTP client gives it with `encoding: 'stream'` (a Node Readable). */
 export interface ByteStream extends AsyncIterable<Buffer | string> {
 	destroy(error?: Error): void;
@@ -27,6 +21,11 @@ export class BoundExceeded extends Error {
 	}
 }
 
+/**
+ * Bounds on every answer: a total deadline per attempt (not only an idle timeout) and a size cap,
+ * so a server that drips bytes or never stops sending cannot hold a node or fill n8n's memory.
+ * Answers are read as streams and counted; past either bound the stream is destroyed.
+ */
 export interface Bounds {
 	/** Milliseconds one attempt may take, from sending to the last byte of the answer. */
 	deadlineMs: number;
