@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { PAGE_BY_PAGE, readPages } from '../../shared/lists/pager';
 import { isVersionAtLeast } from '../../shared/descriptions/versioning';
+import type { CongestionWindow } from '../../shared/execution/congestion';
 import { KEEP_CURRENT_VERSION } from '../versions';
 
 /**
@@ -19,12 +20,12 @@ export function keepsCurrentValues(ctx: IExecuteFunctions): boolean {
 export async function findListed(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	request: { path: string; what: string },
+	request: { path: string; what: string; window?: CongestionWindow },
 	id: string,
 ): Promise<IDataObject> {
 	for await (const page of readPages(
 		ctx,
-		{ method: 'GET', path: request.path, paging: 'query', itemIndex },
+		{ method: 'GET', path: request.path, paging: 'query', itemIndex, window: request.window },
 		PAGE_BY_PAGE,
 	)) {
 		const found = page.find((entry) => entry.__id === id);

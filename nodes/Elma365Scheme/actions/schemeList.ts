@@ -8,6 +8,7 @@ import { readLimit, returnAllOrLimit } from '../../shared/descriptions/common';
 import { PAGE_SIZE, readWholeList, withWindow } from '../../shared/lists/pager';
 import { apiRequest } from '../../shared/transport';
 import { requireBoolean } from '../../shared/validation';
+import type { CongestionWindow } from '../../shared/execution/congestion';
 
 /** Return All / Limit and the Options collection every scheme list has; `extra` adds options. */
 export function listProperties(extra: INodeProperties[] = []): INodeProperties[] {
@@ -40,6 +41,7 @@ export interface SchemeListRequest {
 	/** Where from/size go: the query string (GET lists) or the JSON body (POST lists). */
 	paging: 'query' | 'body';
 	body?: IDataObject;
+	window?: CongestionWindow;
 }
 
 /**
@@ -66,6 +68,7 @@ export async function readSchemeList(
 				...window,
 				idempotent: true,
 				itemIndex,
+				window: request.window,
 			}),
 		];
 	}

@@ -17,6 +17,7 @@ import {
 } from './params';
 import { listProperties, readSchemeList } from './schemeList';
 import type { SchemeRow } from './table';
+import type { CongestionWindow } from '../../shared/execution/congestion';
 
 /** A path template split the way a tagged template is: literals around `{name}` variables. */
 export interface PathTemplate {
@@ -61,11 +62,16 @@ export function buildPath(
 export function rowOperation(row: SchemeRow): Operation {
 	const template = parsePath(row.path);
 	return {
-		async execute(this: IExecuteFunctions, itemIndex: number) {
+		async execute(this: IExecuteFunctions, itemIndex: number, window?: CongestionWindow) {
 			const { path, values } = buildPath(this, itemIndex, template);
 			if (row.list)
-				return await readSchemeList(this, itemIndex, { method: row.method, path, paging: 'query' });
-			const response = await apiRequest(this, { method: row.method, path, itemIndex });
+				return await readSchemeList(this, itemIndex, {
+					method: row.method,
+					path,
+					paging: 'query',
+					window,
+				});
+			const response = await apiRequest(this, { method: row.method, path, itemIndex, window });
 			if (row.method === 'DELETE') return { deleted: true, ...values, ...unwrapItem(response) };
 			return unwrapItem(response);
 		},

@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { readLimit } from '../descriptions/common';
 import { beforeVersion, isVersionAtLeast, sinceVersion } from '../descriptions/versioning';
+import type { CongestionWindow } from './congestion';
 import type { Operation } from './router';
 import { MAX_CONCURRENCY } from './router';
 import { readWholeList } from '../lists/pager';
@@ -83,7 +84,7 @@ export function requestOperation(options: {
 	) => IDataObject | IDataObject[];
 }): Required<Pick<Operation, 'execute'>> {
 	return {
-		async execute(this: IExecuteFunctions, itemIndex: number) {
+		async execute(this: IExecuteFunctions, itemIndex: number, window?: CongestionWindow) {
 			// Read everything first: a validation error must stop the item before any request.
 			const path = options.path(this, itemIndex);
 			const body = options.body?.(this, itemIndex);
@@ -95,6 +96,7 @@ export function requestOperation(options: {
 				qs,
 				idempotent: options.idempotent,
 				itemIndex,
+				window,
 			});
 			return options.output ? options.output(response, this, itemIndex) : unwrapItem(response);
 		},
@@ -112,7 +114,7 @@ export function listOperation(options: {
 	output?: (ctx: IExecuteFunctions, itemIndex: number, entry: IDataObject) => IDataObject;
 }): Required<Pick<Operation, 'execute'>> {
 	return {
-		async execute(this: IExecuteFunctions, itemIndex: number) {
+		async execute(this: IExecuteFunctions, itemIndex: number, window?: CongestionWindow) {
 			const path = options.path(this, itemIndex);
 			const body = options.body?.(this, itemIndex);
 			const qs = options.qs?.(this, itemIndex);
@@ -125,6 +127,7 @@ export function listOperation(options: {
 				qs,
 				limit,
 				itemIndex,
+				window,
 			});
 			return entries.map(
 				(entry): INodeExecutionData => ({

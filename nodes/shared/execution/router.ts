@@ -1,13 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { withCongestionControl } from './congestion';
+import { CongestionWindow } from './congestion';
 
 /** What one operation returns for one input item: one result object, a list, or ready n8n items. */
 export type OperationResult = IDataObject | IDataObject[] | INodeExecutionData[];
 
 export interface Operation {
-	/** Runs the operation for one input item. */
-	execute?: (this: IExecuteFunctions, itemIndex: number) => Promise<OperationResult>;
+	/** Runs the operation for one input item; `window` (Concurrency above 1) goes with every request it makes. */
+	execute?: (
+		this: IExecuteFunctions,
+		itemIndex: number,
+		window?: CongestionWindow,
+	) => Promise<OperationResult>;
 	/**
 	 * Runs the operation for all input items at once (bulk endpoints that take many ids per request).
 	 * It must return exactly the items to output, each paired with its input item(s).
@@ -78,7 +82,7 @@ export const MAX_CONCURRENCY = 50;
 /**
  * Options > Concurrency of the node (read once, from the first item): how many input items are
  * processed at the same time. 1 (the default, and the value for operations without the option)
- * is one item after the other. Above 1 the requests run under congestion control (concurrency.ts).
+ * is one item after the other. Above 1 the requests run under congestion control (congestion.ts).
  */
 function readConcurrency(ctx: IExecuteFunctions, selected: Operation): number {
 	const value = ctx.getNodeParameter(
@@ -128,6 +132,7 @@ async function runConcurrently(
 	selected: Operation,
 	count: number,
 	concurrency: number,
+	window: CongestionWindow,
 ): Promise<INodeExecutionData[]> {
 	const results: INodeExecutionData[][] = new Array<INodeExecutionData[]>(count);
 	const continueOnFail = ctx.continueOnFail();
@@ -156,7 +161,10 @@ async function runConcurrently(
 					await previous;
 					if (failedIndex !== count) break;
 				}
-				results[itemIndex] = toItems(await selected.execute!.call(ctx, itemIndex), itemIndex);
+				results[itemIndex] = toItems(
+					await selected.execute!.call(ctx, itemIndex, window),
+					itemIndex,
+				);
 			} catch (error) {
 				if (continueOnFail) {
 					results[itemIndex] = [errorItem(error, itemIndex)];
@@ -198,11 +206,8 @@ export async function route(
 
 	const concurrency = readConcurrency(this, selected);
 	if (concurrency > 1 && items.length > 1) {
-		return [
-			await withCongestionControl(this, concurrency, () =>
-				runConcurrently(this, selected, items.length, concurrency),
-			),
-		];
+		const window = new CongestionWindow(concurrency);
+		return [await runConcurrently(this, selected, items.length, concurrency, window)];
 	}
 
 	const output: INodeExecutionData[] = [];

@@ -22,6 +22,7 @@ import type { Operation } from '../execution/router';
 import { itemSimplifyOption, simplifiedItem } from '../descriptions/simplify';
 import { apiPath, apiRequest, unwrapItem } from '../transport';
 import { requireBoolean, requirePathSegment, requireUuid } from '../validation';
+import type { CongestionWindow } from '../execution/congestion';
 
 /**
  * Application items, contract items and report items are addressed the same way:
@@ -216,7 +217,7 @@ export function postOperation(options: {
 	output?: (ctx: IExecuteFunctions, itemIndex: number, item: IDataObject) => IDataObject;
 }): Required<Pick<Operation, 'execute'>> {
 	return {
-		async execute(this: IExecuteFunctions, itemIndex: number) {
+		async execute(this: IExecuteFunctions, itemIndex: number, window?: CongestionWindow) {
 			const path = options.path(this, itemIndex);
 			const body = options.body(this, itemIndex);
 			const response = await apiRequest(this, {
@@ -225,6 +226,7 @@ export function postOperation(options: {
 				...jsonBody(body),
 				idempotent: options.idempotent,
 				itemIndex,
+				window,
 			});
 			const item = unwrapItem(response);
 			return options.output ? options.output(this, itemIndex, item) : item;

@@ -1,9 +1,3 @@
-/**
- * Bounds on every answer: a total deadline per attempt (not only an idle timeout) and a size cap,
- * so a server that drips bytes or never stops sending cannot hold a node or fill n8n's memory.
- * Answers are read as streams and counted; past either bound the stream is destroyed.
- */
-
 /** A response body as the HTTP client gives it with `encoding: 'stream'` (a Node Readable). */
 export interface ByteStream extends AsyncIterable<Buffer | string> {
 	destroy(error?: Error): void;
@@ -27,16 +21,16 @@ export class BoundExceeded extends Error {
 	}
 }
 
+/**
+ * Bounds on every answer: a total deadline per attempt (not only an idle timeout) and a size cap,
+ * so a server that drips bytes or never stops sending cannot hold a node or fill n8n's memory.
+ * Answers are read as streams and counted; past either bound the stream is destroyed.
+ */
 export interface Bounds {
 	/** Milliseconds one attempt may take, from sending to the last byte of the answer. */
 	deadlineMs: number;
 	/** Bytes the answer's body may have. */
 	maxBytes: number;
-}
-
-/** An AbortSignal that fires when the attempt's deadline passes. */
-export function deadlineSignal(bounds: Bounds): AbortSignal {
-	return AbortSignal.timeout(bounds.deadlineMs);
 }
 
 /** Resolves as `promise` does, or rejects with BoundExceeded when `signal` fires first (the late result is ignored). */
@@ -114,7 +108,7 @@ export async function readBounded(
 
 /**
  * The body as a stream for n8n's binary data (downloads), counted as it flows: it fails with
- * BoundExceeded past `maxBytes` or the deadline. `counted` reports the bytes passed so far.
+ * BoundExceeded past `maxBytes` or the deadline. `bytes` reports the bytes passed so far.
  */
 export function boundedStream(
 	body: ByteStream,

@@ -7,3 +7,24 @@ export function withoutEnvelope(body: IDataObject): IDataObject {
 	delete payload.error;
 	return payload;
 }
+
+/** Drops the envelope's own keys and returns what it carries: `item`, or the remaining payload. */
+export function unwrapItem(body: IDataObject): IDataObject {
+	if (body.item && typeof body.item === 'object' && !Array.isArray(body.item))
+		return body.item as IDataObject;
+	return withoutEnvelope(body);
+}
+
+/** An answer's body as JSON when it parses, else its text; undefined when it is empty. */
+export function parseBody(body: unknown): unknown {
+	if (typeof body !== 'string') {
+		if (body instanceof Buffer) return parseBody(body.toString('utf8'));
+		return body;
+	}
+	if (body.trim() === '') return undefined;
+	try {
+		return JSON.parse(body);
+	} catch {
+		return body;
+	}
+}

@@ -78,23 +78,23 @@ function newBoundary(): string {
  * in any part.
  */
 export function multipartBody(parts: MultipartPart[], boundary?: string): MultipartBody {
-	let chosen = boundary ?? newBoundary();
+	let partBoundary = boundary ?? newBoundary();
 	const occurs = (candidate: string) =>
 		parts.some((part) =>
 			isFile(part) ? part.data.includes(`--${candidate}`) : part.value.includes(`--${candidate}`),
 		);
-	while (boundary === undefined && occurs(chosen)) chosen = newBoundary();
+	while (boundary === undefined && occurs(partBoundary)) partBoundary = newBoundary();
 
 	const pieces: Buffer[] = [];
 	for (const part of parts) {
-		pieces.push(Buffer.from(partHeader(part, chosen), 'utf8'));
+		pieces.push(Buffer.from(partHeader(part, partBoundary), 'utf8'));
 		pieces.push(isFile(part) ? part.data : Buffer.from(part.value, 'utf8'));
 		pieces.push(Buffer.from(CRLF, 'utf8'));
 	}
-	pieces.push(Buffer.from(`--${chosen}--${CRLF}`, 'utf8'));
+	pieces.push(Buffer.from(`--${partBoundary}--${CRLF}`, 'utf8'));
 	return {
 		body: Buffer.concat(pieces),
-		contentType: `multipart/form-data; boundary=${chosen}`,
-		boundary: chosen,
+		contentType: `multipart/form-data; boundary=${partBoundary}`,
+		boundary: partBoundary,
 	};
 }

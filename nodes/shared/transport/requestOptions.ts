@@ -1,10 +1,6 @@
-import type {
-	IExecuteFunctions,
-	ILoadOptionsFunctions,
-	INodeProperties,
-	IPollFunctions,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
 import { invalidInput } from '../validation';
+import type { Elma365Context } from './types';
 
 /** Default time one attempt may take in all, from sending to the last byte of the answer. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -67,14 +63,12 @@ export interface RequestSettings {
 	retryWrites: boolean;
 }
 
-type Context = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
-
-function isExecute(ctx: Context): ctx is IExecuteFunctions {
+function isExecute(ctx: Elma365Context): ctx is IExecuteFunctions {
 	return typeof (ctx as IExecuteFunctions).getInputData === 'function';
 }
 
 /** The node's Request Options for one item (pickers and triggers: the node's current values). */
-export function readRequestSettings(ctx: Context, itemIndex = 0): RequestSettings {
+export function readRequestSettings(ctx: Elma365Context, itemIndex = 0): RequestSettings {
 	const raw = isExecute(ctx)
 		? ctx.getNodeParameter('requestOptions', itemIndex, {})
 		: (ctx as ILoadOptionsFunctions).getNodeParameter('requestOptions', {});

@@ -4,6 +4,7 @@ import { locationFields, readAreaPath } from '../../../shared/items/appItems';
 import { showFor } from '../../../shared/descriptions/common';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { appItems } from '../item/area';
+import type { CongestionWindow } from '../../../shared/execution/congestion';
 
 const applications: ItemArea = { ...appItems, resource: 'application' };
 
@@ -19,10 +20,14 @@ export const description: INodeProperties[] = showFor('application', 'getStatus'
 	},
 ]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	window?: CongestionWindow,
+) {
 	const path = readAreaPath(this, itemIndex, applications, '/settings/status');
 	const split = this.getNodeParameter('splitStatuses', itemIndex, false) as boolean;
-	const settings = unwrapItem(await apiRequest(this, { method: 'GET', path, itemIndex }));
+	const settings = unwrapItem(await apiRequest(this, { method: 'GET', path, itemIndex, window }));
 	if (!split) return settings;
 	const statuses = Array.isArray(settings.statusItems)
 		? (settings.statusItems as IDataObject[])

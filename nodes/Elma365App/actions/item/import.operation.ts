@@ -14,6 +14,7 @@ import {
 	requireUuid,
 } from '../../../shared/validation';
 import { appItems } from './area';
+import type { CongestionWindow } from '../../../shared/execution/congestion';
 
 /**
  * Import as the vendor documents it (reference "appimport", guide "Data import"): the file is first
@@ -149,6 +150,7 @@ async function uploadTemporary(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	file: BinaryFile,
+	window?: CongestionWindow,
 ): Promise<string> {
 	const hash = randomUuid();
 	const form = multipartBody([
@@ -166,6 +168,7 @@ async function uploadTemporary(
 		},
 		idempotent: false,
 		itemIndex,
+		window,
 		timeout: TRANSFER_TIMEOUT_MS,
 		onStatus: (answered) => (status = answered),
 	});
@@ -186,7 +189,11 @@ async function uploadTemporary(
 	return hash;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	window?: CongestionWindow,
+) {
 	// Everything is read and checked before the first request.
 	const path = readAreaPath(this, itemIndex, appItems, '/import');
 	const source = requireOneOf(
@@ -223,13 +230,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		throw invalidInput(this, itemIndex, 'Format', `xlsx or csv (${why})`, chosen);
 	}
 
-	const fileHash = given ?? (await uploadTemporary(this, itemIndex, file!));
+	const fileHash = given ?? (await uploadTemporary(this, itemIndex, file!, window));
 	const response = await apiRequest(this, {
 		method: 'POST',
 		path,
 		body: { fileHash, format, withEventHandlers },
 		idempotent: false,
 		itemIndex,
+		window,
 	});
 	return { fileHash, format, withEventHandlers, ...unwrapItem(response) } as IDataObject;
 }

@@ -20,6 +20,7 @@ import {
 import { requireText } from '../../../shared/validation';
 import { fileIdField, readFileId } from '../fields';
 import { withLink } from './getDownloadLink.operation';
+import type { CongestionWindow } from '../../../shared/execution/congestion';
 
 export const description: INodeProperties[] = showFor('file', 'download', [
 	fileIdField,
@@ -100,6 +101,7 @@ function nameFromUrl(url: URL): string | undefined {
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	window?: CongestionWindow,
 ): Promise<INodeExecutionData[]> {
 	const fileId = readFileId(this, itemIndex);
 	const property = requireText(
@@ -116,6 +118,7 @@ export async function execute(
 			path: apiPath`/disk/file/${fileId}/get-link`,
 			idempotent: true,
 			itemIndex,
+			window,
 		}),
 	);
 	const link = answer.link;
@@ -148,6 +151,7 @@ export async function execute(
 				method: 'GET',
 				path: url.href.slice(root.length),
 				itemIndex,
+				window,
 				timeout: TRANSFER_TIMEOUT_MS,
 			})
 		: await downloadWithoutKey(this, url.href, itemIndex, TRANSFER_TIMEOUT_MS);

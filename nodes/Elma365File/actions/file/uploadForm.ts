@@ -13,6 +13,7 @@ import {
 	requireUuid,
 } from '../../../shared/validation';
 import { unwrapFile } from '../fields';
+import type { CongestionWindow } from '../../../shared/execution/congestion';
 
 type PerItem<T> = (ctx: IExecuteFunctions, itemIndex: number) => T;
 
@@ -199,7 +200,7 @@ export function uploadOperation(options: {
 		binaryPropertyField,
 		uploadOptions,
 	]);
-	async function execute(this: IExecuteFunctions, itemIndex: number) {
+	async function execute(this: IExecuteFunctions, itemIndex: number, window?: CongestionWindow) {
 		const path = options.path(this, itemIndex);
 		const upload = await readUpload(this, itemIndex);
 		let start = 0;
@@ -223,6 +224,7 @@ export function uploadOperation(options: {
 				},
 				idempotent: false,
 				itemIndex,
+				window,
 				timeout: TRANSFER_TIMEOUT_MS,
 				onStatus: (code) => (status = code),
 			});

@@ -18,6 +18,7 @@ import { MARKETING_HINTS } from '../hints';
 import { readSegmentId, segmentField } from './segmentForm';
 import type { Action } from './subscriberIds';
 import { readSubscriberIds, subscriberIdsProperties } from './subscriberIds';
+import type { CongestionWindow } from '../../../shared/execution/congestion';
 
 interface Change {
 	segmentId: string;
@@ -34,6 +35,7 @@ async function send(
 	action: Action,
 	change: Change,
 	itemIndex: number,
+	window?: CongestionWindow,
 ): Promise<IDataObject> {
 	try {
 		const response = await apiRequest(ctx, {
@@ -41,6 +43,7 @@ async function send(
 			path: apiPath`/marketing/segment/${change.segmentId}/subscribers/${action}`,
 			body: { ids: change.ids },
 			itemIndex,
+			window,
 		});
 		return unwrapItem(response);
 	} catch (error) {
@@ -80,9 +83,13 @@ export function subscribersOperation(action: Action) {
 		...sinceVersion(COMBINED_BY_DEFAULT_VERSION, [{ ...sendInOneRequest, default: true }]),
 	]);
 
-	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	async function execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+		window?: CongestionWindow,
+	): Promise<IDataObject> {
 		const change = readChange(this, itemIndex);
-		return result(await send(this, action, change, itemIndex), change);
+		return result(await send(this, action, change, itemIndex, window), change);
 	}
 
 	async function executeAll(

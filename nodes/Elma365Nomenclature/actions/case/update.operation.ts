@@ -20,6 +20,7 @@ import {
 	readCaseChanges,
 	withCurrentCase,
 } from './caseForm';
+import type { CongestionWindow } from '../../../shared/execution/congestion';
 
 export const description: INodeProperties[] = showFor('case', 'update', [
 	uuidLocator({
@@ -48,23 +49,34 @@ const replaceCase = requestOperation({
 });
 
 /** From version 1.1: the fields left unset keep the case's current values, read from the case list first. */
-async function changeCase(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+async function changeCase(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	window?: CongestionWindow,
+): Promise<IDataObject> {
 	const id = readUuidLocator(ctx, itemIndex, 'caseId', 'Case');
 	const changes = readCaseChanges(ctx, itemIndex);
 	const current = needsCurrentCase(changes)
-		? await findListed(ctx, itemIndex, { path: '/nomenclature', what: 'case' }, id)
+		? await findListed(ctx, itemIndex, { path: '/nomenclature', what: 'case', window }, id)
 		: {};
 	const body = withCurrentCase(ctx, itemIndex, changes, current);
 	return unwrapItem(
-		await apiRequest(ctx, { method: 'PUT', path: apiPath`/nomenclature/${id}`, body, itemIndex }),
+		await apiRequest(ctx, {
+			method: 'PUT',
+			path: apiPath`/nomenclature/${id}`,
+			body,
+			itemIndex,
+			window,
+		}),
 	);
 }
 
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	window?: CongestionWindow,
 ): Promise<OperationResult> {
 	return keepsCurrentValues(this)
-		? await changeCase(this, itemIndex)
-		: await replaceCase.execute.call(this, itemIndex);
+		? await changeCase(this, itemIndex, window)
+		: await replaceCase.execute.call(this, itemIndex, window);
 }

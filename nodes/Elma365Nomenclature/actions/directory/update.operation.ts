@@ -6,6 +6,7 @@ import type { OperationResult } from '../../../shared/execution/router';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { currentValue, findListed, keepsCurrentValues } from '../keepCurrent';
 import { buildDirectoryBody, directoryFields } from './directoryForm';
+import type { CongestionWindow } from '../../../shared/execution/congestion';
 
 export const description: INodeProperties[] = showFor('directory', 'update', [
 	uuidLocator({
@@ -33,7 +34,11 @@ const putGiven = requestOperation({
 });
 
 /** From version 1.1: an empty Name keeps the directory's current name (read from the list first), as the PUT replaces the body. */
-async function keepName(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+async function keepName(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	window?: CongestionWindow,
+): Promise<IDataObject> {
 	const path = directoryPath(ctx, itemIndex);
 	const given = buildDirectoryBody(ctx, itemIndex, false);
 	let body = given;
@@ -42,19 +47,20 @@ async function keepName(ctx: IExecuteFunctions, itemIndex: number): Promise<IDat
 		const current = await findListed(
 			ctx,
 			itemIndex,
-			{ path: '/nomenclature/directory', what: 'directory' },
+			{ path: '/nomenclature/directory', what: 'directory', window },
 			id,
 		);
 		body = { name: currentValue(ctx, itemIndex, current, 'name', 'Name', 'directory'), ...given };
 	}
-	return unwrapItem(await apiRequest(ctx, { method: 'PUT', path, body, itemIndex }));
+	return unwrapItem(await apiRequest(ctx, { method: 'PUT', path, body, itemIndex, window }));
 }
 
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	window?: CongestionWindow,
 ): Promise<OperationResult> {
 	return keepsCurrentValues(this)
-		? await keepName(this, itemIndex)
-		: await putGiven.execute.call(this, itemIndex);
+		? await keepName(this, itemIndex, window)
+		: await putGiven.execute.call(this, itemIndex, window);
 }

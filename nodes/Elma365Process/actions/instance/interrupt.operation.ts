@@ -5,6 +5,7 @@ import { concurrencyOption } from '../../../shared/execution/operations';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { requireUuid } from '../../../shared/validation';
 import { interruptComment, readComment } from './interruptForm';
+import type { CongestionWindow } from '../../../shared/execution/congestion';
 
 export const description: INodeProperties[] = showFor('instance', 'interrupt', [
 	{
@@ -21,7 +22,11 @@ export const description: INodeProperties[] = showFor('instance', 'interrupt', [
 ]);
 
 /** POST /bpm/instance/{id}/interrupt {comment?}: the vendor's reference page "bpm/bpminstanceinterrupt". */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	window?: CongestionWindow,
+): Promise<IDataObject> {
 	const id = requireUuid(
 		this,
 		itemIndex,
@@ -36,6 +41,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		// A second interrupt of a stopped instance says "not running": never repeated blindly.
 		idempotent: false,
 		itemIndex,
+		window,
 	});
 	return { instanceId: id, interrupted: true, ...unwrapItem(response) };
 }

@@ -7,6 +7,7 @@ import type {
 import { readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
 import type { Operation } from '../../../shared/execution/router';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
+import type { CongestionWindow } from '../../../shared/execution/congestion';
 
 /** The task an operation works on: picked from the credential's user's tasks, or typed as an ID. */
 export function taskField(purpose: string): INodeProperties {
@@ -38,7 +39,7 @@ export function changeOperation(options: {
 	idempotent: boolean;
 }): Required<Pick<Operation, 'execute'>> {
 	return {
-		async execute(this: IExecuteFunctions, itemIndex: number) {
+		async execute(this: IExecuteFunctions, itemIndex: number, window?: CongestionWindow) {
 			const taskId = readTaskId(this, itemIndex);
 			const body = options.body(this, itemIndex);
 			const path = `${apiPath`/tasks/${taskId}`}${options.suffix}`;
@@ -48,6 +49,7 @@ export function changeOperation(options: {
 				body,
 				idempotent: options.idempotent,
 				itemIndex,
+				window,
 			});
 			return { taskId, ...body, ...unwrapItem(response) };
 		},

@@ -12,6 +12,7 @@ import {
 	readBindings,
 	readModuleCode,
 } from './bindingForm';
+import type { CongestionWindow } from '../../../shared/execution/congestion';
 
 const MODES = ['merge', 'replace'] as const;
 
@@ -55,7 +56,11 @@ export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
 	return readModuleCode(ctx, itemIndex);
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	window?: CongestionWindow,
+): Promise<IDataObject> {
 	// Everything is read and checked before the first request.
 	const path = bindingsPath(readModuleCode(this, itemIndex));
 	const mode = requireOneOf(
@@ -71,7 +76,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 	let bindings: IDataObject[] = given;
 	if (mode === 'merge') {
-		const current = bindingsOf(await apiRequest(this, { method: 'GET', path, itemIndex }));
+		const current = bindingsOf(await apiRequest(this, { method: 'GET', path, itemIndex, window }));
 		const merged = new Map<string, IDataObject>(
 			current.map((entry) => [String(entry.extension), entry]),
 		);
@@ -79,7 +84,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		for (const entry of given) merged.set(entry.extension, entry);
 		bindings = [...merged.values()];
 	}
-	const response = await apiRequest(this, { method: 'PUT', path, body: { bindings }, itemIndex });
+	const response = await apiRequest(this, {
+		method: 'PUT',
+		path,
+		body: { bindings },
+		itemIndex,
+		window,
+	});
 	return {
 		bindings: Array.isArray(response.bindings) ? (response.bindings as IDataObject[]) : bindings,
 	};

@@ -1,0 +1,123 @@
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+import type { Bounds, ByteStream } from './bounds';
+import { BoundExceeded, boundedStream, readBounded } from './bounds';
+import { boundError } from './errors';
+import { cutOff, networkError } from './networkErrors';
+import type { PreparedRequest } from './prepare';
+import { redact } from './redact';
+import { MAX_REDIRECTS } from './redirects';
+import type { Answer } from './send';
+import { discard, sendFollowingSameOrigin } from './send';
+import type { ApiRequest, Elma365Context } from './types';
+
+/** A file's bytes on their way: read them with `readDownload`, or `bufferOf` for all of them at once. */
+export interface Download {
+	/** The body as a stream, bounded by the request's size cap and deadline. */
+	data: ByteStream;
+	headers: IDataObject;
+	/** Bytes passed through so far (all of them once the stream has been read). */
+	bytes: () => number;
+	/** Where the bytes came from (the company's address, or storage's after a redirect). */
+	url: string;
+	/** The failure a broken stream means for the item (past the size cap or deadline, a dropped connection). */
+	failure: (error: unknown) => NodeApiError;
+}
+
+/** Reads a whole download into memory (`response: 'buffer'`), as `{ data, headers }`. */
+export async function bufferOf(download: Download): Promise<IDataObject> {
+	const chunks: Buffer[] = [];
+	try {
+		for await (const chunk of download.data)
+			chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+	} catch (error) {
+		throw download.failure(error);
+	}
+	return { data: Buffer.concat(chunks), headers: download.headers };
+}
+
+/** Turns a failure while a download streams (size cap, deadline, a dropped connection) into the item's error. */
+export function transferError(
+	ctx: Elma365Context,
+	request: ApiRequest,
+	error: unknown,
+	bounds: Bounds,
+	attempt: number,
+): NodeApiError {
+	if (error instanceof NodeApiError) return error;
+	if (error instanceof BoundExceeded) return boundError(ctx, request, error, attempt);
+	if ((error as { name?: string })?.name === 'AbortError')
+		return boundError(ctx, request, new BoundExceeded('deadline', bounds.deadlineMs), attempt);
+	return networkError(ctx, request, cutOff(error), attempt, bounds.deadlineMs, []);
+}
+
+/**
+ * A file link on another origin (object storage): fetched without the API key, bounded like any
+ * answer. Redirects there are followed by n8n's helper: no credential travels with them.
+ */
+export async function fetchWithoutKey(
+	ctx: Elma365Context,
+	url: string,
+	itemIndex: number | undefined,
+	prepared: PreparedRequest,
+	deadline: AbortSignal,
+): Promise<Download> {
+	const request: ApiRequest = { method: 'GET', path: new URL(url).origin, itemIndex };
+	const options: IHttpRequestOptions = {
+		method: 'GET',
+		url,
+		encoding: 'stream',
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: prepared.bounds.deadlineMs,
+		abortSignal: deadline,
+		maxRedirects: MAX_REDIRECTS,
+	};
+	if (prepared.ignoreSslIssues) options.skipSslCertificateValidation = true;
+	let answer: Answer;
+	try {
+		answer = await sendFollowingSameOrigin(ctx, options, deadline, prepared.bounds, false);
+	} catch (error) {
+		throw error instanceof BoundExceeded
+			? boundError(ctx, request, error, 1)
+			: networkError(ctx, request, error, 1, prepared.bounds.deadlineMs, prepared.secrets);
+	}
+	if (answer.status < 200 || answer.status >= 300)
+		throw await linkError(ctx, answer, itemIndex, prepared, deadline);
+	const bounded = boundedStream(answer.body as ByteStream, deadline, prepared.bounds);
+	return {
+		data: bounded.stream,
+		headers: answer.headers,
+		bytes: bounded.bytes,
+		url,
+		failure: (error) => transferError(ctx, request, error, prepared.bounds, 1),
+	};
+}
+
+/** A download link that answered with an error status: its own words (a short piece), and the advice to get a new link. */
+async function linkError(
+	ctx: Elma365Context,
+	answer: Answer,
+	itemIndex: number | undefined,
+	prepared: PreparedRequest,
+	deadline: AbortSignal,
+): Promise<NodeApiError> {
+	let text = '';
+	try {
+		text = (
+			await readBounded(answer.body, deadline, { ...prepared.bounds, maxBytes: 64 * 1024 })
+		).toString('utf8');
+	} catch {
+		discard(answer.body);
+	}
+	return new NodeApiError(
+		ctx.getNode(),
+		{ message: redact(text.slice(0, 300), prepared.secrets) },
+		{
+			message: `ELMA365: the download link answered HTTP ${answer.status}`,
+			description: `Download from ${new URL(answer.url).origin}. The link may have expired; get a new one and retry.`,
+			httpCode: String(answer.status),
+			itemIndex,
+		},
+	);
+}

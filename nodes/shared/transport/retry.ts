@@ -1,0 +1,100 @@
+import type { IDataObject } from 'n8n-workflow';
+import * as workflow from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type { Elma365Context } from './types';
+
+/** Attempts per request, the first one included. */
+export const MAX_ATTEMPTS = 4;
+/** First backoff step; it doubles on each retry, with up to 25% random jitter on top. */
+export const BASE_BACKOFF_MS = 500;
+/** No single wait is longer, whatever the server asks for in Retry-After. */
+export const MAX_SINGLE_WAIT_MS = 10_000;
+/** The sum of all waits of one request; a retry that would exceed it is not made. */
+export const MAX_TOTAL_WAIT_MS = 30_000;
+
+/**
+ * Network failures worth another attempt. ERR_BAD_RESPONSE is a connection dropped half-way through
+ * the answer; like the others but ECONNREFUSED it is retried only when the request is idempotent.
+ */
+export const RETRIABLE_NETWORK_CODES = new Set([
+	'ECONNRESET',
+	'ECONNREFUSED',
+	'ETIMEDOUT',
+	'ECONNABORTED',
+	'EPIPE',
+	'EAI_AGAIN',
+	'ERR_BAD_RESPONSE',
+]);
+
+/** Whether an HTTP status is worth another attempt: 429 always (nothing was done), 5xx only for idempotent requests. */
+export function isRetriableStatus(status: number, idempotent: boolean): boolean {
+	if (status === 429) return true;
+	return idempotent && status >= 500 && status <= 599;
+}
+
+/** The wait a Retry-After header asks for (seconds or an HTTP date), in ms. */
+export function retryAfterMs(headers: IDataObject | undefined): number | undefined {
+	const value = headers?.['retry-after'];
+	if (value === undefined || value === null || value === '') return undefined;
+	const seconds = Number(value);
+	if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+	const date = Date.parse(String(value));
+	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+/** The wait before retry number `attempt`: exponential from BASE_BACKOFF_MS, plus up to 25% random jitter. */
+export function backoffMs(attempt: number): number {
+	const step = BASE_BACKOFF_MS * 2 ** (attempt - 1);
+	return Math.min(MAX_SINGLE_WAIT_MS, step + Math.floor(Math.random() * step * 0.25));
+}
+
+/** The wait a 429's Retry-After asks for, plus up to 25% (at least 100 ms) of random jitter, so parallel workers do not retry in lockstep. */
+export function retryAfterWaitMs(asked: number): number {
+	return Math.min(
+		MAX_SINGLE_WAIT_MS,
+		asked + Math.floor(Math.random() * Math.max(asked * 0.25, 100)),
+	);
+}
+
+/**
+ * The wait before the next attempt after attempt number `attempt` failed, `waitedMs` having been
+ * waited already: the wait the platform asked for, or the backoff; undefined when no retry is left.
+ */
+export function nextWaitMs(
+	attempt: number,
+	waitedMs: number,
+	askedWaitMs: number | undefined,
+): number | undefined {
+	const pause = askedWaitMs ?? backoffMs(attempt);
+	if (attempt >= MAX_ATTEMPTS || waitedMs + pause > MAX_TOTAL_WAIT_MS) return undefined;
+	return pause;
+}
+
+/** The execution's stop signal (execute contexts), which also ends retry waits at once. */
+function cancelSignal(ctx: Elma365Context): AbortSignal | undefined {
+	const withCancel = ctx as { getExecutionCancelSignal?: () => AbortSignal | undefined };
+	return typeof withCancel.getExecutionCancelSignal === 'function'
+		? withCancel.getExecutionCancelSignal()
+		: undefined;
+}
+
+/** n8n 2.x's `sleep` ends on an abort signal; 1.x's does not, and has `sleepWithAbort` for it. */
+const abortableSleep = ((workflow as unknown as { sleepWithAbort?: unknown }).sleepWithAbort ??
+	workflow.sleep) as (ms: number, signal?: AbortSignal) => Promise<void>;
+
+/** Waits `ms` before a retry; fails the item at once when the execution is stopped meanwhile. */
+export async function waitBeforeRetry(
+	ctx: Elma365Context,
+	itemIndex: number | undefined,
+	ms: number,
+): Promise<void> {
+	try {
+		await abortableSleep(ms, cancelSignal(ctx));
+	} catch {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			'ELMA365: the execution was stopped while waiting to retry',
+			{ itemIndex },
+		);
+	}
+}
