@@ -1,6 +1,6 @@
 import type { IAuthenticateGeneric, Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
 
-// The Test button is run by the nodes (testedBy 'elma365ApiTest', nodes/shared/credentialTest.ts):
+// The Test button is run by the nodes (testedBy 'elma365ApiTest', nodes/shared/methods/credentialTest.ts):
 // a declarative `test` here would win over it, and n8n would show raw codes (ECONNREFUSED,
 // ERR_INVALID_URL) for the failures it cannot match with a rule.
 export class Elma365Api implements ICredentialType {

@@ -119,7 +119,7 @@ export class Platform {
 		return this;
 	}
 
-	/** Every route served, with its declared shape (the table the README's evidence column follows). */
+	/** Every route served, with its declared shape (the table the evidence columns of docs/nodes/ follow). */
 	endpoints(): Array<{ method: string; path: string; shape?: RequestShape }> {
 		return this.routes.map(({ method, path, shape }) => ({ method, path, shape }));
 	}

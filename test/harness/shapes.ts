@@ -142,7 +142,7 @@ export function mismatch(value: unknown, shape: Shape, path = 'body'): string | 
 	}
 }
 
-/** What a route accepts, and where that knowledge comes from (shown in the README's tables). */
+/** What a route accepts, and where that knowledge comes from (shown in the tables of docs/nodes/). */
 export interface RequestShape {
 	/** The JSON body; absent means the endpoint takes no body (an empty body or `{}` is accepted). */
 	body?: Shape;

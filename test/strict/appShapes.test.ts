@@ -1,6 +1,6 @@
 /**
  * The /app, /contracts and /reports routes of the double: every one declares the request shape it
- * accepts and where that shape comes from (the README's Body column follows this table).
+ * accepts and where that shape comes from (the Body column of docs/nodes/ follows this table).
  */
 import { startPlatform } from '../harness';
 import type { Platform } from '../harness';

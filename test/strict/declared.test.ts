@@ -1,6 +1,6 @@
 /**
- * Every route of the double declares its request shape with its evidence and source (the README's
- * evidence columns follow them), and the double refuses bodies the reference pages would not accept.
+ * Every route of the double declares its request shape with its evidence and source (the
+ * evidence columns of docs/nodes/ follow them), and the double refuses bodies the reference pages would not accept.
  */
 import axios from 'axios';
 import { startPlatform } from '../harness';
