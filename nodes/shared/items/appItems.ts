@@ -1,14 +1,9 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHttpRequestMethods,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { contextFields, readContext } from '../descriptions/processContext';
-import { returnAllOrLimit, showFor } from '../descriptions/common';
+import { showFor } from '../descriptions/common';
 import { fieldMapper, readMappedFields } from '../descriptions/fieldMapping';
 import type { ListFeatures } from '../lists/listOptions';
-import { buildListBody, listOptions, refuseUnsendable } from '../lists/listOptions';
+import { listOptions } from '../lists/listOptions';
 import {
 	beforeVersion,
 	codeLocator,
@@ -17,24 +12,18 @@ import {
 	sinceVersion,
 	uuidLocatorWithUrl,
 } from '../descriptions/locators';
-import {
-	concurrencyOption,
-	listOperation,
-	parallelByDefaultSince,
-	parallelSince,
-	requestOperation,
-} from '../execution/operations';
+import { concurrencyOption, requestOperation } from '../execution/operations';
 import type { Operation } from '../execution/router';
-import { itemSimplifyOption, simplifiedItem } from '../descriptions/simplify';
 import { apiPath, apiRequest, unwrapItem } from '../transport';
 import { requireBoolean, requirePathSegment, requireUuid } from '../validation';
 
 /**
- * Application items, contract items and report items are addressed the same way:
- * `/{prefix}/{namespace}/{code}/...`, with `{id}` for one item. Only the prefix and the words differ,
- * so every item operation is written once here and each node's operation file is a one-liner.
+ * A kind of item addressed as `/{prefix}/{namespace}/{code}/...`, with `{id}` for one item:
+ * application items, contract items, report rows and an item's activity stream differ only in the
+ * prefix and the words, so their parameters and paths are built here and each operation file
+ * composes them into what it shows and sends.
  */
-export interface ItemArea {
+export interface ItemKind {
 	/** First path segment below /pub/v1: `app`, `contracts` or `reports`. Constant, never user input. */
 	prefix: string;
 	/** Resource value the operations are shown for. */
@@ -45,14 +34,17 @@ export interface ItemArea {
 	code: { name: string; displayName: string; description: string; placeholder: string };
 }
 
-type Built = { description: INodeProperties[] } & Required<Pick<Operation, 'execute'>>;
+/** An operation's parameters and its per-item request. */
+export type ItemOperation = { description: INodeProperties[] } & Required<
+	Pick<Operation, 'execute'>
+>;
 
 /**
  * Section code and application (contract, report) code: the two path variables of every item operation.
  * Version 1 of a node types them; from version 1.1 on, under the same names, they are picked from
  * the scheme's lists (or typed as codes), and the application list follows the chosen section.
  */
-export function locationFields(area: ItemArea): INodeProperties[] {
+export function locationFields(kind: ItemKind): INodeProperties[] {
 	return [
 		...beforeVersion([
 			{
@@ -65,13 +57,13 @@ export function locationFields(area: ItemArea): INodeProperties[] {
 				description: 'Code of the section (namespace) the application belongs to',
 			},
 			{
-				displayName: area.code.displayName,
-				name: area.code.name,
+				displayName: kind.code.displayName,
+				name: kind.code.name,
 				type: 'string',
 				required: true,
 				default: '',
-				placeholder: area.code.placeholder,
-				description: area.code.description,
+				placeholder: kind.code.placeholder,
+				description: kind.code.description,
 			},
 		]),
 		...sinceVersion([
@@ -84,11 +76,11 @@ export function locationFields(area: ItemArea): INodeProperties[] {
 			}),
 			{
 				...codeLocator({
-					displayName: area.code.displayName.replace(/ Code$/, ''),
-					name: area.code.name,
+					displayName: kind.code.displayName.replace(/ Code$/, ''),
+					name: kind.code.name,
 					searchListMethod: 'searchApplications',
-					placeholder: area.code.placeholder,
-					description: `${area.code.description.replace(/^Code of the /, 'The ')}; the list shows the applications of the chosen section`,
+					placeholder: kind.code.placeholder,
+					description: `${kind.code.description.replace(/^Code of the /, 'The ')}; the list shows the applications of the chosen section`,
 				}),
 				typeOptions: { loadOptionsDependsOn: ['namespace.value'] },
 			},
@@ -96,7 +88,8 @@ export function locationFields(area: ItemArea): INodeProperties[] {
 	];
 }
 
-export function itemIdField(area: ItemArea, purpose: string): INodeProperties {
+/** The item's ID, typed: how every version before its kind's picker asks for it. */
+export function itemIdField(kind: ItemKind, purpose: string): INodeProperties {
 	return {
 		displayName: 'Item ID',
 		name: 'itemId',
@@ -104,12 +97,12 @@ export function itemIdField(area: ItemArea, purpose: string): INodeProperties {
 		required: true,
 		default: '',
 		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-		description: `UUID (__id) of the ${area.noun} ${purpose}`,
+		description: `UUID (__id) of the ${kind.noun} ${purpose}`,
 	};
 }
 
 /**
- * Where an area's items are picked from a list (searched by name on the platform): the listSearch
+ * Where a kind's items are picked from a list (searched by name on the platform): the listSearch
  * method and the node version that brought the picker. Application items from 1.1, contract items
  * from 1.2; report rows have no ID to pick.
  */
@@ -118,20 +111,20 @@ const ITEM_PICKERS: Record<string, { searchListMethod: string; version: number }
 	contracts: { searchListMethod: 'searchContractItems', version: MORE_PICKERS_VERSION },
 };
 
-/** The item: typed before its area's picker version, picked (or typed as an ID) from it on. */
-export function itemIdFields(area: ItemArea, purpose: string): INodeProperties[] {
-	const typed = itemIdField(area, purpose);
-	const item = ITEM_PICKERS[area.prefix];
+/** The item: typed before its kind's picker version, picked (or typed as an ID) from it on. */
+export function itemIdFields(kind: ItemKind, purpose: string): INodeProperties[] {
+	const typed = itemIdField(kind, purpose);
+	const item = ITEM_PICKERS[kind.prefix];
 	if (!item) return [typed];
 	const picker = uuidLocatorWithUrl({
 		displayName: 'Item',
 		name: 'itemId',
 		searchListMethod: item.searchListMethod,
-		description: `The ${area.noun} ${purpose}`,
+		description: `The ${kind.noun} ${purpose}`,
 		urlExample:
 			'https://mycompany.elma365.ru/crm/deals(p:item/crm/deals/3fa85f64-5717-4562-b3fc-2c963f66afa6)',
 	});
-	picker.typeOptions = { loadOptionsDependsOn: ['namespace.value', `${area.code.name}.value`] };
+	picker.typeOptions = { loadOptionsDependsOn: ['namespace.value', `${kind.code.name}.value`] };
 	return [...beforeVersion([typed], item.version), ...sinceVersion([picker], item.version)];
 }
 
@@ -139,7 +132,7 @@ export function itemIdFields(area: ItemArea, purpose: string): INodeProperties[]
 export function readLocation(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	area: ItemArea,
+	kind: ItemKind,
 ): { namespace: string; code: string } {
 	const namespace = requirePathSegment(
 		ctx,
@@ -150,36 +143,34 @@ export function readLocation(
 	const code = requirePathSegment(
 		ctx,
 		itemIndex,
-		area.code.displayName,
-		ctx.getNodeParameter(area.code.name, itemIndex, '', { extractValue: true }),
+		kind.code.displayName,
+		ctx.getNodeParameter(kind.code.name, itemIndex, '', { extractValue: true }),
 	);
 	return { namespace, code };
 }
 
-/** `/{prefix}/{namespace}/{code}`, both codes validated and encoded. */
-export function readBasePath(ctx: IExecuteFunctions, itemIndex: number, area: ItemArea): string {
-	const { namespace, code } = readLocation(ctx, itemIndex, area);
-	return `/${area.prefix}${apiPath`/${namespace}/${code}`}`;
-}
-
-/** `/{prefix}/{namespace}/{code}{suffix}` for operations on the whole application. */
-export function readAreaPath(
+/**
+ * `/{prefix}/{namespace}/{code}{suffix}`, both codes validated and encoded: the path of an operation
+ * on the whole application (contract application, report).
+ */
+export function readApplicationPath(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	area: ItemArea,
-	suffix: string,
+	kind: ItemKind,
+	suffix = '',
 ): string {
-	return `${readBasePath(ctx, itemIndex, area)}${suffix}`;
+	const { namespace, code } = readLocation(ctx, itemIndex, kind);
+	return `/${kind.prefix}${apiPath`/${namespace}/${code}`}${suffix}`;
 }
 
-/** `/{prefix}/{namespace}/{code}/{id}/{action}`. */
+/** `/{prefix}/{namespace}/{code}/{id}/{action}`, the item ID validated as a UUID. */
 export function readItemPath(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	area: ItemArea,
+	kind: ItemKind,
 	action: string,
 ): string {
-	const base = readBasePath(ctx, itemIndex, area);
+	const base = readApplicationPath(ctx, itemIndex, kind);
 	const id = requireUuid(
 		ctx,
 		itemIndex,
@@ -239,11 +230,11 @@ const FIELD_MAPPERS: Record<string, number> = {
 };
 
 /**
- * The item's fields: mapped fields (from the area's mapper version, when the mapper is chosen),
+ * The item's fields: mapped fields (from the kind's mapper version, when the mapper is chosen),
  * then the name/value pairs, then the JSON object; a later source wins where two name the same field.
  */
-function readItemContext(ctx: IExecuteFunctions, itemIndex: number, area: ItemArea): IDataObject {
-	const since = FIELD_MAPPERS[area.prefix];
+function readItemFields(ctx: IExecuteFunctions, itemIndex: number, kind: ItemKind): IDataObject {
+	const since = FIELD_MAPPERS[kind.prefix];
 	const mapped =
 		since !== undefined &&
 		ctx.getNode().typeVersion >= since &&
@@ -253,19 +244,22 @@ function readItemContext(ctx: IExecuteFunctions, itemIndex: number, area: ItemAr
 	return { ...mapped, ...readContext(ctx, itemIndex) };
 }
 
-const contextBody =
-	(area: ItemArea) =>
-	(ctx: IExecuteFunctions, itemIndex: number): IDataObject => ({
-		context: readItemContext(ctx, itemIndex, area),
-	});
+/** The body of an item's create or update: `{"context": {...its fields}}`. */
+export function readContextBody(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	kind: ItemKind,
+): IDataObject {
+	return { context: readItemFields(ctx, itemIndex, kind) };
+}
 
 /**
- * Before the area's mapper version: name/value pairs and JSON. From it: a choice between the field
+ * Before the kind's mapper version: name/value pairs and JSON. From it: a choice between the field
  * mapper (fed by the application scheme) and the pairs, with the JSON escape hatch in both.
  */
-export function itemFields(area: ItemArea, mode: 'add' | 'map'): INodeProperties[] {
-	const [pairs, json] = contextFields({ what: area.noun });
-	const since = FIELD_MAPPERS[area.prefix];
+export function itemFields(kind: ItemKind, mode: 'add' | 'map'): INodeProperties[] {
+	const [pairs, json] = contextFields({ what: kind.noun });
+	const since = FIELD_MAPPERS[kind.prefix];
 	if (since === undefined) return [pairs, json];
 	return [
 		...sinceVersion(
@@ -290,7 +284,7 @@ export function itemFields(area: ItemArea, mode: 'add' | 'map'): INodeProperties
 					default: 'mapper',
 				},
 				{
-					...fieldMapper({ what: area.noun, mode }),
+					...fieldMapper({ what: kind.noun, mode }),
 					displayOptions: { show: { fieldsInputMode: ['mapper'] } },
 				},
 				{ ...pairs, displayOptions: { show: { fieldsInputMode: ['pairs'] } } },
@@ -302,7 +296,10 @@ export function itemFields(area: ItemArea, mode: 'add' | 'map'): INodeProperties
 	];
 }
 
-/** What the app create page documents besides the fields (api.elma365.com/en/public-api/reference/app/appitemcreate). */
+/**
+ * The Options of an application item create: Concurrency and what the vendor's create page
+ * documents besides the fields (api.elma365.com/en/public-api/reference/app/appitemcreate).
+ */
 export const appCreateOptions: INodeProperties = {
 	...concurrencyOption,
 	options: [
@@ -326,11 +323,12 @@ export const appCreateOptions: INodeProperties = {
 	],
 };
 
+/** The body of an application item create: the context, with the status group and event flag when given. */
 export const appCreateBody =
-	(area: ItemArea) =>
+	(kind: ItemKind) =>
 	(ctx: IExecuteFunctions, itemIndex: number): IDataObject => {
 		const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const body = contextBody(area)(ctx, itemIndex);
+		const body = readContextBody(ctx, itemIndex, kind);
 		if (typeof options.statusGroupId === 'string' && options.statusGroupId.trim() !== '') {
 			body.statusGroupId = requireUuid(ctx, itemIndex, 'Status Group ID', options.statusGroupId);
 		}
@@ -346,120 +344,33 @@ export const appCreateBody =
 	};
 
 /**
- * POST .../create with `{"context": {...}}` (apps also take a status group and the creation event flag); outputs the created item.
- * `last` replaces the Options at the end of the form (App 1.4 adds its batch settings there).
+ * Item > Create of application items, one request per item: POST /app/{namespace}/{code}/create
+ * with the context, status group and creation event flag. `last` replaces the Options at the end of
+ * the form, where the App node's batch create adds its settings.
  */
-export function createItem(area: ItemArea, last?: INodeProperties[]): Built {
-	const app = area.prefix === 'app';
+export function createItem(kind: ItemKind, last?: INodeProperties[]): ItemOperation {
 	return {
-		description: showFor(area.resource, 'create', [
-			...locationFields(area),
-			...itemFields(area, 'add'),
-			...(last ?? [app ? appCreateOptions : concurrencyOption]),
+		description: showFor(kind.resource, 'create', [
+			...locationFields(kind),
+			...itemFields(kind, 'add'),
+			...(last ?? [appCreateOptions]),
 		]),
 		...requestOperation({
 			method: 'POST',
-			path: (ctx, itemIndex) => readAreaPath(ctx, itemIndex, area, '/create'),
-			body: app ? appCreateBody(area) : contextBody(area),
+			path: (ctx, itemIndex) => readApplicationPath(ctx, itemIndex, kind, '/create'),
+			body: appCreateBody(kind),
 			idempotent: false,
 		}),
 	};
 }
 
-/** .../{id}/get: POST with `{}` where the platform offers it (app items), else GET (contracts). */
-export function getItem(area: ItemArea, method: IHttpRequestMethods): Built {
-	return {
-		description: showFor(area.resource, 'get', [
-			...locationFields(area),
-			...itemIdFields(area, 'to get'),
-			itemSimplifyOption,
-		]),
-		// Reading is safe to repeat, whatever the method.
-		...(method === 'POST'
-			? postOperation({
-					path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, area, 'get'),
-					body: () => ({}),
-					idempotent: true,
-					output: simplifiedItem,
-				})
-			: requestOperation({
-					method,
-					path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, area, 'get'),
-					idempotent: true,
-					output: (response, ctx, itemIndex) =>
-						simplifiedItem(ctx, itemIndex, unwrapItem(response)),
-				})),
-	};
-}
-
 /**
- * POST .../{id}/update with `{"context": {...}}`: only the fields given are changed. Updates of one
- * item keep their input order at any Concurrency; from `parallelFrom` (a node version) they go
- * DEFAULT_PARALLEL at a time by default.
- */
-export function updateItem(
-	area: ItemArea,
-	parallelFrom?: number,
-): Built & Pick<Operation, 'defaultConcurrency' | 'orderKey'> {
-	return {
-		description: showFor(area.resource, 'update', [
-			...locationFields(area),
-			...itemIdFields(area, 'to update'),
-			...itemFields(area, 'map'),
-			...(parallelFrom === undefined
-				? [concurrencyOption]
-				: parallelSince(concurrencyOption, parallelFrom)),
-		]),
-		...(parallelFrom === undefined
-			? {}
-			: { defaultConcurrency: parallelByDefaultSince(parallelFrom) }),
-		orderKey: (ctx, itemIndex) => readItemPath(ctx, itemIndex, area, ''),
-		...requestOperation({
-			method: 'POST',
-			path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, area, 'update'),
-			body: contextBody(area),
-			// Setting the same fields twice gives the same item.
-			idempotent: true,
-		}),
-	};
-}
-
-/**
- * POST .../list with the list body and from/size paging; each entry becomes one output item.
- * The Options keep their typed codes before 1.2; from 1.2 field codes and statuses are picked from
+ * Options of an item list: typed field codes and statuses before 1.2; from 1.2 they are picked from
  * the application's scheme and status settings (the node registers the load-options methods).
- * `unsendable` names options the node shows but the endpoint's documented body cannot carry: refused when set.
  */
-export function listItems(
-	area: ItemArea,
-	features?: ListFeatures,
-	unsendable: string[] = [],
-): Built {
-	const options = [
+export function itemListOptions(kind: ItemKind, features?: ListFeatures): INodeProperties[] {
+	return [
 		...beforeVersion([listOptions(features)], MORE_PICKERS_VERSION),
-		...sinceVersion([listOptions(features, { application: area.code.name })], MORE_PICKERS_VERSION),
+		...sinceVersion([listOptions(features, { application: kind.code.name })], MORE_PICKERS_VERSION),
 	];
-	return {
-		description: showFor(area.resource, 'getAll', [
-			...locationFields(area),
-			...returnAllOrLimit,
-			itemSimplifyOption,
-			...options,
-		]),
-		...listOperation({
-			method: 'POST',
-			path: (ctx, itemIndex) => readAreaPath(ctx, itemIndex, area, '/list'),
-			paging: 'body',
-			body: (ctx, itemIndex) => {
-				refuseUnsendable(
-					ctx,
-					itemIndex,
-					unsendable,
-					`the ${area.noun} list takes no such filter (its documented body has none)`,
-				);
-				return buildListBody(ctx, itemIndex);
-			},
-			output: simplifiedItem,
-		}),
-	};
 }

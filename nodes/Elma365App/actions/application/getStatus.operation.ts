@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { ItemArea } from '../../../shared/items/appItems';
-import { locationFields, readAreaPath } from '../../../shared/items/appItems';
+import type { ItemKind } from '../../../shared/items/appItems';
+import { locationFields, readApplicationPath } from '../../../shared/items/appItems';
 import { showFor } from '../../../shared/descriptions/common';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
-import { appItems } from '../item/area';
+import { appItems } from '../item/itemKind';
 
-const applications: ItemArea = { ...appItems, resource: 'application' };
+const applications: ItemKind = { ...appItems, resource: 'application' };
 
 export const description: INodeProperties[] = showFor('application', 'getStatus', [
 	...locationFields(applications),
@@ -20,7 +20,7 @@ export const description: INodeProperties[] = showFor('application', 'getStatus'
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const path = readAreaPath(this, itemIndex, applications, '/settings/status');
+	const path = readApplicationPath(this, itemIndex, applications, '/settings/status');
 	const split = this.getNodeParameter('splitStatuses', itemIndex, false) as boolean;
 	const settings = unwrapItem(await apiRequest(this, { method: 'GET', path, itemIndex }));
 	if (!split) return settings;

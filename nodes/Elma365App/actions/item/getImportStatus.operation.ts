@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { locationFields, postOperation, readAreaPath } from '../../../shared/items/appItems';
+import { locationFields, postOperation, readApplicationPath } from '../../../shared/items/appItems';
 import { readJsonObject, showFor } from '../../../shared/descriptions/common';
-import { appItems } from './area';
+import { appItems } from './itemKind';
 
 export const description: INodeProperties[] = showFor('item', 'getImportStatus', [
 	...locationFields(appItems),
@@ -16,7 +16,7 @@ export const description: INodeProperties[] = showFor('item', 'getImportStatus',
 ]);
 
 export const { execute } = postOperation({
-	path: (ctx, itemIndex) => readAreaPath(ctx, itemIndex, appItems, '/import/status'),
+	path: (ctx, itemIndex) => readApplicationPath(ctx, itemIndex, appItems, '/import/status'),
 	body: (ctx, itemIndex) => readJsonObject(ctx, itemIndex, 'body', 'Body (JSON)'),
 	idempotent: true,
 });

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { locationFields, readAreaPath } from '../../../shared/items/appItems';
+import { locationFields, readApplicationPath } from '../../../shared/items/appItems';
 import { showFor } from '../../../shared/descriptions/common';
 import { multipartBody, randomUuid } from '../../../shared/transport/multipart';
 import { TRANSFER_TIMEOUT_MS } from '../../../shared/transport/requestOptions';
@@ -13,7 +13,7 @@ import {
 	requireText,
 	requireUuid,
 } from '../../../shared/validation';
-import { appItems } from './area';
+import { appItems } from './itemKind';
 
 /**
  * Import as the vendor documents it (reference "appimport", guide "Data import"): the file is first
@@ -188,7 +188,7 @@ async function uploadTemporary(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	// Everything is read and checked before the first request.
-	const path = readAreaPath(this, itemIndex, appItems, '/import');
+	const path = readApplicationPath(this, itemIndex, appItems, '/import');
 	const source = requireOneOf(
 		this,
 		itemIndex,

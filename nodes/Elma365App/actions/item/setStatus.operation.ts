@@ -4,7 +4,7 @@ import { showFor } from '../../../shared/descriptions/common';
 import { beforeVersion, sinceVersion } from '../../../shared/descriptions/locators';
 import { requestOperation } from '../../../shared/execution/operations';
 import { requireText } from '../../../shared/validation';
-import { appItems } from './area';
+import { appItems } from './itemKind';
 
 export const description: INodeProperties[] = showFor('item', 'setStatus', [
 	...locationFields(appItems),

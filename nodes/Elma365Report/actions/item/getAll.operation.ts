@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { locationFields, readAreaPath } from '../../../shared/items/appItems';
+import { locationFields, readApplicationPath } from '../../../shared/items/appItems';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
 import type { ListFeatures } from '../../../shared/lists/listOptions';
 import { buildListBody, listOptions, refuseUnsendable } from '../../../shared/lists/listOptions';
 import { MORE_PICKERS_VERSION } from '../../../shared/descriptions/locators';
 import { listOperation } from '../../../shared/execution/operations';
-import { reportItems } from './area';
+import { reportItems } from './itemKind';
 
 /**
  * The report list takes a table filter, from/size and sort entries `{column, ascend}`, nothing else
@@ -54,7 +54,7 @@ export function reportListBody(ctx: IExecuteFunctions, itemIndex: number): IData
 
 export const { execute } = listOperation({
 	method: 'POST',
-	path: (ctx, itemIndex) => readAreaPath(ctx, itemIndex, reportItems, '/list'),
+	path: (ctx, itemIndex) => readApplicationPath(ctx, itemIndex, reportItems, '/list'),
 	paging: 'body',
 	body: reportListBody,
 });

@@ -1,6 +1,7 @@
-import type { ItemArea } from '../../../shared/items/appItems';
+import type { ItemKind } from '../../../shared/items/appItems';
 
-export const reportItems: ItemArea = {
+/** Report rows: `/reports/{namespace}/{code}/...`. */
+export const reportItems: ItemKind = {
 	prefix: 'reports',
 	resource: 'item',
 	noun: 'report item',

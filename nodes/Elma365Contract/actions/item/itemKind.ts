@@ -1,6 +1,7 @@
-import type { ItemArea } from '../../../shared/items/appItems';
+import type { ItemKind } from '../../../shared/items/appItems';
 
-export const contractItems: ItemArea = {
+/** Contract items: `/contracts/{namespace}/{code}/...`, addressed as application items are. */
+export const contractItems: ItemKind = {
 	prefix: 'contracts',
 	resource: 'item',
 	noun: 'contract item',

@@ -1,6 +1,7 @@
-import type { ItemArea } from '../../../shared/items/appItems';
+import type { ItemKind } from '../../../shared/items/appItems';
 
-export const appItems: ItemArea = {
+/** Application items: `/app/{namespace}/{code}/...`. */
+export const appItems: ItemKind = {
 	prefix: 'app',
 	resource: 'item',
 	noun: 'application item',
