@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { concurrencyOption, requestOperation } from '../../../shared/execution/operations';
 import { apiPath, unwrapItem } from '../../../shared/transport';
-import { directoryLocator, readDirectory } from '../fields';
+import { directoryLocator, readDirectory } from '../diskParameters';
 
 export const description: INodeProperties[] = showFor('directory', 'get', [
 	directoryLocator('The directory to read'),

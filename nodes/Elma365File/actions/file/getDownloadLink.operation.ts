@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { concurrencyOption, requestOperation } from '../../../shared/execution/operations';
 import { apiPath, unwrapItem } from '../../../shared/transport';
-import { fileIdField, readFileId } from '../fields';
+import { fileIdField, readFileId } from '../diskParameters';
 
 /** The platform answers `{"Link": "..."}` with a capital L; the output carries it as `link` too. */
 export function withLink(body: IDataObject): IDataObject {

@@ -1,7 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions/common';
 import { concurrencyOption, requestOperation } from '../../../shared/execution/operations';
-import { directoryLocator, fileIdField, readDirectory, readFileId, unwrapFile } from '../fields';
+import {
+	directoryLocator,
+	fileIdField,
+	readDirectory,
+	readFileId,
+	unwrapFile,
+} from '../diskParameters';
 
 /**
  * The vendor's move: `POST /disk/file/move?directoryID=<uuid>` with `{"files": [{"hash", "name"}]}`.
