@@ -10,7 +10,7 @@ import { errorItem, forItem, route } from '../../../shared/execution/router';
 import { explainStatus } from '../../../shared/execution/statusHints';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { MARKETING_HINTS } from '../hints';
-import { readSegmentId, segmentField } from './segmentForm';
+import { readSegmentId, segmentField } from './segmentLocator';
 import type { Action } from './subscriberIds';
 import { readSubscriberIds, subscriberIdsProperties } from './subscriberIds';
 
