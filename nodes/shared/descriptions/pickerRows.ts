@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { uuidLocator } from './locators';
 import { requireUuid } from '../validation';
 
+/** A list of IDs shown as rows of pickers: its parameter, labels and list method. */
 export interface PickerRows {
 	/** The parameter (kept from the typed list it replaces, e.g. `userIds`). */
 	name: string;

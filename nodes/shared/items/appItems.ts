@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { contextFields, readContext } from '../descriptions/processContext';
+import { contextFields, readContext } from '../descriptions/contextFields';
 import { showFor } from '../descriptions/common';
 import { fieldMapper, readMappedFields } from '../descriptions/fieldMapping';
 import type { ListFeatures } from '../lists/listOptions';

@@ -19,6 +19,10 @@ export const description: INodeProperties[] = showFor('application', 'getStatus'
 	},
 ]);
 
+/**
+ * GET /app/{namespace}/{code}/settings/status
+ * (api.elma365.com/en/public-api/reference/app/appgetstatus): the settings as returned, or one item per status.
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const path = readApplicationPath(this, itemIndex, applications, '/settings/status');
 	const split = this.getNodeParameter('splitStatuses', itemIndex, false) as boolean;

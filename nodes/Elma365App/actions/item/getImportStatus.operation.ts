@@ -15,6 +15,7 @@ export const description: INodeProperties[] = showFor('item', 'getImportStatus',
 	},
 ]);
 
+/** POST /app/{namespace}/{code}/import/status with Body (JSON), `{}` when empty: a read, safe to repeat. */
 export const { execute } = postOperation({
 	path: (ctx, itemIndex) => readApplicationPath(ctx, itemIndex, appItems, '/import/status'),
 	body: (ctx, itemIndex) => readJsonObject(ctx, itemIndex, 'body', 'Body (JSON)'),

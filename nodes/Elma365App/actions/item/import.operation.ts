@@ -186,6 +186,7 @@ async function uploadTemporary(
 	return hash;
 }
 
+/** Uploads the binary file (or takes the hash given), then POST /app/{namespace}/{code}/import. */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	// Everything is read and checked before the first request.
 	const path = readApplicationPath(this, itemIndex, appItems, '/import');
@@ -196,7 +197,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		this.getNodeParameter('fileSource', itemIndex, 'binary'),
 		['binary', 'hash'] as const,
 	);
-	const chosen = requireOneOf(
+	const formatParameter = requireOneOf(
 		this,
 		itemIndex,
 		'Format',
@@ -210,20 +211,24 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		this.getNodeParameter('withEventHandlers', itemIndex, false),
 	);
 	const file = source === 'binary' ? await readBinary(this, itemIndex) : undefined;
-	const given =
+	const givenHash =
 		source === 'hash'
 			? requireUuid(this, itemIndex, 'File Hash', this.getNodeParameter('fileHash', itemIndex, ''))
 			: undefined;
 	const format =
-		chosen !== 'auto' ? chosen : file ? formatOf(file.fileName, file.mimeType) : undefined;
+		formatParameter !== 'auto'
+			? formatParameter
+			: file
+				? formatOf(file.fileName, file.mimeType)
+				: undefined;
 	if (format === undefined) {
 		const why = file
 			? `the file "${file.fileName}" (${file.mimeType}) is neither .xlsx nor .csv`
 			: 'a file hash says nothing of its format';
-		throw invalidInput(this, itemIndex, 'Format', `xlsx or csv (${why})`, chosen);
+		throw invalidInput(this, itemIndex, 'Format', `xlsx or csv (${why})`, formatParameter);
 	}
 
-	const fileHash = given ?? (await uploadTemporary(this, itemIndex, file!));
+	const fileHash = givenHash ?? (await uploadTemporary(this, itemIndex, file!));
 	const response = await apiRequest(this, {
 		method: 'POST',
 		path,

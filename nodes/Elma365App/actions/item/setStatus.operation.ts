@@ -38,6 +38,7 @@ export const description: INodeProperties[] = showFor('item', 'setStatus', [
 	]),
 ]);
 
+/** POST /app/{namespace}/{code}/{id}/set-status with `{"status": {"code"}}`: setting it again changes nothing. */
 export const { execute } = requestOperation({
 	method: 'POST',
 	path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, appItems, 'set-status'),

@@ -45,6 +45,7 @@ export const description: INodeProperties[] = showFor('directory', 'create', [
 	createConcurrencyOption,
 ]);
 
+/** POST /disk/directory with `{name, parent?}` and the additional body fields. */
 export const { execute } = requestOperation({
 	method: 'POST',
 	path: () => '/disk/directory',

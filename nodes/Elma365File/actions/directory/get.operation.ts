@@ -17,6 +17,10 @@ function unwrapDirectory(body: IDataObject): IDataObject {
 		: unwrapItem(body);
 }
 
+/**
+ * GET /disk/directory/{id}; the answer's model:
+ * api.elma365.com/en/public-api/resources/response-model-for-requesting-a-directory-by-id-get-information-about-a-directory-by-id/
+ */
 export const { execute } = requestOperation({
 	method: 'GET',
 	path: (ctx, itemIndex) => apiPath`/disk/directory/${readDirectory(ctx, itemIndex)}`,

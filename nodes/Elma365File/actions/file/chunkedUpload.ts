@@ -64,6 +64,7 @@ export const uploadOptions: INodeProperties = {
 	],
 };
 
+/** An item's upload, read and checked before the first request. */
 interface UploadInput {
 	fileName: string;
 	mimeType: string;
@@ -83,10 +84,10 @@ export async function* partsOf(
 	let length = 0;
 	for await (const chunk of stream) {
 		for (let offset = 0; offset < chunk.length; ) {
-			const take = Math.min(size - length, chunk.length - offset);
-			pending.push(chunk.subarray(offset, offset + take));
-			length += take;
-			offset += take;
+			const pieceLength = Math.min(size - length, chunk.length - offset);
+			pending.push(chunk.subarray(offset, offset + pieceLength));
+			length += pieceLength;
+			offset += pieceLength;
 			if (length === size) {
 				yield Buffer.concat(pending, length);
 				pending = [];
@@ -97,6 +98,7 @@ export async function* partsOf(
 	if (length > 0) yield Buffer.concat(pending, length);
 }
 
+/** An in-memory file in parts of `size` bytes, without copying. */
 async function* slices(data: Buffer, size: number): AsyncGenerator<Buffer> {
 	for (let offset = 0; offset < data.length; offset += size)
 		yield data.subarray(offset, offset + size);

@@ -16,6 +16,7 @@ export const description: INodeProperties[] = showFor('file', 'getDownloadLink',
 	concurrencyOption,
 ]);
 
+/** POST /disk/file/{id}/get-link: a read, although sent as POST, so safe to repeat. */
 export const { execute } = requestOperation({
 	method: 'POST',
 	path: (ctx, itemIndex) => apiPath`/disk/file/${readFileId(ctx, itemIndex)}/get-link`,

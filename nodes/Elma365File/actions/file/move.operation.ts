@@ -44,6 +44,7 @@ export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
 	return readFileId(ctx, itemIndex);
 }
 
+/** Moving to the same directory again leaves the file where it is, so a retry is safe. */
 export const { execute } = requestOperation({
 	method: 'POST',
 	path: () => '/disk/file/move',

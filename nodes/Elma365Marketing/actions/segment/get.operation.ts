@@ -8,6 +8,7 @@ export const description: INodeProperties[] = showFor('segment', 'get', [
 	segmentField('The segment to get'),
 ]);
 
+/** GET /marketing/segment/{id}. */
 export const { execute } = requestOperation({
 	method: 'GET',
 	path: (ctx, itemIndex) => apiPath`/marketing/segment/${readSegmentId(ctx, itemIndex)}`,

@@ -9,7 +9,7 @@ import { beforeVersion, sinceVersion } from '../../../shared/descriptions/locato
 import { errorItem, forItem, route } from '../../../shared/execution/router';
 import { explainStatus } from '../../../shared/execution/statusHints';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
-import { MARKETING_HINTS } from '../hints';
+import { MARKETING_HINTS } from '../statusHints';
 import { readSegmentId, segmentField } from './segmentLocator';
 import type { Action } from './subscriberIds';
 import { readSubscriberIds, subscriberIdsProperties } from './subscriberIds';

@@ -20,7 +20,7 @@ export const description: INodeProperties[] = showFor('instance', 'interrupt', [
 	concurrencyOption,
 ]);
 
-/** POST /bpm/instance/{id}/interrupt {comment?}: the vendor's reference page "bpm/bpminstanceinterrupt". */
+/** POST /bpm/instance/{id}/interrupt {comment?} (api.brix365.com/en/public-api/reference/bpm/bpminstanceinterrupt). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const id = requireUuid(
 		this,

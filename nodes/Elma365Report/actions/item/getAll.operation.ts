@@ -15,9 +15,12 @@ import { reportItems } from './itemKind';
  */
 export const REPORT_ONLY_TABLE_FILTER_VERSION = 1.3;
 
-const OLD: ListFeatures = { fields: true, eql: true };
-const DOCUMENTED: ListFeatures = { ids: false };
-const pickers = { application: reportItems.code.name };
+/** The options versions before 1.3 offered: EQL, fields to return and IDs, beyond the documented body. */
+const FORMER_OPTIONS: ListFeatures = { fields: true, eql: true };
+/** The options the documented body takes: a table filter and sort. */
+const DOCUMENTED_OPTIONS: ListFeatures = { ids: false };
+/** Field codes are picked from the report parameter's scheme. */
+const REPORT_PICKERS = { application: reportItems.code.name };
 
 const inVersions = (
 	property: INodeProperties,
@@ -30,9 +33,11 @@ const inVersions = (
 export const description: INodeProperties[] = showFor('item', 'getAll', [
 	...locationFields(reportItems),
 	...returnAllOrLimit,
-	inVersions(listOptions(OLD), { lt: MORE_PICKERS_VERSION }),
-	inVersions(listOptions(OLD, pickers), { eq: MORE_PICKERS_VERSION }),
-	inVersions(listOptions(DOCUMENTED, pickers), { gte: REPORT_ONLY_TABLE_FILTER_VERSION }),
+	inVersions(listOptions(FORMER_OPTIONS), { lt: MORE_PICKERS_VERSION }),
+	inVersions(listOptions(FORMER_OPTIONS, REPORT_PICKERS), { eq: MORE_PICKERS_VERSION }),
+	inVersions(listOptions(DOCUMENTED_OPTIONS, REPORT_PICKERS), {
+		gte: REPORT_ONLY_TABLE_FILTER_VERSION,
+	}),
 ]);
 
 /** The documented report list body; sort rules become `{column, ascend}`. */
@@ -52,6 +57,7 @@ export function reportListBody(ctx: IExecuteFunctions, itemIndex: number): IData
 	return body;
 }
 
+/** POST /reports/{namespace}/{code}/list with the report list body, paged by from/size in the body. */
 export const { execute } = listOperation({
 	method: 'POST',
 	path: (ctx, itemIndex) => readApplicationPath(ctx, itemIndex, reportItems, '/list'),
