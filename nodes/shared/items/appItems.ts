@@ -14,7 +14,7 @@ import {
 } from '../descriptions/locators';
 import { concurrencyOption, requestOperation } from '../execution/operations';
 import type { Operation } from '../execution/router';
-import { apiPath, apiRequest, unwrapItem } from '../transport';
+import { apiPath } from '../transport';
 import { requireBoolean, requirePathSegment, requireUuid } from '../validation';
 
 /**
@@ -178,42 +178,6 @@ export function readItemPath(
 		ctx.getNodeParameter('itemId', itemIndex, '', { extractValue: true }),
 	);
 	return `${base}${apiPath`/${id}`}/${action}`;
-}
-
-/**
- * A JSON body that stays on the wire when empty: n8n's HTTP helper drops an empty object, while the
- * platform's POST handlers decode a JSON body, so `{}` is sent as its bytes.
- */
-export function jsonBody(body: IDataObject): {
-	body: IDataObject | Buffer;
-	headers?: Record<string, string>;
-} {
-	if (Object.keys(body).length > 0) return { body };
-	return { body: Buffer.from('{}'), headers: { 'Content-Type': 'application/json' } };
-}
-
-/** POST with a JSON body that may be empty; the answer unwrapped is the output item. */
-export function postOperation(options: {
-	path: (ctx: IExecuteFunctions, itemIndex: number) => string;
-	body: (ctx: IExecuteFunctions, itemIndex: number) => IDataObject;
-	idempotent: boolean;
-	output?: (ctx: IExecuteFunctions, itemIndex: number, item: IDataObject) => IDataObject;
-}): Required<Pick<Operation, 'execute'>> {
-	return {
-		async execute(this: IExecuteFunctions, itemIndex: number) {
-			const path = options.path(this, itemIndex);
-			const body = options.body(this, itemIndex);
-			const response = await apiRequest(this, {
-				method: 'POST',
-				path,
-				...jsonBody(body),
-				idempotent: options.idempotent,
-				itemIndex,
-			});
-			const item = unwrapItem(response);
-			return options.output ? options.output(this, itemIndex, item) : item;
-		},
-	};
 }
 
 /** The contract node's version that brought the field mapper to contract items. */

@@ -1,12 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { itemSimplifyOption, simplifiedItem } from '../../../shared/descriptions/simplify';
-import {
-	itemIdFields,
-	locationFields,
-	postOperation,
-	readItemPath,
-} from '../../../shared/items/appItems';
+import { postOperation } from '../../../shared/execution/operations';
+import { itemIdFields, locationFields, readItemPath } from '../../../shared/items/appItems';
 import { appItems } from './itemKind';
 
 export const description: INodeProperties[] = showFor('item', 'get', [

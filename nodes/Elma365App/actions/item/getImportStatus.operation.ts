@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { locationFields, postOperation, readApplicationPath } from '../../../shared/items/appItems';
+import { postOperation } from '../../../shared/execution/operations';
+import { locationFields, readApplicationPath } from '../../../shared/items/appItems';
 import { readJsonObject, showFor } from '../../../shared/descriptions/common';
 import { appItems } from './itemKind';
 

@@ -9,10 +9,6 @@ import {
 	unwrapFile,
 } from '../diskParameters';
 
-/**
- * The vendor's move: `POST /disk/file/move?directoryID=<uuid>` with `{"files": [{"hash", "name"}]}`.
- * It moves a file, or makes a file of an uploaded body (a temporary upload) in the directory.
- */
 export const description: INodeProperties[] = showFor('file', 'move', [
 	{
 		...fileIdField,
@@ -44,7 +40,11 @@ export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
 	return readFileId(ctx, itemIndex);
 }
 
-/** Moving to the same directory again leaves the file where it is, so a retry is safe. */
+/**
+ * `POST /disk/file/move?directoryID=<uuid>` with `{"files": [{"hash", "name"}]}`
+ * (api.elma365.com/en/public-api/reference/disk/persistormovefiletodirectory/): moves a file, or makes
+ * a file of a temporary upload in the directory.
+ */
 export const { execute } = requestOperation({
 	method: 'POST',
 	path: () => '/disk/file/move',

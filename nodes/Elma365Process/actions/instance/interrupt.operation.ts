@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { jsonBody } from '../../../shared/items/appItems';
+import { jsonBody } from '../../../shared/execution/operations';
 import { concurrencyOption } from '../../../shared/execution/operations';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { requireUuid } from '../../../shared/validation';
