@@ -24,7 +24,7 @@ import { requireBoolean, requirePathSegment, requireUuid } from '../validation';
  * composes them into what it shows and sends.
  */
 export interface ItemKind {
-	/** First path segment below /pub/v1: `app`, `contracts` or `reports`. Constant, never user input. */
+	/** First path segment below /pub/v1: `app`, `contracts`, `reports` or `feed`. Constant, never user input. */
 	prefix: string;
 	/** Resource value the operations are shown for. */
 	resource: string;

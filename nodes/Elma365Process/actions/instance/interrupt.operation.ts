@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { jsonBody } from '../../../shared/execution/operations';
-import { concurrencyOption } from '../../../shared/execution/operations';
+import { concurrencyOption, jsonBody } from '../../../shared/execution/operations';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { requireUuid } from '../../../shared/validation';
 import { interruptComment, readComment } from './interruptForm';
