@@ -9,18 +9,9 @@ import * as application from './actions/application';
 import * as comment from './actions/comment';
 import * as item from './actions/item';
 import { router } from './actions/router';
-import {
-	getApplicationFields,
-	getFieldCodes,
-	getStatuses,
-	getStatusGroups,
-	searchApplications,
-	searchItems,
-	searchNamespaces,
-} from '../shared/methods/schemeSearch';
+import { credentialTest, listSearch, loadOptions, resourceMapping } from './methods';
 import { beforeVersion, sinceVersion } from '../shared/descriptions/versioning';
 import { requestOptions } from '../shared/transport/requestOptions';
-import { credentialTest } from '../shared/methods/credentialTest';
 import { COMMENTS_VERSION, DEFAULT_VERSION, VERSIONS } from './versions';
 
 const resources = [
@@ -73,12 +64,7 @@ export class Elma365App implements INodeType {
 		],
 	};
 
-	methods = {
-		credentialTest,
-		listSearch: { searchNamespaces, searchApplications, searchItems },
-		loadOptions: { getFieldCodes, getStatuses, getStatusGroups },
-		resourceMapping: { getApplicationFields },
-	};
+	methods = { credentialTest, listSearch, loadOptions, resourceMapping };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

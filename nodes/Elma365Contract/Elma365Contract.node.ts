@@ -7,17 +7,8 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import * as item from './actions/item';
 import { router } from './actions/router';
-import {
-	getApplicationFields,
-	getContractFieldCodes,
-	getContractStatuses,
-	getContractStatusGroups,
-	searchApplications,
-	searchContractItems,
-	searchNamespaces,
-} from '../shared/methods/schemeSearch';
+import { credentialTest, listSearch, loadOptions, resourceMapping } from './methods';
 import { requestOptions } from '../shared/transport/requestOptions';
-import { credentialTest } from '../shared/methods/credentialTest';
 import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 export class Elma365Contract implements INodeType {
@@ -49,18 +40,7 @@ export class Elma365Contract implements INodeType {
 		],
 	};
 
-	methods = {
-		credentialTest,
-		listSearch: { searchNamespaces, searchApplications, searchContractItems },
-		// The list options' dropdowns (1.2) call these by the names every list uses.
-		loadOptions: {
-			getFieldCodes: getContractFieldCodes,
-			getStatuses: getContractStatuses,
-			getStatusGroups: getContractStatusGroups,
-		},
-		// Create and Update map fields (1.3) from the contract application's scheme, as App items do.
-		resourceMapping: { getApplicationFields },
-	};
+	methods = { credentialTest, listSearch, loadOptions, resourceMapping };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

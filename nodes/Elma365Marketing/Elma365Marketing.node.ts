@@ -8,9 +8,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { router } from './actions/router';
 import * as segment from './actions/segment';
 import * as subscriber from './actions/subscriber';
-import * as listSearch from './methods/listSearch';
+import { credentialTest, listSearch } from './methods';
 import { requestOptions } from '../shared/transport/requestOptions';
-import { credentialTest } from '../shared/methods/credentialTest';
 import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 export class Elma365Marketing implements INodeType {

@@ -8,10 +8,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import * as instance from './actions/instance';
 import * as processTemplate from './actions/process';
 import { router } from './actions/router';
-import { getProcessContextFields, searchInstanceTemplates } from '../shared/methods/processSearch';
-import { searchNamespaces, searchProcessTemplates } from '../shared/methods/schemeSearch';
+import { credentialTest, listSearch, resourceMapping } from './methods';
 import { requestOptions } from '../shared/transport/requestOptions';
-import { credentialTest } from '../shared/methods/credentialTest';
 import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 export class Elma365Process implements INodeType {
@@ -51,11 +49,7 @@ export class Elma365Process implements INodeType {
 		],
 	};
 
-	methods = {
-		credentialTest,
-		listSearch: { searchNamespaces, searchProcessTemplates, searchInstanceTemplates },
-		resourceMapping: { getProcessContextFields },
-	};
+	methods = { credentialTest, listSearch, resourceMapping };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

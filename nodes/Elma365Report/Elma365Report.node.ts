@@ -7,13 +7,8 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import * as item from './actions/item';
 import { router } from './actions/router';
-import {
-	getReportFieldCodes,
-	searchApplications,
-	searchNamespaces,
-} from '../shared/methods/schemeSearch';
+import { credentialTest, listSearch, loadOptions } from './methods';
 import { requestOptions } from '../shared/transport/requestOptions';
-import { credentialTest } from '../shared/methods/credentialTest';
 import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 export class Elma365Report implements INodeType {
@@ -45,12 +40,7 @@ export class Elma365Report implements INodeType {
 		],
 	};
 
-	methods = {
-		credentialTest,
-		listSearch: { searchNamespaces, searchApplications },
-		// The list options' field dropdowns (1.2) read the report parameter.
-		loadOptions: { getFieldCodes: getReportFieldCodes },
-	};
+	methods = { credentialTest, listSearch, loadOptions };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

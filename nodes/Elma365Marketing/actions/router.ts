@@ -2,12 +2,12 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import type { Operation } from '../../shared/execution/router';
 import { route } from '../../shared/execution/router';
 import { withStatusHints } from '../../shared/execution/statusHints';
-import { MARKETING_HINTS } from './hints';
+import { MARKETING_HINTS } from './statusHints';
 import * as segment from './segment';
 import * as subscriber from './subscriber';
 
 /** Every marketing operation explains the statuses particular to marketing (412: no CRM licence). */
-function explained(operations: Record<string, Operation>): Record<string, Operation> {
+function withMarketingHints(operations: Record<string, Operation>): Record<string, Operation> {
 	return Object.fromEntries(
 		Object.entries(operations).map(([name, operation]) => [
 			name,
@@ -17,8 +17,8 @@ function explained(operations: Record<string, Operation>): Record<string, Operat
 }
 
 const operations = {
-	segment: explained(segment.operations),
-	subscriber: explained(subscriber.operations),
+	segment: withMarketingHints(segment.operations),
+	subscriber: withMarketingHints(subscriber.operations),
 };
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -16,6 +16,7 @@ export function showFor(
 	);
 }
 
+/** Return All / Limit, as n8n's Get Many operations show them. */
 export const returnAllOrLimit: INodeProperties[] = [
 	{
 		displayName: 'Return All',
@@ -43,6 +44,7 @@ export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | u
 	});
 }
 
+/** How a raw JSON parameter is described: sent as given, over what the form builds. */
 export const jsonEscapeHatchHint =
 	'Sent as it is, merged over the fields above: for what the form does not offer';
 

@@ -14,17 +14,6 @@ import {
 } from '../validation';
 import { parseJsonOrText, splitList } from '../utils';
 
-/**
- * Application fields mapped with n8n's resource mapper, fed by the application scheme
- * (`GET /scheme/namespaces/{ns}/apps/{code}`: `fields: [{code, type, required, array, view: {name}, data}]`),
- * and the values converted to the shapes the platform takes, as the vendor's "Data types" guide
- * (api.elma365.com/en/public-api/guides/DataType) documents them: numbers, booleans and RFC 3339
- * date-times as JSON values; categories `[{code}]`; money `{cents, currency}`; phones `[{type, tel}]`;
- * emails `[{type, email}]`; images and files, users and app items as arrays of UUIDs; full names
- * `{lastname, firstname, middlename}`; links as text. An arbitrary-app reference is
- * `[{id, code, namespace}]` and a date without time `YYYY-MM-DDT00:00:00Z` (real clients).
- */
-
 /** A platform field type and the n8n input that fits it; anything unknown is typed as text or JSON. */
 const INPUT_TYPES: Record<string, FieldType> = {
 	STRING: 'string',
@@ -91,6 +80,10 @@ function platformTypeOf(field: IDataObject): string {
 /** A mapper field keeps the platform's own type, so values can be converted at execution. */
 export type ApplicationField = ResourceMapperField & { platformType?: string };
 
+/**
+ * The resource mapper's fields from an application scheme (`GET /scheme/namespaces/{ns}/apps/{code}`:
+ * `fields: [{code, type, required, array, view: {name}, data}]`), labelled with what each one takes.
+ */
 export function mapperFields(fields: IDataObject[]): ApplicationField[] {
 	return fields
 		.filter((field) => typeof field.code === 'string' && field.code !== '')
@@ -149,6 +142,7 @@ function listOf(value: unknown): unknown[] {
 	return Array.isArray(list) ? list : [list];
 }
 
+/** UUIDs given as a list, JSON or comma-separated text; `{id}` objects give their `id`. */
 function uuidList(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -196,6 +190,7 @@ function fileList(
 	);
 }
 
+/** Categories `[{code}]`: plain text becomes a code; objects are sent as given. */
 function categories(value: unknown): IDataObject[] {
 	return listOf(value).map((entry) =>
 		entry && typeof entry === 'object' ? (entry as IDataObject) : { code: String(entry) },
@@ -259,7 +254,14 @@ function dateOnly(
 	return `${match[1]}-${match[2]}-${match[3]}T00:00:00Z`;
 }
 
-/** One mapped value in the platform's shape. */
+/**
+ * One mapped value in the shape the platform takes, as the vendor's "Data types" guide
+ * (api.elma365.com/en/public-api/guides/DataType) documents them: numbers, booleans and RFC 3339
+ * date-times as JSON values; categories `[{code}]`; money `{cents, currency}`; phones `[{type, tel}]`;
+ * emails `[{type, email}]`; images and files, users and app items as arrays of UUIDs; full names
+ * `{lastname, firstname, middlename}`; links as text. An arbitrary-app reference is
+ * `[{id, code, namespace}]` and a date without time `YYYY-MM-DDT00:00:00Z`, as real clients send them.
+ */
 export function toPlatformValue(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -321,6 +323,7 @@ export function toPlatformValue(
 	}
 }
 
+/** The error for a fraction where the field takes whole numbers. */
 function invalidNumber(
 	ctx: IExecuteFunctions,
 	itemIndex: number,

@@ -4,6 +4,7 @@ import { requireUuid } from '../validation';
 const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 const UUID_REGEX = `^\\s*${UUID_PATTERN}\\s*$`;
 
+/** What every picker states: its parameter, label, list method and description. */
 interface LocatorOptions {
 	displayName: string;
 	name: string;
@@ -12,6 +13,7 @@ interface LocatorOptions {
 	required?: boolean;
 }
 
+/** A picker mode whose value is typed, and the pattern the editor checks it against. */
 interface TypedMode {
 	displayName: string;
 	name: string;

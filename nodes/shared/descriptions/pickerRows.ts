@@ -3,6 +3,7 @@ import { uuidLocator } from './locators';
 import { requireUuid } from '../validation';
 import { splitList } from '../utils';
 
+/** A list of IDs shown as rows of pickers: its parameter, labels and list method. */
 export interface PickerRows {
 	/** The parameter (kept from the typed list it replaces, e.g. `userIds`). */
 	name: string;

@@ -65,6 +65,7 @@ export function parallelByDefaultSince(version: number): (ctx: IExecuteFunctions
 	return (ctx) => (isVersionAtLeast(ctx, version) ? DEFAULT_PARALLEL : 1);
 }
 
+/** A value read from one input item's parameters. */
 type PerItem<T> = (ctx: IExecuteFunctions, itemIndex: number) => T;
 
 /**
@@ -135,6 +136,43 @@ export function listOperation(options: {
 					pairedItem: { item: itemIndex },
 				}),
 			);
+		},
+	};
+}
+
+/**
+ * A JSON body that stays on the wire when empty: n8n's HTTP helper drops an empty object, while the
+ * platform's POST handlers decode a JSON body, so `{}` is sent as its bytes.
+ */
+export function jsonBody(body: IDataObject): {
+	body: IDataObject | Buffer;
+	headers?: Record<string, string>;
+} {
+	if (Object.keys(body).length > 0) return { body };
+	return { body: Buffer.from('{}'), headers: { 'Content-Type': 'application/json' } };
+}
+
+/** POST with a JSON body that may be empty; the answer unwrapped is the output item. */
+export function postOperation(options: {
+	path: PerItem<string>;
+	body: PerItem<IDataObject>;
+	idempotent: boolean;
+	output?: (ctx: IExecuteFunctions, itemIndex: number, item: IDataObject) => IDataObject;
+}): Required<Pick<Operation, 'execute'>> {
+	return {
+		async execute(this: IExecuteFunctions, itemIndex: number, window?: CongestionWindow) {
+			const path = options.path(this, itemIndex);
+			const body = options.body(this, itemIndex);
+			const response = await apiRequest(this, {
+				method: 'POST',
+				path,
+				...jsonBody(body),
+				idempotent: options.idempotent,
+				itemIndex,
+				window,
+			});
+			const item = unwrapItem(response);
+			return options.output ? options.output(this, itemIndex, item) : item;
 		},
 	};
 }

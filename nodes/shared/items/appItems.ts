@@ -1,36 +1,24 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHttpRequestMethods,
-	INodeProperties,
-} from 'n8n-workflow';
-import { contextFields, readContext } from '../descriptions/processContext';
-import { returnAllOrLimit, showFor } from '../descriptions/common';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { contextFields, readContext } from '../descriptions/contextFields';
+import { showFor } from '../descriptions/common';
 import { fieldMapper, readMappedFields } from '../descriptions/fieldMapping';
 import type { ListFeatures } from '../lists/listOptions';
-import { buildListBody, listOptions, refuseUnsendableOptions } from '../lists/listOptions';
+import { listOptions } from '../lists/listOptions';
 import { codeLocator, uuidLocatorWithUrl } from '../descriptions/locators';
 import { beforeVersion, isVersionAtLeast, sinceVersion } from '../descriptions/versioning';
-import {
-	concurrencyOption,
-	listOperation,
-	parallelByDefaultSince,
-	parallelSince,
-	requestOperation,
-} from '../execution/operations';
+import { concurrencyOption, requestOperation } from '../execution/operations';
 import type { Operation } from '../execution/router';
-import { itemSimplifyOption, simplifiedItem } from '../descriptions/simplify';
-import { apiPath, apiRequest, unwrapItem } from '../transport';
+import { apiPath } from '../transport';
 import { requireBoolean, requirePathSegment, requireUuid } from '../validation';
-import type { CongestionWindow } from '../execution/congestion';
 
 /**
- * Application items, contract items and report items are addressed the same way:
- * `/{prefix}/{namespace}/{code}/...`, with `{id}` for one item. Only the prefix and the words differ,
- * so every item operation is written once here and each node's operation file is a one-liner.
+ * A kind of item addressed as `/{prefix}/{namespace}/{code}/...`, with `{id}` for one item:
+ * application items, contract items, report rows and an item's activity stream differ only in the
+ * prefix and the words, so their parameters and paths are built here and each operation file
+ * composes them into what it shows and sends.
  */
-export interface ItemArea {
-	/** First path segment below /pub/v1: `app`, `contracts` or `reports`. Constant, never user input. */
+export interface ItemKind {
+	/** First path segment below /pub/v1: `app`, `contracts`, `reports` or `feed`. Constant, never user input. */
 	prefix: string;
 	/** Resource value the operations are shown for. */
 	resource: string;
@@ -38,11 +26,11 @@ export interface ItemArea {
 	noun: string;
 	/** The `{code}` parameter: its name and label. */
 	code: { name: string; displayName: string; description: string; placeholder: string };
-	/** The node versions (from the node's `versions.ts`) that brought what this area's forms show. */
-	versions: ItemAreaVersions;
+	/** The node versions (from the node's `versions.ts`) that brought what this kind's forms show. */
+	versions: ItemKindVersions;
 }
 
-export interface ItemAreaVersions {
+export interface ItemKindVersions {
 	/** Section and application (contract, report) picked from lists instead of typed. */
 	locationPickers: number;
 	/** The item picked instead of its typed ID; absent where items have no picker. */
@@ -53,16 +41,19 @@ export interface ItemAreaVersions {
 	listPickers: number;
 }
 
-type Built = { description: INodeProperties[] } & Required<Pick<Operation, 'execute'>>;
+/** An operation's parameters and its per-item request. */
+export type ItemOperation = { description: INodeProperties[] } & Required<
+	Pick<Operation, 'execute'>
+>;
 
 /**
  * Section code and application (contract, report) code: the two path variables of every item operation.
- * Typed before the area's `versions.locationPickers`; from it on, under the same names, they are
+ * Typed before the kind's `versions.locationPickers`; from it on, under the same names, they are
  * picked from the scheme's lists (or typed as codes), and the application list follows the chosen section.
  */
-export function locationFields(area: ItemArea): INodeProperties[] {
+export function locationFields(kind: ItemKind): INodeProperties[] {
 	return [
-		...beforeVersion(area.versions.locationPickers, [
+		...beforeVersion(kind.versions.locationPickers, [
 			{
 				displayName: 'Section Code',
 				name: 'namespace',
@@ -73,16 +64,16 @@ export function locationFields(area: ItemArea): INodeProperties[] {
 				description: 'Code of the section (namespace) the application belongs to',
 			},
 			{
-				displayName: area.code.displayName,
-				name: area.code.name,
+				displayName: kind.code.displayName,
+				name: kind.code.name,
 				type: 'string',
 				required: true,
 				default: '',
-				placeholder: area.code.placeholder,
-				description: area.code.description,
+				placeholder: kind.code.placeholder,
+				description: kind.code.description,
 			},
 		]),
-		...sinceVersion(area.versions.locationPickers, [
+		...sinceVersion(kind.versions.locationPickers, [
 			codeLocator({
 				displayName: 'Section',
 				name: 'namespace',
@@ -92,11 +83,11 @@ export function locationFields(area: ItemArea): INodeProperties[] {
 			}),
 			{
 				...codeLocator({
-					displayName: area.code.displayName.replace(/ Code$/, ''),
-					name: area.code.name,
+					displayName: kind.code.displayName.replace(/ Code$/, ''),
+					name: kind.code.name,
 					searchListMethod: 'searchApplications',
-					placeholder: area.code.placeholder,
-					description: `${area.code.description.replace(/^Code of the /, 'The ')}; the list shows the applications of the chosen section`,
+					placeholder: kind.code.placeholder,
+					description: `${kind.code.description.replace(/^Code of the /, 'The ')}; the list shows the applications of the chosen section`,
 				}),
 				typeOptions: { loadOptionsDependsOn: ['namespace.value'] },
 			},
@@ -104,7 +95,8 @@ export function locationFields(area: ItemArea): INodeProperties[] {
 	];
 }
 
-export function itemIdField(area: ItemArea, purpose: string): INodeProperties {
+/** The item's ID, typed: how every version before its kind's picker asks for it. */
+export function itemIdField(kind: ItemKind, purpose: string): INodeProperties {
 	return {
 		displayName: 'Item ID',
 		name: 'itemId',
@@ -112,34 +104,34 @@ export function itemIdField(area: ItemArea, purpose: string): INodeProperties {
 		required: true,
 		default: '',
 		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-		description: `UUID (__id) of the ${area.noun} ${purpose}`,
+		description: `UUID (__id) of the ${kind.noun} ${purpose}`,
 	};
 }
 
 /**
- * Where an area's items are picked from a list (searched by name on the platform): the listSearch
- * method, from the area's `versions.itemPicker` on; report rows have no ID to pick.
+ * Where a kind's items are picked from a list (searched by name on the platform): the listSearch
+ * method, from the kind's `versions.itemPicker` on; report rows have no ID to pick.
  */
 const ITEM_PICKERS: Record<string, { searchListMethod: string }> = {
 	app: { searchListMethod: 'searchItems' },
 	contracts: { searchListMethod: 'searchContractItems' },
 };
 
-/** The item: typed before its area's picker version, picked (or typed as an ID) from it on. */
-export function itemIdFields(area: ItemArea, purpose: string): INodeProperties[] {
-	const typed = itemIdField(area, purpose);
-	const item = ITEM_PICKERS[area.prefix];
-	const since = area.versions.itemPicker;
+/** The item: typed before its kind's picker version, picked (or typed as an ID) from it on. */
+export function itemIdFields(kind: ItemKind, purpose: string): INodeProperties[] {
+	const typed = itemIdField(kind, purpose);
+	const item = ITEM_PICKERS[kind.prefix];
+	const since = kind.versions.itemPicker;
 	if (!item || since === undefined) return [typed];
 	const picker = uuidLocatorWithUrl({
 		displayName: 'Item',
 		name: 'itemId',
 		searchListMethod: item.searchListMethod,
-		description: `The ${area.noun} ${purpose}`,
+		description: `The ${kind.noun} ${purpose}`,
 		urlExample:
 			'https://mycompany.elma365.ru/crm/deals(p:item/crm/deals/3fa85f64-5717-4562-b3fc-2c963f66afa6)',
 	});
-	picker.typeOptions = { loadOptionsDependsOn: ['namespace.value', `${area.code.name}.value`] };
+	picker.typeOptions = { loadOptionsDependsOn: ['namespace.value', `${kind.code.name}.value`] };
 	return [...beforeVersion(since, [typed]), ...sinceVersion(since, [picker])];
 }
 
@@ -147,7 +139,7 @@ export function itemIdFields(area: ItemArea, purpose: string): INodeProperties[]
 export function readLocation(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	area: ItemArea,
+	kind: ItemKind,
 ): { namespace: string; code: string } {
 	const namespace = requirePathSegment(
 		ctx,
@@ -158,36 +150,34 @@ export function readLocation(
 	const code = requirePathSegment(
 		ctx,
 		itemIndex,
-		area.code.displayName,
-		ctx.getNodeParameter(area.code.name, itemIndex, '', { extractValue: true }),
+		kind.code.displayName,
+		ctx.getNodeParameter(kind.code.name, itemIndex, '', { extractValue: true }),
 	);
 	return { namespace, code };
 }
 
-/** `/{prefix}/{namespace}/{code}`, both codes validated and encoded. */
-export function readBasePath(ctx: IExecuteFunctions, itemIndex: number, area: ItemArea): string {
-	const { namespace, code } = readLocation(ctx, itemIndex, area);
-	return `/${area.prefix}${apiPath`/${namespace}/${code}`}`;
-}
-
-/** `/{prefix}/{namespace}/{code}{suffix}` for operations on the whole application. */
-export function readAreaPath(
+/**
+ * `/{prefix}/{namespace}/{code}{suffix}`, both codes validated and encoded: the path of an operation
+ * on the whole application (contract application, report).
+ */
+export function readApplicationPath(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	area: ItemArea,
-	suffix: string,
+	kind: ItemKind,
+	suffix = '',
 ): string {
-	return `${readBasePath(ctx, itemIndex, area)}${suffix}`;
+	const { namespace, code } = readLocation(ctx, itemIndex, kind);
+	return `/${kind.prefix}${apiPath`/${namespace}/${code}`}${suffix}`;
 }
 
-/** `/{prefix}/{namespace}/{code}/{id}/{action}`. */
+/** `/{prefix}/{namespace}/{code}/{id}/{action}`, the item ID validated as a UUID. */
 export function readItemPath(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	area: ItemArea,
+	kind: ItemKind,
 	action: string,
 ): string {
-	const base = readBasePath(ctx, itemIndex, area);
+	const base = readApplicationPath(ctx, itemIndex, kind);
 	const id = requireUuid(
 		ctx,
 		itemIndex,
@@ -198,48 +188,11 @@ export function readItemPath(
 }
 
 /**
- * A JSON body that stays on the wire when empty: n8n's HTTP helper drops an empty object, while the
- * platform's POST handlers decode a JSON body, so `{}` is sent as its bytes.
- */
-export function jsonBody(body: IDataObject): {
-	body: IDataObject | Buffer;
-	headers?: Record<string, string>;
-} {
-	if (Object.keys(body).length > 0) return { body };
-	return { body: Buffer.from('{}'), headers: { 'Content-Type': 'application/json' } };
-}
-
-/** POST with a JSON body that may be empty; the answer unwrapped is the output item. */
-export function postOperation(options: {
-	path: (ctx: IExecuteFunctions, itemIndex: number) => string;
-	body: (ctx: IExecuteFunctions, itemIndex: number) => IDataObject;
-	idempotent: boolean;
-	output?: (ctx: IExecuteFunctions, itemIndex: number, item: IDataObject) => IDataObject;
-}): Required<Pick<Operation, 'execute'>> {
-	return {
-		async execute(this: IExecuteFunctions, itemIndex: number, window?: CongestionWindow) {
-			const path = options.path(this, itemIndex);
-			const body = options.body(this, itemIndex);
-			const response = await apiRequest(this, {
-				method: 'POST',
-				path,
-				...jsonBody(body),
-				idempotent: options.idempotent,
-				itemIndex,
-				window,
-			});
-			const item = unwrapItem(response);
-			return options.output ? options.output(this, itemIndex, item) : item;
-		},
-	};
-}
-
-/**
- * The item's fields: mapped fields (from the area's mapper version, when the mapper is chosen),
+ * The item's fields: mapped fields (from the kind's mapper version, when the mapper is chosen),
  * then the name/value pairs, then the JSON object; a later source wins where two name the same field.
  */
-function readItemContext(ctx: IExecuteFunctions, itemIndex: number, area: ItemArea): IDataObject {
-	const since = area.versions.fieldMapper;
+function readItemFields(ctx: IExecuteFunctions, itemIndex: number, kind: ItemKind): IDataObject {
+	const since = kind.versions.fieldMapper;
 	const mapped =
 		since !== undefined &&
 		isVersionAtLeast(ctx, since) &&
@@ -249,19 +202,22 @@ function readItemContext(ctx: IExecuteFunctions, itemIndex: number, area: ItemAr
 	return { ...mapped, ...readContext(ctx, itemIndex) };
 }
 
-const contextBody =
-	(area: ItemArea) =>
-	(ctx: IExecuteFunctions, itemIndex: number): IDataObject => ({
-		context: readItemContext(ctx, itemIndex, area),
-	});
+/** The body of an item's create or update: `{"context": {...its fields}}`. */
+export function readContextBody(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	kind: ItemKind,
+): IDataObject {
+	return { context: readItemFields(ctx, itemIndex, kind) };
+}
 
 /**
- * Before the area's mapper version: name/value pairs and JSON. From it: a choice between the field
+ * Before the kind's mapper version: name/value pairs and JSON. From it: a choice between the field
  * mapper (fed by the application scheme) and the pairs, with the JSON escape hatch in both.
  */
-export function itemFields(area: ItemArea, mode: 'add' | 'map'): INodeProperties[] {
-	const [pairs, json] = contextFields({ what: area.noun });
-	const since = area.versions.fieldMapper;
+export function itemFields(kind: ItemKind, mode: 'add' | 'map'): INodeProperties[] {
+	const [pairs, json] = contextFields({ what: kind.noun });
+	const since = kind.versions.fieldMapper;
 	if (since === undefined) return [pairs, json];
 	return [
 		...sinceVersion(since, [
@@ -285,7 +241,7 @@ export function itemFields(area: ItemArea, mode: 'add' | 'map'): INodeProperties
 				default: 'mapper',
 			},
 			{
-				...fieldMapper({ what: area.noun, mode }),
+				...fieldMapper({ what: kind.noun, mode }),
 				displayOptions: { show: { fieldsInputMode: ['mapper'] } },
 			},
 			{ ...pairs, displayOptions: { show: { fieldsInputMode: ['pairs'] } } },
@@ -295,7 +251,10 @@ export function itemFields(area: ItemArea, mode: 'add' | 'map'): INodeProperties
 	];
 }
 
-/** What the app create page documents besides the fields (api.elma365.com/en/public-api/reference/app/appitemcreate). */
+/**
+ * The Options of an application item create: Concurrency and what the vendor's create page
+ * documents besides the fields (api.elma365.com/en/public-api/reference/app/appitemcreate).
+ */
 export const appCreateOptions: INodeProperties = {
 	...concurrencyOption,
 	options: [
@@ -319,11 +278,12 @@ export const appCreateOptions: INodeProperties = {
 	],
 };
 
+/** The body of an application item create: the context, with the status group and event flag when given. */
 export const appCreateBody =
-	(area: ItemArea) =>
+	(kind: ItemKind) =>
 	(ctx: IExecuteFunctions, itemIndex: number): IDataObject => {
 		const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const body = contextBody(area)(ctx, itemIndex);
+		const body = readContextBody(ctx, itemIndex, kind);
 		if (typeof options.statusGroupId === 'string' && options.statusGroupId.trim() !== '') {
 			body.statusGroupId = requireUuid(ctx, itemIndex, 'Status Group ID', options.statusGroupId);
 		}
@@ -339,123 +299,36 @@ export const appCreateBody =
 	};
 
 /**
- * POST .../create with `{"context": {...}}` (apps also take a status group and the creation event flag); outputs the created item.
- * `last` replaces the Options at the end of the form (App 1.4 adds its batch settings there).
+ * Item > Create of application items, one request per item: POST /app/{namespace}/{code}/create
+ * with the context, status group and creation event flag. `last` replaces the Options at the end of
+ * the form, where the App node's batch create adds its settings.
  */
-export function createItem(area: ItemArea, last?: INodeProperties[]): Built {
-	const app = area.prefix === 'app';
+export function createItem(kind: ItemKind, last?: INodeProperties[]): ItemOperation {
 	return {
-		description: showFor(area.resource, 'create', [
-			...locationFields(area),
-			...itemFields(area, 'add'),
-			...(last ?? [app ? appCreateOptions : concurrencyOption]),
+		description: showFor(kind.resource, 'create', [
+			...locationFields(kind),
+			...itemFields(kind, 'add'),
+			...(last ?? [appCreateOptions]),
 		]),
 		...requestOperation({
 			method: 'POST',
-			path: (ctx, itemIndex) => readAreaPath(ctx, itemIndex, area, '/create'),
-			body: app ? appCreateBody(area) : contextBody(area),
+			path: (ctx, itemIndex) => readApplicationPath(ctx, itemIndex, kind, '/create'),
+			body: appCreateBody(kind),
 			idempotent: false,
 		}),
 	};
 }
 
-/** .../{id}/get: POST with `{}` where the platform offers it (app items), else GET (contracts). */
-export function getItem(area: ItemArea, method: IHttpRequestMethods): Built {
-	return {
-		description: showFor(area.resource, 'get', [
-			...locationFields(area),
-			...itemIdFields(area, 'to get'),
-			itemSimplifyOption,
-		]),
-		// Reading is safe to repeat, whatever the method.
-		...(method === 'POST'
-			? postOperation({
-					path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, area, 'get'),
-					body: () => ({}),
-					idempotent: true,
-					output: simplifiedItem,
-				})
-			: requestOperation({
-					method,
-					path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, area, 'get'),
-					idempotent: true,
-					output: (response, ctx, itemIndex) =>
-						simplifiedItem(ctx, itemIndex, unwrapItem(response)),
-				})),
-	};
-}
-
 /**
- * POST .../{id}/update with `{"context": {...}}`: only the fields given are changed. Updates of one
- * item keep their input order at any Concurrency; from `parallelFrom` (a node version) they go
- * DEFAULT_PARALLEL at a time by default.
- */
-export function updateItem(
-	area: ItemArea,
-	parallelFrom?: number,
-): Built & Pick<Operation, 'defaultConcurrency' | 'orderKey'> {
-	return {
-		description: showFor(area.resource, 'update', [
-			...locationFields(area),
-			...itemIdFields(area, 'to update'),
-			...itemFields(area, 'map'),
-			...(parallelFrom === undefined
-				? [concurrencyOption]
-				: parallelSince(parallelFrom, concurrencyOption)),
-		]),
-		...(parallelFrom === undefined
-			? {}
-			: { defaultConcurrency: parallelByDefaultSince(parallelFrom) }),
-		orderKey: (ctx, itemIndex) => readItemPath(ctx, itemIndex, area, ''),
-		...requestOperation({
-			method: 'POST',
-			path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, area, 'update'),
-			body: contextBody(area),
-			// Setting the same fields twice gives the same item.
-			idempotent: true,
-		}),
-	};
-}
-
-/**
- * POST .../list with the list body and from/size paging; each entry becomes one output item.
- * The Options keep their typed codes before the area's `versions.listPickers`; from it field codes
- * and statuses are picked from the application's scheme and status settings (the node registers the
+ * Options of an item list: typed field codes and statuses before the kind's `versions.listPickers`;
+ * from it they are picked from the application's scheme and status settings (the node registers the
  * load-options methods).
- * `unsendable` names options the node shows but the endpoint's documented body cannot carry: refused when set.
  */
-export function listItems(
-	area: ItemArea,
-	features?: ListFeatures,
-	unsendable: string[] = [],
-): Built {
-	const options = [
-		...beforeVersion(area.versions.listPickers, [listOptions(features)]),
-		...sinceVersion(area.versions.listPickers, [
-			listOptions(features, { application: area.code.name }),
+export function itemListOptions(kind: ItemKind, features?: ListFeatures): INodeProperties[] {
+	return [
+		...beforeVersion(kind.versions.listPickers, [listOptions(features)]),
+		...sinceVersion(kind.versions.listPickers, [
+			listOptions(features, { application: kind.code.name }),
 		]),
 	];
-	return {
-		description: showFor(area.resource, 'getAll', [
-			...locationFields(area),
-			...returnAllOrLimit,
-			itemSimplifyOption,
-			...options,
-		]),
-		...listOperation({
-			method: 'POST',
-			path: (ctx, itemIndex) => readAreaPath(ctx, itemIndex, area, '/list'),
-			paging: 'body',
-			body: (ctx, itemIndex) => {
-				refuseUnsendableOptions(
-					ctx,
-					itemIndex,
-					unsendable,
-					`the ${area.noun} list takes no such filter (its documented body has none)`,
-				);
-				return buildListBody(ctx, itemIndex);
-			},
-			output: simplifiedItem,
-		}),
-	};
 }

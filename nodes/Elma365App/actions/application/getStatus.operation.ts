@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { ItemArea } from '../../../shared/items/appItems';
-import { locationFields, readAreaPath } from '../../../shared/items/appItems';
+import type { ItemKind } from '../../../shared/items/appItems';
+import { locationFields, readApplicationPath } from '../../../shared/items/appItems';
 import { showFor } from '../../../shared/descriptions/common';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
-import { appItems } from '../item/area';
+import { appItems } from '../item/itemKind';
 import type { CongestionWindow } from '../../../shared/execution/congestion';
 
-const applications: ItemArea = { ...appItems, resource: 'application' };
+const applications: ItemKind = { ...appItems, resource: 'application' };
 
 export const description: INodeProperties[] = showFor('application', 'getStatus', [
 	...locationFields(applications),
@@ -20,12 +20,16 @@ export const description: INodeProperties[] = showFor('application', 'getStatus'
 	},
 ]);
 
+/**
+ * GET /app/{namespace}/{code}/settings/status
+ * (api.elma365.com/en/public-api/reference/app/appgetstatus): the settings as returned, or one item per status.
+ */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	window?: CongestionWindow,
 ) {
-	const path = readAreaPath(this, itemIndex, applications, '/settings/status');
+	const path = readApplicationPath(this, itemIndex, applications, '/settings/status');
 	const split = this.getNodeParameter('splitStatuses', itemIndex, false) as boolean;
 	const settings = unwrapItem(await apiRequest(this, { method: 'GET', path, itemIndex, window }));
 	if (!split) return settings;

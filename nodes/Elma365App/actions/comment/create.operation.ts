@@ -5,7 +5,7 @@ import { requestOperation } from '../../../shared/execution/operations';
 import { unwrapItem } from '../../../shared/transport';
 import { requireText } from '../../../shared/validation';
 import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
-import { commentedItem, itemFeed } from './area';
+import { commentedItem, itemFeed } from './commentedItem';
 
 export const description: INodeProperties[] = showFor('comment', 'create', [
 	...commentedItem('to comment on'),

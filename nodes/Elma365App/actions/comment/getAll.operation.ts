@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { readItemPath } from '../../../shared/items/appItems';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
 import { listOperation } from '../../../shared/execution/operations';
-import { commentedItem, itemFeed } from './area';
+import { commentedItem, itemFeed } from './commentedItem';
 
 export const description: INodeProperties[] = showFor('comment', 'getAll', [
 	...commentedItem('whose comments to list'),

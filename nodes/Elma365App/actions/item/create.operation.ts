@@ -1,4 +1,4 @@
-import { appItems } from './area';
+import { appItems } from './itemKind';
 import { createInOneRequest } from './createInOneRequest';
 
 export const { description, executeAll } = createInOneRequest(appItems);

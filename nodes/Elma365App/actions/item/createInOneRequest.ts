@@ -5,7 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { ItemArea } from '../../../shared/items/appItems';
+import type { ItemKind as ItemArea } from '../../../shared/items/appItems';
 import {
 	appCreateBody,
 	appCreateOptions,

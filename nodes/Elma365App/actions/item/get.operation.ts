@@ -1,4 +1,20 @@
-import { getItem } from '../../../shared/items/appItems';
-import { appItems } from './area';
+import type { INodeProperties } from 'n8n-workflow';
+import { showFor } from '../../../shared/descriptions/common';
+import { itemSimplifyOption, simplifiedItem } from '../../../shared/descriptions/simplify';
+import { postOperation } from '../../../shared/execution/operations';
+import { itemIdFields, locationFields, readItemPath } from '../../../shared/items/appItems';
+import { appItems } from './itemKind';
 
-export const { description, execute } = getItem(appItems, 'POST');
+export const description: INodeProperties[] = showFor('item', 'get', [
+	...locationFields(appItems),
+	...itemIdFields(appItems, 'to get'),
+	itemSimplifyOption,
+]);
+
+/** POST /app/{namespace}/{code}/{id}/get with `{}`: a read, although sent as POST, so safe to repeat. */
+export const { execute } = postOperation({
+	path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, appItems, 'get'),
+	body: () => ({}),
+	idempotent: true,
+	output: simplifiedItem,
+});

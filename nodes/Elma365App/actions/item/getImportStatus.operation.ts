@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { locationFields, postOperation, readAreaPath } from '../../../shared/items/appItems';
+import { postOperation } from '../../../shared/execution/operations';
+import { locationFields, readApplicationPath } from '../../../shared/items/appItems';
 import { readJsonObject, showFor } from '../../../shared/descriptions/common';
-import { appItems } from './area';
+import { appItems } from './itemKind';
 
 export const description: INodeProperties[] = showFor('item', 'getImportStatus', [
 	...locationFields(appItems),
@@ -15,8 +16,9 @@ export const description: INodeProperties[] = showFor('item', 'getImportStatus',
 	},
 ]);
 
+/** POST /app/{namespace}/{code}/import/status with Body (JSON), `{}` when empty: a read, safe to repeat. */
 export const { execute } = postOperation({
-	path: (ctx, itemIndex) => readAreaPath(ctx, itemIndex, appItems, '/import/status'),
+	path: (ctx, itemIndex) => readApplicationPath(ctx, itemIndex, appItems, '/import/status'),
 	body: (ctx, itemIndex) => readJsonObject(ctx, itemIndex, 'body', 'Body (JSON)'),
 	idempotent: true,
 });

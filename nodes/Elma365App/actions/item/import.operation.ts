@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { locationFields, readAreaPath } from '../../../shared/items/appItems';
+import { locationFields, readApplicationPath } from '../../../shared/items/appItems';
 import { showFor } from '../../../shared/descriptions/common';
 import { multipartBody, randomUuid } from '../../../shared/transport/multipart';
 import { TRANSFER_TIMEOUT_MS } from '../../../shared/transport/requestOptions';
@@ -13,7 +13,7 @@ import {
 	requireText,
 	requireUuid,
 } from '../../../shared/validation';
-import { appItems } from './area';
+import { appItems } from './itemKind';
 import type { CongestionWindow } from '../../../shared/execution/congestion';
 
 /**
@@ -189,13 +189,14 @@ async function uploadTemporary(
 	return hash;
 }
 
+/** Uploads the binary file (or takes the hash given), then POST /app/{namespace}/{code}/import. */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	window?: CongestionWindow,
 ) {
 	// Everything is read and checked before the first request.
-	const path = readAreaPath(this, itemIndex, appItems, '/import');
+	const path = readApplicationPath(this, itemIndex, appItems, '/import');
 	const source = requireOneOf(
 		this,
 		itemIndex,
@@ -203,7 +204,7 @@ export async function execute(
 		this.getNodeParameter('fileSource', itemIndex, 'binary'),
 		['binary', 'hash'] as const,
 	);
-	const chosen = requireOneOf(
+	const formatParameter = requireOneOf(
 		this,
 		itemIndex,
 		'Format',
@@ -217,20 +218,24 @@ export async function execute(
 		this.getNodeParameter('withEventHandlers', itemIndex, false),
 	);
 	const file = source === 'binary' ? await readBinary(this, itemIndex) : undefined;
-	const given =
+	const givenHash =
 		source === 'hash'
 			? requireUuid(this, itemIndex, 'File Hash', this.getNodeParameter('fileHash', itemIndex, ''))
 			: undefined;
 	const format =
-		chosen !== 'auto' ? chosen : file ? formatOf(file.fileName, file.mimeType) : undefined;
+		formatParameter !== 'auto'
+			? formatParameter
+			: file
+				? formatOf(file.fileName, file.mimeType)
+				: undefined;
 	if (format === undefined) {
 		const why = file
 			? `the file "${file.fileName}" (${file.mimeType}) is neither .xlsx nor .csv`
 			: 'a file hash says nothing of its format';
-		throw invalidInput(this, itemIndex, 'Format', `xlsx or csv (${why})`, chosen);
+		throw invalidInput(this, itemIndex, 'Format', `xlsx or csv (${why})`, formatParameter);
 	}
 
-	const fileHash = given ?? (await uploadTemporary(this, itemIndex, file!, window));
+	const fileHash = givenHash ?? (await uploadTemporary(this, itemIndex, file!, window));
 	const response = await apiRequest(this, {
 		method: 'POST',
 		path,

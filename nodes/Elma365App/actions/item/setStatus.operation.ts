@@ -5,7 +5,7 @@ import { beforeVersion, sinceVersion } from '../../../shared/descriptions/versio
 import { PICKERS_VERSION } from '../../versions';
 import { requestOperation } from '../../../shared/execution/operations';
 import { requireText } from '../../../shared/validation';
-import { appItems } from './area';
+import { appItems } from './itemKind';
 
 export const description: INodeProperties[] = showFor('item', 'setStatus', [
 	...locationFields(appItems),
@@ -39,6 +39,7 @@ export const description: INodeProperties[] = showFor('item', 'setStatus', [
 	]),
 ]);
 
+/** POST /app/{namespace}/{code}/{id}/set-status with `{"status": {"code"}}`: setting it again changes nothing. */
 export const { execute } = requestOperation({
 	method: 'POST',
 	path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, appItems, 'set-status'),

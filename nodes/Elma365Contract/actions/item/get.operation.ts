@@ -1,4 +1,21 @@
-import { getItem } from '../../../shared/items/appItems';
-import { contractItems } from './area';
+import type { INodeProperties } from 'n8n-workflow';
+import { showFor } from '../../../shared/descriptions/common';
+import { itemSimplifyOption, simplifiedItem } from '../../../shared/descriptions/simplify';
+import { requestOperation } from '../../../shared/execution/operations';
+import { itemIdFields, locationFields, readItemPath } from '../../../shared/items/appItems';
+import { unwrapItem } from '../../../shared/transport';
+import { contractItems } from './itemKind';
 
-export const { description, execute } = getItem(contractItems, 'GET');
+export const description: INodeProperties[] = showFor('item', 'get', [
+	...locationFields(contractItems),
+	...itemIdFields(contractItems, 'to get'),
+	itemSimplifyOption,
+]);
+
+/** GET /contracts/{namespace}/{code}/{id}/get: contract items are read with GET, not POST as app items. */
+export const { execute } = requestOperation({
+	method: 'GET',
+	path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, contractItems, 'get'),
+	idempotent: true,
+	output: (response, ctx, itemIndex) => simplifiedItem(ctx, itemIndex, unwrapItem(response)),
+});

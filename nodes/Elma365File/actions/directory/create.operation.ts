@@ -3,7 +3,7 @@ import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/de
 import { createConcurrencyOption } from '../../../shared/descriptions/createConcurrency';
 import { requestOperation } from '../../../shared/execution/operations';
 import { requireText } from '../../../shared/validation';
-import { readOptionalDirectory } from '../fields';
+import { readOptionalDirectory } from '../diskParameters';
 
 export const description: INodeProperties[] = showFor('directory', 'create', [
 	{
@@ -45,6 +45,7 @@ export const description: INodeProperties[] = showFor('directory', 'create', [
 	createConcurrencyOption,
 ]);
 
+/** POST /disk/directory with `{name, parent?}` and the additional body fields. */
 export const { execute } = requestOperation({
 	method: 'POST',
 	path: () => '/disk/directory',

@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { concurrencyOption, requestOperation } from '../../../shared/execution/operations';
 import { apiPath, unwrapItem } from '../../../shared/transport';
-import { directoryLocator, readDirectory } from '../fields';
+import { directoryLocator, readDirectory } from '../diskParameters';
 
 export const description: INodeProperties[] = showFor('directory', 'get', [
 	directoryLocator('The directory to read'),
@@ -17,6 +17,10 @@ function unwrapDirectory(body: IDataObject): IDataObject {
 		: unwrapItem(body);
 }
 
+/**
+ * GET /disk/directory/{id}; the answer's model:
+ * api.elma365.com/en/public-api/resources/response-model-for-requesting-a-directory-by-id-get-information-about-a-directory-by-id/
+ */
 export const { execute } = requestOperation({
 	method: 'GET',
 	path: (ctx, itemIndex) => apiPath`/disk/directory/${readDirectory(ctx, itemIndex)}`,

@@ -8,6 +8,7 @@ export const description: INodeProperties[] = showFor('directory', 'getAll', [
 	listOptions({}),
 ]);
 
+/** POST /disk/directory/list, paged by from/size in the body (api.elma365.com/en/public-api/reference/disk/directorylist/). */
 export const { execute } = listOperation({
 	method: 'POST',
 	path: () => '/disk/directory/list',

@@ -18,7 +18,7 @@ import {
 	readDownload,
 } from '../../../shared/transport';
 import { requireText } from '../../../shared/validation';
-import { fileIdField, readFileId } from '../fields';
+import { fileIdField, readFileId } from '../diskParameters';
 import { withLink } from './getDownloadLink.operation';
 import type { CongestionWindow } from '../../../shared/execution/congestion';
 

@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { concurrencyOption, requestOperation } from '../../../shared/execution/operations';
 import { apiPath, unwrapItem } from '../../../shared/transport';
-import { fileIdField, readFileId } from '../fields';
+import { fileIdField, readFileId } from '../diskParameters';
 
 /** The platform answers `{"Link": "..."}` with a capital L; the output carries it as `link` too. */
 export function withLink(body: IDataObject): IDataObject {
@@ -16,6 +16,7 @@ export const description: INodeProperties[] = showFor('file', 'getDownloadLink',
 	concurrencyOption,
 ]);
 
+/** POST /disk/file/{id}/get-link: a read, although sent as POST, so safe to repeat. */
 export const { execute } = requestOperation({
 	method: 'POST',
 	path: (ctx, itemIndex) => apiPath`/disk/file/${readFileId(ctx, itemIndex)}/get-link`,

@@ -1,12 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions/common';
 import { concurrencyOption, requestOperation } from '../../../shared/execution/operations';
-import { directoryLocator, fileIdField, readDirectory, readFileId, unwrapFile } from '../fields';
+import {
+	directoryLocator,
+	fileIdField,
+	readDirectory,
+	readFileId,
+	unwrapFile,
+} from '../diskParameters';
 
-/**
- * The vendor's move: `POST /disk/file/move?directoryID=<uuid>` with `{"files": [{"hash", "name"}]}`.
- * It moves a file, or makes a file of an uploaded body (a temporary upload) in the directory.
- */
 export const description: INodeProperties[] = showFor('file', 'move', [
 	{
 		...fileIdField,
@@ -38,6 +40,11 @@ export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
 	return readFileId(ctx, itemIndex);
 }
 
+/**
+ * `POST /disk/file/move?directoryID=<uuid>` with `{"files": [{"hash", "name"}]}`
+ * (api.elma365.com/en/public-api/reference/disk/persistormovefiletodirectory/): moves a file, or makes
+ * a file of a temporary upload in the directory.
+ */
 export const { execute } = requestOperation({
 	method: 'POST',
 	path: () => '/disk/file/move',

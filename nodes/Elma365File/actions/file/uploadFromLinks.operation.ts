@@ -16,7 +16,7 @@ import {
 	MAX_BATCH_SIZE,
 	requireHttpUrl,
 } from '../bulk';
-import { readOptionalDirectory } from '../fields';
+import { readOptionalDirectory } from '../diskParameters';
 
 const DIRECTORY_DESCRIPTION =
 	'Directory to store the fetched file in (with Initialize, in the same run); left empty, the file stays in temporary storage for an hour and the output gives its hash';

@@ -63,6 +63,7 @@ function buildSegmentBody(ctx: IExecuteFunctions, itemIndex: number): IDataObjec
 	return { ...body, ...json };
 }
 
+/** PUT /marketing/segment (api.elma365.com/en/public-api/reference/marketing/createsegment/). */
 export const { execute } = requestOperation({
 	method: 'PUT',
 	path: () => '/marketing/segment',

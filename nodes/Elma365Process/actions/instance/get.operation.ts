@@ -17,6 +17,7 @@ export const description: INodeProperties[] = showFor('instance', 'get', [
 	concurrencyOption,
 ]);
 
+/** POST /bpm/instance/{id}/get (api.elma365.com/en/public-api/reference/bpm/bpminstanceget/). */
 export const { execute } = requestOperation({
 	method: 'POST',
 	path: (ctx, itemIndex) =>

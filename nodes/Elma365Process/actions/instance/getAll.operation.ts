@@ -99,6 +99,12 @@ function listBy(ctx: IExecuteFunctions, itemIndex: number) {
 	);
 }
 
+/**
+ * By template: POST /bpm/instance/bytemplateid/{id}/list
+ * (api.elma365.com/en/public-api/reference/bpm/bmpinstancelist/); by target: POST
+ * /bpm/instance/bytarget/list with `target` (api.elma365.com/en/public-api/reference/bpm/bpminstancetargetlist/).
+ * Both paged by from/size in the body.
+ */
 export const { execute } = listOperation({
 	method: 'POST',
 	paging: 'body',

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { jsonBody } from '../../../shared/items/appItems';
-import { concurrencyOption } from '../../../shared/execution/operations';
+import { concurrencyOption, jsonBody } from '../../../shared/execution/operations';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { requireUuid } from '../../../shared/validation';
 import { interruptComment, readComment } from './interruptForm';
@@ -21,7 +20,7 @@ export const description: INodeProperties[] = showFor('instance', 'interrupt', [
 	concurrencyOption,
 ]);
 
-/** POST /bpm/instance/{id}/interrupt {comment?}: the vendor's reference page "bpm/bpminstanceinterrupt". */
+/** POST /bpm/instance/{id}/interrupt {comment?} (api.brix365.com/en/public-api/reference/bpm/bpminstanceinterrupt). */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,

@@ -4,7 +4,7 @@ import type {
 	INodeProperties,
 	ResourceMapperTypeOptionsBase,
 } from 'n8n-workflow';
-import { contextFields, readContext } from '../../../shared/descriptions/processContext';
+import { contextFields, readContext } from '../../../shared/descriptions/contextFields';
 import { showFor } from '../../../shared/descriptions/common';
 import { fieldMapper, readMappedFields } from '../../../shared/descriptions/fieldMapping';
 import { codeLocator } from '../../../shared/descriptions/locators';
@@ -106,6 +106,10 @@ function withInstanceId(response: IDataObject): IDataObject {
 	return id === undefined ? payload : { instanceId: id, ...payload };
 }
 
+/**
+ * POST /bpm/template/{namespace}/{code}/run with `{"context": {...}}`
+ * (api.elma365.com/en/public-api/reference/bpm/bpmtemplaterun/); a 429 that outlasts the retries is explained.
+ */
 export const { execute } = withStatusHints(
 	requestOperation({
 		method: 'POST',

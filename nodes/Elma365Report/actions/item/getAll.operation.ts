@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { locationFields, readAreaPath } from '../../../shared/items/appItems';
+import { locationFields, readApplicationPath } from '../../../shared/items/appItems';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
 import type { ListFeatures } from '../../../shared/lists/listOptions';
 import {
@@ -13,7 +13,7 @@ import {
 	sinceVersion,
 } from '../../../shared/descriptions/versioning';
 import { listOperation } from '../../../shared/execution/operations';
-import { reportItems } from './area';
+import { reportItems } from './itemKind';
 import { LIST_PICKERS_VERSION, REPORT_ONLY_TABLE_FILTER_VERSION } from '../../versions';
 
 /**
@@ -22,16 +22,21 @@ import { LIST_PICKERS_VERSION, REPORT_ONLY_TABLE_FILTER_VERSION } from '../../ve
  * and fields to return: they stay visible there but are refused when set, since the endpoint cannot
  * take them; 1.3 no longer offers them.
  */
-const OLD: ListFeatures = { fields: true, eql: true };
-const DOCUMENTED: ListFeatures = { ids: false };
-const pickers = { application: reportItems.code.name };
+/** The options versions before 1.3 offered: EQL, fields to return and IDs, beyond the documented body. */
+const FORMER_OPTIONS: ListFeatures = { fields: true, eql: true };
+/** The options the documented body takes: a table filter and sort. */
+const DOCUMENTED_OPTIONS: ListFeatures = { ids: false };
+/** Field codes are picked from the report parameter's scheme. */
+const REPORT_PICKERS = { application: reportItems.code.name };
 
 export const description: INodeProperties[] = showFor('item', 'getAll', [
 	...locationFields(reportItems),
 	...returnAllOrLimit,
-	...beforeVersion(LIST_PICKERS_VERSION, [listOptions(OLD)]),
-	...onlyInVersion(LIST_PICKERS_VERSION, [listOptions(OLD, pickers)]),
-	...sinceVersion(REPORT_ONLY_TABLE_FILTER_VERSION, [listOptions(DOCUMENTED, pickers)]),
+	...beforeVersion(LIST_PICKERS_VERSION, [listOptions(FORMER_OPTIONS)]),
+	...onlyInVersion(LIST_PICKERS_VERSION, [listOptions(FORMER_OPTIONS, REPORT_PICKERS)]),
+	...sinceVersion(REPORT_ONLY_TABLE_FILTER_VERSION, [
+		listOptions(DOCUMENTED_OPTIONS, REPORT_PICKERS),
+	]),
 ]);
 
 /** The documented report list body; sort rules become `{column, ascend}`. */
@@ -51,9 +56,10 @@ export function reportListBody(ctx: IExecuteFunctions, itemIndex: number): IData
 	return body;
 }
 
+/** POST /reports/{namespace}/{code}/list with the report list body, paged by from/size in the body. */
 export const { execute } = listOperation({
 	method: 'POST',
-	path: (ctx, itemIndex) => readAreaPath(ctx, itemIndex, reportItems, '/list'),
+	path: (ctx, itemIndex) => readApplicationPath(ctx, itemIndex, reportItems, '/list'),
 	paging: 'body',
 	body: reportListBody,
 });

@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { contextFields, readContext } from '../../../shared/descriptions/processContext';
+import { contextFields, readContext } from '../../../shared/descriptions/contextFields';
 import { showFor } from '../../../shared/descriptions/common';
 import { codeLocator } from '../../../shared/descriptions/locators';
 import { requireText } from '../../../shared/validation';

@@ -1,7 +1,8 @@
-import type { ItemArea } from '../../../shared/items/appItems';
+import type { ItemKind } from '../../../shared/items/appItems';
 import { FIELD_MAPPER_VERSION, MORE_PICKERS_VERSION, PICKERS_VERSION } from '../../versions';
 
-export const contractItems: ItemArea = {
+/** Contract items: `/contracts/{namespace}/{code}/...`, addressed as application items are. */
+export const contractItems: ItemKind = {
 	prefix: 'contracts',
 	resource: 'item',
 	noun: 'contract item',

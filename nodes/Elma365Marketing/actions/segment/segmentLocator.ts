@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
 
+/** The segment, picked from the list of segments or typed in as an ID. */
 export function segmentField(description: string): INodeProperties {
 	return uuidLocator({
 		displayName: 'Segment',
@@ -10,6 +11,7 @@ export function segmentField(description: string): INodeProperties {
 	});
 }
 
+/** The picked segment's ID, checked as a UUID. */
 export function readSegmentId(ctx: IExecuteFunctions, itemIndex: number): string {
 	return readUuidLocator(ctx, itemIndex, 'segmentId', 'Segment');
 }

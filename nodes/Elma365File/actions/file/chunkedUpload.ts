@@ -1,8 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
 import { multipartBody, randomUuid } from '../../../shared/transport/multipart';
-import type { Operation } from '../../../shared/execution/router';
 import { TRANSFER_TIMEOUT_MS } from '../../../shared/transport/requestOptions';
 import { apiRequest } from '../../../shared/transport';
 import {
@@ -12,11 +10,9 @@ import {
 	requireText,
 	requireUuid,
 } from '../../../shared/validation';
-import { unwrapFile } from '../fields';
-import type { CongestionWindow } from '../../../shared/execution/congestion';
+import { unwrapFile } from '../diskParameters';
 
-type PerItem<T> = (ctx: IExecuteFunctions, itemIndex: number) => T;
-
+/** The input binary field that holds the file to upload. */
 export const binaryPropertyField: INodeProperties = {
 	displayName: 'Input Binary Field',
 	name: 'binaryPropertyName',
@@ -33,7 +29,8 @@ export const MIN_PART_MB = 5;
 export const MAX_PART_MB = 5120;
 const MB = 1024 * 1024;
 
-const uploadOptions: INodeProperties = {
+/** The upload's Options: stored name, part size and upload hash. */
+export const uploadOptions: INodeProperties = {
 	displayName: 'Options',
 	name: 'uploadOptions',
 	type: 'collection',
@@ -67,6 +64,7 @@ const uploadOptions: INodeProperties = {
 	],
 };
 
+/** An item's upload, read and checked before the first request. */
 interface UploadInput {
 	fileName: string;
 	mimeType: string;
@@ -86,10 +84,10 @@ export async function* partsOf(
 	let length = 0;
 	for await (const chunk of stream) {
 		for (let offset = 0; offset < chunk.length; ) {
-			const take = Math.min(size - length, chunk.length - offset);
-			pending.push(chunk.subarray(offset, offset + take));
-			length += take;
-			offset += take;
+			const pieceLength = Math.min(size - length, chunk.length - offset);
+			pending.push(chunk.subarray(offset, offset + pieceLength));
+			length += pieceLength;
+			offset += pieceLength;
 			if (length === size) {
 				yield Buffer.concat(pending, length);
 				pending = [];
@@ -100,6 +98,7 @@ export async function* partsOf(
 	if (length > 0) yield Buffer.concat(pending, length);
 }
 
+/** An in-memory file in parts of `size` bytes, without copying. */
 async function* slices(data: Buffer, size: number): AsyncGenerator<Buffer> {
 	for (let offset = 0; offset < data.length; offset += size)
 		yield data.subarray(offset, offset + size);
@@ -186,72 +185,63 @@ async function readUpload(ctx: IExecuteFunctions, itemIndex: number): Promise<Up
 }
 
 /**
- * Upload of an item's binary data as the platform documents it: multipart form with the field
- * `file`, a client-made uuid as `hash` in the query, and `Content-Range` for the whole file.
+ * Sends an item's binary data to `path` as the platform documents its upload
+ * (api.elma365.com/en/public-api/reference/disk/uploadpart/): a multipart form with the field
+ * `file`, a client-made uuid as `hash` in the query, and `Content-Range` for each part. Outputs what
+ * was sent (hash, name, size) followed by the file the platform answers.
  */
-export function uploadOperation(options: {
-	resource: string;
-	operation: string;
-	fields?: INodeProperties[];
-	path: PerItem<string>;
-}): { description: INodeProperties[]; execute: NonNullable<Operation['execute']> } {
-	const description = showFor(options.resource, options.operation, [
-		...(options.fields ?? []),
-		binaryPropertyField,
-		uploadOptions,
-	]);
-	async function execute(this: IExecuteFunctions, itemIndex: number, window?: CongestionWindow) {
-		const path = options.path(this, itemIndex);
-		const upload = await readUpload(this, itemIndex);
-		let start = 0;
-		let response: IDataObject = {};
-		for await (const part of upload.parts()) {
-			const end = start + part.length;
-			const last = end === upload.size;
-			let status = 0;
-			const form = multipartBody([
-				{ name: 'file', data: part, fileName: upload.fileName, contentType: upload.mimeType },
-			]);
-			response = await apiRequest(this, {
-				method: 'POST',
-				path,
-				qs: { hash: upload.hash },
-				body: form.body,
-				headers: {
-					'Content-Type': form.contentType,
-					// The vendor's ranges end EXCLUSIVE: a whole file of 1000 bytes is "bytes 0-1000/1000".
-					'Content-Range': `bytes ${start}-${end}/${upload.size}`,
-				},
-				idempotent: false,
-				itemIndex,
-				window,
-				timeout: TRANSFER_TIMEOUT_MS,
-				onStatus: (code) => (status = code),
-			});
-			// 206 means "part taken, more expected", 200 "file complete": anything else is not an upload we can report.
-			if (status !== (last ? 200 : 206)) {
-				throw new NodeOperationError(
-					this.getNode(),
-					`ELMA365 answered HTTP ${status} to bytes ${start}-${end} of ${upload.size}; expected ${last ? '200 (file complete)' : '206 (part taken)'}`,
-					{
-						itemIndex,
-						description: last
-							? 'The platform did not take the file as complete, so it was not stored. Retry the upload; if it persists, try another Part Size.'
-							: 'The platform ended the upload before all parts were sent.',
-					},
-				);
-			}
-			start = end;
-		}
-		if (start !== upload.size) {
+export async function sendChunkedUpload(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	path: string,
+): Promise<IDataObject> {
+	const upload = await readUpload(ctx, itemIndex);
+	let start = 0;
+	let response: IDataObject = {};
+	for await (const part of upload.parts()) {
+		const end = start + part.length;
+		const last = end === upload.size;
+		let status = 0;
+		const form = multipartBody([
+			{ name: 'file', data: part, fileName: upload.fileName, contentType: upload.mimeType },
+		]);
+		response = await apiRequest(ctx, {
+			method: 'POST',
+			path,
+			qs: { hash: upload.hash },
+			body: form.body,
+			headers: {
+				'Content-Type': form.contentType,
+				// The vendor's ranges end EXCLUSIVE: a whole file of 1000 bytes is "bytes 0-1000/1000".
+				'Content-Range': `bytes ${start}-${end}/${upload.size}`,
+			},
+			idempotent: false,
+			itemIndex,
+			timeout: TRANSFER_TIMEOUT_MS,
+			onStatus: (code) => (status = code),
+		});
+		// 206 means "part taken, more expected", 200 "file complete": anything else is not an upload we can report.
+		if (status !== (last ? 200 : 206)) {
 			throw new NodeOperationError(
-				this.getNode(),
-				`The binary data gave ${start} bytes but states ${upload.size}`,
-				{ itemIndex },
+				ctx.getNode(),
+				`ELMA365 answered HTTP ${status} to bytes ${start}-${end} of ${upload.size}; expected ${last ? '200 (file complete)' : '206 (part taken)'}`,
+				{
+					itemIndex,
+					description: last
+						? 'The platform did not take the file as complete, so it was not stored. Retry the upload; if it persists, try another Part Size.'
+						: 'The platform ended the upload before all parts were sent.',
+				},
 			);
 		}
-		// What was sent comes first, so that a temporary upload's output can go straight into Move or Initialize.
-		return { hash: upload.hash, name: upload.fileName, size: upload.size, ...unwrapFile(response) };
+		start = end;
 	}
-	return { description, execute };
+	if (start !== upload.size) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The binary data gave ${start} bytes but states ${upload.size}`,
+			{ itemIndex },
+		);
+	}
+	// What was sent comes first, so that a temporary upload's output can go straight into Move or Initialize.
+	return { hash: upload.hash, name: upload.fileName, size: upload.size, ...unwrapFile(response) };
 }

@@ -1,7 +1,8 @@
-import type { ItemArea } from '../../../shared/items/appItems';
+import type { ItemKind } from '../../../shared/items/appItems';
 import { LIST_PICKERS_VERSION, PICKERS_VERSION } from '../../versions';
 
-export const reportItems: ItemArea = {
+/** Report rows: `/reports/{namespace}/{code}/...`. */
+export const reportItems: ItemKind = {
 	prefix: 'reports',
 	resource: 'item',
 	noun: 'report item',

@@ -14,6 +14,7 @@ export function directoryLocator(description: string, required = true): INodePro
 	});
 }
 
+/** The picked directory's ID, checked as a UUID. */
 export function readDirectory(ctx: IExecuteFunctions, itemIndex: number): string {
 	return readUuidLocator(ctx, itemIndex, 'directoryId', 'Directory');
 }
@@ -41,6 +42,7 @@ export const fileIdField: INodeProperties = {
 	description: 'Identifier (__id) of the file, e.g. from the output of an upload',
 };
 
+/** The File ID parameter, checked as a UUID. */
 export function readFileId(ctx: IExecuteFunctions, itemIndex: number): string {
 	return requireUuid(ctx, itemIndex, 'File ID', ctx.getNodeParameter('fileId', itemIndex, ''));
 }

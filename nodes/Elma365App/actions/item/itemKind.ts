@@ -1,7 +1,8 @@
-import type { ItemArea } from '../../../shared/items/appItems';
+import type { ItemKind } from '../../../shared/items/appItems';
 import { LIST_PICKERS_VERSION, PICKERS_VERSION } from '../../versions';
 
-export const appItems: ItemArea = {
+/** Application items: `/app/{namespace}/{code}/...`. */
+export const appItems: ItemKind = {
 	prefix: 'app',
 	resource: 'item',
 	noun: 'application item',

@@ -1,0 +1,24 @@
+import {
+	getApplicationFields,
+	getContractFieldCodes,
+	getContractStatuses,
+	getContractStatusGroups,
+	searchApplications,
+	searchContractItems,
+	searchNamespaces,
+} from '../../shared/methods/schemeSearch';
+
+export { credentialTest } from '../../shared/methods/credentialTest';
+
+/** The section, contract application and contract item pickers. */
+export const listSearch = { searchNamespaces, searchApplications, searchContractItems };
+
+/** The list options' dropdowns call these by the names every list uses. */
+export const loadOptions = {
+	getFieldCodes: getContractFieldCodes,
+	getStatuses: getContractStatuses,
+	getStatusGroups: getContractStatusGroups,
+};
+
+/** Create and Update map fields from the contract application's scheme, as App items do. */
+export const resourceMapping = { getApplicationFields };
