@@ -9,15 +9,10 @@ import * as application from './actions/application';
 import * as comment from './actions/comment';
 import * as item from './actions/item';
 import { router } from './actions/router';
-import {
-	getApplicationFields,
-	getFieldCodes,
-	getStatuses,
-	getStatusGroups,
-	searchApplications,
-	searchItems,
-	searchNamespaces,
-} from '../shared/methods/schemeSearch';
+import { getApplicationFields, getFieldCodes } from '../shared/methods/applicationFields';
+import { searchItems } from '../shared/methods/itemSearch';
+import { searchApplications, searchNamespaces } from '../shared/methods/sectionSearch';
+import { getStatuses, getStatusGroups } from '../shared/methods/statusOptions';
 import { beforeVersion, sinceVersion } from '../shared/descriptions/locators';
 import { requestOptions } from '../shared/transport/requestOptions';
 import { credentialTest } from '../shared/methods/credentialTest';

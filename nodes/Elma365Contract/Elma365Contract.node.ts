@@ -7,15 +7,10 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import * as item from './actions/item';
 import { router } from './actions/router';
-import {
-	getApplicationFields,
-	getContractFieldCodes,
-	getContractStatuses,
-	getContractStatusGroups,
-	searchApplications,
-	searchContractItems,
-	searchNamespaces,
-} from '../shared/methods/schemeSearch';
+import { getApplicationFields, getContractFieldCodes } from '../shared/methods/applicationFields';
+import { searchContractItems } from '../shared/methods/itemSearch';
+import { searchApplications, searchNamespaces } from '../shared/methods/sectionSearch';
+import { getContractStatuses, getContractStatusGroups } from '../shared/methods/statusOptions';
 import { requestOptions } from '../shared/transport/requestOptions';
 import { credentialTest } from '../shared/methods/credentialTest';
 

@@ -8,8 +8,12 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import * as instance from './actions/instance';
 import * as processTemplate from './actions/process';
 import { router } from './actions/router';
-import { getProcessContextFields, searchInstanceTemplates } from '../shared/methods/processSearch';
-import { searchNamespaces, searchProcessTemplates } from '../shared/methods/schemeSearch';
+import { getProcessContextFields } from '../shared/methods/processContextFields';
+import {
+	searchInstanceTemplates,
+	searchProcessTemplates,
+} from '../shared/methods/processTemplateSearch';
+import { searchNamespaces } from '../shared/methods/sectionSearch';
 import { requestOptions } from '../shared/transport/requestOptions';
 import { credentialTest } from '../shared/methods/credentialTest';
 

@@ -7,11 +7,8 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import * as item from './actions/item';
 import { router } from './actions/router';
-import {
-	getReportFieldCodes,
-	searchApplications,
-	searchNamespaces,
-} from '../shared/methods/schemeSearch';
+import { getReportFieldCodes } from '../shared/methods/applicationFields';
+import { searchApplications, searchNamespaces } from '../shared/methods/sectionSearch';
 import { requestOptions } from '../shared/transport/requestOptions';
 import { credentialTest } from '../shared/methods/credentialTest';
 
