@@ -7,14 +7,14 @@ import type {
 import { showFor } from '../../shared/descriptions/common';
 import type { Operation } from '../../shared/execution/router';
 import { apiPath, apiRequest, unwrapItem } from '../../shared/transport';
-import type { PathParamName } from './params';
+import type { PathParamName } from './pathParams';
 import {
 	isPathParam,
 	listDependency,
 	listOnlyProperties,
 	pathParamProperties,
 	readPathParam,
-} from './params';
+} from './pathParams';
 import { listProperties, readSchemeList } from './schemeList';
 import type { SchemeRow } from './table';
 

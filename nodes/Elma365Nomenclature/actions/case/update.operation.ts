@@ -15,14 +15,8 @@ import {
 import type { OperationResult } from '../../../shared/execution/router';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { findListed, KEEP_CURRENT_VERSION, keepsCurrentValues } from '../keepCurrent';
-import {
-	buildCaseBody,
-	caseFields,
-	caseUpdateFields,
-	needsCurrentCase,
-	readCaseChanges,
-	withCurrentCase,
-} from './caseForm';
+import { buildCaseBody, needsCurrentCase, readCaseChanges, withCurrentCase } from './caseBody';
+import { caseFields, caseUpdateFields } from './caseFields.description';
 
 /** From this version cases are updated DEFAULT_PARALLEL at a time (updates of one case stay in order). */
 export const PARALLEL_UPDATES_VERSION = 1.2;

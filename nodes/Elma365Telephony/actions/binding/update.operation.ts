@@ -3,14 +3,8 @@ import { showFor } from '../../../shared/descriptions/common';
 import { concurrencyOption } from '../../../shared/execution/operations';
 import { apiRequest } from '../../../shared/transport';
 import { requireOneOf } from '../../../shared/validation';
-import {
-	bindingFields,
-	bindingsOf,
-	bindingsPath,
-	moduleCodeFields,
-	readBindings,
-	readModuleCode,
-} from './bindingForm';
+import { bindingFields, moduleCodeFields } from './bindingFields.description';
+import { bindingsOf, bindingsPath, readBindings, readModuleCode } from './bindings';
 
 const MODES = ['merge', 'replace'] as const;
 
