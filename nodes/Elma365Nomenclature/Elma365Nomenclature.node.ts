@@ -8,9 +8,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import * as nomenclatureCase from './actions/case';
 import * as directory from './actions/directory';
 import { router } from './actions/router';
-import * as listSearch from './methods/listSearch';
+import { credentialTest, listSearch } from './methods';
 import { requestOptions } from '../shared/transport/requestOptions';
-import { credentialTest } from '../shared/methods/credentialTest';
 import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 export class Elma365Nomenclature implements INodeType {

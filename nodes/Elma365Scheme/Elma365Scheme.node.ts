@@ -7,20 +7,8 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { properties, resourceOptions } from './actions/resources';
 import { router } from './actions/router';
-import {
-	searchApplications,
-	searchDocumentTemplates,
-	searchGroupPositions,
-	searchGroups,
-	searchModules,
-	searchNamespaces,
-	searchPages,
-	searchProcessTemplates,
-	searchSolutions,
-	searchUsers,
-} from '../shared/methods/schemeSearch';
+import { credentialTest, listSearch } from './methods';
 import { requestOptions } from '../shared/transport/requestOptions';
-import { credentialTest } from '../shared/methods/credentialTest';
 import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 export class Elma365Scheme implements INodeType {
@@ -53,21 +41,7 @@ export class Elma365Scheme implements INodeType {
 		],
 	};
 
-	methods = {
-		credentialTest,
-		listSearch: {
-			searchNamespaces,
-			searchApplications,
-			searchGroups,
-			searchGroupPositions,
-			searchProcessTemplates,
-			searchModules,
-			searchSolutions,
-			searchPages,
-			searchDocumentTemplates,
-			searchUsers,
-		},
-	};
+	methods = { credentialTest, listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

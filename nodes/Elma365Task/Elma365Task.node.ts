@@ -7,10 +7,8 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { router } from './actions/router';
 import * as task from './actions/task';
-import { searchExits, searchTasks } from './methods/listSearch';
-import { searchUsers } from '../shared/methods/schemeSearch';
+import { credentialTest, listSearch } from './methods';
 import { requestOptions } from '../shared/transport/requestOptions';
-import { credentialTest } from '../shared/methods/credentialTest';
 import { VERSIONS } from './versions';
 
 export class Elma365Task implements INodeType {
@@ -43,10 +41,7 @@ export class Elma365Task implements INodeType {
 		],
 	};
 
-	methods = {
-		credentialTest,
-		listSearch: { searchTasks, searchExits, searchUsers },
-	};
+	methods = { credentialTest, listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

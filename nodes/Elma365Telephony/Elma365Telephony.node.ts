@@ -7,9 +7,8 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import * as binding from './actions/binding';
 import { router } from './actions/router';
-import { searchModuleCodes, searchUsers } from '../shared/methods/schemeSearch';
+import { credentialTest, listSearch } from './methods';
 import { requestOptions } from '../shared/transport/requestOptions';
-import { credentialTest } from '../shared/methods/credentialTest';
 import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 export class Elma365Telephony implements INodeType {
@@ -47,7 +46,7 @@ export class Elma365Telephony implements INodeType {
 		],
 	};
 
-	methods = { credentialTest, listSearch: { searchModuleCodes, searchUsers } };
+	methods = { credentialTest, listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

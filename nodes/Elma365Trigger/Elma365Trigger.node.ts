@@ -6,14 +6,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { properties } from './description';
-import {
-	getFieldCodes,
-	getStatuses,
-	searchApplications,
-	searchNamespaces,
-	searchProcessTemplateIds,
-	searchUsers,
-} from '../shared/methods/schemeSearch';
+import { getFieldCodes } from '../shared/methods/applicationFields';
+import { searchProcessTemplateIds } from '../shared/methods/processTemplateSearch';
+import { searchApplications, searchNamespaces } from '../shared/methods/sectionSearch';
+import { getStatuses } from '../shared/methods/statusOptions';
+import { searchUsers } from '../shared/methods/userSearch';
 import { poll } from './poll';
 import { credentialTest } from '../shared/methods/credentialTest';
 import { DEFAULT_VERSION, VERSIONS } from './versions';

@@ -8,7 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { router } from './actions/router';
 import * as user from './actions/user';
 import { requestOptions } from '../shared/transport/requestOptions';
-import { credentialTest } from '../shared/methods/credentialTest';
+import { credentialTest } from './methods';
 import { VERSIONS } from './versions';
 
 export class Elma365User implements INodeType {

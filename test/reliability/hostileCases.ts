@@ -11,7 +11,7 @@
  */
 import fc from 'fast-check';
 import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
-import { PATH_PARAMS } from '../../nodes/Elma365Scheme/actions/params';
+import { PATH_PARAMS } from '../../nodes/Elma365Scheme/actions/pathParams';
 import { SCHEME_ROWS } from '../../nodes/Elma365Scheme/actions/table';
 import type { RecordedRequest, Reply } from '../harness/index.ts';
 import { ok } from '../harness/index.ts';

@@ -1,12 +1,7 @@
-import {
-	getApplicationFields,
-	getFieldCodes,
-	getStatuses,
-	getStatusGroups,
-	searchApplications,
-	searchItems,
-	searchNamespaces,
-} from '../../shared/methods/schemeSearch';
+import { getApplicationFields, getFieldCodes } from '../../shared/methods/applicationFields';
+import { searchItems } from '../../shared/methods/itemSearch';
+import { searchApplications, searchNamespaces } from '../../shared/methods/sectionSearch';
+import { getStatuses, getStatusGroups } from '../../shared/methods/statusOptions';
 
 export { credentialTest } from '../../shared/methods/credentialTest';
 

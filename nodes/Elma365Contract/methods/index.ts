@@ -1,12 +1,10 @@
 import {
 	getApplicationFields,
 	getContractFieldCodes,
-	getContractStatuses,
-	getContractStatusGroups,
-	searchApplications,
-	searchContractItems,
-	searchNamespaces,
-} from '../../shared/methods/schemeSearch';
+} from '../../shared/methods/applicationFields';
+import { searchContractItems } from '../../shared/methods/itemSearch';
+import { searchApplications, searchNamespaces } from '../../shared/methods/sectionSearch';
+import { getContractStatuses, getContractStatusGroups } from '../../shared/methods/statusOptions';
 
 export { credentialTest } from '../../shared/methods/credentialTest';
 

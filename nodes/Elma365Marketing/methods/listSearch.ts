@@ -5,7 +5,7 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 import { entryName, searchPagedList, withEmail } from '../../shared/methods/listSearch';
-import { chosen, NOTHING_TO_LIST } from '../../shared/methods/schemeSearch';
+import { readListDependency as chosen, NOTHING_TO_LIST } from '../../shared/methods/listDependency';
 import { apiPath } from '../../shared/transport';
 
 export async function searchSegments(

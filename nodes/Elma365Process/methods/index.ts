@@ -1,8 +1,9 @@
+import { getProcessContextFields } from '../../shared/methods/processContextFields';
 import {
-	getProcessContextFields,
 	searchInstanceTemplates,
-} from '../../shared/methods/processSearch';
-import { searchNamespaces, searchProcessTemplates } from '../../shared/methods/schemeSearch';
+	searchProcessTemplates,
+} from '../../shared/methods/processTemplateSearch';
+import { searchNamespaces } from '../../shared/methods/sectionSearch';
 
 export { credentialTest } from '../../shared/methods/credentialTest';
 

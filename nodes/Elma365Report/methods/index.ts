@@ -1,8 +1,5 @@
-import {
-	getReportFieldCodes,
-	searchApplications,
-	searchNamespaces,
-} from '../../shared/methods/schemeSearch';
+import { getReportFieldCodes } from '../../shared/methods/applicationFields';
+import { searchApplications, searchNamespaces } from '../../shared/methods/sectionSearch';
 
 export { credentialTest } from '../../shared/methods/credentialTest';
 

@@ -1,20 +1,27 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { OperationsByResource } from '../../shared/execution/router';
+import * as application from './application';
+import * as documentTemplate from './documentTemplate';
 import * as group from './group';
-import { schemeResource } from './schemeOperations';
-import { SCHEME_ROWS } from './table';
+import * as schemeModule from './module';
+import * as namespace from './namespace';
+import * as page from './page';
+import * as processTemplate from './processTemplate';
+import * as solution from './solution';
 
-/** Resources whose operations are all table rows. */
-const fromTable = {
-	namespace: schemeResource('namespace', SCHEME_ROWS, 'getAll'),
-	application: schemeResource('application', SCHEME_ROWS, 'getAll'),
-	module: schemeResource('module', SCHEME_ROWS, 'getAll'),
-	solution: schemeResource('solution', SCHEME_ROWS, 'getAll'),
-	page: schemeResource('page', SCHEME_ROWS, 'getAll'),
-	documentTemplate: schemeResource('documentTemplate', SCHEME_ROWS, 'getAllInNamespace'),
-	processTemplate: schemeResource('processTemplate', SCHEME_ROWS, 'getAllInNamespace'),
+/** The node's resources by value, in the order their parameters are listed. */
+const resources = {
+	group,
+	namespace,
+	application,
+	module: schemeModule,
+	solution,
+	page,
+	documentTemplate,
+	processTemplate,
 };
 
+/** The Resource selector's options, sorted by name as n8n's lint expects. */
 export const resourceOptions: INodePropertyOptions[] = [
 	{
 		name: 'Application',
@@ -38,14 +45,12 @@ export const resourceOptions: INodePropertyOptions[] = [
 	{ name: 'Solution', value: 'solution', description: 'Solution scheme' },
 ];
 
-export const properties: INodeProperties[] = [
-	...group.description,
-	...Object.values(fromTable).flatMap((resource) => resource.description),
-];
+/** Every resource's parameters. */
+export const properties: INodeProperties[] = Object.values(resources).flatMap(
+	(resource) => resource.description,
+);
 
-export const operations: OperationsByResource = {
-	group: group.operations,
-	...Object.fromEntries(
-		Object.entries(fromTable).map(([name, resource]) => [name, resource.operations]),
-	),
-};
+/** Every resource's operations, for the router. */
+export const operations: OperationsByResource = Object.fromEntries(
+	Object.entries(resources).map(([name, resource]) => [name, resource.operations]),
+);

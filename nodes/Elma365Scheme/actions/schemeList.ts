@@ -35,6 +35,7 @@ export function listProperties(extra: INodeProperties[] = []): INodeProperties[]
 	];
 }
 
+/** The request of a scheme list, without its paging window. */
 export interface SchemeListRequest {
 	method: IHttpRequestMethods;
 	path: string;
@@ -45,8 +46,9 @@ export interface SchemeListRequest {
 }
 
 /**
- * A scheme list: one output entry per scheme, found in whatever shape the platform answers
- * (readListPage), paged with from/size as Get Many is (readWholeList: large pages, several in flight); or, with Return Raw Response, the first page's answer as it is.
+ * A scheme list: one output entry per scheme, found in whatever shape the platform answers,
+ * paged with from/size as Get Many is (readWholeList: large pages, several in flight); or, with
+ * Return Raw Response, the first page's answer as it is.
  */
 export async function readSchemeList(
 	ctx: IExecuteFunctions,

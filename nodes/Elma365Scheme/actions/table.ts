@@ -1,8 +1,7 @@
 /**
- * Every scheme operation without a request body (spec 4.5), one row each. `schemeOperations.ts`
- * turns the rows into the parameters, the operation selector entries and the requests, so a new
- * read-only endpoint is one more row. `{name}` in a path is a parameter of params.ts, encoded as
- * one path segment.
+ * A Scheme operation that is one request by path without a body (the reads and lists of
+ * api.elma365.com/en/public-api/reference/scheme, and Delete of a group). `{name}` in a path is a
+ * value of pathParams.ts, encoded as one path segment.
  */
 export interface SchemeRow {
 	resource: string;
@@ -17,6 +16,10 @@ export interface SchemeRow {
 	list?: boolean;
 }
 
+/**
+ * Every such operation, one row each: tableOperations.ts turns the rows into the parameters, the
+ * operation selector entries and the requests, so a new read is one more row.
+ */
 export const SCHEME_ROWS: SchemeRow[] = [
 	{
 		resource: 'group',

@@ -2,7 +2,9 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 import { entryName, searchPagedList } from '../../shared/methods/listSearch';
 import { apiPath, apiRequest } from '../../shared/transport';
 import { readListPage } from '../../shared/lists/listPage';
-import { chosen, NOTHING_TO_LIST } from '../../shared/methods/schemeSearch';
+import { NOTHING_TO_LIST, readListDependency } from '../../shared/methods/listDependency';
+
+export { searchUsers } from '../../shared/methods/userSearch';
 
 /** Tasks the credential's user can see, searched by name on the platform (`tf.__name`), page by page. */
 export async function searchTasks(
@@ -25,7 +27,7 @@ export async function searchExits(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const taskId = chosen(this, 'taskId');
+	const taskId = readListDependency(this, 'taskId');
 	if (taskId === undefined) return NOTHING_TO_LIST;
 	const { items } = readListPage(
 		await apiRequest(this, { method: 'GET', path: apiPath`/tasks/${taskId}/exits` }),

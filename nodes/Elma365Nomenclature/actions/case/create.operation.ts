@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { concurrencyOption, requestOperation } from '../../../shared/execution/operations';
-import { caseFields, buildCaseBody } from './caseForm';
+import { buildCaseBody } from './caseBody';
+import { caseFields } from './caseFields.description';
 
 export const description: INodeProperties[] = showFor('case', 'create', [
 	...caseFields,

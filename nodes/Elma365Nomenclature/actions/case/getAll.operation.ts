@@ -1,3 +1,17 @@
-import { nomenclatureList } from '../listForm';
+import type { INodeProperties } from 'n8n-workflow';
+import { readJsonObject, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { listOperation } from '../../../shared/execution/operations';
+import { queryParametersField } from '../queryParameters.description';
 
-export const { description, execute } = nomenclatureList('case', '/nomenclature');
+export const description: INodeProperties[] = showFor('case', 'getAll', [
+	...returnAllOrLimit,
+	queryParametersField,
+]);
+
+/** GET /nomenclature: the cases, paged with from/size in the query beside the extra query parameters. */
+export const { execute } = listOperation({
+	method: 'GET',
+	path: () => '/nomenclature',
+	paging: 'query',
+	qs: (ctx, itemIndex) => readJsonObject(ctx, itemIndex, 'query', 'Query Parameters (JSON)'),
+});

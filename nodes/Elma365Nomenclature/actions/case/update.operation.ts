@@ -12,14 +12,8 @@ import {
 import type { OperationResult } from '../../../shared/execution/router';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { findListed, keepsCurrentValues } from '../keepCurrent';
-import {
-	buildCaseBody,
-	caseFields,
-	caseUpdateFields,
-	needsCurrentCase,
-	readCaseChanges,
-	withCurrentCase,
-} from './caseForm';
+import { buildCaseBody, needsCurrentCase, readCaseChanges, withCurrentCase } from './caseBody';
+import { caseFields, caseUpdateFields } from './caseFields.description';
 import type { CongestionWindow } from '../../../shared/execution/congestion';
 
 export const description: INodeProperties[] = showFor('case', 'update', [

@@ -5,7 +5,8 @@ import { concurrencyOption, requestOperation } from '../../../shared/execution/o
 import type { OperationResult } from '../../../shared/execution/router';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { currentValue, findListed, keepsCurrentValues } from '../keepCurrent';
-import { buildDirectoryBody, directoryFields } from './directoryForm';
+import { buildDirectoryBody } from './directoryBody';
+import { directoryFields } from './directoryFields.description';
 import type { CongestionWindow } from '../../../shared/execution/congestion';
 
 export const description: INodeProperties[] = showFor('directory', 'update', [

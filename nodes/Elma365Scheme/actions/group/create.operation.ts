@@ -3,8 +3,9 @@ import { showFor } from '../../../shared/descriptions/common';
 import { createConcurrencyOption } from '../../../shared/descriptions/createConcurrency';
 import { requestOperation } from '../../../shared/execution/operations';
 import { apiPath } from '../../../shared/transport';
-import { pathParamProperties, readPathParam } from '../params';
-import { buildCreateBody, createFields } from './groupForm';
+import { pathParamProperties, readPathParam } from '../pathParams';
+import { buildCreateBody } from './groupBody';
+import { createFields } from './groupFields.description';
 
 export const entry = { operation: 'create', name: 'Create', action: 'Create a group' };
 

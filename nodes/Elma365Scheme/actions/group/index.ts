@@ -1,13 +1,16 @@
-import { schemeResource } from '../schemeOperations';
-import { SCHEME_ROWS } from '../table';
+import { tableResource } from '../tableOperations';
 import * as addMembers from './addMembers.operation';
 import * as create from './create.operation';
 import * as getAll from './getAll.operation';
 import * as removeMembers from './removeMembers.operation';
 import * as update from './update.operation';
 
-/** Read-only group operations come from the table; the ones with a body have their own files. */
-export const { description, operations } = schemeResource('group', SCHEME_ROWS, 'get', [
+/**
+ * Get, Delete and the lists of a group's parent groups, positions, sub-groups and users, and of
+ * the groups of a section or an application, are requests by path without a body: rows of
+ * ../table.ts. The operations with a body have their files here.
+ */
+export const { description, operations } = tableResource('group', 'get', [
 	{ entry: create.entry, module: create },
 	{ entry: update.entry, module: update },
 	{ entry: getAll.entry, module: getAll },

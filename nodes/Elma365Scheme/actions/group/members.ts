@@ -16,7 +16,7 @@ import { MORE_PICKERS_VERSION } from '../../versions';
 import type { PickerRows } from '../../../shared/descriptions/pickerRows';
 import { pickerRows, readPickerRows, splitIds } from '../../../shared/descriptions/pickerRows';
 import { invalidInput, requireUuid } from '../../../shared/validation';
-import { pathParamProperties, readPathParam } from '../params';
+import { pathParamProperties, readPathParam } from '../pathParams';
 
 /**
  * Group membership (add-items / remove-items). The request body is not on the vendor's pages found:

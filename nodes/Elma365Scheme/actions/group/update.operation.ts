@@ -2,8 +2,9 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { concurrencyOption, requestOperation } from '../../../shared/execution/operations';
 import { apiPath } from '../../../shared/transport';
-import { pathParamProperties, readPathParam } from '../params';
-import { buildUpdateBody, updateFields } from './groupForm';
+import { pathParamProperties, readPathParam } from '../pathParams';
+import { buildUpdateBody } from './groupBody';
+import { updateFields } from './groupFields.description';
 
 export const entry = { operation: 'update', name: 'Update', action: 'Update a group' };
 

@@ -4,7 +4,8 @@ import { showFor } from '../../../shared/descriptions/common';
 import { codeLocator } from '../../../shared/descriptions/locators';
 import { requireText } from '../../../shared/validation';
 import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
-import { changeOperation, taskField } from './taskForm';
+import { taskField } from './taskField.description';
+import { changeTaskOperation } from './taskRequests';
 
 export const description: INodeProperties[] = showFor('task', 'complete', [
 	taskField('to complete'),
@@ -24,7 +25,7 @@ export const description: INodeProperties[] = showFor('task', 'complete', [
 ]);
 
 /** PUT /tasks/{id}/submit {exitId, context}: the exit and the form's field values. */
-export const { execute } = changeOperation({
+export const { execute } = changeTaskOperation({
 	method: 'PUT',
 	suffix: '/submit',
 	body: (ctx, itemIndex) =>

@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { concurrencyOption, requestOperation } from '../../../shared/execution/operations';
-import { readTaskPath, taskField } from './taskForm';
+import { taskField } from './taskField.description';
+import { readTaskPath } from './taskRequests';
 
 export const description: INodeProperties[] = showFor('task', 'get', [
 	taskField('to read'),

@@ -2,7 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { concurrencyOption, requestOperation } from '../../../shared/execution/operations';
 import { readListPage } from '../../../shared/lists/listPage';
-import { readTaskPath, taskField } from './taskForm';
+import { taskField } from './taskField.description';
+import { readTaskPath } from './taskRequests';
 
 export const description: INodeProperties[] = showFor('task', 'getExits', [
 	taskField('whose exits to list'),

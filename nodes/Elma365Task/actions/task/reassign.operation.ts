@@ -3,7 +3,8 @@ import { showFor } from '../../../shared/descriptions/common';
 import { readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
 import { requireUuid } from '../../../shared/validation';
 import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
-import { changeOperation, taskField } from './taskForm';
+import { taskField } from './taskField.description';
+import { changeTaskOperation } from './taskRequests';
 
 export const description: INodeProperties[] = showFor('task', 'reassign', [
 	taskField('to reassign'),
@@ -34,7 +35,7 @@ export const description: INodeProperties[] = showFor('task', 'reassign', [
 ]);
 
 /** POST /tasks/{id}/reassign {userId, instanceId, comment?}: the vendor's reference page "tasks/tasksreassign". */
-export const { execute } = changeOperation({
+export const { execute } = changeTaskOperation({
 	method: 'POST',
 	suffix: '/reassign',
 	body: (ctx, itemIndex) => {

@@ -2,7 +2,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { invalidInput, requireDateTime } from '../../../shared/validation';
 import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
-import { changeOperation, taskField } from './taskForm';
+import { taskField } from './taskField.description';
+import { changeTaskOperation } from './taskRequests';
 
 const DATES = [
 	{ name: 'startAt', label: 'Start At', description: 'When the performer may start the task' },
@@ -24,7 +25,7 @@ export const description: INodeProperties[] = showFor('task', 'setDates', [
 ]);
 
 /** POST /tasks/{id}/set-dates {startAt?, dueDate?}: the dates given, in UTC. */
-export const { execute } = changeOperation({
+export const { execute } = changeTaskOperation({
 	method: 'POST',
 	suffix: '/set-dates',
 	body: (ctx, itemIndex) => {

@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { concurrencyOption, requestOperation } from '../../../shared/execution/operations';
-import { bindingsOf, bindingsPath, moduleCodeFields, readModuleCode } from './bindingForm';
+import { moduleCodeFields } from './bindingFields.description';
+import { bindingsOf, bindingsPath, readModuleCode } from './bindings';
 
 export const description: INodeProperties[] = showFor('binding', 'get', [
 	...moduleCodeFields,

@@ -4,14 +4,8 @@ import { concurrencyOption } from '../../../shared/execution/operations';
 import { apiRequest } from '../../../shared/transport';
 import { requireOneOf } from '../../../shared/validation';
 import { splitList } from '../../../shared/utils';
-import {
-	bindingFields,
-	bindingsOf,
-	bindingsPath,
-	moduleCodeFields,
-	readBindings,
-	readModuleCode,
-} from './bindingForm';
+import { bindingFields, moduleCodeFields } from './bindingFields.description';
+import { bindingsOf, bindingsPath, readBindings, readModuleCode } from './bindings';
 import type { CongestionWindow } from '../../../shared/execution/congestion';
 
 const MODES = ['merge', 'replace'] as const;

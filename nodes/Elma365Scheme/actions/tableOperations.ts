@@ -7,25 +7,27 @@ import type {
 import { showFor } from '../../shared/descriptions/common';
 import type { Operation } from '../../shared/execution/router';
 import { apiPath, apiRequest, unwrapItem } from '../../shared/transport';
-import type { PathParamName } from './params';
+import type { PathParamName } from './pathParams';
 import {
 	isPathParam,
-	listDependency,
+	pickerDependency,
 	listOnlyProperties,
 	pathParamProperties,
 	readPathParam,
-} from './params';
+} from './pathParams';
 import { listProperties, readSchemeList } from './schemeList';
 import type { SchemeRow } from './table';
 import type { CongestionWindow } from '../../shared/execution/congestion';
+import { SCHEME_ROWS } from './table';
 
 /** A path template split the way a tagged template is: literals around `{name}` variables. */
-export interface PathTemplate {
+interface PathTemplate {
 	literals: string[];
 	names: PathParamName[];
 }
 
-export function parsePath(template: string): PathTemplate {
+/** Splits a row's path at its `{name}` variables; an unknown name is a mistake in the table. */
+function parsePath(template: string): PathTemplate {
 	const literals: string[] = [];
 	const names: PathParamName[] = [];
 	let rest = template;
@@ -41,7 +43,7 @@ export function parsePath(template: string): PathTemplate {
 }
 
 /** Reads (and validates) every variable of the template for one item, then builds the path with apiPath. */
-export function buildPath(
+function buildPath(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	template: PathTemplate,
@@ -58,8 +60,8 @@ export function buildPath(
 	return { path: apiPath(strings, ...parts), values };
 }
 
-/** The request and output of one table row. */
-export function rowOperation(row: SchemeRow): Operation {
+/** The request and output of one table row: a DELETE answers with what it deleted. */
+function rowOperation(row: SchemeRow): Operation {
 	const template = parsePath(row.path);
 	return {
 		async execute(this: IExecuteFunctions, itemIndex: number, window?: CongestionWindow) {
@@ -82,8 +84,7 @@ export function rowOperation(row: SchemeRow): Operation {
  * The parameters of a resource's table rows: each path value once per resource (with the section a
  * picker lists by, where the path lacks it), then the list options.
  */
-export function rowProperties(resource: string, rows: SchemeRow[]): INodeProperties[] {
-	const own = rows.filter((row) => row.resource === resource);
+function rowProperties(resource: string, own: SchemeRow[]): INodeProperties[] {
 	const byParam = new Map<PathParamName, string[]>();
 	// Operations whose picker lists by a value their path does not have (the section of a page).
 	const listOnly = new Map<PathParamName, string[]>();
@@ -91,7 +92,7 @@ export function rowProperties(resource: string, rows: SchemeRow[]): INodePropert
 		const names = parsePath(row.path).names;
 		for (const name of names) {
 			byParam.set(name, [...(byParam.get(name) ?? []), row.operation]);
-			const dependency = listDependency(name);
+			const dependency = pickerDependency(name);
 			if (dependency && !names.includes(dependency))
 				listOnly.set(name, [...(listOnly.get(name) ?? []), row.operation]);
 		}
@@ -107,6 +108,7 @@ export function rowProperties(resource: string, rows: SchemeRow[]): INodePropert
 	return properties;
 }
 
+/** An operation as the operation selector offers it. */
 export interface OperationEntry {
 	operation: string;
 	name: string;
@@ -114,7 +116,7 @@ export interface OperationEntry {
 }
 
 /** The operation selector of a resource, sorted by name as n8n's lint expects. */
-export function operationSelector(
+function operationSelector(
 	resource: string,
 	entries: OperationEntry[],
 	defaultOperation: string,
@@ -138,40 +140,43 @@ export function operationSelector(
 	};
 }
 
+/** A resource as the node uses it: its parameters and its operations by value. */
 export interface ResourceParts {
 	description: INodeProperties[];
 	operations: Record<string, Operation>;
 }
 
+/** An operation with a file of its own: the file's exports and its entry in the selector. */
+export interface OperationFile {
+	entry: OperationEntry;
+	module: Operation & { description: INodeProperties[] };
+}
+
 /**
- * One resource: its table rows plus operations with a body (each its own file exporting
- * `description` and `execute`/`executeAll`, announced by an OperationEntry).
+ * One resource: its rows of the table (SCHEME_ROWS), then the operations that have files of their
+ * own (those with a body), each announced by its OperationEntry.
  */
-export function schemeResource(
+export function tableResource(
 	resource: string,
-	rows: SchemeRow[],
 	defaultOperation: string,
-	withBody: Array<{
-		entry: OperationEntry;
-		module: Operation & { description: INodeProperties[] };
-	}> = [],
+	operationFiles: OperationFile[] = [],
 ): ResourceParts {
-	const own = rows.filter((row) => row.resource === resource);
+	const rows = SCHEME_ROWS.filter((row) => row.resource === resource);
 	const operations: Record<string, Operation> = {};
-	for (const row of own) operations[row.operation] = rowOperation(row);
-	for (const { entry, module } of withBody)
+	for (const row of rows) operations[row.operation] = rowOperation(row);
+	for (const { entry, module } of operationFiles)
 		operations[entry.operation] = {
 			execute: module.execute,
 			executeAll: module.executeAll,
 			orderKey: module.orderKey,
 			defaultConcurrency: module.defaultConcurrency,
 		};
-	const entries: OperationEntry[] = [...own, ...withBody.map(({ entry }) => entry)];
+	const entries: OperationEntry[] = [...rows, ...operationFiles.map(({ entry }) => entry)];
 	return {
 		description: [
 			operationSelector(resource, entries, defaultOperation),
 			...rowProperties(resource, rows),
-			...withBody.flatMap(({ module }) => module.description),
+			...operationFiles.flatMap(({ module }) => module.description),
 		],
 		operations,
 	};

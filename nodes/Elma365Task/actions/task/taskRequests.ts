@@ -1,24 +1,10 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHttpRequestMethods,
-	INodeProperties,
-} from 'n8n-workflow';
-import { readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
+import type { IDataObject, IExecuteFunctions, IHttpRequestMethods } from 'n8n-workflow';
+import { readUuidLocator } from '../../../shared/descriptions/locators';
 import type { Operation } from '../../../shared/execution/router';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import type { CongestionWindow } from '../../../shared/execution/congestion';
 
-/** The task an operation works on: picked from the credential's user's tasks, or typed as an ID. */
-export function taskField(purpose: string): INodeProperties {
-	return uuidLocator({
-		displayName: 'Task',
-		name: 'taskId',
-		searchListMethod: 'searchTasks',
-		description: `The task ${purpose}: from the tasks the credential's user can see, or by ID (e.g. {{ $json.__id }} of a listed task)`,
-	});
-}
-
+/** The item's Task (picked or typed), checked as a UUID. */
 function readTaskId(ctx: IExecuteFunctions, itemIndex: number): string {
 	return readUuidLocator(ctx, itemIndex, 'taskId', 'Task');
 }
@@ -32,7 +18,7 @@ export function readTaskPath(ctx: IExecuteFunctions, itemIndex: number, suffix: 
  * An operation that changes a task (complete, reassign, set dates): one request per item, whose
  * output names the task changed beside what the platform answers (often nothing but `success`).
  */
-export function changeOperation(options: {
+export function changeTaskOperation(options: {
 	method: IHttpRequestMethods;
 	suffix: string;
 	body: (ctx: IExecuteFunctions, itemIndex: number) => IDataObject;

@@ -1,7 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { codeLocator, uuidLocator } from '../../../shared/descriptions/locators';
-import { beforeVersion, sinceVersion } from '../../../shared/descriptions/versioning';
-import { PICKERS_VERSION } from '../../versions';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiPath } from '../../../shared/transport';
 import {
 	invalidInput,
@@ -10,35 +7,13 @@ import {
 	requireUuid,
 } from '../../../shared/validation';
 
+/** One extension and the user it belongs to, as the bindings body carries it. */
 export interface Binding extends IDataObject {
 	extension: string;
 	userId: string;
 }
 
-/** Module Code: typed in version 1; from version 1.1, under the same name, picked from the modules or typed as a code. */
-export const moduleCodeFields: INodeProperties[] = [
-	...beforeVersion(PICKERS_VERSION, [
-		{
-			displayName: 'Module Code',
-			name: 'moduleCode',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'my_telephony',
-			description: 'Code of the telephony integration module',
-		},
-	]),
-	...sinceVersion(PICKERS_VERSION, [
-		codeLocator({
-			displayName: 'Module',
-			name: 'moduleCode',
-			searchListMethod: 'searchModuleCodes',
-			placeholder: 'my_telephony',
-			description: 'The telephony integration module',
-		}),
-	]),
-];
-
+/** The Module Code of the item (typed, or the code of the picked module), checked as one path segment. */
 export function readModuleCode(ctx: IExecuteFunctions, itemIndex: number): string {
 	return requirePathSegment(
 		ctx,
@@ -48,75 +23,15 @@ export function readModuleCode(ctx: IExecuteFunctions, itemIndex: number): strin
 	);
 }
 
+/**
+ * The module's bindings: api.elma365.com/en/public-api/reference/integration/updatevoipbindings
+ * (PUT) and the GET of the same path.
+ */
 export function bindingsPath(code: string): string {
 	return apiPath`/integration/${code}/voip/bindings`;
 }
 
-/** The Bindings list, whose rows name the user by `user` (a typed ID or a picker). */
-function bindingsCollection(user: INodeProperties): INodeProperties {
-	return {
-		displayName: 'Bindings',
-		name: 'bindings',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Binding',
-		default: {},
-		description: 'Internal phone extensions and the platform users they belong to',
-		options: [
-			{
-				displayName: 'Binding',
-				name: 'binding',
-				values: [
-					{
-						displayName: 'Extension',
-						name: 'extension',
-						type: 'string',
-						default: '',
-						placeholder: '101',
-						description: 'Internal phone extension',
-					},
-					user,
-				],
-			},
-		],
-	};
-}
-
-/**
- * Version 1 types each user's ID; from version 1.1 the user is picked from the platform's users
- * (searched by name) or typed as an ID. n8n reads a picker inside a list row by its indexed path.
- */
-export const bindingFields: INodeProperties[] = [
-	...beforeVersion(PICKERS_VERSION, [
-		bindingsCollection({
-			displayName: 'User ID',
-			name: 'userId',
-			type: 'string',
-			default: '',
-			placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-			description: 'ID of the platform user the extension belongs to',
-		}),
-	]),
-	...sinceVersion(PICKERS_VERSION, [
-		bindingsCollection(
-			uuidLocator({
-				displayName: 'User',
-				name: 'userId',
-				searchListMethod: 'searchUsers',
-				description: 'The platform user the extension belongs to',
-			}),
-		),
-	]),
-	{
-		displayName: 'Bindings (JSON)',
-		name: 'bindingsJson',
-		type: 'json',
-		default: '[]',
-		description:
-			'More bindings, as [{"extension": "101", "userId": "uuid"}] or {"101": "uuid"}; they win over the list above for the same extension',
-	},
-];
-
+/** Bindings (JSON) parsed; an empty text is no bindings. */
 function parseJson(ctx: IExecuteFunctions, itemIndex: number, value: unknown): unknown {
 	if (typeof value !== 'string') return value ?? [];
 	if (value.trim() === '') return [];
@@ -133,6 +48,7 @@ function parseJson(ctx: IExecuteFunctions, itemIndex: number, value: unknown): u
 	}
 }
 
+/** One binding, validated: the extension as text, the user as a UUID. */
 function binding(
 	ctx: IExecuteFunctions,
 	itemIndex: number,

@@ -49,8 +49,10 @@ export const PATH_PARAMS = {
 	},
 } as const;
 
+/** The name of a path value, as it appears between braces in a path of the table. */
 export type PathParamName = keyof typeof PATH_PARAMS;
 
+/** Whether `name` is a path value (a row's `{name}` must be one). */
 export function isPathParam(name: string): name is PathParamName {
 	return Object.prototype.hasOwnProperty.call(PATH_PARAMS, name);
 }
@@ -69,6 +71,7 @@ export function pathParamProperty(name: PathParamName): INodeProperties {
 	};
 }
 
+/** Where a path value is picked from. */
 interface Picker {
 	/** The listSearch method of the node that lists the values. */
 	method: string;
@@ -142,7 +145,7 @@ function locatorFor(name: PathParamName, picker: Picker): INodeProperties {
 			description: `The ${label.toLowerCase()}`,
 		});
 	} else if (param.displayName.endsWith(' ID')) {
-		const shown = picker.dependsOn
+		const listNote = picker.dependsOn
 			? `; the list shows those of the chosen ${labelOf(picker.dependsOn).toLowerCase()}`
 			: '';
 		locator = idLocator({
@@ -150,7 +153,7 @@ function locatorFor(name: PathParamName, picker: Picker): INodeProperties {
 			name,
 			searchListMethod: picker.method,
 			placeholder: param.placeholder,
-			description: `The ${label.toLowerCase()}${shown}`,
+			description: `The ${label.toLowerCase()}${listNote}`,
 		});
 	} else {
 		locator = codeLocator({
@@ -181,7 +184,7 @@ export function pathParamProperties(name: PathParamName): INodeProperties[] {
 }
 
 /** The path value a picker's list needs, e.g. the section of a page; undefined when it needs none. */
-export function listDependency(name: PathParamName): PathParamName | undefined {
+export function pickerDependency(name: PathParamName): PathParamName | undefined {
 	return PICKERS[name]?.dependsOn;
 }
 

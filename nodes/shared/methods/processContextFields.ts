@@ -1,28 +1,9 @@
-import type {
-	IDataObject,
-	ILoadOptionsFunctions,
-	INodeListSearchResult,
-	ResourceMapperFields,
-} from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 import { mapperFields } from '../descriptions/fieldMapping';
-import { listingRequest } from './listSearch';
 import { apiPath, unwrapItem } from '../transport';
 import { isObject } from '../utils';
-import { chooseFirst, chosen, searchProcessTemplateIdsIn } from './schemeSearch';
-
-/**
- * Pickers and field mapping of the Process node: the process templates of a section offered by id
- * (instance lists), and the context fields of a process template for the resource mapper.
- */
-
-/** The process templates of the section in `templateNamespace`, offered by id (Get Many by template). */
-export async function searchInstanceTemplates(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchProcessTemplateIdsIn(this, 'templateNamespace', filter, paginationToken);
-}
+import { chooseFirst, readListDependency } from './listDependency';
+import { listingRequest } from './listSearch';
 
 /** A list of fields `[{code, ...}]`, or a map `{code: {...}}` turned into one. */
 function fieldList(value: unknown): IDataObject[] {
@@ -53,13 +34,14 @@ export function contextFieldsOf(response: IDataObject): IDataObject[] {
 /**
  * The context fields of the chosen process template, from
  * `GET /scheme/namespaces/{namespace}/processes/{code}`, for the resource mapper. The namespace is
- * sent as chosen, `section.app` included: the spec has no per-application form of this read.
+ * sent as chosen, `section.app` included: the vendor's reference has no per-application form of
+ * this read.
  */
 export async function getProcessContextFields(
 	this: ILoadOptionsFunctions,
 ): Promise<ResourceMapperFields> {
-	const namespace = chosen(this, 'namespace');
-	const code = chosen(this, 'processCode');
+	const namespace = readListDependency(this, 'namespace');
+	const code = readListDependency(this, 'processCode');
 	if (namespace === undefined || code === undefined)
 		return chooseFirst('section and the process template');
 	const path = apiPath`/scheme/namespaces/${namespace}/processes/${code}`;

@@ -1,0 +1,187 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { uuidLocator } from '../../../shared/descriptions/locators';
+
+/** Number Template's default: the sequence number alone. */
+const DEFAULT_NUMBER_TEMPLATE = '{$__index}';
+
+/**
+ * Every writable field of a nomenclature case, the same for create and update: the body of
+ * api.elma365.com/en/public-api/reference/nomenclature/create.
+ */
+export const caseFields: INodeProperties[] = [
+	uuidLocator({
+		displayName: 'Directory',
+		name: 'directoryId',
+		searchListMethod: 'searchDirectories',
+		description: 'Nomenclature directory the case belongs to',
+	}),
+	{
+		displayName: 'Document Flow',
+		name: 'docflow',
+		type: 'options',
+		required: true,
+		default: 'input',
+		options: [
+			{ name: 'Input', value: 'input', description: 'Incoming documents' },
+			{ name: 'Internal', value: 'internal', description: 'Internal documents' },
+			{ name: 'Output', value: 'output', description: 'Outgoing documents' },
+		],
+		description: 'Document flow of the case',
+	},
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'Name of the case',
+	},
+	{
+		displayName: 'Registration Settings',
+		name: 'registrationSettings',
+		type: 'collection',
+		placeholder: 'Add Setting',
+		default: {},
+		description: 'Numbering settings of the case; only the settings added here are sent',
+		options: [
+			{
+				displayName: 'Automatic Numbering',
+				name: 'templateEnabled',
+				type: 'boolean',
+				default: false,
+				description: 'Whether numbers are assigned automatically from the number template',
+			},
+			{
+				displayName: 'Continuous Numbering',
+				name: 'through',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether the case uses continuous (cross-cutting) numbering shared with other cases',
+			},
+			{
+				displayName: 'Continuous Numbering ID',
+				name: 'throughSerialId',
+				type: 'string',
+				default: '',
+				placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+				description: 'UUID of the continuous numbering to use',
+			},
+			{
+				displayName: 'Edit After Registration',
+				name: 'editAfterRegistration',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the number may be edited after registration',
+			},
+			{
+				displayName: 'Minimum Number Length',
+				name: 'minLength',
+				type: 'number',
+				typeOptions: { minValue: 0, numberPrecision: 0 },
+				default: 0,
+				description: 'Shorter numbers get leading zeros',
+			},
+			{
+				displayName: 'Number Template',
+				name: 'template',
+				type: 'string',
+				default: DEFAULT_NUMBER_TEMPLATE,
+				description: 'Template of the registration number; {$__index} is the sequence number',
+			},
+			{
+				displayName: 'Periodic Reset',
+				name: 'resetInPeriod',
+				type: 'boolean',
+				default: false,
+				description: 'Whether numbering restarts periodically (see Reset Settings)',
+			},
+			{
+				displayName: 'Reserve Numbers',
+				name: 'reserveEnabled',
+				type: 'boolean',
+				default: false,
+				description: 'Whether numbers can be reserved',
+			},
+			{
+				displayName: 'Reset Settings',
+				name: 'resetSettings',
+				type: 'collection',
+				placeholder: 'Add Reset Setting',
+				default: {},
+				description: 'When numbering restarts',
+				options: [
+					{
+						displayName: 'Next Reset At',
+						name: 'nextResetAt',
+						type: 'dateTime',
+						default: '',
+						description:
+							'Date of the nearest numbering reset (read in the workflow time zone when it has none)',
+					},
+					{
+						displayName: 'Reset Period',
+						name: 'resetPeriod',
+						type: 'options',
+						default: 'year',
+						options: [
+							{ name: 'Day', value: 'day' },
+							{ name: 'Month', value: 'month' },
+							{ name: 'Week', value: 'week' },
+							{ name: 'Year', value: 'year' },
+						],
+						description: 'Unit of the reset period',
+					},
+					{
+						displayName: 'Reset Period Count',
+						name: 'resetPeriodCount',
+						type: 'number',
+						typeOptions: { numberPrecision: 0 },
+						default: 1,
+						description:
+							'Number of units in the reset period, e.g. 3 with unit Week for every 3 weeks',
+					},
+				],
+			},
+		],
+	},
+];
+
+/** The Document Flow value of version 1.1's Update that leaves the case's document flow as it is. */
+export const KEEP_DOCFLOW = 'keep';
+
+const [directoryField, docflowField, nameField, settingsField] = caseFields;
+
+/** Update from version 1.1: no field has a default the user did not choose; one left unset keeps the case's value. */
+export const caseUpdateFields: INodeProperties[] = [
+	{
+		...directoryField,
+		required: false,
+		description:
+			'Nomenclature directory the case belongs to; left empty, the case stays where it is',
+	},
+	{
+		...docflowField,
+		required: false,
+		default: KEEP_DOCFLOW,
+		options: [
+			...(docflowField.options ?? []),
+			{
+				name: 'Keep Current',
+				value: KEEP_DOCFLOW,
+				description: 'Leave the document flow as it is',
+			},
+		].sort((a, b) => a.name.localeCompare(b.name)),
+		description: 'Document flow of the case; Keep Current leaves it as it is',
+	},
+	{
+		...nameField,
+		required: false,
+		description: 'New name of the case; left empty, the case keeps its name',
+	},
+	{
+		...settingsField,
+		description:
+			'Numbering settings to change; the settings not added here keep their current values',
+	},
+];

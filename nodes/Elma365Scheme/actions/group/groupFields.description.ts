@@ -1,0 +1,78 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { jsonEscapeHatchHint } from '../../../shared/descriptions/common';
+
+const DESCRIPTION: INodeProperties = {
+	displayName: 'Description',
+	name: 'description',
+	type: 'string',
+	default: '',
+	description: 'Description of the group',
+};
+
+const NAME: INodeProperties = {
+	displayName: 'Name',
+	name: 'name',
+	type: 'string',
+	default: '',
+	description: 'Name of the group (sent as "__name")',
+};
+
+/** The flag sent as `isDefault`, on create and update. */
+export const IS_DEFAULT: INodeProperties = {
+	displayName: 'Assign to New Users',
+	name: 'isDefault',
+	type: 'boolean',
+	default: false,
+	description: 'Whether every new user is added to the group (sent as "isDefault")',
+};
+
+/** The flag sent as `isRole`, on create only. */
+export const IS_ROLE: INodeProperties = {
+	displayName: 'Is Role',
+	name: 'isRole',
+	type: 'boolean',
+	default: false,
+	description: 'Whether the group is a role (sent as "isRole"); set when the group is created',
+};
+
+/** Any other group fields, merged over the form's. */
+const fieldsJson: INodeProperties = {
+	displayName: 'Additional Fields (JSON)',
+	name: 'fieldsJson',
+	type: 'json',
+	default: '{}',
+	description: `${jsonEscapeHatchHint}: any other group fields as one JSON object`,
+};
+
+/**
+ * Create's fields. The group body as the vendor documents it: create takes {"__name" (required), "description",
+ * "isDefault", "isRole"} (api.elma365.com/en/public-api/reference/scheme/groupcreate), edit takes
+ * {"__name", "description", "isDefault"} (.../scheme/updaterequest). The parameter names of the
+ * form stay as they were (`name`), only the wire keys follow the reference. The Code field of
+ * earlier releases is gone: neither body has one (n8n drops a saved value of a removed option).
+ */
+export const createFields: INodeProperties[] = [
+	{ ...NAME, required: true },
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [IS_DEFAULT, DESCRIPTION, IS_ROLE],
+	},
+	fieldsJson,
+];
+
+/** Update's fields: only those added are sent; a group's role flag is set when it is created. */
+export const updateFields: INodeProperties[] = [
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [IS_DEFAULT, DESCRIPTION, NAME],
+	},
+	fieldsJson,
+];

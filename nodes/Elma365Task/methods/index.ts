@@ -1,0 +1,2 @@
+export { credentialTest } from '../../shared/methods/credentialTest';
+export * as listSearch from './listSearch';

@@ -1,0 +1,1 @@
+export { credentialTest } from '../../shared/methods/credentialTest';

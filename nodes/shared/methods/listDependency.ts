@@ -1,0 +1,33 @@
+import type {
+	ILoadOptionsFunctions,
+	INodeListSearchResult,
+	ResourceMapperFields,
+} from 'n8n-workflow';
+import { pickedValue } from '../descriptions/locators';
+
+/**
+ * The value of a parameter a list depends on (the section of an application), whatever its mode;
+ * undefined while it is unset or an expression. The editor asks for a list as soon as the form
+ * opens, so an unset dependency is the normal state of a fresh node: the list is then empty, never
+ * an error.
+ */
+export function readListDependency(ctx: ILoadOptionsFunctions, name: string): string | undefined {
+	const value = pickedValue(ctx.getNodeParameter(name, ''));
+	return value === '' || value.startsWith('=') ? undefined : value;
+}
+
+/** The section and the application (contract, report) named by `parameter`; undefined until both are chosen. */
+export function readChosenApplication(ctx: ILoadOptionsFunctions, parameter: string, noun: string) {
+	const namespace = readListDependency(ctx, 'namespace');
+	const application = readListDependency(ctx, parameter);
+	if (namespace === undefined || application === undefined) return undefined;
+	return { namespace, application, label: `${noun} "${namespace}.${application}"` };
+}
+
+/** What a picker shows while what it depends on is not chosen yet. */
+export const NOTHING_TO_LIST: INodeListSearchResult = { results: [] };
+
+/** What a field mapper shows while what it depends on is not chosen yet: n8n's own "choose first" notice. */
+export function chooseFirst(what: string): ResourceMapperFields {
+	return { fields: [], emptyFieldsNotice: `Choose the ${what} above to see its fields` };
+}
