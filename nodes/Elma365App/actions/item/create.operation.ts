@@ -1,4 +1,42 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { showFor } from '../../../shared/descriptions/common';
+import { beforeVersion, sinceVersion } from '../../../shared/descriptions/locators';
+import { requestOperation } from '../../../shared/execution/operations';
+import {
+	appCreateBody,
+	appCreateOptions,
+	itemFields,
+	locationFields,
+	readAreaPath,
+} from '../../../shared/items/appItems';
 import { appItems } from './area';
-import { createInOneRequest } from './createInOneRequest';
+import {
+	BATCH_CREATE_VERSION,
+	batchCreate,
+	batchOptions,
+	createsInOneRequest,
+	sendInOneRequest,
+} from './createInOneRequest';
 
-export const { description, executeAll } = createInOneRequest(appItems);
+export const description: INodeProperties[] = showFor('item', 'create', [
+	...locationFields(appItems),
+	...itemFields(appItems, 'add'),
+	...beforeVersion([appCreateOptions], BATCH_CREATE_VERSION),
+	...sinceVersion([sendInOneRequest, batchOptions], BATCH_CREATE_VERSION),
+]);
+
+/**
+ * POST /app/{namespace}/{code}/create {"context": {...}}: one item by itself (the vendor's page
+ * app/appitemcreate), before version 1.4 or with Send in One Request off; outputs the created item.
+ */
+export const { execute } = requestOperation({
+	method: 'POST',
+	path: (ctx, itemIndex) => readAreaPath(ctx, itemIndex, appItems, '/create'),
+	body: appCreateBody(appItems),
+	idempotent: false,
+});
+
+/** POST /app/items/batch with the items of all input items, at most Batch Size per request. */
+export const executeAll = batchCreate(appItems, execute);
+
+export const groupedWhen = createsInOneRequest;

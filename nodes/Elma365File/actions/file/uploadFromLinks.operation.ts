@@ -1,11 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
+import { showFor } from '../../../shared/descriptions/common';
 import { NodeApiError } from 'n8n-workflow';
 import { beforeVersion, sinceVersion, uuidLocator } from '../../../shared/descriptions/locators';
 import type { Done } from '../bulk';
 import {
 	answerItems,
-	bulkOperation,
 	bulkRequest,
+	bulkRequests,
+	bulkSendingProperties,
 	hasError,
 	MAX_BATCH_SIZE,
 	requireHttpUrl,
@@ -15,7 +17,7 @@ import { readOptionalDirectory } from '../fields';
 const DIRECTORY_DESCRIPTION =
 	'Directory to store the fetched file in (with Initialize, in the same run); left empty, the file stays in temporary storage for an hour and the output gives its hash';
 
-const fields: INodeProperties[] = [
+export const description: INodeProperties[] = showFor('file', 'uploadFromLinks', [
 	{
 		displayName: 'Link URL',
 		name: 'url',
@@ -51,7 +53,8 @@ const fields: INodeProperties[] = [
 		default: '',
 		description: "Name of the file in the directory; left empty, the last part of the link's path",
 	},
-];
+	...bulkSendingProperties('downloadLinks'),
+]);
 
 function directoryOf(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
 	const label = ctx.getNode().typeVersion < 1.1 ? 'Directory ID' : 'Directory';
@@ -130,14 +133,11 @@ async function initialize(
  * one link per item); each answer entry carries the body's hash. With a Directory, the node then
  * stores each fetched file there, as the vendor's second step (Initialize) does.
  */
-export const { description, executeAll } = bulkOperation({
-	resource: 'file',
-	operation: 'uploadFromLinks',
+export const executeAll = bulkRequests({
 	method: 'POST',
 	path: '/disk/uploads/from-link',
 	bodyKey: 'downloadLinks',
 	idempotent: false,
-	fields,
 	readEntries: (ctx, itemIndex) => {
 		const link = requireHttpUrl(
 			ctx,

@@ -4,7 +4,7 @@ import { jsonBody } from '../../../shared/items/appItems';
 import { concurrencyOption } from '../../../shared/execution/operations';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { requireUuid } from '../../../shared/validation';
-import { interruptComment, readComment } from './interruptForm';
+import { interruptComment, readComment } from './interruptComment';
 
 export const description: INodeProperties[] = showFor('instance', 'interrupt', [
 	{
