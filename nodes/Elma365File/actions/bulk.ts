@@ -241,6 +241,7 @@ export function bulkSendingProperties(bodyKey: string): INodeProperties[] {
 	];
 }
 
+/** Send in One Request and Batch Size from the first item; a Batch Size over the cap fails the node. */
 function readSettings(ctx: IExecuteFunctions): BulkSettings {
 	const batch = ctx.getNodeParameter('batch', 0, true) as boolean;
 	let batchSize = MAX_BATCH_SIZE;
@@ -261,6 +262,7 @@ function readSettings(ctx: IExecuteFunctions): BulkSettings {
 	return { batch, batchSize };
 }
 
+/** One item's entries, Body Key and Additional Body (JSON); an item with more entries than Batch Size is refused. */
 function readBulkItem(
 	ctx: IExecuteFunctions,
 	itemIndex: number,

@@ -60,6 +60,7 @@ export interface GroupedOperation<Input, Settings> {
 	) => Promise<Map<number, ItemOutcome>>;
 }
 
+/** Sends one group; an error thrown while sending fails every member with it. */
 async function sendGroup<Input, Settings>(
 	ctx: IExecuteFunctions,
 	steps: GroupedOperation<Input, Settings>,

@@ -6,6 +6,7 @@ import type { GroupedRun, ItemOutcome } from './grouped';
 /** What one operation returns for one input item: one result object, a list, or ready n8n items. */
 export type OperationResult = IDataObject | IDataObject[] | INodeExecutionData[];
 
+/** One operation as the router runs it: per item (`execute`), grouped (`executeAll`), or either. */
 export interface Operation {
 	/** Runs the operation for one input item. */
 	execute?: (this: IExecuteFunctions, itemIndex: number) => Promise<OperationResult>;
@@ -22,8 +23,10 @@ export interface Operation {
 	orderKey?: (ctx: IExecuteFunctions, itemIndex: number) => string | undefined;
 }
 
+/** A node's operations, by resource and operation value. */
 export type OperationsByResource = Record<string, Record<string, Operation>>;
 
+/** Whether an operation returned a ready n8n item (json and, at most, binary and pairing). */
 function isExecutionData(value: IDataObject | INodeExecutionData): value is INodeExecutionData {
 	const json = (value as INodeExecutionData).json;
 	return (
@@ -34,6 +37,7 @@ function isExecutionData(value: IDataObject | INodeExecutionData): value is INod
 	);
 }
 
+/** An operation's result as output items, paired with `itemIndex` unless they carry their own pairing. */
 function toItems(result: OperationResult, itemIndex: number): INodeExecutionData[] {
 	const list = Array.isArray(result) ? result : [result];
 	return list.map((entry) =>
@@ -75,7 +79,7 @@ export const MAX_CONCURRENCY = 50;
 /**
  * Options > Concurrency of the node (read once, from the first item): how many input items are
  * processed at the same time. 1 (the default, and the value for operations without the option)
- * is one item after the other. Above 1 the requests run under congestion control (concurrency.ts).
+ * is one item after the other. Above 1 the requests run under congestion control (congestion.ts).
  */
 function readConcurrency(ctx: IExecuteFunctions, selected: Operation): number {
 	const value = ctx.getNodeParameter(

@@ -39,4 +39,5 @@ export const { execute } = requestOperation({
 /** POST /app/items/batch with the items of all input items, at most Batch Size per request. */
 export const executeAll = batchCreate(appItems, execute);
 
+/** The batch save from version 1.4 while Send in One Request is on; otherwise `execute` runs per item. */
 export const groupedWhen = createsInOneRequest;

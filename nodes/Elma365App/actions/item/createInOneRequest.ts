@@ -64,6 +64,7 @@ interface BatchSettings {
 	withEventHandlers: boolean;
 }
 
+/** Batch Size and Run Event Handlers from the first item's Options; an invalid value fails the node. */
 function readSettings(ctx: IExecuteFunctions): BatchSettings {
 	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
 	const batchSize =
@@ -105,7 +106,7 @@ export function createsInOneRequest(ctx: IExecuteFunctions): boolean {
 	);
 }
 
-/** Creates the item by itself (the single create), collecting each member's outcome; without Continue On Fail it stops at the first failure. */
+/** Creates each member by itself (the single create); without Continue On Fail it stops at the first failure. */
 async function createEachAlone(
 	ctx: IExecuteFunctions,
 	group: Array<GroupMember<BatchEntry>>,

@@ -14,6 +14,7 @@ import {
 } from '../bulk';
 import { readOptionalDirectory } from '../fields';
 
+/** The description of Directory (ID), typed before version 1.1 and picked from it on. */
 const DIRECTORY_DESCRIPTION =
 	'Directory to store the fetched file in (with Initialize, in the same run); left empty, the file stays in temporary storage for an hour and the output gives its hash';
 
@@ -56,11 +57,13 @@ export const description: INodeProperties[] = showFor('file', 'uploadFromLinks',
 	...bulkSendingProperties('downloadLinks'),
 ]);
 
+/** The item's Directory, or undefined when the fetched file stays in temporary storage. */
 function directoryOf(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
 	const label = ctx.getNode().typeVersion < 1.1 ? 'Directory ID' : 'Directory';
 	return readOptionalDirectory(ctx, itemIndex, 'entryDirectoryId', label);
 }
 
+/** The item's File Name, or the last part of the link's path when it is empty. */
 function fileNameOf(ctx: IExecuteFunctions, itemIndex: number, link: string): string {
 	const named = String(ctx.getNodeParameter('fileName', itemIndex, '') ?? '').trim();
 	if (named !== '') return named;

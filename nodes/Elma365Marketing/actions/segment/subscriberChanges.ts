@@ -33,6 +33,7 @@ interface SubscriberChange {
 	ids: string[];
 }
 
+/** Reads and checks one item's segment and subscribers. */
 function readChange(ctx: IExecuteFunctions, itemIndex: number): SubscriberChange {
 	return { segmentId: readSegmentId(ctx, itemIndex), ids: readSubscriberIds(ctx, itemIndex) };
 }

@@ -16,6 +16,7 @@ import { readPathParam } from '../params';
 /** The two group membership operations (add-items / remove-items). */
 export type MembershipOperation = 'addMembers' | 'removeMembers';
 
+/** The three kinds of member, each with its parameter, label and (from version 1.2) its pickers. */
 const KINDS = [
 	{
 		key: 'users',
@@ -53,8 +54,11 @@ const KINDS = [
 	},
 ] as const;
 
+/** One kind of member. */
 type Kind = (typeof KINDS)[number];
+/** An item's members, by kind. */
 type Members = Record<Kind['key'], string[]>;
+/** The pickers of a kind; `only` limits them to one operation. */
 type Rows = Omit<PickerRows, 'name' | 'what' | 'verb'> & { only?: MembershipOperation };
 
 /** How a kind is given in `operation` from version 1.2: rows of pickers, or (undefined) a typed list. */
@@ -63,7 +67,7 @@ function rowsOf(kind: Kind, operation: MembershipOperation): Rows | undefined {
 	return rows.only === undefined || rows.only === operation ? rows : undefined;
 }
 
-/** Versions 1 and 1.1, and positions (the spec has no list of them) in every version: a typed list of IDs. */
+/** Versions 1 and 1.1, and positions (the vendor's reference has no list of them) in every version: a typed list of IDs. */
 function typedIds(kind: Kind, verb: string): INodeProperties {
 	return {
 		displayName: kind.label,
@@ -115,12 +119,14 @@ interface Change {
 	extra: IDataObject;
 }
 
+/** A kind's typed list of IDs, each checked. */
 function readTyped(ctx: IExecuteFunctions, itemIndex: number, kind: Kind): string[] {
 	return splitIds(ctx.getNodeParameter(kind.param, itemIndex, '')).map((id) =>
 		requireUuid(ctx, itemIndex, kind.label, id),
 	);
 }
 
+/** Reads and checks one item's change; an item with no member at all is refused. */
 function readChange(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
