@@ -192,7 +192,8 @@ export function batchCreate(area: ItemArea, createAlone: SingleCreate): GroupedR
 					itemIndex: group[0].itemIndex,
 				});
 			} catch (error) {
-				if (!refusedWhole(error)) throw error;
+				// A 5xx, a timeout or a broken connection may have committed: every member fails with it.
+				if (!refusedWhole(error)) return group.map(() => ({ error }));
 				return await createEachAlone(ctx, group, createAlone);
 			}
 			return idsOf(ctx, group, answer);
