@@ -82,6 +82,36 @@ test('Interrupt Many: the platform refusing a non-administrator is shown in its 
 	);
 });
 
+test('Interrupt Many with Continue On Fail: a bad Instance ID gives an error item in its place, the others are stopped in one request', async () => {
+	const { items, error } = await run(
+		{ operation: 'interruptMany', instanceId: '={{ $json.id }}', comment: 'Cleanup' },
+		{
+			input: [{ json: { id: running } }, { json: { id: 'nope' } }, { json: { id: other } }],
+			continueOnFail: true,
+		},
+	);
+	expect(error).toBeUndefined();
+	expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+		['POST', '/pub/v1/bpm/instance/interrupt', { comment: 'Cleanup', instances: [running, other] }],
+	]);
+	expect(items).toHaveLength(2);
+	expect(items[0].json).toEqual({ comment: 'Cleanup', instances: [running, other] });
+	expect(items[1].json.error).toMatch(/Invalid "Instance ID" in item 1: expected a UUID/);
+	expect(pairingOf(items)).toEqual([[{ item: 0 }, { item: 2 }], { item: 1 }]);
+	expect(t.platform.collection('processInstances').get(other)).toMatchObject({
+		__state: 'interrupted',
+	});
+});
+
+test('Interrupt Many without Continue On Fail: a bad Instance ID fails the node naming the item, before any request', async () => {
+	const { error } = await run(
+		{ operation: 'interruptMany', instanceId: '={{ $json.id }}' },
+		{ input: [{ json: { id: running } }, { json: { id: 'nope' } }, { json: { id: other } }] },
+	);
+	expect(error?.message).toMatch(/Invalid "Instance ID" in item 1: expected a UUID/);
+	expect(t.platform.requests).toHaveLength(0);
+});
+
 test('versions 1 to 1.2 keep their operation list; 1.3 adds Interrupt and Interrupt Many', async () => {
 	const { loadPackage } = await import('../harness/engine');
 	const loader = await loadPackage();

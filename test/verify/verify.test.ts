@@ -205,7 +205,7 @@ describe.each<[string, string, (dir: { pkg: string; src: string }) => void, RegE
 				path.join(pkg, 'dist/nodes/shared/transport/index.js'),
 				'exports.home = globalThis.process.env.HOME;',
 			),
-		/transport\.js:\d+:\d+ Runtime code uses the global 'globalThis'/,
+		/transport\/index\.js:\d+:\d+ Runtime code uses the global 'globalThis'/,
 	],
 	[
 		'a test file in the tarball',
@@ -238,7 +238,7 @@ describe.each<[string, string, (dir: { pkg: string; src: string }) => void, RegE
 				path.join(pkg, 'dist/nodes/shared/transport/index.js'),
 				'const apiKey = "5f0c3b7e9a2d4c61b8e07f3a9d2c4e11";',
 			),
-		/transport\.js:\d+: key-like string assigned to a secret name/,
+		/transport\/index\.js:\d+: key-like string assigned to a secret name/,
 	],
 	[
 		'a private key in the tarball',

@@ -2,14 +2,19 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
-	INodeExecutionData,
 	INodeProperties,
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../shared/descriptions/common';
-import type { Operation } from '../../shared/execution/router';
-import { errorItem, forItem, MAX_BATCH_SIZE } from '../../shared/execution/router';
+import { jsonEscapeHatchHint, readJsonObject } from '../../shared/descriptions/common';
+import type {
+	GroupedRun,
+	GroupMember,
+	ItemOutcome,
+	SucceededMember,
+} from '../../shared/execution/grouped';
+import { groupedOperation } from '../../shared/execution/grouped';
+import { MAX_BATCH_SIZE } from '../../shared/execution/router';
 import type { ApiRequest } from '../../shared/transport';
 import { apiRequest } from '../../shared/transport';
 import { isObject, splitList } from '../../shared/utils';
@@ -27,21 +32,19 @@ export type BulkEntry = string | IDataObject;
 
 export { MAX_BATCH_SIZE };
 
-export interface BulkOperationOptions {
-	resource: string;
-	operation: string;
+/** The request of a bulk operation: where it goes, the key its entries go under and how an item gives its entries. */
+export interface BulkRequest {
 	method: IHttpRequestMethods;
 	path: string;
-	/** The key the entries are sent under, e.g. `hashesList`; the user may change it. */
+	/** The key the entries are sent under, e.g. `hashesList`; the user may change it (Options > Body Key). */
 	bodyKey: string;
 	/** Whether repeating the request is harmless (link look-ups, deletion) or not (creation). */
 	idempotent: boolean;
-	/** The per-item parameters that make the item's entries. */
-	fields: INodeProperties[];
+	/** The entries one item contributes, read and checked from its parameters. */
 	readEntries: (ctx: IExecuteFunctions, itemIndex: number) => BulkEntry[];
 	/**
-	 * A second step for the items that succeeded (e.g. making files of the bodies just fetched):
-	 * what it returns for an item is added to its output, an Error fails the item.
+	 * A second step for the items whose entries all succeeded (e.g. making files of the bodies just
+	 * fetched): what it returns for an item is added to its output, an Error fails the item.
 	 */
 	then?: (ctx: IExecuteFunctions, done: Done[]) => Promise<Map<number, IDataObject | Error>>;
 }
@@ -53,6 +56,7 @@ export interface Done {
 	items: IDataObject[];
 }
 
+/** One bulk request's answer (with `failure` on a 422 partial failure), or the error that failed it whole. */
 export type BulkAnswer = { payload: IDataObject; failure?: NodeApiError } | { error: unknown };
 
 /**
@@ -64,7 +68,7 @@ export async function bulkRequest(
 	request: ApiRequest,
 ): Promise<BulkAnswer> {
 	try {
-		return { payload: stripEnvelope(await apiRequest(ctx, request)) };
+		return { payload: withoutEnvelope(await apiRequest(ctx, request)) };
 	} catch (error) {
 		if (
 			!(error instanceof NodeApiError) ||
@@ -72,7 +76,7 @@ export async function bulkRequest(
 			!isObject(error.errorResponse)
 		)
 			return { error };
-		return { payload: stripEnvelope(error.errorResponse as IDataObject), failure: error };
+		return { payload: withoutEnvelope(error.errorResponse as IDataObject), failure: error };
 	}
 }
 
@@ -83,14 +87,21 @@ export function answerItems(payload: IDataObject, count: number): IDataObject[] 
 	return items as IDataObject[];
 }
 
+/** Whether an entry of the answer's items[] carries an error. */
 export const hasError = (entry: IDataObject): boolean =>
 	entry.error !== undefined && entry.error !== null && entry.error !== '';
 
-interface Prepared {
-	itemIndex: number;
+/** One item's part of a bulk request: its entries, the key they go under and its Additional Body (JSON). */
+interface BulkItem {
 	entries: BulkEntry[];
 	bodyKey: string;
 	extra: IDataObject;
+}
+
+/** Send in One Request and Batch Size, read once from the first item. */
+interface BulkSettings {
+	batch: boolean;
+	batchSize: number;
 }
 
 /** Splits comma- or newline-separated text (or takes an array from an expression) into values. */
@@ -152,42 +163,33 @@ export function requireHttpUrl(
 	return text;
 }
 
-function stripEnvelope(body: IDataObject): IDataObject {
-	return withoutEnvelope(body);
-}
-
 /** Packs items into requests of at most `size` entries, never splitting an item. */
-function pack(prepared: Prepared[], size: number): Prepared[][] {
-	const groups: Prepared[][] = [];
-	let current: Prepared[] = [];
+function pack(
+	members: Array<GroupMember<BulkItem>>,
+	size: number,
+): Array<Array<GroupMember<BulkItem>>> {
+	const groups: Array<Array<GroupMember<BulkItem>>> = [];
+	let current: Array<GroupMember<BulkItem>> = [];
 	let count = 0;
-	for (const entry of prepared) {
-		if (current.length > 0 && count + entry.entries.length > size) {
+	for (const member of members) {
+		if (current.length > 0 && count + member.input.entries.length > size) {
 			groups.push(current);
 			current = [];
 			count = 0;
 		}
-		current.push(entry);
-		count += entry.entries.length;
+		current.push(member);
+		count += member.input.entries.length;
 	}
 	if (current.length > 0) groups.push(current);
 	return groups;
 }
 
 /**
- * A bulk endpoint (many entries per request). Every item contributes its entries; with
- * "Send in One Request" the entries of all items go out together, at most Batch Size per request,
- * otherwise each item makes its own request. Either way each input item gets exactly one output
- * item, paired with it. The answer's `items[]` (one per entry, in request order, as the vendor
- * documents) is split among the items: an item whose entries carry an `error` fails (on 200 or 422),
- * the others output their part; a 422 without such `items[]` fails every item of the request.
+ * Send in One Request and Options (Additional Body, Batch Size, Body Key) of a bulk operation whose
+ * entries go under `bodyKey` as the vendor documents it.
  */
-export function bulkOperation(options: BulkOperationOptions): {
-	description: INodeProperties[];
-	executeAll: NonNullable<Operation['executeAll']>;
-} {
-	const description = showFor(options.resource, options.operation, [
-		...options.fields,
+export function bulkSendingProperties(bodyKey: string): INodeProperties[] {
+	return [
 		{
 			displayName: 'Send in One Request',
 			name: 'batch',
@@ -223,148 +225,165 @@ export function bulkOperation(options: BulkOperationOptions): {
 					name: 'bodyKey',
 					type: 'string',
 					default: '',
-					placeholder: options.bodyKey,
-					description: `Key the entries are sent under; empty means "${options.bodyKey}", as the vendor documents it. Change it only for an installation that differs.`,
+					placeholder: bodyKey,
+					description: `Key the entries are sent under; empty means "${bodyKey}", as the vendor documents it. Change it only for an installation that differs.`,
 				},
 			],
 		},
-	]);
+	];
+}
 
-	function prepare(
-		ctx: IExecuteFunctions,
-		itemIndex: number,
-		batch: boolean,
-		batchSize: number,
-	): Prepared {
-		const entries = options.readEntries(ctx, itemIndex);
-		if (batch && entries.length > batchSize) {
-			throw invalidInput(
-				ctx,
-				itemIndex,
-				'Batch Size',
-				`at least the ${entries.length} entries of this item`,
-				batchSize,
-			);
+/** Send in One Request and Batch Size from the first item; a Batch Size over the cap fails the node. */
+function readSettings(ctx: IExecuteFunctions): BulkSettings {
+	const batch = ctx.getNodeParameter('batch', 0, true) as boolean;
+	let batchSize = MAX_BATCH_SIZE;
+	if (batch) {
+		const settings = ctx.getNodeParameter('bulkOptions', 0, {}) as IDataObject;
+		if (settings.batchSize !== undefined) {
+			batchSize = requireInteger(ctx, 0, 'Batch Size', settings.batchSize, { min: 1 });
+			if (batchSize > MAX_BATCH_SIZE)
+				throw invalidInput(
+					ctx,
+					0,
+					'Batch Size',
+					`a whole number from 1 to ${MAX_BATCH_SIZE}`,
+					batchSize,
+				);
 		}
-		const settings = ctx.getNodeParameter('bulkOptions', itemIndex, {}) as IDataObject;
-		const bodyKey =
-			settings.bodyKey === undefined || String(settings.bodyKey).trim() === ''
-				? options.bodyKey
-				: requireText(ctx, itemIndex, 'Body Key', settings.bodyKey).trim();
-		const extra =
-			settings.body === undefined
-				? {}
-				: readJsonObject(ctx, itemIndex, 'bulkOptions.body', 'Additional Body (JSON)');
-		return { itemIndex, entries, bodyKey, extra };
 	}
+	return { batch, batchSize };
+}
 
-	async function executeAll(
-		this: IExecuteFunctions,
-		items: INodeExecutionData[],
-	): Promise<INodeExecutionData[]> {
-		const output: Array<INodeExecutionData | undefined> = new Array(items.length);
-		const fail = (error: unknown, itemIndex: number, extra: IDataObject = {}) => {
-			if (!this.continueOnFail()) throw forItem(this, error, itemIndex);
-			const item = errorItem(error, itemIndex);
-			output[itemIndex] = { ...item, json: { ...item.json, ...extra } };
-		};
+/** One item's entries, Body Key and Additional Body (JSON); an item with more entries than Batch Size is refused. */
+function readBulkItem(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	request: BulkRequest,
+	{ batch, batchSize }: BulkSettings,
+): BulkItem {
+	const entries = request.readEntries(ctx, itemIndex);
+	if (batch && entries.length > batchSize) {
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			'Batch Size',
+			`at least the ${entries.length} entries of this item`,
+			batchSize,
+		);
+	}
+	const settings = ctx.getNodeParameter('bulkOptions', itemIndex, {}) as IDataObject;
+	const bodyKey =
+		settings.bodyKey === undefined || String(settings.bodyKey).trim() === ''
+			? request.bodyKey
+			: requireText(ctx, itemIndex, 'Body Key', settings.bodyKey).trim();
+	const extra =
+		settings.body === undefined
+			? {}
+			: readJsonObject(ctx, itemIndex, 'bulkOptions.body', 'Additional Body (JSON)');
+	return { entries, bodyKey, extra };
+}
 
-		// Validate every item before any request.
-		const batch = items.length > 0 && (this.getNodeParameter('batch', 0, true) as boolean);
-		let batchSize = MAX_BATCH_SIZE;
-		if (batch) {
-			const settings = this.getNodeParameter('bulkOptions', 0, {}) as IDataObject;
-			if (settings.batchSize !== undefined) {
-				batchSize = requireInteger(this, 0, 'Batch Size', settings.batchSize, { min: 1 });
-				if (batchSize > MAX_BATCH_SIZE)
-					throw invalidInput(
-						this,
-						0,
-						'Batch Size',
-						`a whole number from 1 to ${MAX_BATCH_SIZE}`,
-						batchSize,
-					);
-			}
+/**
+ * Splits one bulk answer among the members of its request. The answer's `items[]` has one entry per
+ * entry sent, in request order, as the vendor documents it: an item whose entries carry an `error`
+ * fails (on 200 or 422), the others output their part. An answer without such `items[]` is the
+ * whole output of every member on success, and fails every member on a 422.
+ */
+function splitAnswer(
+	ctx: IExecuteFunctions,
+	group: Array<GroupMember<BulkItem>>,
+	{ payload, failure }: { payload: IDataObject; failure?: NodeApiError },
+	answered: WeakSet<IDataObject>,
+): ItemOutcome[] {
+	const { bodyKey } = group[0].input;
+	const total = group.reduce((sum, member) => sum + member.input.entries.length, 0);
+	const answers = answerItems(payload, total);
+	let offset = 0;
+	return group.map((member): ItemOutcome => {
+		const { entries } = member.input;
+		const mine = answers?.slice(offset, offset + entries.length);
+		offset += entries.length;
+		if (!mine) {
+			if (failure) return { error: memberError(ctx, failure, member, undefined) };
+			return { result: { [bodyKey]: entries, ...payload } };
 		}
-		const prepared: Prepared[] = [];
-		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-			try {
-				prepared.push(prepare(this, itemIndex, batch, batchSize));
-			} catch (error) {
-				fail(error, itemIndex);
-			}
-		}
+		if (mine.some(hasError))
+			return { error: memberError(ctx, failure, member, mine), json: { items: mine } };
+		const result: IDataObject = { [bodyKey]: entries, items: mine };
+		answered.add(result);
+		return { result };
+	});
+}
 
-		const groups = batch ? pack(prepared, batchSize) : prepared.map((entry) => [entry]);
-		const done: Done[] = [];
-		for (const group of groups) {
+/**
+ * A bulk endpoint (many entries per request). Every item contributes its entries; with Send in One
+ * Request the entries of all items go out together, at most Batch Size per request, otherwise each
+ * item makes its own request. Every item is checked before the first request, and each input item
+ * gets exactly one output item, paired with it.
+ */
+export function bulkRequests(request: BulkRequest): GroupedRun {
+	// The outputs whose entries were each answered: those the second step (`then`) continues.
+	const answered = new WeakSet<IDataObject>();
+	return groupedOperation({
+		readSettings,
+		read: (ctx, itemIndex, settings) => readBulkItem(ctx, itemIndex, request, settings),
+		group: (_ctx, members, { batch, batchSize }) =>
+			batch ? pack(members, batchSize) : members.map((member) => [member]),
+		async send(ctx, group) {
 			const [first] = group;
-			const body: IDataObject = {
-				[first.bodyKey]: group.flatMap((member) => member.entries),
-				...first.extra,
-			};
-			const answer = await bulkRequest(this, {
-				method: options.method,
-				path: options.path,
-				body,
-				idempotent: options.idempotent,
+			const answer = await bulkRequest(ctx, {
+				method: request.method,
+				path: request.path,
+				body: {
+					[first.input.bodyKey]: group.flatMap((member) => member.input.entries),
+					...first.input.extra,
+				},
+				idempotent: request.idempotent,
 				itemIndex: first.itemIndex,
 			});
-			if ('error' in answer) {
-				for (const member of group) fail(answer.error, member.itemIndex);
-				continue;
-			}
-			const { payload, failure } = answer;
-			const answers = answerItems(
-				payload,
-				group.reduce((sum, member) => sum + member.entries.length, 0),
-			);
-			let offset = 0;
-			for (const member of group) {
-				const mine = answers?.slice(offset, offset + member.entries.length);
-				offset += member.entries.length;
-				if (!mine) {
-					// An answer without items[] for every entry: a success is the whole answer, a 422 fails every item.
-					if (failure) fail(memberError(this, failure, member, undefined), member.itemIndex);
-					else
-						output[member.itemIndex] = {
-							json: { [first.bodyKey]: member.entries, ...payload },
-							pairedItem: { item: member.itemIndex },
-						};
-					continue;
-				}
-				if (mine.some(hasError)) {
-					fail(memberError(this, failure, member, mine), member.itemIndex, { items: mine });
-					continue;
-				}
-				output[member.itemIndex] = {
-					json: { [first.bodyKey]: member.entries, items: mine },
-					pairedItem: { item: member.itemIndex },
-				};
-				done.push({ itemIndex: member.itemIndex, entries: member.entries, items: mine });
-			}
-		}
-		if (options.then && done.length > 0) {
-			for (const [itemIndex, result] of await options.then(this, done)) {
-				if (result instanceof Error) fail(result, itemIndex);
-				else
-					output[itemIndex] = {
-						...output[itemIndex]!,
-						json: { ...output[itemIndex]!.json, ...result },
-					};
-			}
-		}
-		return output.filter((item): item is INodeExecutionData => item !== undefined);
-	}
+			if ('error' in answer) throw answer.error;
+			return splitAnswer(ctx, group, answer, answered);
+		},
+		then: request.then && thenStep(request.then, answered),
+	});
+}
 
-	return { description, executeAll };
+/** Runs a bulk operation's second step on the answered items and adds its results to their outputs. */
+function thenStep(
+	then: NonNullable<BulkRequest['then']>,
+	answered: WeakSet<IDataObject>,
+): (
+	ctx: IExecuteFunctions,
+	succeeded: Array<SucceededMember<BulkItem>>,
+) => Promise<Map<number, ItemOutcome>> {
+	return async (ctx, succeeded) => {
+		const outputs = new Map<number, IDataObject>();
+		const done: Done[] = [];
+		for (const { itemIndex, input, result } of succeeded) {
+			const output = result as IDataObject;
+			if (!answered.has(output)) continue;
+			outputs.set(itemIndex, output);
+			done.push({ itemIndex, entries: input.entries, items: output.items as IDataObject[] });
+		}
+		const outcomes = new Map<number, ItemOutcome>();
+		if (done.length === 0) return outcomes;
+		for (const [itemIndex, added] of await then(ctx, done)) {
+			outcomes.set(
+				itemIndex,
+				added instanceof Error
+					? { error: added }
+					: { result: { ...outputs.get(itemIndex), ...added } },
+			);
+		}
+		return outcomes;
+	};
 }
 
 /** The error of one item whose entries failed (`mine`: its part of items[]; undefined when the answer does not say). */
 function memberError(
 	ctx: IExecuteFunctions,
 	failure: NodeApiError | undefined,
-	member: Prepared,
+	member: GroupMember<BulkItem>,
 	mine: IDataObject[] | undefined,
 ): NodeApiError {
 	const body = (failure?.errorResponse ?? {}) as IDataObject;
@@ -372,7 +391,9 @@ function memberError(
 		typeof body.error === 'string' && body.error !== '' ? body.error : 'partial failure';
 	const reasons = mine
 		? mine.flatMap((entry, index) =>
-				entry.error ? [`${describeEntry(member.entries[index])}: ${String(entry.error)}`] : [],
+				entry.error
+					? [`${describeEntry(member.input.entries[index])}: ${String(entry.error)}`]
+					: [],
 			)
 		: ['the platform did not say which entries failed'];
 	const status = failure ? '422' : '200';
@@ -385,6 +406,7 @@ function memberError(
 	});
 }
 
+/** How a failed entry is named in the error: its identifier, hash or name. */
 function describeEntry(entry: BulkEntry | undefined): string {
 	if (typeof entry === 'string') return entry;
 	if (isObject(entry)) return String(entry.hash ?? entry.name ?? JSON.stringify(entry));

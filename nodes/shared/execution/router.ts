@@ -1,10 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { CongestionWindow } from './congestion';
+import type { GroupedRun, ItemOutcome } from './grouped';
 
 /** What one operation returns for one input item: one result object, a list, or ready n8n items. */
 export type OperationResult = IDataObject | IDataObject[] | INodeExecutionData[];
 
+/** One operation as the router runs it: per item (`execute`), grouped (`executeAll`), or either. */
 export interface Operation {
 	/** Runs the operation for one input item; `window` (Concurrency above 1) goes with every request it makes. */
 	execute?: (
@@ -12,14 +14,10 @@ export interface Operation {
 		itemIndex: number,
 		window?: CongestionWindow,
 	) => Promise<OperationResult>;
-	/**
-	 * Runs the operation for all input items at once (bulk endpoints that take many ids per request).
-	 * It must return exactly the items to output, each paired with its input item(s).
-	 */
-	executeAll?: (
-		this: IExecuteFunctions,
-		items: INodeExecutionData[],
-	) => Promise<INodeExecutionData[]>;
+	/** Runs the operation for all input items at once, many items per request (built with `groupedOperation`). */
+	executeAll?: GroupedRun;
+	/** Whether this run sends the items grouped (e.g. Send in One Request is on); when false, `execute` runs per item. */
+	groupedWhen?: (ctx: IExecuteFunctions) => boolean;
 	/** Options > Concurrency when the user has not set it (1 when absent): see `parallelSince`. */
 	defaultConcurrency?: (ctx: IExecuteFunctions) => number;
 	/**
@@ -29,8 +27,10 @@ export interface Operation {
 	orderKey?: (ctx: IExecuteFunctions, itemIndex: number) => string | undefined;
 }
 
+/** A node's operations, by resource and operation value. */
 export type OperationsByResource = Record<string, Record<string, Operation>>;
 
+/** Whether an operation returned a ready n8n item (json and, at most, binary and pairing). */
 function isExecutionData(value: IDataObject | INodeExecutionData): value is INodeExecutionData {
 	const json = (value as INodeExecutionData).json;
 	return (
@@ -41,6 +41,7 @@ function isExecutionData(value: IDataObject | INodeExecutionData): value is INod
 	);
 }
 
+/** An operation's result as output items, paired with `itemIndex` unless they carry their own pairing. */
 function toItems(result: OperationResult, itemIndex: number): INodeExecutionData[] {
 	const list = Array.isArray(result) ? result : [result];
 	return list.map((entry) =>
@@ -185,8 +186,33 @@ async function runConcurrently(
 }
 
 /**
- * The only loop over input items: reads resource and operation, runs the operation per item,
- * pairs every output with its input and applies Continue On Fail (one error item per failed input).
+ * Runs a grouped operation over `count` items: each item's outcome is paired with it and put in its
+ * place; with Continue On Fail a failed item gives its error item, without it the first failure
+ * (as the operation reports it) fails the node.
+ */
+async function runGrouped(
+	ctx: IExecuteFunctions,
+	executeAll: GroupedRun,
+	count: number,
+): Promise<INodeExecutionData[]> {
+	const results = new Array<INodeExecutionData[]>(count);
+	const continueOnFail = ctx.continueOnFail();
+	await executeAll.call(ctx, count, (itemIndex: number, outcome: ItemOutcome) => {
+		if ('result' in outcome) {
+			results[itemIndex] = toItems(outcome.result, itemIndex);
+			return;
+		}
+		if (!continueOnFail) throw forItem(ctx, outcome.error, itemIndex);
+		const item = errorItem(outcome.error, itemIndex);
+		results[itemIndex] = [{ ...item, json: { ...item.json, ...outcome.json } }];
+	});
+	return results.flatMap((itemOutput) => itemOutput ?? []);
+}
+
+/**
+ * The only loop over input items: reads resource and operation, runs the operation per item or
+ * grouped, pairs every output with its input and applies Continue On Fail (one error item per
+ * failed input).
  */
 export async function route(
 	this: IExecuteFunctions,
@@ -202,7 +228,8 @@ export async function route(
 			`The operation "${operation}" is not supported for resource "${resource}"`,
 		);
 	}
-	if (selected.executeAll) return [await selected.executeAll.call(this, items)];
+	if (selected.executeAll && (selected.groupedWhen?.(this) ?? true))
+		return [await runGrouped(this, selected.executeAll, items.length)];
 
 	const concurrency = readConcurrency(this, selected);
 	if (concurrency > 1 && items.length > 1) {

@@ -30,9 +30,16 @@ export function withStatusHints<T extends Operation>(operation: T, hints: Status
 	}
 	if (operation.executeAll) {
 		const executeAll = operation.executeAll;
-		wrapped.executeAll = async function (this, items) {
+		wrapped.executeAll = async function (this, itemCount, settle) {
 			try {
-				return await executeAll.call(this, items);
+				await executeAll.call(this, itemCount, (itemIndex, outcome) =>
+					settle(
+						itemIndex,
+						'error' in outcome
+							? { ...outcome, error: explainStatus(outcome.error, hints) }
+							: outcome,
+					),
+				);
 			} catch (error) {
 				throw explainStatus(error, hints);
 			}

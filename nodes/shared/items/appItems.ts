@@ -1,13 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { contextFields, readContext } from '../descriptions/contextFields';
-import { showFor } from '../descriptions/common';
 import { fieldMapper, readMappedFields } from '../descriptions/fieldMapping';
 import type { ListFeatures } from '../lists/listOptions';
 import { listOptions } from '../lists/listOptions';
 import { codeLocator, uuidLocatorWithUrl } from '../descriptions/locators';
 import { beforeVersion, isVersionAtLeast, sinceVersion } from '../descriptions/versioning';
-import { concurrencyOption, requestOperation } from '../execution/operations';
-import type { Operation } from '../execution/router';
+import { concurrencyOption } from '../execution/operations';
 import { apiPath } from '../transport';
 import { requireBoolean, requirePathSegment, requireUuid } from '../validation';
 
@@ -40,11 +38,6 @@ export interface ItemKindVersions {
 	/** Get Many options pick field codes and statuses from the application. */
 	listPickers: number;
 }
-
-/** An operation's parameters and its per-item request. */
-export type ItemOperation = { description: INodeProperties[] } & Required<
-	Pick<Operation, 'execute'>
->;
 
 /**
  * Section code and application (contract, report) code: the two path variables of every item operation.
@@ -297,27 +290,6 @@ export const appCreateBody =
 		}
 		return body;
 	};
-
-/**
- * Item > Create of application items, one request per item: POST /app/{namespace}/{code}/create
- * with the context, status group and creation event flag. `last` replaces the Options at the end of
- * the form, where the App node's batch create adds its settings.
- */
-export function createItem(kind: ItemKind, last?: INodeProperties[]): ItemOperation {
-	return {
-		description: showFor(kind.resource, 'create', [
-			...locationFields(kind),
-			...itemFields(kind, 'add'),
-			...(last ?? [appCreateOptions]),
-		]),
-		...requestOperation({
-			method: 'POST',
-			path: (ctx, itemIndex) => readApplicationPath(ctx, itemIndex, kind, '/create'),
-			body: appCreateBody(kind),
-			idempotent: false,
-		}),
-	};
-}
 
 /**
  * Options of an item list: typed field codes and statuses before the kind's `versions.listPickers`;

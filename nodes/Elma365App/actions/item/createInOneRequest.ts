@@ -1,31 +1,21 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { ItemKind as ItemArea } from '../../../shared/items/appItems';
-import {
-	appCreateBody,
-	appCreateOptions,
-	createItem,
-	readLocation,
-} from '../../../shared/items/appItems';
-import {
-	beforeVersion,
-	isVersionAtLeast,
-	sinceVersion,
-} from '../../../shared/descriptions/versioning';
-import { errorItem, forItem, MAX_BATCH_SIZE, route } from '../../../shared/execution/router';
+import type { GroupedRun, GroupMember, ItemOutcome } from '../../../shared/execution/grouped';
+import { chunk, groupedOperation } from '../../../shared/execution/grouped';
+import type { OperationResult } from '../../../shared/execution/router';
+import { MAX_BATCH_SIZE } from '../../../shared/execution/router';
+import type { ItemKind } from '../../../shared/items/appItems';
+import { appCreateBody, appCreateOptions, readLocation } from '../../../shared/items/appItems';
 import { apiRequest } from '../../../shared/transport';
 import { invalidInput, requireBoolean, requireInteger } from '../../../shared/validation';
+import { isVersionAtLeast } from '../../../shared/descriptions/versioning';
 import { BATCH_CREATE_VERSION } from '../../versions';
 
 /** https://api.brix365.com/en/public-api/reference/app/appitemssavebatch/ */
 const BATCH_PATH = '/app/items/batch';
 
-const sendInOneRequest: INodeProperties = {
+/** Send in One Request of Item > Create, from BATCH_CREATE_VERSION. */
+export const sendInOneRequest: INodeProperties = {
 	displayName: 'Send in One Request',
 	name: 'sendInOneRequest',
 	type: 'boolean',
@@ -34,7 +24,8 @@ const sendInOneRequest: INodeProperties = {
 		"Whether to create the items of all input items together through the platform's batch save (at most Batch Size per request, each request one transaction) instead of one request per item. Each output item is the new item's __id with the fields sent, not the platform's full item: turn this off, or add a Get, when you need the full item.",
 };
 
-const batchOptions: INodeProperties = {
+/** The create Options plus Batch Size and Run Event Handlers, from BATCH_CREATE_VERSION. */
+export const batchOptions: INodeProperties = {
 	...appCreateOptions,
 	options: [
 		...(appCreateOptions.options as INodeProperties[]),
@@ -57,20 +48,23 @@ const batchOptions: INodeProperties = {
 	],
 };
 
-/** One input item ready for the batch: where it goes and the context the single create would send. */
-interface Entry {
-	itemIndex: number;
+/** One input item read for the batch: where it goes, the context the single create would send, and whether it must go alone. */
+interface BatchEntry {
 	namespace: string;
 	code: string;
 	context: IDataObject;
+	/** The batch body cannot carry it as the single create sends it (a Status Group ID, Force Creation Event or its own `__id`). */
+	alone: boolean;
 }
 
-interface Settings {
+/** Batch Size and Run Event Handlers, read once from the first item. */
+interface BatchSettings {
 	batchSize: number;
 	withEventHandlers: boolean;
 }
 
-function readSettings(ctx: IExecuteFunctions): Settings {
+/** Batch Size and Run Event Handlers from the first item's Options; an invalid value fails the node. */
+function readSettings(ctx: IExecuteFunctions): BatchSettings {
 	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
 	const batchSize =
 		options.batchSize === undefined
@@ -103,117 +97,105 @@ function refusedWhole(error: unknown): boolean {
 	return status >= 400 && status < 500 && ![401, 403, 429].includes(status);
 }
 
+/** Whether this run sends the items through the batch save: from version 1.4, while Send in One Request is on. */
+export function createsInOneRequest(ctx: IExecuteFunctions): boolean {
+	return (
+		isVersionAtLeast(ctx, BATCH_CREATE_VERSION) &&
+		(ctx.getNodeParameter('sendInOneRequest', 0, true) as boolean)
+	);
+}
+
+/** Creates each member by itself (the single create); without Continue On Fail it stops at the first failure. */
+async function createEachAlone(
+	ctx: IExecuteFunctions,
+	group: Array<GroupMember<BatchEntry>>,
+	createAlone: SingleCreate,
+): Promise<ItemOutcome[]> {
+	const outcomes: ItemOutcome[] = [];
+	for (const { itemIndex } of group) {
+		try {
+			outcomes.push({ result: await createAlone.call(ctx, itemIndex) });
+		} catch (error) {
+			outcomes.push({ error });
+			if (!ctx.continueOnFail()) break;
+		}
+	}
+	return outcomes;
+}
+
+/** Each member's new `__id` from the answer's pseudoIDsMap, output with the fields sent. */
+function idsOf(
+	ctx: IExecuteFunctions,
+	group: Array<GroupMember<BatchEntry>>,
+	answer: IDataObject,
+): ItemOutcome[] {
+	const ids = (answer.pseudoIDsMap ?? {}) as IDataObject;
+	return group.map(({ itemIndex, input }): ItemOutcome => {
+		const id = ids[`$ref/${itemIndex}`];
+		if (typeof id === 'string' && id !== '') return { result: { __id: id, ...input.context } };
+		return {
+			error: new NodeOperationError(
+				ctx.getNode(),
+				`ELMA365: the batch save answered no ID for item ${itemIndex} ($ref/${itemIndex} is missing from pseudoIDsMap)`,
+				{
+					itemIndex,
+					description: `The platform reported ${String(answer.savedItemsCount ?? 'an unknown number of')} saved items; check the application before running again.`,
+				},
+			),
+		};
+	});
+}
+
+/** The single create of one item, as the operation's `execute`. */
+type SingleCreate = (this: IExecuteFunctions, itemIndex: number) => Promise<OperationResult>;
+
 /**
- * Item > Create from version 1.4: with Send in One Request (the default) the contexts of all input
- * items go to POST /app/items/batch, at most Batch Size per request, each as `__id: "$ref/<itemIndex>"`;
- * the answer's pseudoIDsMap gives each item its new `__id`. Items the batch body cannot carry as the
- * single create sends them (a Status Group ID, Force Creation Event or their own `__id`) are created
- * by themselves, as is every item of a batch the platform refused as a whole (so exactly the bad ones
- * fail). Before 1.4, or with the parameter off, one /create per item as before.
+ * Item > Create with Send in One Request: the contexts of all input items go to POST
+ * /app/items/batch, at most Batch Size per request, each as `__id: "$ref/<itemIndex>"`; the
+ * answer's pseudoIDsMap gives each item its new `__id`. Items the batch body cannot carry are
+ * created by themselves after the batches, as is every item of a batch the platform refused as a
+ * whole (so exactly the bad ones fail).
  */
-export function createInOneRequest(area: ItemArea) {
-	const single = createItem(area, [
-		...beforeVersion(BATCH_CREATE_VERSION, [appCreateOptions]),
-		...sinceVersion(BATCH_CREATE_VERSION, [sendInOneRequest, batchOptions]),
-	]);
-
-	async function executeAll(
-		this: IExecuteFunctions,
-		items: INodeExecutionData[],
-	): Promise<INodeExecutionData[]> {
-		const since = isVersionAtLeast(this, BATCH_CREATE_VERSION);
-		if (
-			items.length === 0 ||
-			!since ||
-			!(this.getNodeParameter('sendInOneRequest', 0, true) as boolean)
-		) {
-			const [output] = await route.call(this, {
-				[area.resource]: { create: { execute: single.execute } },
-			});
-			return output;
-		}
-
-		const output: INodeExecutionData[] = new Array(items.length);
-		const fail = (error: unknown, itemIndex: number) => {
-			if (!this.continueOnFail()) throw forItem(this, error, itemIndex);
-			output[itemIndex] = errorItem(error, itemIndex);
-		};
-		const createAlone = async (itemIndex: number) => {
-			try {
-				output[itemIndex] = {
-					json: (await single.execute.call(this, itemIndex)) as IDataObject,
-					pairedItem: { item: itemIndex },
-				};
-			} catch (error) {
-				fail(error, itemIndex);
-			}
-		};
-
-		// Every item is read and checked before the first request.
-		const settings = readSettings(this);
-		const batched: Entry[] = [];
-		const alone: number[] = [];
-		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-			try {
-				const { namespace, code } = readLocation(this, itemIndex, area);
-				const { context, ...rest } = appCreateBody(area)(this, itemIndex);
-				const entry = { itemIndex, namespace, code, context: context as IDataObject };
-				if (Object.keys(rest).length > 0 || entry.context.__id !== undefined) alone.push(itemIndex);
-				else batched.push(entry);
-			} catch (error) {
-				fail(error, itemIndex);
-			}
-		}
-
-		for (let start = 0; start < batched.length; start += settings.batchSize) {
-			const chunk = batched.slice(start, start + settings.batchSize);
+export function batchCreate(kind: ItemKind, createAlone: SingleCreate): GroupedRun {
+	return groupedOperation({
+		readSettings,
+		read(ctx, itemIndex): BatchEntry {
+			const { namespace, code } = readLocation(ctx, itemIndex, kind);
+			const { context, ...rest } = appCreateBody(kind)(ctx, itemIndex);
+			const alone = Object.keys(rest).length > 0 || (context as IDataObject).__id !== undefined;
+			return { namespace, code, context: context as IDataObject, alone };
+		},
+		group: (_ctx, members, { batchSize }) => [
+			...chunk(
+				members.filter((member) => !member.input.alone),
+				batchSize,
+			),
+			...members.filter((member) => member.input.alone).map((member) => [member]),
+		],
+		async send(ctx, group, { withEventHandlers }) {
+			if (group[0].input.alone) return await createEachAlone(ctx, group, createAlone);
 			let answer: IDataObject;
 			try {
-				answer = await apiRequest(this, {
+				answer = await apiRequest(ctx, {
 					method: 'POST',
 					path: BATCH_PATH,
 					body: {
-						items: chunk.map(({ itemIndex, namespace, code, context }) => ({
+						items: group.map(({ itemIndex, input: { namespace, code, context } }) => ({
 							namespace,
 							code,
 							context: { ...context, __id: `$ref/${itemIndex}` },
 						})),
-						withEventHandlers: settings.withEventHandlers,
+						withEventHandlers,
 					},
 					idempotent: false,
-					itemIndex: chunk[0].itemIndex,
+					itemIndex: group[0].itemIndex,
 				});
 			} catch (error) {
-				if (!refusedWhole(error)) {
-					for (const { itemIndex } of chunk) fail(error, itemIndex);
-					continue;
-				}
-				for (const { itemIndex } of chunk) await createAlone(itemIndex);
-				continue;
+				// A 5xx, a timeout or a broken connection may have committed: every member fails with it.
+				if (!refusedWhole(error)) return group.map(() => ({ error }));
+				return await createEachAlone(ctx, group, createAlone);
 			}
-			const ids = (answer.pseudoIDsMap ?? {}) as IDataObject;
-			for (const { itemIndex, context } of chunk) {
-				const id = ids[`$ref/${itemIndex}`];
-				if (typeof id === 'string' && id !== '') {
-					output[itemIndex] = { json: { __id: id, ...context }, pairedItem: { item: itemIndex } };
-				} else {
-					fail(
-						new NodeOperationError(
-							this.getNode(),
-							`ELMA365: the batch save answered no ID for item ${itemIndex} ($ref/${itemIndex} is missing from pseudoIDsMap)`,
-							{
-								itemIndex,
-								description: `The platform reported ${String(answer.savedItemsCount ?? 'an unknown number of')} saved items; check the application before running again.`,
-							},
-						),
-						itemIndex,
-					);
-				}
-			}
-		}
-		for (const itemIndex of alone) await createAlone(itemIndex);
-		return output;
-	}
-
-	return { description: single.description, executeAll };
+			return idsOf(ctx, group, answer);
+		},
+	});
 }

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/descriptions/versioning';
 import { PICKERS_VERSION } from '../../versions';
 
+/** The Hashes parameter of the link operations, with what the hashes are for. */
 export function hashesField(description: string): INodeProperties {
 	return {
 		displayName: 'Hashes',
@@ -20,6 +21,7 @@ export function hashesField(description: string): INodeProperties {
 	};
 }
 
+/** The description of an entry's directory, typed or picked. */
 const ENTRY_DIRECTORY_DESCRIPTION = 'Directory the file goes into, sent as "directory"';
 
 /** The directory of one entry of a bulk body (typed in version 1, picked from 1.1 on) and free JSON for the entry. */
@@ -52,6 +54,7 @@ export const entryExtras: INodeProperties[] = [
 	},
 ];
 
+/** An entry's directory and Additional Entry Fields (JSON), as `entryExtras` asks for them. */
 export function readEntryExtras(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	return {
 		directory: readUuidLocator(

@@ -1,47 +1,48 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { showFor } from '../../../shared/descriptions/common';
 import { requireText, requireUuid } from '../../../shared/validation';
-import { bulkOperation } from '../bulk';
+import { bulkRequests, bulkSendingProperties } from '../bulk';
 import { entryExtras, readEntryExtras } from './bulkFields';
 
+export const description: INodeProperties[] = showFor('file', 'initialize', [
+	{
+		displayName: 'File Name',
+		name: 'fileName',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'Name of the new file, sent as "name"',
+	},
+	{
+		displayName: 'Hash',
+		name: 'hash',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '={{ $json.hash }}',
+		description:
+			"The uploaded body's hash (the UUID of a temporary upload, an upload from a link or an upload link)",
+	},
+	...entryExtras,
+	{
+		displayName: 'Comment',
+		name: 'comment',
+		type: 'string',
+		default: '',
+		description: 'Comment on the file, sent as "comment"; left empty, it is not sent',
+	},
+	...bulkSendingProperties('files'),
+]);
+
 /**
- * Makes files of uploaded bodies (temporary uploads, uploads from links or through upload links):
- * one entry `{hash, name, directory, comment?}` per item, as the vendor documents /disk/files.
+ * POST /disk/files {"files": [...]}: makes files of uploaded bodies (temporary uploads, uploads
+ * from links or through upload links), one entry `{hash, name, directory, comment?}` per item.
  */
-export const { description, executeAll } = bulkOperation({
-	resource: 'file',
-	operation: 'initialize',
+export const executeAll = bulkRequests({
 	method: 'POST',
 	path: '/disk/files',
 	bodyKey: 'files',
 	idempotent: false,
-	fields: [
-		{
-			displayName: 'File Name',
-			name: 'fileName',
-			type: 'string',
-			required: true,
-			default: '',
-			description: 'Name of the new file, sent as "name"',
-		},
-		{
-			displayName: 'Hash',
-			name: 'hash',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: '={{ $json.hash }}',
-			description:
-				"The uploaded body's hash (the UUID of a temporary upload, an upload from a link or an upload link)",
-		},
-		...entryExtras,
-		{
-			displayName: 'Comment',
-			name: 'comment',
-			type: 'string',
-			default: '',
-			description: 'Comment on the file, sent as "comment"; left empty, it is not sent',
-		},
-	],
 	readEntries: (ctx, itemIndex) => {
 		const entry: IDataObject = {
 			hash: requireUuid(ctx, itemIndex, 'Hash', ctx.getNodeParameter('hash', itemIndex, '')),

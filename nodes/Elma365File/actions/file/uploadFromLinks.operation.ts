@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
+import { showFor } from '../../../shared/descriptions/common';
 import { NodeApiError } from 'n8n-workflow';
 import { uuidLocator } from '../../../shared/descriptions/locators';
 import {
@@ -10,18 +11,20 @@ import { PICKERS_VERSION } from '../../versions';
 import type { Done } from '../bulk';
 import {
 	answerItems,
-	bulkOperation,
 	bulkRequest,
+	bulkRequests,
+	bulkSendingProperties,
 	hasError,
 	MAX_BATCH_SIZE,
 	requireHttpUrl,
 } from '../bulk';
 import { readOptionalDirectory } from '../diskParameters';
 
+/** The description of Directory (ID), typed before version 1.1 and picked from it on. */
 const DIRECTORY_DESCRIPTION =
 	'Directory to store the fetched file in (with Initialize, in the same run); left empty, the file stays in temporary storage for an hour and the output gives its hash';
 
-const fields: INodeProperties[] = [
+export const description: INodeProperties[] = showFor('file', 'uploadFromLinks', [
 	{
 		displayName: 'Link URL',
 		name: 'url',
@@ -57,13 +60,16 @@ const fields: INodeProperties[] = [
 		default: '',
 		description: "Name of the file in the directory; left empty, the last part of the link's path",
 	},
-];
+	...bulkSendingProperties('downloadLinks'),
+]);
 
+/** The item's Directory, or undefined when the fetched file stays in temporary storage. */
 function directoryOf(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
 	const label = isVersionAtLeast(ctx, PICKERS_VERSION) ? 'Directory' : 'Directory ID';
 	return readOptionalDirectory(ctx, itemIndex, 'entryDirectoryId', label);
 }
 
+/** The item's File Name, or the last part of the link's path when it is empty. */
 function fileNameOf(ctx: IExecuteFunctions, itemIndex: number, link: string): string {
 	const named = String(ctx.getNodeParameter('fileName', itemIndex, '') ?? '').trim();
 	if (named !== '') return named;
@@ -136,14 +142,11 @@ async function initialize(
  * one link per item); each answer entry carries the body's hash. With a Directory, the node then
  * stores each fetched file there, as the vendor's second step (Initialize) does.
  */
-export const { description, executeAll } = bulkOperation({
-	resource: 'file',
-	operation: 'uploadFromLinks',
+export const executeAll = bulkRequests({
 	method: 'POST',
 	path: '/disk/uploads/from-link',
 	bodyKey: 'downloadLinks',
 	idempotent: false,
-	fields,
 	readEntries: (ctx, itemIndex) => {
 		const link = requireHttpUrl(
 			ctx,

@@ -1,3 +1,17 @@
-import { subscribersOperation } from './subscribersForm';
+import type { INodeProperties } from 'n8n-workflow';
+import { showFor } from '../../../shared/descriptions/common';
+import { apiPath } from '../../../shared/transport';
+import { segmentField } from './segmentLocator';
+import { sendInOneRequestProperties, subscriberChanges } from './subscriberChanges';
+import { subscriberIdsProperties } from './subscriberIds';
 
-export const { description, executeAll } = subscribersOperation('remove');
+export const description: INodeProperties[] = showFor('segment', 'removeSubscribers', [
+	segmentField('The static segment to remove subscribers from'),
+	...subscriberIdsProperties('remove'),
+	...sendInOneRequestProperties,
+]);
+
+/** PATCH /marketing/segment/{id}/subscribers/remove {"ids": [...]}, per item or per segment. */
+export const { execute, executeAll, groupedWhen } = subscriberChanges(
+	(segmentId) => apiPath`/marketing/segment/${segmentId}/subscribers/remove`,
+);

@@ -35,6 +35,7 @@ const rows = {
 	what: 'subscribers',
 };
 
+/** The rows of Add (all subscribers) or Remove (the segment's subscribers). */
 function pickedIds(action: Action): INodeProperties {
 	return action === 'add'
 		? pickerRows({ ...rows, verb: action, searchListMethod: 'searchSubscribers' })
@@ -46,6 +47,7 @@ function pickedIds(action: Action): INodeProperties {
 			});
 }
 
+/** The subscribers' parameter of Add or Remove: typed before version 1.1, rows from it on. */
 export function subscriberIdsProperties(action: Action): INodeProperties[] {
 	return [
 		...beforeVersion(PICKERS_VERSION, [typedIds]),
@@ -53,6 +55,7 @@ export function subscriberIdsProperties(action: Action): INodeProperties[] {
 	];
 }
 
+/** Version 1: the typed IDs, each checked; at least one. */
 function readTyped(ctx: IExecuteFunctions, itemIndex: number): string[] {
 	const raw = ctx.getNodeParameter('subscriberIds', itemIndex, '');
 	const ids = splitList(raw).map((id) => requireUuid(ctx, itemIndex, 'Subscriber IDs', id));
@@ -61,6 +64,7 @@ function readTyped(ctx: IExecuteFunctions, itemIndex: number): string[] {
 	return ids;
 }
 
+/** From version 1.1: the IDs of the rows; at least one. */
 function readRows(ctx: IExecuteFunctions, itemIndex: number): string[] {
 	const { ids, given } = readPickerRows(ctx, itemIndex, rows);
 	// "got" shows what the rows gave, one entry per row.

@@ -3,7 +3,7 @@ import { showFor } from '../../../shared/descriptions/common';
 import { concurrencyOption, jsonBody } from '../../../shared/execution/operations';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { requireUuid } from '../../../shared/validation';
-import { interruptComment, readComment } from './interruptForm';
+import { interruptComment, readComment } from './interruptComment';
 import type { CongestionWindow } from '../../../shared/execution/congestion';
 
 export const description: INodeProperties[] = showFor('instance', 'interrupt', [

@@ -1,8 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
+import { groupedOperation } from '../../../shared/execution/grouped';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { requireUuid } from '../../../shared/validation';
-import { interruptComment, readComment } from './interruptForm';
+import { interruptComment, readComment } from './interruptComment';
 
 export const description: INodeProperties[] = showFor('instance', 'interruptMany', [
 	{
@@ -24,28 +25,29 @@ export const description: INodeProperties[] = showFor('instance', 'interruptMany
 
 /**
  * POST /bpm/instance/interrupt {instances, comment?}: the vendor's reference page
- * "bpm/bpminstancebulkinterrupt". One request for all input items, one output item paired with all.
+ * "bpm/bpminstancebulkinterrupt". One request for the input items whose Instance ID is valid, one
+ * output item paired with all of them; an invalid Instance ID fails its own item only.
  */
-export async function executeAll(
-	this: IExecuteFunctions,
-	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
-	const instances = items.map((_item, itemIndex) =>
-		requireUuid(this, itemIndex, 'Instance ID', this.getNodeParameter('instanceId', itemIndex)),
-	);
-	if (instances.length === 0) return [];
-	const body = { ...readComment(this, 0), instances };
-	const response = await apiRequest(this, {
-		method: 'POST',
-		path: '/bpm/instance/interrupt',
-		body,
-		idempotent: false,
-		itemIndex: 0,
-	});
-	return [
-		{
+export const executeAll = groupedOperation({
+	readSettings: (ctx): IDataObject => readComment(ctx, 0),
+	read: (ctx, itemIndex) =>
+		requireUuid(ctx, itemIndex, 'Instance ID', ctx.getNodeParameter('instanceId', itemIndex)),
+	group: (_ctx, members) => (members.length > 0 ? [members] : []),
+	async send(ctx, group, comment) {
+		const body = { ...comment, instances: group.map((member) => member.input) };
+		const response = await apiRequest(ctx, {
+			method: 'POST',
+			path: '/bpm/instance/interrupt',
+			body,
+			// A second interrupt of a stopped instance says "not running": never repeated blindly.
+			idempotent: false,
+			itemIndex: group[0].itemIndex,
+		});
+		const output = {
 			json: { ...body, ...unwrapItem(response) },
-			pairedItem: items.map((_item, item) => ({ item })),
-		},
-	];
-}
+			pairedItem: group.map((member) => ({ item: member.itemIndex })),
+		};
+		// The one output item stands in the first member's place; the others add none.
+		return group.map((_member, index) => ({ result: index === 0 ? [output] : [] }));
+	},
+});

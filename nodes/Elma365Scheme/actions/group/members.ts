@@ -1,12 +1,8 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions/common';
-import { errorItem, forItem } from '../../../shared/execution/router';
-import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/descriptions/common';
+import type { GroupedRun } from '../../../shared/execution/grouped';
+import { groupBy, groupedOperation } from '../../../shared/execution/grouped';
+import { apiRequest, unwrapItem } from '../../../shared/transport';
 import {
 	beforeVersion,
 	isVersionAtLeast,
@@ -16,18 +12,12 @@ import { MORE_PICKERS_VERSION } from '../../versions';
 import type { PickerRows } from '../../../shared/descriptions/pickerRows';
 import { pickerRows, readPickerRows, splitIds } from '../../../shared/descriptions/pickerRows';
 import { invalidInput, requireUuid } from '../../../shared/validation';
-import { pathParamProperties, readPathParam } from '../pathParams';
+import { readPathParam } from '../pathParams';
 
-/**
- * Group membership (add-items / remove-items). The request body is not on the vendor's pages found:
- * the node sends a bare JSON array of the members' IDs (users, positions and groups together), as a
- * client tested on a real company does, and as the documented add-items answer (`addedItemIds`,
- * one flat list) suggests. "Body (JSON)" switches to an object body for installations that take one:
- * {"users", "positions", "subGroups"} merged with that JSON. Items addressing the same group are
- * sent in one request.
- */
-type Operation = 'addMembers' | 'removeMembers';
+/** The two group membership operations (add-items / remove-items). */
+export type MembershipOperation = 'addMembers' | 'removeMembers';
 
+/** The three kinds of member, each with its parameter, label and (from version 1.2) its pickers. */
 const KINDS = [
 	{
 		key: 'users',
@@ -65,17 +55,20 @@ const KINDS = [
 	},
 ] as const;
 
+/** One kind of member. */
 type Kind = (typeof KINDS)[number];
+/** An item's members, by kind. */
 type Members = Record<Kind['key'], string[]>;
-type Rows = Omit<PickerRows, 'name' | 'what' | 'verb'> & { only?: Operation };
+/** The pickers of a kind; `only` limits them to one operation. */
+type Rows = Omit<PickerRows, 'name' | 'what' | 'verb'> & { only?: MembershipOperation };
 
 /** How a kind is given in `operation` from version 1.2: rows of pickers, or (undefined) a typed list. */
-function rowsOf(kind: Kind, operation: Operation): Rows | undefined {
+function rowsOf(kind: Kind, operation: MembershipOperation): Rows | undefined {
 	const rows: Rows = kind.rows;
 	return rows.only === undefined || rows.only === operation ? rows : undefined;
 }
 
-/** Versions 1 and 1.1, and positions (the spec has no list of them) in every version: a typed list of IDs. */
+/** Versions 1 and 1.1, and positions (the vendor's reference has no list of them) in every version: a typed list of IDs. */
 function typedIds(kind: Kind, verb: string): INodeProperties {
 	return {
 		displayName: kind.label,
@@ -87,52 +80,58 @@ function typedIds(kind: Kind, verb: string): INodeProperties {
 	};
 }
 
-function memberProperties(operation: Operation, verb: string): INodeProperties[] {
-	return showFor('group', operation, [
-		...pathParamProperties('groupId'),
-		...KINDS.flatMap((kind): INodeProperties[] => {
-			const rows = rowsOf(kind, operation);
-			if (!rows) return [typedIds(kind, verb)];
-			return [
-				...beforeVersion(MORE_PICKERS_VERSION, [typedIds(kind, verb)]),
-				...sinceVersion(MORE_PICKERS_VERSION, [
-					pickerRows({ ...rows, name: kind.param, what: kind.what, verb }),
-				]),
-			];
-		}),
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				{
-					displayName: 'Body (JSON)',
-					name: 'body',
-					type: 'json',
-					default: '{}',
-					description: `${jsonEscapeHatchHint}: for installations whose membership body is an object. When set, the members are sent as {"users": [...], "positions": [...], "subGroups": [...]} merged with this JSON instead of as a bare list of IDs.`,
-				},
-			],
-		},
-	]);
+/** The members' fields of `operation`, one per kind: typed lists, or rows of pickers from version 1.2. */
+export function memberFields(operation: MembershipOperation, verb: string): INodeProperties[] {
+	return KINDS.flatMap((kind): INodeProperties[] => {
+		const rows = rowsOf(kind, operation);
+		if (!rows) return [typedIds(kind, verb)];
+		return [
+			...beforeVersion(MORE_PICKERS_VERSION, [typedIds(kind, verb)]),
+			...sinceVersion(MORE_PICKERS_VERSION, [
+				pickerRows({ ...rows, name: kind.param, what: kind.what, verb }),
+			]),
+		];
+	});
 }
 
+/** Options > Body (JSON): switches to the object body for installations that take one. */
+export const membershipBodyOption: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Body (JSON)',
+			name: 'body',
+			type: 'json',
+			default: '{}',
+			description: `${jsonEscapeHatchHint}: for installations whose membership body is an object. When set, the members are sent as {"users": [...], "positions": [...], "subGroups": [...]} merged with this JSON instead of as a bare list of IDs.`,
+		},
+	],
+};
+
+/** One item's membership change: the group, its members by kind and the extra body of Body (JSON). */
 interface Change {
-	itemIndex: number;
 	groupId: string;
 	members: Members;
 	extra: IDataObject;
 }
 
+/** A kind's typed list of IDs, each checked. */
 function readTyped(ctx: IExecuteFunctions, itemIndex: number, kind: Kind): string[] {
 	return splitIds(ctx.getNodeParameter(kind.param, itemIndex, '')).map((id) =>
 		requireUuid(ctx, itemIndex, kind.label, id),
 	);
 }
 
-function readChange(ctx: IExecuteFunctions, itemIndex: number, operation: Operation): Change {
+/** Reads and checks one item's change; an item with no member at all is refused. */
+function readChange(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	operation: MembershipOperation,
+): Change {
 	const groupId = readPathParam(ctx, itemIndex, 'groupId');
 	const picked = isVersionAtLeast(ctx, MORE_PICKERS_VERSION);
 	const rowsFor = (kind: Kind) => (picked ? rowsOf(kind, operation) : undefined);
@@ -154,7 +153,7 @@ function readChange(ctx: IExecuteFunctions, itemIndex: number, operation: Operat
 			'',
 		);
 	}
-	return { itemIndex, groupId, members, extra };
+	return { groupId, members, extra };
 }
 
 /** The documented form: every item's members as one list of IDs, without repeats. */
@@ -203,57 +202,35 @@ function outputOf(answer: IDataObject, groupId: string, change: Change): IDataOb
 	return json;
 }
 
-export function membershipOperation(operation: Operation) {
-	const adding = operation === 'addMembers';
-	const endpoint = adding ? 'add-items' : 'remove-items';
-	return {
-		entry: {
-			operation,
-			name: adding ? 'Add Members' : 'Remove Members',
-			action: adding ? 'Add members to a group' : 'Remove members from a group',
+/**
+ * Every input item is read and checked first; then one request per group with all its items'
+ * members (`path` gives the endpoint of a group), and each item outputs its own part of the answer.
+ * The request body is not on the vendor's pages found: the node sends a bare JSON array of the
+ * members' IDs (users, positions and groups together), as a client tested on a real company does,
+ * and as the documented add-items answer (`addedItemIds`, one flat list) suggests. Body (JSON)
+ * switches to the object body {"users", "positions", "subGroups"} merged with that JSON.
+ */
+export function membershipRequests(
+	operation: MembershipOperation,
+	path: (groupId: string) => string,
+): GroupedRun {
+	return groupedOperation({
+		readSettings: () => undefined,
+		read: (ctx, itemIndex) => readChange(ctx, itemIndex, operation),
+		group: (_ctx, members) => groupBy(members, (change) => change.groupId),
+		async send(ctx, group) {
+			const changes = group.map((member) => member.input);
+			const { groupId } = changes[0];
+			const objectForm = changes.some((change) => Object.keys(change.extra).length > 0);
+			const response = await apiRequest(ctx, {
+				method: 'POST',
+				path: path(groupId),
+				body: objectForm ? objectBody(changes) : idList(changes),
+				idempotent: true,
+				itemIndex: group[0].itemIndex,
+			});
+			const answer = unwrapItem(response);
+			return changes.map((change) => ({ result: outputOf(answer, groupId, change) }));
 		},
-		description: memberProperties(operation, adding ? 'add' : 'remove'),
-		/** Every input item is read and checked first; then one request per group with all its items' members. */
-		async executeAll(
-			this: IExecuteFunctions,
-			items: INodeExecutionData[],
-		): Promise<INodeExecutionData[]> {
-			const output: Array<INodeExecutionData | undefined> = new Array(items.length);
-			const batches = new Map<string, Change[]>();
-			for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-				try {
-					const change = readChange(this, itemIndex, operation);
-					batches.set(change.groupId, [...(batches.get(change.groupId) ?? []), change]);
-				} catch (error) {
-					if (!this.continueOnFail()) throw forItem(this, error, itemIndex);
-					output[itemIndex] = errorItem(error, itemIndex);
-				}
-			}
-			for (const [groupId, changes] of batches) {
-				const first = changes[0].itemIndex;
-				try {
-					const objectForm = changes.some((change) => Object.keys(change.extra).length > 0);
-					const response = await apiRequest(this, {
-						method: 'POST',
-						path: apiPath`/scheme/groups/${groupId}/${endpoint}`,
-						body: objectForm ? objectBody(changes) : idList(changes),
-						idempotent: true,
-						itemIndex: first,
-					});
-					const answer = unwrapItem(response);
-					for (const change of changes) {
-						output[change.itemIndex] = {
-							json: outputOf(answer, groupId, change),
-							pairedItem: { item: change.itemIndex },
-						};
-					}
-				} catch (error) {
-					if (!this.continueOnFail()) throw forItem(this, error, first);
-					for (const change of changes)
-						output[change.itemIndex] = errorItem(error, change.itemIndex);
-				}
-			}
-			return output.filter((item): item is INodeExecutionData => item !== undefined);
-		},
-	};
+	});
 }

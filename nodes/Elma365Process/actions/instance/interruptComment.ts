@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+/** The Comment parameter of Interrupt and Interrupt Many. */
 export const interruptComment: INodeProperties = {
 	displayName: 'Comment',
 	name: 'comment',
