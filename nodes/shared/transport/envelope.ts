@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { parseJsonOrText } from '../utils';
 
 /** A shallow copy of an answer without the envelope's own keys (`success`, `error`). */
 export function withoutEnvelope(body: IDataObject): IDataObject {
@@ -21,10 +22,5 @@ export function parseBody(body: unknown): unknown {
 		if (body instanceof Buffer) return parseBody(body.toString('utf8'));
 		return body;
 	}
-	if (body.trim() === '') return undefined;
-	try {
-		return JSON.parse(body);
-	} catch {
-		return body;
-	}
+	return body.trim() === '' ? undefined : parseJsonOrText(body);
 }
