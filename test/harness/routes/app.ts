@@ -481,7 +481,8 @@ export function registerApp(platform: Platform): void {
 			},
 			{
 				evidence: 'inferred',
-				source: 'platform-api.md 4.1 (POST; the reference page was not found, no body assumed)',
+				source:
+					'platform-api.md 4.1 (POST); no reference page found for appGetImportStatus, no body assumed',
 			},
 		);
 }

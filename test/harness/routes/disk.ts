@@ -533,7 +533,7 @@ export function registerDisk(platform: Platform): void {
 				body: openObj({ name: nonEmptyStr, parent: opt(uuid) }),
 				evidence: 'inferred',
 				source:
-					'no reference page found; the directory model (GET answer) names the parent "directory"',
+					'no reference page found for directoryCreate; the directory model (GET answer) names the name "__name" and the parent "directory", the node sends name/parent',
 			},
 		)
 		.route(

@@ -6,7 +6,7 @@ import { arr, listFilter, obj, opt, str, uint, uuid } from '../shapes.ts';
 const REFERENCE = 'api.brix365.com/en/public-api/reference/marketing';
 const LIST = obj({ filter: opt(listFilter), from: opt(uint), size: opt(uint) });
 const MEMBERS = obj({ ids: opt(arr(uuid)) });
-/** The subscriber lists were not found on the vendor's pages: taken to be the documented segment list's body. */
+/** No reference page found for subscribersList or segmentSubscribersList: taken to be the documented segment list's body. */
 const SUBSCRIBER_LIST: RequestShape = {
 	body: LIST,
 	evidence: 'inferred',

@@ -52,7 +52,7 @@ const LIST: RequestShape = {
 	query: openObj({ from: opt(digits), size: opt(digits) }),
 	evidence: 'inferred',
 	source:
-		"platform-api.md 4.10 (method and path); from/size inferred from the platform's list paging",
+		"platform-api.md 4.10 (method and path); no reference page found for list or directory_list, from/size inferred from the platform's list paging",
 };
 
 /** What the platform checks beyond the shape: the directory must exist. */
@@ -127,7 +127,8 @@ export function registerNomenclature(platform: Platform): void {
 			{
 				body: openObj({ name: nonEmptyStr }),
 				evidence: 'inferred',
-				source: 'platform-api.md 4.10 (method and path); body not documented, a name at least',
+				source:
+					'platform-api.md 4.10 (method and path); no reference page found for directory_create, a name at least',
 			},
 		)
 		.route(
@@ -144,7 +145,8 @@ export function registerNomenclature(platform: Platform): void {
 			{
 				body: openObj({ name: opt(nonEmptyStr) }),
 				evidence: 'inferred',
-				source: 'platform-api.md 4.10 (method and path); body not documented',
+				source:
+					'platform-api.md 4.10 (method and path); no reference page found for directory_update, the create body',
 			},
 		);
 }

@@ -19,7 +19,7 @@ const READ: RequestShape = { evidence: 'documented', source: SPEC };
 const PAGED_READ: RequestShape = {
 	query: obj({ from: opt(digits), size: opt(digits) }),
 	evidence: 'inferred',
-	source: `${SPEC}; from/size in the query inferred from the platform's list paging`,
+	source: `${SPEC}; no reference page found for these lists, from/size in the query inferred from the platform's list paging`,
 };
 /**
  * Membership bodies: a bare JSON array of the IDs of users, positions or groups. Not on the vendor's
@@ -32,6 +32,13 @@ const MEMBERS: RequestShape = {
 	evidence: 'client',
 	source:
 		'a test script against a real company posting ["<uuid>"]; answer: api.elma365.com/en/public-api/resources/response-model-for-adding-organizational-units-to-a-group-add-organizational-units-to-a-group',
+};
+/** remove-items: no reference page found for removeOrgunitsRequest, and no client posts to it; taken to be add-items' body. */
+const REMOVED_MEMBERS: RequestShape = {
+	body: MEMBERS.body,
+	evidence: 'inferred',
+	source:
+		'no reference page found for removeOrgunitsRequest; the add-items body a real company accepted',
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -534,7 +541,7 @@ export function registerScheme(platform: Platform): void {
 				p.collection('schemeGroups').set(id, next);
 				return ok();
 			},
-			MEMBERS,
+			REMOVED_MEMBERS,
 		)
 		.route(
 			'GET',

@@ -40,12 +40,15 @@ export const description: INodeProperties[] = showFor('directory', 'create', [
 		name: 'body',
 		type: 'json',
 		default: '{}',
-		description: `${jsonEscapeHatchHint}. The platform documents no directory fields; on-premises versions differ.`,
+		description: `${jsonEscapeHatchHint}. The platform documents no body for this request; its directory model names the name "__name" and the parent "directory", which this field can send.`,
 	},
 	createConcurrencyOption,
 ]);
 
-/** POST /disk/directory with `{name, parent?}` and the additional body fields. */
+/**
+ * POST /disk/directory with `{name, parent?}` and the additional body fields. No reference page
+ * documents this body (directoryCreate); the names follow the node's parameters.
+ */
 export const { execute } = requestOperation({
 	method: 'POST',
 	path: () => '/disk/directory',
