@@ -7,8 +7,19 @@ export const KEEP_CURRENT_VERSION = 1.1;
 /** Case > Update sends 10 cases at a time by default. */
 export const PARALLEL_UPDATES_VERSION = 1.2;
 
+/**
+ * Case > Update sends one PUT with only the registration settings the user set; the case list is
+ * read only for Directory, Document Flow or Name left empty, and then once per run for all items.
+ */
+export const ONE_REQUEST_UPDATE_VERSION = 1.3;
+
 /** The node class's `version`, oldest first. */
-export const VERSIONS = [FIRST_VERSION, KEEP_CURRENT_VERSION, PARALLEL_UPDATES_VERSION];
+export const VERSIONS = [
+	FIRST_VERSION,
+	KEEP_CURRENT_VERSION,
+	PARALLEL_UPDATES_VERSION,
+	ONE_REQUEST_UPDATE_VERSION,
+];
 
 /** The version new nodes get: the newest. */
-export const DEFAULT_VERSION = PARALLEL_UPDATES_VERSION;
+export const DEFAULT_VERSION = ONE_REQUEST_UPDATE_VERSION;

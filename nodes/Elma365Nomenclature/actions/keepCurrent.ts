@@ -31,12 +31,22 @@ export async function findListed(
 		const found = page.find((entry) => entry.__id === id);
 		if (found) return found;
 	}
-	throw new NodeOperationError(
+	throw notListed(ctx, itemIndex, request.what, id);
+}
+
+/** The error of an item whose case (directory) the platform's list does not show. */
+export function notListed(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	what: string,
+	id: string,
+): NodeOperationError {
+	return new NodeOperationError(
 		ctx.getNode(),
-		`The ${request.what} ${id} is not in the platform's list, so its current values cannot be kept`,
+		`The ${what} ${id} is not in the platform's list, so its current values cannot be kept`,
 		{
 			itemIndex,
-			description: `Update reads the ${request.what} first to keep the fields left empty. Check the ID, or set every field.`,
+			description: `Update reads the ${what} first to keep the fields left empty. Check the ID, or set every field.`,
 		},
 	);
 }

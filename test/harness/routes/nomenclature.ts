@@ -18,7 +18,11 @@ import {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The case body (platform-api.md section 2, the same on the vendor's create page). */
+/**
+ * The case body of create and update (platform-api.md section 2; the vendor's create and update
+ * pages): Directory, Document Flow and Name required, every registration setting optional, no
+ * other key anywhere.
+ */
 const CASE_BODY = obj({
 	directoryId: uuid,
 	docflow: oneOf('input', 'output', 'internal'),
@@ -107,7 +111,8 @@ export function registerNomenclature(platform: Platform): void {
 			{
 				body: CASE_BODY,
 				evidence: 'documented',
-				source: 'platform-api.md 4.10, case update in detail',
+				source:
+					'api.elma365.com/en/public-api/reference/nomenclature/update; platform-api.md sections 2 and 4.10 (case update)',
 			},
 		)
 		.route(

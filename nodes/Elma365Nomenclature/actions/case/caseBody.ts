@@ -88,7 +88,7 @@ function buildRegistrationSettings(
 	return settings;
 }
 
-/** What version 1.1's Update changes, validated before any request: only the fields the user set. */
+/** What Update changes from version 1.1, validated before any request: only the fields the user set. */
 export function readCaseChanges(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const changes: IDataObject = {};
 	const directory = ctx.getNodeParameter('directoryId', itemIndex, '', { extractValue: true });
@@ -108,12 +108,14 @@ export function readCaseChanges(ctx: IExecuteFunctions, itemIndex: number): IDat
 	return changes;
 }
 
-/** Whether the changes leave a required field to the case's current value (then the case is read first). */
+/** Whether the changes leave Directory, Document Flow or Name to the case's current value. */
+export function lacksRequiredField(changes: IDataObject): boolean {
+	return !('directoryId' in changes && 'docflow' in changes && 'name' in changes);
+}
+
+/** Whether Update in versions 1.1 and 1.2 reads the case first: for a field left empty or to merge added settings. */
 export function needsCurrentCase(changes: IDataObject): boolean {
-	return (
-		!('directoryId' in changes && 'docflow' in changes && 'name' in changes) ||
-		'registrationSettings' in changes
-	);
+	return lacksRequiredField(changes) || 'registrationSettings' in changes;
 }
 
 /** The fields a case body always carries (PUT replaces the whole case). */
@@ -123,8 +125,12 @@ const REQUIRED: Array<[key: string, label: string]> = [
 	['name', 'Name'],
 ];
 
-/** The whole case body: the changes over the case's current values; added settings over its current settings. */
-export function withCurrentCase(
+/**
+ * The case body from version 1.3: the changes, Directory, Document Flow and Name left empty taken
+ * from the case's current values, and only the registration settings the user added (each is
+ * optional in the update body).
+ */
+export function withCurrentFields(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	changes: IDataObject,
@@ -134,6 +140,18 @@ export function withCurrentCase(
 	for (const [key, label] of REQUIRED)
 		body[key] =
 			key in changes ? changes[key] : currentValue(ctx, itemIndex, current, key, label, 'case');
+	if (changes.registrationSettings) body.registrationSettings = changes.registrationSettings;
+	return body;
+}
+
+/** The whole case body of versions 1.1 and 1.2: the changes over the case's current values; added settings over its current settings. */
+export function withCurrentCase(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	changes: IDataObject,
+	current: IDataObject,
+): IDataObject {
+	const body = withCurrentFields(ctx, itemIndex, changes, current);
 	const added = changes.registrationSettings as IDataObject | undefined;
 	if (added) {
 		const was = (current.registrationSettings ?? {}) as IDataObject;

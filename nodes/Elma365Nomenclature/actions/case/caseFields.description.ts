@@ -179,9 +179,14 @@ export const caseUpdateFields: INodeProperties[] = [
 		required: false,
 		description: 'New name of the case; left empty, the case keeps its name',
 	},
-	{
-		...settingsField,
-		description:
-			'Numbering settings to change; the settings not added here keep their current values',
-	},
 ];
+
+/** Update's Registration Settings in versions 1.1 and 1.2: the added settings are merged over the case's current ones. */
+export const mergedSettingsField: INodeProperties = {
+	...settingsField,
+	description:
+		'Numbering settings to change; the settings not added here keep their current values',
+};
+
+/** Update's Registration Settings from version 1.3: as on create, only the settings added here are sent. */
+export const sentSettingsField: INodeProperties = settingsField;

@@ -1,8 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
-import { beforeVersion, sinceVersion } from '../../../shared/descriptions/versioning';
-import { KEEP_CURRENT_VERSION, PARALLEL_UPDATES_VERSION } from '../../versions';
+import {
+	beforeVersion,
+	isVersionAtLeast,
+	onlyInVersion,
+	sinceVersion,
+} from '../../../shared/descriptions/versioning';
+import {
+	KEEP_CURRENT_VERSION,
+	ONE_REQUEST_UPDATE_VERSION,
+	PARALLEL_UPDATES_VERSION,
+} from '../../versions';
 import {
 	concurrencyOption,
 	parallelByDefaultSince,
@@ -12,8 +21,21 @@ import {
 import type { OperationResult } from '../../../shared/execution/router';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { findListed, keepsCurrentValues } from '../keepCurrent';
-import { buildCaseBody, needsCurrentCase, readCaseChanges, withCurrentCase } from './caseBody';
-import { caseFields, caseUpdateFields } from './caseFields.description';
+import {
+	buildCaseBody,
+	lacksRequiredField,
+	needsCurrentCase,
+	readCaseChanges,
+	withCurrentCase,
+	withCurrentFields,
+} from './caseBody';
+import { currentCase, rememberWritten } from './currentCases';
+import {
+	caseFields,
+	caseUpdateFields,
+	mergedSettingsField,
+	sentSettingsField,
+} from './caseFields.description';
 import type { CongestionWindow } from '../../../shared/execution/congestion';
 
 export const description: INodeProperties[] = showFor('case', 'update', [
@@ -25,6 +47,9 @@ export const description: INodeProperties[] = showFor('case', 'update', [
 	}),
 	...beforeVersion(KEEP_CURRENT_VERSION, caseFields),
 	...sinceVersion(KEEP_CURRENT_VERSION, caseUpdateFields),
+	...onlyInVersion(KEEP_CURRENT_VERSION, [mergedSettingsField]),
+	...onlyInVersion(PARALLEL_UPDATES_VERSION, [mergedSettingsField]),
+	...sinceVersion(ONE_REQUEST_UPDATE_VERSION, [sentSettingsField]),
 	...parallelSince(PARALLEL_UPDATES_VERSION, concurrencyOption),
 ]);
 
@@ -42,7 +67,7 @@ const replaceCase = requestOperation({
 	body: buildCaseBody,
 });
 
-/** From version 1.1: the fields left unset keep the case's current values, read from the case list first. */
+/** Versions 1.1 and 1.2: the fields left unset keep the case's current values, read from the case list first. */
 async function changeCase(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -65,12 +90,40 @@ async function changeCase(
 	);
 }
 
+/**
+ * From version 1.3: one PUT with the fields the user set, as the update body of
+ * api.elma365.com/en/public-api/reference/nomenclature/update allows (every registration setting is
+ * optional). Only Directory, Document Flow or Name left empty are taken from the case list.
+ */
+async function putChanges(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	window?: CongestionWindow,
+): Promise<IDataObject> {
+	const id = readUuidLocator(ctx, itemIndex, 'caseId', 'Case');
+	const changes = readCaseChanges(ctx, itemIndex);
+	const current = lacksRequiredField(changes) ? await currentCase(ctx, itemIndex, id, window) : {};
+	const body = withCurrentFields(ctx, itemIndex, changes, current);
+	const updated = unwrapItem(
+		await apiRequest(ctx, {
+			method: 'PUT',
+			path: apiPath`/nomenclature/${id}`,
+			body,
+			itemIndex,
+			window,
+		}),
+	);
+	rememberWritten(ctx, id, body);
+	return updated;
+}
+
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	window?: CongestionWindow,
 ): Promise<OperationResult> {
-	return keepsCurrentValues(this)
-		? await changeCase(this, itemIndex, window)
-		: await replaceCase.execute.call(this, itemIndex, window);
+	if (!keepsCurrentValues(this)) return await replaceCase.execute.call(this, itemIndex, window);
+	return isVersionAtLeast(this, ONE_REQUEST_UPDATE_VERSION)
+		? await putChanges(this, itemIndex, window)
+		: await changeCase(this, itemIndex, window);
 }
