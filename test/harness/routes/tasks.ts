@@ -81,7 +81,7 @@ export function registerTasks(platform: Platform): void {
 			},
 		)
 		.route(
-			'POST',
+			'GET',
 			'/pub/v1/tasks/:id/get',
 			(_request, { id }, p) => {
 				const task = find(p, id);
@@ -145,7 +145,7 @@ export function registerTasks(platform: Platform): void {
 		)
 		.route(
 			'POST',
-			'/pub/v1/tasks/:id/set-dates',
+			'/pub/v1/tasks/:id/dates',
 			(request, { id }, p) => {
 				const task = find(p, id);
 				if (!task) return missing(id);
@@ -156,7 +156,7 @@ export function registerTasks(platform: Platform): void {
 				body: obj({ startAt: opt(dateTime), dueDate: opt(dateTime) }),
 				evidence: 'inferred',
 				source:
-					'no reference page or client found; the keys follow the task model (startAt, dueDate)',
+					'tasksChangeDates: no reference page or client shows its body; the keys follow the task model (startAt, dueDate)',
 			},
 		);
 }
