@@ -200,11 +200,11 @@ describe('Get Many filters (1.5)', () => {
 		]);
 		expect((filters[0].options as INodeProperties[]).map((o) => o.name)).toEqual([
 			'author',
-			'bodyKeywords',
-			'titleKeywords',
 			'createdFrom',
 			'createdTo',
 			'hasComments',
+			'bodyKeywords',
+			'titleKeywords',
 		]);
 	});
 });

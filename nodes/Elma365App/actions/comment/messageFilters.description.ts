@@ -22,21 +22,6 @@ export const messageFilters: INodeProperties = {
 			description: 'Only comments posted by these users: user IDs, separated by commas',
 		},
 		{
-			displayName: 'Text Contains',
-			name: 'bodyKeywords',
-			type: 'string',
-			default: '',
-			placeholder: 'invoice, approved',
-			description: 'Only comments whose text holds these words, separated by commas',
-		},
-		{
-			displayName: 'Title Contains',
-			name: 'titleKeywords',
-			type: 'string',
-			default: '',
-			description: 'Only comments whose title holds these words, separated by commas',
-		},
-		{
 			displayName: 'Created From',
 			name: 'createdFrom',
 			type: 'dateTime',
@@ -58,6 +43,21 @@ export const messageFilters: INodeProperties = {
 			default: true,
 			description:
 				'Whether to list only comments that have replies (on) or only those without (off)',
+		},
+		{
+			displayName: 'Text Contains',
+			name: 'bodyKeywords',
+			type: 'string',
+			default: '',
+			placeholder: 'invoice, approved',
+			description: 'Only comments whose text holds these words, separated by commas',
+		},
+		{
+			displayName: 'Title Contains',
+			name: 'titleKeywords',
+			type: 'string',
+			default: '',
+			description: 'Only comments whose title holds these words, separated by commas',
 		},
 	],
 };
