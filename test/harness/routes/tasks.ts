@@ -115,7 +115,8 @@ export function registerTasks(platform: Platform): void {
 		.route(
 			'POST',
 			'/pub/v1/tasks/list/outcome',
-			(request, _params, p) => listed(p, request, (task) => task.__createdBy === keyUser(p)),
+			(request, _params, p) =>
+				listed(p, request, (task) => keyUser(p) !== undefined && task.__createdBy === keyUser(p)),
 			scoped('tasksListOutcome'),
 		)
 		.route(
