@@ -138,6 +138,8 @@ export function seed(platform: Platform): void {
 			state: 'in_progress',
 			exits,
 		});
+	// The API key acts as Alice: her Incoming list holds the deal's approval (Carol set both tasks).
+	set('session', 'user', { __id: S.users.alice });
 	task(S.tasks.approveDeal, 'Approve the deal "Office chairs"', S.users.alice);
 	task(S.tasks.checkContract, 'Check the supply contract', S.users.bob);
 }

@@ -13,6 +13,9 @@ export const COMMENTS_VERSION = 1.3;
 /** Item > Create sends the items in one request (the batch save); Item > Update 10 at a time. */
 export const BATCH_CREATE_VERSION = 1.4;
 
+/** Comment > Get Many offers the activity stream's documented filters (author, words, dates, replies). */
+export const FEED_FILTERS_VERSION = 1.5;
+
 /** The node class's `version`, oldest first. */
 export const VERSIONS = [
 	FIRST_VERSION,
@@ -20,7 +23,8 @@ export const VERSIONS = [
 	LIST_PICKERS_VERSION,
 	COMMENTS_VERSION,
 	BATCH_CREATE_VERSION,
+	FEED_FILTERS_VERSION,
 ];
 
 /** The version new nodes get: the newest. */
-export const DEFAULT_VERSION = BATCH_CREATE_VERSION;
+export const DEFAULT_VERSION = FEED_FILTERS_VERSION;

@@ -9,7 +9,7 @@ import { router } from './actions/router';
 import * as task from './actions/task';
 import { credentialTest, listSearch } from './methods';
 import { requestOptions } from '../shared/transport/requestOptions';
-import { VERSIONS } from './versions';
+import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 export class Elma365Task implements INodeType {
 	description: INodeTypeDescription = {
@@ -18,6 +18,7 @@ export class Elma365Task implements INodeType {
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
 		version: VERSIONS,
+		defaultVersion: DEFAULT_VERSION,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'List, read, complete and reassign the tasks of business processes in ELMA365',
 		defaults: { name: 'ELMA365 Task' },

@@ -1,8 +1,11 @@
 /** Tasks: Get Many, Get, Get Exits, Complete, Reassign and Set Dates, with task and exit pickers. */
 export const FIRST_VERSION = 1;
 
-/**
- * The node class's `version`: a number while the node has one version. The next version makes it
- * an array of every version and adds `DEFAULT_VERSION`, as the other nodes' `versions.ts` do.
- */
-export const VERSIONS = FIRST_VERSION;
+/** Get Many offers the vendor's own lists: Incoming, Outgoing, Participating and Of a User. */
+export const PUBLISHED_LISTS_VERSION = 1.1;
+
+/** The node class's `version`, oldest first. */
+export const VERSIONS = [FIRST_VERSION, PUBLISHED_LISTS_VERSION];
+
+/** The version new nodes get: the newest. */
+export const DEFAULT_VERSION = PUBLISHED_LISTS_VERSION;

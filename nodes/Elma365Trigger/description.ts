@@ -164,7 +164,7 @@ export const properties: INodeProperties[] = [
 			{
 				name: 'A Chosen User',
 				value: 'user',
-				description: 'New tasks whose performers include the chosen user',
+				description: "New tasks in the chosen user's task list",
 			},
 		],
 		displayOptions: { show: { event: ['newTask'] } },

@@ -5,7 +5,7 @@ import { apiPath } from '../shared/transport';
 import { invalidInput, requireOneOf, requirePathSegment, requireUuid } from '../shared/validation';
 import type { TriggerEvent } from './description';
 import { DEFAULT_LOOKBACK_MINUTES, EVENTS } from './description';
-import { TASK_LIST_PATH, taskPerformerFilter } from './taskPoll';
+import { taskListPath } from './taskPoll';
 
 /**
  * At most this many keys are remembered. Past it the oldest go, and the floor rises to their
@@ -85,10 +85,7 @@ function readWatchedList(ctx: IPollFunctions): WatchedList {
 		);
 		path = apiPath`/bpm/instance/bytemplateid/${templateId}/list`;
 	} else if (event === 'newTask') {
-		path = TASK_LIST_PATH;
-		const performer = taskPerformerFilter(ctx);
-		if (Object.keys(performer).length > 0)
-			filter.tf = { ...((filter.tf ?? {}) as IDataObject), ...performer };
+		path = taskListPath(ctx);
 	} else {
 		const namespace = pathSegment(ctx, 'namespace', 'Section Code');
 		const application = pathSegment(ctx, 'application', 'Application Code');

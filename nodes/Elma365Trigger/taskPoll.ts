@@ -1,15 +1,14 @@
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IPollFunctions } from 'n8n-workflow';
+import { apiPath } from '../shared/transport';
 import { requireUuid } from '../shared/validation';
 
-/** The list the "New Task" event polls: the tasks the credential's user can see, by `__createdAt`. */
-export const TASK_LIST_PATH = '/tasks/list';
-
 /**
- * The table-filter condition of the "New Task" event: the chosen performer's tasks
- * (`{"performers": ["<uuid>"]}`), or none for every task the credential's user can see.
+ * The list the "New Task" event polls, by `__createdAt`: every task the credential's user can see
+ * (`/tasks/list`, operation tasksList), or the chosen user's tasks (`/tasks/list/of/{id}`,
+ * operation tasksListOfUser).
  */
-export function taskPerformerFilter(ctx: IPollFunctions): IDataObject {
-	if (ctx.getNodeParameter('taskPerformer', 'me') !== 'user') return {};
+export function taskListPath(ctx: IPollFunctions): string {
+	if (ctx.getNodeParameter('taskPerformer', 'me') !== 'user') return '/tasks/list';
 	const userId = ctx.getNodeParameter('performerId', '', { extractValue: true });
-	return { performers: [requireUuid(ctx, undefined, 'User', userId)] };
+	return apiPath`/tasks/list/of/${requireUuid(ctx, undefined, 'User', userId)}`;
 }

@@ -52,28 +52,169 @@ test("Create: an empty text or a bad item ID fails before any request; an unknow
 	expect(missing.error?.message).toBe(`ELMA365 404: item crm/deals/${unknown} not found`);
 });
 
-test('Get Many: GET /feed/{ns}/{code}/{id}/messages paged with from/size in the query, per input item', async () => {
+test('Get Many: POST /feed/{ns}/{code}/{id}/message/list paged with from/size in the body, per input item', async () => {
 	for (let i = 0; i < 3; i++)
 		t.platform
 			.collection('comments')
 			.set(`c${i}`, { __id: newId(), item: `crm/deals/${deal}`, body: `comment ${i}` });
 	const { items } = await run({ operation: 'getAll', itemId: picked(deal, 'id'), limit: 2 });
 	expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.body])).toEqual([
-		['GET', `${feed}/messages`, { from: '0', size: '2' }, undefined],
+		['POST', `${feed}/message/list`, {}, { from: 0, size: 2 }],
 	]);
 	expect(jsonOf(items).map((c) => (c as { body: string }).body)).toEqual([
 		'comment 0',
 		'comment 1',
 	]);
 	expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 0 }]);
+
+	// The request version 1.3 used to send is not published: a real company answers 404.
+	const old = await fetch(`${t.platform.url}${feed}/messages?from=0&size=2`, {
+		headers: { authorization: `Bearer ${t.platform.apiKey}` },
+	});
+	expect(old.status).toBe(404);
 });
 
-test('versions 1 to 1.2 keep their resources; 1.3 adds Comment (1.4, the default, keeps them)', async () => {
+test('Get Many: Return All reads every page; the list asks for a large first page, whatever the default of 10', async () => {
+	for (let i = 0; i < 12; i++)
+		t.platform
+			.collection('comments')
+			.set(`c${i}`, { __id: newId(), item: `crm/deals/${deal}`, body: `comment ${i}` });
+	const { items } = await run({ operation: 'getAll', itemId: picked(deal, 'id'), returnAll: true });
+	expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+		['POST', `${feed}/message/list`, { from: 0, size: 1000 }],
+	]);
+	expect(items).toHaveLength(12);
+});
+
+describe('Get Many filters (1.5)', () => {
+	const ann = newId();
+	const ben = newId();
+	const stored = [
+		{
+			author: ann,
+			title: 'Invoice',
+			body: 'Invoice approved',
+			at: '2027-01-10T10:00:00Z',
+			replies: 1,
+		},
+		{
+			author: ben,
+			title: 'Invoice',
+			body: 'Invoice rejected',
+			at: '2027-01-12T10:00:00Z',
+			replies: 0,
+		},
+		{
+			author: ann,
+			title: 'Call',
+			body: 'Called the client',
+			at: '2027-01-20T10:00:00Z',
+			replies: 0,
+		},
+	];
+	beforeEach(() => {
+		for (const [i, c] of stored.entries())
+			t.platform.collection('comments').set(`c${i}`, {
+				__id: `c${i}`,
+				item: `crm/deals/${deal}`,
+				author: c.author,
+				title: c.title,
+				body: c.body,
+				__createdAt: c.at,
+				comments: Array.from({ length: c.replies }, () => ({ body: 'reply' })),
+			});
+	});
+	const list = (filters: Record<string, unknown>) =>
+		t.run({
+			nodeType: 'elma365App',
+			typeVersion: 1.5,
+			timezone: 'Europe/Moscow',
+			parameters: {
+				resource: 'comment',
+				...where,
+				operation: 'getAll',
+				itemId: picked(deal, 'id'),
+				returnAll: true,
+				filters,
+			},
+		});
+
+	test('every documented condition goes in `filter`, dates in UTC, lists split on commas', async () => {
+		const { items, error } = await list({
+			author: ` ${ann} , ${ben}`,
+			bodyKeywords: 'invoice, approved',
+			titleKeywords: 'Invoice',
+			createdFrom: '2027-01-01T00:00:00',
+			createdTo: '2027-01-15T00:00:00Z',
+			hasComments: true,
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			[
+				'POST',
+				`${feed}/message/list`,
+				{
+					filter: {
+						author: [ann, ben],
+						bodyKeywords: ['invoice', 'approved'],
+						titleKeywords: ['Invoice'],
+						createdFrom: '2026-12-31T21:00:00.000Z',
+						createdTo: '2027-01-15T00:00:00.000Z',
+						hasComments: true,
+					},
+					from: 0,
+					size: 1000,
+				},
+			],
+		]);
+		expect(jsonOf(items).map((c) => c.__id)).toEqual(['c0']);
+	});
+
+	test('no filter added sends none; a bad author ID fails before any request', async () => {
+		const none = await list({});
+		expect(none.error).toBeUndefined();
+		expect(t.platform.requests.map((r) => r.body)).toEqual([{ from: 0, size: 1000 }]);
+		expect(jsonOf(none.items).map((c) => c.__id)).toEqual(['c0', 'c1', 'c2']);
+
+		t.platform.reset();
+		const bad = await list({ author: `${ann}, someone` });
+		expect(bad.error?.message).toMatch(/Invalid "Author IDs" in item 0: expected a UUID/);
+		expect(t.platform.requests).toHaveLength(0);
+	});
+
+	test('Has Replies off lists only comments without replies', async () => {
+		const { items } = await list({ hasComments: false, author: ann });
+		expect(t.platform.requests.map((r) => r.body)).toEqual([
+			{ filter: { hasComments: false, author: [ann] }, from: 0, size: 1000 },
+		]);
+		expect(jsonOf(items).map((c) => c.__id)).toEqual(['c2']);
+	});
+
+	test('the Filters exist from 1.5 only', async () => {
+		const { loadPackage } = await import('../harness/engine');
+		const loader = await loadPackage();
+		const { properties } = loader.nodeTypes.elma365App.type.description as INodeTypeDescription;
+		const filters = properties.filter((p: INodeProperties) => p.name === 'filters');
+		expect(filters.map((p) => p.displayOptions?.show)).toEqual([
+			{ resource: ['comment'], operation: ['getAll'], '@version': [{ _cnd: { gte: 1.5 } }] },
+		]);
+		expect((filters[0].options as INodeProperties[]).map((o) => o.name)).toEqual([
+			'author',
+			'createdFrom',
+			'createdTo',
+			'hasComments',
+			'bodyKeywords',
+			'titleKeywords',
+		]);
+	});
+});
+
+test('versions 1 to 1.2 keep their resources; 1.3 adds Comment (1.4 and 1.5, the default, keep them)', async () => {
 	const { loadPackage } = await import('../harness/engine');
 	const loader = await loadPackage();
 	const { properties, version, defaultVersion } = loader.nodeTypes.elma365App.type
 		.description as INodeTypeDescription;
-	expect([version, defaultVersion]).toEqual([[1, 1.1, 1.2, 1.3, 1.4], 1.4]);
+	expect([version, defaultVersion]).toEqual([[1, 1.1, 1.2, 1.3, 1.4, 1.5], 1.5]);
 	const selectors = properties.filter((p: INodeProperties) => p.name === 'resource');
 	expect(
 		selectors.map((p) => [

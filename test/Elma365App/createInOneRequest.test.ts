@@ -83,7 +83,7 @@ const batchBody = (indexes: number[], withEventHandlers = true) => ({
 });
 
 describe('App 1.4 description', () => {
-	test('1.4 is the default; Send in One Request (new name, default on) and the batch options exist only from 1.4', async () => {
+	test('1.4 brought (1.5 keeps) Send in One Request (new name, default on) and the batch options exist only from 1.4', async () => {
 		const loader = await loadPackage();
 		const description = (
 			loader.nodeTypes[NODE].type as unknown as {
@@ -91,8 +91,8 @@ describe('App 1.4 description', () => {
 			}
 		).description;
 		expect([description.version, description.defaultVersion]).toEqual([
-			[1, 1.1, 1.2, 1.3, 1.4],
-			1.4,
+			[1, 1.1, 1.2, 1.3, 1.4, 1.5],
+			1.5,
 		]);
 		const forCreate = (name: string) =>
 			description.properties.filter(

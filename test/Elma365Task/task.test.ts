@@ -1,3 +1,4 @@
+import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { searchList } from '../harness/engine';
 import { newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
@@ -6,9 +7,20 @@ const t = usePlatform();
 const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 const run = (
 	parameters: Record<string, unknown>,
-	extra: { input?: Array<{ json: Record<string, unknown> }>; continueOnFail?: boolean } = {},
+	extra: {
+		input?: Array<{ json: Record<string, unknown> }>;
+		continueOnFail?: boolean;
+		typeVersion?: number;
+	} = {},
 ) => t.run({ nodeType: 'elma365Task', parameters: { resource: 'task', ...parameters }, ...extra });
 const wire = () => t.platform.requests.map((r) => [r.method, r.path, r.query, r.body]);
+/** A request straight to the double, outside the node: what the platform answers to it. */
+const sendRaw = (method: string, path: string) =>
+	fetch(`${t.platform.url}/pub/v1${path}`, {
+		method,
+		headers: { authorization: `Bearer ${t.platform.apiKey}`, 'content-type': 'application/json' },
+		body: method === 'GET' ? undefined : '{}',
+	});
 
 const alice = newId();
 const bob = newId();
@@ -27,6 +39,7 @@ beforeEach(() => {
 	t.platform
 		.collection('users')
 		.set(bob, { __id: bob, __name: 'Bob Jones', email: 'bob@example.com' });
+	t.platform.collection('session').set('user', { __id: alice });
 	t.platform.collection('tasks').clear();
 	tasks = [
 		{
@@ -72,26 +85,82 @@ describe('Get Many', () => {
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 0 }, { item: 0 }]);
 	});
 
-	test("a user's incoming tasks: performers as a table filter, beside the Options' own conditions", async () => {
-		const { items } = await run({
-			operation: 'getAll',
-			scope: 'performer',
-			userId: picked(bob),
-			limit: 5,
-			options: { tableFilter: { match: [{ field: '__name', value: 'invoice' }] } },
-		});
+	test.each([
+		['income', [0, 2]],
+		['outcome', [1]],
+		['participate', [0, 1, 2, 3]],
+	])(
+		"%s: the key's user's published list, POST /tasks/list/%s with the list body",
+		async (scope, expected) => {
+			tasks.push({
+				__id: newId(),
+				__name: 'Review minutes',
+				performers: [bob],
+				__createdBy: bob,
+				participants: [alice],
+				instanceId: instance,
+				state: 'in_progress',
+				exits,
+			});
+			t.platform.collection('tasks').set(tasks[3].__id as string, tasks[3]);
+			const { items, error } = await run(
+				{ operation: 'getAll', scope, returnAll: true },
+				{ typeVersion: 1.1 },
+			);
+			expect(error).toBeUndefined();
+			expect(wire()).toEqual([
+				['POST', `/pub/v1/tasks/list/${scope}`, {}, { from: 0, size: 1000 }],
+			]);
+			expect(jsonOf(items)).toEqual(expected.map((index) => tasks[index]));
+		},
+	);
+
+	test("Of a User: POST /tasks/list/of/{id}, beside the Options' own conditions; Limit pages the body", async () => {
+		const { items } = await run(
+			{
+				operation: 'getAll',
+				scope: 'performer',
+				userId: picked(bob),
+				limit: 5,
+				options: { tableFilter: { match: [{ field: '__name', value: 'invoice' }] } },
+			},
+			{ typeVersion: 1.1 },
+		);
 		expect(wire()).toEqual([
 			[
 				'POST',
-				'/pub/v1/tasks/list',
+				`/pub/v1/tasks/list/of/${bob}`,
 				{},
-				{ filter: { tf: { performers: [bob], __name: 'invoice' } }, from: 0, size: 5 },
+				{ filter: { tf: { __name: 'invoice' } }, from: 0, size: 5 },
 			],
 		]);
 		expect(jsonOf(items)).toEqual([tasks[2]]);
 	});
 
-	test("a user's outgoing tasks filter on __createdBy; the user is checked before any request", async () => {
+	test("version 1's Assigned To a User reads the same published list; its user is checked before any request", async () => {
+		const { items } = await run({
+			operation: 'getAll',
+			scope: 'performer',
+			userId: picked(alice, 'id'),
+			returnAll: true,
+		});
+		expect(wire()).toEqual([
+			['POST', `/pub/v1/tasks/list/of/${alice}`, {}, { from: 0, size: 1000 }],
+		]);
+		expect(jsonOf(items)).toEqual([tasks[0], tasks[2]]);
+
+		t.platform.reset();
+		// An expression passes the editor's check; the node checks what it gives.
+		const bad = await run({
+			operation: 'getAll',
+			scope: 'performer',
+			userId: picked('={{ "nobody" }}', 'id'),
+		});
+		expect(bad.error?.message).toMatch(/Invalid "User" in item 0: expected a UUID/);
+		expect(t.platform.requests).toHaveLength(0);
+	});
+
+	test("version 1's Created By a User keeps its request: /tasks/list with the author as a table filter", async () => {
 		const { items } = await run({
 			operation: 'getAll',
 			scope: 'author',
@@ -107,24 +176,35 @@ describe('Get Many', () => {
 			],
 		]);
 		expect(jsonOf(items)).toEqual([tasks[1]]);
+	});
 
-		t.platform.reset();
-		// An expression passes the editor's check; the node checks what it gives.
-		const bad = await run({
-			operation: 'getAll',
-			scope: 'author',
-			userId: picked('={{ "nobody" }}', 'id'),
-		});
-		expect(bad.error?.message).toMatch(/Invalid "User" in item 0: expected a UUID/);
-		expect(t.platform.requests).toHaveLength(0);
+	test('version 1 offers All, Assigned To and Created By; 1.1 (the default) All, Incoming, Outgoing, Participating and Of a User', async () => {
+		const { loadPackage } = await import('../harness/engine');
+		const loader = await loadPackage();
+		const { properties, version, defaultVersion } = loader.nodeTypes.elma365Task.type
+			.description as INodeTypeDescription;
+		expect([version, defaultVersion]).toEqual([[1, 1.1], 1.1]);
+		expect(
+			properties
+				.filter((p: INodeProperties) => p.name === 'scope')
+				.map((p) => [
+					p.displayOptions?.show?.['@version'],
+					(p.options as Array<{ value: string }>).map((o) => o.value),
+				]),
+		).toEqual([
+			[[{ _cnd: { lt: 1.1 } }], ['all', 'performer', 'author']],
+			[[{ _cnd: { gte: 1.1 } }], ['all', 'income', 'outcome', 'participate', 'performer']],
+		]);
 	});
 });
 
 describe('Get and Get Exits', () => {
-	test('Get: POST /tasks/{id}/get without a body, the task unwrapped', async () => {
+	test('Get: GET /tasks/{id}/get (the only method the vendor publishes), the task unwrapped', async () => {
 		const { items } = await run({ operation: 'get', taskId: picked(taskAt(0), 'id') });
-		expect(wire()).toEqual([['POST', `/pub/v1/tasks/${taskAt(0)}/get`, {}, undefined]]);
+		expect(wire()).toEqual([['GET', `/pub/v1/tasks/${taskAt(0)}/get`, {}, undefined]]);
 		expect(jsonOf(items)).toEqual([tasks[0]]);
+		// The request version 1 used to send is refused as a real company refuses it.
+		expect((await sendRaw('POST', `/tasks/${taskAt(0)}/get`)).status).toBe(405);
 	});
 
 	test('Get Exits: GET /tasks/{id}/exits, one item per exit, paired with its input', async () => {
@@ -154,7 +234,7 @@ describe('Get and Get Exits', () => {
 		expect(jsonOf(items)).toEqual([
 			{
 				error: `ELMA365 404: task ${unknown} not found`,
-				description: expect.stringContaining(`POST /tasks/${unknown}/get`),
+				description: expect.stringContaining(`GET /tasks/${unknown}/get`),
 				httpCode: '404',
 			},
 		]);
@@ -283,7 +363,7 @@ describe('Reassign', () => {
 });
 
 describe('Set Dates', () => {
-	test("POST /tasks/{id}/set-dates with the dates given, in UTC (a date without zone in the workflow's)", async () => {
+	test("POST /tasks/{id}/dates with the dates given, in UTC (a date without zone in the workflow's)", async () => {
 		const { items } = await t.run({
 			nodeType: 'elma365Task',
 			timezone: 'Europe/Moscow',
@@ -295,10 +375,12 @@ describe('Set Dates', () => {
 			},
 		});
 		expect(wire()).toEqual([
-			['POST', `/pub/v1/tasks/${taskAt(1)}/set-dates`, {}, { dueDate: '2027-03-01T15:00:00.000Z' }],
+			['POST', `/pub/v1/tasks/${taskAt(1)}/dates`, {}, { dueDate: '2027-03-01T15:00:00.000Z' }],
 		]);
 		expect(jsonOf(items)).toEqual([{ taskId: taskAt(1), dueDate: '2027-03-01T15:00:00.000Z' }]);
 		expect(t.platform.collection('tasks').get(taskAt(1))!.dueDate).toBe('2027-03-01T15:00:00.000Z');
+		// The path version 1 used to send is not published: a real company answers 404.
+		expect((await sendRaw('POST', `/tasks/${taskAt(1)}/set-dates`)).status).toBe(404);
 	});
 
 	test('no date at all fails before any request', async () => {

@@ -13,6 +13,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { RequestShape } from './shapes.ts';
 import { checkRequest } from './shapes.ts';
+import { VENDOR_OPERATIONS } from './vendorOperations.ts';
 
 export interface RecordedRequest {
 	method: string;
@@ -74,6 +75,41 @@ function compile(path: string): { pattern: RegExp; keys: string[] } {
 		})
 		.join('/');
 	return { pattern: new RegExp(`^${source}$`), keys };
+}
+
+/** The API root every operation of the vendor's list sits below. */
+export const API_ROOT = '/pub/v1';
+
+const PUBLISHED = VENDOR_OPERATIONS.map(([method, path]) => ({
+	method,
+	pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+}));
+
+/**
+ * Whether the vendor publishes `method path` (a path below API_ROOT): `published`, `other-method`
+ * (the path is published with other methods only, listed in `allow`), or `unknown`.
+ */
+export function publication(
+	method: string,
+	path: string,
+): { status: 'published' | 'other-method' | 'unknown'; allow: string[] } {
+	const below = path.slice(API_ROOT.length);
+	const samePath = PUBLISHED.filter((operation) => operation.pattern.test(below));
+	if (samePath.some((operation) => operation.method === method))
+		return { status: 'published', allow: [] };
+	const allow = [...new Set(samePath.map((operation) => operation.method))];
+	return { status: allow.length > 0 ? 'other-method' : 'unknown', allow };
+}
+
+/** The answer to a request the vendor does not publish: 404 for an unknown path, 405 for another method. */
+function unpublished(method: string, path: string): Reply | undefined {
+	if (!path.startsWith(`${API_ROOT}/`)) return undefined;
+	const { status, allow } = publication(method, path);
+	if (status === 'published') return undefined;
+	if (status === 'other-method') {
+		return { status: 405, headers: { allow: allow.join(', ') }, body: '405 method not allowed' };
+	}
+	return { status: 404, body: '404 page not found' };
 }
 
 export function ok(payload: Record<string, unknown> = {}): Reply {
@@ -245,6 +281,8 @@ export class Platform {
 			if (route.method !== request.method) continue;
 			const match = route.pattern.exec(request.path);
 			if (!match) continue;
+			const refusal = route.shape?.link ? undefined : unpublished(request.method, request.path);
+			if (refusal) return refusal;
 			const params = Object.fromEntries(
 				route.keys.map((key, i) => [key, decodeURIComponent(match[i + 1])]),
 			);
@@ -253,7 +291,7 @@ export class Platform {
 			if (problem) return fail(400, problem);
 			return route.handler(request, params, this);
 		}
-		return { status: 404, body: '404 page not found' };
+		return unpublished(request.method, request.path) ?? { status: 404, body: '404 page not found' };
 	}
 }
 

@@ -154,6 +154,11 @@ export interface RequestShape {
 	evidence: 'documented' | 'client' | 'inferred';
 	/** The page or file the shape follows. */
 	source?: string;
+	/**
+	 * A URL the platform hands out in an answer (a file's download link), not an operation of the
+	 * API: served although the vendor's list of operations does not name it.
+	 */
+	link?: boolean;
 }
 
 /** The 400 text for a request that does not fit its route's shape, or undefined. */

@@ -606,7 +606,7 @@ export const PATH_CASES: PathCase[] = [
 			requests: [
 				operation === 'create'
 					? ['POST', '/feed/{}/{}/{}/message']
-					: ['GET', '/feed/{}/{}/{}/messages'],
+					: ['POST', '/feed/{}/{}/{}/message/list'],
 			],
 		}),
 	),
@@ -615,11 +615,11 @@ export const PATH_CASES: PathCase[] = [
 /** Every Task operation that puts the task's ID into the path. */
 function taskCases(): PathCase[] {
 	const rows: Array<[string, string, string, Record<string, unknown>]> = [
-		['get', 'POST', '/get', {}],
+		['get', 'GET', '/get', {}],
 		['getExits', 'GET', '/exits', {}],
 		['complete', 'PUT', '/submit', { exitId: { __rl: true, mode: 'code', value: 'approve' } }],
 		['reassign', 'POST', '/reassign', { userId: byId(UUID), instanceId: OTHER_UUID }],
-		['setDates', 'POST', '/set-dates', { dueDate: '2027-01-01T00:00:00Z' }],
+		['setDates', 'POST', '/dates', { dueDate: '2027-01-01T00:00:00Z' }],
 	];
 	return rows.map(([operation, method, suffix, extra]) => ({
 		node: 'elma365Task',

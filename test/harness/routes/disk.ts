@@ -396,7 +396,11 @@ export function registerDisk(platform: Platform): void {
 					body: file.data as Buffer,
 				};
 			},
-			{ evidence: 'inferred', source: "the link get-link gives; its form is the platform's own" },
+			{
+				evidence: 'inferred',
+				source: "the link get-link gives; its form is the platform's own",
+				link: true,
+			},
 		)
 		.route(
 			'POST',

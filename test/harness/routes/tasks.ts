@@ -39,12 +39,52 @@ function matches(value: unknown, wanted: unknown): boolean {
 	);
 }
 
+type Task = Record<string, unknown>;
+
+/** The user the API key acts as: `session.user.__id` in the double's data (none when unset). */
+export function keyUser(platform: Platform): string | undefined {
+	const id = platform.collection('session').get('user')?.__id;
+	return typeof id === 'string' ? id : undefined;
+}
+
+function performs(task: Task, user: string | undefined): boolean {
+	return user !== undefined && ((task.performers ?? []) as unknown[]).includes(user);
+}
+
+/** Whether the user performs, set or is listed among the task's participants. */
+function participates(task: Task, user: string | undefined): boolean {
+	return (
+		performs(task, user) ||
+		(user !== undefined && task.__createdBy === user) ||
+		(user !== undefined && ((task.participants ?? []) as unknown[]).includes(user))
+	);
+}
+
+/** One page of `tasks` for the list body: ids, table filter and sort applied, paged with from/size. */
+function listTasks(tasks: Task[], body: Record<string, unknown>) {
+	let rows = tasks;
+	if (Array.isArray(body.ids))
+		rows = rows.filter((task) => (body.ids as unknown[]).includes(task.__id));
+	const tf = ((body.filter ?? {}) as { tf?: Record<string, unknown> }).tf ?? {};
+	for (const [field, wanted] of Object.entries(tf))
+		rows = rows.filter((task) => matches(task[field], wanted));
+	for (const { field, ascending } of [
+		...((body.sortExpressions ?? []) as Array<{ field: string; ascending: boolean }>),
+	].reverse()) {
+		rows.sort(
+			(a, b) => String(a[field] ?? '').localeCompare(String(b[field] ?? '')) * (ascending ? 1 : -1),
+		);
+	}
+	return page(rows, body);
+}
+
 const SOURCE = 'platform-facts.md (used by real clients): tasks list, get, exits and submit';
 
 /**
- * Tasks in `tasks`: {__id, __name, __createdAt, performers: [user], __createdBy, instanceId, state
- * ('in_progress' | 'closed'), exits: [{id, name}], startAt?, dueDate?}. A completed task keeps
- * `submitted: {exitId, context}`.
+ * Tasks in `tasks`: {__id, __name, __createdAt, performers: [user], __createdBy, participants?:
+ * [user], instanceId, state ('in_progress' | 'closed'), exits: [{id, name}], startAt?, dueDate?}. A
+ * completed task keeps `submitted: {exitId, context}`. The scoped lists (incoming, outgoing,
+ * participating) are those of the key's user (`keyUser`).
  */
 export function registerTasks(platform: Platform): void {
 	const find = (p: Platform, id: string) =>
@@ -52,36 +92,50 @@ export function registerTasks(platform: Platform): void {
 	const missing = (id: string) =>
 		UUID.test(id) ? fail(404, `task ${id} not found`) : fail(400, 'id: invalid uuid');
 
+	const listed = (p: Platform, request: RecordedRequest, keep: (task: Task) => boolean) =>
+		listTasks([...p.collection('tasks').values()].filter(keep), bodyOf(request));
+	const scoped = (operationId: string) => ({
+		body: listBody({}, ['active', 'fields', 'statusCode', 'statusGroupId']),
+		evidence: 'inferred' as const,
+		source: `${operationId}: on the vendor's list; no reference page or client shows its body, taken as /tasks/list's`,
+	});
+
 	platform
+		.route('POST', '/pub/v1/tasks/list', (request, _params, p) => listed(p, request, () => true), {
+			body: listBody({}, ['active', 'fields', 'statusCode', 'statusGroupId']),
+			evidence: 'client',
+			source: SOURCE,
+		})
 		.route(
 			'POST',
-			'/pub/v1/tasks/list',
-			(request, _params, p) => {
-				const body = bodyOf(request);
-				let tasks = [...p.collection('tasks').values()];
-				if (Array.isArray(body.ids))
-					tasks = tasks.filter((task) => (body.ids as unknown[]).includes(task.__id));
-				const tf = ((body.filter ?? {}) as { tf?: Record<string, unknown> }).tf ?? {};
-				for (const [field, wanted] of Object.entries(tf))
-					tasks = tasks.filter((task) => matches(task[field], wanted));
-				for (const { field, ascending } of [
-					...((body.sortExpressions ?? []) as Array<{ field: string; ascending: boolean }>),
-				].reverse()) {
-					tasks.sort(
-						(a, b) =>
-							String(a[field] ?? '').localeCompare(String(b[field] ?? '')) * (ascending ? 1 : -1),
-					);
-				}
-				return page(tasks, body);
-			},
-			{
-				body: listBody({}, ['active', 'fields', 'statusCode', 'statusGroupId']),
-				evidence: 'client',
-				source: SOURCE,
-			},
+			'/pub/v1/tasks/list/income',
+			(request, _params, p) => listed(p, request, (task) => performs(task, keyUser(p))),
+			scoped('tasksListIncome'),
 		)
 		.route(
 			'POST',
+			'/pub/v1/tasks/list/outcome',
+			(request, _params, p) =>
+				listed(p, request, (task) => keyUser(p) !== undefined && task.__createdBy === keyUser(p)),
+			scoped('tasksListOutcome'),
+		)
+		.route(
+			'POST',
+			'/pub/v1/tasks/list/participate',
+			(request, _params, p) => listed(p, request, (task) => participates(task, keyUser(p))),
+			scoped('tasksListParticipate'),
+		)
+		.route(
+			'POST',
+			'/pub/v1/tasks/list/of/:id',
+			(request, { id }, p) =>
+				UUID.test(id)
+					? listed(p, request, (task) => performs(task, id))
+					: fail(400, 'id: invalid uuid'),
+			scoped('tasksListOfUser'),
+		)
+		.route(
+			'GET',
 			'/pub/v1/tasks/:id/get',
 			(_request, { id }, p) => {
 				const task = find(p, id);
@@ -145,7 +199,7 @@ export function registerTasks(platform: Platform): void {
 		)
 		.route(
 			'POST',
-			'/pub/v1/tasks/:id/set-dates',
+			'/pub/v1/tasks/:id/dates',
 			(request, { id }, p) => {
 				const task = find(p, id);
 				if (!task) return missing(id);
@@ -156,7 +210,7 @@ export function registerTasks(platform: Platform): void {
 				body: obj({ startAt: opt(dateTime), dueDate: opt(dateTime) }),
 				evidence: 'inferred',
 				source:
-					'no reference page or client found; the keys follow the task model (startAt, dueDate)',
+					'tasksChangeDates: no reference page or client shows its body; the keys follow the task model (startAt, dueDate)',
 			},
 		);
 }

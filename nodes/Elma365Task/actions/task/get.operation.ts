@@ -9,9 +9,8 @@ export const description: INodeProperties[] = showFor('task', 'get', [
 	concurrencyOption,
 ]);
 
+/** GET /tasks/{id}/get: the vendor publishes this read as GET only (operation tasksGet). */
 export const { execute } = requestOperation({
-	method: 'POST',
+	method: 'GET',
 	path: (ctx, itemIndex) => readTaskPath(ctx, itemIndex, '/get'),
-	// A read, although sent as POST (as the platform's other `/get` endpoints): safe to repeat.
-	idempotent: true,
 });

@@ -24,10 +24,14 @@ export const description: INodeProperties[] = showFor('task', 'setDates', [
 	writeOptions,
 ]);
 
-/** POST /tasks/{id}/set-dates {startAt?, dueDate?}: the dates given, in UTC. */
+/**
+ * POST /tasks/{id}/dates {startAt?, dueDate?}: the dates given, in UTC. The path is the vendor's
+ * operation tasksChangeDates; no reference page shows its body, so the keys follow the task's own
+ * fields, and Additional Body (JSON) can send what a company expects instead.
+ */
 export const { execute } = changeTaskOperation({
 	method: 'POST',
-	suffix: '/set-dates',
+	suffix: '/dates',
 	body: (ctx, itemIndex) => {
 		const body: IDataObject = {};
 		for (const date of DATES) {

@@ -1,0 +1,89 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { isObject, splitList } from '../../../shared/utils';
+import { requireBoolean, requireDateTime, requireUuid } from '../../../shared/validation';
+
+/**
+ * The documented filter of an activity stream's message list (reference page
+ * https://api.brix365.com/en/public-api/reference/feed/listmessage), one option per condition.
+ */
+export const messageFilters: INodeProperties = {
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'collection',
+	placeholder: 'Add Filter',
+	default: {},
+	options: [
+		{
+			displayName: 'Author IDs',
+			name: 'author',
+			type: 'string',
+			default: '',
+			placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6, ...',
+			description: 'Only comments posted by these users: user IDs, separated by commas',
+		},
+		{
+			displayName: 'Created From',
+			name: 'createdFrom',
+			type: 'dateTime',
+			default: '',
+			description: "Only comments posted at or after this time (without a zone, in the workflow's)",
+		},
+		{
+			displayName: 'Created To',
+			name: 'createdTo',
+			type: 'dateTime',
+			default: '',
+			description:
+				"Only comments posted at or before this time (without a zone, in the workflow's)",
+		},
+		{
+			displayName: 'Has Replies',
+			name: 'hasComments',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether to list only comments that have replies (on) or only those without (off)',
+		},
+		{
+			displayName: 'Text Contains',
+			name: 'bodyKeywords',
+			type: 'string',
+			default: '',
+			placeholder: 'invoice, approved',
+			description: 'Only comments whose text holds these words, separated by commas',
+		},
+		{
+			displayName: 'Title Contains',
+			name: 'titleKeywords',
+			type: 'string',
+			default: '',
+			description: 'Only comments whose title holds these words, separated by commas',
+		},
+	],
+};
+
+/** The `filter` of the message list from the Filters the user added; undefined when none. */
+export function readMessageFilter(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): IDataObject | undefined {
+	const chosen = ctx.getNodeParameter('filters', itemIndex, {});
+	if (!isObject(chosen)) return undefined;
+	const filter: IDataObject = {};
+	const authors = splitList(chosen.author);
+	if (authors.length > 0)
+		filter.author = authors.map((id) => requireUuid(ctx, itemIndex, 'Author IDs', id));
+	for (const key of ['bodyKeywords', 'titleKeywords'] as const) {
+		const words = splitList(chosen[key]);
+		if (words.length > 0) filter[key] = words;
+	}
+	const dates = { createdFrom: 'Created From', createdTo: 'Created To' } as const;
+	for (const [key, label] of Object.entries(dates)) {
+		const value = chosen[key];
+		if (value !== undefined && value !== '' && value !== null)
+			filter[key] = requireDateTime(ctx, itemIndex, label, value);
+	}
+	if (chosen.hasComments !== undefined)
+		filter.hasComments = requireBoolean(ctx, itemIndex, 'Has Replies', chosen.hasComments);
+	return Object.keys(filter).length > 0 ? filter : undefined;
+}
