@@ -54,8 +54,8 @@ const CASE_FIELDS = [
  */
 const MAPPER = { mappingMode: 'defineBelow', value: null };
 const FRESH_NODES = [
-	['App create', 'elma365App', 1.4, { resource: 'item', operation: 'create', columns: MAPPER }],
-	['App update', 'elma365App', 1.4, { resource: 'item', operation: 'update', columns: MAPPER }],
+	['App create', 'elma365App', 1.5, { resource: 'item', operation: 'create', columns: MAPPER }],
+	['App update', 'elma365App', 1.5, { resource: 'item', operation: 'update', columns: MAPPER }],
 	[
 		'Contract create',
 		'elma365Contract',
@@ -78,7 +78,7 @@ const FRESH_NODES = [
 	[
 		'App money field',
 		'elma365App',
-		1.4,
+		1.5,
 		{
 			resource: 'item',
 			operation: 'create',
@@ -114,14 +114,16 @@ const FRESH_NODES = [
 			},
 		},
 	],
-	['Case update', 'elma365Nomenclature', 1.2, { resource: 'case', operation: 'update' }],
+	['Case update', 'elma365Nomenclature', 1.3, { resource: 'case', operation: 'update' }],
 	['File', 'elma365File', 1.1, {}],
 	['Marketing', 'elma365Marketing', 1.2, {}],
 	['Report', 'elma365Report', 1.3, {}],
 	['Scheme', 'elma365Scheme', 1.2, {}],
 	['Telephony', 'elma365Telephony', 1.1, {}],
 	['User', 'elma365User', 1.1, {}],
-	['Task complete', 'elma365Task', 1, { resource: 'task', operation: 'complete' }],
+	['Task complete', 'elma365Task', 1.1, { resource: 'task', operation: 'complete' }],
+	['Task list', 'elma365Task', 1.1, { resource: 'task', operation: 'getAll' }],
+	['App comments', 'elma365App', 1.5, { resource: 'comment', operation: 'getAll' }],
 	['Trigger', 'elma365Trigger', 1.2, {}],
 ];
 /** What a false alarm looks like in the node's form: the old mapper notice, a failed list or mapper load. */
