@@ -13,7 +13,7 @@ import type {
 	ItemOutcome,
 	SucceededMember,
 } from '../../shared/execution/grouped';
-import { groupedOperation } from '../../shared/execution/grouped';
+import { groupedOperation, readBatchSize } from '../../shared/execution/grouped';
 import { MAX_BATCH_SIZE } from '../../shared/execution/router';
 import type { ApiRequest } from '../../shared/transport';
 import { apiRequest } from '../../shared/transport';
@@ -21,7 +21,6 @@ import { isObject, splitList } from '../../shared/utils';
 import {
 	hasControlCharacter,
 	invalidInput,
-	requireInteger,
 	requireText,
 	requireUuid,
 } from '../../shared/validation';
@@ -239,17 +238,7 @@ function readSettings(ctx: IExecuteFunctions): BulkSettings {
 	let batchSize = MAX_BATCH_SIZE;
 	if (batch) {
 		const settings = ctx.getNodeParameter('bulkOptions', 0, {}) as IDataObject;
-		if (settings.batchSize !== undefined) {
-			batchSize = requireInteger(ctx, 0, 'Batch Size', settings.batchSize, { min: 1 });
-			if (batchSize > MAX_BATCH_SIZE)
-				throw invalidInput(
-					ctx,
-					0,
-					'Batch Size',
-					`a whole number from 1 to ${MAX_BATCH_SIZE}`,
-					batchSize,
-				);
-		}
+		batchSize = readBatchSize(ctx, settings.batchSize);
 	}
 	return { batch, batchSize };
 }
