@@ -17,7 +17,7 @@ import { groupedOperation, readBatchSize } from '../../shared/execution/grouped'
 import { MAX_BATCH_SIZE } from '../../shared/execution/router';
 import type { ApiRequest } from '../../shared/transport';
 import { apiRequest } from '../../shared/transport';
-import { isObject, splitList } from '../../shared/utils';
+import { isObject, splitList, toHttpUrl } from '../../shared/utils';
 import {
 	hasControlCharacter,
 	invalidInput,
@@ -138,19 +138,7 @@ export function requireHttpUrl(
 			value,
 		);
 	}
-	let url: URL;
-	try {
-		url = new URL(text);
-	} catch {
-		throw invalidInput(
-			ctx,
-			itemIndex,
-			field,
-			'an absolute http(s) URL such as https://example.com/file.pdf',
-			value,
-		);
-	}
-	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+	if (toHttpUrl(text) === undefined) {
 		throw invalidInput(
 			ctx,
 			itemIndex,
