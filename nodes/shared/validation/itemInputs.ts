@@ -1,5 +1,5 @@
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
-import { requirePathSegment, requireText } from '.';
+import { requirePathSegment, requireText } from './index';
 
 /**
  * The binary field named by Input Binary Field (`binaryPropertyName`): its name, its data where the
