@@ -2,6 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { ListPickers } from '../shared/lists/listOptions';
 import { tableFilter } from '../shared/lists/listOptions';
 import { codeLocator, uuidLocator } from '../shared/descriptions/locators';
+import { statusPicker } from '../shared/descriptions/statusPicker';
 import { beforeVersion, sinceVersion } from '../shared/descriptions/versioning';
 import { PICKERS_VERSION, TASK_EVENT_VERSION } from './versions';
 import { requestOptions } from '../shared/transport/requestOptions';
@@ -126,21 +127,7 @@ export const properties: INodeProperties[] = [
 		}),
 		displayOptions: { show: { event: ITEM_EVENTS } },
 	},
-	{
-		displayName: 'Status Name or ID',
-		name: 'statusCode',
-		type: 'options',
-		required: true,
-		default: '',
-		// `.value`: the editor compares what a dropdown depends on as text, and a picker's value is an object.
-		typeOptions: {
-			loadOptionsMethod: 'getStatuses',
-			loadOptionsDependsOn: ['namespace.value', 'application.value'],
-		},
-		description:
-			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-		displayOptions: { show: { event: ['statusEntered'] } },
-	},
+	{ ...statusPicker, displayOptions: { show: { event: ['statusEntered'] } } },
 	{
 		...uuidLocator({
 			displayName: 'Process Template',

@@ -30,3 +30,13 @@ export function parseJsonOrText(value: unknown): unknown {
 		return value;
 	}
 }
+
+/** The text as an http(s) URL (resolved against `base` where given); undefined if it is not one. */
+export function toHttpUrl(text: string, base?: string): URL | undefined {
+	try {
+		const url = new URL(text, base);
+		return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+	} catch {
+		return undefined;
+	}
+}

@@ -13,15 +13,14 @@ import type {
 	ItemOutcome,
 	SucceededMember,
 } from '../../shared/execution/grouped';
-import { groupedOperation } from '../../shared/execution/grouped';
+import { groupedOperation, readBatchSize } from '../../shared/execution/grouped';
 import { MAX_BATCH_SIZE } from '../../shared/execution/router';
 import type { ApiRequest } from '../../shared/transport';
 import { apiRequest } from '../../shared/transport';
-import { isObject, splitList } from '../../shared/utils';
+import { isObject, splitList, toHttpUrl } from '../../shared/utils';
 import {
 	hasControlCharacter,
 	invalidInput,
-	requireInteger,
 	requireText,
 	requireUuid,
 } from '../../shared/validation';
@@ -139,19 +138,7 @@ export function requireHttpUrl(
 			value,
 		);
 	}
-	let url: URL;
-	try {
-		url = new URL(text);
-	} catch {
-		throw invalidInput(
-			ctx,
-			itemIndex,
-			field,
-			'an absolute http(s) URL such as https://example.com/file.pdf',
-			value,
-		);
-	}
-	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+	if (toHttpUrl(text) === undefined) {
 		throw invalidInput(
 			ctx,
 			itemIndex,
@@ -239,17 +226,7 @@ function readSettings(ctx: IExecuteFunctions): BulkSettings {
 	let batchSize = MAX_BATCH_SIZE;
 	if (batch) {
 		const settings = ctx.getNodeParameter('bulkOptions', 0, {}) as IDataObject;
-		if (settings.batchSize !== undefined) {
-			batchSize = requireInteger(ctx, 0, 'Batch Size', settings.batchSize, { min: 1 });
-			if (batchSize > MAX_BATCH_SIZE)
-				throw invalidInput(
-					ctx,
-					0,
-					'Batch Size',
-					`a whole number from 1 to ${MAX_BATCH_SIZE}`,
-					batchSize,
-				);
-		}
+		batchSize = readBatchSize(ctx, settings.batchSize);
 	}
 	return { batch, batchSize };
 }

@@ -1,15 +1,8 @@
-import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { searchPagedList } from '../../shared/methods/listSearch';
+import { pagedListSearch } from '../../shared/methods/pickerSearch';
 
-export async function searchDirectories(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchPagedList(
-		this,
-		{ method: 'POST', path: '/disk/directory/list', paging: 'body', what: 'directories' },
-		filter,
-		paginationToken,
-	);
-}
+export const searchDirectories = pagedListSearch({
+	method: 'POST',
+	path: '/disk/directory/list',
+	paging: 'body',
+	what: 'directories',
+});

@@ -1,31 +1,15 @@
-import type {
-	IDataObject,
-	ILoadOptionsFunctions,
-	INodeListSearchItems,
-	INodeListSearchResult,
-} from 'n8n-workflow';
-import { entryName, searchPagedList, withEmail } from '../../shared/methods/listSearch';
-import { readListDependency as chosen, NOTHING_TO_LIST } from '../../shared/methods/listDependency';
+import type { IDataObject, INodeListSearchItems } from 'n8n-workflow';
+import { entryName, withEmail } from '../../shared/methods/listSearch';
+import { onceChosen, pagedListSearch } from '../../shared/methods/pickerSearch';
 import { apiPath } from '../../shared/transport';
 
-export async function searchSegments(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchPagedList(
-		this,
-		{
-			method: 'POST',
-			path: '/marketing/segment',
-			paging: 'body',
-			body: {},
-			what: 'marketing segments',
-		},
-		filter,
-		paginationToken,
-	);
-}
+export const searchSegments = pagedListSearch({
+	method: 'POST',
+	path: '/marketing/segment',
+	paging: 'body',
+	body: {},
+	what: 'marketing segments',
+});
 
 /** `Name (email)`, valued by ID; the email only where the subscriber has one that is not its name. */
 function subscriberEntry(entry: IDataObject): INodeListSearchItems {
@@ -36,36 +20,25 @@ function subscriberEntry(entry: IDataObject): INodeListSearchItems {
  * All subscribers, page by page. The search text is matched on the page against name and email
  * (the platform's subscriber fields are not documented, so no filter is sent), as for segments.
  */
-export async function searchSubscribers(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	const request = {
-		method: 'POST' as const,
+export const searchSubscribers = pagedListSearch(
+	{
+		method: 'POST',
 		path: '/marketing/subscriber',
-		paging: 'body' as const,
+		paging: 'body',
 		body: {},
 		what: 'marketing subscribers',
-	};
-	return await searchPagedList(this, request, filter, paginationToken, subscriberEntry);
-}
+	},
+	subscriberEntry,
+);
 
 /** The subscribers of the chosen segment (what Remove Subscribers can remove), page by page. */
-export async function searchSegmentSubscribers(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	const segmentId = chosen(this, 'segmentId');
-	if (segmentId === undefined) return NOTHING_TO_LIST;
-	const path = apiPath`/marketing/segment/${segmentId}/subscribers`;
-	const request = {
+export const searchSegmentSubscribers = pagedListSearch(
+	onceChosen('segmentId', (segmentId) => ({
 		method: 'POST' as const,
-		path,
+		path: apiPath`/marketing/segment/${segmentId}/subscribers`,
 		paging: 'body' as const,
 		body: {},
 		what: `the subscribers of segment "${segmentId}"`,
-	};
-	return await searchPagedList(this, request, filter, paginationToken, subscriberEntry);
-}
+	})),
+	subscriberEntry,
+);

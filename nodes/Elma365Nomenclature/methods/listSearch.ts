@@ -1,23 +1,13 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { entryName, searchPagedList } from '../../shared/methods/listSearch';
+import type { IDataObject } from 'n8n-workflow';
+import { entryName } from '../../shared/methods/listSearch';
+import { pagedListSearch } from '../../shared/methods/pickerSearch';
 
-export async function searchDirectories(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchPagedList(
-		this,
-		{
-			method: 'GET',
-			path: '/nomenclature/directory',
-			paging: 'query',
-			what: 'nomenclature directories',
-		},
-		filter,
-		paginationToken,
-	);
-}
+export const searchDirectories = pagedListSearch({
+	method: 'GET',
+	path: '/nomenclature/directory',
+	paging: 'query',
+	what: 'nomenclature directories',
+});
 
 /** `Name (document flow)`: picking a case shows its current document flow, which Update keeps unless it is changed. */
 function caseEntry(entry: IDataObject) {
@@ -26,16 +16,7 @@ function caseEntry(entry: IDataObject) {
 	return { name: `${entryName(entry)}${flow}`, value: String(entry.__id ?? entry.id ?? '') };
 }
 
-export async function searchCases(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchPagedList(
-		this,
-		{ method: 'GET', path: '/nomenclature', paging: 'query', what: 'nomenclature cases' },
-		filter,
-		paginationToken,
-		caseEntry,
-	);
-}
+export const searchCases = pagedListSearch(
+	{ method: 'GET', path: '/nomenclature', paging: 'query', what: 'nomenclature cases' },
+	caseEntry,
+);

@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { OperationResult } from './router';
+import { MAX_BATCH_SIZE } from './router';
+import { invalidInput, requireInteger } from '../validation';
 
 /** What one input item of a grouped operation ends with: its output, or why it failed (plus fields for its error item). */
 export type ItemOutcome = { result: OperationResult } | { error: unknown; json?: IDataObject };
@@ -131,4 +133,19 @@ export function chunk<Member>(members: Member[], size: number): Member[][] {
 	for (let start = 0; start < members.length; start += size)
 		groups.push(members.slice(start, start + size));
 	return groups;
+}
+
+/** Batch Size (an option read from the first item): 1 to MAX_BATCH_SIZE, the cap where unset; anything else fails the node. */
+export function readBatchSize(ctx: IExecuteFunctions, value: unknown): number {
+	if (value === undefined) return MAX_BATCH_SIZE;
+	const batchSize = requireInteger(ctx, 0, 'Batch Size', value, { min: 1 });
+	if (batchSize > MAX_BATCH_SIZE)
+		throw invalidInput(
+			ctx,
+			0,
+			'Batch Size',
+			`a whole number from 1 to ${MAX_BATCH_SIZE}`,
+			batchSize,
+		);
+	return batchSize;
 }

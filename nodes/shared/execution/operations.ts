@@ -68,6 +68,23 @@ export function parallelByDefaultSince(version: number): (ctx: IExecuteFunctions
 /** A value read from one input item's parameters. */
 type PerItem<T> = (ctx: IExecuteFunctions, itemIndex: number) => T;
 
+/** The item's path, body and query string, all read (and validated) before any request. */
+function readRequestParts(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	parts: {
+		path: PerItem<string>;
+		body?: PerItem<IDataObject | undefined>;
+		qs?: PerItem<IDataObject | undefined>;
+	},
+) {
+	return {
+		path: parts.path(ctx, itemIndex),
+		body: parts.body?.(ctx, itemIndex),
+		qs: parts.qs?.(ctx, itemIndex),
+	};
+}
+
 /**
  * One request per input item, with the body (and path) read from that item's parameters;
  * the platform's answer, unwrapped from its envelope, is the output item.
@@ -87,9 +104,7 @@ export function requestOperation(options: {
 	return {
 		async execute(this: IExecuteFunctions, itemIndex: number, window?: CongestionWindow) {
 			// Read everything first: a validation error must stop the item before any request.
-			const path = options.path(this, itemIndex);
-			const body = options.body?.(this, itemIndex);
-			const qs = options.qs?.(this, itemIndex);
+			const { path, body, qs } = readRequestParts(this, itemIndex, options);
 			const response = await apiRequest(this, {
 				method: options.method,
 				path,
@@ -116,9 +131,7 @@ export function listOperation(options: {
 }): Required<Pick<Operation, 'execute'>> {
 	return {
 		async execute(this: IExecuteFunctions, itemIndex: number, window?: CongestionWindow) {
-			const path = options.path(this, itemIndex);
-			const body = options.body?.(this, itemIndex);
-			const qs = options.qs?.(this, itemIndex);
+			const { path, body, qs } = readRequestParts(this, itemIndex, options);
 			const limit = readLimit(this, itemIndex);
 			const entries = await readWholeList(this, {
 				method: options.method,

@@ -5,9 +5,10 @@ import type { ListFeatures } from '../lists/listOptions';
 import { listOptions } from '../lists/listOptions';
 import { codeLocator, uuidLocatorWithUrl } from '../descriptions/locators';
 import { beforeVersion, isVersionAtLeast, sinceVersion } from '../descriptions/versioning';
-import { concurrencyOption } from '../execution/operations';
+import { concurrencyOption, requestOperation } from '../execution/operations';
 import { apiPath } from '../transport';
-import { requireBoolean, requirePathSegment, requireUuid } from '../validation';
+import { requireBoolean, requireUuid } from '../validation';
+import { requirePathParameter } from '../validation/itemInputs';
 
 /**
  * A kind of item addressed as `/{prefix}/{namespace}/{code}/...`, with `{id}` for one item:
@@ -134,18 +135,8 @@ export function readLocation(
 	itemIndex: number,
 	kind: ItemKind,
 ): { namespace: string; code: string } {
-	const namespace = requirePathSegment(
-		ctx,
-		itemIndex,
-		'Section Code',
-		ctx.getNodeParameter('namespace', itemIndex, '', { extractValue: true }),
-	);
-	const code = requirePathSegment(
-		ctx,
-		itemIndex,
-		kind.code.displayName,
-		ctx.getNodeParameter(kind.code.name, itemIndex, '', { extractValue: true }),
-	);
+	const namespace = requirePathParameter(ctx, itemIndex, 'namespace', 'Section Code');
+	const code = requirePathParameter(ctx, itemIndex, kind.code.name, kind.code.displayName);
 	return { namespace, code };
 }
 
@@ -303,4 +294,22 @@ export function itemListOptions(kind: ItemKind, features?: ListFeatures): INodeP
 			listOptions(features, { application: kind.code.name }),
 		]),
 	];
+}
+
+/**
+ * The Update of an item of `kind` (`/{prefix}/{namespace}/{code}/{id}/update` with
+ * `{"context": {...}}`, only the fields given change); updates of one item keep their input order
+ * at any Concurrency (`orderKey`).
+ */
+export function itemUpdate(kind: ItemKind) {
+	return {
+		orderKey: (ctx: IExecuteFunctions, itemIndex: number) => readItemPath(ctx, itemIndex, kind, ''),
+		...requestOperation({
+			method: 'POST',
+			path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, kind, 'update'),
+			body: (ctx, itemIndex) => readContextBody(ctx, itemIndex, kind),
+			// Setting the same fields twice gives the same item.
+			idempotent: true,
+		}),
+	};
 }

@@ -1,43 +1,35 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { apiPath } from '../transport';
-import { NOTHING_TO_LIST, readListDependency } from './listDependency';
-import { entryName, searchPagedList } from './listSearch';
+import { entryName } from './listSearch';
+import { nameFilter, onceChosen, pagedListSearch } from './pickerSearch';
+
+/** `Name (namespace)`, valued by id; groups carry their name as "__name" (the documented group body). */
+function groupEntry(entry: IDataObject) {
+	const name = entryName(entry);
+	return {
+		name: entry.namespace ? `${name} (${String(entry.namespace)})` : name,
+		value: String(entry.__id ?? entry.id ?? ''),
+	};
+}
 
 /** Groups, searched by name on the platform, valued by id. */
-export async function searchGroups(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	const text = filter?.trim();
-	// The platform filters by name on its side; the page is filtered again in case it does not.
-	// Groups carry their name as "__name" (the documented group body).
-	const body: IDataObject = text ? { filter: { tf: { __name: text } } } : {};
-	return await searchPagedList(
-		this,
-		{ method: 'POST', path: '/scheme/groups/list', paging: 'body', body, what: 'groups' },
-		text,
-		paginationToken,
-		(entry) => ({
-			name: entry.namespace ? `${entryName(entry)} (${String(entry.namespace)})` : entryName(entry),
-			value: String(entry.__id ?? entry.id ?? ''),
-		}),
-	);
-}
+export const searchGroups = pagedListSearch(
+	(_ctx, text) => ({
+		method: 'POST',
+		path: '/scheme/groups/list',
+		paging: 'body',
+		body: nameFilter(text),
+		what: 'groups',
+	}),
+	groupEntry,
+);
 
 /** The positions already in the chosen group (the API has no list of all positions). */
-export async function searchGroupPositions(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	const groupId = readListDependency(this, 'groupId');
-	if (groupId === undefined) return NOTHING_TO_LIST;
-	const path = apiPath`/scheme/groups/${groupId}/positions`;
-	return await searchPagedList(
-		this,
-		{ method: 'GET', path, paging: 'query', what: 'the positions of this group' },
-		filter,
-		paginationToken,
-	);
-}
+export const searchGroupPositions = pagedListSearch(
+	onceChosen('groupId', (groupId) => ({
+		method: 'GET' as const,
+		path: apiPath`/scheme/groups/${groupId}/positions`,
+		paging: 'query' as const,
+		what: 'the positions of this group',
+	})),
+);

@@ -1,7 +1,7 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { apiPath } from '../transport';
-import { NOTHING_TO_LIST, readListDependency } from './listDependency';
-import { entryName, searchPagedList } from './listSearch';
+import { entryName } from './listSearch';
+import { onceChosen, pagedListSearch } from './pickerSearch';
 
 /** The name, with the code where the entry has one; valued by id. */
 function byId(entry: IDataObject) {
@@ -12,42 +12,23 @@ function byId(entry: IDataObject) {
 }
 
 /** Pages of the chosen section, valued by id. */
-export async function searchPages(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	const namespace = readListDependency(this, 'namespace');
-	if (namespace === undefined) return NOTHING_TO_LIST;
-	const path = apiPath`/scheme/namespaces/${namespace}/pages`;
-	return await searchPagedList(
-		this,
-		{ method: 'GET', path, paging: 'query', what: `the pages of section "${namespace}"` },
-		filter,
-		paginationToken,
-		byId,
-	);
-}
+export const searchPages = pagedListSearch(
+	onceChosen('namespace', (namespace) => ({
+		method: 'GET' as const,
+		path: apiPath`/scheme/namespaces/${namespace}/pages`,
+		paging: 'query' as const,
+		what: `the pages of section "${namespace}"`,
+	})),
+	byId,
+);
 
 /** Document templates of the chosen section, valued by id. */
-export async function searchDocumentTemplates(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	const namespace = readListDependency(this, 'namespace');
-	if (namespace === undefined) return NOTHING_TO_LIST;
-	const path = apiPath`/scheme/namespaces/${namespace}/doctemplates`;
-	return await searchPagedList(
-		this,
-		{
-			method: 'GET',
-			path,
-			paging: 'query',
-			what: `the document templates of section "${namespace}"`,
-		},
-		filter,
-		paginationToken,
-		byId,
-	);
-}
+export const searchDocumentTemplates = pagedListSearch(
+	onceChosen('namespace', (namespace) => ({
+		method: 'GET' as const,
+		path: apiPath`/scheme/namespaces/${namespace}/doctemplates`,
+		paging: 'query' as const,
+		what: `the document templates of section "${namespace}"`,
+	})),
+	byId,
+);

@@ -1,5 +1,6 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { searchPagedList, withEmail } from './listSearch';
+import type { IDataObject } from 'n8n-workflow';
+import { withEmail } from './listSearch';
+import { nameFilter, pagedListSearch } from './pickerSearch';
 
 /** `Full Name (email)`: the user's name, else the parts of `fullname`, else the login. */
 function userEntry(entry: IDataObject) {
@@ -15,18 +16,13 @@ function userEntry(entry: IDataObject) {
 }
 
 /** Users, searched by name on the platform (`tf.__name`), page by page. */
-export async function searchUsers(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	const text = filter?.trim();
-	const body: IDataObject = text ? { filter: { tf: { __name: text } } } : {};
-	return await searchPagedList(
-		this,
-		{ method: 'POST', path: '/user/list', paging: 'body', body, what: 'users' },
-		text,
-		paginationToken,
-		userEntry,
-	);
-}
+export const searchUsers = pagedListSearch(
+	(_ctx, text) => ({
+		method: 'POST',
+		path: '/user/list',
+		paging: 'body',
+		body: nameFilter(text),
+		what: 'users',
+	}),
+	userEntry,
+);

@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { GroupedRun, GroupMember, ItemOutcome } from '../../../shared/execution/grouped';
-import { chunk, groupedOperation } from '../../../shared/execution/grouped';
+import { chunk, groupedOperation, readBatchSize } from '../../../shared/execution/grouped';
 import type { OperationResult } from '../../../shared/execution/router';
 import { MAX_BATCH_SIZE } from '../../../shared/execution/router';
 import type { ItemKind } from '../../../shared/items/appItems';
 import { appCreateBody, appCreateOptions, readLocation } from '../../../shared/items/appItems';
 import { apiRequest } from '../../../shared/transport';
-import { invalidInput, requireBoolean, requireInteger } from '../../../shared/validation';
+import { requireBoolean } from '../../../shared/validation';
 import { isVersionAtLeast } from '../../../shared/descriptions/versioning';
 import { BATCH_CREATE_VERSION } from '../../versions';
 
@@ -66,18 +66,7 @@ interface BatchSettings {
 /** Batch Size and Run Event Handlers from the first item's Options; an invalid value fails the node. */
 function readSettings(ctx: IExecuteFunctions): BatchSettings {
 	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
-	const batchSize =
-		options.batchSize === undefined
-			? MAX_BATCH_SIZE
-			: requireInteger(ctx, 0, 'Batch Size', options.batchSize, { min: 1 });
-	if (batchSize > MAX_BATCH_SIZE)
-		throw invalidInput(
-			ctx,
-			0,
-			'Batch Size',
-			`a whole number from 1 to ${MAX_BATCH_SIZE}`,
-			batchSize,
-		);
+	const batchSize = readBatchSize(ctx, options.batchSize);
 	const withEventHandlers =
 		options.withEventHandlers === undefined
 			? true

@@ -10,9 +10,9 @@ import {
 	requireBoolean,
 	requireFileMeta,
 	requireOneOf,
-	requireText,
 	requireUuid,
 } from '../../../shared/validation';
+import { findInputBinary } from '../../../shared/validation/itemInputs';
 import { appItems } from './itemKind';
 import type { CongestionWindow } from '../../../shared/execution/congestion';
 
@@ -103,21 +103,9 @@ interface BinaryFile {
 }
 
 async function readBinary(ctx: IExecuteFunctions, itemIndex: number): Promise<BinaryFile> {
-	const property = requireText(
-		ctx,
-		itemIndex,
-		'Input Binary Field',
-		ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data'),
-	).trim();
-	const binaries = ctx.getInputData()[itemIndex]?.binary ?? {};
-	// Own keys only: "__proto__" or "constructor" must not find the object's prototype.
-	const binary = Object.hasOwn(binaries, property) ? binaries[property] : undefined;
+	const { property, binary, present } = findInputBinary(ctx, itemIndex);
 	if (!binary) {
-		const present = Object.keys(binaries);
-		const found =
-			present.length > 0
-				? `binary fields ${present.map((name) => `"${name}"`).join(', ')}`
-				: 'no binary data';
+		const found = present ? `binary fields ${present}` : 'no binary data';
 		throw invalidInput(
 			ctx,
 			itemIndex,

@@ -3,6 +3,7 @@ import { itemIdFields, locationFields, readItemPath } from '../../../shared/item
 import { showFor } from '../../../shared/descriptions/common';
 import { beforeVersion, sinceVersion } from '../../../shared/descriptions/versioning';
 import { PICKERS_VERSION } from '../../versions';
+import { statusPicker } from '../../../shared/descriptions/statusPicker';
 import { requestOperation } from '../../../shared/execution/operations';
 import { requireText } from '../../../shared/validation';
 import { appItems } from './itemKind';
@@ -23,17 +24,7 @@ export const description: INodeProperties[] = showFor('item', 'setStatus', [
 	]),
 	...sinceVersion(PICKERS_VERSION, [
 		{
-			displayName: 'Status Name or ID',
-			name: 'statusCode',
-			type: 'options',
-			required: true,
-			default: '',
-			typeOptions: {
-				loadOptionsMethod: 'getStatuses',
-				loadOptionsDependsOn: ['namespace.value', 'application.value'],
-			},
-			description:
-				'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+			...statusPicker,
 			hint: "The statuses of the application's status settings; an expression gives the status code",
 		},
 	]),

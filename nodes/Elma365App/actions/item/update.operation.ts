@@ -1,17 +1,15 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import {
 	concurrencyOption,
 	parallelByDefaultSince,
 	parallelSince,
-	requestOperation,
 } from '../../../shared/execution/operations';
 import {
 	itemFields,
 	itemIdFields,
+	itemUpdate,
 	locationFields,
-	readContextBody,
-	readItemPath,
 } from '../../../shared/items/appItems';
 import { BATCH_CREATE_VERSION } from '../../versions';
 import { appItems } from './itemKind';
@@ -27,15 +25,5 @@ export const description: INodeProperties[] = showFor('item', 'update', [
 /** The router's Concurrency default while the user has not set one. */
 export const defaultConcurrency = parallelByDefaultSince(BATCH_CREATE_VERSION);
 
-/** Updates of one item keep their input order at any Concurrency. */
-export const orderKey = (ctx: IExecuteFunctions, itemIndex: number) =>
-	readItemPath(ctx, itemIndex, appItems, '');
-
 /** POST /app/{namespace}/{code}/{id}/update with `{"context": {...}}`: only the fields given change. */
-export const { execute } = requestOperation({
-	method: 'POST',
-	path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, appItems, 'update'),
-	body: (ctx, itemIndex) => readContextBody(ctx, itemIndex, appItems),
-	// Setting the same fields twice gives the same item.
-	idempotent: true,
-});
+export const { execute, orderKey } = itemUpdate(appItems);

@@ -10,6 +10,7 @@ import {
 	requireText,
 	requireUuid,
 } from '../../../shared/validation';
+import { findInputBinary } from '../../../shared/validation/itemInputs';
 import { unwrapFile } from '../diskParameters';
 
 /** The input binary field that holds the file to upload. */
@@ -106,21 +107,11 @@ async function* slices(data: Buffer, size: number): AsyncGenerator<Buffer> {
 
 /** Reads and checks the item's binary property and the options, before any request. */
 async function readUpload(ctx: IExecuteFunctions, itemIndex: number): Promise<UploadInput> {
-	const property = requireText(
-		ctx,
-		itemIndex,
-		'Input Binary Field',
-		ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data'),
-	).trim();
-	const binaries = ctx.getInputData()[itemIndex]?.binary ?? {};
-	// Own keys only: "__proto__" or "constructor" must not find the object's prototype.
-	const binary = Object.hasOwn(binaries, property) ? binaries[property] : undefined;
+	const { property, binary, present } = findInputBinary(ctx, itemIndex);
 	if (!binary) {
-		const present = Object.keys(binaries);
-		const expected =
-			present.length === 0
-				? 'the name of a binary property of the input item, but the item has no binary data'
-				: `the name of a binary property of the input item (it has ${present.map((p) => `"${p}"`).join(', ')})`;
+		const expected = present
+			? `the name of a binary property of the input item (it has ${present})`
+			: 'the name of a binary property of the input item, but the item has no binary data';
 		throw invalidInput(ctx, itemIndex, 'Input Binary Field', expected, property);
 	}
 	const options = ctx.getNodeParameter('uploadOptions', itemIndex, {}) as IDataObject;

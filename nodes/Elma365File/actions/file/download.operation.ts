@@ -18,6 +18,7 @@ import {
 	readDownload,
 } from '../../../shared/transport';
 import { requireText } from '../../../shared/validation';
+import { toHttpUrl } from '../../../shared/utils';
 import { fileIdField, readFileId } from '../diskParameters';
 import { withLink } from './getDownloadLink.operation';
 import type { CongestionWindow } from '../../../shared/execution/congestion';
@@ -125,16 +126,11 @@ export async function execute(
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 	const root = companyApiRoot(this, credentials.baseUrl, itemIndex);
 	const company = root.slice(0, -'/pub/v1'.length);
-	let url: URL | undefined;
-	try {
-		url =
-			typeof link === 'string' && link.trim() !== ''
-				? new URL(link.trim(), `${company}/`)
-				: undefined;
-	} catch {
-		url = undefined;
-	}
-	if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+	const url =
+		typeof link === 'string' && link.trim() !== ''
+			? toHttpUrl(link.trim(), `${company}/`)
+			: undefined;
+	if (!url) {
 		throw new NodeOperationError(
 			this.getNode(),
 			`ELMA365 gave no usable download link for file ${fileId}: ${JSON.stringify(link ?? null)}`,

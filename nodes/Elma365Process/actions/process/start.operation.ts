@@ -18,7 +18,7 @@ import { createConcurrencyOption } from '../../../shared/descriptions/createConc
 import { requestOperation } from '../../../shared/execution/operations';
 import { withStatusHints } from '../../../shared/execution/statusHints';
 import { apiPath, unwrapItem } from '../../../shared/transport';
-import { requirePathSegment } from '../../../shared/validation';
+import { requirePathParameter } from '../../../shared/validation/itemInputs';
 
 const mapper = fieldMapper({ what: 'process context', mode: 'map' });
 const { resourceMapper } = mapper.typeOptions as { resourceMapper: ResourceMapperTypeOptionsBase };
@@ -114,18 +114,8 @@ export const { execute } = withStatusHints(
 	requestOperation({
 		method: 'POST',
 		path: (ctx, itemIndex) => {
-			const namespace = requirePathSegment(
-				ctx,
-				itemIndex,
-				'Namespace',
-				ctx.getNodeParameter('namespace', itemIndex, '', { extractValue: true }),
-			);
-			const code = requirePathSegment(
-				ctx,
-				itemIndex,
-				'Process Code',
-				ctx.getNodeParameter('processCode', itemIndex, '', { extractValue: true }),
-			);
+			const namespace = requirePathParameter(ctx, itemIndex, 'namespace', 'Namespace');
+			const code = requirePathParameter(ctx, itemIndex, 'processCode', 'Process Code');
 			return apiPath`/bpm/template/${namespace}/${code}/run`;
 		},
 		body: (ctx, itemIndex) => ({ context: readStartContext(ctx, itemIndex) }),

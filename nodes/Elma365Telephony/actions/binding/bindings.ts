@@ -1,11 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiPath } from '../../../shared/transport';
-import {
-	invalidInput,
-	requirePathSegment,
-	requireText,
-	requireUuid,
-} from '../../../shared/validation';
+import { invalidInput, requireText, requireUuid } from '../../../shared/validation';
+import { requirePathParameter } from '../../../shared/validation/itemInputs';
 
 /** One extension and the user it belongs to, as the bindings body carries it. */
 export interface Binding extends IDataObject {
@@ -15,12 +11,7 @@ export interface Binding extends IDataObject {
 
 /** The Module Code of the item (typed, or the code of the picked module), checked as one path segment. */
 export function readModuleCode(ctx: IExecuteFunctions, itemIndex: number): string {
-	return requirePathSegment(
-		ctx,
-		itemIndex,
-		'Module Code',
-		ctx.getNodeParameter('moduleCode', itemIndex, '', { extractValue: true }),
-	);
+	return requirePathParameter(ctx, itemIndex, 'moduleCode', 'Module Code');
 }
 
 /**
