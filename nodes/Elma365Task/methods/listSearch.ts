@@ -1,5 +1,6 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { entryName, searchPagedList } from '../../shared/methods/listSearch';
+import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import { entryName } from '../../shared/methods/listSearch';
+import { nameFilter, pagedListSearch } from '../../shared/methods/pickerSearch';
 import { apiPath, apiRequest } from '../../shared/transport';
 import { readListPage } from '../../shared/lists/listPage';
 import { NOTHING_TO_LIST, readListDependency } from '../../shared/methods/listDependency';
@@ -7,20 +8,13 @@ import { NOTHING_TO_LIST, readListDependency } from '../../shared/methods/listDe
 export { searchUsers } from '../../shared/methods/userSearch';
 
 /** Tasks the credential's user can see, searched by name on the platform (`tf.__name`), page by page. */
-export async function searchTasks(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	const text = filter?.trim();
-	const body: IDataObject = text ? { filter: { tf: { __name: text } } } : {};
-	return await searchPagedList(
-		this,
-		{ method: 'POST', path: '/tasks/list', paging: 'body', body, what: 'tasks' },
-		text,
-		paginationToken,
-	);
-}
+export const searchTasks = pagedListSearch((_ctx, text) => ({
+	method: 'POST',
+	path: '/tasks/list',
+	paging: 'body',
+	body: nameFilter(text),
+	what: 'tasks',
+}));
 
 /** The chosen task's exits; the value sent is the exit's ID (its code where it has no ID). */
 export async function searchExits(
