@@ -11,6 +11,7 @@ import { apiRequest } from '../transport';
 import type { ListPage } from '../lists/listPage';
 import { readListPage } from '../lists/listPage';
 import { LARGE_PAGE_SIZE, PAGE_SIZE, withWindow } from '../lists/pager';
+import { isRefusedPageSize } from '../lists/pageSize';
 
 /** The name a list entry is best shown by. */
 export function entryName(entry: IDataObject): string {
@@ -47,13 +48,21 @@ export async function searchPagedList(
 ): Promise<INodeListSearchResult> {
 	let from = Number(paginationToken ?? 0) || 0;
 	const needle = filter?.trim().toLowerCase();
+	let size = needle ? LARGE_PAGE_SIZE : PAGE_SIZE;
 	// With a search text, pages without a match are skipped (a bounded number), so the picker does
 	// not show an empty list while matches exist further on.
 	for (let scanned = 1; ; scanned++) {
 		// A search asks for large pages (one request where ten were needed); a capped platform gives
-		// what it can and `more` below still goes on from there.
-		const window = withWindow(request, from, needle ? LARGE_PAGE_SIZE : PAGE_SIZE);
-		const found = await readPickerList(ctx, request.what, { ...request, ...window });
+		// what it can and `more` below still goes on from there; one that refuses the size is asked
+		// again at PAGE_SIZE, which the rest of the search keeps.
+		let found: ListPage;
+		try {
+			found = await readPickerPage(ctx, request, from, size);
+		} catch (error) {
+			if (!isRefusedPageSize(error, size)) throw error;
+			size = PAGE_SIZE;
+			found = await readPickerPage(ctx, request, from, size);
+		}
 		const results = found.items.map(toEntry).filter((entry) => matches(entry, needle));
 		const next = from + found.items.length;
 		const more =
@@ -64,6 +73,21 @@ export async function searchPagedList(
 		}
 		from = next;
 	}
+}
+
+/** One window of a picker's list. */
+async function readPickerPage(
+	ctx: ILoadOptionsFunctions,
+	request: Pick<ApiRequest, 'method' | 'path'> & {
+		paging: 'body' | 'query';
+		body?: IDataObject;
+		what?: string;
+	},
+	from: number,
+	size: number,
+): Promise<ListPage> {
+	const window = withWindow(request, from, size);
+	return await readPickerList(ctx, request.what, { ...request, ...window });
 }
 
 /** Pages a search with a text goes through before it answers with what it has (and a token to go on). */
