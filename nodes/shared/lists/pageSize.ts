@@ -6,7 +6,7 @@ import type { Elma365Context } from '../transport';
 export const PAGE_SIZE = 100;
 
 /** Where a node's run remembers that the platform refused a large page (the node's execution context). */
-const REFUSED_KEY = 'elma365LargePageRefused';
+const REFUSAL_MARK = 'elma365LargePageRefused';
 
 /** HTTP statuses that say something other than "this page size is too large". */
 const NOT_ABOUT_SIZE = new Set(['401', '403', '404', '429']);
@@ -42,11 +42,11 @@ function executionMemory(ctx: Elma365Context): IDataObject | undefined {
 
 /** The largest page to ask for: `wanted`, or PAGE_SIZE once this execution saw a large page refused. */
 export function allowedPageSize(ctx: Elma365Context, wanted: number): number {
-	return executionMemory(ctx)?.[REFUSED_KEY] === true ? Math.min(wanted, PAGE_SIZE) : wanted;
+	return executionMemory(ctx)?.[REFUSAL_MARK] === true ? Math.min(wanted, PAGE_SIZE) : wanted;
 }
 
 /** Remembers for the rest of this execution (where it has a node context) that large pages are refused. */
 export function rememberRefusedPageSize(ctx: Elma365Context): void {
 	const memory = executionMemory(ctx);
-	if (memory) memory[REFUSED_KEY] = true;
+	if (memory) memory[REFUSAL_MARK] = true;
 }

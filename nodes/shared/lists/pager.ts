@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, NodeApiError } from 'n8n-workflow';
 import type { ApiRequest, Elma365Context } from '../transport';
 import { apiRequest } from '../transport';
 import type { ListPage } from './listPage';
@@ -109,7 +109,8 @@ export async function* readPages(
 	let first: ListPage;
 	try {
 		first = await read(0, size);
-	} catch (error) {
+	} catch (caught) {
+		const error = caught as NodeApiError;
 		if (!isRefusedPageSize(error, size)) throw error;
 		// The platform refused the large page: the list is read from the start at PAGE_SIZE.
 		rememberRefusedPageSize(ctx);

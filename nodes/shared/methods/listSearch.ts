@@ -60,7 +60,8 @@ export async function searchPagedList(
 		let found: ListPage;
 		try {
 			found = await readPickerPage(ctx, request, from, size);
-		} catch (error) {
+		} catch (caught) {
+			const error = caught as NodeApiError;
 			if (!isRefusedPageSize(error, size)) throw error;
 			refused = true;
 			found = await readPickerPage(ctx, request, from, PAGE_SIZE);
