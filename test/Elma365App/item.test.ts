@@ -372,10 +372,12 @@ describe('item list', () => {
 	});
 
 	test('a platform 400 surfaces the platform text', async () => {
-		t.platform.script('POST', `${base}/list`, fail(400, 'eql: syntax error at 7'));
+		// A 400 to the large first page is asked once more at 100 (a platform may refuse the size).
+		t.platform.script('POST', `${base}/list`, fail(400, 'eql: syntax error at 7'), 2);
 		const { error } = await run(
 			params('getAll', { returnAll: true, options: { eql: '[price] =' } }),
 		);
 		expect(error?.message).toBe('ELMA365 400: eql: syntax error at 7');
+		expect(t.platform.requests.map((r) => (r.body as { size: number }).size)).toEqual([1000, 100]);
 	});
 });

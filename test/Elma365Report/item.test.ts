@@ -168,10 +168,12 @@ describe('report items list', () => {
 	});
 
 	test('a platform 400 surfaces the platform text', async () => {
-		t.platform.script('POST', base, fail(400, 'report is not published'));
+		// A 400 to the large first page is asked once more at 100 (a platform may refuse the size).
+		t.platform.script('POST', base, fail(400, 'report is not published'), 2);
 		const { error } = await run(params({ returnAll: true }));
 		expect(error?.message).toBe('ELMA365 400: report is not published');
 		expect(error?.httpCode).toBe('400');
+		expect(t.platform.requests.map((r) => (r.body as { size: number }).size)).toEqual([1000, 100]);
 	});
 
 	test('Continue On Fail: one output item per row or error, paired with its input', async () => {

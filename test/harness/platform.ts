@@ -120,11 +120,30 @@ export function fail(status: number, error: string): Reply {
 	return { status, body: { success: false, error } };
 }
 
+/**
+ * How the list routes treat `size` (Platform.listPaging): `exact` gives what is asked; `cap` gives
+ * at most LIST_SIZE_LIMIT rows whatever is asked; `refuse` answers 400 to a size above it; `ignore`
+ * disregards `from` and `size` and answers every row at once. The vendor documents "size: 100 max"
+ * on some list pages and nothing about a larger size, so every one of these is a possible company.
+ */
+export type ListPaging = 'exact' | 'cap' | 'refuse' | 'ignore';
+
+/** The page size limit of `cap` and `refuse`. */
+export const LIST_SIZE_LIMIT = 100;
+
+/** The list paging of the double that answers now (one double serves a test file at a time). */
+let listPaging: ListPaging = 'exact';
+
 /** A list answer in the platform's shape, paged with from/size taken from the body or the query. */
 export function page(items: unknown[], window: { from?: unknown; size?: unknown }): Reply {
 	const from = Math.max(0, Number(window.from ?? 0) || 0);
 	const size = Math.max(0, Number(window.size ?? 100) || 100);
-	return ok({ result: { result: items.slice(from, from + size), total: items.length } });
+	if (listPaging === 'ignore') return ok({ result: { result: items, total: items.length } });
+	if (listPaging === 'refuse' && size > LIST_SIZE_LIMIT) {
+		return fail(400, `size: must be no greater than ${LIST_SIZE_LIMIT}`);
+	}
+	const given = listPaging === 'cap' ? Math.min(size, LIST_SIZE_LIMIT) : size;
+	return ok({ result: { result: items.slice(from, from + given), total: items.length } });
 }
 
 export class Platform {
@@ -168,10 +187,17 @@ export class Platform {
 		return this;
 	}
 
-	/** Forgets recorded requests and scripted replies; keeps the data. */
+	/** How the list routes treat `size` from now on (see ListPaging); reset() restores `exact`. */
+	listPaging(mode: ListPaging): this {
+		listPaging = mode;
+		return this;
+	}
+
+	/** Forgets recorded requests and scripted replies and restores exact list paging; keeps the data. */
 	reset(): void {
 		this.requests.length = 0;
 		this.scripted = [];
+		listPaging = 'exact';
 	}
 
 	async listen(port = 0): Promise<string> {

@@ -1,15 +1,15 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, NodeApiError } from 'n8n-workflow';
 import type { ApiRequest, Elma365Context } from '../transport';
 import { apiRequest } from '../transport';
 import type { ListPage } from './listPage';
 import { readListPage, rowKey } from './listPage';
+import { PAGE_SIZE, allowedPageSize, isRefusedPageSize, rememberRefusedPageSize } from './pageSize';
 
-/** Page size of list requests: the cap of older platform versions, so it works everywhere. */
-export const PAGE_SIZE = 100;
+export { PAGE_SIZE } from './pageSize';
 /**
  * Page size asked for first. Newer platforms give up to 10,000 per page, older ones cap at 100;
  * a capped platform answers a shorter page with the full `total`, and the rest is read at the size
- * it gave.
+ * it gave; one that refuses the size is asked again at PAGE_SIZE (readPages).
  */
 export const LARGE_PAGE_SIZE = 1000;
 /** Pages read at the same time once `total` is known. */
@@ -71,7 +71,8 @@ export function withWindow(
  * remaining pages go `plan.pagesInFlight` at a time. A page that comes back shorter than asked
  * before `total` is reached is continued from where it ended (a capped platform's page size), and
  * the first short page is read alone, to tell a cap from a `total` that lies, before several go at
- * once. It always ends, whatever the server does: rows already returned on an earlier page are
+ * once. A first page refused for its size (isRefusedPageSize) is asked again at PAGE_SIZE, which
+ * the rest of the list and of the execution keep. It always ends, whatever the server does: rows already returned on an earlier page are
  * skipped (by `rowKey`), a batch that brings nothing new ends the list, the list is never read past
  * the first known `total` plus two pages (rows added while paging), and a list without `total` is
  * read for at most MAX_PAGES_WITHOUT_TOTAL pages. The consumer may stop early (a lookup).
@@ -104,8 +105,18 @@ export async function* readPages(
 		return { rows, progressed: fresh.length > 0 };
 	};
 
-	let size = Math.min(plan.firstPageSize, wanted);
-	const first = await read(0, size);
+	let size = Math.min(allowedPageSize(ctx, plan.firstPageSize), wanted);
+	let first: ListPage;
+	try {
+		first = await read(0, size);
+	} catch (caught) {
+		const error = caught as NodeApiError;
+		if (!isRefusedPageSize(error, size)) throw error;
+		// The platform refused the large page: the list is read from the start at PAGE_SIZE.
+		rememberRefusedPageSize(ctx);
+		size = PAGE_SIZE;
+		first = await read(0, size);
+	}
 	const firstRows = keepNewRows(first.items);
 	if (firstRows.rows.length > 0) yield firstRows.rows;
 	if (!firstRows.progressed || returned >= wanted) return;

@@ -11,6 +11,7 @@ import { apiRequest } from '../transport';
 import type { ListPage } from '../lists/listPage';
 import { readListPage } from '../lists/listPage';
 import { LARGE_PAGE_SIZE, PAGE_SIZE, withWindow } from '../lists/pager';
+import { isRefusedPageSize } from '../lists/pageSize';
 
 /** The name a list entry is best shown by. */
 export function entryName(entry: IDataObject): string {
@@ -27,7 +28,7 @@ export function withEmail(name: string, entry: IDataObject): string {
 }
 
 /**
- * One page of a platform list for a resource locator: `paginationToken` is the next `from`.
+ * One page of a platform list for a resource locator: `paginationToken` is the next `from` (readToken).
  * The filter matches names case-insensitively on the page, as the platform's list filters are not
  * the same on every endpoint.
  */
@@ -45,25 +46,65 @@ export async function searchPagedList(
 		value: String(entry.__id ?? entry.id ?? entry.code ?? ''),
 	}),
 ): Promise<INodeListSearchResult> {
-	let from = Number(paginationToken ?? 0) || 0;
+	const token = readToken(paginationToken);
+	let from = token.from;
 	const needle = filter?.trim().toLowerCase();
+	let refused = token.refused;
 	// With a search text, pages without a match are skipped (a bounded number), so the picker does
 	// not show an empty list while matches exist further on.
 	for (let scanned = 1; ; scanned++) {
 		// A search asks for large pages (one request where ten were needed); a capped platform gives
-		// what it can and `more` below still goes on from there.
-		const window = withWindow(request, from, needle ? LARGE_PAGE_SIZE : PAGE_SIZE);
-		const found = await readPickerList(ctx, request.what, { ...request, ...window });
+		// what it can and `more` below still goes on from there; one that refuses the size is asked
+		// again at PAGE_SIZE, which the rest of the search keeps.
+		const size = needle && !refused ? LARGE_PAGE_SIZE : PAGE_SIZE;
+		let found: ListPage;
+		try {
+			found = await readPickerPage(ctx, request, from, size);
+		} catch (caught) {
+			const error = caught as NodeApiError;
+			if (!isRefusedPageSize(error, size)) throw error;
+			refused = true;
+			found = await readPickerPage(ctx, request, from, PAGE_SIZE);
+		}
 		const results = found.items.map(toEntry).filter((entry) => matches(entry, needle));
 		const next = from + found.items.length;
 		const more =
 			found.items.length > 0 &&
 			(found.total === undefined ? found.items.length >= PAGE_SIZE : next < found.total);
 		if (results.length > 0 || !more || !needle || scanned >= MAX_SCANNED_PAGES) {
-			return { results, paginationToken: more ? String(next) : undefined };
+			return { results, paginationToken: more ? writeToken(next, refused) : undefined };
 		}
 		from = next;
 	}
+}
+
+/**
+ * A picker's token: the next `from`, and `/100` after it once the platform refused a large page,
+ * so the next pages of the same search ask PAGE_SIZE at once (a picker has no other memory).
+ */
+function readToken(token: string | undefined): { from: number; refused: boolean } {
+	const [from, size] = (token ?? '').split('/');
+	return { from: Number(from) || 0, refused: size !== undefined };
+}
+
+/** The token of the page after `from` (readToken). */
+function writeToken(from: number, refused: boolean): string {
+	return refused ? `${from}/${PAGE_SIZE}` : String(from);
+}
+
+/** One window of a picker's list. */
+async function readPickerPage(
+	ctx: ILoadOptionsFunctions,
+	request: Pick<ApiRequest, 'method' | 'path'> & {
+		paging: 'body' | 'query';
+		body?: IDataObject;
+		what?: string;
+	},
+	from: number,
+	size: number,
+): Promise<ListPage> {
+	const window = withWindow(request, from, size);
+	return await readPickerList(ctx, request.what, { ...request, ...window });
 }
 
 /** Pages a search with a text goes through before it answers with what it has (and a token to go on). */
