@@ -1,4 +1,4 @@
-/** App 1.4 (issue #21): Item > Create sends the items of a run through the batch save by default. */
+/** App 1.4: Item > Create sends the items of a run through the batch save by default. */
 import type { INodeProperties } from 'n8n-workflow';
 import { loadPackage } from '../harness/engine';
 import { fail, newId, ok } from '../harness/index.ts';

@@ -1,4 +1,4 @@
-/** Marketing 1.2 (issue #21): Add and Remove Subscribers send the IDs of all items in one request by default. */
+/** Marketing 1.2: Add and Remove Subscribers send the IDs of all items in one request by default. */
 import type { INodeProperties } from 'n8n-workflow';
 import { loadPackage } from '../harness/engine';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';

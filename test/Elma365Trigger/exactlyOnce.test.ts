@@ -1,5 +1,5 @@
 /**
- * The trigger's exactly-once promise under a long randomized simulation (issue #18), through
+ * The trigger's exactly-once promise under a long randomized simulation, through
  * n8n's poll path against a list on 127.0.0.1 that behaves like the platform at its worst: bursts
  * of more items than the trigger remembers (MAX_SEEN), many items with one timestamp whose order
  * changes between page requests (ties across pages), items that appear late (stamped minutes

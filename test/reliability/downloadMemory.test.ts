@@ -1,6 +1,6 @@
 /**
  * File > Download in n8n's filesystem binary mode (what n8n uses by default outside queue mode):
- * the file streams to disk, so the node's memory stays flat whatever the file's size (issue #18).
+ * the file streams to disk, so the node's memory stays flat whatever the file's size.
  * Its own file, because it switches n8n's binary data service for the whole test file.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';

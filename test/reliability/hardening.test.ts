@@ -1,5 +1,5 @@
 /**
- * Hardening (issue #18), through n8n's engine against hostile servers on 127.0.0.1: the API key
+ * Hardening, through n8n's engine against hostile servers on 127.0.0.1: the API key
  * never reaches another origin nor anything users see, every answer is bounded in time and size,
  * and stopping an execution ends retry waits at once.
  */

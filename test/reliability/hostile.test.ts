@@ -1,5 +1,5 @@
 /**
- * Hostile input (issue #9): property-based tests over every path parameter and every validated
+ * Hostile input: property-based tests over every path parameter and every validated
  * field of the ten nodes, run for real through n8n's engine against the platform double.
  *
  * 1. Path: a value either stops its item before any request, with an error naming the field and the

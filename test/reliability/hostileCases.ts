@@ -578,7 +578,7 @@ export const PATH_CASES: PathCase[] = [
 		vars: [uuid('Group ID')],
 		requests: [['POST', '/scheme/groups/{}/remove-items']],
 	},
-	// Tasks, process control and item comments (issue #23)
+	// Tasks, process control and item comments
 	...taskCases(),
 	{
 		node: 'elma365Process',

@@ -1,5 +1,5 @@
 /**
- * Hostile servers on 127.0.0.1 for the hardening tests (issue #18): each answers every request with
+ * Hostile servers on 127.0.0.1 for the hardening tests: each answers every request with
  * what a test hands it (a redirect, an echo of the request, a drip, an endless stream) and records
  * what it received, so a test can prove what reached which origin.
  */

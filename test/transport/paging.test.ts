@@ -195,7 +195,7 @@ test('a list without a total shorter than 100 comes in one request (no platform 
 	expect(windows()).toEqual([[0, LARGE_PAGE_SIZE]]);
 });
 
-describe('paging always ends (issue #18)', () => {
+describe('paging always ends', () => {
 	test('rows without __id from a server that ignores from: the repeated page ends the list', async () => {
 		const rows = Array.from({ length: 100 }, (_, i) => ({ name: `row ${i}`, amount: i }));
 		t.platform.script('GET', PATH, ok({ result: { result: rows, total: 100000 } }), 1000);
