@@ -200,3 +200,35 @@ test('tools/call list_my_tasks: the incoming tasks of the key user, no arguments
 	const requests = await sandboxRequests();
 	expect(requests.map((r) => [r.method, r.path])).toEqual([['POST', '/pub/v1/tasks/list/income']]);
 });
+
+test('tools/call errors: the platform refusal and a wrong ID reach the client as tool errors in words', async () => {
+	const missing = 'cf000000-0000-4000-8000-0000000000a9';
+	await clearSandboxRequests();
+	expect(
+		await client.callTool({ name: 'get_task_exits', arguments: { task_id: missing } }),
+	).toEqual({
+		content: [
+			{
+				type: 'text',
+				text: `NodeOperationError: ELMA365 404: task ${missing} not found\n\nDetails: The platform has no such address or object (HTTP 404). Request: GET /tasks/${missing}/exits.`,
+			},
+		],
+		isError: true,
+	});
+	expect((await sandboxRequests()).map((r) => [r.method, r.path])).toEqual([
+		['GET', `/pub/v1/tasks/${missing}/exits`],
+	]);
+	await clearSandboxRequests();
+	expect(
+		await client.callTool({ name: 'get_task_exits', arguments: { task_id: 'not-a-uuid' } }),
+	).toEqual({
+		content: [
+			{
+				type: 'text',
+				text: 'NodeOperationError: Invalid "Task" in item 0: expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got "not-a-uuid"',
+			},
+		],
+		isError: true,
+	});
+	expect(await sandboxRequests()).toEqual([]);
+});
