@@ -47,7 +47,7 @@ export const description: INodeProperties[] = [
 				name: 'Get Many',
 				value: 'getAll',
 				description: 'List application items',
-				action: 'Get many items',
+				action: 'Get many items of an application',
 			},
 			{
 				name: 'Import',

@@ -15,7 +15,12 @@ export const description: INodeProperties[] = [
 		options: [
 			{ name: 'Create', value: 'create', description: 'Create a case', action: 'Create a case' },
 			{ name: 'Get Many', value: 'getAll', description: 'List cases', action: 'Get many cases' },
-			{ name: 'Update', value: 'update', description: 'Update a case', action: 'Update a case' },
+			{
+				name: 'Update',
+				value: 'update',
+				description: 'Update a case',
+				action: 'Update a nomenclature case',
+			},
 		],
 		default: 'update',
 	},

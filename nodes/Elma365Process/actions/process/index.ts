@@ -15,7 +15,7 @@ export const description: INodeProperties[] = [
 				name: 'Start',
 				value: 'start',
 				description: 'Start a process from its template',
-				action: 'Start a process',
+				action: 'Start a process from its template',
 			},
 		],
 		default: 'start',

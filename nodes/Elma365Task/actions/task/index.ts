@@ -20,7 +20,7 @@ export const description: INodeProperties[] = [
 				name: 'Complete',
 				value: 'complete',
 				description: 'Complete a task through one of its exits, with its form fields',
-				action: 'Complete a task',
+				action: 'Complete a task through one of its exits',
 			},
 			{ name: 'Get', value: 'get', description: 'Get a task', action: 'Get a task' },
 			{
