@@ -6,7 +6,7 @@ test('every /disk route of the double declares its request shape, its evidence a
 		const disk = platform
 			.endpoints()
 			.filter((endpoint) => endpoint.path.startsWith('/pub/v1/disk/'));
-		expect(disk.length).toBe(13);
+		expect(disk.length).toBe(15);
 		for (const { method, path, shape } of disk) {
 			expect([method, path, shape?.evidence, typeof shape?.source]).toEqual([
 				method,
