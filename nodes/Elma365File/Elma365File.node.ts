@@ -22,7 +22,7 @@ export class Elma365File implements INodeType {
 		defaultVersion: DEFAULT_VERSION,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
-			'Upload, download, move and delete files and manage directories on the ELMA365 disk',
+			'Upload, download, search, move and delete files and manage directories on the ELMA365 disk',
 		defaults: { name: 'ELMA365 File' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -6,7 +6,7 @@ test('every /disk route of the double declares its request shape, its evidence a
 		const disk = platform
 			.endpoints()
 			.filter((endpoint) => endpoint.path.startsWith('/pub/v1/disk/'));
-		expect(disk.length).toBe(13);
+		expect(disk.length).toBe(15);
 		for (const { method, path, shape } of disk) {
 			expect([method, path, shape?.evidence, typeof shape?.source]).toEqual([
 				method,
@@ -26,6 +26,8 @@ test('every /disk route of the double declares its request shape, its evidence a
 			'POST /pub/v1/disk/files',
 			'POST /pub/v1/disk/uploads/from-link',
 			'POST /pub/v1/disk/file/move',
+			'GET /pub/v1/disk/file/:id',
+			'POST /pub/v1/disk/files/search',
 			'PATCH /pub/v1/disk/files/deleted',
 			'GET /pub/v1/disk/directory/:id',
 			'POST /pub/v1/disk/directory/list',

@@ -1,9 +1,23 @@
 import { createHash } from 'node:crypto';
 import type { Platform, RecordedRequest, Reply } from '../platform.ts';
 import { fail, newId, ok, page } from '../platform.ts';
-import { arr, listBody, nonEmptyStr, obj, openObj, opt, str, uuid } from '../shapes.ts';
+import {
+	arr,
+	dateTime,
+	listBody,
+	nonEmptyStr,
+	obj,
+	openObj,
+	opt,
+	str,
+	uint,
+	uuid,
+} from '../shapes.ts';
 
 const REFERENCE = 'api.elma365.com/en/public-api/reference/disk';
+
+/** The largest `size` the file search takes ("Number of returned items (10000 max)"). */
+export const SEARCH_SIZE_LIMIT = 10000;
 
 /** Parts of a chunked upload, all but the last: the vendor's bounds (5 MB to 5 GB). */
 export const MIN_PART_SIZE = 5 * 1024 * 1024;
@@ -337,6 +351,41 @@ function temporaryBody(platform: Platform, hash: unknown): Body | string {
 	return body;
 }
 
+/** A date range of the file search: `{min, max}`, both inclusive, either optional. */
+const dateRange = obj({ max: opt(dateTime), min: opt(dateTime) });
+
+/** Whether a file's date lies in a `{min, max}` range of the search (a file without the date does not). */
+function inRange(value: unknown, range: unknown): boolean {
+	if (range === undefined) return true;
+	if (typeof value !== 'string') return false;
+	const { min, max } = range as { min?: string; max?: string };
+	const at = Date.parse(value);
+	return (
+		(min === undefined || at >= Date.parse(min)) && (max === undefined || at <= Date.parse(max))
+	);
+}
+
+/** The stored files a search filter selects, as the reference page describes each condition. */
+function searchFiles(
+	platform: Platform,
+	filter: Record<string, unknown>,
+): Array<Record<string, unknown>> {
+	const name = typeof filter.__name === 'string' ? filter.__name.toLowerCase() : undefined;
+	return [...platform.collection('diskFiles').values()].filter(
+		(file) =>
+			!file.deleted &&
+			(name === undefined ||
+				String(file.__name ?? file.name ?? '')
+					.toLowerCase()
+					.includes(name)) &&
+			(filter.directory === undefined || file.directory === filter.directory) &&
+			(filter.__createdBy === undefined || file.__createdBy === filter.__createdBy) &&
+			(filter.__changedBy === undefined || file.__updatedBy === filter.__changedBy) &&
+			inRange(file.__createdAt, filter.__createdAt) &&
+			inRange(file.__updatedAt, filter.__updatedAt),
+	);
+}
+
 export function registerDisk(platform: Platform): void {
 	const hashQuery = obj({ hash: uuid });
 	platform
@@ -499,6 +548,49 @@ export function registerDisk(platform: Platform): void {
 				body: obj({ files: arr(obj({ hash: opt(uuid), name: opt(str) }), 1) }),
 				evidence: 'documented',
 				source: `${REFERENCE}/persistormovefiletodirectory`,
+			},
+		)
+		.route(
+			'GET',
+			'/pub/v1/disk/file/:id',
+			(_request, { id }, p) => {
+				const file = liveFile(p, id);
+				return file ? ok({ file: publicFile(file) }) : fail(404, `file ${id} not found`);
+			},
+			{
+				evidence: 'documented',
+				source:
+					'api.brix365.com/en/public-api/resources/response-model-for-file-request-by-id-retrieving-file-information-by-id',
+			},
+		)
+		.route(
+			'POST',
+			'/pub/v1/disk/files/search',
+			(request, _params, p) => {
+				const body = bodyOf(request);
+				if (Number(body.size ?? 0) > SEARCH_SIZE_LIMIT)
+					return fail(400, `size: must be no greater than ${SEARCH_SIZE_LIMIT}`);
+				const filter = (body.filter ?? {}) as Record<string, unknown>;
+				return page(searchFiles(p, filter).map(publicFile), body);
+			},
+			{
+				body: obj({
+					filter: opt(
+						obj({
+							__changedBy: opt(uuid),
+							__createdAt: opt(dateRange),
+							__createdBy: opt(uuid),
+							__name: opt(str),
+							__updatedAt: opt(dateRange),
+							directory: opt(uuid),
+						}),
+					),
+					from: opt(uint),
+					size: opt(uint),
+				}),
+				evidence: 'documented',
+				source:
+					"api.brix365.com/en/public-api/reference/disk/searchfiles (the answer's model is not shown there: the double answers the other disk lists' shape)",
 			},
 		)
 		.route(

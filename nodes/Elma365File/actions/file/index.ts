@@ -1,11 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 import * as deleteFiles from './delete.operation';
 import * as download from './download.operation';
+import * as get from './get.operation';
 import * as getDownloadLink from './getDownloadLink.operation';
 import * as getDownloadLinks from './getDownloadLinks.operation';
 import * as getUploadLinks from './getUploadLinks.operation';
 import * as initialize from './initialize.operation';
 import * as move from './move.operation';
+import * as search from './search.operation';
 import * as upload from './upload.operation';
 import * as uploadFromLinks from './uploadFromLinks.operation';
 import * as uploadToDirectory from './uploadToDirectory.operation';
@@ -13,11 +15,13 @@ import * as uploadToDirectory from './uploadToDirectory.operation';
 export const operations = {
 	delete: deleteFiles,
 	download,
+	get,
 	getDownloadLink,
 	getDownloadLinks,
 	getUploadLinks,
 	initialize,
 	move,
+	search,
 	upload,
 	uploadFromLinks,
 	uploadToDirectory,
@@ -42,6 +46,12 @@ export const description: INodeProperties[] = [
 				value: 'download',
 				description: 'Download a file as binary data',
 				action: 'Download a file',
+			},
+			{
+				name: 'Get',
+				value: 'get',
+				description: "Get a file's information (name, hash, version, dates)",
+				action: 'Get a file',
 			},
 			{
 				name: 'Get Download Link',
@@ -74,6 +84,12 @@ export const description: INodeProperties[] = [
 				action: 'Move a file',
 			},
 			{
+				name: 'Search',
+				value: 'search',
+				description: 'Search files by name, author, dates and directory',
+				action: 'Search files',
+			},
+			{
 				name: 'Upload',
 				value: 'upload',
 				description: 'Upload binary data as a temporary file',
@@ -102,6 +118,8 @@ export const description: INodeProperties[] = [
 	...getDownloadLinks.description,
 	...getDownloadLink.description,
 	...download.description,
+	...get.description,
+	...search.description,
 	...move.description,
 	...deleteFiles.description,
 ];

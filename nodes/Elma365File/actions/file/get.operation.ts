@@ -1,0 +1,20 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { showFor } from '../../../shared/descriptions/common';
+import { concurrencyOption, requestOperation } from '../../../shared/execution/operations';
+import { apiPath } from '../../../shared/transport';
+import { fileIdField, readFileId, unwrapFile } from '../diskParameters';
+
+export const description: INodeProperties[] = showFor('file', 'get', [
+	{ ...fileIdField, description: 'Identifier (__id) of the file whose information to read' },
+	concurrencyOption,
+]);
+
+/**
+ * `GET /disk/file/{id}`: the file's metadata, answered as `{"file": {...}}` and output as the file
+ * itself (api.brix365.com/en/public-api/resources/response-model-for-file-request-by-id-retrieving-file-information-by-id).
+ */
+export const { execute } = requestOperation({
+	method: 'GET',
+	path: (ctx, itemIndex) => apiPath`/disk/file/${readFileId(ctx, itemIndex)}`,
+	output: unwrapFile,
+});

@@ -1,0 +1,55 @@
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import * as entry from './actions/entry';
+import { router } from './actions/router';
+import { credentialTest, listSearch } from './methods';
+import { requestOptions } from '../shared/transport/requestOptions';
+import { DEFAULT_VERSION, VERSIONS } from './versions';
+
+export class Elma365Storage implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'ELMA365 Storage',
+		name: 'elma365Storage',
+		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
+		group: ['transform'],
+		version: VERSIONS,
+		defaultVersion: DEFAULT_VERSION,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["scope"]}}',
+		description:
+			"Read, write and delete values by key in ELMA365's system, section and application storage",
+		defaults: { name: 'ELMA365 Storage' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'elma365Api', required: true, testedBy: 'elma365ApiTest' }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'Entry',
+						value: 'entry',
+						description: 'A value stored under a key',
+					},
+				],
+				default: 'entry',
+			},
+			...entry.description,
+			requestOptions,
+		],
+	};
+
+	methods = { credentialTest, listSearch };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

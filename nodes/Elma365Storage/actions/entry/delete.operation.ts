@@ -1,0 +1,30 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { showFor } from '../../../shared/descriptions/common';
+import { concurrencyOption, requestOperation } from '../../../shared/execution/operations';
+import { withoutEnvelope } from '../../../shared/transport';
+import { entryFields, entryPath, readKey } from './entryFields.description';
+
+export const description: INodeProperties[] = showFor('entry', 'delete', [
+	...entryFields,
+	concurrencyOption,
+]);
+
+/** Changes of one key run one after the other, in input order. */
+export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
+	return entryPath(ctx, itemIndex);
+}
+
+/**
+ * `DELETE` of the entry's path, no body (operations systemStorageDelete, namespaceStorageDelete,
+ * applicationStorageDelete of api.brix365.com/en/public-api/reference/storage/); the output is
+ * `{"key", "deleted": true}` beside the answer without its envelope.
+ */
+export const { execute } = requestOperation({
+	method: 'DELETE',
+	path: entryPath,
+	output: (answer, ctx, itemIndex) => ({
+		key: readKey(ctx, itemIndex),
+		deleted: true,
+		...withoutEnvelope(answer),
+	}),
+});

@@ -1,0 +1,26 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { showFor } from '../../../shared/descriptions/common';
+import { concurrencyOption, requestOperation } from '../../../shared/execution/operations';
+import { withoutEnvelope } from '../../../shared/transport';
+import { entryFields, entryPath, readKey } from './entryFields.description';
+
+export const description: INodeProperties[] = showFor('entry', 'get', [
+	...entryFields,
+	concurrencyOption,
+]);
+
+/**
+ * `GET /storage/system/{key}`, `/storage/{namespace}/{key}` or `/storage/{namespace}/{code}/{key}`
+ * (operations systemStorageGet, namespaceStorageGet, applicationStorageGet of
+ * api.brix365.com/en/public-api/reference/storage/). Their answer's model is not shown on a page
+ * found; the value is expected under `data`, as Set sends it. The output is the key beside the
+ * answer without its envelope.
+ */
+export const { execute } = requestOperation({
+	method: 'GET',
+	path: entryPath,
+	output: (answer, ctx, itemIndex) => ({
+		key: readKey(ctx, itemIndex),
+		...withoutEnvelope(answer),
+	}),
+});
