@@ -5,8 +5,8 @@ import { searchApplications, searchNamespaces } from '../../shared/methods/secti
 export { credentialTest } from '../../shared/methods/credentialTest';
 
 /**
- * The section and report pickers; searchApplications is what the report picker listed before it
- * listed reports, kept so that nothing that called it by name stops answering.
+ * The section and report pickers. searchApplications is what the report picker asked before it
+ * listed reports: an editor still showing the former description asks it by that name.
  */
 export const listSearch = { searchNamespaces, searchReports, searchApplications };
 

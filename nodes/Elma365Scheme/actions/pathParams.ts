@@ -191,7 +191,7 @@ function locatorFor(name: PathParamName, picker: Picker): INodeProperties {
 /**
  * One path value as the node shows it: the typed string in version 1; from the picker's version
  * (1.1, or 1.2 for the pickers added later), under the same name, a picker where the platform can
- * list the values.
+ * list the values. A value that came with its picker (FIRST_VERSION) is a picker in every version.
  */
 export function pathParamProperties(name: PathParamName): INodeProperties[] {
 	const picker = PICKERS[name];
