@@ -7,6 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import * as nomenclatureCase from './actions/case';
 import * as directory from './actions/directory';
+import * as document from './actions/document';
 import { router } from './actions/router';
 import { credentialTest, listSearch } from './methods';
 import { requestOptions } from '../shared/transport/requestOptions';
@@ -21,7 +22,8 @@ export class Elma365Nomenclature implements INodeType {
 		version: VERSIONS,
 		defaultVersion: DEFAULT_VERSION,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Create, update and list nomenclature cases and directories in ELMA365',
+		description:
+			'Create, update and list nomenclature cases and directories, and read the registrations and document lists of documents in ELMA365',
 		defaults: { name: 'ELMA365 Nomenclature' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -40,11 +42,17 @@ export class Elma365Nomenclature implements INodeType {
 						description: 'Registration case (file) of the nomenclature',
 					},
 					{ name: 'Directory', value: 'directory', description: 'Nomenclature directory' },
+					{
+						name: 'Document',
+						value: 'document',
+						description: 'Document flow of a document: its document lists and registrations',
+					},
 				],
 				default: 'case',
 			},
 			...nomenclatureCase.description,
 			...directory.description,
+			...document.description,
 			requestOptions,
 		],
 	};

@@ -21,7 +21,7 @@ export class Elma365Scheme implements INodeType {
 		defaultVersion: DEFAULT_VERSION,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
-			'Read the schemes of sections, applications, modules, solutions, pages and templates in ELMA365, and manage groups and their members',
+			'Read the schemes of sections, applications, contracts, reports, widgets, modules, solutions, pages and templates in ELMA365, and manage groups and their members',
 		defaults: { name: 'ELMA365 Scheme' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -2,6 +2,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { entryName } from '../../shared/methods/listSearch';
 import { pagedListSearch } from '../../shared/methods/pickerSearch';
 
+/** The document's section, application and item (Document > Get Document Lists, Get Registrations). */
+export { searchItems } from '../../shared/methods/itemSearch';
+export { searchApplications, searchNamespaces } from '../../shared/methods/sectionSearch';
+
 export const searchDirectories = pagedListSearch({
 	method: 'GET',
 	path: '/nomenclature/directory',

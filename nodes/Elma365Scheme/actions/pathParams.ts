@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { codeLocator, uuidLocator } from '../../shared/descriptions/locators';
 import { beforeVersion, sinceVersion } from '../../shared/descriptions/versioning';
-import { MORE_PICKERS_VERSION, PICKERS_VERSION } from '../versions';
+import { FIRST_VERSION, MORE_PICKERS_VERSION, PICKERS_VERSION } from '../versions';
 import { requirePathSegment, requireUuid } from '../../shared/validation';
 
 /** The values that address a scheme: each fills one `{name}` of a path template. */
@@ -46,6 +46,21 @@ export const PATH_PARAMS = {
 		displayName: 'Process Code',
 		description: 'Code of the process template inside the section',
 		placeholder: 'approval',
+	},
+	contractCode: {
+		displayName: 'Contract Code',
+		description: 'Code of the contract application inside the section',
+		placeholder: 'agreements',
+	},
+	reportCode: {
+		displayName: 'Report Code',
+		description: 'Code of the report inside the section',
+		placeholder: 'sales_report',
+	},
+	widgetCode: {
+		displayName: 'Widget Code',
+		description: 'Code of the widget inside the section',
+		placeholder: 'kpi_tile',
 	},
 } as const;
 
@@ -99,6 +114,10 @@ const PICKERS: Partial<Record<PathParamName, Picker>> = {
 		dependsOn: 'namespace',
 		version: MORE_PICKERS_VERSION,
 	},
+	// Report, contract and widget schemes came with their pickers: no version typed them.
+	contractCode: { method: 'searchContracts', dependsOn: 'namespace', version: FIRST_VERSION },
+	reportCode: { method: 'searchReports', dependsOn: 'namespace', version: FIRST_VERSION },
+	widgetCode: { method: 'searchWidgets', dependsOn: 'namespace', version: FIRST_VERSION },
 };
 
 /**
@@ -172,11 +191,12 @@ function locatorFor(name: PathParamName, picker: Picker): INodeProperties {
 /**
  * One path value as the node shows it: the typed string in version 1; from the picker's version
  * (1.1, or 1.2 for the pickers added later), under the same name, a picker where the platform can
- * list the values.
+ * list the values. A value that came with its picker (FIRST_VERSION) is a picker in every version.
  */
 export function pathParamProperties(name: PathParamName): INodeProperties[] {
 	const picker = PICKERS[name];
 	if (!picker) return [pathParamProperty(name)];
+	if (picker.version === FIRST_VERSION) return [locatorFor(name, picker)];
 	return [
 		...beforeVersion(picker.version, [pathParamProperty(name)]),
 		...sinceVersion(picker.version, [locatorFor(name, picker)]),

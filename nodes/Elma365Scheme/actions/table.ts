@@ -267,4 +267,70 @@ export const SCHEME_ROWS: SchemeRow[] = [
 		path: '/scheme/namespaces/{namespace}/apps/{application}/processes',
 		list: true,
 	},
+	// The vendor's list names the next reads (processFormList, contractEntityList, reportEntityList,
+	// widgetEntityList); no reference page of them was found, so their lists are paged as the
+	// other scheme lists are.
+	{
+		resource: 'processTemplate',
+		operation: 'getForms',
+		name: 'Get Forms',
+		action: 'Get the forms of a process template',
+		method: 'GET',
+		path: '/scheme/namespaces/{namespace}/processes/{processCode}/forms',
+		list: true,
+	},
+
+	{
+		resource: 'contract',
+		operation: 'get',
+		name: 'Get',
+		action: 'Get a contract application scheme',
+		method: 'GET',
+		path: '/scheme/namespaces/{namespace}/contracts/{contractCode}',
+	},
+	{
+		resource: 'contract',
+		operation: 'getAll',
+		name: 'Get Many',
+		action: 'Get many contract application schemes of a section',
+		method: 'GET',
+		path: '/scheme/namespaces/{namespace}/contracts',
+		list: true,
+	},
+
+	{
+		resource: 'report',
+		operation: 'get',
+		name: 'Get',
+		action: 'Get a report scheme',
+		method: 'GET',
+		path: '/scheme/namespaces/{namespace}/reports/{reportCode}',
+	},
+	{
+		resource: 'report',
+		operation: 'getAll',
+		name: 'Get Many',
+		action: 'Get many report schemes of a section',
+		method: 'GET',
+		path: '/scheme/namespaces/{namespace}/reports',
+		list: true,
+	},
+
+	{
+		resource: 'widget',
+		operation: 'get',
+		name: 'Get',
+		action: 'Get a widget scheme',
+		method: 'GET',
+		path: '/scheme/namespaces/{namespace}/widgets/{widgetCode}',
+	},
+	{
+		resource: 'widget',
+		operation: 'getAll',
+		name: 'Get Many',
+		action: 'Get many widget schemes of a section',
+		method: 'GET',
+		path: '/scheme/namespaces/{namespace}/widgets',
+		list: true,
+	},
 ];

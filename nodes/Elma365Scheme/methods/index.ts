@@ -2,6 +2,11 @@ import { searchGroupPositions, searchGroups } from '../../shared/methods/groupSe
 import { searchModules, searchSolutions } from '../../shared/methods/moduleSearch';
 import { searchDocumentTemplates, searchPages } from '../../shared/methods/pageSearch';
 import { searchProcessTemplates } from '../../shared/methods/processTemplateSearch';
+import {
+	searchContracts,
+	searchReports,
+	searchWidgets,
+} from '../../shared/methods/schemeEntitySearch';
 import { searchApplications, searchNamespaces } from '../../shared/methods/sectionSearch';
 import { searchUsers } from '../../shared/methods/userSearch';
 
@@ -19,4 +24,7 @@ export const listSearch = {
 	searchPages,
 	searchDocumentTemplates,
 	searchUsers,
+	searchContracts,
+	searchReports,
+	searchWidgets,
 };

@@ -74,6 +74,10 @@ export const SCHEME_SEED = {
 		invoice: '4b000000-0000-4000-8000-0000000000c2',
 	},
 	processes: { approval: 'approval', onboarding: 'onboarding', dealReview: 'deal_review' },
+	reports: { sales: 'sales_report', pipeline: 'pipeline', headcount: 'headcount' },
+	contracts: { agreements: 'agreements' },
+	widgets: { kpi: 'kpi_tile' },
+	forms: { start: 'start_form', review: 'review_form' },
 } as const;
 
 const S = SCHEME_SEED;
@@ -248,6 +252,38 @@ function seed(platform: Platform): void {
 		namespace: 'hr',
 		code: 'onboarding',
 		name: 'Onboarding',
+	});
+	seedSchemeEntities(set);
+}
+
+/**
+ * Report, contract and widget schemes and the forms of the approval process. No reference page of
+ * these reads was found (reportEntityList, contractEntityList, widgetEntityList, processFormList):
+ * the answers are shaped as the other scheme reads are.
+ */
+function seedSchemeEntities(set: (name: string, key: string, entry: Entry) => void): void {
+	const report = (namespace: string, code: string, name: string) =>
+		set('schemeReports', `${namespace}/${code}`, { namespace, code, name, __id: newId() });
+	report('crm', S.reports.sales, 'Sales by month');
+	report('crm', S.reports.pipeline, 'Pipeline');
+	report('hr', S.reports.headcount, 'Headcount');
+	set('schemeContracts', `crm/${S.contracts.agreements}`, {
+		namespace: 'crm',
+		code: S.contracts.agreements,
+		name: 'Agreements',
+		type: 'CONTRACT',
+		fields: [{ code: '__name', type: 'STRING', required: true, view: { name: 'Name' } }],
+	});
+	set('schemeWidgets', `crm/${S.widgets.kpi}`, {
+		namespace: 'crm',
+		code: S.widgets.kpi,
+		name: 'KPI tile',
+	});
+	set('schemeProcessForms', `crm/${S.processes.approval}`, {
+		forms: [
+			{ code: S.forms.start, name: 'Start form' },
+			{ code: S.forms.review, name: 'Review' },
+		],
 	});
 }
 
@@ -684,4 +720,54 @@ export function registerScheme(platform: Platform): void {
 			},
 			READ,
 		);
+	registerSchemeEntities(platform, base);
+}
+
+/** What a list of report, contract or widget schemes answers: each in its own shape, as the other lists. */
+const ENTITY_LISTS: Array<[segment: string, collection: string, what: string, answer: ListAnswer]> =
+	[
+		['reports', 'schemeReports', 'report', (entries, query) => page(entries, query)],
+		['contracts', 'schemeContracts', 'contract', (entries) => ok({ result: entries })],
+		['widgets', 'schemeWidgets', 'widget', (entries) => ok({ widgets: entries })],
+	];
+
+type ListAnswer = (entries: Entry[], query: RecordedRequest['query']) => Reply;
+
+/** The schemes of one kind in a section (the key is `namespace/code`). */
+function entitiesOf(platform: Platform, collection: string, namespace: string): Entry[] {
+	return all(platform, collection).filter((entry) => entry.namespace === namespace);
+}
+
+/** Report, contract and widget schemes (list and get), and a process's forms. */
+function registerSchemeEntities(platform: Platform, base: string): void {
+	for (const [segment, collection, what, answer] of ENTITY_LISTS) {
+		platform
+			.route(
+				'GET',
+				`${base}/namespaces/:namespace/${segment}`,
+				(request, { namespace }, p) =>
+					missingNamespace(p, namespace) ??
+					answer(entitiesOf(p, collection, namespace), request.query),
+				PAGED_READ,
+			)
+			.route(
+				'GET',
+				`${base}/namespaces/:namespace/${segment}/:code`,
+				(_request, { namespace, code }, p) =>
+					missingNamespace(p, namespace) ??
+					found(p.collection(collection).get(`${namespace}/${code}`), what, `${namespace}.${code}`),
+				READ,
+			);
+	}
+	platform.route(
+		'GET',
+		`${base}/namespaces/:namespace/processes/:code/forms`,
+		(_request, { namespace, code }, p) => {
+			const template = p.collection('schemeProcessTemplates').get(`${namespace}/${code}`);
+			if (!template) return fail(404, `process template ${namespace}.${code} not found`);
+			const forms = p.collection('schemeProcessForms').get(`${namespace}/${code}`);
+			return ok({ forms: (forms?.forms as Entry[] | undefined) ?? [] });
+		},
+		PAGED_READ,
+	);
 }

@@ -29,8 +29,29 @@ const DOCUMENTED_OPTIONS: ListFeatures = { ids: false };
 /** Field codes are picked from the report parameter's scheme. */
 const REPORT_PICKERS = { application: reportItems.code.name };
 
+/**
+ * Section and Report with the report picked from the section's reports
+ * (`GET /scheme/namespaces/{namespace}/reports`, searchReports) rather than its applications: the
+ * list a picker shows is no saved value, so every version gets it.
+ */
+function reportLocationFields(): INodeProperties[] {
+	return locationFields(reportItems).map((property) =>
+		property.name === reportItems.code.name && property.type === 'resourceLocator'
+			? {
+					...property,
+					description: 'The report; the list shows the reports of the chosen section',
+					modes: property.modes?.map((mode) =>
+						mode.type === 'list'
+							? { ...mode, typeOptions: { ...mode.typeOptions, searchListMethod: 'searchReports' } }
+							: mode,
+					),
+				}
+			: property,
+	);
+}
+
 export const description: INodeProperties[] = showFor('item', 'getAll', [
-	...locationFields(reportItems),
+	...reportLocationFields(),
 	...returnAllOrLimit,
 	...beforeVersion(LIST_PICKERS_VERSION, [listOptions(FORMER_OPTIONS)]),
 	...onlyInVersion(LIST_PICKERS_VERSION, [listOptions(FORMER_OPTIONS, REPORT_PICKERS)]),

@@ -1,0 +1,22 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { showFor } from '../../../shared/descriptions/common';
+import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
+import { postOperation } from '../../../shared/execution/operations';
+import { documentItemFields, readDocumentPath } from './documentItem.description';
+
+export const description: INodeProperties[] = showFor('document', 'getRegistrations', [
+	...documentItemFields,
+	writeOptions,
+]);
+
+/**
+ * POST /registration/{namespace}/{code}/{id} (registrationListRequest on the vendor's list of
+ * operations): the registrations of the document in the nomenclature's cases. No reference page
+ * of it was found, so the body is `{}` with Options > Additional Body (JSON) merged over it, and
+ * the answer is the output.
+ */
+export const { execute } = postOperation({
+	path: (ctx, itemIndex) => `/registration${readDocumentPath(ctx, itemIndex)}`,
+	body: (ctx, itemIndex) => withAdditionalBody(ctx, itemIndex, {}),
+	idempotent: true,
+});

@@ -1,0 +1,112 @@
+/**
+ * The Report picker lists the section's reports (`GET /scheme/namespaces/{namespace}/reports`), not
+ * its applications, in every version that has it; a picked report is the path of Get Many.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+import { loadPackage, searchList } from '../harness/engine';
+import { newId } from '../harness/index.ts';
+import { itemsOf } from '../harness/routes/app.ts';
+import { SCHEME_SEED as S } from '../harness/routes/scheme.ts';
+import { jsonOf, usePlatform } from '../harness/setup';
+
+const t = usePlatform();
+const NODE = 'elma365Report';
+const picked = (value: string) => ({ __rl: true, mode: 'list', value });
+const chosen = (namespace?: string) => ({
+	resource: 'item',
+	operation: 'getAll',
+	...(namespace ? { namespace: picked(namespace) } : {}),
+});
+const search = (typeVersion: number, parameters: object, filter?: string) =>
+	searchList({
+		nodeType: NODE,
+		typeVersion,
+		parameters: parameters as never,
+		credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey },
+		method: 'searchReports',
+		filter,
+	});
+
+test.each([1.1, 1.2, 1.3])(
+	'version %s: the picker lists the seeded reports of the section, by code',
+	async (typeVersion) => {
+		expect(await search(typeVersion, chosen('crm'))).toEqual({
+			results: [
+				{ name: `Sales by month (${S.reports.sales})`, value: S.reports.sales },
+				{ name: `Pipeline (${S.reports.pipeline})`, value: S.reports.pipeline },
+			],
+			paginationToken: undefined,
+		});
+		expect(
+			t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization]),
+		).toEqual([
+			[
+				'GET',
+				'/pub/v1/scheme/namespaces/crm/reports',
+				{ from: '0', size: '100' },
+				`Bearer ${t.platform.apiKey}`,
+			],
+		]);
+	},
+);
+
+test('a search text finds a report by name; another section lists its own', async () => {
+	expect((await search(1.3, chosen('crm'), 'sales')).results).toEqual([
+		{ name: `Sales by month (${S.reports.sales})`, value: S.reports.sales },
+	]);
+	expect((await search(1.3, chosen('hr'))).results).toEqual([
+		{ name: `Headcount (${S.reports.headcount})`, value: S.reports.headcount },
+	]);
+});
+
+test('no section chosen: an empty list and no request', async () => {
+	expect(await search(1.3, chosen())).toEqual({ results: [] });
+	expect(t.platform.requests).toHaveLength(0);
+});
+
+test("an unknown section: the picker fails with the platform's words", async () => {
+	await expect(search(1.3, chosen('nowhere'))).rejects.toThrow(
+		'ELMA365 404: namespace nowhere not found',
+	);
+});
+
+test('the Report parameter of every picker version lists reports; version 1 keeps the typed code', async () => {
+	const loader = await loadPackage();
+	const properties = (
+		loader.nodeTypes[NODE].type as unknown as { description: { properties: INodeProperties[] } }
+	).description.properties.filter((p) => p.name === 'report');
+	expect(
+		properties.map((p) => [
+			p.type,
+			p.displayOptions?.show?.['@version'],
+			p.modes?.find((mode) => mode.type === 'list')?.typeOptions?.searchListMethod,
+			p.typeOptions?.loadOptionsDependsOn,
+		]),
+	).toEqual([
+		['string', [{ _cnd: { lt: 1.1 } }], undefined, undefined],
+		['resourceLocator', [{ _cnd: { gte: 1.1 } }], 'searchReports', ['namespace.value']],
+	]);
+});
+
+test('Get Many with a picked report lists its rows', async () => {
+	const id = newId();
+	const rows = itemsOf(t.platform, 'reports', 'crm', S.reports.pipeline);
+	rows.clear();
+	rows.set(id, { __id: id, __name: 'Stage 1', total: 3 });
+	const { items, error } = await t.run({
+		nodeType: NODE,
+		typeVersion: 1.3,
+		parameters: {
+			resource: 'item',
+			operation: 'getAll',
+			namespace: picked('crm'),
+			report: picked(S.reports.pipeline),
+			returnAll: true,
+		} as never,
+	});
+	expect(error).toBeUndefined();
+	expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+		['POST', `/pub/v1/reports/crm/${S.reports.pipeline}/list`, { from: 0, size: 1000 }],
+	]);
+	expect(jsonOf(items)).toEqual([{ __id: id, __name: 'Stage 1', total: 3 }]);
+});
