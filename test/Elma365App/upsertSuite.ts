@@ -4,6 +4,7 @@
  * of items with the same match values at Concurrency 10, input errors before any request, platform
  * errors and Continue On Fail.
  */
+import axios from 'axios';
 import type { ResourceMapperField } from 'n8n-workflow';
 import { resourceMapperFields } from '../harness/engine';
 import { fail, newId } from '../harness/index.ts';
@@ -100,6 +101,32 @@ export function upsertSuite(subject: UpsertSubject): TestPlatform {
 			['city', 'string', true],
 			['email', 'string', false],
 		]);
+	});
+
+	test('the double searches by the table filter it receives and refuses bodies it would not take', async () => {
+		seed({ __name: 'Acme', inn: 7701 });
+		seed({ __name: 'ACME Ltd', inn: 5 });
+		seed({ __name: 'Beta', inn: 7701 });
+		const send = (path: string, data: unknown) =>
+			axios.post(`${t.platform.url}${path}`, data, {
+				headers: { authorization: `Bearer ${t.platform.apiKey}` },
+				validateStatus: () => true,
+			});
+		const names = async (tf: Record<string, unknown>) =>
+			(
+				(await send(`${base}/list`, { filter: { tf } })).data.result.result as Array<{
+					__name: string;
+				}>
+			)
+				.map((item) => item.__name)
+				.sort();
+		expect(await names({ __name: 'acme' })).toEqual(['ACME Ltd', 'Acme']);
+		expect(await names({ __name: 'acme', inn: { min: 7701, max: 7701 } })).toEqual(['Acme']);
+		expect(await names({ inn: { min: 7701, max: null } })).toEqual(['Acme', 'Beta']);
+		expect((await send(`${base}/list`, { filter: 'acme' })).status).toBe(400);
+		expect((await send(`${base}/create`, { fields: { __name: 'x' } })).status).toBe(400);
+		expect((await send(`${base}/${newId()}/update`, { context: 'x' })).status).toBe(400);
+		expect(store().size).toBe(3);
 	});
 
 	test('no match: lists with the match values as a table filter, then creates', async () => {

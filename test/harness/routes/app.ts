@@ -218,8 +218,9 @@ function meetsCondition(stored: unknown, condition: unknown): boolean {
 }
 
 /**
- * The list body the platform reads: ids, active, every table filter condition (all must hold) and
- * the sort are honoured; then from/size.
+ * The list body the platform reads: ids, active, the table filter (every condition on a field the
+ * item has must hold; suites seed items with only the fields they look at) and the sort are
+ * honoured; then from/size.
  */
 function listItems(
 	platform: Platform,
@@ -236,7 +237,7 @@ function listItems(
 		| Record<string, unknown>
 		| undefined;
 	for (const [field, condition] of Object.entries(tf ?? {}))
-		items = items.filter((item) => meetsCondition(item[field], condition));
+		items = items.filter((item) => !(field in item) || meetsCondition(item[field], condition));
 	return page(sortItems(items, body.sortExpressions), body);
 }
 
