@@ -7,7 +7,7 @@ import type { CongestionWindow } from '../execution/congestion';
 import { concurrencyOption } from '../execution/operations';
 import { readWholeList } from '../lists/pager';
 import { apiPath, apiRequest, unwrapItem } from '../transport';
-import { invalidInput } from '../validation';
+import { invalidInput, isUuid } from '../validation';
 import type { ItemKind } from './appItems';
 import { readApplicationPath } from './appItems';
 import { MATCHABLE_TYPES } from './upsertFields';
@@ -54,7 +54,7 @@ export function upsertFields(kind: ItemKind): INodeProperties[] {
 					displayName: 'If Several Match',
 					name: 'ifSeveralMatch',
 					type: 'options',
-					default: IF_SEVERAL_MATCH.fail,
+					default: 'error',
 					options: [
 						{
 							name: 'Fail the Item',
@@ -244,6 +244,14 @@ export function itemUpsert(kind: ItemKind) {
 						description:
 							'Choose fields to match on that identify one item, or set Options > If Several Match to Update All.',
 					},
+				);
+			}
+			const unnamed = found.find((item) => !isUuid(item.__id));
+			if (unnamed) {
+				throw new NodeOperationError(
+					this.getNode(),
+					`The list of ${kind.noun}s answered a match without a UUID in __id`,
+					{ itemIndex, description: `The entry: ${JSON.stringify(unnamed).slice(0, 200)}` },
 				);
 			}
 			const updated: IDataObject[] = [];

@@ -36,8 +36,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create or Update',
 				value: 'upsert',
-				description:
-					'Create an application item, or update the one whose match fields have the values given',
+				description: 'Create a new record, or update the current one if it already exists (upsert)',
 				action: 'Create or update an item',
 			},
 			{
