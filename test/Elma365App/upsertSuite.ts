@@ -300,7 +300,7 @@ export function upsertSuite(subject: UpsertSubject): TestPlatform {
 		expect(t.platform.requests).toEqual([]);
 	});
 
-	test("a platform error on the create fails the item with the platform's words", async () => {
+	test("a platform error on the list or the create fails the item with the platform's words", async () => {
 		t.platform.script('POST', `${base}/create`, fail(400, 'field city: too long'));
 		const { error } = await run({ inn: 7701, city: 'x' }, ['inn']);
 		expect(error?.message).toBe('ELMA365 400: field city: too long');
@@ -309,6 +309,11 @@ export function upsertSuite(subject: UpsertSubject): TestPlatform {
 			['POST', `${base}/create`],
 		]);
 		expect(store().size).toBe(0);
+		t.platform.reset();
+		t.platform.script('POST', `${base}/list`, fail(403, 'access denied to the application'));
+		const refused = await run({ inn: 7701 }, ['inn']);
+		expect(refused.error?.message).toMatch(/^ELMA365 403: access denied to the application/);
+		expect(wire().map(([method, path]) => [method, path])).toEqual([['POST', `${base}/list`]]);
 	});
 
 	test('Continue On Fail: one output per input, paired, errors in their place', async () => {
