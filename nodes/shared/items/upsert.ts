@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 import { contextFields, readContext } from '../descriptions/contextFields';
 import type { ApplicationField } from '../descriptions/fieldMapping';
-import { fieldMapper, toPlatformValue } from '../descriptions/fieldMapping';
+import { fieldMapper, readMappedFields, toPlatformValue } from '../descriptions/fieldMapping';
 import type { CongestionWindow } from '../execution/congestion';
 import { concurrencyOption } from '../execution/operations';
 import { readWholeList } from '../lists/pager';
@@ -120,13 +120,8 @@ function readMatchValue(
 	throw invalidInput(ctx, itemIndex, label, 'a text or a number to match on', value);
 }
 
-/** The item's application, match values, fields and choice, all checked before any request. */
-export function readUpsert(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	kind: ItemKind,
-): UpsertRequest {
-	const applicationPath = readApplicationPath(ctx, itemIndex, kind);
+/** The fields to match on, each with its value as sent: at least one, none empty. */
+function readMatch(ctx: IExecuteFunctions, itemIndex: number): UpsertRequest['match'] {
 	const { values, schema, matching } = readColumns(ctx, itemIndex);
 	if (matching.length === 0)
 		throw invalidInput(
@@ -136,19 +131,23 @@ export function readUpsert(
 			'at least one field to match on',
 			matching,
 		);
-	const context: IDataObject = {};
-	const match: UpsertRequest['match'] = [];
-	for (const id of matching) {
+	return matching.map((id) => {
 		const field = schema.find((candidate) => candidate.id === id) ?? { id: String(id) };
-		const value = readMatchValue(ctx, itemIndex, field as ApplicationField, values[String(id)]);
-		match.push([String(id), value]);
-	}
-	for (const [id, value] of Object.entries(values)) {
-		if (value === undefined || value === null || value === '') continue;
-		const field = schema.find((candidate) => candidate.id === id) ?? { id };
-		if ((field as ApplicationField).removed === true) continue;
-		context[id] = toPlatformValue(ctx, itemIndex, field, value) as IDataObject[string];
-	}
+		return [
+			String(id),
+			readMatchValue(ctx, itemIndex, field as ApplicationField, values[String(id)]),
+		];
+	});
+}
+
+/** The item's application, match values, fields and choice, all checked before any request. */
+export function readUpsert(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	kind: ItemKind,
+): UpsertRequest {
+	const applicationPath = readApplicationPath(ctx, itemIndex, kind);
+	const match = readMatch(ctx, itemIndex);
 	const extra = readContext(ctx, itemIndex);
 	for (const [id, value] of match) {
 		if (id in extra && extra[id] !== value)
@@ -167,7 +166,7 @@ export function readUpsert(
 	return {
 		applicationPath,
 		match,
-		context: { ...context, ...extra },
+		context: { ...readMappedFields(ctx, itemIndex), ...extra },
 		updateAll: choice === IF_SEVERAL_MATCH.updateAll,
 	};
 }
