@@ -1,5 +1,6 @@
 import { getApplicationFields, getFieldCodes } from '../../shared/methods/applicationFields';
 import { searchItems } from '../../shared/methods/itemSearch';
+import { getApplicationUpsertFields } from '../../shared/items/upsertFields';
 import { searchApplications, searchNamespaces } from '../../shared/methods/sectionSearch';
 import { getStatuses, getStatusGroups } from '../../shared/methods/statusOptions';
 
@@ -11,5 +12,5 @@ export const listSearch = { searchNamespaces, searchApplications, searchItems };
 /** The list options' field and status dropdowns and Set Status's status list. */
 export const loadOptions = { getFieldCodes, getStatuses, getStatusGroups };
 
-/** Create and Update map the item's fields from the application's scheme. */
-export const resourceMapping = { getApplicationFields };
+/** Create, Update and Create or Update map the item's fields from the application's scheme. */
+export const resourceMapping = { getApplicationFields, getApplicationUpsertFields };

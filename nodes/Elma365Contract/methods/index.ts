@@ -3,6 +3,7 @@ import {
 	getContractFieldCodes,
 } from '../../shared/methods/applicationFields';
 import { searchContractItems } from '../../shared/methods/itemSearch';
+import { getApplicationUpsertFields } from '../../shared/items/upsertFields';
 import { searchApplications, searchNamespaces } from '../../shared/methods/sectionSearch';
 import { getContractStatuses, getContractStatusGroups } from '../../shared/methods/statusOptions';
 
@@ -18,5 +19,5 @@ export const loadOptions = {
 	getStatusGroups: getContractStatusGroups,
 };
 
-/** Create and Update map fields from the contract application's scheme, as App items do. */
-export const resourceMapping = { getApplicationFields };
+/** Create, Update and Create or Update map fields from the contract application's scheme, as App items do. */
+export const resourceMapping = { getApplicationFields, getApplicationUpsertFields };

@@ -185,7 +185,43 @@ function sortItems(
 	});
 }
 
-/** The list body the platform reads: ids, active, a `__name` table filter and the sort are honoured; then from/size. */
+/** Whether a stored value lies in a table filter's `{min, max}` range (`null` an open end): numbers, or dates as RFC 3339 text. */
+function inRange(value: unknown, range: Record<string, unknown>): boolean {
+	if (typeof value !== 'number' && typeof value !== 'string') return false;
+	const { min, max } = range as { min?: number | string | null; max?: number | string | null };
+	if (min !== null && min !== undefined && value < min) return false;
+	if (max !== null && max !== undefined && value > max) return false;
+	return true;
+}
+
+/**
+ * One table filter condition as the vendor's filter guide describes it
+ * (api.brix365.com/en/public-api/guides/Filter): text is found by inclusion, ignoring case; a
+ * `{min, max}` object is a range; any other value must equal the stored one.
+ */
+function meetsCondition(stored: unknown, condition: unknown): boolean {
+	if (typeof condition === 'string') {
+		return (
+			(typeof stored === 'string' || typeof stored === 'number') &&
+			String(stored).toLowerCase().includes(condition.toLowerCase())
+		);
+	}
+	if (
+		condition !== null &&
+		typeof condition === 'object' &&
+		!Array.isArray(condition) &&
+		('min' in condition || 'max' in condition)
+	) {
+		return inRange(stored, condition as Record<string, unknown>);
+	}
+	return JSON.stringify(stored) === JSON.stringify(condition);
+}
+
+/**
+ * The list body the platform reads: ids, active, the table filter (every condition on a field the
+ * item has must hold; suites seed items with only the fields they look at) and the sort are
+ * honoured; then from/size.
+ */
 function listItems(
 	platform: Platform,
 	prefix: string,
@@ -200,14 +236,8 @@ function listItems(
 	const tf = ((body.filter ?? {}) as Record<string, unknown>).tf as
 		| Record<string, unknown>
 		| undefined;
-	if (tf && typeof tf.__name === 'string') {
-		const needle = tf.__name.toLowerCase();
-		items = items.filter((item) =>
-			String(item.__name ?? '')
-				.toLowerCase()
-				.includes(needle),
-		);
-	}
+	for (const [field, condition] of Object.entries(tf ?? {}))
+		items = items.filter((item) => !(field in item) || meetsCondition(item[field], condition));
 	return page(sortItems(items, body.sortExpressions), body);
 }
 

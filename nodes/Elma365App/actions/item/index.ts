@@ -6,6 +6,7 @@ import * as getImportStatus from './getImportStatus.operation';
 import * as importFile from './import.operation';
 import * as setStatus from './setStatus.operation';
 import * as update from './update.operation';
+import * as upsert from './upsert.operation';
 
 export const operations = {
 	create,
@@ -15,6 +16,7 @@ export const operations = {
 	setStatus,
 	import: importFile,
 	getImportStatus,
+	upsert,
 };
 
 export const description: INodeProperties[] = [
@@ -30,6 +32,12 @@ export const description: INodeProperties[] = [
 				value: 'create',
 				description: 'Create an application item',
 				action: 'Create an item',
+			},
+			{
+				name: 'Create or Update',
+				value: 'upsert',
+				description: 'Create a new record, or update the current one if it already exists (upsert)',
+				action: 'Create or update an item',
 			},
 			{
 				name: 'Get',
@@ -77,4 +85,5 @@ export const description: INodeProperties[] = [
 	...setStatus.description,
 	...importFile.description,
 	...getImportStatus.description,
+	...upsert.description,
 ];

@@ -3,8 +3,9 @@ import * as create from './create.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as update from './update.operation';
+import * as upsert from './upsert.operation';
 
-export const operations = { create, get, getAll, update };
+export const operations = { create, get, getAll, update, upsert };
 
 export const description: INodeProperties[] = [
 	{
@@ -19,6 +20,12 @@ export const description: INodeProperties[] = [
 				value: 'create',
 				description: 'Create a contract item',
 				action: 'Create a contract item',
+			},
+			{
+				name: 'Create or Update',
+				value: 'upsert',
+				description: 'Create a new record, or update the current one if it already exists (upsert)',
+				action: 'Create or update a contract item',
 			},
 			{
 				name: 'Get',
@@ -45,4 +52,5 @@ export const description: INodeProperties[] = [
 	...get.description,
 	...getAll.description,
 	...update.description,
+	...upsert.description,
 ];

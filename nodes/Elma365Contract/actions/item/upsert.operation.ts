@@ -1,0 +1,19 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { showFor } from '../../../shared/descriptions/common';
+import { locationFields } from '../../../shared/items/appItems';
+import { itemUpsert, upsertFields } from '../../../shared/items/upsert';
+import { contractItems } from './itemKind';
+
+export const description: INodeProperties[] = showFor('item', 'upsert', [
+	...locationFields(contractItems),
+	...upsertFields(contractItems),
+]);
+
+/**
+ * POST /contracts/{namespace}/{code}/list with the match values as a table filter
+ * (api.brix365.com/en/public-api/reference/contracts/contractslist), then POST .../create
+ * (contracts/contractsitemcreate) when none matches or POST .../{id}/update
+ * (contracts/contractsitemupdate) when one does, both with `{"context": {...}}`; the output item
+ * says which (`_upsert`).
+ */
+export const { execute, orderKey } = itemUpsert(contractItems);

@@ -1,0 +1,271 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { contextFields, readContext } from '../descriptions/contextFields';
+import type { ApplicationField } from '../descriptions/fieldMapping';
+import { fieldMapper, readMappedFields, toPlatformValue } from '../descriptions/fieldMapping';
+import type { CongestionWindow } from '../execution/congestion';
+import { concurrencyOption } from '../execution/operations';
+import { readWholeList } from '../lists/pager';
+import { apiPath, apiRequest, unwrapItem } from '../transport';
+import { invalidInput, isUuid } from '../validation';
+import type { ItemKind } from './appItems';
+import { readApplicationPath } from './appItems';
+import { MATCHABLE_TYPES } from './upsertFields';
+
+/** Options > If Several Match: what happens when more than one item has the match values. */
+export const IF_SEVERAL_MATCH = { fail: 'error', updateAll: 'updateAll' } as const;
+
+/** The key each output item of a Create or Update carries beside the platform's fields. */
+export const UPSERT_MARKER = '_upsert';
+
+/**
+ * The form of a Create or Update: the application, the mapper (n8n's resource mapper in `upsert`
+ * mode: fields to send and the fields to match on), Fields (JSON), and Options.
+ */
+export function upsertFields(kind: ItemKind): INodeProperties[] {
+	const mapper = fieldMapper({ what: kind.noun, mode: 'add' });
+	const [, json] = contextFields({ what: kind.noun });
+	return [
+		{
+			...mapper,
+			description: `Fields of the ${kind.noun}, read from the application's scheme. The fields to match on (text and number fields) find the item to update; the same values are sent.`,
+			typeOptions: {
+				loadOptionsDependsOn: ['namespace.value', `${kind.code.name}.value`],
+				resourceMapper: {
+					resourceMapperMethod: 'getApplicationUpsertFields',
+					mode: 'upsert',
+					fieldWords: { singular: 'field', plural: 'fields' },
+					addAllFields: false,
+					multiKeyMatch: true,
+					// As in Create and Update: values are read from `value`, never mapped automatically.
+					supportAutoMap: false,
+				},
+			},
+		},
+		json,
+		{
+			...concurrencyOption,
+			options: [
+				...(concurrencyOption.options as INodeProperties[]).map((option) => ({
+					...option,
+					description: `${option.description as string} Items with the same match values still go one after the other, in input order.`,
+				})),
+				{
+					displayName: 'If Several Match',
+					name: 'ifSeveralMatch',
+					type: 'options',
+					default: 'error',
+					options: [
+						{
+							name: 'Fail the Item',
+							value: IF_SEVERAL_MATCH.fail,
+							description: 'The item fails with the fields, their values and how many items match',
+						},
+						{
+							name: 'Update All',
+							value: IF_SEVERAL_MATCH.updateAll,
+							description: 'Every matching item is updated; each is an output item',
+						},
+					],
+					description: `What happens when more than one ${kind.noun} has the match values`,
+				},
+			],
+		},
+	];
+}
+
+/** One input item's Create or Update, read and validated before any request. */
+interface UpsertRequest {
+	/** `/{prefix}/{namespace}/{code}`. */
+	applicationPath: string;
+	/** The fields to match on and their values as sent, in the order chosen. */
+	match: Array<[field: string, value: string | number]>;
+	/** The fields sent by the create or the update. */
+	context: IDataObject;
+	updateAll: boolean;
+}
+
+/** The mapper's saved value: the mapped values, the fields to match on and the schema it was built from. */
+function readColumns(ctx: IExecuteFunctions, itemIndex: number) {
+	const columns = (ctx.getNodeParameter('columns', itemIndex, {}) ?? {}) as IDataObject;
+	const values = (columns.value ?? {}) as IDataObject;
+	const schema = Array.isArray(columns.schema) ? (columns.schema as ApplicationField[]) : [];
+	const matching = Array.isArray(columns.matchingColumns)
+		? (columns.matchingColumns as unknown[])
+		: [];
+	return { values, schema, matching };
+}
+
+/** A match field's value in the shape sent: a non-blank text or a number, never empty. */
+function readMatchValue(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	field: ApplicationField,
+	value: unknown,
+): string | number {
+	const label = `Fields to Send > ${field.displayName ?? field.id}`;
+	const expected = 'a value to match on (the field is a column to match on)';
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+		throw invalidInput(ctx, itemIndex, label, expected, value);
+	if (field.platformType !== undefined && !MATCHABLE_TYPES.has(field.platformType))
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			`Columns to Match On > ${field.id}`,
+			'a text or number field',
+			field.platformType,
+		);
+	const sent = toPlatformValue(ctx, itemIndex, field, value);
+	if ((typeof sent === 'number' && Number.isFinite(sent)) || typeof sent === 'string') return sent;
+	throw invalidInput(ctx, itemIndex, label, 'a text or a number to match on', value);
+}
+
+/** The fields to match on, each with its value as sent: at least one, none empty. */
+function readMatch(ctx: IExecuteFunctions, itemIndex: number): UpsertRequest['match'] {
+	const { values, schema, matching } = readColumns(ctx, itemIndex);
+	if (matching.length === 0)
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			'Columns to Match On',
+			'at least one field to match on',
+			matching,
+		);
+	return matching.map((id) => {
+		const field = schema.find((candidate) => candidate.id === id) ?? { id: String(id) };
+		return [
+			String(id),
+			readMatchValue(ctx, itemIndex, field as ApplicationField, values[String(id)]),
+		];
+	});
+}
+
+/** The item's application, match values, fields and choice, all checked before any request. */
+export function readUpsert(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	kind: ItemKind,
+): UpsertRequest {
+	const applicationPath = readApplicationPath(ctx, itemIndex, kind);
+	const match = readMatch(ctx, itemIndex);
+	const extra = readContext(ctx, itemIndex);
+	for (const [id, value] of match) {
+		if (id in extra && extra[id] !== value)
+			throw invalidInput(
+				ctx,
+				itemIndex,
+				'Fields (JSON)',
+				`no other value for the match field "${id}" than ${JSON.stringify(value)}`,
+				extra[id],
+			);
+	}
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const choice = options.ifSeveralMatch ?? IF_SEVERAL_MATCH.fail;
+	if (choice !== IF_SEVERAL_MATCH.fail && choice !== IF_SEVERAL_MATCH.updateAll)
+		throw invalidInput(ctx, itemIndex, 'If Several Match', '"error" or "updateAll"', choice);
+	return {
+		applicationPath,
+		match,
+		context: { ...readMappedFields(ctx, itemIndex), ...extra },
+		updateAll: choice === IF_SEVERAL_MATCH.updateAll,
+	};
+}
+
+/**
+ * The list's table filter for the match values (api.brix365.com/en/public-api/guides/Filter): text
+ * as given (the platform finds it by inclusion, ignoring case), a number as the range `{min, max}`
+ * of itself.
+ */
+export function matchFilter(match: UpsertRequest['match']): IDataObject {
+	const tf: IDataObject = {};
+	for (const [field, value] of match)
+		tf[field] = typeof value === 'number' ? { min: value, max: value } : value;
+	return { tf };
+}
+
+/** Whether a listed item has exactly the match values: the filter also finds "Acme Ltd" for "acme". */
+function matchesExactly(item: IDataObject, match: UpsertRequest['match']): boolean {
+	return match.every(([field, value]) => item[field] === value);
+}
+
+/** "__name = "Acme", inn = 7701": the match as errors name it. */
+function describeMatch(match: UpsertRequest['match']): string {
+	return match.map(([field, value]) => `${field} = ${JSON.stringify(value)}`).join(', ');
+}
+
+/** What the output says happened: created (no item matched) or updated (one, or all with Update All). */
+function marked(item: IDataObject, action: 'created' | 'updated', matches: number): IDataObject {
+	return { ...item, [UPSERT_MARKER]: { action, matches } };
+}
+
+/**
+ * Create or Update of an item of `kind`: `POST /{prefix}/{namespace}/{code}/list` with the match
+ * values as a table filter and only active items, read whole and compared exactly; none creates
+ * (`.../create`, as Create), one is updated (`.../{id}/update`, as Update), several fail the item
+ * unless If Several Match is Update All. Items with the same match values keep their input order at
+ * any Concurrency (`orderKey`), so two of them never both create.
+ */
+export function itemUpsert(kind: ItemKind) {
+	return {
+		orderKey: (ctx: IExecuteFunctions, itemIndex: number) => {
+			const { applicationPath, match } = readUpsert(ctx, itemIndex, kind);
+			return `${applicationPath} ${JSON.stringify(match)}`;
+		},
+		async execute(this: IExecuteFunctions, itemIndex: number, window?: CongestionWindow) {
+			const upsert = readUpsert(this, itemIndex, kind);
+			const { applicationPath, match, context } = upsert;
+			const listed = await readWholeList(this, {
+				method: 'POST',
+				path: `${applicationPath}/list`,
+				paging: 'body',
+				body: { active: true, filter: matchFilter(match) },
+				itemIndex,
+				window,
+			});
+			const found = listed.filter((item) => matchesExactly(item, match));
+			if (found.length === 0) {
+				const created = await apiRequest(this, {
+					method: 'POST',
+					path: `${applicationPath}/create`,
+					body: { context },
+					idempotent: false,
+					itemIndex,
+					window,
+				});
+				return marked(unwrapItem(created), 'created', 0);
+			}
+			if (found.length > 1 && !upsert.updateAll) {
+				throw new NodeOperationError(
+					this.getNode(),
+					`Several ${kind.noun}s match ${describeMatch(match)} (${found.length} found)`,
+					{
+						itemIndex,
+						description:
+							'Choose fields to match on that identify one item, or set Options > If Several Match to Update All.',
+					},
+				);
+			}
+			const unnamed = found.find((item) => !isUuid(item.__id));
+			if (unnamed) {
+				throw new NodeOperationError(
+					this.getNode(),
+					`The list of ${kind.noun}s answered a match without a UUID in __id`,
+					{ itemIndex, description: `The entry: ${JSON.stringify(unnamed).slice(0, 200)}` },
+				);
+			}
+			const updated: IDataObject[] = [];
+			for (const item of found) {
+				const answer = await apiRequest(this, {
+					method: 'POST',
+					path: `${applicationPath}${apiPath`/${String(item.__id)}`}/update`,
+					body: { context },
+					idempotent: true,
+					itemIndex,
+					window,
+				});
+				updated.push(marked(unwrapItem(answer), 'updated', found.length));
+			}
+			return updated;
+		},
+	};
+}

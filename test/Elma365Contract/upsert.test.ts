@@ -1,0 +1,10 @@
+import { upsertSuite } from '../Elma365App/upsertSuite';
+
+describe('contract item Create or Update', () => {
+	upsertSuite({
+		nodeType: 'elma365Contract',
+		typeVersion: 1.3,
+		prefix: 'contracts',
+		noun: 'contract item',
+	});
+});
