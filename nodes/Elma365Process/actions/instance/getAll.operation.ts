@@ -11,8 +11,10 @@ import { MORE_PICKERS_VERSION } from '../../versions';
 import { listOperation } from '../../../shared/execution/operations';
 import { apiPath } from '../../../shared/transport';
 import { requireOneOf, requireText } from '../../../shared/validation';
+import { requirePathParameter } from '../../../shared/validation/itemInputs';
+import { templatePickers } from '../process/templatePickers.description';
 
-const LIST_BY = ['template', 'target'] as const;
+const LIST_BY = ['template', 'templateCode', 'target'] as const;
 
 export const description: INodeProperties[] = showFor('instance', 'getAll', [
 	{
@@ -25,6 +27,12 @@ export const description: INodeProperties[] = showFor('instance', 'getAll', [
 				name: 'Process Template',
 				value: 'template',
 				description: 'Instances started from one process template',
+			},
+			{
+				name: 'Process Template Code',
+				value: 'templateCode',
+				description:
+					'Instances of a process template picked by section and code (codes stay the same in every company the process is deployed to)',
 			},
 			{
 				name: 'Target',
@@ -71,6 +79,12 @@ export const description: INodeProperties[] = showFor('instance', 'getAll', [
 			displayOptions: { show: { by: ['template'] } },
 		},
 	]),
+	...templatePickers({ required: true, purpose: 'whose instances to list' }).map(
+		(picker): INodeProperties => ({
+			...picker,
+			displayOptions: { show: { by: ['templateCode'] } },
+		}),
+	),
 	{
 		displayName: 'Target ID',
 		name: 'targetId',
@@ -101,7 +115,9 @@ function listBy(ctx: IExecuteFunctions, itemIndex: number) {
 
 /**
  * By template: POST /bpm/instance/bytemplateid/{id}/list
- * (api.elma365.com/en/public-api/reference/bpm/bmpinstancelist/); by target: POST
+ * (api.elma365.com/en/public-api/reference/bpm/bmpinstancelist/); by template code: POST
+ * /bpm/instance/bytemplate/{namespace}/{code}/list with the same body
+ * (api.brix365.com/en/public-api/reference/bpm/bmpinstancelistbycode); by target: POST
  * /bpm/instance/bytarget/list with `target` (api.elma365.com/en/public-api/reference/bpm/bpminstancetargetlist/).
  * Both paged by from/size in the body.
  */
@@ -109,7 +125,13 @@ export const { execute } = listOperation({
 	method: 'POST',
 	paging: 'body',
 	path: (ctx, itemIndex) => {
-		if (listBy(ctx, itemIndex) === 'target') return '/bpm/instance/bytarget/list';
+		const by = listBy(ctx, itemIndex);
+		if (by === 'target') return '/bpm/instance/bytarget/list';
+		if (by === 'templateCode') {
+			const namespace = requirePathParameter(ctx, itemIndex, 'namespace', 'Section');
+			const code = requirePathParameter(ctx, itemIndex, 'processCode', 'Process Template');
+			return apiPath`/bpm/instance/bytemplate/${namespace}/${code}/list`;
+		}
 		const templateId = readUuidLocator(ctx, itemIndex, 'templateId', 'Template ID');
 		return apiPath`/bpm/instance/bytemplateid/${templateId}/list`;
 	},
