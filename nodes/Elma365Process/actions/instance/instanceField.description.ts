@@ -13,7 +13,7 @@ export function instanceField(purpose: string): INodeProperties {
 		type: 'resourceLocator',
 		default: { mode: 'id', value: '' },
 		required: true,
-		description: `The process instance ${purpose}: its ID, e.g. {{ $json.instanceId }} of a Start or {{ $json.__id }} of a listed instance`,
+		description: `The process instance ${purpose}: its ID, e.g. the instanceId a Start outputs or the __id of a listed instance`,
 		modes: [
 			{
 				displayName: 'By ID',
