@@ -287,6 +287,24 @@ describe('Instance > Get Many, List By Process Template Code', () => {
 		expect(t.platform.requests).toHaveLength(0);
 	});
 
+	test('versions before 1.3 keep their List By choices: a template code is refused before any request', async () => {
+		const { error } = await t.run({
+			nodeType: 'elma365Process',
+			typeVersion: 1.2,
+			parameters: {
+				resource: 'instance',
+				operation: 'getAll',
+				by: '={{ "templateCode" }}',
+				templateId,
+				targetId: newId(),
+				namespace: picked('crm.deals'),
+				processCode: picked('approval'),
+			},
+		});
+		expect(error?.message).toMatch(/Invalid "List By" in item 0/);
+		expect(t.platform.requests).toHaveLength(0);
+	});
+
 	test('List By keeps Process Template (by ID) as its default', async () => {
 		const { error } = await run({ operation: 'getAll', templateId, returnAll: true });
 		expect(error).toBeUndefined();

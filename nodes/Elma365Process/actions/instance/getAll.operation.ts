@@ -6,8 +6,12 @@ import {
 	refuseUnsendableOptions,
 } from '../../../shared/lists/listOptions';
 import { codeLocator, readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
-import { beforeVersion, sinceVersion } from '../../../shared/descriptions/versioning';
-import { MORE_PICKERS_VERSION } from '../../versions';
+import {
+	beforeVersion,
+	isVersionAtLeast,
+	sinceVersion,
+} from '../../../shared/descriptions/versioning';
+import { MORE_PICKERS_VERSION, PROCESS_CONTROL_VERSION } from '../../versions';
 import { listOperation } from '../../../shared/execution/operations';
 import { apiPath } from '../../../shared/transport';
 import { requireOneOf, requireText } from '../../../shared/validation';
@@ -16,32 +20,40 @@ import { templatePickers } from '../process/templatePickers.description';
 
 const LIST_BY = ['template', 'templateCode', 'target'] as const;
 
-export const description: INodeProperties[] = showFor('instance', 'getAll', [
+/** What List By offers: by template ID and by target in every version, by template code from 1.3. */
+const LIST_BY_OPTIONS = [
 	{
+		name: 'Process Template',
+		value: 'template',
+		description: 'Instances started from one process template',
+	},
+	{
+		name: 'Process Template Code',
+		value: 'templateCode',
+		description:
+			'Instances of a process template picked by section and code (codes stay the same in every company the process is deployed to)',
+	},
+	{
+		name: 'Target',
+		value: 'target',
+		description: 'Instances running for one object (e.g. an application item)',
+	},
+];
+
+function listByOptions(values: readonly string[]): INodeProperties {
+	return {
 		displayName: 'List By',
 		name: 'by',
 		type: 'options',
 		default: 'template',
-		options: [
-			{
-				name: 'Process Template',
-				value: 'template',
-				description: 'Instances started from one process template',
-			},
-			{
-				name: 'Process Template Code',
-				value: 'templateCode',
-				description:
-					'Instances of a process template picked by section and code (codes stay the same in every company the process is deployed to)',
-			},
-			{
-				name: 'Target',
-				value: 'target',
-				description: 'Instances running for one object (e.g. an application item)',
-			},
-		],
+		options: LIST_BY_OPTIONS.filter((option) => values.includes(option.value)),
 		description: 'Which instances to list',
-	},
+	};
+}
+
+export const description: INodeProperties[] = showFor('instance', 'getAll', [
+	...beforeVersion(PROCESS_CONTROL_VERSION, [listByOptions(['template', 'target'])]),
+	...sinceVersion(PROCESS_CONTROL_VERSION, [listByOptions(LIST_BY)]),
 	...beforeVersion(MORE_PICKERS_VERSION, [
 		{
 			displayName: 'Template ID',
@@ -79,11 +91,14 @@ export const description: INodeProperties[] = showFor('instance', 'getAll', [
 			displayOptions: { show: { by: ['template'] } },
 		},
 	]),
-	...templatePickers({ required: true, purpose: 'whose instances to list' }).map(
-		(picker): INodeProperties => ({
-			...picker,
-			displayOptions: { show: { by: ['templateCode'] } },
-		}),
+	...sinceVersion(
+		PROCESS_CONTROL_VERSION,
+		templatePickers({ required: true, purpose: 'whose instances to list' }).map(
+			(picker): INodeProperties => ({
+				...picker,
+				displayOptions: { show: { by: ['templateCode'] } },
+			}),
+		),
 	),
 	{
 		displayName: 'Target ID',
@@ -109,7 +124,7 @@ function listBy(ctx: IExecuteFunctions, itemIndex: number) {
 		itemIndex,
 		'List By',
 		ctx.getNodeParameter('by', itemIndex, 'template'),
-		LIST_BY,
+		isVersionAtLeast(ctx, PROCESS_CONTROL_VERSION) ? LIST_BY : (['template', 'target'] as const),
 	);
 }
 

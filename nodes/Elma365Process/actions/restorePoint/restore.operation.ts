@@ -5,35 +5,15 @@ import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/w
 import type { CongestionWindow } from '../../../shared/execution/congestion';
 import { jsonBody } from '../../../shared/execution/operations';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
+import { idLocator } from '../idLocator.description';
 
 export const description: INodeProperties[] = showFor('restorePoint', 'restore', [
-	{
+	idLocator({
 		displayName: 'Restore Point',
 		name: 'restorePointId',
-		type: 'resourceLocator',
-		default: { mode: 'id', value: '' },
-		required: true,
 		description:
 			'The restore point to bring the process back to, by ID (the platform publishes no list of restore points)',
-		modes: [
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-				validation: [
-					{
-						type: 'regex',
-						properties: {
-							regex:
-								'^\\s*[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\s*$',
-							errorMessage: 'Not a valid UUID',
-						},
-					},
-				],
-			},
-		],
-	},
+	}),
 	writeOptions,
 ]);
 
