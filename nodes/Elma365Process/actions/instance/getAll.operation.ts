@@ -93,7 +93,10 @@ export const description: INodeProperties[] = showFor('instance', 'getAll', [
 	]),
 	...sinceVersion(
 		PROCESS_CONTROL_VERSION,
-		templatePickers({ required: true, purpose: 'whose instances to list' }).map(
+		// Not marked required: n8n shows a parameter whose condition reads an expression (List By
+		// mapped from the input), and would then demand these of a list by ID or target. An empty one
+		// still fails its item before any request.
+		templatePickers({ required: false, purpose: 'whose instances to list' }).map(
 			(picker): INodeProperties => ({
 				...picker,
 				displayOptions: { show: { by: ['templateCode'] } },
