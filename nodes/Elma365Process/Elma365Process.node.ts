@@ -7,6 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import * as instance from './actions/instance';
 import * as processTemplate from './actions/process';
+import * as restorePoint from './actions/restorePoint';
 import { router } from './actions/router';
 import { credentialTest, listSearch, resourceMapping } from './methods';
 import { requestOptions } from '../shared/transport/requestOptions';
@@ -21,7 +22,8 @@ export class Elma365Process implements INodeType {
 		version: VERSIONS,
 		defaultVersion: DEFAULT_VERSION,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Start business processes, read process instances and interrupt them in ELMA365',
+		description:
+			'Start business processes, read, change and control process instances, and restore them in ELMA365',
 		defaults: { name: 'ELMA365 Process' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -40,11 +42,17 @@ export class Elma365Process implements INodeType {
 						value: 'instance',
 						description: 'Running or finished process instance',
 					},
+					{
+						name: 'Restore Point',
+						value: 'restorePoint',
+						description: 'Saved state of a process instance, to bring it back to',
+					},
 				],
 				default: 'process',
 			},
 			...processTemplate.description,
 			...instance.description,
+			...restorePoint.description,
 			requestOptions,
 		],
 	};

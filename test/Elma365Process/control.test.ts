@@ -112,7 +112,7 @@ test('Interrupt Many without Continue On Fail: a bad Instance ID fails the node 
 	expect(t.platform.requests).toHaveLength(0);
 });
 
-test('versions 1 to 1.2 keep their operation list; 1.3 adds Interrupt and Interrupt Many', async () => {
+test('versions 1 to 1.2 keep their operation list; 1.3 adds Interrupt, Interrupt Many and the later control operations', async () => {
 	const { loadPackage } = await import('../harness/engine');
 	const loader = await loadPackage();
 	const { properties } = loader.nodeTypes.elma365Process.type.description as INodeTypeDescription;
@@ -126,6 +126,21 @@ test('versions 1 to 1.2 keep their operation list; 1.3 adds Interrupt and Interr
 	]);
 	expect(values).toEqual([
 		[[{ _cnd: { lt: 1.3 } }], ['get', 'getAll']],
-		[[{ _cnd: { gte: 1.3 } }], ['get', 'getAll', 'interrupt', 'interruptMany']],
+		[
+			[{ _cnd: { gte: 1.3 } }],
+			[
+				'get',
+				'getAll',
+				'interrupt',
+				'interruptMany',
+				'moveAllToVersion',
+				'moveToVersion',
+				'restartStep',
+				'restartStepMany',
+				'skipStep',
+				'skipStepMany',
+				'updateContext',
+			],
+		],
 	]);
 });

@@ -94,7 +94,9 @@ describe('node versions', () => {
 			description: { version: number[]; defaultVersion: number; properties: INodeProperties[] };
 		};
 		expect([description.version, description.defaultVersion]).toEqual([[1, 1.1, 1.2, 1.3], 1.3]);
-		const columns = description.properties.filter((p) => p.name === 'columns');
+		const columns = description.properties.filter(
+			(p) => p.name === 'columns' && p.displayOptions?.show?.resource?.[0] === 'process',
+		);
 		expect(columns).toHaveLength(1);
 		expect(columns[0].displayOptions?.show).toEqual({
 			resource: ['process'],

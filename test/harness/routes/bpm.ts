@@ -117,6 +117,28 @@ export function registerBpm(platform: Platform): void {
 		)
 		.route(
 			'POST',
+			'/pub/v1/bpm/instance/bytemplate/:namespace/:code/list',
+			(request, { namespace, code }, p) => {
+				const template = [...p.collection('processTemplates').values()].find(
+					(entry) => entry.namespace === namespace && entry.code === code,
+				);
+				if (!template) return fail(404, `process template ${namespace}/${code} not found`);
+				const body = bodyOf(request);
+				let found = [...p.collection('processInstances').values()].filter(
+					(entry) => entry.__templateId === template.__id,
+				);
+				if (Array.isArray(body.ids))
+					found = found.filter((entry) => (body.ids as unknown[]).includes(entry.__id));
+				return page(sorted(applyTableFilter(found, body), body), body);
+			},
+			{
+				body: listBody({}, ['statusCode', 'statusGroupId']),
+				evidence: 'documented',
+				source: 'api.brix365.com/en/public-api/reference/bpm/bmpinstancelistbycode',
+			},
+		)
+		.route(
+			'POST',
 			'/pub/v1/bpm/instance/bytarget/list',
 			(request, _params, p) => {
 				const body = bodyOf(request);

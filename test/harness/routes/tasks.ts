@@ -1,6 +1,6 @@
 import type { Platform, RecordedRequest } from '../platform.ts';
 import { fail, ok, page } from '../platform.ts';
-import { dateTime, listBody, nonEmptyStr, obj, openObj, opt, str, uuid } from '../shapes.ts';
+import { dateTime, listBody, nonEmptyStr, num, obj, openObj, opt, str, uuid } from '../shapes.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -211,6 +211,30 @@ export function registerTasks(platform: Platform): void {
 				evidence: 'inferred',
 				source:
 					'tasksChangeDates: no reference page or client shows its body; the keys follow the task model (startAt, dueDate)',
+			},
+		)
+		.route(
+			'POST',
+			'/pub/v1/tasks/:id/percent',
+			(request, { id }, p) => {
+				const task = find(p, id);
+				if (!task) return missing(id);
+				const { percent, instanceId, comment } = bodyOf(request);
+				if ((percent as number) < 0 || (percent as number) > 100)
+					return fail(400, 'percent: must be from 0 to 100');
+				if (instanceId !== task.instanceId)
+					return fail(
+						400,
+						`instanceId: task ${id} does not belong to process instance ${String(instanceId)}`,
+					);
+				task.percent = percent;
+				if (comment !== undefined) task.percentComment = comment;
+				return ok();
+			},
+			{
+				body: obj({ percent: num, instanceId: uuid, comment: opt(str) }),
+				evidence: 'documented',
+				source: 'api.brix365.com/en/public-api/reference/tasks/taskschangepercent',
 			},
 		);
 }

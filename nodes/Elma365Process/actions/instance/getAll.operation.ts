@@ -6,34 +6,54 @@ import {
 	refuseUnsendableOptions,
 } from '../../../shared/lists/listOptions';
 import { codeLocator, readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
-import { beforeVersion, sinceVersion } from '../../../shared/descriptions/versioning';
-import { MORE_PICKERS_VERSION } from '../../versions';
+import {
+	beforeVersion,
+	isVersionAtLeast,
+	sinceVersion,
+} from '../../../shared/descriptions/versioning';
+import { MORE_PICKERS_VERSION, PROCESS_CONTROL_VERSION } from '../../versions';
 import { listOperation } from '../../../shared/execution/operations';
 import { apiPath } from '../../../shared/transport';
 import { requireOneOf, requireText } from '../../../shared/validation';
+import { requirePathParameter } from '../../../shared/validation/itemInputs';
+import { templatePickers } from '../process/templatePickers.description';
 
-const LIST_BY = ['template', 'target'] as const;
+const LIST_BY = ['template', 'templateCode', 'target'] as const;
 
-export const description: INodeProperties[] = showFor('instance', 'getAll', [
+/** What List By offers: by template ID and by target in every version, by template code from 1.3. */
+const LIST_BY_OPTIONS = [
 	{
+		name: 'Process Template',
+		value: 'template',
+		description: 'Instances started from one process template',
+	},
+	{
+		name: 'Process Template Code',
+		value: 'templateCode',
+		description:
+			'Instances of a process template picked by section and code (codes stay the same in every company the process is deployed to)',
+	},
+	{
+		name: 'Target',
+		value: 'target',
+		description: 'Instances running for one object (e.g. an application item)',
+	},
+];
+
+function listByOptions(values: readonly string[]): INodeProperties {
+	return {
 		displayName: 'List By',
 		name: 'by',
 		type: 'options',
 		default: 'template',
-		options: [
-			{
-				name: 'Process Template',
-				value: 'template',
-				description: 'Instances started from one process template',
-			},
-			{
-				name: 'Target',
-				value: 'target',
-				description: 'Instances running for one object (e.g. an application item)',
-			},
-		],
+		options: LIST_BY_OPTIONS.filter((option) => values.includes(option.value)),
 		description: 'Which instances to list',
-	},
+	};
+}
+
+export const description: INodeProperties[] = showFor('instance', 'getAll', [
+	...beforeVersion(PROCESS_CONTROL_VERSION, [listByOptions(['template', 'target'])]),
+	...sinceVersion(PROCESS_CONTROL_VERSION, [listByOptions(LIST_BY)]),
 	...beforeVersion(MORE_PICKERS_VERSION, [
 		{
 			displayName: 'Template ID',
@@ -71,6 +91,18 @@ export const description: INodeProperties[] = showFor('instance', 'getAll', [
 			displayOptions: { show: { by: ['template'] } },
 		},
 	]),
+	...sinceVersion(
+		PROCESS_CONTROL_VERSION,
+		// Not marked required: n8n shows a parameter whose condition reads an expression (List By
+		// mapped from the input), and would then demand these of a list by ID or target. An empty one
+		// still fails its item before any request.
+		templatePickers({ required: false, purpose: 'whose instances to list' }).map(
+			(picker): INodeProperties => ({
+				...picker,
+				displayOptions: { show: { by: ['templateCode'] } },
+			}),
+		),
+	),
 	{
 		displayName: 'Target ID',
 		name: 'targetId',
@@ -95,13 +127,15 @@ function listBy(ctx: IExecuteFunctions, itemIndex: number) {
 		itemIndex,
 		'List By',
 		ctx.getNodeParameter('by', itemIndex, 'template'),
-		LIST_BY,
+		isVersionAtLeast(ctx, PROCESS_CONTROL_VERSION) ? LIST_BY : (['template', 'target'] as const),
 	);
 }
 
 /**
  * By template: POST /bpm/instance/bytemplateid/{id}/list
- * (api.elma365.com/en/public-api/reference/bpm/bmpinstancelist/); by target: POST
+ * (api.elma365.com/en/public-api/reference/bpm/bmpinstancelist/); by template code: POST
+ * /bpm/instance/bytemplate/{namespace}/{code}/list with the same body
+ * (api.brix365.com/en/public-api/reference/bpm/bmpinstancelistbycode); by target: POST
  * /bpm/instance/bytarget/list with `target` (api.elma365.com/en/public-api/reference/bpm/bpminstancetargetlist/).
  * Both paged by from/size in the body.
  */
@@ -109,7 +143,13 @@ export const { execute } = listOperation({
 	method: 'POST',
 	paging: 'body',
 	path: (ctx, itemIndex) => {
-		if (listBy(ctx, itemIndex) === 'target') return '/bpm/instance/bytarget/list';
+		const by = listBy(ctx, itemIndex);
+		if (by === 'target') return '/bpm/instance/bytarget/list';
+		if (by === 'templateCode') {
+			const namespace = requirePathParameter(ctx, itemIndex, 'namespace', 'Section');
+			const code = requirePathParameter(ctx, itemIndex, 'processCode', 'Process Template');
+			return apiPath`/bpm/instance/bytemplate/${namespace}/${code}/list`;
+		}
 		const templateId = readUuidLocator(ctx, itemIndex, 'templateId', 'Template ID');
 		return apiPath`/bpm/instance/bytemplateid/${templateId}/list`;
 	},

@@ -1,12 +1,8 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	ResourceMapperTypeOptionsBase,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { contextFields, readContext } from '../../../shared/descriptions/contextFields';
 import { showFor } from '../../../shared/descriptions/common';
-import { fieldMapper, readMappedFields } from '../../../shared/descriptions/fieldMapping';
+import { readMappedFields } from '../../../shared/descriptions/fieldMapping';
+import { contextMapper } from './contextMapper.description';
 import { codeLocator } from '../../../shared/descriptions/locators';
 import {
 	beforeVersion,
@@ -20,32 +16,10 @@ import { withStatusHints } from '../../../shared/execution/statusHints';
 import { apiPath, unwrapItem } from '../../../shared/transport';
 import { requirePathParameter } from '../../../shared/validation/itemInputs';
 
-const mapper = fieldMapper({ what: 'process context', mode: 'map' });
-const { resourceMapper } = mapper.typeOptions as { resourceMapper: ResourceMapperTypeOptionsBase };
-
-/**
- * The context fields of the chosen template, read from its scheme (from version 1.2). Mode `map`:
- * the scheme's `required` is not reliable for process context, and a value may as well come from
- * the pairs or the JSON below, so the editor must not demand the mapped ones.
- */
-const contextMapper: INodeProperties = {
-	...mapper,
-	description:
-		"Context fields of the process, read from the process template's scheme, each with its type",
-	typeOptions: {
-		...mapper.typeOptions,
-		loadOptionsDependsOn: ['namespace.value', 'processCode.value'],
-		resourceMapper: {
-			...resourceMapper,
-			resourceMapperMethod: 'getProcessContextFields',
-		},
-	},
-};
-
 export const description: INodeProperties[] = showFor('process', 'start', [
 	...beforeVersion(PICKERS_VERSION, [
 		{
-			displayName: 'Namespace',
+			displayName: 'Section',
 			name: 'namespace',
 			type: 'string',
 			required: true,
@@ -66,7 +40,7 @@ export const description: INodeProperties[] = showFor('process', 'start', [
 	]),
 	...sinceVersion(PICKERS_VERSION, [
 		codeLocator({
-			displayName: 'Namespace',
+			displayName: 'Section',
 			name: 'namespace',
 			searchListMethod: 'searchNamespaces',
 			placeholder: 'crm',
@@ -80,7 +54,7 @@ export const description: INodeProperties[] = showFor('process', 'start', [
 				searchListMethod: 'searchProcessTemplates',
 				placeholder: 'approval',
 				description:
-					'The process template to start; the list shows the templates of the chosen namespace',
+					'The process template to start; the list shows the templates of the chosen section',
 			}),
 			typeOptions: { loadOptionsDependsOn: ['namespace.value'] },
 		},

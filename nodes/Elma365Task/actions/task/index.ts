@@ -5,8 +5,9 @@ import * as getAll from './getAll.operation';
 import * as getExits from './getExits.operation';
 import * as reassign from './reassign.operation';
 import * as setDates from './setDates.operation';
+import * as setPercent from './setPercent.operation';
 
-export const operations = { complete, get, getAll, getExits, reassign, setDates };
+export const operations = { complete, get, getAll, getExits, reassign, setDates, setPercent };
 
 export const description: INodeProperties[] = [
 	{
@@ -47,6 +48,12 @@ export const description: INodeProperties[] = [
 				description: 'Change when a task starts and is due',
 				action: 'Set the dates of a task',
 			},
+			{
+				name: 'Set Percent Complete',
+				value: 'setPercent',
+				description: 'Set how much of a task is done (0 to 100)',
+				action: 'Set the percent complete of a task',
+			},
 		],
 		default: 'getAll',
 	},
@@ -56,4 +63,5 @@ export const description: INodeProperties[] = [
 	...complete.description,
 	...reassign.description,
 	...setDates.description,
+	...setPercent.description,
 ];

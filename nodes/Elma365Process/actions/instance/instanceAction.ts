@@ -1,0 +1,37 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { withAdditionalBody } from '../../../shared/descriptions/writeOptions';
+import type { CongestionWindow } from '../../../shared/execution/congestion';
+import { jsonBody } from '../../../shared/execution/operations';
+import type { Operation } from '../../../shared/execution/router';
+import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
+import { instanceOrderKey, readInstanceId } from './instanceField.description';
+
+/**
+ * An action on one process instance that the vendor publishes without a documented body (skip or
+ * restart its current step, move it to the latest template version): `POST
+ * /bpm/instance/{id}/<action>` with `{}`, or with Options > Additional Body (JSON) where a platform
+ * version expects keys. The output names the instance and what was done.
+ */
+export function instanceAction(options: {
+	action: string;
+	done: string;
+}): Required<Pick<Operation, 'execute' | 'orderKey'>> {
+	return {
+		orderKey: instanceOrderKey,
+		async execute(this: IExecuteFunctions, itemIndex: number, window?: CongestionWindow) {
+			const instanceId = readInstanceId(this, itemIndex);
+			const body = withAdditionalBody(this, itemIndex, {});
+			const response = await apiRequest(this, {
+				method: 'POST',
+				path: `${apiPath`/bpm/instance/${instanceId}`}/${options.action}`,
+				// The body is sent even when empty (`{}`): the platform decodes a JSON body on this POST.
+				...jsonBody(body),
+				// Skipping or restarting twice moves the process twice: never repeated blindly.
+				idempotent: false,
+				itemIndex,
+				window,
+			});
+			return { instanceId, [options.done]: true, ...unwrapItem(response) } as IDataObject;
+		},
+	};
+}

@@ -1,0 +1,69 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { showFor } from '../../../shared/descriptions/common';
+import { contextFields, readContext } from '../../../shared/descriptions/contextFields';
+import { readMappedFields } from '../../../shared/descriptions/fieldMapping';
+import { concurrencyOption, requestOperation } from '../../../shared/execution/operations';
+import { apiPath, unwrapItem } from '../../../shared/transport';
+import { invalidInput, requireText } from '../../../shared/validation';
+import { contextMapper } from '../process/contextMapper.description';
+import { templatePickers } from '../process/templatePickers.description';
+import { instanceField, instanceOrderKey, readInstanceId } from './instanceField.description';
+
+export const description: INodeProperties[] = showFor('instance', 'updateContext', [
+	instanceField('whose context to change'),
+	{
+		displayName: 'Comment',
+		name: 'comment',
+		type: 'string',
+		required: true,
+		default: '',
+		description:
+			"Why the context is changed (the platform requires it), kept in the instance's history",
+	},
+	...templatePickers({
+		required: false,
+		purpose: 'the instance runs, to list its context fields below (optional)',
+	}),
+	contextMapper,
+	...contextFields({ what: 'process context' }),
+	concurrencyOption,
+]);
+
+/** `{comment, context}`: the mapped fields, then the pairs, then the JSON (a later source wins). */
+function readBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const comment = requireText(
+		ctx,
+		itemIndex,
+		'Comment',
+		ctx.getNodeParameter('comment', itemIndex),
+	);
+	const context = { ...readMappedFields(ctx, itemIndex), ...readContext(ctx, itemIndex) };
+	if (Object.keys(context).length === 0)
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			'Fields to Send / Fields / Fields (JSON)',
+			'at least one context field',
+			'',
+		);
+	return { comment, context };
+}
+
+/**
+ * PUT /bpm/instance/{id}/context {comment, context}
+ * (api.brix365.com/en/public-api/reference/bpm/bpminstancecontext): both keys required.
+ */
+export const { execute } = requestOperation({
+	method: 'PUT',
+	path: (ctx, itemIndex) => apiPath`/bpm/instance/${readInstanceId(ctx, itemIndex)}/context`,
+	body: readBody,
+	// Setting the same values again leaves the context as the first request left it.
+	idempotent: true,
+	output: (response, ctx, itemIndex) => ({
+		instanceId: readInstanceId(ctx, itemIndex),
+		...readBody(ctx, itemIndex),
+		...unwrapItem(response),
+	}),
+});
+
+export const orderKey = instanceOrderKey;

@@ -1,0 +1,42 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { showFor } from '../../../shared/descriptions/common';
+import { readUuidLocator } from '../../../shared/descriptions/locators';
+import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
+import type { CongestionWindow } from '../../../shared/execution/congestion';
+import { jsonBody } from '../../../shared/execution/operations';
+import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
+import { idLocator } from '../idLocator.description';
+
+export const description: INodeProperties[] = showFor('restorePoint', 'restore', [
+	idLocator({
+		displayName: 'Restore Point',
+		name: 'restorePointId',
+		description:
+			'The restore point to bring the process back to, by ID (the platform publishes no list of restore points)',
+	}),
+	writeOptions,
+]);
+
+/**
+ * POST /bpm/restore-point/{id}/restore (the vendor's operation bpmRestorePointRestore). No
+ * reference page shows its body: `{}` is sent, and Additional Body (JSON) carries what a company
+ * expects.
+ */
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	window?: CongestionWindow,
+): Promise<IDataObject> {
+	const restorePointId = readUuidLocator(this, itemIndex, 'restorePointId', 'Restore Point');
+	const body = withAdditionalBody(this, itemIndex, {});
+	const response = await apiRequest(this, {
+		method: 'POST',
+		path: apiPath`/bpm/restore-point/${restorePointId}/restore`,
+		...jsonBody(body),
+		// Restoring rolls the process back again: never repeated after a failure that may have done it.
+		idempotent: false,
+		itemIndex,
+		window,
+	});
+	return { restorePointId, restored: true, ...unwrapItem(response) };
+}

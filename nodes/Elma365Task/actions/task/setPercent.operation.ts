@@ -1,0 +1,72 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { showFor } from '../../../shared/descriptions/common';
+import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
+import { invalidInput, requireUuid } from '../../../shared/validation';
+import { taskField } from './taskField.description';
+import { changeTaskOperation } from './taskRequests';
+
+export const description: INodeProperties[] = showFor('task', 'setPercent', [
+	taskField('whose completion to set'),
+	{
+		displayName: 'Percent Complete',
+		name: 'percent',
+		type: 'number',
+		required: true,
+		typeOptions: { minValue: 0, maxValue: 100 },
+		default: 0,
+		description: 'How much of the task is done, from 0 to 100',
+	},
+	{
+		displayName: 'Process Instance ID',
+		name: 'instanceId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+		description:
+			'The process instance the task belongs to (the platform requires it): map it from the task, e.g. from Get Task',
+	},
+	{
+		displayName: 'Comment',
+		name: 'comment',
+		type: 'string',
+		default: '',
+		description: 'A comment on the change; sent only when not empty',
+	},
+	writeOptions,
+]);
+
+/** Percent Complete as a number from 0 to 100 (fractions allowed: the platform takes a double). */
+function readPercent(ctx: IExecuteFunctions, itemIndex: number): number {
+	const value = ctx.getNodeParameter('percent', itemIndex);
+	const percent =
+		typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : (value as number);
+	if (typeof percent !== 'number' || !Number.isFinite(percent) || percent < 0 || percent > 100)
+		throw invalidInput(ctx, itemIndex, 'Percent Complete', 'a number from 0 to 100', value);
+	return percent;
+}
+
+/**
+ * POST /tasks/{id}/percent {percent, instanceId, comment?}
+ * (api.brix365.com/en/public-api/reference/tasks/taskschangepercent): percent from 0 to 100.
+ */
+export const { execute } = changeTaskOperation({
+	method: 'POST',
+	suffix: '/percent',
+	body: (ctx, itemIndex) => {
+		const body: IDataObject = {
+			percent: readPercent(ctx, itemIndex),
+			instanceId: requireUuid(
+				ctx,
+				itemIndex,
+				'Process Instance ID',
+				ctx.getNodeParameter('instanceId', itemIndex),
+			),
+		};
+		const comment = String(ctx.getNodeParameter('comment', itemIndex, '') ?? '');
+		if (comment.trim() !== '') body.comment = comment;
+		return withAdditionalBody(ctx, itemIndex, body);
+	},
+	// Setting the same percentage twice leaves the task as the first request left it.
+	idempotent: true,
+});
