@@ -10,6 +10,7 @@ import { registerDisk } from './routes/disk.ts';
 import { registerTasks } from './routes/tasks.ts';
 import { registerBpmControl } from './routes/bpmControl.ts';
 import { registerFeed } from './routes/feed.ts';
+import { registerChannel } from './routes/channel.ts';
 
 export const TEST_API_KEY = '3f0c6d2e-8a41-4b7e-9c55-0d1e2f3a4b5c';
 
@@ -27,6 +28,7 @@ export async function startPlatform(apiKey = TEST_API_KEY): Promise<Platform> {
 	registerTasks(platform);
 	registerBpmControl(platform);
 	registerFeed(platform);
+	registerChannel(platform);
 	await platform.listen();
 	return platform;
 }

@@ -64,10 +64,10 @@ export function addComment(message: Record<string, unknown>, body: unknown): Rep
 export function registerChannel(platform: Platform): void {
 	const channelOf = (p: Platform, channel: string) =>
 		UUID.test(channel) ? p.collection('channels').get(channel) : undefined;
-	const messageOf = (p: Platform, { channel, id }: Record<string, string>) => {
-		const message = p.collection('channelMessages').get(id);
-		return message && message.channel === channel ? message : undefined;
-	};
+	const messageOf = (p: Platform, { channel, id }: Record<string, string>) =>
+		[...p.collection('channelMessages').values()].find(
+			(message) => message.__id === id && message.channel === channel,
+		);
 	const inferred = 'inferred';
 
 	platform
