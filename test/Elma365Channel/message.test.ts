@@ -182,6 +182,77 @@ describe('Get Many', () => {
 		expect(items).toHaveLength(123);
 	});
 
+	test('Filters send the documented `filter` (dates in UTC, lists split on commas); a bad author ID fails before any request', async () => {
+		const ann = newId();
+		t.platform.collection('channelMessages').clear();
+		t.platform.collection('channelMessages').set('a', {
+			__id: 'a',
+			channel,
+			author: ann,
+			title: 'Release',
+			body: 'Release 2.1 notes',
+			__createdAt: '2027-01-10T10:00:00Z',
+			comments: [{ body: 'nice' }],
+		});
+		t.platform.collection('channelMessages').set('b', {
+			__id: 'b',
+			channel,
+			author: newId(),
+			body: 'Lunch at noon',
+			__createdAt: '2027-01-11T10:00:00Z',
+			comments: [],
+		});
+		const filters = {
+			author: ` ${ann} `,
+			bodyKeywords: 'release, notes',
+			titleKeywords: 'Release',
+			createdFrom: '2027-01-01T00:00:00',
+			createdTo: '2027-01-31T00:00:00Z',
+			hasComments: true,
+		};
+		const { items } = await t.run({
+			nodeType: 'elma365Channel',
+			typeVersion: 1,
+			timezone: 'Europe/Moscow',
+			parameters: {
+				resource: 'message',
+				operation: 'getAll',
+				channelId: picked(channel),
+				returnAll: true,
+				filters,
+			},
+		});
+		expect(wire()).toEqual([
+			[
+				'POST',
+				`${path}/list`,
+				{},
+				{
+					filter: {
+						author: [ann],
+						bodyKeywords: ['release', 'notes'],
+						titleKeywords: ['Release'],
+						createdFrom: '2026-12-31T21:00:00.000Z',
+						createdTo: '2027-01-31T00:00:00.000Z',
+						hasComments: true,
+					},
+					from: 0,
+					size: 1000,
+				},
+			],
+		]);
+		expect(jsonOf(items).map((m) => (m as { __id: string }).__id)).toEqual(['a']);
+
+		t.platform.reset();
+		const bad = await run({
+			operation: 'getAll',
+			channelId: picked(channel),
+			filters: { author: 'ann' },
+		});
+		expect(bad.error?.message).toMatch(/Invalid "Author IDs" in item 0: expected a UUID/);
+		expect(t.platform.requests).toHaveLength(0);
+	});
+
 	test("a bad channel ID fails before any request; an unknown channel is the platform's 404", async () => {
 		const bad = await run({ operation: 'getAll', channelId: picked('={{ "x" }}', 'id') });
 		expect(bad.error?.message).toMatch(/Invalid "Channel ID" in item 0: expected a UUID/);

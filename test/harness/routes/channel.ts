@@ -109,9 +109,9 @@ export function registerChannel(platform: Platform): void {
 			'/pub/v1/channel/:channel/message/list',
 			(request, { channel }, p) => {
 				if (!channelOf(p, channel)) return fail(404, `channel ${channel} not found`);
-				const { from, size } = (request.body ?? {}) as { from?: number; size?: number };
+				const { filter = {}, from, size } = (request.body ?? {}) as MessageListBody;
 				const messages = [...p.collection('channelMessages').values()].filter(
-					(message) => message.channel === channel,
+					(message) => message.channel === channel && matchesFilter(message, filter),
 				);
 				return page(messages, { from, size: size ?? 10 });
 			},
@@ -145,4 +145,44 @@ export function registerChannel(platform: Platform): void {
 				source: `${REFERENCE}/listchannelmessage (its from/size; ListChannelComment shows no body)`,
 			},
 		);
+}
+
+export interface MessageFilter {
+	author?: string[];
+	bodyKeywords?: string[];
+	titleKeywords?: string[];
+	createdFrom?: string;
+	createdTo?: string;
+	files?: string[];
+	hasComments?: boolean;
+}
+
+export interface MessageListBody {
+	filter?: MessageFilter;
+	from?: number;
+	size?: number;
+}
+
+/** Whether a stored message passes the documented filter (every condition given must hold). */
+export function matchesFilter(message: Record<string, unknown>, filter: MessageFilter): boolean {
+	const contains = (text: unknown, keywords: string[] | undefined) =>
+		(keywords ?? []).every((keyword) =>
+			String(text ?? '')
+				.toLowerCase()
+				.includes(keyword.toLowerCase()),
+		);
+	const created = Date.parse(String(message.__createdAt));
+	if (filter.author && !filter.author.includes(String(message.author))) return false;
+	if (
+		!contains(message.body, filter.bodyKeywords) ||
+		!contains(message.title, filter.titleKeywords)
+	)
+		return false;
+	if (filter.createdFrom && created < Date.parse(filter.createdFrom)) return false;
+	if (filter.createdTo && created > Date.parse(filter.createdTo)) return false;
+	const files = (message.files ?? []) as string[];
+	if (filter.files && !filter.files.some((file) => files.includes(file))) return false;
+	const comments = (message.comments ?? []) as unknown[];
+	if (filter.hasComments !== undefined && filter.hasComments !== comments.length > 0) return false;
+	return true;
 }

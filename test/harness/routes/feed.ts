@@ -6,8 +6,10 @@ import {
 	commentBody,
 	commentListBody,
 	commentPage,
+	matchesFilter,
 	messageListBody,
 } from './channel.ts';
+import type { MessageListBody } from './channel.ts';
 
 const REFERENCE = 'https://api.brix365.com/en/public-api/reference/feed';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -98,44 +100,4 @@ export function registerFeed(platform: Platform): void {
 				source: `${REFERENCE}/listmessage (its from/size; ListComment shows no body)`,
 			},
 		);
-}
-
-interface MessageFilter {
-	author?: string[];
-	bodyKeywords?: string[];
-	titleKeywords?: string[];
-	createdFrom?: string;
-	createdTo?: string;
-	files?: string[];
-	hasComments?: boolean;
-}
-
-interface MessageListBody {
-	filter?: MessageFilter;
-	from?: number;
-	size?: number;
-}
-
-/** Whether a stored message passes the documented filter (every condition given must hold). */
-function matchesFilter(message: Record<string, unknown>, filter: MessageFilter): boolean {
-	const contains = (text: unknown, keywords: string[] | undefined) =>
-		(keywords ?? []).every((keyword) =>
-			String(text ?? '')
-				.toLowerCase()
-				.includes(keyword.toLowerCase()),
-		);
-	const created = Date.parse(String(message.__createdAt));
-	if (filter.author && !filter.author.includes(String(message.author))) return false;
-	if (
-		!contains(message.body, filter.bodyKeywords) ||
-		!contains(message.title, filter.titleKeywords)
-	)
-		return false;
-	if (filter.createdFrom && created < Date.parse(filter.createdFrom)) return false;
-	if (filter.createdTo && created > Date.parse(filter.createdTo)) return false;
-	const files = (message.files ?? []) as string[];
-	if (filter.files && !filter.files.some((file) => files.includes(file))) return false;
-	const comments = (message.comments ?? []) as unknown[];
-	if (filter.hasComments !== undefined && filter.hasComments !== comments.length > 0) return false;
-	return true;
 }
