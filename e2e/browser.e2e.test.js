@@ -16,6 +16,7 @@ const artifacts = path.join(__dirname, 'artifacts');
 const CHROMIUM = '/usr/bin/chromium';
 const NODES = [
 	'ELMA365 App',
+	'ELMA365 Channel',
 	'ELMA365 Contract',
 	'ELMA365 File',
 	'ELMA365 Marketing',
@@ -126,6 +127,7 @@ const FRESH_NODES = [
 	['Task complete', 'elma365Task', 1.1, { resource: 'task', operation: 'complete' }],
 	['Task list', 'elma365Task', 1.1, { resource: 'task', operation: 'getAll' }],
 	['App comments', 'elma365App', 1.5, { resource: 'comment', operation: 'getAll' }],
+	['Channel message', 'elma365Channel', 1, { resource: 'message', operation: 'create' }],
 	['Trigger', 'elma365Trigger', 1.2, {}],
 ];
 /** What a false alarm looks like in the node's form: the old mapper notice, a failed list or mapper load. */

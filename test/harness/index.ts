@@ -12,6 +12,7 @@ import { registerBpmControl } from './routes/bpmControl.ts';
 import { registerFeed } from './routes/feed.ts';
 import { registerStorage } from './routes/storage.ts';
 import { registerDocflow } from './routes/docflow.ts';
+import { registerChannel } from './routes/channel.ts';
 
 export const TEST_API_KEY = '3f0c6d2e-8a41-4b7e-9c55-0d1e2f3a4b5c';
 
@@ -31,6 +32,7 @@ export async function startPlatform(apiKey = TEST_API_KEY): Promise<Platform> {
 	registerFeed(platform);
 	registerStorage(platform);
 	registerDocflow(platform);
+	registerChannel(platform);
 	await platform.listen();
 	return platform;
 }

@@ -1,7 +1,17 @@
 import type { Platform } from '../platform.ts';
 import { fail, newId, ok, page } from '../platform.ts';
-import { arr, bool, dateTime, nonEmptyStr, obj, opt, str, uint, uuid } from '../shapes.ts';
+import { nonEmptyStr, obj } from '../shapes.ts';
+import {
+	addComment,
+	commentBody,
+	commentListBody,
+	commentPage,
+	matchesFilter,
+	messageListBody,
+} from './channel.ts';
+import type { MessageListBody } from './channel.ts';
 
+const REFERENCE = 'https://api.brix365.com/en/public-api/reference/feed';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -11,6 +21,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function registerFeed(platform: Platform): void {
 	const itemOf = (p: Platform, { namespace, code, id }: Record<string, string>) =>
 		UUID.test(id) ? p.collection(`app:${namespace}/${code}`).get(id) : undefined;
+	// A message of the item's stream; a comment's key in `comments` is not always its __id.
+	const messageOf = (p: Platform, params: Record<string, string>) =>
+		[...p.collection('comments').values()].find(
+			(message) =>
+				message.__id === params.message &&
+				message.item === `${params.namespace}/${params.code}/${params.id}`,
+		);
 
 	platform
 		.route(
@@ -50,63 +67,37 @@ export function registerFeed(platform: Platform): void {
 				return page(messages, { from, size: size ?? 10 });
 			},
 			{
-				body: obj({
-					filter: opt(
-						obj({
-							author: opt(arr(uuid)),
-							bodyKeywords: opt(arr(str)),
-							createdFrom: opt(dateTime),
-							createdTo: opt(dateTime),
-							files: opt(arr(uuid)),
-							hasComments: opt(bool),
-							titleKeywords: opt(arr(str)),
-						}),
-					),
-					from: opt(uint),
-					size: opt(uint),
-				}),
+				body: messageListBody,
 				evidence: 'documented',
 				source: 'https://api.brix365.com/en/public-api/reference/feed/listmessage',
 			},
+		)
+		.route(
+			'POST',
+			'/pub/v1/feed/:namespace/:code/:id/message/:message/comment',
+			(request, params, p) => {
+				const message = messageOf(p, params);
+				if (!message) return fail(404, `message ${params.message} not found`);
+				return addComment(message, request.body);
+			},
+			{
+				body: commentBody,
+				evidence: 'inferred',
+				source: `${REFERENCE}/sendchannelmessage (the message body; SendComment shows none)`,
+			},
+		)
+		.route(
+			'POST',
+			'/pub/v1/feed/:namespace/:code/:id/message/:message/comment/list',
+			(request, params, p) => {
+				const message = messageOf(p, params);
+				if (!message) return fail(404, `message ${params.message} not found`);
+				return commentPage(message, request.body);
+			},
+			{
+				body: commentListBody,
+				evidence: 'inferred',
+				source: `${REFERENCE}/listmessage (its from/size; ListComment shows no body)`,
+			},
 		);
-}
-
-interface MessageFilter {
-	author?: string[];
-	bodyKeywords?: string[];
-	titleKeywords?: string[];
-	createdFrom?: string;
-	createdTo?: string;
-	files?: string[];
-	hasComments?: boolean;
-}
-
-interface MessageListBody {
-	filter?: MessageFilter;
-	from?: number;
-	size?: number;
-}
-
-/** Whether a stored message passes the documented filter (every condition given must hold). */
-function matchesFilter(message: Record<string, unknown>, filter: MessageFilter): boolean {
-	const contains = (text: unknown, keywords: string[] | undefined) =>
-		(keywords ?? []).every((keyword) =>
-			String(text ?? '')
-				.toLowerCase()
-				.includes(keyword.toLowerCase()),
-		);
-	const created = Date.parse(String(message.__createdAt));
-	if (filter.author && !filter.author.includes(String(message.author))) return false;
-	if (
-		!contains(message.body, filter.bodyKeywords) ||
-		!contains(message.title, filter.titleKeywords)
-	)
-		return false;
-	if (filter.createdFrom && created < Date.parse(filter.createdFrom)) return false;
-	if (filter.createdTo && created > Date.parse(filter.createdTo)) return false;
-	const files = (message.files ?? []) as string[];
-	if (filter.files && !filter.files.some((file) => files.includes(file))) return false;
-	const comments = (message.comments ?? []) as unknown[];
-	if (filter.hasComments !== undefined && filter.hasComments !== comments.length > 0) return false;
-	return true;
 }

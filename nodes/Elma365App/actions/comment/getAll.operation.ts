@@ -5,12 +5,12 @@ import { isVersionAtLeast, sinceVersion } from '../../../shared/descriptions/ver
 import { listOperation } from '../../../shared/execution/operations';
 import { FEED_FILTERS_VERSION } from '../../versions';
 import { commentedItem, itemFeed } from './commentedItem';
-import { messageFilters, readMessageFilter } from './messageFilters.description';
+import { messageFilters, readMessageFilter } from '../../../shared/descriptions/messageFilters';
 
 export const description: INodeProperties[] = showFor('comment', 'getAll', [
 	...commentedItem('whose comments to list'),
 	...returnAllOrLimit,
-	...sinceVersion(FEED_FILTERS_VERSION, [messageFilters]),
+	...sinceVersion(FEED_FILTERS_VERSION, [messageFilters('comments')]),
 ]);
 
 /**

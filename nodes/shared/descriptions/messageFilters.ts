@@ -1,12 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { isObject, splitList } from '../../../shared/utils';
-import { requireBoolean, requireDateTime, requireUuid } from '../../../shared/validation';
+import { isObject, splitList } from '../utils';
+import { requireBoolean, requireDateTime, requireUuid } from '../validation';
 
 /**
- * The documented filter of an activity stream's message list (reference page
- * https://api.brix365.com/en/public-api/reference/feed/listmessage), one option per condition.
+ * The documented filter of a message list, the same for an item's activity stream and a channel
+ * (reference pages https://api.brix365.com/en/public-api/reference/feed/listmessage and
+ * .../feed/listchannelmessage), one option per condition; `noun` names what is listed.
  */
-export const messageFilters: INodeProperties = {
+export const messageFilters = (noun: 'comments' | 'messages'): INodeProperties => ({
 	displayName: 'Filters',
 	name: 'filters',
 	type: 'collection',
@@ -19,30 +20,28 @@ export const messageFilters: INodeProperties = {
 			type: 'string',
 			default: '',
 			placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6, ...',
-			description: 'Only comments posted by these users: user IDs, separated by commas',
+			description: `Only ${noun} posted by these users: user IDs, separated by commas`,
 		},
 		{
 			displayName: 'Created From',
 			name: 'createdFrom',
 			type: 'dateTime',
 			default: '',
-			description: "Only comments posted at or after this time (without a zone, in the workflow's)",
+			description: `Only ${noun} posted at or after this time (without a zone, in the workflow's)`,
 		},
 		{
 			displayName: 'Created To',
 			name: 'createdTo',
 			type: 'dateTime',
 			default: '',
-			description:
-				"Only comments posted at or before this time (without a zone, in the workflow's)",
+			description: `Only ${noun} posted at or before this time (without a zone, in the workflow's)`,
 		},
 		{
 			displayName: 'Has Replies',
 			name: 'hasComments',
 			type: 'boolean',
 			default: true,
-			description:
-				'Whether to list only comments that have replies (on) or only those without (off)',
+			description: `Whether to list only ${noun} that have replies (on) or only those without (off)`,
 		},
 		{
 			displayName: 'Text Contains',
@@ -50,17 +49,17 @@ export const messageFilters: INodeProperties = {
 			type: 'string',
 			default: '',
 			placeholder: 'invoice, approved',
-			description: 'Only comments whose text holds these words, separated by commas',
+			description: `Only ${noun} whose text holds these words, separated by commas`,
 		},
 		{
 			displayName: 'Title Contains',
 			name: 'titleKeywords',
 			type: 'string',
 			default: '',
-			description: 'Only comments whose title holds these words, separated by commas',
+			description: `Only ${noun} whose title holds these words, separated by commas`,
 		},
 	],
-};
+});
 
 /** The `filter` of the message list from the Filters the user added; undefined when none. */
 export function readMessageFilter(

@@ -1,0 +1,60 @@
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import * as channel from './actions/channel';
+import * as comment from './actions/comment';
+import * as message from './actions/message';
+import { router } from './actions/router';
+import { credentialTest, listSearch } from './methods';
+import { requestOptions } from '../shared/transport/requestOptions';
+import { DEFAULT_VERSION, VERSIONS } from './versions';
+
+export class Elma365Channel implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'ELMA365 Channel',
+		name: 'elma365Channel',
+		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
+		group: ['transform'],
+		version: VERSIONS,
+		defaultVersion: DEFAULT_VERSION,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Post messages and comments in ELMA365 channels and read them',
+		defaults: { name: 'ELMA365 Channel' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'elma365Api', required: true, testedBy: 'elma365ApiTest' }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Channel', value: 'channel', description: 'Channels of the company' },
+					{
+						name: 'Comment',
+						value: 'comment',
+						description: 'Comment on a message in a channel',
+					},
+					{ name: 'Message', value: 'message', description: 'Message in a channel' },
+				],
+				default: 'message',
+			},
+			...channel.description,
+			...message.description,
+			...comment.description,
+			requestOptions,
+		],
+	};
+
+	methods = { credentialTest, listSearch };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,98 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { showFor } from '../../../shared/descriptions/common';
+import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
+import { requestOperation } from '../../../shared/execution/operations';
+import { channelField, posted, readChannelPath } from '../channelFields.description';
+import { readMessageBody } from './messageBody';
+
+export const description: INodeProperties[] = showFor('message', 'create', [
+	channelField('to post in'),
+	{
+		displayName: 'Text',
+		name: 'text',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		required: true,
+		default: '',
+		description: "The message, posted in the channel as the credential's user",
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Files',
+				name: 'files',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				default: {},
+				description: 'Files attached to the message, as the platform stores them',
+				options: [
+					{
+						displayName: 'File',
+						name: 'file',
+						values: [
+							{
+								displayName: 'Hash',
+								name: 'hash',
+								type: 'string',
+								default: '',
+								description: "The file's hash in the platform's storage",
+							},
+							{
+								displayName: 'Name',
+								name: 'name',
+								type: 'string',
+								default: '',
+								description: 'The file name shown with the message',
+							},
+							{
+								displayName: 'Size',
+								name: 'size',
+								type: 'number',
+								typeOptions: { minValue: 0, numberPrecision: 0 },
+								default: 0,
+								description: 'The file size in bytes',
+							},
+						],
+					},
+				],
+			},
+			{
+				displayName: 'Mentions',
+				name: 'mentions',
+				type: 'string',
+				default: '',
+				placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6, ...',
+				description: 'Users to mention, separated by commas',
+			},
+			{
+				displayName: 'Title',
+				name: 'title',
+				type: 'string',
+				default: '',
+				description: "The message's title",
+			},
+		],
+	},
+	writeOptions,
+]);
+
+/**
+ * POST /channel/{channel}/message {title?, body, mentions?, files?} (reference page
+ * https://api.brix365.com/en/public-api/reference/feed/sendchannelmessage); the posted message is the output.
+ */
+export const { execute } = requestOperation({
+	method: 'POST',
+	path: (ctx, itemIndex) => readChannelPath(ctx, itemIndex, 'message'),
+	body: (ctx, itemIndex) => withAdditionalBody(ctx, itemIndex, readMessageBody(ctx, itemIndex)),
+	output: (response) => posted(response, 'message'),
+});
+
+/** Messages to one channel keep their input order at any Concurrency. */
+export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
+	return readChannelPath(ctx, itemIndex, 'message');
+}

@@ -1,0 +1,35 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { isObject, splitList } from '../../../shared/utils';
+import { requireInteger, requireText } from '../../../shared/validation';
+
+/**
+ * The documented body of a channel message, `{title?, body, mentions?, files?}` (reference page
+ * https://api.brix365.com/en/public-api/reference/feed/sendchannelmessage), from the form.
+ */
+export function readMessageBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const body: IDataObject = {
+		body: requireText(ctx, itemIndex, 'Text', ctx.getNodeParameter('text', itemIndex)),
+	};
+	const extra = ctx.getNodeParameter('additionalFields', itemIndex, {});
+	if (!isObject(extra)) return body;
+	if (typeof extra.title === 'string' && extra.title.trim() !== '')
+		body.title = requireText(ctx, itemIndex, 'Title', extra.title);
+	const mentions = splitList(extra.mentions);
+	if (mentions.length > 0) body.mentions = mentions;
+	const files = readFiles(ctx, itemIndex, extra.files);
+	if (files.length > 0) body.files = files;
+	return body;
+}
+
+/** Files > File rows as the page's `files[]`: `{hash, name, size}`, each checked. */
+function readFiles(ctx: IExecuteFunctions, itemIndex: number, value: unknown): IDataObject[] {
+	const rows = isObject(value) && Array.isArray(value.file) ? value.file : [];
+	return rows.map((row: IDataObject, index: number) => {
+		const label = `Files > File ${index + 1}`;
+		return {
+			hash: requireText(ctx, itemIndex, `${label} > Hash`, row.hash),
+			name: requireText(ctx, itemIndex, `${label} > Name`, row.name),
+			size: requireInteger(ctx, itemIndex, `${label} > Size`, row.size, { min: 0 }),
+		};
+	});
+}
