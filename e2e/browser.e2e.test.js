@@ -101,7 +101,7 @@ const FRESH_NODES = [
 					},
 					{
 						id: 'amount',
-						displayName: 'Amount ({"cents", "currency"})',
+						displayName: 'Amount',
 						required: false,
 						defaultMatch: false,
 						canBeUsedToMatch: false,

@@ -64,20 +64,26 @@ test('find-user-by-email: the e-mail from the request filters the user list; the
 	expect(json).toEqual([{ __id: bob, __name: 'Bob Jones', email: 'bob@example.com' }]);
 });
 
-test('start-process-from-webhook: the note from the request becomes the process context', async () => {
+test('start-process-from-webhook: the fields from the request become the mapped process context', async () => {
+	const amount = { cents: 120000, currency: 'EUR' };
 	const { status, json, requests } = await run('start-process-from-webhook.json', {
-		note: 'approve the Q3 deal',
+		subject: 'Approve the Q3 deal',
+		amount,
 	});
 	expect(status).toBe(200);
 	expect(requests.map((r) => [r.method, r.path, r.body])).toEqual([
 		[
 			'POST',
-			'/pub/v1/bpm/template/crm.deals/approval/run',
-			{ context: { note: 'approve the Q3 deal' } },
+			'/pub/v1/bpm/template/crm/approval/run',
+			{ context: { subject: 'Approve the Q3 deal', amount } },
 		],
 	]);
 	const [started] = json as Array<{ instanceId: string; context: Record<string, unknown> }>;
-	expect(started.context).toEqual({ note: 'approve the Q3 deal', __id: started.instanceId });
+	expect(started.context).toEqual({
+		subject: 'Approve the Q3 deal',
+		amount,
+		__id: started.instanceId,
+	});
 });
 
 test('list-report-rows: every row of the report', async () => {

@@ -223,11 +223,11 @@ const cases: Array<{
 		parameters: {
 			resource: 'process',
 			operation: 'start',
-			namespace: 'crm.deals',
+			namespace: 'crm',
 			processCode: 'approval',
 			fieldsJson: '{"note": "from n8n"}',
 		},
-		wire: [['POST', '/pub/v1/bpm/template/crm.deals/approval/run', {}]],
+		wire: [['POST', '/pub/v1/bpm/template/crm/approval/run', {}]],
 		output: (json) => {
 			const [started] = json as Array<{ instanceId: string; context: Record<string, unknown> }>;
 			expect(started.context).toEqual({ note: 'from n8n', __id: started.instanceId });
