@@ -272,7 +272,12 @@ const cases: Array<{
 		parameters: { resource: 'namespace', operation: 'getAll', returnAll: true },
 		wire: [['GET', '/pub/v1/scheme/namespaces', { from: '0', size: '1000' }]],
 		output: (json) =>
-			expect((json as Array<{ code: string }>).map((n) => n.code)).toEqual(['crm', 'hr']),
+			expect((json as Array<{ code: string }>).map((n) => n.code)).toEqual([
+				'crm',
+				'hr',
+				'sales',
+				'legal',
+			]),
 	},
 ];
 

@@ -87,6 +87,12 @@ export function seed(platform: Platform): void {
 		__name: 'Standing desks',
 		amount: 5400,
 	});
+	// A contract application's item is an application item too: the App node reads the same one.
+	set('app:legal/contracts', S.contract, {
+		__id: S.contract,
+		__name: 'Supply contract',
+		amount: 1000,
+	});
 	set('contracts:legal/contracts', S.contract, {
 		__id: S.contract,
 		__name: 'Supply contract',

@@ -68,7 +68,25 @@ const REPORT = {
 	fields: [field('month', 'STRING', 'Month'), field('total', 'FLOAT', 'Total')],
 };
 
-/** Process templates (scheme and runnable alike) and the report section with its report. */
+/** The contract section's application, so the Contract node's pickers reach the seeded contract. */
+const CONTRACTS = {
+	namespace: 'legal',
+	code: 'contracts',
+	name: 'Contracts',
+	fields: [field('__name', 'STRING', 'Name', true), field('amount', 'FLOAT', 'Amount')],
+	exportable: false,
+};
+
+/** An item in each application the pickers list that the sandbox's data leaves empty. */
+const MORE_ITEMS: Array<[collection: string, id: string, name: string]> = [
+	['app:crm/companies', 'da000000-0000-4000-8000-0000000000c1', 'Acme Furniture'],
+	['app:hr/employees', 'db000000-0000-4000-8000-0000000000e1', 'Dana Brown'],
+];
+
+/**
+ * Process templates (scheme and runnable alike), the report section with its report, the contract
+ * section, and an item in every listed application.
+ */
 export function seedSchemes(platform: Platform): void {
 	const schemes = platform.collection('schemeProcessTemplates');
 	schemes.clear();
@@ -86,6 +104,12 @@ export function seedSchemes(platform: Platform): void {
 		.collection('schemeNamespaces')
 		.set(REPORT.namespace, { code: REPORT.namespace, name: 'Sales', exportable: false });
 	platform.collection('schemeReports').set(`${REPORT.namespace}/${REPORT.code}`, REPORT);
+	platform
+		.collection('schemeNamespaces')
+		.set('legal', { code: 'legal', name: 'Legal', exportable: false });
+	platform.collection('schemeApps').set(`${CONTRACTS.namespace}/${CONTRACTS.code}`, CONTRACTS);
+	for (const [collection, id, name] of MORE_ITEMS)
+		platform.collection(collection).set(id, { __id: id, __name: name });
 	const rows = platform.collection(`reports:${REPORT.namespace}/${REPORT.code}`);
 	rows.set('r1', { __id: 'r1', month: '2026-01', total: 10 });
 	rows.set('r2', { __id: 'r2', month: '2026-02', total: 12 });
