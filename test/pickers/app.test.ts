@@ -1,6 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { NodeHelpers } from 'n8n-workflow';
-import { loadOptions, loadPackage, resourceMapperFields, searchList } from '../harness/engine';
+import { loadOptions, resourceMapperFields, searchList } from '../harness/engine';
 import { fail, newId } from '../harness/index.ts';
 import { itemsOf } from '../harness/routes/app.ts';
 import { jsonOf, usePlatform } from '../harness/setup';
@@ -523,19 +521,6 @@ describe('field mapping (version 1.1)', () => {
 		);
 	});
 
-	test('the field mapper shows the value shapes in its hint, since n8n shows none per field', async () => {
-		const loader = await loadPackage();
-		const node = NodeHelpers.getVersionedNodeType(loader.nodeTypes.elma365App.type, 1.5);
-		const mappers = node.description.properties.filter(
-			(property: INodeProperties) => property.name === 'columns',
-		);
-		expect(mappers.length).toBeGreaterThan(0);
-		for (const mapper of mappers)
-			expect(mapper.hint).toBe(
-				'Money: {"cents": 150000, "currency": "EUR"}. Users, items, files, org-structure: UUIDs (a list or comma-separated). Categories: codes. Links to any app: {"id", "code", "namespace"}. Dates: 2026-03-05.',
-			);
-	});
-
 	test('update maps fields onto an existing item; pairs mode keeps the name/value pairs', async () => {
 		const id = newId();
 		itemsOf(t.platform, 'app', 'crm', 'orders').set(id, { __id: id, __name: 'Old', quantity: 1 });
@@ -683,7 +668,7 @@ describe('field values as the vendor documents them (data types guide)', () => {
 		});
 	}
 
-	test('the mapper tells a date-only field; labels are the field names, the value shapes are in the hint', async () => {
+	test('the mapper tells a date-only field; labels are the field names alone', async () => {
 		const { fields } = await resourceMapperFields({
 			...editor,
 			parameters: contacts,

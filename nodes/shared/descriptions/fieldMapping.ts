@@ -110,9 +110,18 @@ export function mapperFields(fields: IDataObject[]): ApplicationField[] {
 		});
 }
 
-/** The value shapes the mapper takes where a field's input does not show them (n8n shows no hint per field). */
-export const VALUE_SHAPES =
-	'Money: {"cents": 150000, "currency": "EUR"}. Users, items, files, org-structure: UUIDs (a list or comma-separated). Categories: codes. Links to any app: {"id", "code", "namespace"}. Dates: 2026-03-05.';
+/**
+ * The value shapes the mapper's fields take where their input does not show them, as a notice to
+ * show beside the mapper: n8n 2.41's mapper shows no hint or description, per field or for the
+ * whole mapper, so a notice parameter is the place the form can show them.
+ */
+export const valueShapesNotice: INodeProperties = {
+	displayName:
+		'Values the fields take: money {"cents": 150000, "currency": "EUR"}; users, items, files and org-structure UUIDs (a list or comma-separated); categories by code; links to any app {"id", "code", "namespace"}; dates 2026-03-05',
+	name: 'valueShapesNotice',
+	type: 'notice',
+	default: '',
+};
 
 /** The resource mapper parameter: `add` mode where required fields must be given (create), `map` elsewhere. */
 export function fieldMapper(options: { what: string; mode: 'add' | 'map' }): INodeProperties {
@@ -124,7 +133,6 @@ export function fieldMapper(options: { what: string; mode: 'add' | 'map' }): INo
 		default: { mappingMode: 'defineBelow', value: null },
 		required: options.mode === 'add',
 		description: `Fields of the ${options.what}, read from the application's scheme, each with its type`,
-		hint: VALUE_SHAPES,
 		typeOptions: {
 			loadOptionsDependsOn: ['namespace.value', 'application.value'],
 			resourceMapper: {
