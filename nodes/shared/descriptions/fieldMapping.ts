@@ -117,7 +117,7 @@ export function mapperFields(fields: IDataObject[]): ApplicationField[] {
  */
 export const valueShapesNotice: INodeProperties = {
 	displayName:
-		'Values the fields take: money {"cents": 150000, "currency": "EUR"}; users, items, files and org-structure UUIDs (a list or comma-separated); categories by code; links to any app {"id", "code", "namespace"}; dates 2026-03-05',
+		'Values the fields take: money {"cents": 150000, "currency": "EUR"}; users, items, files and org-structure UUIDs (a list or comma-separated); categories by code; links to any app namespace/code/UUID; dates 2026-03-05',
 	name: 'valueShapesNotice',
 	type: 'notice',
 	default: '',
