@@ -3,13 +3,17 @@
  * as a user would (with the sandbox credential attached), activated, and run through their webhook:
  * n8n's answer and the request the sandbox received.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+	activateWorkflow,
 	callWebhook,
 	clearSandboxRequests,
+	elma365Node,
 	n8nApi,
 	PACKAGE,
+	sandboxData,
 	sandboxRequests,
 	state,
 } from './helpers';
@@ -64,20 +68,26 @@ test('find-user-by-email: the e-mail from the request filters the user list; the
 	expect(json).toEqual([{ __id: bob, __name: 'Bob Jones', email: 'bob@example.com' }]);
 });
 
-test('start-process-from-webhook: the note from the request becomes the process context', async () => {
+test('start-process-from-webhook: the fields from the request become the mapped process context', async () => {
+	const amount = { cents: 120000, currency: 'EUR' };
 	const { status, json, requests } = await run('start-process-from-webhook.json', {
-		note: 'approve the Q3 deal',
+		subject: 'Approve the Q3 deal',
+		amount,
 	});
 	expect(status).toBe(200);
 	expect(requests.map((r) => [r.method, r.path, r.body])).toEqual([
 		[
 			'POST',
-			'/pub/v1/bpm/template/crm.deals/approval/run',
-			{ context: { note: 'approve the Q3 deal' } },
+			'/pub/v1/bpm/template/crm/approval/run',
+			{ context: { subject: 'Approve the Q3 deal', amount } },
 		],
 	]);
 	const [started] = json as Array<{ instanceId: string; context: Record<string, unknown> }>;
-	expect(started.context).toEqual({ note: 'approve the Q3 deal', __id: started.instanceId });
+	expect(started.context).toEqual({
+		subject: 'Approve the Q3 deal',
+		amount,
+		__id: started.instanceId,
+	});
 });
 
 test('list-report-rows: every row of the report', async () => {
@@ -90,4 +100,50 @@ test('list-report-rows: every row of the report', async () => {
 		{ __id: 'r1', month: '2026-01', total: 10 },
 		{ __id: 'r2', month: '2026-02', total: 12 },
 	]);
+});
+
+test("the sample workflow's case update, as saved (version 1.3): the case's own directory and document flow are kept, one PUT with the settings set", async () => {
+	const sample = JSON.parse(
+		fs.readFileSync(path.join(__dirname, 'workflows', 'sample-case-update.json'), 'utf8'),
+	) as { nodes: Array<{ type: string; typeVersion: number; parameters: Record<string, unknown> }> };
+	const update = sample.nodes.find((node) => node.type === `${PACKAGE}.elma365Nomenclature`)!;
+	expect(update.typeVersion).toBe(1.3);
+	const incoming = '6b000000-0000-4000-8000-0000000000c2';
+	const letters = '5b000000-0000-4000-8000-0000000000d2';
+	const before = (await sandboxData('nomenclatureCases')).find((c) => c.__id === incoming)!;
+	await activateWorkflow({
+		name: 'e2e sample case update',
+		nodes: [
+			{
+				parameters: {
+					httpMethod: 'POST',
+					path: 'e2e-sample-case-update',
+					responseMode: 'lastNode',
+					responseData: 'allEntries',
+					options: {},
+				},
+				id: randomUUID(),
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: randomUUID(),
+			},
+			elma365Node('elma365Nomenclature', update.parameters, update.typeVersion),
+		],
+		connections: { Webhook: { main: [[{ node: 'ELMA365', type: 'main', index: 0 }]] } },
+	});
+	await clearSandboxRequests();
+	const { status } = await callWebhook('e2e-sample-case-update');
+	expect(status).toBe(200);
+	const requests = await sandboxRequests();
+	const put = requests.filter((r) => r.method === 'PUT');
+	expect(put.map((r) => r.path)).toEqual([`/pub/v1/nomenclature/${incoming}`]);
+	const body = put[0].body as Record<string, unknown>;
+	expect(body).toMatchObject({
+		directoryId: before.directoryId ?? letters,
+		docflow: before.docflow,
+		name: 'Incoming letters 2026',
+	});
+	expect((body.registrationSettings as Record<string, unknown>).template).toBe('IN-{$__index}');
 });

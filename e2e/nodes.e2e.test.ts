@@ -223,11 +223,11 @@ const cases: Array<{
 		parameters: {
 			resource: 'process',
 			operation: 'start',
-			namespace: 'crm.deals',
+			namespace: 'crm',
 			processCode: 'approval',
 			fieldsJson: '{"note": "from n8n"}',
 		},
-		wire: [['POST', '/pub/v1/bpm/template/crm.deals/approval/run', {}]],
+		wire: [['POST', '/pub/v1/bpm/template/crm/approval/run', {}]],
 		output: (json) => {
 			const [started] = json as Array<{ instanceId: string; context: Record<string, unknown> }>;
 			expect(started.context).toEqual({ note: 'from n8n', __id: started.instanceId });
@@ -272,7 +272,12 @@ const cases: Array<{
 		parameters: { resource: 'namespace', operation: 'getAll', returnAll: true },
 		wire: [['GET', '/pub/v1/scheme/namespaces', { from: '0', size: '1000' }]],
 		output: (json) =>
-			expect((json as Array<{ code: string }>).map((n) => n.code)).toEqual(['crm', 'hr']),
+			expect((json as Array<{ code: string }>).map((n) => n.code)).toEqual([
+				'crm',
+				'hr',
+				'sales',
+				'legal',
+			]),
 	},
 ];
 

@@ -1,7 +1,8 @@
 /**
  * The local platform sandbox: the tests' platform double (test/harness) listening on a fixed port,
  * seeded with a few sections, applications, items, users, nomenclature directories and cases,
- * a process instance and two tasks waiting for a person.
+ * process templates with context fields (e2e/sandboxSchemes.ts), a report section, a process
+ * instance and two tasks waiting for a person, each with its exits.
  * Node 24 runs it as it is (erasable TypeScript):
  *
  *   node e2e/sandbox.ts [--port 8365] [--key <api key>]
@@ -12,6 +13,7 @@
  */
 import type { Platform } from '../test/harness/index.ts';
 import { ok, startPlatform } from '../test/harness/index.ts';
+import { PROCESS_TEMPLATES, seedSchemes, serveReportSchemes } from './sandboxSchemes.ts';
 
 export const SANDBOX_KEY = 'sandbox-0000-4000-8000-elma365demo';
 export const SANDBOX_PORT = 8365;
@@ -37,7 +39,7 @@ export const SEED = {
 		second: '7b000000-0000-4000-8000-0000000000a2',
 	},
 	contract: '7c000000-0000-4000-8000-0000000000c7',
-	processTemplate: '8a000000-0000-4000-8000-0000000000b1',
+	processTemplate: PROCESS_TEMPLATES.approval,
 	segment: '9a000000-0000-4000-8000-0000000000e1',
 	subscribers: ['9b000000-0000-4000-8000-0000000000f1', '9c000000-0000-4000-8000-0000000000f2'],
 	diskDirectory: 'aa000000-0000-4000-8000-0000000000d1',
@@ -85,13 +87,17 @@ export function seed(platform: Platform): void {
 		__name: 'Standing desks',
 		amount: 5400,
 	});
+	// A contract application's item is an application item too: the App node reads the same one.
+	set('app:legal/contracts', S.contract, {
+		__id: S.contract,
+		__name: 'Supply contract',
+		amount: 1000,
+	});
 	set('contracts:legal/contracts', S.contract, {
 		__id: S.contract,
 		__name: 'Supply contract',
 		amount: 1000,
 	});
-	set('reports:sales/monthly', 'r1', { __id: 'r1', month: '2026-01', total: 10 });
-	set('reports:sales/monthly', 'r2', { __id: 'r2', month: '2026-02', total: 12 });
 	set('users', S.users.alice, {
 		__id: S.users.alice,
 		__name: 'Alice Smith',
@@ -103,11 +109,7 @@ export function seed(platform: Platform): void {
 		__name: 'Carol White',
 		email: 'carol@example.com',
 	});
-	set('processTemplates', S.processTemplate, {
-		__id: S.processTemplate,
-		namespace: 'crm.deals',
-		code: 'approval',
-	});
+	seedSchemes(platform);
 	set('voipModules', 'voip_main', {
 		enabled: true,
 		bindings: [{ extension: '101', userId: S.users.alice }],
@@ -121,7 +123,11 @@ export function seed(platform: Platform): void {
 		__id: S.processInstance,
 		__templateId: S.processTemplate,
 		__target: S.deals.first,
-		context: { __id: S.processInstance },
+		context: {
+			__id: S.processInstance,
+			subject: 'Office chairs',
+			amount: { cents: 120000, currency: 'EUR' },
+		},
 	});
 	const exits = [
 		{ id: 'approve', name: 'Approve' },
@@ -148,6 +154,7 @@ export function seed(platform: Platform): void {
 export async function startSandbox(port = SANDBOX_PORT, apiKey = SANDBOX_KEY): Promise<Platform> {
 	const platform = await startPlatform(apiKey);
 	seed(platform);
+	serveReportSchemes(platform);
 	const own = (path: string) => path.startsWith('/__sandbox/');
 	platform
 		.route('GET', '/__sandbox/requests', (_request, _params, p) =>

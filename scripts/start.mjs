@@ -158,22 +158,39 @@ async function callN8n(method, url, body, headers = {}, n8nUrl = defaultBase) {
 	return { status: response.status, json, cookie: response.headers.get('set-cookie') };
 }
 
-/** n8n's settings shared by every n8n this project starts (isolated, quiet, on 127.0.0.1). */
+/**
+ * n8n's settings shared by every n8n this project starts: isolated, on 127.0.0.1, and quiet. It
+ * calls no server of n8n's (telemetry, version and "what's new" notices, templates, banners, the
+ * verified community packages list the node panel asks for, license renewal) and sets the values
+ * n8n 2.x warns about at start when they are left to their defaults (docs/troubleshooting.md).
+ */
 export function n8nEnv(userFolder, port, brokerPort) {
 	return {
 		N8N_USER_FOLDER: userFolder,
 		N8N_PORT: String(port),
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_HOST: '127.0.0.1',
-		WEBHOOK_URL: `http://127.0.0.1:${port}/`,
+		// WEBHOOK_URL is deprecated in n8n 2.x: N8N_WEBHOOK_URL sets test and production webhooks.
+		N8N_WEBHOOK_URL: `http://127.0.0.1:${port}/`,
 		N8N_ENCRYPTION_KEY: 'elma365-local-sandbox-encryption-key',
-		N8N_DIAGNOSTICS_ENABLED: 'false',
-		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
-		N8N_TEMPLATES_ENABLED: 'false',
-		N8N_PERSONALIZATION_ENABLED: 'false',
 		N8N_SECURE_COOKIE: 'false',
 		N8N_DISABLED_MODULES: 'mcp-registry',
 		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+		// No outbound call.
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_WHATS_NEW_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_VERIFIED_PACKAGES_ENABLED: 'false',
+		N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
+		// Defaults n8n 2.x announces it will change: set explicitly, so the log has no notice.
+		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+		N8N_RUNNERS_TASK_TIMEOUT: '300',
+		N8N_COMPRESSION_NODE_MAX_DECOMPRESSED_SIZE_BYTES: String(256 * 1024 * 1024),
+		N8N_COMPRESSION_NODE_MAX_ZIP_ENTRIES: '1000',
 	};
 }
 

@@ -42,7 +42,7 @@ test("the mapper lists the contract application's fields, and n8n's notice while
 	const { fields } = await mapperOf();
 	expect(fields.map((f) => [f.id, f.displayName, f.type, f.required])).toEqual([
 		['__name', 'Name', 'string', true],
-		['amount', 'Amount ({"cents", "currency"})', 'string', false],
+		['amount', 'Amount', 'string', false],
 	]);
 	expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
 		['GET', '/pub/v1/scheme/namespaces/crm/apps/deals'],

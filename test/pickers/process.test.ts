@@ -53,8 +53,8 @@ const LISTED = [
 	['days', 'Days', 'number', false],
 	['urgent', 'Urgent', 'boolean', false],
 	['due', 'Due', 'dateTime', false],
-	['deal', 'Deal (item UUID(s))', 'string', false],
-	['approvers', 'Approvers (user UUID(s))', 'string', false],
+	['deal', 'Deal', 'string', false],
+	['approvers', 'Approvers', 'string', false],
 ];
 
 /** The same fields as a map by code (the other shape the scheme may use). */

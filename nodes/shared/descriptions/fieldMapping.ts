@@ -5,6 +5,8 @@ import type {
 	INodeProperties,
 	ResourceMapperField,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { readContext } from './contextFields';
 import {
 	invalidInput,
 	isUuid,
@@ -53,7 +55,10 @@ const REFERENCE_TYPES = new Set(['SYS_USER', 'SYS_COLLECTION', 'SYS_OSNODE']);
 /** A date-time field whose scheme says it holds a date only (`data.additionalType: "date"`) is typed DATE here. */
 const DATE_ONLY = 'DATE';
 
-/** What the field form says a field takes, where that is not obvious from the input. */
+/**
+ * What a field takes, where that is not obvious from the input. Saved mappers of earlier releases
+ * carry it in the field's label, as "Name (hint)"; messages name the field without it.
+ */
 const HINTS: Record<string, string> = {
 	SYS_USER: 'user UUID(s)',
 	SYS_COLLECTION: 'item UUID(s)',
@@ -92,10 +97,9 @@ export function mapperFields(fields: IDataObject[]): ApplicationField[] {
 			const view = (field.view ?? {}) as IDataObject;
 			const name =
 				typeof view.name === 'string' && view.name !== '' ? view.name : (field.code as string);
-			const hint = HINTS[platformType];
 			return {
 				id: field.code as string,
-				displayName: hint ? `${name} (${hint})` : name,
+				displayName: name,
 				required: field.required === true,
 				defaultMatch: false,
 				canBeUsedToMatch: false,
@@ -105,6 +109,19 @@ export function mapperFields(fields: IDataObject[]): ApplicationField[] {
 			};
 		});
 }
+
+/**
+ * The value shapes the mapper's fields take where their input does not show them, as a notice to
+ * show beside the mapper: n8n 2.41's mapper shows no hint or description, per field or for the
+ * whole mapper, so a notice parameter is the place the form can show them.
+ */
+export const valueShapesNotice: INodeProperties = {
+	displayName:
+		'Values the fields take: money {"cents": 150000, "currency": "EUR"}; users, items, files and org-structure UUIDs (a list or comma-separated); categories by code; links to any app namespace/code/UUID; dates 2026-03-05',
+	name: 'valueShapesNotice',
+	type: 'notice',
+	default: '',
+};
 
 /** The resource mapper parameter: `add` mode where required fields must be given (create), `map` elsewhere. */
 export function fieldMapper(options: { what: string; mode: 'add' | 'map' }): INodeProperties {
@@ -268,7 +285,7 @@ export function toPlatformValue(
 	field: { id: string; displayName?: string; type?: string; platformType?: string },
 	value: unknown,
 ): unknown {
-	const label = `Fields to Send > ${field.displayName ?? field.id}`;
+	const label = `Fields to Send > ${fieldLabel(field)}`;
 	const platformType = field.platformType ?? '';
 	if (platformType === 'FILE' || platformType === 'IMAGE')
 		return fileList(ctx, itemIndex, label, value);
@@ -323,6 +340,47 @@ export function toPlatformValue(
 	}
 }
 
+/** A mapped field's label, without the value hint that labels saved by earlier releases end with. */
+function fieldLabel(field: { id: string; displayName?: string; platformType?: string }): string {
+	const label = field.displayName ?? field.id;
+	const hint = HINTS[field.platformType ?? ''];
+	return hint && label.endsWith(` (${hint})`) ? label.slice(0, -hint.length - 3) : label;
+}
+
+/** The operations whose mapper is in n8n's `add` mode (see fieldMapper): they create an item. */
+const CREATING = new Set(['create']);
+
+/**
+ * A field the scheme requires, left blank in the mapper of a create and not given in Fields or
+ * Fields (JSON) either, is named by its label. (n8n's own check before the run names a field never
+ * filled by its code: that message is n8n's.)
+ */
+function requireMandatoryFields(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	schema: ApplicationField[],
+	values: IDataObject,
+): void {
+	if (!CREATING.has(String(ctx.getNodeParameter('operation', itemIndex, '')))) return;
+	const blank = (value: unknown) =>
+		value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+	const missing = schema.filter(
+		(field) => field.required === true && field.removed !== true && blank(values[field.id]),
+	);
+	if (missing.length === 0) return;
+	const elsewhere = readContext(ctx, itemIndex);
+	const field = missing.find((candidate) => blank(elsewhere[candidate.id]));
+	if (!field) return;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`"Fields to Send > ${fieldLabel(field)}" is required in item ${itemIndex}`,
+		{
+			itemIndex,
+			description: `The application's scheme marks it as required (field code "${field.id}"): give it a value, or set it in Fields (JSON).`,
+		},
+	);
+}
+
 /** The error for a fraction where the field takes whole numbers. */
 function invalidNumber(
 	ctx: IExecuteFunctions,
@@ -342,6 +400,7 @@ export function readMappedFields(ctx: IExecuteFunctions, itemIndex: number): IDa
 	const values = (columns?.value ?? {}) as IDataObject | null;
 	if (!values || typeof values !== 'object') return {};
 	const schema = Array.isArray(columns?.schema) ? (columns.schema as ApplicationField[]) : [];
+	requireMandatoryFields(ctx, itemIndex, schema, values);
 	const context: IDataObject = {};
 	for (const [id, value] of Object.entries(values)) {
 		if (value === undefined || value === null || value === '') continue;
