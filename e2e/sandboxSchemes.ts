@@ -5,7 +5,6 @@
  * the sandbox: the unit tests keep the harness's own scheme seed.
  */
 import type { Platform } from '../test/harness/index.ts';
-import { fail, ok } from '../test/harness/index.ts';
 
 type Entry = Record<string, unknown>;
 
@@ -113,27 +112,4 @@ export function seedSchemes(platform: Platform): void {
 	const rows = platform.collection(`reports:${REPORT.namespace}/${REPORT.code}`);
 	rows.set('r1', { __id: 'r1', month: '2026-01', total: 10 });
 	rows.set('r2', { __id: 'r2', month: '2026-02', total: 12 });
-}
-
-/**
- * Report schemes (`GET /scheme/namespaces/{namespace}/reports` and `.../reports/{code}`, the
- * vendor's reportEntityList and reportEntityGet), served from `schemeReports` unless the harness
- * already serves them (the first route that matches answers).
- */
-export function serveReportSchemes(platform: Platform): void {
-	const base = '/pub/v1/scheme/namespaces/:namespace/reports';
-	const served = new Set(platform.endpoints().map(({ method, path }) => `${method} ${path}`));
-	const reports = (p: Platform, namespace: string) =>
-		[...p.collection('schemeReports').values()].filter((entry) => entry.namespace === namespace);
-	if (!served.has(`GET ${base}`))
-		platform.route('GET', base, (_request, { namespace }, p) =>
-			p.collection('schemeNamespaces').has(namespace)
-				? ok({ result: reports(p, namespace) })
-				: fail(404, `namespace ${namespace} not found`),
-		);
-	if (!served.has(`GET ${base}/:code`))
-		platform.route('GET', `${base}/:code`, (_request, { namespace, code }, p) => {
-			const report = p.collection('schemeReports').get(`${namespace}/${code}`);
-			return report ? ok({ item: report }) : fail(404, `report ${namespace}.${code} not found`);
-		});
 }
