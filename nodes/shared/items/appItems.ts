@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { contextFields, readContext } from '../descriptions/contextFields';
-import { fieldMapper, readMappedFields } from '../descriptions/fieldMapping';
+import { fieldMapper, readMappedFields, valueShapesNotice } from '../descriptions/fieldMapping';
 import type { ListFeatures } from '../lists/listOptions';
 import { listOptions } from '../lists/listOptions';
 import { codeLocator, uuidLocatorWithUrl } from '../descriptions/locators';
@@ -228,6 +228,7 @@ export function itemFields(kind: ItemKind, mode: 'add' | 'map'): INodeProperties
 				...fieldMapper({ what: kind.noun, mode }),
 				displayOptions: { show: { fieldsInputMode: ['mapper'] } },
 			},
+			{ ...valueShapesNotice, displayOptions: { show: { fieldsInputMode: ['mapper'] } } },
 			{ ...pairs, displayOptions: { show: { fieldsInputMode: ['pairs'] } } },
 		]),
 		...beforeVersion(since, [pairs]),

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { contextFields, readContext } from '../../../shared/descriptions/contextFields';
 import { showFor } from '../../../shared/descriptions/common';
-import { readMappedFields } from '../../../shared/descriptions/fieldMapping';
+import { readMappedFields, valueShapesNotice } from '../../../shared/descriptions/fieldMapping';
 import { contextMapper } from './contextMapper.description';
 import { codeLocator } from '../../../shared/descriptions/locators';
 import {
@@ -59,7 +59,7 @@ export const description: INodeProperties[] = showFor('process', 'start', [
 			typeOptions: { loadOptionsDependsOn: ['namespace.value'] },
 		},
 	]),
-	...sinceVersion(MORE_PICKERS_VERSION, [contextMapper]),
+	...sinceVersion(MORE_PICKERS_VERSION, [contextMapper, valueShapesNotice]),
 	...contextFields({ what: 'process context' }),
 	createConcurrencyOption,
 ]);
