@@ -67,7 +67,7 @@ test('is named elma365Api, sends the key as a Bearer token, hides it, has themed
 test('every node tests the credential with the same function (n8n may pick any node that uses the credential)', async () => {
 	const loader = await loadPackage();
 	const nodes = Object.values(loader.nodeTypes).map(({ type }) => type as INodeType);
-	expect(nodes).toHaveLength(12);
+	expect(nodes).toHaveLength(15);
 	const tests = nodes.map((node) => {
 		expect(node.description.credentials).toEqual([
 			{ name: 'elma365Api', required: true, testedBy: 'elma365ApiTest' },
