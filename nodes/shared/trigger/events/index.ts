@@ -18,12 +18,13 @@ export type TriggerEvent = keyof typeof TRIGGER_EVENTS;
 
 /** The Event parameter of a trigger: its events' entries, the first one the default. */
 export function eventSelector(events: TriggerEventDefinition[]): INodeProperties {
+	const firstEvent = events[0].option.value;
 	return {
 		displayName: 'Event',
 		name: 'event',
 		type: 'options',
 		noDataExpression: true,
-		default: events[0].option.value,
+		default: firstEvent,
 		options: events.map((event) => event.option),
 	};
 }
