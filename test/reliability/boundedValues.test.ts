@@ -122,7 +122,7 @@ test('any echoed value is bounded: a 100 000-character ID and a long JSON value'
 	expect(t.platform.requests).toEqual([]);
 });
 
-test("the trigger's poll: a 100 000-character section code is one short error, no request", async () => {
+test('a poll of the trigger: a 100 000-character section code is one short error, no request', async () => {
 	const result = await pollNode({
 		nodeType: 'elma365AppTrigger',
 		parameters: { event: 'newItem', namespace: HUGE, application: 'requests' } as never,
