@@ -5,13 +5,14 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import { properties } from './description';
+import { ALL_EVENTS, properties } from './description';
 import { getFieldCodes } from '../shared/methods/applicationFields';
 import { searchProcessTemplateIds } from '../shared/methods/processTemplateSearch';
 import { searchApplications, searchNamespaces } from '../shared/methods/sectionSearch';
 import { getStatuses } from '../shared/methods/statusOptions';
 import { searchUsers } from '../shared/methods/userSearch';
-import { poll } from './poll';
+import { readWatchedList } from '../shared/trigger/events';
+import { pollList } from '../shared/trigger/poll';
 import { credentialTest } from '../shared/methods/credentialTest';
 import { DEFAULT_VERSION, VERSIONS } from './versions';
 
@@ -19,6 +20,8 @@ export class Elma365Trigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'ELMA365 Trigger',
 		name: 'elma365Trigger',
+		// Saved workflows keep running it; the panel offers the area triggers instead.
+		hidden: true,
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['trigger'],
 		version: VERSIONS,
@@ -41,6 +44,6 @@ export class Elma365Trigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		return await poll(this);
+		return await pollList(this, readWatchedList(this, ALL_EVENTS));
 	}
 }

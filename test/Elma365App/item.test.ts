@@ -102,11 +102,19 @@ describe('item create', () => {
 		]);
 	});
 
-	test('path variables are encoded as one segment each', async () => {
+	test('path variables are encoded as one segment each; a code with "/" is refused before any request', async () => {
 		await run(
+			params('create', { namespace: 'a%2Fb', application: '..x?y', fieldsJson: '{"__name": "x"}' }),
+		);
+		expect(t.platform.requests.map((r) => r.path)).toEqual(['/pub/v1/app/a%252Fb/..x%3Fy/create']);
+		t.platform.reset();
+		const { error } = await run(
 			params('create', { namespace: 'a/b', application: '../x?y', fieldsJson: '{"__name": "x"}' }),
 		);
-		expect(t.platform.requests.map((r) => r.path)).toEqual(['/pub/v1/app/a%2Fb/..%2Fx%3Fy/create']);
+		expect(error?.message).toBe(
+			'Invalid "Section Code" in item 0: expected a code or ID without "/", got "a/b"',
+		);
+		expect(t.platform.requests).toEqual([]);
 	});
 });
 

@@ -64,10 +64,19 @@ describe('process start', () => {
 	test('path variables are encoded, so a value cannot leave its segment', async () => {
 		const { error } = await t.run({
 			nodeType: 'elma365Process',
+			parameters: start({ namespace: '..%2Fapp', processCode: 'a?b#c' }),
+		});
+		expect(t.platform.requests[0].path).toBe('/pub/v1/bpm/template/..%252Fapp/a%3Fb%23c/run');
+		expect(error?.message).toBe('ELMA365 404: process template ..%2Fapp/a?b#c not found');
+		t.platform.reset();
+		const slash = await t.run({
+			nodeType: 'elma365Process',
 			parameters: start({ namespace: '../app', processCode: 'a?b#c' }),
 		});
-		expect(t.platform.requests[0].path).toBe('/pub/v1/bpm/template/..%2Fapp/a%3Fb%23c/run');
-		expect(error?.message).toBe('ELMA365 404: process template ../app/a?b#c not found');
+		expect(slash.error?.message).toBe(
+			'Invalid "Namespace" in item 0: expected a code or ID without "/", got "../app"',
+		);
+		expect(t.platform.requests).toEqual([]);
 	});
 
 	test('empty namespace, empty code or a bad context fail before any request, naming field and item', async () => {

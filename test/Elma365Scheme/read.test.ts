@@ -557,14 +557,14 @@ describe('path values, validation and Continue On Fail', () => {
 			parameters: {
 				resource: 'processTemplate',
 				operation: 'get',
-				namespace: '../x',
-				processCode: 'a/b?c',
+				namespace: '..%2Fx',
+				processCode: 'a#b?c',
 			},
 		});
 		expect(t.platform.requests.map((r) => r.path)).toEqual([
-			'/pub/v1/scheme/namespaces/..%2Fx/processes/a%2Fb%3Fc',
+			'/pub/v1/scheme/namespaces/..%252Fx/processes/a%23b%3Fc',
 		]);
-		expect(error?.message).toBe('ELMA365 404: process template ../x.a/b?c not found');
+		expect(error?.message).toBe('ELMA365 404: process template ..%2Fx.a#b?c not found');
 	});
 
 	test.each([

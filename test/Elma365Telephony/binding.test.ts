@@ -46,13 +46,22 @@ test('get reads the mapping of the module', async () => {
 	expect(pairingOf(items)).toEqual([{ item: 0 }]);
 });
 
-test('the module code is encoded as one path segment', async () => {
+test('the module code is encoded as one path segment; one with "/" is refused before any request', async () => {
 	const { error } = await t.run({
+		nodeType: 'elma365Telephony',
+		parameters: { resource: 'binding', operation: 'get', moduleCode: 'a?b#c' },
+	});
+	expect(t.platform.requests[0].path).toBe('/pub/v1/integration/a%3Fb%23c/voip/bindings');
+	expect(error?.message).toBe('ELMA365 404: module a?b#c not found');
+	t.platform.reset();
+	const slash = await t.run({
 		nodeType: 'elma365Telephony',
 		parameters: { resource: 'binding', operation: 'get', moduleCode: 'a/../b' },
 	});
-	expect(t.platform.requests[0].path).toBe('/pub/v1/integration/a%2F..%2Fb/voip/bindings');
-	expect(error?.message).toBe('ELMA365 404: module a/../b not found');
+	expect(slash.error?.message).toBe(
+		'Invalid "Module Code" in item 0: expected a code or ID without "/", got "a/../b"',
+	);
+	expect(t.platform.requests).toEqual([]);
 });
 
 test('replace puts exactly the given bindings (list, then JSON; one per extension)', async () => {

@@ -8,7 +8,7 @@
  * exactly once, except an item that first became visible at or below the stored floor (possible
  * only after a burst over the cap, and counted).
  */
-import { MAX_SEEN } from '../../nodes/Elma365Trigger/poll';
+import { MAX_SEEN } from '../../nodes/shared/trigger/poll';
 import type { RecordedRequest, Reply } from '../harness/index.ts';
 import { fail, ok } from '../harness/index.ts';
 import { PollStore, pollNode } from '../harness/poll';

@@ -136,10 +136,10 @@ test('version 1.2 adds the New Task event; 1 and 1.1 keep their events', async (
 			(p.options as Array<{ value: string }>).map((o) => o.value),
 		]),
 	).toEqual([
-		[[{ _cnd: { lt: 1.2 } }], ['newItem', 'updatedItem', 'statusEntered', 'newInstance']],
 		[
 			[{ _cnd: { gte: 1.2 } }],
 			['newItem', 'updatedItem', 'statusEntered', 'newInstance', 'newTask'],
 		],
+		[[{ _cnd: { lt: 1.2 } }], ['newItem', 'updatedItem', 'statusEntered', 'newInstance']],
 	]);
 });

@@ -660,7 +660,9 @@ export function segmentOf(kind: SegmentKind, value: unknown): string | undefined
 	if (kind === 'uuid') return acceptedUuid(value);
 	const text = acceptedText(value)?.trim();
 	// "." and ".." cannot stay in a segment (URL parsers resolve even "%2E%2E"): refused.
-	return text === '.' || text === '..' ? undefined : text;
+	if (text === undefined || text === '.' || text === '..') return undefined;
+	// A code or ID longer than 255 characters, with "/" or with a control character: refused too.
+	return text.length > 255 || text.includes('/') || hasControl(text) ? undefined : text;
 }
 
 // ---------------------------------------------------------------------------------------------

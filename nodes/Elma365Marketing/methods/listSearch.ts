@@ -2,6 +2,7 @@ import type { IDataObject, INodeListSearchItems } from 'n8n-workflow';
 import { entryName, withEmail } from '../../shared/methods/listSearch';
 import { onceChosen, pagedListSearch } from '../../shared/methods/pickerSearch';
 import { apiPath } from '../../shared/transport';
+import { shownText } from '../../shared/validation/shown';
 
 export const searchSegments = pagedListSearch({
 	method: 'POST',
@@ -38,7 +39,7 @@ export const searchSegmentSubscribers = pagedListSearch(
 		path: apiPath`/marketing/segment/${segmentId}/subscribers`,
 		paging: 'body' as const,
 		body: {},
-		what: `the subscribers of segment "${segmentId}"`,
+		what: `the subscribers of segment ${shownText(segmentId)}`,
 	})),
 	subscriberEntry,
 );

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { CongestionWindow } from './congestion';
 import type { GroupedRun, ItemOutcome } from './grouped';
+import { shownText, shownValue } from '../validation/shown';
 
 /** What one operation returns for one input item: one result object, a list, or ready n8n items. */
 export type OperationResult = IDataObject | IDataObject[] | INodeExecutionData[];
@@ -100,7 +101,7 @@ function readConcurrency(ctx: IExecuteFunctions, selected: Operation): number {
 	) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`Options > Concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}, got ${JSON.stringify(value)}`,
+			`Options > Concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}, got ${shownValue(value)}`,
 			{
 				itemIndex: 0,
 				description:
@@ -225,7 +226,7 @@ export async function route(
 	if (!selected) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`The operation "${operation}" is not supported for resource "${resource}"`,
+			`The operation ${shownText(operation)} is not supported for resource ${shownText(resource)}`,
 		);
 	}
 	if (selected.executeAll && (selected.groupedWhen?.(this) ?? true))

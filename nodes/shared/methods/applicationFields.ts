@@ -9,6 +9,7 @@ import { apiPath, unwrapItem } from '../transport';
 import { labelled } from './entryLabels';
 import { chooseFirst, readChosenApplication } from './listDependency';
 import { listingRequest } from './listSearch';
+import { shownText } from '../validation/shown';
 
 /** `GET /scheme/namespaces/{ns}/apps/{code}`: the fields of the application in `parameter`; undefined until it is chosen. */
 async function schemeFields(ctx: ILoadOptionsFunctions, parameter: string, noun: string) {
@@ -37,7 +38,7 @@ export async function getApplicationFields(
 		? { fields }
 		: {
 				fields,
-				emptyFieldsNotice: `The scheme of "${scheme.namespace}.${scheme.application}" lists no fields: use Fields (JSON)`,
+				emptyFieldsNotice: `The scheme of ${shownText(`${scheme.namespace}.${scheme.application}`)} lists no fields: use Fields (JSON)`,
 			};
 }
 

@@ -4,6 +4,7 @@ import type {
 	ResourceMapperFields,
 } from 'n8n-workflow';
 import { pickedValue } from '../descriptions/locators';
+import { shownText } from '../validation/shown';
 
 /**
  * The value of a parameter a list depends on (the section of an application), whatever its mode;
@@ -21,7 +22,7 @@ export function readChosenApplication(ctx: ILoadOptionsFunctions, parameter: str
 	const namespace = readListDependency(ctx, 'namespace');
 	const application = readListDependency(ctx, parameter);
 	if (namespace === undefined || application === undefined) return undefined;
-	return { namespace, application, label: `${noun} "${namespace}.${application}"` };
+	return { namespace, application, label: `${noun} ${shownText(`${namespace}.${application}`)}` };
 }
 
 /** What a picker shows while what it depends on is not chosen yet. */

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { apiPath } from '../transport';
 import { entryName } from './listSearch';
 import { onceChosen, pagedListSearch } from './pickerSearch';
+import { shownText } from '../validation/shown';
 
 /** The name, with the code where the entry has one; valued by id. */
 function byId(entry: IDataObject) {
@@ -17,7 +18,7 @@ export const searchPages = pagedListSearch(
 		method: 'GET' as const,
 		path: apiPath`/scheme/namespaces/${namespace}/pages`,
 		paging: 'query' as const,
-		what: `the pages of section "${namespace}"`,
+		what: `the pages of section ${shownText(namespace)}`,
 	})),
 	byId,
 );
@@ -28,7 +29,7 @@ export const searchDocumentTemplates = pagedListSearch(
 		method: 'GET' as const,
 		path: apiPath`/scheme/namespaces/${namespace}/doctemplates`,
 		paging: 'query' as const,
-		what: `the document templates of section "${namespace}"`,
+		what: `the document templates of section ${shownText(namespace)}`,
 	})),
 	byId,
 );

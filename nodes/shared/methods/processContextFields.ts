@@ -4,6 +4,7 @@ import { apiPath, unwrapItem } from '../transport';
 import { isObject } from '../utils';
 import { chooseFirst, readListDependency } from './listDependency';
 import { listingRequest } from './listSearch';
+import { shownText } from '../validation/shown';
 
 /** A list of fields `[{code, ...}]`, or a map `{code: {...}}` turned into one. */
 function fieldList(value: unknown): IDataObject[] {
@@ -45,7 +46,7 @@ export async function getProcessContextFields(
 	if (namespace === undefined || code === undefined)
 		return chooseFirst('section and the process template');
 	const path = apiPath`/scheme/namespaces/${namespace}/processes/${code}`;
-	const what = `the scheme of process template "${namespace}/${code}"`;
+	const what = `the scheme of process template ${shownText(`${namespace}/${code}`)}`;
 	const fields = mapperFields(
 		contextFieldsOf(await listingRequest(this, what, { method: 'GET', path, idempotent: true })),
 	);
@@ -53,6 +54,6 @@ export async function getProcessContextFields(
 		? { fields }
 		: {
 				fields,
-				emptyFieldsNotice: `The scheme of process template "${namespace}/${code}" lists no context fields: use Fields or Fields (JSON)`,
+				emptyFieldsNotice: `The scheme of process template ${shownText(`${namespace}/${code}`)} lists no context fields: use Fields or Fields (JSON)`,
 			};
 }

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { apiPath } from '../transport';
 import { byCode } from './entryLabels';
 import { onceChosen, wholeListSearch } from './pickerSearch';
+import { shownText } from '../validation/shown';
 
 /** The list of process templates of the section in `parameter`, once it is chosen. */
 function processTemplatesOf(parameter: string) {
@@ -14,7 +15,7 @@ function processTemplatesOf(parameter: string) {
 		return {
 			method: 'GET' as const,
 			path,
-			what: `the process templates of section "${namespace}"`,
+			what: `the process templates of section ${shownText(namespace)}`,
 		};
 	});
 }

@@ -1,6 +1,7 @@
 import { apiPath } from '../transport';
 import { byCode } from './entryLabels';
 import { onceChosen, pagedListSearch, wholeListSearch } from './pickerSearch';
+import { shownText } from '../validation/shown';
 
 /** Sections (namespaces), valued by code. */
 export const searchNamespaces = pagedListSearch(
@@ -13,7 +14,7 @@ export const searchApplications = wholeListSearch(
 	onceChosen('namespace', (namespace) => ({
 		method: 'GET' as const,
 		path: apiPath`/scheme/namespaces/${namespace}/apps`,
-		what: `the applications of section "${namespace}"`,
+		what: `the applications of section ${shownText(namespace)}`,
 	})),
 	byCode,
 );

@@ -1,5 +1,6 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { Elma365Context } from './types';
+import { shownText } from '../validation/shown';
 
 /** How the credential's Base URL should look, quoted in every complaint about it. */
 export const BASE_URL_EXAMPLE = 'e.g. https://mycompany.elma365.ru';
@@ -20,12 +21,12 @@ export function parseBaseUrl(baseUrl: string): { root: string } | { problem: str
 		url = new URL(text);
 	} catch {
 		return {
-			problem: `"${text}" is not a web address; it must start with https:// (or http://), ${example}`,
+			problem: `${shownText(text)} is not a web address; it must start with https:// (or http://), ${example}`,
 		};
 	}
 	if (url.protocol !== 'https:' && url.protocol !== 'http:') {
 		return {
-			problem: `"${text}" uses ${url.protocol.slice(0, -1)}; it must start with https:// (or http://), ${example}`,
+			problem: `${shownText(text)} uses ${url.protocol.slice(0, -1)}; it must start with https:// (or http://), ${example}`,
 		};
 	}
 	if (url.username !== '' || url.password !== '')
@@ -35,7 +36,7 @@ export function parseBaseUrl(baseUrl: string): { root: string } | { problem: str
 		};
 	if (url.search !== '' || url.hash !== '')
 		return {
-			problem: `"${text}" has a query or fragment (? or #); enter only the address, ${example}`,
+			problem: `${shownText(text)} has a query or fragment (? or #); enter only the address, ${example}`,
 		};
 	const prefix = url.pathname.replace(/\/+$/, '').replace(/\/pub\/v1$/, '');
 	return { root: `${url.origin}${prefix}/pub/v1` };

@@ -1,5 +1,8 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { shownValue } from './shown';
+
+export { shownText, shownValue } from './shown';
 
 /**
  * What a validator needs of n8n's context: the node its errors name. An execution and a trigger's
@@ -13,21 +16,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isUuid(value: unknown): value is string {
 	return typeof value === 'string' && UUID.test(value);
-}
-
-/** What an error shows of the value it got: at most about 80 characters, whatever came. */
-function describeValue(value: unknown): string {
-	if (typeof value === 'string')
-		return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
-	if (value === undefined) return 'nothing';
-	let text: string;
-	try {
-		text = JSON.stringify(value) ?? String(value);
-	} catch {
-		// a cycle, a BigInt, a value whose toJSON throws, or one nested too deep to stringify
-		text = Object.prototype.toString.call(value);
-	}
-	return text.length > 120 ? `${text.slice(0, 120)}…` : text;
 }
 
 /** A lone UTF-16 surrogate: not a character, and what encodeURIComponent refuses with a URIError. */
@@ -50,7 +38,7 @@ export function invalidInput(
 	const where = itemIndex === undefined ? '' : ` in item ${itemIndex}`;
 	return new NodeOperationError(
 		ctx.getNode(),
-		`Invalid "${field}"${where}: expected ${expected}, got ${describeValue(value)}`,
+		`Invalid "${field}"${where}: expected ${expected}, got ${shownValue(value)}`,
 		{ itemIndex },
 	);
 }
@@ -105,15 +93,27 @@ export function requirePathSegment(
 	value: unknown,
 ): string {
 	const text = requireText(ctx, itemIndex, field, value).trim();
-	if (text === '.' || text === '..')
-		throw invalidInput(
-			ctx,
-			itemIndex,
-			field,
-			'a code or ID (not "." or "..", which would change the address)',
-			value,
-		);
+	const problem = segmentProblem(text);
+	if (problem !== undefined) throw invalidInput(ctx, itemIndex, field, problem, value);
 	return text;
+}
+
+/**
+ * The longest code or ID sent as a path segment. The platform states no limit; its codes are short
+ * (`crm.deals`, `_system_catalogs`), and a longer one only makes an address servers refuse (414).
+ */
+export const MAX_SEGMENT_CHARS = 255;
+
+/** Why a trimmed code or ID cannot be one path segment (what is expected instead); undefined when it can. */
+function segmentProblem(text: string): string | undefined {
+	if (text === '.' || text === '..')
+		return 'a code or ID (not "." or "..", which would change the address)';
+	if (text.length > MAX_SEGMENT_CHARS)
+		return `a code or ID of at most ${MAX_SEGMENT_CHARS} characters`;
+	if (text.includes('/')) return 'a code or ID without "/"';
+	if (hasControlCharacter(text))
+		return 'a code or ID without control characters (line breaks, tabs, ...)';
+	return undefined;
 }
 
 export function requireOneOf<T extends string>(

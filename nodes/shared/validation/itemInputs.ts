@@ -1,5 +1,6 @@
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 import { requirePathSegment, requireText } from './index';
+import { shownText } from './shown';
 
 /**
  * The binary field named by Input Binary Field (`binaryPropertyName`): its name, its data where the
@@ -19,7 +20,7 @@ export function findInputBinary(
 	// Own keys only: "__proto__" or "constructor" must not find the object's prototype.
 	const binary = Object.hasOwn(binaries, property) ? binaries[property] : undefined;
 	const present = Object.keys(binaries)
-		.map((name) => `"${name}"`)
+		.map((name) => shownText(name))
 		.join(', ');
 	return { property, binary, present };
 }

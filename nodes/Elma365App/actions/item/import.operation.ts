@@ -15,6 +15,7 @@ import {
 import { findInputBinary } from '../../../shared/validation/itemInputs';
 import { appItems } from './itemKind';
 import type { CongestionWindow } from '../../../shared/execution/congestion';
+import { shortText, shownText } from '../../../shared/validation/shown';
 
 /**
  * Import as the vendor documents it (reference "appimport", guide "Data import"): the file is first
@@ -110,7 +111,7 @@ async function readBinary(ctx: IExecuteFunctions, itemIndex: number): Promise<Bi
 			ctx,
 			itemIndex,
 			'Input Binary Field',
-			`a binary field "${property}" on the input item (it has ${found})`,
+			`a binary field ${shownText(property)} on the input item (it has ${found})`,
 			property,
 		);
 	}
@@ -218,7 +219,7 @@ export async function execute(
 				: undefined;
 	if (format === undefined) {
 		const why = file
-			? `the file "${file.fileName}" (${file.mimeType}) is neither .xlsx nor .csv`
+			? `the file ${shownText(file.fileName)} (${shortText(file.mimeType)}) is neither .xlsx nor .csv`
 			: 'a file hash says nothing of its format';
 		throw invalidInput(this, itemIndex, 'Format', `xlsx or csv (${why})`, formatParameter);
 	}

@@ -22,6 +22,7 @@ import { toHttpUrl } from '../../../shared/utils';
 import { fileIdField, readFileId } from '../diskParameters';
 import { withLink } from './getDownloadLink.operation';
 import type { CongestionWindow } from '../../../shared/execution/congestion';
+import { shownValue } from '../../../shared/validation/shown';
 
 export const description: INodeProperties[] = showFor('file', 'download', [
 	fileIdField,
@@ -133,7 +134,7 @@ export async function execute(
 	if (!url) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`ELMA365 gave no usable download link for file ${fileId}: ${JSON.stringify(link ?? null)}`,
+			`ELMA365 gave no usable download link for file ${fileId}: ${shownValue(link ?? null)}`,
 			{
 				itemIndex,
 				description: 'Expected an http(s) link in the "Link" field of the get-link answer.',

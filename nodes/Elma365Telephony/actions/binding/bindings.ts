@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiPath } from '../../../shared/transport';
 import { invalidInput, requireText, requireUuid } from '../../../shared/validation';
 import { requirePathParameter } from '../../../shared/validation/itemInputs';
+import { shownText } from '../../../shared/validation/shown';
 
 /** One extension and the user it belongs to, as the bindings body carries it. */
 export interface Binding extends IDataObject {
@@ -99,7 +100,7 @@ export function readBindings(ctx: IExecuteFunctions, itemIndex: number): Binding
 			const entry = binding(
 				ctx,
 				itemIndex,
-				`Bindings (JSON) (extension "${extension}")`,
+				`Bindings (JSON) (extension ${shownText(String(extension))})`,
 				extension,
 				userId,
 			);

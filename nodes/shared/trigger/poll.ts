@@ -1,11 +1,6 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { readListFilter } from '../shared/lists/listOptions';
-import { readWholeList } from '../shared/lists/pager';
-import { apiPath } from '../shared/transport';
-import { invalidInput, requireOneOf, requirePathSegment, requireUuid } from '../shared/validation';
-import type { TriggerEvent } from './description';
-import { DEFAULT_LOOKBACK_MINUTES, EVENTS } from './description';
-import { taskListPath } from './taskPoll';
+import { readWholeList } from '../lists/pager';
+import type { TriggerEvent } from './events';
 
 /**
  * At most this many keys are remembered. Past it the oldest go, and the floor rises to their
@@ -30,7 +25,7 @@ export interface TriggerState {
 }
 
 /** The list a poll reads and the event it watches for there, read from the parameters. */
-interface WatchedList {
+export interface WatchedList {
 	event: TriggerEvent;
 	path: string;
 	/** The timestamp of the event: what the mark, the window and the remembered keys use. */
@@ -45,66 +40,6 @@ interface WatchedList {
 	body: IDataObject;
 	lookbackMs: number;
 	fireForExisting: boolean;
-}
-
-/** A code that fills one path segment; pickers hold {mode, value}, a typed or expression value is taken as is. */
-function pathSegment(ctx: IPollFunctions, name: string, label: string): string {
-	const value = ctx.getNodeParameter(name, '', { extractValue: true });
-	return requirePathSegment(ctx, undefined, label, value);
-}
-
-/** Reads and validates the parameters; nothing is requested before this succeeds. */
-function readWatchedList(ctx: IPollFunctions): WatchedList {
-	const event = requireOneOf(
-		ctx,
-		undefined,
-		'Event',
-		ctx.getNodeParameter('event', 'newItem'),
-		EVENTS,
-	);
-	const options = ctx.getNodeParameter('options', {}) as IDataObject;
-
-	const lookback = options.lookbackMinutes ?? DEFAULT_LOOKBACK_MINUTES;
-	if (typeof lookback !== 'number' || !Number.isFinite(lookback) || lookback < 0) {
-		throw invalidInput(ctx, undefined, 'Lookback Window (Minutes)', 'a number >= 0', lookback);
-	}
-
-	const filter = readListFilter(options, (field, expected, value) =>
-		invalidInput(ctx, undefined, field, expected, value),
-	);
-
-	const body: IDataObject = {};
-	let path: string;
-	let field: WatchedList['field'] = '__createdAt';
-	if (event === 'newInstance') {
-		const templateId = requireUuid(
-			ctx,
-			undefined,
-			'Template ID',
-			pathSegment(ctx, 'templateId', 'Template ID'),
-		);
-		path = apiPath`/bpm/instance/bytemplateid/${templateId}/list`;
-	} else if (event === 'newTask') {
-		path = taskListPath(ctx);
-	} else {
-		const namespace = pathSegment(ctx, 'namespace', 'Section Code');
-		const application = pathSegment(ctx, 'application', 'Application Code');
-		path = `/app${apiPath`/${namespace}/${application}`}/list`;
-		body.active = true;
-		if (event !== 'newItem') field = '__updatedAt';
-		if (event === 'statusEntered') body.statusCode = [pathSegment(ctx, 'statusCode', 'Status')];
-	}
-	if (Object.keys(filter).length > 0) body.filter = filter;
-	const rangeField = event === 'newInstance' ? '__updatedAt' : field;
-	return {
-		event,
-		path,
-		field,
-		rangeField,
-		body,
-		lookbackMs: lookback * 60_000,
-		fireForExisting: options.fireForExisting === true,
-	};
 }
 
 /** The list body that asks only for entries stamped at or after `min` (all of them when null). */
@@ -235,10 +170,15 @@ function recordNewItems(
 	return fresh;
 }
 
-/** One poll: the entries new since the last one, each emitted once (none on the first activation unless asked). */
-export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const watched = readWatchedList(ctx);
-
+/**
+ * One poll of the list `watched` (read and validated before this, so nothing is requested with a
+ * bad parameter): the entries new since the last one, each emitted once (none on the first
+ * activation unless asked).
+ */
+export async function pollList(
+	ctx: IPollFunctions,
+	watched: WatchedList,
+): Promise<INodeExecutionData[][] | null> {
 	if (ctx.getMode() === 'manual') {
 		const newest = await readSorted(ctx, watched, watched.body, false, 1);
 		return newest.length > 0 ? [ctx.helpers.returnJsonArray(newest)] : null;

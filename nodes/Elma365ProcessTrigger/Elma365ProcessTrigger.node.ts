@@ -1,0 +1,53 @@
+import type {
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import { credentialTest } from '../shared/methods/credentialTest';
+import { searchProcessTemplateIds } from '../shared/methods/processTemplateSearch';
+import { searchNamespaces } from '../shared/methods/sectionSearch';
+import { eventSelector, readWatchedList, TRIGGER_EVENTS } from '../shared/trigger/events';
+import { sectionParameter } from '../shared/trigger/events/appItems';
+import { templateParameter } from '../shared/trigger/events/newInstance';
+import { timeoutOption, triggerOptions } from '../shared/trigger/options';
+import { pollList } from '../shared/trigger/poll';
+import { DEFAULT_VERSION, VERSIONS } from './versions';
+
+/** The events on process instances; n8n's panel lists them under ELMA365 Process (`<name>Trigger`). */
+const EVENTS = [TRIGGER_EVENTS.newInstance];
+
+export class Elma365ProcessTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'ELMA365 Process Trigger',
+		name: 'elma365ProcessTrigger',
+		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
+		group: ['trigger'],
+		version: VERSIONS,
+		defaultVersion: DEFAULT_VERSION,
+		subtitle: '={{$parameter["event"]}}',
+		description: 'Starts the workflow when an ELMA365 process is started from a template',
+		defaults: { name: 'ELMA365 Process Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'elma365Api', required: true, testedBy: 'elma365ApiTest' }],
+		properties: [
+			eventSelector(EVENTS),
+			sectionParameter(['newInstance']),
+			templateParameter,
+			triggerOptions(),
+			timeoutOption,
+		],
+	};
+
+	methods = {
+		credentialTest,
+		listSearch: { searchNamespaces, searchProcessTemplateIds },
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await pollList(this, readWatchedList(this, EVENTS));
+	}
+}

@@ -1,0 +1,45 @@
+import type {
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+import { credentialTest } from '../shared/methods/credentialTest';
+import { searchUsers } from '../shared/methods/userSearch';
+import { eventSelector, readWatchedList, TRIGGER_EVENTS } from '../shared/trigger/events';
+import { taskParameters } from '../shared/trigger/events/newTask';
+import { timeoutOption, triggerOptions } from '../shared/trigger/options';
+import { pollList } from '../shared/trigger/poll';
+import { DEFAULT_VERSION, VERSIONS } from './versions';
+
+/** The events on tasks; n8n's panel lists them under ELMA365 Task (`<name>Trigger`). */
+const EVENTS = [TRIGGER_EVENTS.newTask];
+
+export class Elma365TaskTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'ELMA365 Task Trigger',
+		name: 'elma365TaskTrigger',
+		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
+		group: ['trigger'],
+		version: VERSIONS,
+		defaultVersion: DEFAULT_VERSION,
+		subtitle: '={{$parameter["event"]}}',
+		description: "Starts the workflow when a task appears in an ELMA365 user's task list",
+		defaults: { name: 'ELMA365 Task Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'elma365Api', required: true, testedBy: 'elma365ApiTest' }],
+		properties: [eventSelector(EVENTS), ...taskParameters, triggerOptions(), timeoutOption],
+	};
+
+	methods = {
+		credentialTest,
+		listSearch: { searchUsers },
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await pollList(this, readWatchedList(this, EVENTS));
+	}
+}

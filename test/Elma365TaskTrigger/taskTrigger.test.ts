@@ -1,0 +1,85 @@
+import { newId } from '../harness/index.ts';
+import { PollStore, pollNode } from '../harness/poll';
+import { jsonOf, usePlatform } from '../harness/setup';
+
+const t = usePlatform();
+const T0 = Date.parse('2026-03-01T09:00:00Z');
+const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString().replace('.000Z', 'Z');
+const since = (seconds: number) => ({ __createdAt: { min: at(seconds - 600), max: null } });
+const bob = newId();
+
+let store: PollStore;
+beforeEach(() => {
+	store = new PollStore();
+	t.platform.collection('tasks').clear();
+});
+
+function addTask(seconds: number, performer = bob): Record<string, unknown> {
+	const task = {
+		__id: newId(),
+		__name: `Task at ${seconds}`,
+		__createdAt: at(seconds),
+		performers: [performer],
+		state: 'in_progress',
+		exits: [],
+	};
+	t.platform.collection('tasks').set(task.__id, task);
+	return task;
+}
+
+const poll = (parameters: Record<string, unknown> = {}) =>
+	pollNode({
+		nodeType: 'elma365TaskTrigger',
+		parameters: parameters as never,
+		store,
+		credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey },
+	});
+const wire = () => t.platform.requests.map((r) => [r.method, r.path, r.body]);
+
+test("New Task (the default event), the credential's user: POST /tasks/list; each new task fires once", async () => {
+	addTask(0);
+	expect((await poll()).emitted).toBe(false);
+	const fresh = addTask(20);
+	t.platform.reset();
+	const second = await poll();
+	expect(jsonOf(second.items)).toEqual([fresh]);
+	expect(wire()).toEqual([
+		[
+			'POST',
+			'/pub/v1/tasks/list',
+			{
+				filter: { tf: since(0) },
+				sortExpressions: [{ field: '__createdAt', ascending: true }],
+				from: 0,
+				size: 1000,
+			},
+		],
+	]);
+	expect((await poll()).emitted).toBe(false);
+});
+
+test("a chosen user's tasks: POST /tasks/list/of/{id}; another user's task does not fire", async () => {
+	const parameters = {
+		taskPerformer: 'user',
+		performerId: { __rl: true, mode: 'list', value: bob },
+	};
+	addTask(0);
+	await poll(parameters);
+	addTask(30, newId());
+	const mine = addTask(40);
+	t.platform.reset();
+	const { items } = await poll(parameters);
+	expect(jsonOf(items)).toEqual([mine]);
+	expect(wire()).toEqual([
+		[
+			'POST',
+			`/pub/v1/tasks/list/of/${bob}`,
+			{
+				filter: { tf: since(0) },
+				sortExpressions: [{ field: '__createdAt', ascending: true }],
+				from: 0,
+				size: 1000,
+			},
+		],
+	]);
+});

@@ -1,0 +1,104 @@
+/**
+ * What n8n's node panel shows of the triggers, by the editor's own rule (useActionsGenerator,
+ * generateMergedNodesAndActions in n8n's editor): a trigger named `<X>Trigger` is merged into the
+ * action node `<X>`, whose panel then lists as its triggers the options of the trigger's FIRST
+ * property whose display name, lower-cased, is "event", "events" or "trigger on"; hidden nodes
+ * are not offered.
+ */
+import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+import { loadPackage } from '../harness/engine';
+
+const EVENT_NAMES = ['event', 'events', 'trigger on'];
+
+async function descriptions(): Promise<INodeTypeDescription[]> {
+	const loader = await loadPackage();
+	return Object.values(loader.nodeTypes).map(
+		({ type }) => type.description as INodeTypeDescription,
+	);
+}
+
+/** The action node each offered trigger merges into, with the panel's entries for it. */
+async function panelTriggers(): Promise<Record<string, string[]>> {
+	const all = await descriptions();
+	const names = new Set(all.map((d) => d.name));
+	const merged: Record<string, string[]> = {};
+	for (const trigger of all.filter((d) => d.group.includes('trigger') && !d.hidden)) {
+		const actionNode = trigger.name.replace('Trigger', '');
+		expect(names).toContain(actionNode);
+		const selector = trigger.properties.find((p: INodeProperties) =>
+			EVENT_NAMES.includes(p.displayName.toLowerCase()),
+		);
+		merged[actionNode] = ((selector?.options ?? []) as INodePropertyOptions[]).map(
+			(option) => `${option.value}: ${option.action ?? `On ${option.name}`}`,
+		);
+	}
+	return merged;
+}
+
+test('every event is listed under the action node of its area, with its action text', async () => {
+	expect(await panelTriggers()).toEqual({
+		elma365App: [
+			'newItem: On new item',
+			'updatedItem: On updated item',
+			'statusEntered: On item entered a status',
+		],
+		elma365Process: ['newInstance: On new process instance'],
+		elma365Task: ['newTask: On new task'],
+	});
+});
+
+test('ELMA365 Trigger still loads with its versions but is hidden from the panel; its first Event list has every event', async () => {
+	const old = (await descriptions()).find((d) => d.name === 'elma365Trigger')!;
+	expect(old.hidden).toBe(true);
+	expect(old.version).toEqual([1, 1.1, 1.2]);
+	const first = old.properties.find((p) => p.name === 'event')!;
+	expect((first.options as INodePropertyOptions[]).map((o) => o.value)).toEqual([
+		'newItem',
+		'updatedItem',
+		'statusEntered',
+		'newInstance',
+		'newTask',
+	]);
+});
+
+test('each area trigger has one Event property and a display name n8n shows as its own', async () => {
+	const triggers = (await descriptions()).filter((d) => d.group.includes('trigger') && !d.hidden);
+	expect(triggers.map((d) => [d.name, d.displayName, d.defaultVersion])).toEqual(
+		expect.arrayContaining([
+			['elma365AppTrigger', 'ELMA365 App Trigger', 1],
+			['elma365ProcessTrigger', 'ELMA365 Process Trigger', 1],
+			['elma365TaskTrigger', 'ELMA365 Task Trigger', 1],
+		]),
+	);
+	expect(triggers).toHaveLength(3);
+	for (const trigger of triggers)
+		expect(trigger.properties.filter((p) => p.name === 'event')).toHaveLength(1);
+});
+
+/** The editor methods a description names anywhere (pickers, dropdowns), by kind. */
+function namedMethods(value: unknown, found = new Set<string>()): Set<string> {
+	if (Array.isArray(value)) value.forEach((entry) => namedMethods(entry, found));
+	else if (value && typeof value === 'object') {
+		for (const [key, entry] of Object.entries(value)) {
+			if (key === 'searchListMethod') found.add(`listSearch.${String(entry)}`);
+			else if (key === 'loadOptionsMethod') found.add(`loadOptions.${String(entry)}`);
+			else namedMethods(entry, found);
+		}
+	}
+	return found;
+}
+
+test.each(['elma365AppTrigger', 'elma365ProcessTrigger', 'elma365TaskTrigger'])(
+	'%s has every picker and dropdown method its parameters name',
+	async (name) => {
+		const loader = await loadPackage();
+		const { type } = loader.nodeTypes[name];
+		const methods = (type as { methods?: Record<string, Record<string, unknown>> }).methods ?? {};
+		const named = [...namedMethods(type.description.properties)];
+		expect(named.length).toBeGreaterThan(0);
+		for (const method of named) {
+			const [kind, key] = method.split('.');
+			expect([method, typeof methods[kind]?.[key]]).toEqual([method, 'function']);
+		}
+	},
+);
