@@ -83,12 +83,23 @@ test('the three scopes keep their own values under the same key', async () => {
 test('the key is one path segment, whatever it holds', async () => {
 	const { items, error } = await t.run({
 		nodeType: 'elma365Storage',
-		parameters: entry('set', { scope: 'system', key: 'a/b c?d#e', value: 'x' }),
+		parameters: entry('set', { scope: 'system', key: 'a b?c#d%e', value: 'x' }),
 	});
 	expect(error).toBeUndefined();
-	expect(t.platform.requests[0].path).toBe('/pub/v1/storage/system/a%2Fb%20c%3Fd%23e');
-	expect(jsonOf(items)).toEqual([{ key: 'a/b c?d#e', data: 'x' }]);
-	expect(storedValues(t.platform).get('system/a/b c?d#e')).toEqual({ data: 'x' });
+	expect(t.platform.requests[0].path).toBe('/pub/v1/storage/system/a%20b%3Fc%23d%25e');
+	expect(jsonOf(items)).toEqual([{ key: 'a b?c#d%e', data: 'x' }]);
+	expect(storedValues(t.platform).get('system/a b?c#d%e')).toEqual({ data: 'x' });
+});
+
+test('a key with "/" is refused before any request, as every code in an address is', async () => {
+	const { error } = await t.run({
+		nodeType: 'elma365Storage',
+		parameters: entry('set', { scope: 'system', key: 'a/b', value: 'x' }),
+	});
+	expect(error?.message).toBe(
+		'Invalid "Key" in item 0: expected a code or ID without "/", got "a/b"',
+	);
+	expect(t.platform.requests).toEqual([]);
 });
 
 test('set sends an object from an expression as its JSON text', async () => {
