@@ -45,7 +45,7 @@ export const DEFAULT_PARALLEL = 10;
  * doubles while the platform keeps up, so a healthy platform gets many requests at once and a
  * throttling one no more than it takes.
  */
-export const ADAPTIVE_CEILING = 64;
+export const ADAPTIVE_CEILING = 100;
 
 /** The node versions from which an operation's Concurrency defaults higher, each stated once. */
 export interface ConcurrencyVersions {

@@ -78,7 +78,7 @@ export function forItem(ctx: IExecuteFunctions, error: unknown, itemIndex: numbe
 export const MAX_BATCH_SIZE = 100;
 
 /** Most requests one node may have in flight at once (Options > Concurrency). */
-export const MAX_CONCURRENCY = 100;
+export const MAX_CONCURRENCY = 200;
 
 /**
  * Options > Concurrency of the node (read once, from the first item): how many input items are
