@@ -115,7 +115,9 @@ describe('file', () => {
 			input: fileIds.slice(0, 2).map((id) => ({ json: { id } })),
 		});
 		expect(items).toEqual([]);
-		expect(error?.message).toBe('Options > Concurrency must be a whole number from 1 to 200, got 0');
+		expect(error?.message).toBe(
+			'Options > Concurrency must be a whole number from 1 to 200, got 0',
+		);
 		expect(t.platform.requests).toHaveLength(0);
 	});
 
