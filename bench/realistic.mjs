@@ -12,7 +12,7 @@
  * proportionally more: twice as slow at twice that).
  * Environment: BENCH_RTTS ("0,20,50"), BENCH_REAL_UPDATES (200), BENCH_REAL_ITEMS (20000),
  * BENCH_REAL_ROUNDS (3), BENCH_SERVER_MS (0: time the double spends on every request), BENCH_RATE
- * (100), BENCH_LIMIT (20), BENCH_HOLD_MS (100), BENCH_SLOW_MS (100), BENCH_SLOW_PER (8).
+ * (100), BENCH_LIMIT (20), BENCH_HOLD_MS (100), BENCH_SLOW_MS (100), BENCH_SLOW_PER (32: above the window's first 32 in flight).
  */
 import { spawn } from 'node:child_process';
 import https from 'node:https';
@@ -34,7 +34,7 @@ const RATE = Number(process.env.BENCH_RATE ?? 100);
 const LIMIT = Number(process.env.BENCH_LIMIT ?? 20);
 const HOLD_MS = Number(process.env.BENCH_HOLD_MS ?? 100);
 const SLOW_MS = Number(process.env.BENCH_SLOW_MS ?? 100);
-const SLOW_PER = Number(process.env.BENCH_SLOW_PER ?? 8);
+const SLOW_PER = Number(process.env.BENCH_SLOW_PER ?? 32);
 /** The newest versions: their defaults are what a new node gets. */
 const NOMENCLATURE_NEWEST = 1.4;
 const APP_NEWEST = 1.6;

@@ -16,7 +16,7 @@ export const BATCH_CREATE_VERSION = 1.4;
 /** Comment > Get Many offers the activity stream's documented filters (author, words, dates, replies). */
 export const FEED_FILTERS_VERSION = 1.5;
 
-/** Item > Update sends up to 100 items at a time by default, starting with 16 and doubling while the platform keeps up. */
+/** Item > Update sends up to 100 items at a time by default, starting with 32 and doubling while the platform keeps up. */
 export const ADAPTIVE_VERSION = 1.6;
 
 /** The node class's `version`, oldest first. */

@@ -10,7 +10,7 @@ export const MORE_PICKERS_VERSION = 1.2;
 /** Item > Create and Update map fields from the contract application's scheme. */
 export const FIELD_MAPPER_VERSION = 1.3;
 
-/** Item > Update sends up to 100 items at a time by default, starting with 16 and doubling while the platform keeps up. */
+/** Item > Update sends up to 100 items at a time by default, starting with 32 and doubling while the platform keeps up. */
 export const ADAPTIVE_VERSION = 1.4;
 
 /** The node class's `version`, oldest first. */

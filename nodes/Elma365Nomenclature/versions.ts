@@ -13,7 +13,7 @@ export const PARALLEL_UPDATES_VERSION = 1.2;
  */
 export const ONE_REQUEST_UPDATE_VERSION = 1.3;
 
-/** Case > Update and Directory > Update send up to 100 items at a time by default, starting with 16 and doubling while the platform keeps up. */
+/** Case > Update and Directory > Update send up to 100 items at a time by default, starting with 32 and doubling while the platform keeps up. */
 export const ADAPTIVE_VERSION = 1.4;
 
 /** The node class's `version`, oldest first. */

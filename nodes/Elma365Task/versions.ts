@@ -4,7 +4,7 @@ export const FIRST_VERSION = 1;
 /** Get Many offers the vendor's own lists: Incoming, Outgoing, Participating and Of a User. */
 export const PUBLISHED_LISTS_VERSION = 1.1;
 
-/** Task > Get and Get Exits send up to 100 items at a time by default, starting with 16 and doubling while the platform keeps up. */
+/** Task > Get and Get Exits send up to 100 items at a time by default, starting with 32 and doubling while the platform keeps up. */
 export const ADAPTIVE_VERSION = 1.2;
 
 /** The node class's `version`, oldest first. */

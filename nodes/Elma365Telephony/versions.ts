@@ -4,7 +4,7 @@ export const FIRST_VERSION = 1;
 /** The Module picker and a user picker in each binding row. */
 export const PICKERS_VERSION = 1.1;
 
-/** Binding > Get and Update send up to 100 items at a time by default, starting with 16 and doubling while the platform keeps up. */
+/** Binding > Get and Update send up to 100 items at a time by default, starting with 32 and doubling while the platform keeps up. */
 export const ADAPTIVE_VERSION = 1.2;
 
 /** The node class's `version`, oldest first. */

@@ -9,7 +9,7 @@ const DEFAULT_HOLD_MS = 500;
  * Requests in flight before the first answers: the window doubles from here with each round of
  * successes. A setting at or below it (the Concurrency of older node versions) is in flight at once.
  */
-export const INITIAL_WINDOW = 16;
+export const INITIAL_WINDOW = 32;
 
 /** What one request through the window tells it: a success and its response time, no answer at all, or congestion with the hold asked for. */
 type Feedback = { answeredInMs: number } | 'noAnswer' | { holdMs: number };

@@ -1,8 +1,9 @@
 /**
  * How much longer than the best seen a smoothed response time may be before it counts as
- * congestion: more than this factor, and more than LATENCY_SLACK_MS above it.
+ * congestion: more than this factor, and more than LATENCY_SLACK_MS above it. Below 2, so that
+ * the window stops growing before the smoothed time (which lags) shows the platform twice as slow.
  */
-const LATENCY_FACTOR = 2;
+const LATENCY_FACTOR = 1.5;
 /**
  * Below this the difference is noise (a busy event loop, one slow row), not a queue at the
  * platform: without it a platform answering in 2 ms would look congested at 5 ms.
