@@ -119,12 +119,16 @@ export class CongestionWindow {
 		this.wakeNext();
 	}
 
-	/** A success: the window grows unless response times are climbing, and halves if they keep climbing. */
+	/**
+	 * A success: the window grows unless this answer or the smoothed response time is well above the
+	 * best seen (the smoothed time lags, so a growing window would overshoot while it catches up), and
+	 * halves if the smoothed time stays there for a window's worth of answers.
+	 */
 	private answered(generation: number, ms: number): void {
 		this.latency.record(ms);
 		if (!this.latency.climbing) {
 			this.slowAnswers = 0;
-			this.grow();
+			if (!this.latency.wellAboveBest(ms)) this.grow();
 			return;
 		}
 		if (generation !== this.generation) return;

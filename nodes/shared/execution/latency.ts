@@ -32,11 +32,13 @@ export class LatencyTracker {
 		this.smoothed = undefined;
 	}
 
-	/** Whether the smoothed response time is well above the best seen. */
+	/** Whether the smoothed response time is well above the best seen: the platform stays slower. */
 	get climbing(): boolean {
-		if (this.smoothed === undefined) return false;
-		return (
-			this.smoothed > this.best * LATENCY_FACTOR && this.smoothed - this.best > LATENCY_SLACK_MS
-		);
+		return this.smoothed !== undefined && this.wellAboveBest(this.smoothed);
+	}
+
+	/** Whether one response time is well above the best seen. */
+	wellAboveBest(ms: number): boolean {
+		return ms > this.best * LATENCY_FACTOR && ms - this.best > LATENCY_SLACK_MS;
 	}
 }
