@@ -127,7 +127,8 @@ class CredentialsHelper extends ICredentialsHelper {
 
 /**
  * Runs `type` (e.g. `n8n-nodes-elma365.elma365Nomenclature` or `n8n-nodes-base.httpRequest`) once over
- * `input` and returns its first output's items (throws when the node failed).
+ * `input` and returns its first output's items (throws when the node failed; with `onError`
+ * 'continueRegularOutput' the failed items are error items instead).
  */
 export async function runNode({
 	loader,
@@ -137,6 +138,7 @@ export async function runNode({
 	parameters,
 	input,
 	credential,
+	onError,
 }) {
 	const node = {
 		id: 'c0ffee00-0000-4000-8000-000000000001',
@@ -146,6 +148,8 @@ export async function runNode({
 		position: [0, 0],
 		parameters,
 		credentials: credential ? { elma365Api: { id: 'cred-1', name: 'ELMA365' } } : undefined,
+		// 'continueRegularOutput' (Continue On Fail): failed items become error items to count.
+		...(onError ? { onError } : {}),
 	};
 	const workflow = new Workflow({
 		id: 'wf-bench',

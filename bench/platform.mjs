@@ -64,9 +64,67 @@ platform.script(
 	},
 	Infinity,
 );
+// POST /bench/load {limit, holdMs, slowBaseMs, slowPer} shapes how case updates (PUT) are served:
+// with `limit`, each is held `holdMs` and those above `limit` in flight get 429 with Retry-After
+// `holdMs`; with `slowBaseMs`, each is held slowBaseMs x max(1, in flight / slowPer), so response
+// times double at 2 x slowPer in flight. GET /bench/load answers the peak in flight, the refusals
+// and the longest hold given since the last POST.
+const load = {
+	limit: 0,
+	holdMs: 0,
+	slowBaseMs: 0,
+	slowPer: 1,
+	current: 0,
+	peak: 0,
+	refused: 0,
+	longestHoldMs: 0,
+};
+platform.script(
+	'POST',
+	'/bench/load',
+	(request) => {
+		Object.assign(load, { limit: 0, holdMs: 0, slowBaseMs: 0, slowPer: 1 }, request.body ?? {}, {
+			current: 0,
+			peak: 0,
+			refused: 0,
+			longestHoldMs: 0,
+		});
+		return ok();
+	},
+	Infinity,
+);
+platform.script(
+	'GET',
+	'/bench/load',
+	() => ok({ peak: load.peak, refused: load.refused, longestHoldMs: load.longestHoldMs }),
+	Infinity,
+);
+/** Holds a case update as POST /bench/load asked, or refuses it (429); undefined when it may be answered. */
+async function shapeLoad() {
+	if (load.limit > 0 && load.current >= load.limit) {
+		load.refused += 1;
+		return {
+			status: 429,
+			headers: { 'retry-after': String(load.holdMs / 1000) },
+			body: { success: false, error: 'too many requests' },
+		};
+	}
+	load.current += 1;
+	load.peak = Math.max(load.peak, load.current);
+	const holdMs =
+		load.limit > 0 ? load.holdMs : load.slowBaseMs * Math.max(1, load.current / load.slowPer);
+	load.longestHoldMs = Math.max(load.longestHoldMs, holdMs);
+	await new Promise((resolve) => setTimeout(resolve, holdMs));
+	load.current -= 1;
+	return undefined;
+}
 const answer = platform.answer.bind(platform);
 platform.answer = async (request) => {
 	if (SERVER_MS > 0) await new Promise((resolve) => setTimeout(resolve, SERVER_MS));
+	if ((load.limit > 0 || load.slowBaseMs > 0) && request.method === 'PUT') {
+		const refused = await shapeLoad();
+		if (refused) return refused;
+	}
 	if (rate.perSecond > 0 && request.method === 'PUT') {
 		const now = Date.now();
 		const second = Math.floor(now / 1000);

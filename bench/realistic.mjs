@@ -5,9 +5,14 @@
  * contestants alternate within each round; the figure is the median of the rounds, and the ratio is
  * to a raw keep-alive HTTPS client making the same requests one after the other. Requests, TCP
  * connections and TLS handshakes of each contestant's last round are counted at the double's side.
+ * At the last RTT three blocks follow, one round each, every contestant with Continue On Fail so
+ * that failed items are counted: a platform that allows BENCH_RATE case updates per second, one
+ * that answers 429 (Retry-After) above BENCH_LIMIT updates in flight (each held BENCH_HOLD_MS),
+ * and one that answers slower as load grows (BENCH_SLOW_MS up to BENCH_SLOW_PER in flight, then
+ * proportionally more: twice as slow at twice that).
  * Environment: BENCH_RTTS ("0,20,50"), BENCH_REAL_UPDATES (200), BENCH_REAL_ITEMS (20000),
  * BENCH_REAL_ROUNDS (3), BENCH_SERVER_MS (0: time the double spends on every request), BENCH_RATE
- * (100: case updates per second the double allows in the rate-limit block, run at the last RTT).
+ * (100), BENCH_LIMIT (20), BENCH_HOLD_MS (100), BENCH_SLOW_MS (100), BENCH_SLOW_PER (32: above the window's first 32 in flight).
  */
 import { spawn } from 'node:child_process';
 import https from 'node:https';
@@ -26,6 +31,15 @@ const ITEMS = Number(process.env.BENCH_REAL_ITEMS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_REAL_ROUNDS ?? 3);
 const SERVER_MS = Number(process.env.BENCH_SERVER_MS ?? 0);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
+const LIMIT = Number(process.env.BENCH_LIMIT ?? 20);
+const HOLD_MS = Number(process.env.BENCH_HOLD_MS ?? 100);
+const SLOW_MS = Number(process.env.BENCH_SLOW_MS ?? 100);
+const SLOW_PER = Number(process.env.BENCH_SLOW_PER ?? 32);
+/** The newest versions: their defaults are what a new node gets. */
+const NOMENCLATURE_NEWEST = 1.4;
+const APP_NEWEST = 1.6;
+/** Continue On Fail: failed items become error items, counted instead of failing the run. */
+const CONTINUE = 'continueRegularOutput';
 const NOMENCLATURE = 'n8n-nodes-elma365.elma365Nomenclature';
 const APP = 'n8n-nodes-elma365.elma365App';
 
@@ -103,11 +117,12 @@ async function updatesRaw(env, limit) {
 	}
 }
 
-function updatesNode(env, concurrency, typeVersion = 1.1) {
+function updatesNode(env, concurrency, typeVersion = 1.1, onError = undefined) {
 	return runNode({
 		loader: env.loader,
 		type: NOMENCLATURE,
 		typeVersion,
+		onError,
 		credential: env.credential,
 		parameters: {
 			resource: 'case',
@@ -124,10 +139,11 @@ function updatesNode(env, concurrency, typeVersion = 1.1) {
 	});
 }
 
-function updatesHttpRequestNode(env) {
+function updatesHttpRequestNode(env, onError = undefined) {
 	return runNode({
 		loader: env.loader,
 		httpRequest: env.httpRequest,
+		onError,
 		type: 'n8n-nodes-base.httpRequest',
 		typeVersion: 4.2,
 		parameters: {
@@ -172,6 +188,7 @@ function listNode(env) {
 	return runNode({
 		loader: env.loader,
 		type: APP,
+		typeVersion: APP_NEWEST,
 		credential: env.credential,
 		parameters: {
 			resource: 'item',
@@ -231,32 +248,14 @@ async function rateLimited(env) {
 	console.log(
 		`   ${UPDATES} case updates against a platform that answers 429 above ${RATE} per second (the limit imposes at least ${imposed.toFixed(0)} ms), one round`,
 	);
-	const contestants = [
-		['Nomenclature node 1.1, default (Concurrency 1)', () => updatesNode(env)],
-		['Nomenclature node 1.2, default (Concurrency 10)', () => updatesNode(env, undefined, 1.2)],
-		['Nomenclature node, Concurrency 50', () => updatesNode(env, 50)],
-	];
-	if (env.httpRequest)
-		contestants.push([
-			'HTTP Request node (default: all at once)',
-			() => updatesHttpRequestNode(env),
-		]);
+	const contestants = throttledContestants(env);
 	for (const [name, run] of contestants) {
 		await setRate(RATE);
 		// Start at a second boundary, so that every contestant meets the same windows.
 		await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000)));
 		const before = await env.requestCount();
 		const start = performance.now();
-		let outcome;
-		try {
-			const out = await run();
-			// The HTTP Request node outputs the whole envelope ({success: true, error: ''}); ours the item.
-			const failed = (json) =>
-				json.success === false || (typeof json.error === 'string' && json.error !== '');
-			outcome = `${out.filter((item) => !failed(item.json)).length} of ${UPDATES} succeeded`;
-		} catch (error) {
-			outcome = `failed: ${String(error.message).slice(0, 60)}`;
-		}
+		const outcome = await outcomeOf(run);
 		const time = performance.now() - start;
 		const requests = (await env.requestCount()) - before;
 		console.log(
@@ -264,6 +263,126 @@ async function rateLimited(env) {
 		);
 	}
 	await setRate(0);
+}
+
+/** The contestants of the throttling blocks, each with Continue On Fail so that failed items are counted. */
+function throttledContestants(env) {
+	const contestants = [
+		[
+			'Nomenclature node 1.2, default (Concurrency 10)',
+			() => updatesNode(env, undefined, 1.2, CONTINUE),
+		],
+		[
+			`Nomenclature node ${NOMENCLATURE_NEWEST}, default (adaptive)`,
+			() => updatesNode(env, undefined, NOMENCLATURE_NEWEST, CONTINUE),
+		],
+		[
+			`Nomenclature node ${NOMENCLATURE_NEWEST}, Concurrency 100`,
+			() => updatesNode(env, 100, NOMENCLATURE_NEWEST, CONTINUE),
+		],
+	];
+	if (env.httpRequest)
+		contestants.push([
+			'HTTP Request node (default: all at once)',
+			() => updatesHttpRequestNode(env, CONTINUE),
+		]);
+	return contestants;
+}
+
+/** How many items of a run succeeded and failed (an error item is a failure), or why the run failed. */
+async function outcomeOf(run) {
+	try {
+		const out = await run();
+		// The HTTP Request node outputs the whole envelope ({success: true, error: ''}); ours the item.
+		// Its error items carry an `error` object or message, ours a message.
+		const failed = (json) =>
+			json.success === false ||
+			(json.error !== undefined && json.error !== null && json.error !== '');
+		const failures = out.filter((item) => failed(item.json)).length;
+		return `${out.length - failures} of ${UPDATES} succeeded, ${failures} failed`;
+	} catch (error) {
+		return `run failed: ${String(error.message).slice(0, 60)}`;
+	}
+}
+
+/** POST /bench/load on the double (see bench/platform.mjs); GET answers what the last run met. */
+async function setLoad(env, shape) {
+	await fetch(new URL('/bench/load', env.platform.url), {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(shape),
+	});
+}
+const loadMet = (env) =>
+	fetch(new URL('/bench/load', env.platform.url))
+		.then((r) => r.json())
+		.then((data) => data.result ?? data);
+
+/**
+ * The platform answers 429 (Retry-After HOLD_MS) above LIMIT case updates in flight, each held
+ * HOLD_MS: the limit itself imposes UPDATES / LIMIT x HOLD_MS; every item must still succeed.
+ */
+async function inFlightLimited(env) {
+	const imposed = Math.ceil(UPDATES / LIMIT) * HOLD_MS;
+	console.log(
+		`   ${UPDATES} case updates against a platform that answers 429 above ${LIMIT} in flight, each held ${HOLD_MS} ms (the limit imposes at least ${imposed} ms), one round, Continue On Fail`,
+	);
+	for (const [name, run] of throttledContestants(env)) {
+		await setLoad(env, { limit: LIMIT, holdMs: HOLD_MS });
+		const start = performance.now();
+		const outcome = await outcomeOf(run);
+		const time = performance.now() - start;
+		const met = await loadMet(env);
+		console.log(
+			`     ${name.padEnd(50)} ${`${time.toFixed(0)} ms`.padStart(9)}  ${`${(time / imposed).toFixed(2)}x`.padStart(6)} of imposed  peak ${String(met.peak).padStart(3)} in flight  429s ${String(met.refused).padStart(5)}  ${outcome}`,
+		);
+	}
+	await setLoad(env, {});
+}
+
+/**
+ * The platform answers slower as load grows: SLOW_MS up to SLOW_PER case updates in flight, then
+ * proportionally more (twice as slow at 2 x SLOW_PER). The peak in flight shows where the window
+ * stopped growing, the longest hold how much slower the platform answered by then.
+ */
+async function slowingPlatform(env) {
+	console.log(
+		`   ${UPDATES} case updates against a platform that holds each ${SLOW_MS} ms up to ${SLOW_PER} in flight and proportionally longer above (twice at ${2 * SLOW_PER}), one round`,
+	);
+	const contestants = [
+		[
+			`Nomenclature node ${NOMENCLATURE_NEWEST}, default (adaptive)`,
+			() => updatesNode(env, undefined, NOMENCLATURE_NEWEST, CONTINUE),
+		],
+		[
+			'Nomenclature node 1.2, default (Concurrency 10)',
+			() => updatesNode(env, undefined, 1.2, CONTINUE),
+		],
+	];
+	if (env.httpRequest)
+		contestants.push([
+			'HTTP Request node (default: all at once)',
+			() => updatesHttpRequestNode(env, CONTINUE),
+		]);
+	for (const [name, run] of contestants) {
+		await setLoad(env, { slowBaseMs: SLOW_MS, slowPer: SLOW_PER });
+		const start = performance.now();
+		const outcome = await outcomeOf(run);
+		const time = performance.now() - start;
+		const met = await loadMet(env);
+		console.log(
+			`     ${name.padEnd(50)} ${`${time.toFixed(0)} ms`.padStart(9)}  peak ${String(met.peak).padStart(3)} in flight  longest hold ${`${met.longestHoldMs.toFixed(0)} ms`.padStart(8)} (${(met.longestHoldMs / SLOW_MS).toFixed(2)}x)  ${outcome}`,
+		);
+	}
+	await setLoad(env, {});
+}
+
+/** One line per target of the block: `name` over `reference`, met when at most `bound`. */
+function target(times, name, reference, bound) {
+	const ratio = times[name] / times[reference];
+	console.log(
+		`     target: ${name} / ${reference} = ${ratio.toFixed(2)}x (at most ${bound.toFixed(1)}x: ${ratio <= bound ? 'met' : 'missed'})`,
+	);
 }
 
 export async function runRealistic() {
@@ -307,25 +426,55 @@ export async function runRealistic() {
 				['Nomenclature node 1.1, default (Concurrency 1)', () => updatesNode(env)],
 				['Nomenclature node 1.2, default (Concurrency 10)', () => updatesNode(env, undefined, 1.2)],
 				['Nomenclature node, Concurrency 20', () => updatesNode(env, 20)],
+				[
+					`Nomenclature node ${NOMENCLATURE_NEWEST}, default (adaptive)`,
+					() => updatesNode(env, undefined, NOMENCLATURE_NEWEST),
+				],
+				[
+					`Nomenclature node ${NOMENCLATURE_NEWEST}, Concurrency 100`,
+					() => updatesNode(env, 100, NOMENCLATURE_NEWEST),
+				],
 			];
 			if (httpRequest)
 				updates.push([
 					'HTTP Request node (default: all at once)',
 					() => updatesHttpRequestNode(env),
 				]);
-			await measure(
+			const updateTimes = await measure(
 				env,
 				`${UPDATES} case updates (PUT /nomenclature/{id}, one per item)`,
 				UPDATES,
 				updates,
 			);
-			await measure(env, `Return All of ${ITEMS} app items (POST /app/bench/items/list)`, ITEMS, [
-				['raw keep-alive, page 100, sequential', () => listRaw(env, 100, 1)],
-				['raw keep-alive, page 1000, 8 in flight', () => listRaw(env, 1000, 8)],
-				['raw keep-alive, page 100, 8 in flight', () => listRaw(env, 100, 8)],
-				['App node getAll, Return All (defaults)', () => listNode(env)],
-			]);
-			if (rtt === RTTS[RTTS.length - 1]) await rateLimited(env);
+			if (httpRequest)
+				target(
+					updateTimes,
+					`Nomenclature node ${NOMENCLATURE_NEWEST}, default (adaptive)`,
+					'HTTP Request node (default: all at once)',
+					1,
+				);
+			const listTimes = await measure(
+				env,
+				`Return All of ${ITEMS} app items (POST /app/bench/items/list)`,
+				ITEMS,
+				[
+					['raw keep-alive, page 100, sequential', () => listRaw(env, 100, 1)],
+					['raw keep-alive, page 1000, 8 in flight', () => listRaw(env, 1000, 8)],
+					['raw keep-alive, page 1000, 16 in flight', () => listRaw(env, 1000, 16)],
+					['raw keep-alive, page 1000, all at once', () => listRaw(env, 1000, ITEMS)],
+					['raw keep-alive, page 100, 8 in flight', () => listRaw(env, 100, 8)],
+					[`App node ${APP_NEWEST} getAll, Return All (defaults)`, () => listNode(env)],
+				],
+			);
+			const fastestRaw = Object.keys(listTimes)
+				.filter((name) => name.startsWith('raw'))
+				.reduce((best, name) => (listTimes[name] < listTimes[best] ? name : best));
+			target(listTimes, `App node ${APP_NEWEST} getAll, Return All (defaults)`, fastestRaw, 1);
+			if (rtt === RTTS[RTTS.length - 1]) {
+				await rateLimited(env);
+				await inFlightLimited(env);
+				await slowingPlatform(env);
+			}
 			network.stop();
 		}
 	} finally {

@@ -16,6 +16,9 @@ export const BATCH_CREATE_VERSION = 1.4;
 /** Comment > Get Many offers the activity stream's documented filters (author, words, dates, replies). */
 export const FEED_FILTERS_VERSION = 1.5;
 
+/** Item > Update sends up to 100 items at a time by default, starting with 32 and doubling while the platform keeps up. */
+export const ADAPTIVE_VERSION = 1.6;
+
 /** The node class's `version`, oldest first. */
 export const VERSIONS = [
 	FIRST_VERSION,
@@ -24,7 +27,8 @@ export const VERSIONS = [
 	COMMENTS_VERSION,
 	BATCH_CREATE_VERSION,
 	FEED_FILTERS_VERSION,
+	ADAPTIVE_VERSION,
 ];
 
 /** The version new nodes get: the newest. */
-export const DEFAULT_VERSION = FEED_FILTERS_VERSION;
+export const DEFAULT_VERSION = ADAPTIVE_VERSION;

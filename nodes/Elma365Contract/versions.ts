@@ -10,13 +10,17 @@ export const MORE_PICKERS_VERSION = 1.2;
 /** Item > Create and Update map fields from the contract application's scheme. */
 export const FIELD_MAPPER_VERSION = 1.3;
 
+/** Item > Update sends up to 100 items at a time by default, starting with 32 and doubling while the platform keeps up. */
+export const ADAPTIVE_VERSION = 1.4;
+
 /** The node class's `version`, oldest first. */
 export const VERSIONS = [
 	FIRST_VERSION,
 	PICKERS_VERSION,
 	MORE_PICKERS_VERSION,
 	FIELD_MAPPER_VERSION,
+	ADAPTIVE_VERSION,
 ];
 
 /** The version new nodes get: the newest. */
-export const DEFAULT_VERSION = FIELD_MAPPER_VERSION;
+export const DEFAULT_VERSION = ADAPTIVE_VERSION;

@@ -13,13 +13,17 @@ export const PARALLEL_UPDATES_VERSION = 1.2;
  */
 export const ONE_REQUEST_UPDATE_VERSION = 1.3;
 
+/** Case > Update and Directory > Update send up to 100 items at a time by default, starting with 32 and doubling while the platform keeps up. */
+export const ADAPTIVE_VERSION = 1.4;
+
 /** The node class's `version`, oldest first. */
 export const VERSIONS = [
 	FIRST_VERSION,
 	KEEP_CURRENT_VERSION,
 	PARALLEL_UPDATES_VERSION,
 	ONE_REQUEST_UPDATE_VERSION,
+	ADAPTIVE_VERSION,
 ];
 
 /** The version new nodes get: the newest. */
-export const DEFAULT_VERSION = ONE_REQUEST_UPDATE_VERSION;
+export const DEFAULT_VERSION = ADAPTIVE_VERSION;

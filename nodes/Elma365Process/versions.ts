@@ -10,13 +10,17 @@ export const MORE_PICKERS_VERSION = 1.2;
 /** Process control: Instance > Interrupt and Interrupt Many. */
 export const PROCESS_CONTROL_VERSION = 1.3;
 
+/** Instance > Get and Interrupt send up to 100 items at a time by default, starting with 32 and doubling while the platform keeps up. */
+export const ADAPTIVE_VERSION = 1.4;
+
 /** The node class's `version`, oldest first. */
 export const VERSIONS = [
 	FIRST_VERSION,
 	PICKERS_VERSION,
 	MORE_PICKERS_VERSION,
 	PROCESS_CONTROL_VERSION,
+	ADAPTIVE_VERSION,
 ];
 
 /** The version new nodes get: the newest. */
-export const DEFAULT_VERSION = PROCESS_CONTROL_VERSION;
+export const DEFAULT_VERSION = ADAPTIVE_VERSION;

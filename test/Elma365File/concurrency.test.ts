@@ -103,7 +103,7 @@ describe('file', () => {
 		);
 	});
 
-	test('download: a Concurrency outside 1-50 is refused before any request', async () => {
+	test('download: a Concurrency outside 1-200 is refused before any request', async () => {
 		const { items, error } = await t.run({
 			nodeType: 'elma365File',
 			parameters: {
@@ -115,7 +115,9 @@ describe('file', () => {
 			input: fileIds.slice(0, 2).map((id) => ({ json: { id } })),
 		});
 		expect(items).toEqual([]);
-		expect(error?.message).toBe('Options > Concurrency must be a whole number from 1 to 50, got 0');
+		expect(error?.message).toBe(
+			'Options > Concurrency must be a whole number from 1 to 200, got 0',
+		);
 		expect(t.platform.requests).toHaveLength(0);
 	});
 

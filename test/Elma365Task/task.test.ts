@@ -178,12 +178,13 @@ describe('Get Many', () => {
 		expect(jsonOf(items)).toEqual([tasks[1]]);
 	});
 
-	test('version 1 offers All, Assigned To and Created By; 1.1 (the default) All, Incoming, Outgoing, Participating and Of a User', async () => {
+	test('version 1 offers All, Assigned To and Created By; 1.1 and 1.2 (the default) All, Incoming, Outgoing, Participating and Of a User', async () => {
 		const { loadPackage } = await import('../harness/engine');
 		const loader = await loadPackage();
 		const { properties, version, defaultVersion } = loader.nodeTypes.elma365Task.type
 			.description as INodeTypeDescription;
-		expect([version, defaultVersion]).toEqual([[1, 1.1], 1.1]);
+		// 1.2 (the default) changes only Get and Get Exits' Concurrency default (test/reliability/window.test.ts).
+		expect([version, defaultVersion]).toEqual([[1, 1.1, 1.2], 1.2]);
 		expect(
 			properties
 				.filter((p: INodeProperties) => p.name === 'scope')

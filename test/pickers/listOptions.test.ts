@@ -429,9 +429,14 @@ describe('descriptions', () => {
 			// App 1.3 adds item comments, Contract 1.3 field mapping for Create and Update (test/pickers/contractMapping.test.ts).
 			const report = nodeType === 'elma365Report';
 			// App 1.4 sends Create through the batch save (test/Elma365App/createInOneRequest.test.ts),
-			// App 1.5 adds the comment list's filters (test/Elma365App/comment.test.ts).
+			// App 1.5 adds the comment list's filters (test/Elma365App/comment.test.ts); App 1.6 and
+			// Contract 1.4 change only Item > Update's Concurrency default (test/reliability/window.test.ts).
 			const versions =
-				nodeType === 'elma365App' ? [[1, 1.1, 1.2, 1.3, 1.4, 1.5], 1.5] : [[1, 1.1, 1.2, 1.3], 1.3];
+				nodeType === 'elma365App'
+					? [[1, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6], 1.6]
+					: nodeType === 'elma365Contract'
+						? [[1, 1.1, 1.2, 1.3, 1.4], 1.4]
+						: [[1, 1.1, 1.2, 1.3], 1.3];
 			expect([description.version, description.defaultVersion]).toEqual(versions);
 			const options = description.properties.filter(
 				(p) => p.name === 'options' && p.displayOptions?.show?.operation?.includes('getAll'),

@@ -88,12 +88,15 @@ afterEach(() => {
 });
 
 describe('node versions', () => {
-	test('1.3 (process control) is the default; the context mapper (mode map, reloads with namespace and template) is shown from 1.2 only', async () => {
+	test('1.3 brought process control (1.4, the default, keeps it); the context mapper (mode map, reloads with namespace and template) is shown from 1.2 only', async () => {
 		const loader = await loadPackage();
 		const { description } = loader.nodeTypes.elma365Process.type as unknown as {
 			description: { version: number[]; defaultVersion: number; properties: INodeProperties[] };
 		};
-		expect([description.version, description.defaultVersion]).toEqual([[1, 1.1, 1.2, 1.3], 1.3]);
+		expect([description.version, description.defaultVersion]).toEqual([
+			[1, 1.1, 1.2, 1.3, 1.4],
+			1.4,
+		]);
 		const columns = description.properties.filter(
 			(p) => p.name === 'columns' && p.displayOptions?.show?.resource?.[0] === 'process',
 		);

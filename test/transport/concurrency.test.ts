@@ -189,8 +189,8 @@ describe('Options > Concurrency on case update', () => {
 		expect(t.platform.requests.length).toBeLessThanOrEqual(5);
 	});
 
-	test('a concurrency outside 1-50 is refused before any request', async () => {
-		for (const concurrency of [0, 51, 2.5]) {
+	test('a concurrency outside 1-200 is refused before any request', async () => {
+		for (const concurrency of [0, 201, 2.5]) {
 			const { items, error } = await t.run({
 				nodeType: 'elma365Nomenclature',
 				parameters: caseUpdate({ concurrency }),
@@ -198,7 +198,7 @@ describe('Options > Concurrency on case update', () => {
 			});
 			expect(items).toEqual([]);
 			expect(error?.message).toBe(
-				`Options > Concurrency must be a whole number from 1 to 50, got ${concurrency}`,
+				`Options > Concurrency must be a whole number from 1 to 200, got ${concurrency}`,
 			);
 		}
 		expect(t.platform.requests).toHaveLength(0);

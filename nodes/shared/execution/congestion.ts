@@ -1,12 +1,18 @@
 import { sleep } from 'n8n-workflow';
+import { LatencyTracker } from './latency';
 
 /** Longest time a request refused with 429 is sent again through the window before its 429 is the item's error. */
 export const MAX_THROTTLED_MS = 120_000;
 /** The hold after a 429 that came without Retry-After (a 5xx without it holds nothing). */
 const DEFAULT_HOLD_MS = 500;
+/**
+ * Requests in flight before the first answers: the window doubles from here with each round of
+ * successes. A setting at or below it (the Concurrency of older node versions) is in flight at once.
+ */
+export const INITIAL_WINDOW = 32;
 
-/** What one request through the window tells it: a success, no answer at all, or congestion with the hold asked for. */
-type Feedback = 'success' | 'noAnswer' | { holdMs: number };
+/** What one request through the window tells it: a success and its response time, no answer at all, or congestion with the hold asked for. */
+type Feedback = { answeredInMs: number } | 'noAnswer' | { holdMs: number };
 
 /** An answer's status, which is all the window needs to know of it. */
 interface StatusAnswer {
@@ -14,29 +20,39 @@ interface StatusAnswer {
 }
 
 /**
- * Congestion control for the requests of one node run with Options > Concurrency above 1 (AIMD, as
- * TCP does). The router makes one window per run and passes it to each item's execute, which hands
- * it to the transport with every request. The window of requests in flight starts at the setting,
- * halves when the platform answers 429 or 5xx, and grows back by one for every window's worth of
- * successes. A 429 or 5xx with Retry-After also holds every new request until that time (plus
- * jitter, so that the waiting requests do not all come back at the same instant). A 429 (the
- * platform did not process the request) is sent again, before anything else waiting, until
- * MAX_THROTTLED_MS have passed, so a setting above what the platform allows costs time, never failed items.
+ * Congestion control for the requests of one node run with Options > Concurrency above 1 (slow
+ * start, then AIMD, as TCP does). The router makes one window per run and passes it to each item's
+ * execute, which hands it to the transport with every request; the pager makes one for the pages
+ * of a list. The window of requests in flight starts at INITIAL_WINDOW and grows by one with every
+ * success (it doubles with each round of answers) up to the ceiling, the setting. The first sign
+ * of congestion ends that: an answer 429 or 5xx halves the window, and so does a smoothed response
+ * time well above the best seen (latency.ts) that lasts a window's worth of answers; while
+ * response times are climbing the window does not grow. After that it grows back by one for
+ * every window's worth of successes. A 429 or 5xx with Retry-After also holds every new request
+ * until that time (plus jitter, so that the waiting requests do not all come back at the same
+ * instant). A 429 (the platform did not process the request) is sent again, before anything else
+ * waiting, until MAX_THROTTLED_MS have passed, so a setting above what the platform allows costs
+ * time, never failed items.
  */
 export class CongestionWindow {
 	/** Requests allowed in flight now (between 1 and the ceiling). */
 	size: number;
 	inFlight = 0;
-	private readonly ceiling: number;
+	readonly ceiling: number;
+	/** Whether the window still doubles each round (no congestion seen yet). */
+	private slowStart = true;
 	private successes = 0;
+	/** Successes with the response time climbing, in this generation. */
+	private slowAnswers = 0;
 	private heldUntil = 0;
 	/** Counts halvings, so that the answers of one burst halve the window once, not once each. */
 	private generation = 0;
+	private readonly latency = new LatencyTracker();
 	private readonly queue: Array<{ first: boolean; wake: () => void }> = [];
 
-	constructor(ceiling: number) {
+	constructor(ceiling: number, initial = INITIAL_WINDOW) {
 		this.ceiling = ceiling;
-		this.size = ceiling;
+		this.size = Math.max(1, Math.min(ceiling, initial));
 	}
 
 	/**
@@ -52,6 +68,7 @@ export class CongestionWindow {
 		const started = Date.now();
 		for (let again = false; ; again = true) {
 			const generation = await this.acquire(again);
+			const sent = Date.now();
 			let answer: A | undefined;
 			try {
 				answer = await send();
@@ -61,7 +78,7 @@ export class CongestionWindow {
 			}
 			const status = answer.status;
 			if (status !== 429 && status < 500) {
-				this.release(generation, 'success');
+				this.release(generation, { answeredInMs: Date.now() - sent });
 				return answer;
 			}
 			const holdMs = retryAfterMs(answer) ?? (status === 429 ? DEFAULT_HOLD_MS : 0);
@@ -95,22 +112,58 @@ export class CongestionWindow {
 	/** Frees the place taken at `generation` and adjusts the window to what the answer said. */
 	private release(generation: number, feedback: Feedback): void {
 		this.inFlight -= 1;
-		if (feedback === 'success') {
-			this.successes += 1;
-			if (this.successes >= this.size && this.size < this.ceiling) {
-				this.size += 1;
-				this.successes = 0;
-			}
-		} else if (feedback !== 'noAnswer') {
-			if (generation === this.generation) {
-				this.size = Math.max(1, Math.floor(this.size / 2));
-				this.successes = 0;
-				this.generation += 1;
-			}
-			const jitter = Math.random() * Math.min(feedback.holdMs, 1_000) * 0.25;
-			this.heldUntil = Math.max(this.heldUntil, Date.now() + feedback.holdMs + jitter);
+		if (feedback !== 'noAnswer') {
+			if ('answeredInMs' in feedback) this.answered(generation, feedback.answeredInMs);
+			else this.congested(generation, feedback.holdMs);
 		}
 		this.wakeNext();
+	}
+
+	/**
+	 * A success: the window grows unless this answer or the smoothed response time is well above the
+	 * best seen (the smoothed time lags, so a growing window would overshoot while it catches up), and
+	 * halves if the smoothed time stays there for a window's worth of answers.
+	 */
+	private answered(generation: number, ms: number): void {
+		this.latency.record(ms);
+		if (!this.latency.climbing) {
+			this.slowAnswers = 0;
+			if (!this.latency.wellAboveBest(ms)) this.grow();
+			return;
+		}
+		if (generation !== this.generation) return;
+		this.slowAnswers += 1;
+		if (this.slowAnswers >= this.size) this.halve();
+	}
+
+	private grow(): void {
+		if (this.size >= this.ceiling) return;
+		if (this.slowStart) {
+			this.size += 1;
+			return;
+		}
+		this.successes += 1;
+		if (this.successes >= this.size) {
+			this.size += 1;
+			this.successes = 0;
+		}
+	}
+
+	/** A 429 or 5xx: the window halves (once per burst) and new requests wait `holdMs` plus jitter. */
+	private congested(generation: number, holdMs: number): void {
+		if (generation === this.generation) this.halve();
+		const jitter = Math.random() * Math.min(holdMs, 1_000) * 0.25;
+		this.heldUntil = Math.max(this.heldUntil, Date.now() + holdMs + jitter);
+	}
+
+	private halve(): void {
+		this.size = Math.max(1, Math.floor(this.size / 2));
+		this.slowStart = false;
+		this.successes = 0;
+		this.slowAnswers = 0;
+		this.generation += 1;
+		// Answers of the larger window are still coming back: response times are judged afresh.
+		this.latency.restart();
 	}
 
 	private wakeNext(): void {

@@ -8,6 +8,7 @@ import type {
 import { readLimit } from '../descriptions/common';
 import { beforeVersion, isVersionAtLeast, sinceVersion } from '../descriptions/versioning';
 import type { CongestionWindow } from './congestion';
+import { INITIAL_WINDOW } from './congestion';
 import type { Operation } from './router';
 import { MAX_CONCURRENCY } from './router';
 import { readWholeList } from '../lists/pager';
@@ -30,39 +31,94 @@ export const concurrencyOption: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY, numberPrecision: 0 },
 			default: 1,
-			description: `How many items are sent to the platform at the same time (1 to ${MAX_CONCURRENCY}). Output order and pairing stay as the input; 1 sends one item after the other. When the platform answers 429 or 5xx, fewer are sent at once until it recovers, and a 429 is sent again after the wait it asks for.`,
+			description: `Most items sent to the platform at the same time (1 to ${MAX_CONCURRENCY}). Output order and pairing stay as the input; 1 sends one item after the other. Above 1 the node starts with a few and sends more while the platform keeps up; when it answers 429 or 5xx, or answers ever more slowly, fewer are sent at once until it recovers, and a 429 is sent again after the wait it asks for.`,
 		},
 	],
 };
 
-/** Items in flight by default from the node version an operation turned parallel (`parallelSince`). */
+/** Items in flight by default from the node version an operation turned parallel (`parallel` of ConcurrencyVersions). */
 export const DEFAULT_PARALLEL = 10;
 
 /**
- * An options collection that holds Concurrency (`concurrencyOption` or one built on it), shown as it
- * is before `version` and, from `version` on, with Concurrency defaulting to DEFAULT_PARALLEL. Pair it
- * with `parallelByDefaultSince(version)` as the operation's `defaultConcurrency`, which the router
- * uses while the user has not added the option.
+ * Concurrency by default from the node version an operation went adaptive (`adaptive` of
+ * ConcurrencyVersions): the ceiling of a congestion window that starts at INITIAL_WINDOW and
+ * doubles while the platform keeps up, so a healthy platform gets many requests at once and a
+ * throttling one no more than it takes.
  */
-export function parallelSince(version: number, collection: INodeProperties): INodeProperties[] {
-	const options = (collection.options as INodeProperties[]).map((option) =>
-		option.name === 'concurrency'
-			? {
-					...option,
-					default: DEFAULT_PARALLEL,
-					description: `${option.description} Items that change the same object still go one after the other, in input order.`,
-				}
-			: option,
-	);
-	return [
-		...beforeVersion(version, [collection]),
-		...sinceVersion(version, [{ ...collection, options }]),
-	];
+export const ADAPTIVE_CEILING = 100;
+
+/** The node versions from which an operation's Concurrency defaults higher, each stated once. */
+export interface ConcurrencyVersions {
+	/** Concurrency defaults to DEFAULT_PARALLEL from this version (until `adaptive`). */
+	parallel?: number;
+	/** Concurrency defaults to ADAPTIVE_CEILING from this version. */
+	adaptive: number;
 }
 
-/** The router's Concurrency default for an operation made parallel at `version`. */
-export function parallelByDefaultSince(version: number): (ctx: IExecuteFunctions) => number {
-	return (ctx) => (isVersionAtLeast(ctx, version) ? DEFAULT_PARALLEL : 1);
+/** `collection` with its Concurrency option defaulting to `value`, the description saying what that does. */
+function withDefault(collection: INodeProperties, value: number, note: string): INodeProperties {
+	const options = (collection.options as INodeProperties[]).map((option) =>
+		option.name === 'concurrency'
+			? { ...option, default: value, description: `${option.description} ${note}` }
+			: option,
+	);
+	return { ...collection, options };
+}
+
+/** `properties` shown from `from` up to, not including, `to`. */
+function betweenVersions(
+	from: number,
+	to: number,
+	properties: INodeProperties[],
+): INodeProperties[] {
+	return sinceVersion(from, properties).map((property) => ({
+		...property,
+		displayOptions: {
+			...property.displayOptions,
+			hide: { ...property.displayOptions?.hide, '@version': [{ _cnd: { gte: to } }] },
+		},
+	}));
+}
+
+/**
+ * Options > Concurrency of an operation across node versions: `options` is the options collection
+ * that holds it (`concurrencyOption` or one built on it) as each version shows it, and
+ * `defaultConcurrency` the router's default while the user has not added the option. Before
+ * `parallel` (or `adaptive`) it defaults to 1; from `parallel` to DEFAULT_PARALLEL; from
+ * `adaptive` to ADAPTIVE_CEILING. Only for operations whose items change different objects or
+ * whose side effects need no order (items with the same `orderKey` still go one after the other).
+ */
+export function concurrencyByVersion(
+	collection: INodeProperties,
+	versions: ConcurrencyVersions,
+): { options: INodeProperties[]; defaultConcurrency: (ctx: IExecuteFunctions) => number } {
+	const sameObject =
+		'Items that change the same object still go one after the other, in input order.';
+	const parallel = withDefault(collection, DEFAULT_PARALLEL, sameObject);
+	const adaptive = withDefault(
+		collection,
+		ADAPTIVE_CEILING,
+		`The node starts with ${INITIAL_WINDOW} at a time and doubles while the platform answers quickly, up to this number. ${sameObject}`,
+	);
+	const { parallel: parallelVersion, adaptive: adaptiveVersion } = versions;
+	const options =
+		parallelVersion === undefined
+			? [
+					...beforeVersion(adaptiveVersion, [collection]),
+					...sinceVersion(adaptiveVersion, [adaptive]),
+				]
+			: [
+					...beforeVersion(parallelVersion, [collection]),
+					...betweenVersions(parallelVersion, adaptiveVersion, [parallel]),
+					...sinceVersion(adaptiveVersion, [adaptive]),
+				];
+	const defaultConcurrency = (ctx: IExecuteFunctions): number => {
+		if (isVersionAtLeast(ctx, adaptiveVersion)) return ADAPTIVE_CEILING;
+		if (parallelVersion !== undefined && isVersionAtLeast(ctx, parallelVersion))
+			return DEFAULT_PARALLEL;
+		return 1;
+	};
+	return { options, defaultConcurrency };
 }
 
 /** A value read from one input item's parameters. */

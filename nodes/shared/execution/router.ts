@@ -79,12 +79,13 @@ export function forItem(ctx: IExecuteFunctions, error: unknown, itemIndex: numbe
 export const MAX_BATCH_SIZE = 100;
 
 /** Most requests one node may have in flight at once (Options > Concurrency). */
-export const MAX_CONCURRENCY = 50;
+export const MAX_CONCURRENCY = 200;
 
 /**
  * Options > Concurrency of the node (read once, from the first item): how many input items are
  * processed at the same time. 1 (the default, and the value for operations without the option)
- * is one item after the other. Above 1 the requests run under congestion control (congestion.ts).
+ * is one item after the other. Above 1 the requests run under congestion control (congestion.ts):
+ * the setting is the most in flight, and the window starts below it and grows while the platform keeps up.
  */
 function readConcurrency(ctx: IExecuteFunctions, selected: Operation): number {
 	const value = ctx.getNodeParameter(

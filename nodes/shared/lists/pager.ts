@@ -1,5 +1,6 @@
 import type { IDataObject, NodeApiError } from 'n8n-workflow';
 import type { ApiRequest, Elma365Context } from '../transport';
+import { CongestionWindow } from '../execution/congestion';
 import { apiRequest } from '../transport';
 import type { ListPage } from './listPage';
 import { readListPage, rowKey } from './listPage';
@@ -12,8 +13,13 @@ export { PAGE_SIZE } from './pageSize';
  * it gave; one that refuses the size is asked again at PAGE_SIZE (readPages).
  */
 export const LARGE_PAGE_SIZE = 1000;
-/** Pages read at the same time once `total` is known. */
-export const PAGES_IN_FLIGHT = 8;
+/**
+ * Most pages read at the same time once `total` is known: the ceiling of the pages' congestion
+ * window, which starts at INITIAL_PAGES_IN_FLIGHT and grows while the platform keeps up.
+ */
+export const PAGES_IN_FLIGHT = 32;
+/** Pages in flight before the first of them answers. */
+export const INITIAL_PAGES_IN_FLIGHT = 16;
 /** A list without `total` is read for at most this many pages (100,000 rows at the default size). */
 export const MAX_PAGES_WITHOUT_TOTAL = 1_000;
 
@@ -66,16 +72,21 @@ export function withWindow(
 }
 
 /**
- * The one pager: reads a from/size list and yields its new rows in list order, a batch of pages at
- * a time, at most `limit` rows. The first page is `plan.firstPageSize`; with `total` known the
- * remaining pages go `plan.pagesInFlight` at a time. A page that comes back shorter than asked
- * before `total` is reached is continued from where it ended (a capped platform's page size), and
- * the first short page is read alone, to tell a cap from a `total` that lies, before several go at
- * once. A first page refused for its size (isRefusedPageSize) is asked again at PAGE_SIZE, which
- * the rest of the list and of the execution keep. It always ends, whatever the server does: rows already returned on an earlier page are
- * skipped (by `rowKey`), a batch that brings nothing new ends the list, the list is never read past
- * the first known `total` plus two pages (rows added while paging), and a list without `total` is
- * read for at most MAX_PAGES_WITHOUT_TOTAL pages. The consumer may stop early (a lookup).
+ * The one pager: reads a from/size list and yields its new rows in list order, a page at a time,
+ * at most `limit` rows. The first page is `plan.firstPageSize`; with `total` known the remaining
+ * pages are requested ahead in list order, at most `plan.pagesInFlight`, through a congestion
+ * window of their own (congestion.ts: it starts at INITIAL_PAGES_IN_FLIGHT and grows while the
+ * platform keeps up, shrinks on 429, 5xx or climbing response times). Rows are yielded as their
+ * page comes next in list order, so at most the pages ahead are held besides the output. A page
+ * that comes back shorter than asked before `total` is reached is continued from where it ended (a
+ * capped platform's page size; the pages asked beyond it are dropped and read again at that size),
+ * and the first short page is read alone, to tell a cap from a `total` that lies, before several
+ * go at once. A first page refused for its size (isRefusedPageSize) is asked again at PAGE_SIZE,
+ * which the rest of the list and of the execution keep. It always ends, whatever the server does:
+ * rows already returned on an earlier page are skipped (by `rowKey`), a page that brings nothing
+ * new ends the list, the list is never read past the first known `total` plus two pages (rows
+ * added while paging), and a list without `total` is read for at most MAX_PAGES_WITHOUT_TOTAL
+ * pages. The consumer may stop early (a lookup).
  */
 export async function* readPages(
 	ctx: Elma365Context,
@@ -88,11 +99,16 @@ export async function* readPages(
 	let returned = 0;
 	let requests = 0;
 
-	const read = async (from: number, size: number): Promise<ListPage> => {
+	const read = async (from: number, size: number, pageWindow = base.window): Promise<ListPage> => {
 		requests += 1;
 		const window = withWindow({ paging, body: base.body, qs: base.qs }, from, size);
 		return readListPage(
-			await apiRequest(ctx, { ...base, ...window, idempotent: base.idempotent ?? true }),
+			await apiRequest(ctx, {
+				...base,
+				...window,
+				window: pageWindow,
+				idempotent: base.idempotent ?? true,
+			}),
 		);
 	};
 	// Rows repeated within one page are kept (a report may have equal rows); a row of an earlier page is not.
@@ -129,52 +145,69 @@ export async function* readPages(
 	if (probe) size = first.items.length;
 	let from = first.items.length;
 	let firstTotal: number | undefined;
+	// Pages requested ahead of the one being read, in list order, and where the next one starts.
+	const ahead: Array<{ from: number; size: number; page: Promise<ListPage> }> = [];
+	let next = from;
+	const pageWindow =
+		plan.pagesInFlight > 1
+			? new CongestionWindow(plan.pagesInFlight, INITIAL_PAGES_IN_FLIGHT)
+			: base.window;
+	// Pages asked for and not answered yet, read or dropped: the list ends only once they are answered.
+	const unanswered = new Set<Promise<unknown>>();
+	const readAhead = (start: number, pageSize: number) => {
+		const page = read(start, pageSize, pageWindow);
+		// A page read ahead may be dropped unread: its failure is reported only if it is read.
+		const settled: Promise<unknown> = page.then(
+			() => unanswered.delete(settled),
+			() => unanswered.delete(settled),
+		);
+		unanswered.add(settled);
+		return { from: start, size: pageSize, page };
+	};
 
-	while (returned < wanted) {
-		if (total === undefined) {
-			// No total: one page after the other until a short or empty page, at most MAX_PAGES_WITHOUT_TOTAL.
-			if (requests >= MAX_PAGES_WITHOUT_TOTAL) return;
-			const page = await read(from, size);
-			const { rows, progressed } = keepNewRows(page.items);
-			if (rows.length > 0) yield rows;
-			if (!progressed || page.items.length < size) return;
-			from += page.items.length;
-			continue;
-		}
-		const end = Math.min(total, from + (wanted - returned));
-		if (from >= end) return;
-		// The pages the first known total justifies, plus two for rows added while paging; a total that grows does not raise it.
-		firstTotal ??= total;
-		const stop = Math.min(end, firstTotal + 2 * size);
-		if (from >= stop) return;
-		const pageSize = size;
-		const sizeAt = (start: number) =>
-			plan.wholePages ? pageSize : Math.min(pageSize, stop - start);
-		const starts: number[] = [];
-		for (
-			let start = from;
-			start < stop && starts.length < (probe ? 1 : plan.pagesInFlight);
-			start += size
-		)
-			starts.push(start);
-		probe = false;
-		const pages = await Promise.all(starts.map((start) => read(start, sizeAt(start))));
-		const batch: IDataObject[] = [];
-		let progressed = false;
-		for (const [index, page] of pages.entries()) {
+	try {
+		while (returned < wanted) {
+			if (total === undefined) {
+				// No total: one page after the other until a short or empty page, at most MAX_PAGES_WITHOUT_TOTAL.
+				if (requests >= MAX_PAGES_WITHOUT_TOTAL) return;
+				const page = await read(from, size);
+				const { rows, progressed } = keepNewRows(page.items);
+				if (rows.length > 0) yield rows;
+				if (!progressed || page.items.length < size) return;
+				from += page.items.length;
+				continue;
+			}
+			const end = Math.min(total, from + (wanted - returned));
+			// The pages the first known total justifies, plus two for rows added while paging; a total that grows does not raise it.
+			firstTotal ??= total;
+			const stop = Math.min(end, firstTotal + 2 * size);
+			if (from >= stop) return;
+			// Pages ahead go in list order, as many as the window lets on the wire now.
+			const room = probe ? 1 : Math.min(plan.pagesInFlight, pageWindow?.size ?? 1);
+			while (next < stop && ahead.length < room) {
+				const pageSize = plan.wholePages ? size : Math.min(size, stop - next);
+				ahead.push(readAhead(next, pageSize));
+				next += pageSize;
+			}
+			probe = false;
+			const head = ahead.shift()!;
+			const page = await head.page;
 			if (page.total !== undefined) total = page.total;
 			const kept = keepNewRows(page.items);
-			if (kept.progressed) progressed = true;
-			for (const row of kept.rows) batch.push(row);
-			from = starts[index] + page.items.length;
-			// A page shorter than asked: continue right after it; the pages read beyond it are read again.
-			if (page.items.length < sizeAt(starts[index])) {
-				if (page.items.length > 0) size = Math.min(size, page.items.length);
-				break;
+			if (kept.rows.length > 0) yield kept.rows;
+			if (!kept.progressed) return;
+			from = head.from + page.items.length;
+			if (page.items.length < head.size) {
+				// A page shorter than asked: continue right after it at the size it gave; the pages asked
+				// beyond it have the wrong offsets and are asked again.
+				size = Math.min(size, page.items.length);
+				ahead.length = 0;
+				next = from;
 			}
 		}
-		if (batch.length > 0) yield batch;
-		if (!progressed) return;
+	} finally {
+		// No request of this list may reach the platform after the list has ended.
+		await Promise.allSettled([...unanswered]);
 	}
 }
 

@@ -1,6 +1,11 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { concurrencyOption, requestOperation } from '../../../shared/execution/operations';
+import {
+	concurrencyByVersion,
+	concurrencyOption,
+	requestOperation,
+} from '../../../shared/execution/operations';
+import { ADAPTIVE_VERSION } from '../../versions';
 import { apiPath, unwrapItem } from '../../../shared/transport';
 import { fileIdField, readFileId } from '../diskParameters';
 
@@ -11,9 +16,14 @@ export function withLink(body: IDataObject): IDataObject {
 	return link === undefined ? payload : { ...payload, link };
 }
 
+const concurrency = concurrencyByVersion(concurrencyOption, { adaptive: ADAPTIVE_VERSION });
+
+/** Options > Concurrency when the user has not set it: the adaptive window's ceiling from ADAPTIVE_VERSION, 1 before. */
+export const defaultConcurrency = concurrency.defaultConcurrency;
+
 export const description: INodeProperties[] = showFor('file', 'getDownloadLink', [
 	fileIdField,
-	concurrencyOption,
+	...concurrency.options,
 ]);
 
 /** POST /disk/file/{id}/get-link: a read, although sent as POST, so safe to repeat. */

@@ -1,6 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions/common';
-import { concurrencyOption, requestOperation } from '../../../shared/execution/operations';
+import {
+	concurrencyByVersion,
+	concurrencyOption,
+	requestOperation,
+} from '../../../shared/execution/operations';
+import { ADAPTIVE_VERSION } from '../../versions';
 import {
 	directoryLocator,
 	fileIdField,
@@ -8,6 +13,11 @@ import {
 	readFileId,
 	unwrapFile,
 } from '../diskParameters';
+
+const concurrency = concurrencyByVersion(concurrencyOption, { adaptive: ADAPTIVE_VERSION });
+
+/** Options > Concurrency when the user has not set it: the adaptive window's ceiling from ADAPTIVE_VERSION, 1 before. */
+export const defaultConcurrency = concurrency.defaultConcurrency;
 
 export const description: INodeProperties[] = showFor('file', 'move', [
 	{
@@ -32,7 +42,7 @@ export const description: INodeProperties[] = showFor('file', 'move', [
 		default: '{}',
 		description: `${jsonEscapeHatchHint}. The form sends {"files": [{"hash", "name"}]}; these keys are added beside "files".`,
 	},
-	concurrencyOption,
+	...concurrency.options,
 ]);
 
 /** Moves of one file run one after the other, in input order. */

@@ -8,14 +8,14 @@ import {
 	sinceVersion,
 } from '../../../shared/descriptions/versioning';
 import {
+	ADAPTIVE_VERSION,
 	KEEP_CURRENT_VERSION,
 	ONE_REQUEST_UPDATE_VERSION,
 	PARALLEL_UPDATES_VERSION,
 } from '../../versions';
 import {
+	concurrencyByVersion,
 	concurrencyOption,
-	parallelByDefaultSince,
-	parallelSince,
 	requestOperation,
 } from '../../../shared/execution/operations';
 import type { OperationResult } from '../../../shared/execution/router';
@@ -38,6 +38,11 @@ import {
 } from './caseFields.description';
 import type { CongestionWindow } from '../../../shared/execution/congestion';
 
+const concurrency = concurrencyByVersion(concurrencyOption, {
+	parallel: PARALLEL_UPDATES_VERSION,
+	adaptive: ADAPTIVE_VERSION,
+});
+
 export const description: INodeProperties[] = showFor('case', 'update', [
 	uuidLocator({
 		displayName: 'Case',
@@ -50,10 +55,11 @@ export const description: INodeProperties[] = showFor('case', 'update', [
 	...onlyInVersion(KEEP_CURRENT_VERSION, [mergedSettingsField]),
 	...onlyInVersion(PARALLEL_UPDATES_VERSION, [mergedSettingsField]),
 	...sinceVersion(ONE_REQUEST_UPDATE_VERSION, [sentSettingsField]),
-	...parallelSince(PARALLEL_UPDATES_VERSION, concurrencyOption),
+	...concurrency.options,
 ]);
 
-export const defaultConcurrency = parallelByDefaultSince(PARALLEL_UPDATES_VERSION);
+/** Options > Concurrency when the user has not set it: 1, then 10 from PARALLEL_UPDATES_VERSION, then the adaptive window's ceiling. */
+export const defaultConcurrency = concurrency.defaultConcurrency;
 
 export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
 	return readUuidLocator(ctx, itemIndex, 'caseId', 'Case');

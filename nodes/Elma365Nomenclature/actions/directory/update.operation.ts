@@ -1,13 +1,23 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
-import { concurrencyOption, requestOperation } from '../../../shared/execution/operations';
+import {
+	concurrencyByVersion,
+	concurrencyOption,
+	requestOperation,
+} from '../../../shared/execution/operations';
+import { ADAPTIVE_VERSION } from '../../versions';
 import type { OperationResult } from '../../../shared/execution/router';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { currentValue, findListed, keepsCurrentValues } from '../keepCurrent';
 import { buildDirectoryBody } from './directoryBody';
 import { directoryFields } from './directoryFields.description';
 import type { CongestionWindow } from '../../../shared/execution/congestion';
+
+const concurrency = concurrencyByVersion(concurrencyOption, { adaptive: ADAPTIVE_VERSION });
+
+/** Options > Concurrency when the user has not set it: the adaptive window's ceiling from ADAPTIVE_VERSION, 1 before. */
+export const defaultConcurrency = concurrency.defaultConcurrency;
 
 export const description: INodeProperties[] = showFor('directory', 'update', [
 	uuidLocator({
@@ -17,7 +27,7 @@ export const description: INodeProperties[] = showFor('directory', 'update', [
 		description: 'The nomenclature directory to update',
 	}),
 	...directoryFields(false),
-	concurrencyOption,
+	...concurrency.options,
 ]);
 
 export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {

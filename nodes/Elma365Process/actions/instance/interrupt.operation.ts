@@ -1,10 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { concurrencyOption, jsonBody } from '../../../shared/execution/operations';
+import {
+	concurrencyByVersion,
+	concurrencyOption,
+	jsonBody,
+} from '../../../shared/execution/operations';
+import { ADAPTIVE_VERSION } from '../../versions';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { requireUuid } from '../../../shared/validation';
 import { interruptComment, readComment } from './interruptComment';
 import type { CongestionWindow } from '../../../shared/execution/congestion';
+
+const concurrency = concurrencyByVersion(concurrencyOption, { adaptive: ADAPTIVE_VERSION });
+
+/** Options > Concurrency when the user has not set it: the adaptive window's ceiling from ADAPTIVE_VERSION, 1 before. */
+export const defaultConcurrency = concurrency.defaultConcurrency;
 
 export const description: INodeProperties[] = showFor('instance', 'interrupt', [
 	{
@@ -17,7 +27,7 @@ export const description: INodeProperties[] = showFor('instance', 'interrupt', [
 		description: 'ID of the running process instance to stop (the "instanceId" a Start returns)',
 	},
 	interruptComment,
-	concurrencyOption,
+	...concurrency.options,
 ]);
 
 /** POST /bpm/instance/{id}/interrupt {comment?} (api.brix365.com/en/public-api/reference/bpm/bpminstanceinterrupt). */

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { concurrencyOption } from '../../../shared/execution/operations';
+import { concurrencyByVersion, concurrencyOption } from '../../../shared/execution/operations';
+import { ADAPTIVE_VERSION } from '../../versions';
 import { apiRequest } from '../../../shared/transport';
 import { requireOneOf } from '../../../shared/validation';
 import { splitList } from '../../../shared/utils';
@@ -9,6 +10,11 @@ import { bindingsOf, bindingsPath, readBindings, readModuleCode } from './bindin
 import type { CongestionWindow } from '../../../shared/execution/congestion';
 
 const MODES = ['merge', 'replace'] as const;
+
+const concurrency = concurrencyByVersion(concurrencyOption, { adaptive: ADAPTIVE_VERSION });
+
+/** Options > Concurrency when the user has not set it: the adaptive window's ceiling from ADAPTIVE_VERSION, 1 before. */
+export const defaultConcurrency = concurrency.defaultConcurrency;
 
 export const description: INodeProperties[] = showFor('binding', 'update', [
 	...moduleCodeFields,
@@ -42,7 +48,7 @@ export const description: INodeProperties[] = showFor('binding', 'update', [
 		description: 'Comma-separated extensions to drop from the current mapping',
 		displayOptions: { show: { mode: ['merge'] } },
 	},
-	concurrencyOption,
+	...concurrency.options,
 ]);
 
 /** A merge reads the module's mapping and writes it back: updates of one module must not interleave. */

@@ -1,0 +1,152 @@
+import { faults, newId, ok } from '../harness/index.ts';
+import type { RecordedRequest, Reply } from '../harness/index.ts';
+import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { INITIAL_WINDOW } from '../../nodes/shared/execution/congestion';
+import { ADAPTIVE_CEILING } from '../../nodes/shared/execution/operations';
+import { ADAPTIVE_VERSION } from '../../nodes/Elma365Nomenclature/versions';
+
+/**
+ * The congestion window (nodes/shared/execution/congestion.ts) as the newest Nomenclature node
+ * meets it with its defaults on Case > Update: it starts small, doubles while the platform keeps
+ * up, and backs off when the platform refuses (429) or answers ever more slowly. Counted at the
+ * double (requests in flight, refusals, failed items), never timed.
+ */
+const t = usePlatform();
+const CASE_PATH = /^\/pub\/v1\/nomenclature\/[^/]+$/;
+const locator = (value: string) => ({ __rl: true, mode: 'id', value });
+
+function cases(count: number) {
+	const directoryId = newId();
+	return Array.from({ length: count }, (_, index) => ({
+		json: { id: newId(), name: `Case ${index}`, directoryId },
+	}));
+}
+
+const caseUpdate = {
+	resource: 'case',
+	operation: 'update',
+	caseId: locator('={{ $json.id }}'),
+	directoryId: locator('={{ $json.directoryId }}'),
+	docflow: 'input',
+	name: '={{ $json.name }}',
+};
+
+const caseReply = (request: RecordedRequest): Reply => {
+	const id = decodeURIComponent(request.path.split('/').pop()!);
+	return ok({ item: { ...(request.body as object), __id: id } });
+};
+
+/** The double's side: requests in flight now and at most, requests that arrived before the first answer, refusals. */
+function newCounts() {
+	return { current: 0, max: 0, beforeFirstAnswer: 0, answered: 0, refused: 0 };
+}
+
+/** Each accepted request is held `delay(inFlight)` ms, so that a platform can be made slower under load. */
+function platformWith(
+	counts: ReturnType<typeof newCounts>,
+	delay: (inFlight: number) => number,
+	refuseAbove = Infinity,
+) {
+	return async (request: RecordedRequest): Promise<Reply> => {
+		if (counts.answered === 0) counts.beforeFirstAnswer += 1;
+		if (counts.current >= refuseAbove) {
+			counts.refused += 1;
+			return faults.tooManyRequests('0.05');
+		}
+		counts.current += 1;
+		counts.max = Math.max(counts.max, counts.current);
+		await new Promise((resolve) => setTimeout(resolve, delay(counts.current)));
+		counts.current -= 1;
+		counts.answered += 1;
+		return caseReply(request);
+	};
+}
+
+async function runUpdates(input: ReturnType<typeof cases>, options?: Record<string, unknown>) {
+	const { items, error } = await t.run({
+		nodeType: 'elma365Nomenclature',
+		typeVersion: ADAPTIVE_VERSION,
+		parameters: { ...caseUpdate, ...(options ? { options } : {}) },
+		input,
+	});
+	expect(error).toBeUndefined();
+	// Zero failed items: every case updated, in input order, paired.
+	expect(jsonOf(items)).toEqual(
+		input.map(({ json }) => ({
+			directoryId: json.directoryId,
+			docflow: 'input',
+			name: json.name,
+			__id: json.id,
+		})),
+	);
+	expect(pairingOf(items)).toEqual(input.map((_, index) => ({ item: index })));
+}
+
+test('slow start: INITIAL_WINDOW requests first, then more, never above the ceiling', async () => {
+	const input = cases(200);
+	const counts = newCounts();
+	// Every answer takes a second: long enough for the first round to arrive before the first answer
+	// on a busy machine, the same for all so that the response times show no congestion.
+	t.platform.script(
+		'PUT',
+		CASE_PATH,
+		platformWith(counts, () => 1000),
+		Infinity,
+	);
+	await runUpdates(input);
+	expect(counts.beforeFirstAnswer).toBe(INITIAL_WINDOW);
+	expect(counts.max).toBeGreaterThan(INITIAL_WINDOW);
+	expect(counts.max).toBeLessThanOrEqual(ADAPTIVE_CEILING);
+	expect(t.platform.requests).toHaveLength(input.length);
+});
+
+test('Options > Concurrency is the ceiling: the window never goes above it', async () => {
+	const input = cases(60);
+	const counts = newCounts();
+	t.platform.script(
+		'PUT',
+		CASE_PATH,
+		platformWith(counts, () => 30),
+		Infinity,
+	);
+	await runUpdates(input, { concurrency: 6 });
+	expect(counts.max).toBe(6);
+});
+
+describe('a platform that answers 429 (Retry-After) above 8 requests in flight', () => {
+	test.each([undefined, 2, 20, 100])(
+		'Concurrency %p: zero failed items, each case updated once',
+		async (concurrency) => {
+			const input = cases(120);
+			const counts = newCounts();
+			t.platform.script(
+				'PUT',
+				CASE_PATH,
+				platformWith(counts, () => 20, 8),
+				Infinity,
+			);
+			await runUpdates(input, concurrency === undefined ? undefined : { concurrency });
+			expect(counts.answered).toBe(input.length);
+			// The window halves on the first refusals instead of hammering the platform: a retry storm
+			// at a fixed setting would be refused several times per item.
+			expect(counts.refused).toBeLessThan(input.length);
+		},
+	);
+});
+
+test('a platform that answers slower as load grows: the window stops growing long before the ceiling', async () => {
+	const input = cases(300);
+	const counts = newCounts();
+	// 100 ms up to 24 in flight, then proportionally slower: twice as slow at 48.
+	t.platform.script(
+		'PUT',
+		CASE_PATH,
+		platformWith(counts, (inFlight) => 100 * Math.max(1, inFlight / 24)),
+		Infinity,
+	);
+	await runUpdates(input);
+	expect(counts.max).toBeGreaterThan(INITIAL_WINDOW);
+	// Response times doubled at 48 in flight; the window grows by one per answer, so it may overshoot
+	// that while the smoothed response time catches up, but stops well below the ceiling.
+	expect(counts.max).toBeLessThan(ADAPTIVE_CEILING * 0.8);
+});
