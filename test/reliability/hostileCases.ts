@@ -148,6 +148,8 @@ export const HOSTILE_OTHERS: unknown[] = [
 	{},
 	{ a: 1 },
 	{ __rl: true, mode: 'id', value: UUID },
+	// An object String() cannot convert (its toString is not a function), as an upstream JSON can hold.
+	{ toString: [] },
 	[[[[]]]],
 	new Date('2027-01-01T00:00:00Z'),
 	new Date(8.64e15),
@@ -489,7 +491,7 @@ export const PATH_CASES: PathCase[] = [
 		label: 'Process start',
 		typeVersion: 1,
 		parameters: { resource: 'process', operation: 'start', namespace: V, processCode: V },
-		vars: [text('Namespace'), text('Process Code')],
+		vars: [text('Section'), text('Process Code')],
 		requests: [['POST', '/bpm/template/{}/{}/run']],
 	},
 	{
@@ -610,7 +612,198 @@ export const PATH_CASES: PathCase[] = [
 			],
 		}),
 	),
+	...newOperationCases(),
 ];
+
+/** Process control (1.3) on one instance: the instance's ID, then the action. */
+function instanceActionCases(): PathCase[] {
+	const rows: Array<[string, string, string, Record<string, unknown>]> = [
+		['updateContext', 'PUT', '/context', { comment: 'Why', fieldsJson: '{"a": 1}' }],
+		['skipStep', 'POST', '/skip-step', {}],
+		['restartStep', 'POST', '/restart-step', {}],
+		['moveToVersion', 'POST', '/version', {}],
+	];
+	return rows.map(([operation, method, suffix, extra]) => ({
+		node: 'elma365Process',
+		label: `elma365Process instance ${operation}`,
+		typeVersion: 1.3,
+		parameters: { resource: 'instance', operation, instanceId: V_BY_ID, ...extra },
+		vars: [uuid('Instance')],
+		requests: [[method, `/bpm/instance/{}${suffix}`]],
+	}));
+}
+
+/** A process template addressed by section and code (1.3): its instances listed, or all moved on. */
+function templateCodeCases(): PathCase[] {
+	const rows: Array<[string, string, Record<string, unknown>]> = [
+		['getAll', '/list', { by: 'templateCode', returnAll: true }],
+		['moveAllToVersion', '/version', {}],
+	];
+	return rows.map(([operation, suffix, extra]) => ({
+		node: 'elma365Process',
+		label: `elma365Process instance ${operation} by template code`,
+		typeVersion: 1.3,
+		parameters: {
+			resource: 'instance',
+			operation,
+			namespace: byCode(V),
+			processCode: byCode(V),
+			...extra,
+		},
+		vars: [text('Section'), text('Process Template')],
+		requests: [['POST', `/bpm/instance/bytemplate/{}/{}${suffix}`]],
+	}));
+}
+
+/** A message in an item's activity stream (App 1.5): the message's ID is checked first, then the item's path. */
+function itemMessageCases(): PathCase[] {
+	return (['reply', 'getReplies'] as const).map((operation) => ({
+		node: 'elma365App',
+		label: `elma365App comment ${operation}`,
+		typeVersion: 1.5,
+		parameters: {
+			resource: 'comment',
+			operation,
+			namespace: byCode(V),
+			application: byCode(V),
+			itemId: V_BY_ID,
+			messageId: V_BY_ID,
+			text: 'Agreed',
+			returnAll: true,
+		},
+		vars: [uuid('Message ID'), text('Section Code'), text('Application Code'), uuid('Item ID')],
+		requests: [
+			['POST', `/feed/{}/{}/{}/message/{}/${operation === 'reply' ? 'comment' : 'comment/list'}`],
+		],
+	}));
+}
+
+/** Create or Update: the list by the match values, then (nothing matching) the create. */
+function upsertCases(): PathCase[] {
+	const columns = {
+		mappingMode: 'defineBelow',
+		value: { __name: 'x' },
+		matchingColumns: ['__name'],
+		schema: [{ id: '__name', displayName: 'Name', type: 'string', platformType: 'STRING' }],
+	};
+	const rows: Array<[string, number, string, string]> = [
+		['elma365App', 1.5, 'app', 'Application Code'],
+		['elma365Contract', 1.3, 'contracts', 'Contract Application Code'],
+	];
+	return rows.map(([node, typeVersion, prefix, codeField]) => ({
+		node,
+		label: `${node} item upsert`,
+		typeVersion,
+		parameters: {
+			resource: 'item',
+			operation: 'upsert',
+			namespace: byCode(V),
+			application: byCode(V),
+			columns,
+		},
+		vars: [text('Section Code'), text(codeField)],
+		requests: [
+			['POST', `/${prefix}/{}/{}/list`],
+			['POST', `/${prefix}/{}/{}/create`],
+		],
+	}));
+}
+
+/** ELMA365 Channel: a channel's messages, and a message's comments (the message's ID checked first). */
+function channelCases(): PathCase[] {
+	const rows: Array<[string, string, string]> = [
+		['message', 'create', '/message'],
+		['message', 'getAll', '/message/list'],
+		['comment', 'create', '/message/{}/comment'],
+		['comment', 'getAll', '/message/{}/comment/list'],
+	];
+	return rows.map(([resource, operation, suffix]) => ({
+		node: 'elma365Channel',
+		label: `elma365Channel ${resource} ${operation}`,
+		typeVersion: 1,
+		parameters: {
+			resource,
+			operation,
+			channelId: V_BY_ID,
+			messageId: V_BY_ID,
+			text: 'Hello',
+			returnAll: true,
+		},
+		vars: resource === 'comment' ? [uuid('Message ID'), uuid('Channel ID')] : [uuid('Channel ID')],
+		requests: [['POST', `/channel/{}${suffix}`]],
+	}));
+}
+
+/** ELMA365 Storage: the key (checked first), then the section and application of its scope. */
+function storageCases(): PathCase[] {
+	const rows: Array<[string, string, string, Record<string, unknown>]> = [
+		['get', 'GET', 'system', {}],
+		['set', 'POST', 'application', { specifyBody: 'value', value: 'x' }],
+		['delete', 'DELETE', 'application', {}],
+	];
+	return rows.map(([operation, method, scope, extra]) => ({
+		node: 'elma365Storage',
+		label: `elma365Storage entry ${operation} (${scope})`,
+		typeVersion: 1,
+		parameters: {
+			resource: 'entry',
+			operation,
+			scope,
+			key: V,
+			namespace: byCode(V),
+			application: byCode(V),
+			...extra,
+		},
+		vars: scope === 'system' ? [text('Key')] : [text('Key'), text('Section'), text('Application')],
+		requests: [[method, scope === 'system' ? '/storage/system/{}' : '/storage/{}/{}/{}']],
+	}));
+}
+
+/** The process, item stream, channel, storage, file and document operations added with the published API. */
+function newOperationCases(): PathCase[] {
+	return [
+		...instanceActionCases(),
+		...templateCodeCases(),
+		{
+			node: 'elma365Process',
+			label: 'elma365Process restorePoint restore',
+			typeVersion: 1.3,
+			parameters: { resource: 'restorePoint', operation: 'restore', restorePointId: V_BY_ID },
+			vars: [uuid('Restore Point')],
+			requests: [['POST', '/bpm/restore-point/{}/restore']],
+		},
+		...itemMessageCases(),
+		...upsertCases(),
+		...channelCases(),
+		...storageCases(),
+		{
+			node: 'elma365File',
+			label: 'elma365File file get',
+			typeVersion: 1.1,
+			parameters: { resource: 'file', operation: 'get', fileId: V },
+			vars: [uuid('File ID')],
+			requests: [['GET', '/disk/file/{}']],
+		},
+		...(['getLists', 'getRegistrations'] as const).map(
+			(operation): PathCase => ({
+				node: 'elma365Nomenclature',
+				label: `elma365Nomenclature document ${operation}`,
+				typeVersion: 1.3,
+				parameters: {
+					resource: 'document',
+					operation,
+					namespace: byCode(V),
+					application: byCode(V),
+					itemId: V_BY_ID,
+				},
+				vars: [text('Section'), text('Application'), uuid('Document')],
+				requests: [
+					['POST', operation === 'getLists' ? '/docflow/{}/{}/{}/lists' : '/registration/{}/{}/{}'],
+				],
+			}),
+		),
+	];
+}
 
 /** Every Task operation that puts the task's ID into the path. */
 function taskCases(): PathCase[] {
@@ -620,6 +813,7 @@ function taskCases(): PathCase[] {
 		['complete', 'PUT', '/submit', { exitId: { __rl: true, mode: 'code', value: 'approve' } }],
 		['reassign', 'POST', '/reassign', { userId: byId(UUID), instanceId: OTHER_UUID }],
 		['setDates', 'POST', '/dates', { dueDate: '2027-01-01T00:00:00Z' }],
+		['setPercent', 'POST', '/percent', { percent: 50, instanceId: OTHER_UUID }],
 	];
 	return rows.map(([operation, method, suffix, extra]) => ({
 		node: 'elma365Task',
@@ -1212,6 +1406,15 @@ const sent = (value: unknown): Expected => ({ sent: value });
 /** The documented ISO 8601 shape the nodes send dates in. */
 export const WIRE_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
+/** `String(value)`, or undefined for a value String() throws on (`{"toString": []}`). */
+function textOf(value: unknown): string | undefined {
+	try {
+		return String(value);
+	} catch {
+		return undefined;
+	}
+}
+
 function splitIds(
 	kind: Extract<FieldKind, { type: 'uuidList' }>,
 	value: unknown,
@@ -1229,7 +1432,7 @@ function splitIds(
 			.map((entry) => entry.trim())
 			.filter(Boolean);
 	else if (kind.nonString === 'text' && value !== null && value !== undefined)
-		parts = String(value)
+		parts = (textOf(value) ?? 'not an ID: unconvertible')
 			.split(kind.separator)
 			.map((entry) => entry.trim())
 			.filter(Boolean);
@@ -1249,7 +1452,7 @@ export function expectedField(kind: FieldKind, value: unknown): Expected | undef
 			return id === undefined ? refused : sent(id);
 		}
 		case 'optionalUuid': {
-			if (value === undefined || value === null || String(value).trim() === '')
+			if (value === undefined || value === null || textOf(value)?.trim() === '')
 				return sent(MISSING);
 			const id = acceptedUuid(value);
 			return id === undefined ? refused : sent(id);
