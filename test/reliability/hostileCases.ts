@@ -9,7 +9,11 @@
  * arrays, null, dates. Nodes run in version 1 (typed values) or with locators in "By ID" mode, which
  * later picker versions keep.
  */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import fc from 'fast-check';
+import type { INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 import { PATH_PARAMS } from '../../nodes/Elma365Scheme/actions/pathParams';
 import { SCHEME_ROWS } from '../../nodes/Elma365Scheme/actions/table';
@@ -613,6 +617,20 @@ export const PATH_CASES: PathCase[] = [
 		}),
 	),
 	...newOperationCases(),
+	{
+		node: 'elma365Task',
+		label: 'elma365Task task getAll of a user',
+		typeVersion: 1.1,
+		parameters: {
+			resource: 'task',
+			operation: 'getAll',
+			scope: 'performer',
+			userId: V_BY_ID,
+			returnAll: true,
+		},
+		vars: [uuid('User')],
+		requests: [['POST', '/tasks/list/of/{}']],
+	},
 ];
 
 /** Process control (1.3) on one instance: the instance's ID, then the action. */
@@ -804,6 +822,103 @@ function newOperationCases(): PathCase[] {
 		),
 	];
 }
+
+/** A node's operation as `<node> <resource> <operation>`, e.g. `elma365App item get`. */
+export interface OfferedOperation {
+	node: string;
+	resource: string;
+	operation: string;
+}
+
+/** The compiled node classes the package lists (package.json `n8n.nodes`), each with every version's description. */
+function packageDescriptions(): INodeTypeDescription[] {
+	const root = path.resolve(__dirname, '../..');
+	const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+	return (manifest.n8n.nodes as string[]).flatMap((file) => {
+		const module = createRequire(__filename)(path.join(root, file));
+		const NodeClass = Object.values(module)[0] as new () => {
+			description: INodeTypeDescription;
+			nodeVersions?: Record<number, { description: INodeTypeDescription }>;
+		};
+		const node = new NodeClass();
+		return node.nodeVersions
+			? Object.values(node.nodeVersions).map((version) => version.description)
+			: [node.description];
+	});
+}
+
+/** Every resource and operation any version of any node of the package offers (a trigger has none). */
+export function offeredOperations(): OfferedOperation[] {
+	const offered = new Map<string, OfferedOperation>();
+	for (const description of packageDescriptions()) {
+		const resources = description.properties
+			.filter((property) => property.name === 'resource')
+			.flatMap((property) => property.options as INodePropertyOptions[]);
+		for (const property of description.properties.filter((entry) => entry.name === 'operation')) {
+			const shownFor = property.displayOptions?.show?.resource as string[] | undefined;
+			for (const resource of resources.filter(
+				(option) => !shownFor || shownFor.includes(option.value as string),
+			)) {
+				for (const option of property.options as INodePropertyOptions[]) {
+					const entry = {
+						node: description.name,
+						resource: String(resource.value),
+						operation: String(option.value),
+					};
+					offered.set(operationKey(entry), entry);
+				}
+			}
+		}
+	}
+	return [...offered.values()];
+}
+
+export const operationKey = (entry: OfferedOperation) =>
+	`${entry.node} ${entry.resource} ${entry.operation}`;
+
+/** The operation a path or field case runs. */
+export const caseOperation = (c: { node: string; parameters: Record<string, unknown> }) =>
+	operationKey({
+		node: c.node,
+		resource: String(c.parameters.resource),
+		operation: String(c.parameters.operation),
+	});
+
+/**
+ * Operations that put no value of the user into their URL path, so no path case: each with what
+ * its path is. A new operation must get a path case above or an entry here.
+ */
+export const WITHOUT_PATH_VALUE: Record<string, string> = {
+	'elma365App application getAll': 'GET /app/list',
+	'elma365Nomenclature case create': 'POST /nomenclature',
+	'elma365Nomenclature case getAll': 'GET /nomenclature',
+	'elma365Nomenclature directory create': 'POST /nomenclature/directory',
+	'elma365Nomenclature directory getAll': 'GET /nomenclature/directory',
+	'elma365File file delete': 'PATCH /disk/files/deleted',
+	'elma365File file getDownloadLinks': 'POST /disk/links/download',
+	'elma365File file getUploadLinks': 'POST /disk/links/upload',
+	'elma365File file initialize': 'POST /disk/files',
+	'elma365File file move': 'POST /disk/file/move (the directory goes in the query)',
+	'elma365File file search': 'POST /disk/files/search',
+	'elma365File file upload': 'POST /disk/file/upload',
+	'elma365File file uploadFromLinks': 'POST /disk/uploads/from-link, then POST /disk/files',
+	'elma365File directory create': 'POST /disk/directory',
+	'elma365File directory getAll': 'POST /disk/directory/list',
+	'elma365Scheme group getAll': 'POST /scheme/groups/list',
+	'elma365Scheme namespace getAll': 'GET /scheme/namespaces',
+	'elma365Scheme module getAll': 'GET /scheme/modules',
+	'elma365Scheme solution getAll': 'GET /scheme/solutions',
+	'elma365Process instance interruptMany':
+		'POST /bpm/instance/interrupt, every item in one request',
+	'elma365Process instance restartStepMany':
+		'POST /bpm/instance/restart-step, every item in one request',
+	'elma365Process instance skipStepMany': 'POST /bpm/instance/skip-step, every item in one request',
+	'elma365User user getAll': 'POST /user/list',
+	'elma365Marketing segment create': 'PUT /marketing/segment',
+	'elma365Marketing segment getAll': 'POST /marketing/segment',
+	'elma365Marketing subscriber getAll': 'POST /marketing/subscriber',
+	'elma365Channel channel getAll': 'GET /channel',
+};
 
 /** Every Task operation that puts the task's ID into the path. */
 function taskCases(): PathCase[] {
