@@ -979,12 +979,16 @@ export type FieldKind =
 	| { type: 'uuid' }
 	/** Empty (undefined, null, blank) leaves the field out. */
 	| { type: 'optionalUuid' }
-	| { type: 'text'; trim?: boolean }
+	/** `optional`: undefined, null or a blank string leaves the field out. */
+	| { type: 'text'; trim?: boolean; optional?: boolean }
 	| { type: 'integer'; min?: number }
+	/** A finite number in [min, max]; a string is read as the number it spells. */
+	| { type: 'number'; min: number; max: number }
 	| { type: 'boolean' }
 	| { type: 'enum'; values: string[] }
 	| { type: 'dateTime' }
-	| { type: 'json' }
+	/** `nonEmpty`: an empty object (or an empty field) is refused, not sent. */
+	| { type: 'json'; nonEmpty?: boolean }
 	| { type: 'url' }
 	/** IDs separated by `separator` (or an array); `required`: none is an error, else the field is left out. */
 	| {
@@ -1510,7 +1514,164 @@ export const FIELD_CASES: FieldCase[] = [
 			return ids.length > 1 ? ids.slice(1) : MISSING;
 		},
 	},
+	...newFieldCases(),
 ];
+
+/** Validated fields of the operations added with the published API. */
+function newFieldCases(): FieldCase[] {
+	const percent = {
+		resource: 'task',
+		operation: 'setPercent',
+		taskId: byId(UUID),
+		percent: 50,
+		instanceId: OTHER_UUID,
+	};
+	const context = {
+		resource: 'instance',
+		operation: 'updateContext',
+		instanceId: byId(UUID),
+		comment: 'Why',
+		fieldsJson: '{"a": 1}',
+	};
+	const storage = {
+		resource: 'entry',
+		operation: 'set',
+		scope: 'application',
+		namespace: byCode('crm'),
+		application: byCode('deals'),
+		key: 'last_sync',
+		specifyBody: 'value',
+		value: 'x',
+	};
+	return [
+		{
+			node: 'elma365Task',
+			label: 'task set percent Percent Complete',
+			typeVersion: 1.1,
+			parameters: { ...percent, percent: V },
+			field: 'Percent Complete',
+			kind: { type: 'number', min: 0, max: 100 },
+			wire: at('percent'),
+		},
+		{
+			node: 'elma365Task',
+			label: 'task set percent Process Instance ID',
+			typeVersion: 1.1,
+			parameters: { ...percent, instanceId: V },
+			field: 'Process Instance ID',
+			kind: { type: 'uuid' },
+			wire: at('instanceId'),
+		},
+		{
+			node: 'elma365Process',
+			label: 'instance update context Comment',
+			typeVersion: 1.3,
+			parameters: { ...context, comment: V },
+			field: 'Comment',
+			kind: { type: 'text' },
+			wire: at('comment'),
+		},
+		{
+			node: 'elma365Process',
+			label: 'instance update context Fields (JSON)',
+			typeVersion: 1.3,
+			parameters: { ...context, fieldsJson: V, fields: { field: [{ name: 'b', value: '2' }] } },
+			field: 'Fields (JSON)',
+			kind: { type: 'json' },
+			base: { b: 2 },
+			wire: at('context'),
+		},
+		{
+			node: 'elma365Process',
+			label: 'instance move all to version Except Instance IDs',
+			typeVersion: 1.3,
+			parameters: {
+				resource: 'instance',
+				operation: 'moveAllToVersion',
+				namespace: byCode('crm'),
+				processCode: byCode('approval'),
+				unselectedIds: V,
+			},
+			field: 'Except Instance IDs',
+			kind: { type: 'uuidList', separator: /,/, required: false, nonString: 'none' },
+			wire: at('unselectedIds'),
+		},
+		{
+			node: 'elma365Channel',
+			label: 'message create Text',
+			typeVersion: 1,
+			parameters: { resource: 'message', operation: 'create', channelId: byId(UUID), text: V },
+			field: 'Text',
+			kind: { type: 'text' },
+			wire: at('body'),
+		},
+		{
+			node: 'elma365Channel',
+			label: 'message create Title',
+			typeVersion: 1,
+			parameters: {
+				resource: 'message',
+				operation: 'create',
+				channelId: byId(UUID),
+				text: 'Hello',
+				additionalFields: { title: V },
+			},
+			field: 'Title',
+			kind: { type: 'text', optional: true },
+			wire: at('title'),
+		},
+		{
+			node: 'elma365App',
+			label: 'comment reply Text',
+			typeVersion: 1.5,
+			parameters: {
+				resource: 'comment',
+				operation: 'reply',
+				namespace: byCode('crm'),
+				application: byCode('deals'),
+				itemId: byId(UUID),
+				messageId: byId(OTHER_UUID),
+				text: V,
+			},
+			field: 'Text',
+			kind: { type: 'text' },
+			wire: at('body'),
+		},
+		{
+			node: 'elma365Storage',
+			label: 'entry set Scope',
+			typeVersion: 1,
+			parameters: { ...storage, scope: V },
+			field: 'Scope',
+			kind: { type: 'enum', values: ['system', 'section', 'application'] },
+			// /pub/v1/storage/system/{key}, /pub/v1/storage/{namespace}/{key}, /pub/v1/storage/{namespace}/{code}/{key}
+			wire: (request) => {
+				const parts = request.path.split('/');
+				if (parts.length === 7) return 'application';
+				return parts[4] === 'system' ? 'system' : 'section';
+			},
+		},
+		{
+			node: 'elma365Storage',
+			label: 'entry set Body (JSON)',
+			typeVersion: 1,
+			parameters: { ...storage, specifyBody: 'json', body: V },
+			field: 'Body (JSON)',
+			kind: { type: 'json', nonEmpty: true },
+			base: {},
+			wire: (request) => request.body,
+		},
+		{
+			node: 'elma365File',
+			label: 'file search Directory',
+			typeVersion: 1.1,
+			parameters: { resource: 'file', operation: 'search', directoryId: V_BY_ID, returnAll: true },
+			field: 'Directory',
+			kind: { type: 'optionalUuid' },
+			wire: at('filter', 'directory'),
+		},
+	];
+}
 
 /** The oracle of a field: the value on the wire, MISSING when left out, or undefined when refused. */
 export type Expected = { sent: unknown } | { refused: true };
@@ -1520,6 +1681,8 @@ const sent = (value: unknown): Expected => ({ sent: value });
 
 /** The documented ISO 8601 shape the nodes send dates in. */
 export const WIRE_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+const isBlankString = (value: unknown) => typeof value === 'string' && value.trim() === '';
 
 /** `String(value)`, or undefined for a value String() throws on (`{"toString": []}`). */
 function textOf(value: unknown): string | undefined {
@@ -1573,6 +1736,8 @@ export function expectedField(kind: FieldKind, value: unknown): Expected | undef
 			return id === undefined ? refused : sent(id);
 		}
 		case 'text': {
+			if (kind.optional && (value === undefined || value === null || isBlankString(value)))
+				return sent(MISSING);
 			const text = acceptedText(value);
 			if (text === undefined) return refused;
 			return sent(kind.trim ? text.trim() : text);
@@ -1586,6 +1751,16 @@ export function expectedField(kind: FieldKind, value: unknown): Expected | undef
 				(kind.min === undefined || number >= kind.min);
 			return ok ? sent(number) : refused;
 		}
+		case 'number': {
+			const number =
+				typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value;
+			return typeof number === 'number' &&
+				Number.isFinite(number) &&
+				number >= kind.min &&
+				number <= kind.max
+				? sent(number)
+				: refused;
+		}
 		case 'boolean':
 			if (typeof value === 'boolean') return sent(value);
 			if (value === 'true' || value === 'false') return sent(value === 'true');
@@ -1593,7 +1768,8 @@ export function expectedField(kind: FieldKind, value: unknown): Expected | undef
 		case 'enum':
 			return typeof value === 'string' && kind.values.includes(value) ? sent(value) : refused;
 		case 'json': {
-			if (value === undefined || value === null || value === '') return sent({});
+			if (value === undefined || value === null || value === '')
+				return kind.nonEmpty ? refused : sent({});
 			let parsed = value;
 			if (typeof value === 'string') {
 				try {
@@ -1602,7 +1778,9 @@ export function expectedField(kind: FieldKind, value: unknown): Expected | undef
 					return refused;
 				}
 			}
-			return Object.prototype.toString.call(parsed) === '[object Object]' && !unsendable(parsed)
+			return Object.prototype.toString.call(parsed) === '[object Object]' &&
+				!unsendable(parsed) &&
+				!(kind.nonEmpty && Object.keys(parsed as object).length === 0)
 				? sent(parsed)
 				: refused;
 		}
@@ -1703,6 +1881,13 @@ export function nearValues(kind: FieldKind): fc.Arbitrary<unknown> {
 				fc.integer().map(String),
 				padded(fc.integer({ min: -5, max: 500 }).map(String)),
 				fc.constantFrom('1.0', '+7', '007', '1_000', '１２'),
+			);
+		case 'number':
+			return fc.oneof(
+				fc.double({ min: kind.min - 1, max: kind.max + 1 }),
+				fc.integer({ min: kind.min - 1, max: kind.max + 1 }).map(String),
+				padded(fc.integer({ min: kind.min, max: kind.max }).map(String)),
+				fc.constantFrom('0x10', '1e1', '50.5', '-0', ' ', '100.0001'),
 			);
 		case 'boolean':
 			return fc.constantFrom(true, false, 'true', 'false', 'TRUE', ' true', 'yes', 1, 0);
