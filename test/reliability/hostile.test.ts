@@ -1,6 +1,8 @@
 /**
  * Hostile input: property-based tests over every path parameter and every validated
- * field of the ten nodes, run for real through n8n's engine against the platform double.
+ * field of the action nodes, run for real through n8n's engine against the platform double. A test
+ * below keeps the tables whole: every operation of every node has a path case or is listed with
+ * its fixed path.
  *
  * 1. Path: a value either stops its item before any request, with an error naming the field and the
  *    item, or fills exactly its own segment (decoded, it is the value as the node trims it); nothing
