@@ -85,7 +85,7 @@ describe('process start', () => {
 			parameters: start({ namespace: ' ' }),
 		});
 		expect(noNamespace.error?.message).toMatch(
-			/Invalid "Namespace" in item 0: expected a non-empty text/,
+			/Invalid "Section" in item 0: expected a non-empty text/,
 		);
 		const noCode = await t.run({
 			nodeType: 'elma365Process',

@@ -12,9 +12,33 @@
  */
 import { MAX_ATTEMPTS } from '../../nodes/shared/transport';
 import { usePlatform } from '../harness/setup';
+import { caseOperation, offeredOperations, operationKey } from './hostileCases';
 import { cellRun, FAULTS, HEALTHY, OPERATIONS } from './matrix';
 
 const t = usePlatform();
+
+/** Nodes the matrix leaves out: a trigger polls with no input items, so no Continue On Fail to pair. */
+const NOT_IN_MATRIX: Record<string, string> = {
+	elma365Trigger:
+		'test/Elma365Trigger/trigger.test.ts: a platform error fails the poll, state kept',
+};
+
+describe('the matrix covers every node', () => {
+	const offered = offeredOperations();
+
+	test('every node of the package has cells in the matrix', () => {
+		const nodes = new Set(offered.map((entry) => entry.node));
+		const inMatrix = new Set(OPERATIONS.map((op) => op.node));
+		expect([...nodes].filter((node) => !inMatrix.has(node) && !(node in NOT_IN_MATRIX))).toEqual(
+			[],
+		);
+	});
+
+	test('every cell runs an operation its node offers', () => {
+		const known = new Set(offered.map(operationKey));
+		expect(OPERATIONS.map(caseOperation).filter((key) => !known.has(key))).toEqual([]);
+	});
+});
 
 function expectNoKey(value: unknown) {
 	const text = JSON.stringify(value) ?? '';

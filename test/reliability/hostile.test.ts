@@ -1,6 +1,8 @@
 /**
  * Hostile input: property-based tests over every path parameter and every validated
- * field of the ten nodes, run for real through n8n's engine against the platform double.
+ * field of the action nodes, run for real through n8n's engine against the platform double. A test
+ * below keeps the tables whole: every operation of every node has a path case or is listed with
+ * its fixed path.
  *
  * 1. Path: a value either stops its item before any request, with an error naming the field and the
  *    item, or fills exactly its own segment (decoded, it is the value as the node trims it); nothing
@@ -24,6 +26,7 @@ import type { FieldCase, PathCase } from './hostileCases';
 import {
 	acceptedText,
 	anyValue,
+	caseOperation,
 	expectedField,
 	FIELD_CASES,
 	fileItem,
@@ -36,6 +39,8 @@ import {
 	JSON_EDGES,
 	MISSING,
 	nearValues,
+	offeredOperations,
+	operationKey,
 	OTHER_UUID,
 	PATH_CASES,
 	segmentOf,
@@ -43,6 +48,7 @@ import {
 	V,
 	V_BY_ID,
 	WIRE_DATE_TIME,
+	WITHOUT_PATH_VALUE,
 } from './hostileCases';
 
 const t = usePlatform();
@@ -167,6 +173,31 @@ class Outputs {
 		expect(this.next).toBe(this.items.length);
 	}
 }
+
+// ---------------------------------------------------------------------------------------------
+// Every operation is in the tables
+
+describe('every operation of every node meets the hostile values', () => {
+	const offered = offeredOperations().map(operationKey);
+
+	test('each operation has a path case, or is listed as putting no user value in its path', () => {
+		const covered = new Set([...PATH_CASES.map(caseOperation), ...Object.keys(WITHOUT_PATH_VALUE)]);
+		expect(offered.filter((operation) => !covered.has(operation))).toEqual([]);
+	});
+
+	test('the tables name only operations the nodes offer, and no operation both ways', () => {
+		const known = new Set(offered);
+		const named = [
+			...PATH_CASES.map(caseOperation),
+			...FIELD_CASES.map(caseOperation),
+			...Object.keys(WITHOUT_PATH_VALUE),
+		];
+		expect(named.filter((operation) => !known.has(operation))).toEqual([]);
+		expect(
+			PATH_CASES.map(caseOperation).filter((operation) => operation in WITHOUT_PATH_VALUE),
+		).toEqual([]);
+	});
+});
 
 // ---------------------------------------------------------------------------------------------
 // 1 + 2 + 4: path parameters

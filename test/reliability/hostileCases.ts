@@ -9,7 +9,11 @@
  * arrays, null, dates. Nodes run in version 1 (typed values) or with locators in "By ID" mode, which
  * later picker versions keep.
  */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import fc from 'fast-check';
+import type { INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 import { PATH_PARAMS } from '../../nodes/Elma365Scheme/actions/pathParams';
 import { SCHEME_ROWS } from '../../nodes/Elma365Scheme/actions/table';
@@ -148,6 +152,8 @@ export const HOSTILE_OTHERS: unknown[] = [
 	{},
 	{ a: 1 },
 	{ __rl: true, mode: 'id', value: UUID },
+	// An object String() cannot convert (its toString is not a function), as an upstream JSON can hold.
+	{ toString: [] },
 	[[[[]]]],
 	new Date('2027-01-01T00:00:00Z'),
 	new Date(8.64e15),
@@ -489,7 +495,7 @@ export const PATH_CASES: PathCase[] = [
 		label: 'Process start',
 		typeVersion: 1,
 		parameters: { resource: 'process', operation: 'start', namespace: V, processCode: V },
-		vars: [text('Namespace'), text('Process Code')],
+		vars: [text('Section'), text('Process Code')],
 		requests: [['POST', '/bpm/template/{}/{}/run']],
 	},
 	{
@@ -610,7 +616,309 @@ export const PATH_CASES: PathCase[] = [
 			],
 		}),
 	),
+	...newOperationCases(),
+	{
+		node: 'elma365Task',
+		label: 'elma365Task task getAll of a user',
+		typeVersion: 1.1,
+		parameters: {
+			resource: 'task',
+			operation: 'getAll',
+			scope: 'performer',
+			userId: V_BY_ID,
+			returnAll: true,
+		},
+		vars: [uuid('User')],
+		requests: [['POST', '/tasks/list/of/{}']],
+	},
 ];
+
+/** Process control (1.3) on one instance: the instance's ID, then the action. */
+function instanceActionCases(): PathCase[] {
+	const rows: Array<[string, string, string, Record<string, unknown>]> = [
+		['updateContext', 'PUT', '/context', { comment: 'Why', fieldsJson: '{"a": 1}' }],
+		['skipStep', 'POST', '/skip-step', {}],
+		['restartStep', 'POST', '/restart-step', {}],
+		['moveToVersion', 'POST', '/version', {}],
+	];
+	return rows.map(([operation, method, suffix, extra]) => ({
+		node: 'elma365Process',
+		label: `elma365Process instance ${operation}`,
+		typeVersion: 1.3,
+		parameters: { resource: 'instance', operation, instanceId: V_BY_ID, ...extra },
+		vars: [uuid('Instance')],
+		requests: [[method, `/bpm/instance/{}${suffix}`]],
+	}));
+}
+
+/** A process template addressed by section and code (1.3): its instances listed, or all moved on. */
+function templateCodeCases(): PathCase[] {
+	const rows: Array<[string, string, Record<string, unknown>]> = [
+		['getAll', '/list', { by: 'templateCode', returnAll: true }],
+		['moveAllToVersion', '/version', {}],
+	];
+	return rows.map(([operation, suffix, extra]) => ({
+		node: 'elma365Process',
+		label: `elma365Process instance ${operation} by template code`,
+		typeVersion: 1.3,
+		parameters: {
+			resource: 'instance',
+			operation,
+			namespace: byCode(V),
+			processCode: byCode(V),
+			...extra,
+		},
+		vars: [text('Section'), text('Process Template')],
+		requests: [['POST', `/bpm/instance/bytemplate/{}/{}${suffix}`]],
+	}));
+}
+
+/** A message in an item's activity stream (App 1.5): the message's ID is checked first, then the item's path. */
+function itemMessageCases(): PathCase[] {
+	return (['reply', 'getReplies'] as const).map((operation) => ({
+		node: 'elma365App',
+		label: `elma365App comment ${operation}`,
+		typeVersion: 1.5,
+		parameters: {
+			resource: 'comment',
+			operation,
+			namespace: byCode(V),
+			application: byCode(V),
+			itemId: V_BY_ID,
+			messageId: V_BY_ID,
+			text: 'Agreed',
+			returnAll: true,
+		},
+		vars: [uuid('Message ID'), text('Section Code'), text('Application Code'), uuid('Item ID')],
+		requests: [
+			['POST', `/feed/{}/{}/{}/message/{}/${operation === 'reply' ? 'comment' : 'comment/list'}`],
+		],
+	}));
+}
+
+/** Create or Update: the list by the match values, then (nothing matching) the create. */
+function upsertCases(): PathCase[] {
+	const columns = {
+		mappingMode: 'defineBelow',
+		value: { __name: 'x' },
+		matchingColumns: ['__name'],
+		schema: [{ id: '__name', displayName: 'Name', type: 'string', platformType: 'STRING' }],
+	};
+	const rows: Array<[string, number, string, string]> = [
+		['elma365App', 1.5, 'app', 'Application Code'],
+		['elma365Contract', 1.3, 'contracts', 'Contract Application Code'],
+	];
+	return rows.map(([node, typeVersion, prefix, codeField]) => ({
+		node,
+		label: `${node} item upsert`,
+		typeVersion,
+		parameters: {
+			resource: 'item',
+			operation: 'upsert',
+			namespace: byCode(V),
+			application: byCode(V),
+			columns,
+		},
+		vars: [text('Section Code'), text(codeField)],
+		requests: [
+			['POST', `/${prefix}/{}/{}/list`],
+			['POST', `/${prefix}/{}/{}/create`],
+		],
+	}));
+}
+
+/** ELMA365 Channel: a channel's messages, and a message's comments (the message's ID checked first). */
+function channelCases(): PathCase[] {
+	const rows: Array<[string, string, string]> = [
+		['message', 'create', '/message'],
+		['message', 'getAll', '/message/list'],
+		['comment', 'create', '/message/{}/comment'],
+		['comment', 'getAll', '/message/{}/comment/list'],
+	];
+	return rows.map(([resource, operation, suffix]) => ({
+		node: 'elma365Channel',
+		label: `elma365Channel ${resource} ${operation}`,
+		typeVersion: 1,
+		parameters: {
+			resource,
+			operation,
+			channelId: V_BY_ID,
+			messageId: V_BY_ID,
+			text: 'Hello',
+			returnAll: true,
+		},
+		vars: resource === 'comment' ? [uuid('Message ID'), uuid('Channel ID')] : [uuid('Channel ID')],
+		requests: [['POST', `/channel/{}${suffix}`]],
+	}));
+}
+
+/** ELMA365 Storage: the key (checked first), then the section and application of its scope. */
+function storageCases(): PathCase[] {
+	const rows: Array<[string, string, string, Record<string, unknown>]> = [
+		['get', 'GET', 'system', {}],
+		['set', 'POST', 'application', { specifyBody: 'value', value: 'x' }],
+		['delete', 'DELETE', 'application', {}],
+	];
+	return rows.map(([operation, method, scope, extra]) => ({
+		node: 'elma365Storage',
+		label: `elma365Storage entry ${operation} (${scope})`,
+		typeVersion: 1,
+		parameters: {
+			resource: 'entry',
+			operation,
+			scope,
+			key: V,
+			namespace: byCode(V),
+			application: byCode(V),
+			...extra,
+		},
+		vars: scope === 'system' ? [text('Key')] : [text('Key'), text('Section'), text('Application')],
+		requests: [[method, scope === 'system' ? '/storage/system/{}' : '/storage/{}/{}/{}']],
+	}));
+}
+
+/** The process, item stream, channel, storage, file and document operations added with the published API. */
+function newOperationCases(): PathCase[] {
+	return [
+		...instanceActionCases(),
+		...templateCodeCases(),
+		{
+			node: 'elma365Process',
+			label: 'elma365Process restorePoint restore',
+			typeVersion: 1.3,
+			parameters: { resource: 'restorePoint', operation: 'restore', restorePointId: V_BY_ID },
+			vars: [uuid('Restore Point')],
+			requests: [['POST', '/bpm/restore-point/{}/restore']],
+		},
+		...itemMessageCases(),
+		...upsertCases(),
+		...channelCases(),
+		...storageCases(),
+		{
+			node: 'elma365File',
+			label: 'elma365File file get',
+			typeVersion: 1.1,
+			parameters: { resource: 'file', operation: 'get', fileId: V },
+			vars: [uuid('File ID')],
+			requests: [['GET', '/disk/file/{}']],
+		},
+		...(['getLists', 'getRegistrations'] as const).map(
+			(operation): PathCase => ({
+				node: 'elma365Nomenclature',
+				label: `elma365Nomenclature document ${operation}`,
+				typeVersion: 1.3,
+				parameters: {
+					resource: 'document',
+					operation,
+					namespace: byCode(V),
+					application: byCode(V),
+					itemId: V_BY_ID,
+				},
+				vars: [text('Section'), text('Application'), uuid('Document')],
+				requests: [
+					['POST', operation === 'getLists' ? '/docflow/{}/{}/{}/lists' : '/registration/{}/{}/{}'],
+				],
+			}),
+		),
+	];
+}
+
+/** A node's operation as `<node> <resource> <operation>`, e.g. `elma365App item get`. */
+export interface OfferedOperation {
+	node: string;
+	resource: string;
+	operation: string;
+}
+
+/** The compiled node classes the package lists (package.json `n8n.nodes`), each with every version's description. */
+function packageDescriptions(): INodeTypeDescription[] {
+	const root = path.resolve(__dirname, '../..');
+	const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+	return (manifest.n8n.nodes as string[]).flatMap((file) => {
+		const module = createRequire(__filename)(path.join(root, file));
+		const NodeClass = Object.values(module)[0] as new () => {
+			description: INodeTypeDescription;
+			nodeVersions?: Record<number, { description: INodeTypeDescription }>;
+		};
+		const node = new NodeClass();
+		return node.nodeVersions
+			? Object.values(node.nodeVersions).map((version) => version.description)
+			: [node.description];
+	});
+}
+
+/** Every resource and operation any version of any node of the package offers (a trigger has none). */
+export function offeredOperations(): OfferedOperation[] {
+	const offered = new Map<string, OfferedOperation>();
+	for (const description of packageDescriptions()) {
+		const resources = description.properties
+			.filter((property) => property.name === 'resource')
+			.flatMap((property) => property.options as INodePropertyOptions[]);
+		for (const property of description.properties.filter((entry) => entry.name === 'operation')) {
+			const shownFor = property.displayOptions?.show?.resource as string[] | undefined;
+			for (const resource of resources.filter(
+				(option) => !shownFor || shownFor.includes(option.value as string),
+			)) {
+				for (const option of property.options as INodePropertyOptions[]) {
+					const entry = {
+						node: description.name,
+						resource: String(resource.value),
+						operation: String(option.value),
+					};
+					offered.set(operationKey(entry), entry);
+				}
+			}
+		}
+	}
+	return [...offered.values()];
+}
+
+export const operationKey = (entry: OfferedOperation) =>
+	`${entry.node} ${entry.resource} ${entry.operation}`;
+
+/** The operation a path or field case runs. */
+export const caseOperation = (c: { node: string; parameters: Record<string, unknown> }) =>
+	operationKey({
+		node: c.node,
+		resource: String(c.parameters.resource),
+		operation: String(c.parameters.operation),
+	});
+
+/**
+ * Operations that put no value of the user into their URL path, so no path case: each with what
+ * its path is. A new operation must get a path case above or an entry here.
+ */
+export const WITHOUT_PATH_VALUE: Record<string, string> = {
+	'elma365App application getAll': 'GET /app/list',
+	'elma365Nomenclature case create': 'POST /nomenclature',
+	'elma365Nomenclature case getAll': 'GET /nomenclature',
+	'elma365Nomenclature directory create': 'POST /nomenclature/directory',
+	'elma365Nomenclature directory getAll': 'GET /nomenclature/directory',
+	'elma365File file delete': 'PATCH /disk/files/deleted',
+	'elma365File file getDownloadLinks': 'POST /disk/links/download',
+	'elma365File file getUploadLinks': 'POST /disk/links/upload',
+	'elma365File file initialize': 'POST /disk/files',
+	'elma365File file move': 'POST /disk/file/move (the directory goes in the query)',
+	'elma365File file search': 'POST /disk/files/search',
+	'elma365File file upload': 'POST /disk/file/upload',
+	'elma365File file uploadFromLinks': 'POST /disk/uploads/from-link, then POST /disk/files',
+	'elma365File directory create': 'POST /disk/directory',
+	'elma365File directory getAll': 'POST /disk/directory/list',
+	'elma365Scheme group getAll': 'POST /scheme/groups/list',
+	'elma365Scheme namespace getAll': 'GET /scheme/namespaces',
+	'elma365Scheme module getAll': 'GET /scheme/modules',
+	'elma365Scheme solution getAll': 'GET /scheme/solutions',
+	'elma365Process instance interruptMany':
+		'POST /bpm/instance/interrupt, every item in one request',
+	'elma365Process instance restartStepMany':
+		'POST /bpm/instance/restart-step, every item in one request',
+	'elma365Process instance skipStepMany': 'POST /bpm/instance/skip-step, every item in one request',
+	'elma365User user getAll': 'POST /user/list',
+	'elma365Marketing segment create': 'PUT /marketing/segment',
+	'elma365Marketing segment getAll': 'POST /marketing/segment',
+	'elma365Marketing subscriber getAll': 'POST /marketing/subscriber',
+	'elma365Channel channel getAll': 'GET /channel',
+};
 
 /** Every Task operation that puts the task's ID into the path. */
 function taskCases(): PathCase[] {
@@ -620,6 +928,7 @@ function taskCases(): PathCase[] {
 		['complete', 'PUT', '/submit', { exitId: { __rl: true, mode: 'code', value: 'approve' } }],
 		['reassign', 'POST', '/reassign', { userId: byId(UUID), instanceId: OTHER_UUID }],
 		['setDates', 'POST', '/dates', { dueDate: '2027-01-01T00:00:00Z' }],
+		['setPercent', 'POST', '/percent', { percent: 50, instanceId: OTHER_UUID }],
 	];
 	return rows.map(([operation, method, suffix, extra]) => ({
 		node: 'elma365Task',
@@ -672,12 +981,16 @@ export type FieldKind =
 	| { type: 'uuid' }
 	/** Empty (undefined, null, blank) leaves the field out. */
 	| { type: 'optionalUuid' }
-	| { type: 'text'; trim?: boolean }
+	/** `optional`: undefined, null or a blank string leaves the field out. */
+	| { type: 'text'; trim?: boolean; optional?: boolean }
 	| { type: 'integer'; min?: number }
+	/** A finite number in [min, max]; a string is read as the number it spells. */
+	| { type: 'number'; min: number; max: number }
 	| { type: 'boolean' }
 	| { type: 'enum'; values: string[] }
 	| { type: 'dateTime' }
-	| { type: 'json' }
+	/** `nonEmpty`: an empty object (or an empty field) is refused, not sent. */
+	| { type: 'json'; nonEmpty?: boolean }
 	| { type: 'url' }
 	/** IDs separated by `separator` (or an array); `required`: none is an error, else the field is left out. */
 	| {
@@ -1203,7 +1516,164 @@ export const FIELD_CASES: FieldCase[] = [
 			return ids.length > 1 ? ids.slice(1) : MISSING;
 		},
 	},
+	...newFieldCases(),
 ];
+
+/** Validated fields of the operations added with the published API. */
+function newFieldCases(): FieldCase[] {
+	const percent = {
+		resource: 'task',
+		operation: 'setPercent',
+		taskId: byId(UUID),
+		percent: 50,
+		instanceId: OTHER_UUID,
+	};
+	const context = {
+		resource: 'instance',
+		operation: 'updateContext',
+		instanceId: byId(UUID),
+		comment: 'Why',
+		fieldsJson: '{"a": 1}',
+	};
+	const storage = {
+		resource: 'entry',
+		operation: 'set',
+		scope: 'application',
+		namespace: byCode('crm'),
+		application: byCode('deals'),
+		key: 'last_sync',
+		specifyBody: 'value',
+		value: 'x',
+	};
+	return [
+		{
+			node: 'elma365Task',
+			label: 'task set percent Percent Complete',
+			typeVersion: 1.1,
+			parameters: { ...percent, percent: V },
+			field: 'Percent Complete',
+			kind: { type: 'number', min: 0, max: 100 },
+			wire: at('percent'),
+		},
+		{
+			node: 'elma365Task',
+			label: 'task set percent Process Instance ID',
+			typeVersion: 1.1,
+			parameters: { ...percent, instanceId: V },
+			field: 'Process Instance ID',
+			kind: { type: 'uuid' },
+			wire: at('instanceId'),
+		},
+		{
+			node: 'elma365Process',
+			label: 'instance update context Comment',
+			typeVersion: 1.3,
+			parameters: { ...context, comment: V },
+			field: 'Comment',
+			kind: { type: 'text' },
+			wire: at('comment'),
+		},
+		{
+			node: 'elma365Process',
+			label: 'instance update context Fields (JSON)',
+			typeVersion: 1.3,
+			parameters: { ...context, fieldsJson: V, fields: { field: [{ name: 'b', value: '2' }] } },
+			field: 'Fields (JSON)',
+			kind: { type: 'json' },
+			base: { b: 2 },
+			wire: at('context'),
+		},
+		{
+			node: 'elma365Process',
+			label: 'instance move all to version Except Instance IDs',
+			typeVersion: 1.3,
+			parameters: {
+				resource: 'instance',
+				operation: 'moveAllToVersion',
+				namespace: byCode('crm'),
+				processCode: byCode('approval'),
+				unselectedIds: V,
+			},
+			field: 'Except Instance IDs',
+			kind: { type: 'uuidList', separator: /,/, required: false, nonString: 'none' },
+			wire: at('unselectedIds'),
+		},
+		{
+			node: 'elma365Channel',
+			label: 'message create Text',
+			typeVersion: 1,
+			parameters: { resource: 'message', operation: 'create', channelId: byId(UUID), text: V },
+			field: 'Text',
+			kind: { type: 'text' },
+			wire: at('body'),
+		},
+		{
+			node: 'elma365Channel',
+			label: 'message create Title',
+			typeVersion: 1,
+			parameters: {
+				resource: 'message',
+				operation: 'create',
+				channelId: byId(UUID),
+				text: 'Hello',
+				additionalFields: { title: V },
+			},
+			field: 'Title',
+			kind: { type: 'text', optional: true },
+			wire: at('title'),
+		},
+		{
+			node: 'elma365App',
+			label: 'comment reply Text',
+			typeVersion: 1.5,
+			parameters: {
+				resource: 'comment',
+				operation: 'reply',
+				namespace: byCode('crm'),
+				application: byCode('deals'),
+				itemId: byId(UUID),
+				messageId: byId(OTHER_UUID),
+				text: V,
+			},
+			field: 'Text',
+			kind: { type: 'text' },
+			wire: at('body'),
+		},
+		{
+			node: 'elma365Storage',
+			label: 'entry set Scope',
+			typeVersion: 1,
+			parameters: { ...storage, scope: V },
+			field: 'Scope',
+			kind: { type: 'enum', values: ['system', 'section', 'application'] },
+			// /pub/v1/storage/system/{key}, /pub/v1/storage/{namespace}/{key}, /pub/v1/storage/{namespace}/{code}/{key}
+			wire: (request) => {
+				const parts = request.path.split('/');
+				if (parts.length === 7) return 'application';
+				return parts[4] === 'system' ? 'system' : 'section';
+			},
+		},
+		{
+			node: 'elma365Storage',
+			label: 'entry set Body (JSON)',
+			typeVersion: 1,
+			parameters: { ...storage, specifyBody: 'json', body: V },
+			field: 'Body (JSON)',
+			kind: { type: 'json', nonEmpty: true },
+			base: {},
+			wire: (request) => request.body,
+		},
+		{
+			node: 'elma365File',
+			label: 'file search Directory',
+			typeVersion: 1.1,
+			parameters: { resource: 'file', operation: 'search', directoryId: V_BY_ID, returnAll: true },
+			field: 'Directory',
+			kind: { type: 'optionalUuid' },
+			wire: at('filter', 'directory'),
+		},
+	];
+}
 
 /** The oracle of a field: the value on the wire, MISSING when left out, or undefined when refused. */
 export type Expected = { sent: unknown } | { refused: true };
@@ -1213,6 +1683,17 @@ const sent = (value: unknown): Expected => ({ sent: value });
 
 /** The documented ISO 8601 shape the nodes send dates in. */
 export const WIRE_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+const isBlankString = (value: unknown) => typeof value === 'string' && value.trim() === '';
+
+/** `String(value)`, or undefined for a value String() throws on (`{"toString": []}`). */
+function textOf(value: unknown): string | undefined {
+	try {
+		return String(value);
+	} catch {
+		return undefined;
+	}
+}
 
 function splitIds(
 	kind: Extract<FieldKind, { type: 'uuidList' }>,
@@ -1231,7 +1712,7 @@ function splitIds(
 			.map((entry) => entry.trim())
 			.filter(Boolean);
 	else if (kind.nonString === 'text' && value !== null && value !== undefined)
-		parts = String(value)
+		parts = (textOf(value) ?? 'not an ID: unconvertible')
 			.split(kind.separator)
 			.map((entry) => entry.trim())
 			.filter(Boolean);
@@ -1251,12 +1732,14 @@ export function expectedField(kind: FieldKind, value: unknown): Expected | undef
 			return id === undefined ? refused : sent(id);
 		}
 		case 'optionalUuid': {
-			if (value === undefined || value === null || String(value).trim() === '')
+			if (value === undefined || value === null || textOf(value)?.trim() === '')
 				return sent(MISSING);
 			const id = acceptedUuid(value);
 			return id === undefined ? refused : sent(id);
 		}
 		case 'text': {
+			if (kind.optional && (value === undefined || value === null || isBlankString(value)))
+				return sent(MISSING);
 			const text = acceptedText(value);
 			if (text === undefined) return refused;
 			return sent(kind.trim ? text.trim() : text);
@@ -1270,6 +1753,16 @@ export function expectedField(kind: FieldKind, value: unknown): Expected | undef
 				(kind.min === undefined || number >= kind.min);
 			return ok ? sent(number) : refused;
 		}
+		case 'number': {
+			const number =
+				typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value;
+			return typeof number === 'number' &&
+				Number.isFinite(number) &&
+				number >= kind.min &&
+				number <= kind.max
+				? sent(number)
+				: refused;
+		}
 		case 'boolean':
 			if (typeof value === 'boolean') return sent(value);
 			if (value === 'true' || value === 'false') return sent(value === 'true');
@@ -1277,7 +1770,8 @@ export function expectedField(kind: FieldKind, value: unknown): Expected | undef
 		case 'enum':
 			return typeof value === 'string' && kind.values.includes(value) ? sent(value) : refused;
 		case 'json': {
-			if (value === undefined || value === null || value === '') return sent({});
+			if (value === undefined || value === null || value === '')
+				return kind.nonEmpty ? refused : sent({});
 			let parsed = value;
 			if (typeof value === 'string') {
 				try {
@@ -1286,7 +1780,9 @@ export function expectedField(kind: FieldKind, value: unknown): Expected | undef
 					return refused;
 				}
 			}
-			return Object.prototype.toString.call(parsed) === '[object Object]' && !unsendable(parsed)
+			return Object.prototype.toString.call(parsed) === '[object Object]' &&
+				!unsendable(parsed) &&
+				!(kind.nonEmpty && Object.keys(parsed as object).length === 0)
 				? sent(parsed)
 				: refused;
 		}
@@ -1387,6 +1883,13 @@ export function nearValues(kind: FieldKind): fc.Arbitrary<unknown> {
 				fc.integer().map(String),
 				padded(fc.integer({ min: -5, max: 500 }).map(String)),
 				fc.constantFrom('1.0', '+7', '007', '1_000', '１２'),
+			);
+		case 'number':
+			return fc.oneof(
+				fc.double({ min: kind.min - 1, max: kind.max + 1 }),
+				fc.integer({ min: kind.min - 1, max: kind.max + 1 }).map(String),
+				padded(fc.integer({ min: kind.min, max: kind.max }).map(String)),
+				fc.constantFrom('0x10', '1e1', '50.5', '-0', ' ', '100.0001'),
 			);
 		case 'boolean':
 			return fc.constantFrom(true, false, 'true', 'false', 'TRUE', ' true', 'yes', 1, 0);

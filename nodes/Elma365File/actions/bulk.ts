@@ -105,7 +105,16 @@ interface BulkSettings {
 
 /** Splits comma- or newline-separated text (or takes an array from an expression) into values. */
 export function splitValues(value: unknown): string[] {
-	return splitList(Array.isArray(value) ? value : String(value ?? ''), /[,\n]/);
+	return splitList(Array.isArray(value) ? value : textOf(value ?? ''), /[,\n]/);
+}
+
+/** `String(value)`, or a text no UUID matches for a value String() throws on (`{"toString": []}`). */
+function textOf(value: unknown): string {
+	try {
+		return String(value);
+	} catch {
+		return 'an object that is not text';
+	}
 }
 
 /** A list of uuids from one parameter, each checked. */

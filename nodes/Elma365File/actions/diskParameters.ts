@@ -19,6 +19,15 @@ export function readDirectory(ctx: IExecuteFunctions, itemIndex: number): string
 	return readUuidLocator(ctx, itemIndex, 'directoryId', 'Directory');
 }
 
+/** Whether a value reads as blank text; one String() cannot convert (`{"toString": []}`) is not. */
+function isBlankText(value: unknown): boolean {
+	try {
+		return String(value).trim() === '';
+	} catch {
+		return false;
+	}
+}
+
 /** An optional directory picker: undefined when left empty. */
 export function readOptionalDirectory(
 	ctx: IExecuteFunctions,
@@ -27,7 +36,7 @@ export function readOptionalDirectory(
 	label: string,
 ): string | undefined {
 	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
-	if (value === undefined || value === null || String(value).trim() === '') return undefined;
+	if (value === undefined || value === null || isBlankText(value)) return undefined;
 	return requireUuid(ctx, itemIndex, label, value);
 }
 

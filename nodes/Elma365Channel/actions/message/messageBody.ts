@@ -12,8 +12,10 @@ export function readMessageBody(ctx: IExecuteFunctions, itemIndex: number): IDat
 	};
 	const extra = ctx.getNodeParameter('additionalFields', itemIndex, {});
 	if (!isObject(extra)) return body;
-	if (typeof extra.title === 'string' && extra.title.trim() !== '')
-		body.title = requireText(ctx, itemIndex, 'Title', extra.title);
+	// Left out only when empty: a number or an object from an expression is read or refused, never dropped.
+	const title = extra.title;
+	if (title !== undefined && title !== null && !(typeof title === 'string' && title.trim() === ''))
+		body.title = requireText(ctx, itemIndex, 'Title', title);
 	const mentions = splitList(extra.mentions);
 	if (mentions.length > 0) body.mentions = mentions;
 	const files = readFiles(ctx, itemIndex, extra.files);

@@ -88,7 +88,7 @@ export const { execute } = withStatusHints(
 	requestOperation({
 		method: 'POST',
 		path: (ctx, itemIndex) => {
-			const namespace = requirePathParameter(ctx, itemIndex, 'namespace', 'Namespace');
+			const namespace = requirePathParameter(ctx, itemIndex, 'namespace', 'Section');
 			const code = requirePathParameter(ctx, itemIndex, 'processCode', 'Process Code');
 			return apiPath`/bpm/template/${namespace}/${code}/run`;
 		},

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions/common';
 import { concurrencyOption, requestOperation } from '../../../shared/execution/operations';
 import { withoutEnvelope } from '../../../shared/transport';
-import { requireOneOf } from '../../../shared/validation';
+import { invalidInput, requireOneOf } from '../../../shared/validation';
 import { entryFields, entryPath, readKey } from './entryFields.description';
 
 export const description: INodeProperties[] = showFor('entry', 'set', [
@@ -57,7 +57,19 @@ function readBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 		ctx.getNodeParameter('specifyBody', itemIndex, 'value'),
 		['value', 'json'] as const,
 	);
-	if (mode === 'json') return readJsonObject(ctx, itemIndex, 'body', 'Body (JSON)');
+	if (mode === 'json') {
+		const body = readJsonObject(ctx, itemIndex, 'body', 'Body (JSON)');
+		// An empty object would go out as a request without a body: nothing to store.
+		if (Object.keys(body).length === 0)
+			throw invalidInput(
+				ctx,
+				itemIndex,
+				'Body (JSON)',
+				'a JSON object with the keys to store, such as {"data": "2026-01-01"}',
+				ctx.getNodeParameter('body', itemIndex, ''),
+			);
+		return body;
+	}
 	return { data: readValue(ctx, itemIndex) };
 }
 
