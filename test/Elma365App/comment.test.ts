@@ -1,4 +1,4 @@
-import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
 
@@ -7,7 +7,7 @@ const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 const where = { namespace: picked('crm', 'code'), application: picked('deals', 'code') };
 const run = (
 	parameters: Record<string, unknown>,
-	extra: { input?: Array<{ json: Record<string, unknown> }> } = {},
+	extra: { input?: Array<{ json: IDataObject }> } = {},
 ) =>
 	t.run({
 		nodeType: 'elma365App',

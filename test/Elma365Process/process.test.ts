@@ -74,7 +74,7 @@ describe('process start', () => {
 			parameters: start({ namespace: '../app', processCode: 'a?b#c' }),
 		});
 		expect(slash.error?.message).toBe(
-			'Invalid "Namespace" in item 0: expected a code or ID without "/", got "../app"',
+			'Invalid "Section" in item 0: expected a code or ID without "/", got "../app"',
 		);
 		expect(t.platform.requests).toEqual([]);
 	});

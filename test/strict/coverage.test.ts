@@ -6,6 +6,7 @@
  * operation sends; each operation's own test asserts that request on the wire.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 import { VENDOR_OPERATIONS } from '../harness/vendorOperations';
@@ -86,7 +87,7 @@ function nodeDescriptions(): Map<string, INodeTypeDescription> {
 	const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 	const byPage = new Map<string, INodeTypeDescription>();
 	for (const file of manifest.n8n.nodes as string[]) {
-		const module = require(path.join(root, file));
+		const module = createRequire(__filename)(path.join(root, file));
 		const NodeClass = Object.values(module)[0] as new () => {
 			description: INodeTypeDescription;
 			nodeVersions?: Record<number, { description: INodeTypeDescription }>;
