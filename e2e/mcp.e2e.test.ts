@@ -190,11 +190,12 @@ test('tools/call list_my_tasks: the incoming tasks of the key user, no arguments
 	await clearSandboxRequests();
 	const result = await client.callTool({ name: 'list_my_tasks', arguments: {} });
 	expect(result.isError).toBeFalsy();
+	// The task's state depends on whether nodes.e2e has completed it already: jest orders the files by their last duration.
 	expect(answerOf(result)).toEqual([
 		expect.objectContaining({
 			__id: 'ca000000-0000-4000-8000-0000000000a1',
 			__name: 'Approve the deal "Office chairs"',
-			state: 'in_progress',
+			state: expect.stringMatching(/^(in_progress|closed)$/),
 		}),
 	]);
 	const requests = await sandboxRequests();
