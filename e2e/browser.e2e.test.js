@@ -1,9 +1,10 @@
 /**
  * Browser check: headless Chromium (Debian's package) driven by playwright-core, every host but
  * 127.0.0.1 blocked. Logs in, opens a new workflow, finds each ELMA365 node in the node panel,
- * opens the sample's Nomenclature case update and sees every field of the form, adds a fresh node
- * of each kind and sees no false alarm (no red notice, no error in n8n's log). Screenshots go to
- * e2e/artifacts/.
+ * sees each area trigger's entries under its action node and adds each (the old ELMA365 Trigger
+ * hidden), opens the sample's Nomenclature case update and sees every field of the form, adds a
+ * fresh node of each kind and sees no false alarm (no red notice, no error in n8n's log), and walks
+ * every picker path to its output. Screenshots go to e2e/artifacts/.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -200,6 +201,157 @@ test('a new workflow: every ELMA365 node is in the node panel', async () => {
 		.first()
 		.waitFor({ state: 'visible' });
 	await page.screenshot({ path: path.join(artifacts, 'node-panel.png') });
+});
+
+/**
+ * The area triggers as n8n's panel shows them: each merged into its action node (`<name>Trigger`
+ * beside `<name>`), with its events under Triggers; the old ELMA365 Trigger hidden.
+ */
+const PANEL_TRIGGERS = [
+	{
+		node: 'ELMA365 App',
+		trigger: 'ELMA365 App Trigger',
+		entries: {
+			'On new item': 'New Application Item',
+			'On updated item': 'Updated Application Item',
+			'On item entered a status': 'Item Entered a Status',
+		},
+	},
+	{
+		node: 'ELMA365 Process',
+		trigger: 'ELMA365 Process Trigger',
+		entries: { 'On new process instance': 'New Process Instance' },
+	},
+	{ node: 'ELMA365 Task', trigger: 'ELMA365 Task Trigger', entries: { 'On new task': 'New Task' } },
+];
+
+describe("the node panel's trigger entries", () => {
+	const exactly = (text) => new RegExp(`^\\s*${text}\\s*$`);
+	const itemNames = () => page.locator('[data-test-id="node-creator-item-name"]');
+
+	/** A new, empty workflow with the node panel open on its search. */
+	async function openPanel() {
+		await page.goto(`${state.n8nUrl}/workflow/new`);
+		await page
+			.locator('[data-test-id="node-creator-plus-button"]')
+			.first()
+			.click({ timeout: 30000 });
+		return page
+			.locator('[data-test-id="node-creator-search-bar"] input, input[placeholder^="Search"]')
+			.first();
+	}
+
+	/** Searches `name` and opens its entry: the node's details with its Triggers and Actions. */
+	async function openNode(search, name) {
+		await search.fill(name);
+		await itemNames()
+			.filter({ hasText: exactly(name) })
+			.first()
+			.click({ timeout: 15000 });
+		await page
+			.locator('[data-test-id="node-creator-category-item"]')
+			.first()
+			.waitFor({ state: 'visible', timeout: 15000 });
+	}
+
+	/** The category headers shown, e.g. ['Triggers (3)', 'Actions (14)']. */
+	const categories = () =>
+		page.locator('[data-test-id="node-creator-category-item"]').allInnerTexts();
+
+	beforeAll(() => {
+		// Leaving a workflow with an added node asks before unloading: leave.
+		page.on('dialog', (dialog) => dialog.accept());
+	});
+
+	test('searching ELMA365 lists the nodes but not the hidden ELMA365 Trigger', async () => {
+		const search = await openPanel();
+		for (const query of ['ELMA365', 'ELMA365 Trigger']) {
+			await search.fill(query);
+			await itemNames()
+				.filter({ hasText: exactly('ELMA365 App') })
+				.first()
+				.waitFor({ state: 'visible', timeout: 15000 });
+			const names = (await itemNames().allInnerTexts()).map((name) => name.trim());
+			expect(names).toEqual(expect.arrayContaining(NODES));
+			expect(names).not.toContain('ELMA365 Trigger');
+		}
+		await page.screenshot({ path: path.join(artifacts, 'panel-search-triggers.png') });
+	});
+
+	for (const { node, trigger, entries } of PANEL_TRIGGERS) {
+		test(`${node} lists its trigger entries, and each adds ${trigger} with its Event`, async () => {
+			for (const [entry, event] of Object.entries(entries)) {
+				const search = await openPanel();
+				await openNode(search, node);
+				const shot = `panel-${node.replace(/\W+/g, '-')}.png`;
+				await page.screenshot({ path: path.join(artifacts, shot) });
+				expect(await categories()).toEqual(
+					expect.arrayContaining([`Triggers (${Object.keys(entries).length})`]),
+				);
+				expect(
+					await page.locator('[data-test-id="actions-panel-no-triggers-callout"]').count(),
+				).toBe(0);
+				for (const listed of Object.keys(entries))
+					await page
+						.locator('[data-test-id="node-creator-item-name"]')
+						.filter({ hasText: exactly(listed) })
+						.first()
+						.waitFor({ state: 'visible', timeout: 15000 });
+				await page
+					.locator('[data-test-id="node-creator-item-name"]')
+					.filter({ hasText: exactly(entry) })
+					.first()
+					.click();
+				const ndv = page.locator('[data-test-id="ndv"]').first();
+				await ndv.waitFor({ state: 'visible', timeout: 30000 });
+				const eventInput = ndv.locator('[data-test-id="parameter-input-event"] input').first();
+				await eventInput.waitFor({ state: 'visible', timeout: 15000 });
+				expect(await eventInput.inputValue()).toBe(event);
+				await page.keyboard.press('Escape');
+				await ndv.waitFor({ state: 'hidden', timeout: 15000 });
+				await page
+					.locator('[data-test-id="canvas-node"]')
+					.filter({ hasText: trigger })
+					.first()
+					.waitFor({ state: 'visible', timeout: 15000 });
+			}
+		}, 180000);
+	}
+
+	test('with a trigger in place, the action nodes offer their triggers and the new nodes open', async () => {
+		// The new nodes too: they open on their actions.
+		const nodes = [...PANEL_TRIGGERS, { node: 'ELMA365 Channel' }, { node: 'ELMA365 Storage' }];
+		for (const { node, entries } of nodes) {
+			// A fresh page each time: the panel stacks its views, and an old one would answer for the new.
+			await openNode(await openPanel(), 'ELMA365 Task');
+			await page
+				.locator('[data-test-id="node-creator-item-name"]')
+				.filter({ hasText: exactly('On new task') })
+				.first()
+				.click();
+			const ndv = page.locator('[data-test-id="ndv"]').first();
+			await ndv.waitFor({ state: 'visible', timeout: 30000 });
+			await page.keyboard.press('Escape');
+			await ndv.waitFor({ state: 'hidden', timeout: 15000 });
+			await page.locator('[data-test-id="node-creator-plus-button"]').first().click();
+			const actionsSearch = page
+				.locator('[data-test-id="node-creator-search-bar"] input, input[placeholder^="Search"]')
+				.first();
+			await openNode(actionsSearch, node);
+			await page.screenshot({
+				path: path.join(artifacts, `panel-actions-${node.replace(/\W+/g, '-')}.png`),
+			});
+			const shown = await categories();
+			expect(shown.some((category) => /^Actions \(\d+\)$/.test(category))).toBe(true);
+			if (entries) {
+				expect(shown).toContain(`Triggers (${Object.keys(entries).length})`);
+				expect(
+					await page.locator('[data-test-id="actions-panel-no-triggers-callout"]').count(),
+				).toBe(0);
+			}
+			expect(shown.length).toBe(entries ? 2 : 1);
+		}
+	}, 300000);
 });
 
 test('the sample case update shows every field of the form', async () => {

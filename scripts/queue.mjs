@@ -29,7 +29,13 @@ import {
 
 /** Ports of one stack; the bench uses its own so it can run beside the e2e suite. */
 export const PROFILES = {
-	e2e: { n8n: 5878, sandbox: 8565, redis: 6479, postgres: 5532 },
+	// ELMA365_QUEUE_*_PORT override the e2e ports, e.g. when several checkouts run the suite at once.
+	e2e: {
+		n8n: Number(process.env.ELMA365_QUEUE_N8N_PORT ?? 5878),
+		sandbox: Number(process.env.ELMA365_QUEUE_SANDBOX_PORT ?? 8565),
+		redis: Number(process.env.ELMA365_QUEUE_REDIS_PORT ?? 6479),
+		postgres: Number(process.env.ELMA365_QUEUE_POSTGRES_PORT ?? 5532),
+	},
 	bench: { n8n: 5978, sandbox: 8665, redis: 6579, postgres: 5632 },
 };
 
