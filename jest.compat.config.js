@@ -35,6 +35,10 @@ const skippedTests = [
 	'refused by n8n itself',
 	'(the picker check)',
 	'an invalid hash and an empty file are refused',
+	'a bad exception ID or an empty section fails before any request',
+	'no section is refused before any request',
+	'no application is refused before any request',
+	'a Directory that is not a UUID is refused, by the editor or before any request',
 	// The poll harness (above).
 	'Trigger table filter',
 	'a poll of the trigger',
