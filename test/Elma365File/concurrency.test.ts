@@ -38,7 +38,11 @@ const GET_LINK = /^\/pub\/v1\/disk\/file\/[^/]+\/get-link$/;
 
 describe('file', () => {
 	test("get download link: at most N in flight; each item gets its own file's link, in input order", async () => {
-		const state = holdRequests(t.platform, 'POST', GET_LINK, { times: 6, delay: byFileInPath });
+		const state = holdRequests(t.platform, 'POST', GET_LINK, {
+			gate: 4,
+			times: 6,
+			delay: byFileInPath,
+		});
 		const { items, error } = await t.run({
 			nodeType: 'elma365File',
 			parameters: {
@@ -58,7 +62,11 @@ describe('file', () => {
 	});
 
 	test('download: Options > Concurrency (beside File Name) keeps at most N in flight; each item gets its own bytes', async () => {
-		const state = holdRequests(t.platform, 'POST', GET_LINK, { times: 6, delay: byFileInPath });
+		const state = holdRequests(t.platform, 'POST', GET_LINK, {
+			gate: 3,
+			times: 6,
+			delay: byFileInPath,
+		});
 		const { items, error } = await t.run({
 			nodeType: 'elma365File',
 			parameters: {
@@ -134,6 +142,7 @@ describe('file', () => {
 		];
 		const state = holdRequests(t.platform, 'POST', /^\/pub\/v1\/disk\/file\/move$/, {
 			times: moves.length,
+			gate: 3,
 			delay: (request) => reversed(3, directoryIds.indexOf(request.query.directoryID)),
 			key: (request) => (request.body as { files: Array<{ hash: string }> }).files[0].hash,
 		});
@@ -175,6 +184,7 @@ describe('directory', () => {
 		const input = Array.from({ length: 6 }, (_, index) => ({ json: { name: `New ${index}` } }));
 		const state = holdRequests(t.platform, 'POST', /^\/pub\/v1\/disk\/directory$/, {
 			times: 6,
+			gate: 4,
 			delay: (request) => reversed(6, Number(nameOf(request.body).replace(/\D/g, ''))),
 		});
 		const { items, error } = await t.run({
@@ -210,6 +220,7 @@ describe('directory', () => {
 	test('get: at most N in flight; output in input order and paired', async () => {
 		const state = holdRequests(t.platform, 'GET', /^\/pub\/v1\/disk\/directory\/[^/]+$/, {
 			times: 3,
+			gate: 2,
 			delay: (request) =>
 				reversed(
 					3,

@@ -18,6 +18,7 @@ describe('directory create', () => {
 		const input = Array.from({ length: 7 }, (_, index) => ({ json: { name: `Name ${index}` } }));
 		const state = holdRequests(t.platform, 'POST', /^\/pub\/v1\/nomenclature\/directory$/, {
 			times: 7,
+			gate: 3,
 			delay: byName(7),
 		});
 		const { items, error } = await t.run({
@@ -72,6 +73,7 @@ describe('directory update', () => {
 		const input = targets.map((id, index) => ({ json: { id, name: `Name ${index}` } }));
 		const state = holdRequests(t.platform, 'PUT', /^\/pub\/v1\/nomenclature\/directory\/[^/]+$/, {
 			times: targets.length,
+			gate: 3,
 			delay: byName(targets.length),
 			key: (request) => request.path,
 		});
@@ -118,6 +120,7 @@ describe('directory update', () => {
 		const input = ids.map((id, index) => ({ json: { id, name: `Name ${index}` } }));
 		const state = holdRequests(t.platform, 'PUT', /^\/pub\/v1\/nomenclature\/directory\/[^/]+$/, {
 			times: 6,
+			gate: 2,
 			delay: byName(6),
 		});
 		const { items, error } = await t.run({

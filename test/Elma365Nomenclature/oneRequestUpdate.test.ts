@@ -303,6 +303,7 @@ describe('case update (version 1.3): fields left empty', () => {
 		});
 		const writes = holdRequests(t.platform, 'PUT', /^\/pub\/v1\/nomenclature\/[^/]+$/, {
 			times: targets.length,
+			gate: 10,
 			delay: (request) =>
 				reversed(targets.length, Number((request.body as { name: string }).name.slice(5))),
 			key: (request) => request.path,

@@ -33,6 +33,7 @@ describe('process start', () => {
 		const input = Array.from({ length: 8 }, (_, order) => ({ json: { order } }));
 		const state = holdRequests(t.platform, 'POST', /\/run$/, {
 			times: 8,
+			gate: 3,
 			delay: (request) => reversed(8, orderOf(request)),
 		});
 		const { items, error } = await t.run({
@@ -84,6 +85,7 @@ describe('instance get', () => {
 		);
 		const state = holdRequests(t.platform, 'POST', /\/get$/, {
 			times: 6,
+			gate: 4,
 			delay: (request) => reversed(6, ids.indexOf(request.path.split('/')[5])),
 		});
 		const { items, error } = await t.run({

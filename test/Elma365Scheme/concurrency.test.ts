@@ -36,6 +36,7 @@ test('create: Concurrency N keeps at most N in flight; created groups output in 
 	const input = Array.from({ length: 6 }, (_, index) => ({ json: { name: `Name ${index}` } }));
 	const state = holdRequests(t.platform, 'POST', /^\/pub\/v1\/scheme\/namespaces\/crm\/groups$/, {
 		times: 6,
+		gate: 4,
 		delay: byName(6),
 	});
 	const { items, error } = await t.run({
@@ -74,6 +75,7 @@ test('update: edits of one group never overlap and arrive in input order; other 
 	const input = targets.map((id, index) => ({ json: { id, name: `Name ${index}` } }));
 	const state = holdRequests(t.platform, 'PUT', /^\/pub\/v1\/scheme\/groups\/[^/]+$/, {
 		times: 6,
+		gate: 3,
 		delay: byName(6),
 		key: (request) => request.path,
 	});

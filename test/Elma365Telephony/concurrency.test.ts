@@ -19,6 +19,7 @@ test('get: Concurrency N keeps at most N in flight; output in input order and pa
 	const input = CODES.map((code) => ({ json: { code } }));
 	const state = holdRequests(t.platform, 'GET', BINDINGS, {
 		times: 5,
+		gate: 3,
 		// 40 ms apart (reversed gives 10): the three first answers stay out of input order even when a
 		// loaded engine starts them tens of milliseconds apart.
 		delay: (request) => 4 * reversed(5, CODES.indexOf(request.path.split('/')[4])),
@@ -51,7 +52,7 @@ test('update (merge): merges into one module never interleave, so none is lost; 
 	const input = targets.map((code, index) => ({ json: { code, extension: String(201 + index) } }));
 	const state = newInFlight();
 	const hold = { times: 6, delay: () => 20, key: (request: { path: string }) => request.path };
-	holdRequests(t.platform, 'GET', BINDINGS, hold, state);
+	holdRequests(t.platform, 'GET', BINDINGS, { ...hold, gate: 3 }, state);
 	holdRequests(t.platform, 'PUT', BINDINGS, hold, state);
 	const { items, error } = await t.run({
 		nodeType: 'elma365Telephony',

@@ -27,10 +27,13 @@ export function holdRequests(
 		times: number;
 		delay: (request: RecordedRequest) => number;
 		key?: (request: RecordedRequest) => string;
+		/** Hold the first `gate` requests until all of them have arrived (see `arrivalGate`). */
+		gate?: number;
 	},
 	state: InFlight = newInFlight(),
 ): InFlight {
 	const { perKey } = state;
+	const gate = arrivalGate(options.gate ?? 0);
 	platform.script(
 		method,
 		path,
@@ -42,6 +45,7 @@ export function holdRequests(
 			}
 			state.current += 1;
 			state.max = Math.max(state.max, state.current);
+			await gate();
 			await new Promise((resolve) => setTimeout(resolve, options.delay(request)));
 			state.current -= 1;
 			if (key !== undefined) perKey.set(key, perKey.get(key)! - 1);
@@ -55,3 +59,23 @@ export function holdRequests(
 
 /** Item `index` of `count` answers sooner the later it comes, so answers arrive out of input order (held long enough for a loaded machine to start the others). */
 export const reversed = (count: number, index: number): number => 20 + (count - index) * 10;
+
+/**
+ * The first `count` callers wait until `count` have called (or `GATE_LIMIT_MS` has passed since the first), so a
+ * test that expects N in flight sees N however slowly a loaded machine sends them; later callers
+ * pass at once. A client that never reaches N in flight is released by the limit and the test's
+ * count fails.
+ */
+export function arrivalGate(count: number): () => Promise<void> {
+	let arrived = 0;
+	let open: () => void = () => {};
+	const opened = new Promise<void>((resolve) => (open = resolve));
+	return async () => {
+		arrived += 1;
+		if (arrived === 1) setTimeout(open, GATE_LIMIT_MS).unref();
+		if (arrived >= count) open();
+		if (arrived <= count) await opened;
+	};
+}
+
+const GATE_LIMIT_MS = 3_000;

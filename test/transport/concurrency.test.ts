@@ -1,5 +1,6 @@
 import { fail, newId, ok } from '../harness/index.ts';
 import type { RecordedRequest, Reply } from '../harness/index.ts';
+import { arrivalGate } from '../harness/inFlight';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
 
 /**
@@ -10,15 +11,21 @@ const t = usePlatform();
 const CASE_PATH = /^\/pub\/v1\/nomenclature\/[^/]+$/;
 const locator = (value: string) => ({ __rl: true, mode: 'id', value });
 
-/** Counts requests in flight at the platform: each reply is held for `delay(request)` ms. */
+/**
+ * Counts requests in flight at the platform: each reply is held for `delay(request)` ms, the first
+ * `gate` until that many have arrived (see `arrivalGate`).
+ */
 function inFlightRecorder(
 	reply: (request: RecordedRequest) => Reply,
 	delay: (request: RecordedRequest) => number,
+	gate = 0,
 ) {
 	const state = { current: 0, max: 0, order: [] as string[] };
+	const arrived = arrivalGate(gate);
 	const handler = async (request: RecordedRequest): Promise<Reply> => {
 		state.current += 1;
 		state.max = Math.max(state.max, state.current);
+		await arrived();
 		await new Promise((resolve) => setTimeout(resolve, delay(request)));
 		state.current -= 1;
 		state.order.push(request.path);
@@ -63,7 +70,7 @@ const reversedDelay = (count: number) => (request: RecordedRequest) => {
 describe('Options > Concurrency on case update', () => {
 	test('keeps at most N requests in flight, output in input order and paired with its input', async () => {
 		const input = cases(12);
-		const { state, handler } = inFlightRecorder(caseReply, reversedDelay(12));
+		const { state, handler } = inFlightRecorder(caseReply, reversedDelay(12), 4);
 		t.platform.script('PUT', CASE_PATH, handler, 12);
 		const { items, error } = await t.run({
 			nodeType: 'elma365Nomenclature',
@@ -106,7 +113,7 @@ describe('Options > Concurrency on case update', () => {
 
 	test('a concurrency above the item count starts each item once', async () => {
 		const input = cases(3);
-		const { state, handler } = inFlightRecorder(caseReply, () => 20);
+		const { state, handler } = inFlightRecorder(caseReply, () => 20, 3);
 		t.platform.script('PUT', CASE_PATH, handler, 3);
 		const { items, error } = await t.run({
 			nodeType: 'elma365Nomenclature',
@@ -123,7 +130,7 @@ describe('Options > Concurrency on case update', () => {
 
 	test('with Continue On Fail every failed item gives its own error item in its place', async () => {
 		const input = cases(9, (index) => (index % 3 === 1 ? 'bad' : `Case ${index}`));
-		const { state, handler } = inFlightRecorder(caseReply, reversedDelay(9));
+		const { state, handler } = inFlightRecorder(caseReply, reversedDelay(9), 3);
 		t.platform.script('PUT', CASE_PATH, handler, 9);
 		const { items, error } = await t.run({
 			nodeType: 'elma365Nomenclature',
@@ -208,7 +215,7 @@ describe('Options > Concurrency on case update', () => {
 describe("Nomenclature 1.2: case updates in parallel by default, each case's updates in input order", () => {
 	test('without the option, 10 cases are updated at a time; output in input order and paired', async () => {
 		const input = cases(25);
-		const { state, handler } = inFlightRecorder(caseReply, reversedDelay(25));
+		const { state, handler } = inFlightRecorder(caseReply, reversedDelay(25), 10);
 		t.platform.script('PUT', CASE_PATH, handler, 25);
 		const { items, error } = await t.run({
 			nodeType: 'elma365Nomenclature',
@@ -239,7 +246,7 @@ describe("Nomenclature 1.2: case updates in parallel by default, each case's upd
 		}));
 		const inFlightPerCase = new Map<string, number>();
 		const overlaps: string[] = [];
-		const { state, handler } = inFlightRecorder(caseReply, reversedDelay(targets.length));
+		const { state, handler } = inFlightRecorder(caseReply, reversedDelay(targets.length), 3);
 		t.platform.script(
 			'PUT',
 			CASE_PATH,
@@ -340,6 +347,7 @@ describe('Options > Concurrency on application items', () => {
 						),
 					)) *
 					3,
+			5,
 		);
 		t.platform.script('POST', createPath, handler, 10);
 		const { items, error } = await t.run({
@@ -374,6 +382,7 @@ describe('Options > Concurrency on application items', () => {
 					},
 				}),
 			() => 15,
+			3,
 		);
 		t.platform.script('POST', /\/update$/, handler, 6);
 		const { items, error } = await t.run({
@@ -414,6 +423,7 @@ describe('Options > Concurrency on application items', () => {
 				}),
 			(request) =>
 				5 + (12 - Number((request.body as { context: { price: number } }).context.price)) * 3,
+			9,
 		);
 		t.platform.script(
 			'POST',

@@ -1,5 +1,6 @@
 import { ok, newId } from '../harness/index.ts';
 import type { RecordedRequest } from '../harness/index.ts';
+import { arrivalGate } from '../harness/inFlight';
 import { jsonOf, usePlatform } from '../harness/setup';
 import {
 	LARGE_PAGE_SIZE,
@@ -62,6 +63,7 @@ test('Limit asks only for what is wanted', async () => {
 test('once total is known the remaining pages are read several at a time, output in list order', async () => {
 	const items = makeItems(4500);
 	const state = { current: 0, max: 0 };
+	const remainingPages = arrivalGate(4);
 	t.platform.script(
 		'GET',
 		PATH,
@@ -69,6 +71,7 @@ test('once total is known the remaining pages are read several at a time, output
 			state.current += 1;
 			state.max = Math.max(state.max, state.current);
 			const from = Number(request.query.from);
+			if (from > 0) await remainingPages();
 			// Later pages answer sooner, so arrival order is not list order.
 			await new Promise((resolve) => setTimeout(resolve, 40 - from / 200));
 			state.current -= 1;
