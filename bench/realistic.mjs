@@ -11,7 +11,7 @@
  * and one that answers slower as load grows (BENCH_SLOW_MS up to BENCH_SLOW_PER in flight, then
  * proportionally more: twice as slow at twice that).
  * Environment: BENCH_RTTS ("0,20,50"), BENCH_REAL_UPDATES (200), BENCH_REAL_ITEMS (20000),
- * BENCH_REAL_ROUNDS (3), BENCH_SERVER_MS (0: time the double spends on every request), BENCH_RATE
+ * BENCH_BLOCKS (updates,lists,rate,inflight,slowing), BENCH_SKIP (a regular expression of contestants to leave out), BENCH_REAL_ROUNDS (3), BENCH_SERVER_MS (0: time the double spends on every request), BENCH_RATE
  * (100), BENCH_LIMIT (20), BENCH_HOLD_MS (100), BENCH_SLOW_MS (100), BENCH_SLOW_PER (32: above the window's first 32 in flight).
  */
 import { spawn } from 'node:child_process';
@@ -35,6 +35,11 @@ const LIMIT = Number(process.env.BENCH_LIMIT ?? 20);
 const HOLD_MS = Number(process.env.BENCH_HOLD_MS ?? 100);
 const SLOW_MS = Number(process.env.BENCH_SLOW_MS ?? 100);
 const SLOW_PER = Number(process.env.BENCH_SLOW_PER ?? 32);
+/** Contestants whose name matches are left out (a quicker run while tuning), e.g. "sequential|1\\.1". */
+const SKIP = process.env.BENCH_SKIP ? new RegExp(process.env.BENCH_SKIP) : undefined;
+const BLOCKS = new Set(
+	(process.env.BENCH_BLOCKS ?? 'updates,lists,rate,inflight,slowing').split(','),
+);
 /** The newest versions: their defaults are what a new node gets. */
 const NOMENCLATURE_NEWEST = 1.4;
 const APP_NEWEST = 1.6;
@@ -203,7 +208,8 @@ function listNode(env) {
 
 // ---------------------------------------------------------------- the run
 
-async function measure(env, title, count, contestants) {
+async function measure(env, title, count, allContestants) {
+	const contestants = allContestants.filter(([name]) => !SKIP?.test(name));
 	const times = new Map(contestants.map(([name]) => [name, []]));
 	const counts = new Map();
 	for (const [, run] of contestants) await run(); // warm-up: JIT, the loader's first require of each file
@@ -286,7 +292,7 @@ function throttledContestants(env) {
 			'HTTP Request node (default: all at once)',
 			() => updatesHttpRequestNode(env, CONTINUE),
 		]);
-	return contestants;
+	return contestants.filter(([name]) => !SKIP?.test(name));
 }
 
 /** How many items of a run succeeded and failed (an error item is a failure), or why the run failed. */
@@ -364,7 +370,7 @@ async function slowingPlatform(env) {
 			'HTTP Request node (default: all at once)',
 			() => updatesHttpRequestNode(env, CONTINUE),
 		]);
-	for (const [name, run] of contestants) {
+	for (const [name, run] of contestants.filter(([name]) => !SKIP?.test(name))) {
 		await setLoad(env, { slowBaseMs: SLOW_MS, slowPer: SLOW_PER });
 		const start = performance.now();
 		const outcome = await outcomeOf(run);
@@ -379,6 +385,7 @@ async function slowingPlatform(env) {
 
 /** One line per target of the block: `name` over `reference`, met when at most `bound`. */
 function target(times, name, reference, bound) {
+	if (times[name] === undefined || times[reference] === undefined) return;
 	const ratio = times[name] / times[reference];
 	console.log(
 		`     target: ${name} / ${reference} = ${ratio.toFixed(2)}x (at most ${bound.toFixed(1)}x: ${ratio <= bound ? 'met' : 'missed'})`,
@@ -399,9 +406,10 @@ export async function runRealistic() {
 	const { platform, stop } = await startDouble();
 	const loader = await loadPackage();
 	const httpRequest = loadHttpRequestNode();
+	let network;
 	try {
 		for (const rtt of RTTS) {
-			const network = await startNetwork(Number(new URL(platform.url).port), rtt);
+			network = await startNetwork(Number(new URL(platform.url).port), rtt);
 			const proxy = { port: network.port };
 			const base = `https://127.0.0.1:${proxy.port}`;
 			const statsUrl = new URL('/bench/stats', platform.url);
@@ -440,46 +448,59 @@ export async function runRealistic() {
 					'HTTP Request node (default: all at once)',
 					() => updatesHttpRequestNode(env),
 				]);
-			const updateTimes = await measure(
-				env,
-				`${UPDATES} case updates (PUT /nomenclature/{id}, one per item)`,
-				UPDATES,
-				updates,
-			);
-			if (httpRequest)
-				target(
-					updateTimes,
-					`Nomenclature node ${NOMENCLATURE_NEWEST}, default (adaptive)`,
-					'HTTP Request node (default: all at once)',
-					1,
-				);
-			const listTimes = await measure(
-				env,
-				`Return All of ${ITEMS} app items (POST /app/bench/items/list)`,
-				ITEMS,
-				[
-					['raw keep-alive, page 100, sequential', () => listRaw(env, 100, 1)],
-					['raw keep-alive, page 1000, 8 in flight', () => listRaw(env, 1000, 8)],
-					['raw keep-alive, page 1000, 16 in flight', () => listRaw(env, 1000, 16)],
-					['raw keep-alive, page 1000, all at once', () => listRaw(env, 1000, ITEMS)],
-					['raw keep-alive, page 100, 8 in flight', () => listRaw(env, 100, 8)],
-					[`App node ${APP_NEWEST} getAll, Return All (defaults)`, () => listNode(env)],
-				],
-			);
-			const fastestRaw = Object.keys(listTimes)
-				.filter((name) => name.startsWith('raw'))
-				.reduce((best, name) => (listTimes[name] < listTimes[best] ? name : best));
-			target(listTimes, `App node ${APP_NEWEST} getAll, Return All (defaults)`, fastestRaw, 1);
+			if (BLOCKS.has('updates')) await updatesBlock(env, updates);
+			if (BLOCKS.has('lists')) await listsBlock(env);
 			if (rtt === RTTS[RTTS.length - 1]) {
-				await rateLimited(env);
-				await inFlightLimited(env);
-				await slowingPlatform(env);
+				if (BLOCKS.has('rate')) await rateLimited(env);
+				if (BLOCKS.has('inflight')) await inFlightLimited(env);
+				if (BLOCKS.has('slowing')) await slowingPlatform(env);
 			}
 			network.stop();
+			network = undefined;
 		}
 	} finally {
+		network?.stop();
 		stop();
 	}
+}
+
+async function updatesBlock(env, updates) {
+	const updateTimes = await measure(
+		env,
+		`${UPDATES} case updates (PUT /nomenclature/{id}, one per item)`,
+		UPDATES,
+		updates,
+	);
+	if (env.httpRequest)
+		target(
+			updateTimes,
+			`Nomenclature node ${NOMENCLATURE_NEWEST}, default (adaptive)`,
+			'HTTP Request node (default: all at once)',
+			1,
+		);
+}
+
+async function listsBlock(env) {
+	const listTimes = await measure(
+		env,
+		`Return All of ${ITEMS} app items (POST /app/bench/items/list)`,
+		ITEMS,
+		[
+			['raw keep-alive, page 100, sequential', () => listRaw(env, 100, 1)],
+			['raw keep-alive, page 1000, 8 in flight', () => listRaw(env, 1000, 8)],
+			['raw keep-alive, page 1000, 16 in flight', () => listRaw(env, 1000, 16)],
+			['raw keep-alive, page 1000, all at once', () => listRaw(env, 1000, ITEMS)],
+			['raw keep-alive, page 100, 8 in flight', () => listRaw(env, 100, 8)],
+			[`App node ${APP_NEWEST} getAll, Return All (defaults)`, () => listNode(env)],
+		],
+	);
+	const fastestRaw = Object.keys(listTimes)
+		.filter((name) => name.startsWith('raw'))
+		.reduce(
+			(best, name) => (best === undefined || listTimes[name] < listTimes[best] ? name : best),
+			undefined,
+		);
+	target(listTimes, `App node ${APP_NEWEST} getAll, Return All (defaults)`, fastestRaw, 1);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

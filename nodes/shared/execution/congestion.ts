@@ -11,6 +11,13 @@ const DEFAULT_HOLD_MS = 500;
  */
 export const INITIAL_WINDOW = 32;
 
+/** Rising answers in a row that end slow start: one slow answer is noise (a busy event loop), three are a trend. */
+const RISING_ANSWERS = 3;
+/** How much faster than one window per response time paced requests start (TCP's 1.2 after slow start). */
+const PACING_GAIN = 1.2;
+/** Most places added in one round while probing above the size at which congestion was last seen. */
+const MAX_PROBE_STEP = 16;
+
 /** What one request through the window tells it: a success and its response time, no answer at all, or congestion with the hold asked for. */
 type Feedback = { answeredInMs: number } | 'noAnswer' | { holdMs: number };
 
@@ -23,28 +30,43 @@ interface StatusAnswer {
  * Congestion control for the requests of one node run with Options > Concurrency above 1 (slow
  * start, then AIMD, as TCP does). The router makes one window per run and passes it to each item's
  * execute, which hands it to the transport with every request; the pager makes one for the pages
- * of a list. The window of requests in flight starts at INITIAL_WINDOW and grows by one with every
- * success (it doubles with each round of answers) up to the ceiling, the setting. The first sign
- * of congestion ends that: an answer 429 or 5xx halves the window, and so does a smoothed response
- * time well above the best seen (latency.ts) that lasts a window's worth of answers; while
- * response times are climbing the window does not grow. After that it grows back by one for
- * every window's worth of successes. A 429 or 5xx with Retry-After also holds every new request
- * until that time (plus jitter, so that the waiting requests do not all come back at the same
- * instant). A 429 (the platform did not process the request) is sent again, before anything else
- * waiting, until MAX_THROTTLED_MS have passed, so a setting above what the platform allows costs
- * time, never failed items.
+ * of a list.
+ * - Slow start: the window of requests in flight starts at INITIAL_WINDOW and grows by one with
+ *   every success (it doubles with each round of answers) up to the ceiling, the setting. It ends
+ *   at the first sign of congestion, or without shrinking when answers start coming back slower
+ *   than the best seen (latency.ts `rising`), before the next doubling doubles a queue.
+ * - Congestion: an answer 429 or 5xx halves the window (once per burst), and so does a smoothed
+ *   response time well above the best seen that lasts a window's worth of answers; while response
+ *   times are climbing the window does not grow. A 429 or 5xx with Retry-After also holds every
+ *   new request until that time (plus jitter). A 429 (the platform did not process the request) is
+ *   sent again, before anything else waiting, until MAX_THROTTLED_MS have passed, so a setting
+ *   above what the platform allows costs time, never failed items.
+ * - Growth after slow start (`grow`): back towards the size at which congestion was seen by half
+ *   the distance per round, then past it one place, two, four... per round (BIC's binary search and
+ *   max probing, where plain AIMD adds one place per round).
+ * - Pacing after slow start (`pace`): requests start spread over a round rather than together.
  */
 export class CongestionWindow {
 	/** Requests allowed in flight now (between 1 and the ceiling). */
 	size: number;
 	inFlight = 0;
 	readonly ceiling: number;
-	/** Whether the window still doubles each round (no congestion seen yet). */
+	/** Whether the window still doubles each round (no congestion or rising response time seen yet). */
 	private slowStart = true;
+	/** Answers in a row, during slow start, with a response time rising above the best seen. */
+	private risingAnswers = 0;
+	/** The size when congestion was last seen: after halving, the window grows back towards it quickly. */
+	private sizeAtCongestion = 0;
+	/** Places added per round above sizeAtCongestion: 1 after a halving, doubling each round. */
+	private probeStep = 1;
+	/** Places added at the current probeStep (a round's worth doubles it). */
+	private probed = 0;
 	private successes = 0;
 	/** Successes with the response time climbing, in this generation. */
 	private slowAnswers = 0;
 	private heldUntil = 0;
+	/** When the next request may start, once pacing (after slow start) spreads them over a round. */
+	private nextStartAt = 0;
 	/** Counts halvings, so that the answers of one burst halve the window once, not once each. */
 	private generation = 0;
 	private readonly latency = new LatencyTracker();
@@ -106,7 +128,22 @@ export class CongestionWindow {
 			if (this.inFlight < this.size) break;
 		}
 		this.inFlight += 1;
+		await this.pace();
 		return this.generation;
+	}
+
+	/**
+	 * After slow start, requests are spread over a round (the expected response time divided by the
+	 * window, sent PACING_GAIN times as fast), as TCP paces its segments: a window released at once
+	 * (after a hold, or as one burst's answers come back together) reaches the platform as one burst
+	 * and is refused above its limit even when the window as a whole is within it.
+	 */
+	private async pace(): Promise<void> {
+		if (this.slowStart) return;
+		const now = Date.now();
+		const start = Math.max(now, this.nextStartAt);
+		this.nextStartAt = start + this.latency.expectedMs / (this.size * PACING_GAIN);
+		if (start > now) await sleep(start - now);
 	}
 
 	/** Frees the place taken at `generation` and adjusts the window to what the answer said. */
@@ -126,6 +163,7 @@ export class CongestionWindow {
 	 */
 	private answered(generation: number, ms: number): void {
 		this.latency.record(ms);
+		if (this.slowStart) this.endSlowStartIfRising(ms);
 		if (!this.latency.climbing) {
 			this.slowAnswers = 0;
 			if (!this.latency.wellAboveBest(ms)) this.grow();
@@ -136,27 +174,57 @@ export class CongestionWindow {
 		if (this.slowAnswers >= this.size) this.halve();
 	}
 
+	/**
+	 * Slow start ends, without shrinking the window, at RISING_ANSWERS answers in a row slower than
+	 * the best seen by more than noise (latency.ts `rising`): the platform has begun to queue, and one
+	 * more doubling would double the queue before the slower answers of that round come back.
+	 */
+	private endSlowStartIfRising(ms: number): void {
+		this.risingAnswers = this.latency.rising(ms) ? this.risingAnswers + 1 : 0;
+		if (this.risingAnswers >= RISING_ANSWERS) this.slowStart = false;
+	}
+
+	/**
+	 * One success's growth: one place in slow start (the window doubles each round). After it, while
+	 * below the size at which congestion was last seen, half the distance to it per round; from
+	 * there, one place in the first round, then twice as many each round up to MAX_PROBE_STEP (BIC's
+	 * binary search and max probing). A halving then costs a few rounds, not dozens, and a limit
+	 * first met by the synchronized burst of the start is soon probed past.
+	 */
 	private grow(): void {
 		if (this.size >= this.ceiling) return;
 		if (this.slowStart) {
 			this.size += 1;
 			return;
 		}
+		const below = this.sizeAtCongestion - this.size;
+		const placesPerRound = below > 1 ? Math.floor(below / 2) : this.probeStep;
+		// One place each time a round's share of successes (size / placesPerRound) has come back.
 		this.successes += 1;
-		if (this.successes >= this.size) {
-			this.size += 1;
-			this.successes = 0;
-		}
+		if (this.successes * placesPerRound < this.size) return;
+		this.successes = 0;
+		this.size += 1;
+		if (below > 1) return;
+		this.probed += 1;
+		if (this.probed < this.probeStep) return;
+		this.probeStep = Math.min(MAX_PROBE_STEP, this.probeStep * 2);
+		this.probed = 0;
 	}
 
 	/** A 429 or 5xx: the window halves (once per burst) and new requests wait `holdMs` plus jitter. */
 	private congested(generation: number, holdMs: number): void {
 		if (generation === this.generation) this.halve();
-		const jitter = Math.random() * Math.min(holdMs, 1_000) * 0.25;
-		this.heldUntil = Math.max(this.heldUntil, Date.now() + holdMs + jitter);
+		// One jitter per hold: the answers of one burst ask for about the same time, and the latest of
+		// as many random jitters would always be the largest.
+		const until = Date.now() + holdMs;
+		if (until > this.heldUntil)
+			this.heldUntil = until + Math.random() * Math.min(holdMs, 1_000) * 0.25;
 	}
 
 	private halve(): void {
+		this.sizeAtCongestion = this.size;
+		this.probeStep = 1;
+		this.probed = 0;
 		this.size = Math.max(1, Math.floor(this.size / 2));
 		this.slowStart = false;
 		this.successes = 0;

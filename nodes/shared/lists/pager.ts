@@ -17,9 +17,9 @@ export const LARGE_PAGE_SIZE = 1000;
  * Most pages read at the same time once `total` is known: the ceiling of the pages' congestion
  * window, which starts at INITIAL_PAGES_IN_FLIGHT and grows while the platform keeps up.
  */
-export const PAGES_IN_FLIGHT = 32;
+export const PAGES_IN_FLIGHT = 64;
 /** Pages in flight before the first of them answers. */
-export const INITIAL_PAGES_IN_FLIGHT = 16;
+export const INITIAL_PAGES_IN_FLIGHT = 32;
 /** A list without `total` is read for at most this many pages (100,000 rows at the default size). */
 export const MAX_PAGES_WITHOUT_TOTAL = 1_000;
 
