@@ -11,6 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import {
 	buildAndPack,
@@ -83,7 +84,13 @@ async function waitPort(name, port, seconds) {
 async function startPostgres(dir, port) {
 	const bin = postgresBin();
 	const user = postgresUser();
-	const data = path.join(dir, 'postgres');
+	// As root, the postgres user must reach its data directory: a checkout under a directory only
+	// root may enter (mktemp -d makes one) would refuse it, so the data goes to the system's
+	// temporary directory instead, and is removed when PostgreSQL exits.
+	const data =
+		user.uid === undefined
+			? path.join(dir, 'postgres')
+			: fs.mkdtempSync(path.join(os.tmpdir(), 'elma365-queue-postgres-'));
 	fs.mkdirSync(data, { recursive: true });
 	if (user.uid !== undefined) fs.chownSync(data, user.uid, user.gid);
 	log(`initialising PostgreSQL (${bin}) in ${data}`);
@@ -114,6 +121,8 @@ async function startPostgres(dir, port) {
 		path.join(dir, 'postgres.log'),
 		user,
 	);
+	if (user.uid !== undefined)
+		child.once('exit', () => fs.rmSync(data, { recursive: true, force: true }));
 	await waitPort('PostgreSQL', port, 30);
 	for (let i = 0; ; i++) {
 		try {
