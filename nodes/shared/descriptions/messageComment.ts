@@ -3,8 +3,8 @@ import { requestOperation } from '../execution/operations';
 import { requireText } from '../validation';
 import { withAdditionalBody } from './writeOptions';
 
-/** The Text of a comment under a message (an item's activity stream or a channel). */
-export function commentText(description: string): INodeProperties {
+/** The Text of a message or of a comment under one (an item's activity stream or a channel). */
+export function messageText(description: string): INodeProperties {
 	return {
 		displayName: 'Text',
 		name: 'text',

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { readItemPath } from '../../../shared/items/appItems';
 import { showFor } from '../../../shared/descriptions/common';
+import { messageText } from '../../../shared/descriptions/messageComment';
 import { requestOperation } from '../../../shared/execution/operations';
 import { unwrapItem } from '../../../shared/transport';
 import { requireText } from '../../../shared/validation';
@@ -9,15 +10,7 @@ import { commentedItem, itemFeed } from './commentedItem';
 
 export const description: INodeProperties[] = showFor('comment', 'create', [
 	...commentedItem('to comment on'),
-	{
-		displayName: 'Text',
-		name: 'text',
-		type: 'string',
-		typeOptions: { rows: 4 },
-		required: true,
-		default: '',
-		description: "The comment, posted in the item's activity stream as the credential's user",
-	},
+	messageText("The comment, posted in the item's activity stream as the credential's user"),
 	writeOptions,
 ]);
 

@@ -1,12 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { commentOperation, commentText } from '../../../shared/descriptions/messageComment';
+import { commentOperation, messageText } from '../../../shared/descriptions/messageComment';
 import { writeOptions } from '../../../shared/descriptions/writeOptions';
 import { commentedMessage, postedComment, readMessagePath } from './commentedMessage.description';
 
 export const description: INodeProperties[] = showFor('comment', 'reply', [
 	...commentedMessage('to reply to'),
-	commentText("The reply, posted under the message as the credential's user"),
+	messageText("The reply, posted under the message as the credential's user"),
 	writeOptions,
 ]);
 

@@ -1,12 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { commentOperation, commentText } from '../../../shared/descriptions/messageComment';
+import { commentOperation, messageText } from '../../../shared/descriptions/messageComment';
 import { writeOptions } from '../../../shared/descriptions/writeOptions';
 import { channelMessageFields, posted, readChannelMessagePath } from '../channelFields.description';
 
 export const description: INodeProperties[] = showFor('comment', 'create', [
 	...channelMessageFields('to comment on'),
-	commentText("The comment, posted under the message as the credential's user"),
+	messageText("The comment, posted under the message as the credential's user"),
 	writeOptions,
 ]);
 

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
+import { messageText } from '../../../shared/descriptions/messageComment';
 import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
 import { requestOperation } from '../../../shared/execution/operations';
 import { channelField, posted, readChannelPath } from '../channelFields.description';
@@ -7,15 +8,7 @@ import { readMessageBody } from './messageBody';
 
 export const description: INodeProperties[] = showFor('message', 'create', [
 	channelField('to post in'),
-	{
-		displayName: 'Text',
-		name: 'text',
-		type: 'string',
-		typeOptions: { rows: 4 },
-		required: true,
-		default: '',
-		description: "The message, posted in the channel as the credential's user",
-	},
+	messageText("The message, posted in the channel as the credential's user"),
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
