@@ -15,17 +15,26 @@ export function simplifyOption(kept: readonly string[]): INodeProperties {
 	};
 }
 
-/** The entry reduced to the `kept` fields it has, when the node's Simplify is on; otherwise the entry. */
-export function simplified(
+/** Turns one entry of the answer into its output item; made once per input item, applied to every entry. */
+export type EntryShaper = (entry: IDataObject) => IDataObject;
+
+const unchanged: EntryShaper = (entry) => entry;
+
+/**
+ * What the input item's Simplify makes of each entry: reduced to the `kept` fields it has when on,
+ * the entry itself when off. The parameter is read once, not once per entry of a long list.
+ */
+export function simplifier(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	entry: IDataObject,
 	kept: readonly string[],
-): IDataObject {
-	if (!ctx.getNodeParameter('simplify', itemIndex, false)) return entry;
-	const result: IDataObject = {};
-	for (const field of kept) if (field in entry) result[field] = entry[field];
-	return result;
+): EntryShaper {
+	if (!ctx.getNodeParameter('simplify', itemIndex, false)) return unchanged;
+	return (entry) => {
+		const result: IDataObject = {};
+		for (const field of kept) if (field in entry) result[field] = entry[field];
+		return result;
+	};
 }
 
 /** The system fields an item keeps when simplified; its own fields are always kept. */
@@ -49,16 +58,22 @@ export const itemSimplifyOption: INodeProperties = {
 	description: `Whether to return the item's own fields with only these system fields: ${[...ITEM_SYSTEM_FIELDS_KEPT].join(', ')} (not __createdBy, __updatedBy, __deletedAt, __version, __index and the other system fields)`,
 };
 
-/** An application or contract item without its secondary system fields, when Simplify is on. */
+/** What the input item's Simplify makes of application or contract items: without their secondary system fields when on. */
+export function itemSimplifier(ctx: IExecuteFunctions, itemIndex: number): EntryShaper {
+	if (!ctx.getNodeParameter('simplify', itemIndex, false)) return unchanged;
+	return (entry) =>
+		Object.fromEntries(
+			Object.entries(entry).filter(
+				([key]) => !key.startsWith('__') || ITEM_SYSTEM_FIELDS_KEPT.has(key),
+			),
+		);
+}
+
+/** One application or contract item as the input item's Simplify has it. */
 export function simplifiedItem(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	entry: IDataObject,
 ): IDataObject {
-	if (!ctx.getNodeParameter('simplify', itemIndex, false)) return entry;
-	return Object.fromEntries(
-		Object.entries(entry).filter(
-			([key]) => !key.startsWith('__') || ITEM_SYSTEM_FIELDS_KEPT.has(key),
-		),
-	);
+	return itemSimplifier(ctx, itemIndex)(entry);
 }

@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { readLimit } from '../descriptions/common';
 import { beforeVersion, isVersionAtLeast, sinceVersion } from '../descriptions/versioning';
+import type { EntryShaper } from '../descriptions/simplify';
 import type { CongestionWindow } from './congestion';
 import { INITIAL_WINDOW } from './congestion';
 import type { Operation } from './router';
@@ -182,8 +183,8 @@ export function listOperation(options: {
 	paging: 'body' | 'query';
 	body?: PerItem<IDataObject | undefined>;
 	qs?: PerItem<IDataObject | undefined>;
-	/** Each list entry as an output item (e.g. simplified); the entry itself by default. */
-	output?: (ctx: IExecuteFunctions, itemIndex: number, entry: IDataObject) => IDataObject;
+	/** What each list entry becomes (e.g. simplified), made once per input item; the entry itself by default. */
+	output?: (ctx: IExecuteFunctions, itemIndex: number) => EntryShaper;
 }): Required<Pick<Operation, 'execute'>> {
 	return {
 		async execute(this: IExecuteFunctions, itemIndex: number, window?: CongestionWindow) {
@@ -199,9 +200,10 @@ export function listOperation(options: {
 				itemIndex,
 				window,
 			});
+			const shape = options.output?.(this, itemIndex);
 			return entries.map(
 				(entry): INodeExecutionData => ({
-					json: options.output?.(this, itemIndex, entry) ?? entry,
+					json: shape ? shape(entry) : entry,
 					pairedItem: { item: itemIndex },
 				}),
 			);

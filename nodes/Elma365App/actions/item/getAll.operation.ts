@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { itemSimplifyOption, simplifiedItem } from '../../../shared/descriptions/simplify';
+import { itemSimplifier, itemSimplifyOption } from '../../../shared/descriptions/simplify';
 import { listOperation } from '../../../shared/execution/operations';
 import {
 	itemListOptions,
@@ -23,5 +23,5 @@ export const { execute } = listOperation({
 	path: (ctx, itemIndex) => readApplicationPath(ctx, itemIndex, appItems, '/list'),
 	paging: 'body',
 	body: (ctx, itemIndex) => buildListBody(ctx, itemIndex),
-	output: simplifiedItem,
+	output: itemSimplifier,
 });

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { itemSimplifyOption, simplifiedItem } from '../../../shared/descriptions/simplify';
+import { itemSimplifier, itemSimplifyOption } from '../../../shared/descriptions/simplify';
 import { listOperation } from '../../../shared/execution/operations';
 import {
 	itemListOptions,
@@ -35,5 +35,5 @@ export const { execute } = listOperation({
 		);
 		return buildListBody(ctx, itemIndex);
 	},
-	output: simplifiedItem,
+	output: itemSimplifier,
 });

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
 import { buildListBody, listOptions } from '../../../shared/lists/listOptions';
 import { listOperation } from '../../../shared/execution/operations';
-import { simplified, simplifyOption } from '../../../shared/descriptions/simplify';
+import { simplifier, simplifyOption } from '../../../shared/descriptions/simplify';
 import { sinceVersion } from '../../../shared/descriptions/versioning';
 import { SIMPLIFY_VERSION } from '../../versions';
 
@@ -30,5 +30,5 @@ export const { execute } = listOperation({
 	paging: 'body',
 	path: () => '/user/list',
 	body: (ctx, itemIndex) => buildListBody(ctx, itemIndex),
-	output: (ctx, itemIndex, entry) => simplified(ctx, itemIndex, entry, MAIN_FIELDS),
+	output: (ctx, itemIndex) => simplifier(ctx, itemIndex, MAIN_FIELDS),
 });
