@@ -138,6 +138,79 @@ describe('a platform that answers 429 (Retry-After) above 8 requests in flight',
 	);
 });
 
+test('no request starts while a Retry-After holds the window, not even one whose turn came during the hold', async () => {
+	const input = cases(60);
+	const holdMs = 1500;
+	let refusedAt = 0;
+	const arrivals: number[] = [];
+	t.platform.script(
+		'PUT',
+		CASE_PATH,
+		async (request: RecordedRequest): Promise<Reply> => {
+			const now = Date.now();
+			arrivals.push(now);
+			if (refusedAt === 0) {
+				refusedAt = now;
+				return faults.tooManyRequests(String(holdMs / 1000));
+			}
+			// The rest of the first round answers during the hold, freeing places for the items waiting.
+			await new Promise((resolve) => setTimeout(resolve, 300));
+			return caseReply(request);
+		},
+		Infinity,
+	);
+	await runUpdates(input);
+	const duringHold = arrivals.filter((at) => at >= refusedAt + 300 && at < refusedAt + holdMs);
+	expect(duringHold).toEqual([]);
+	expect(arrivals).toHaveLength(input.length + 1);
+});
+
+describe('a platform that allows a number of requests per period, then 429 with the rest of the period as Retry-After', () => {
+	test('the wait is the back-off: after it, every refused request goes again in one round, the window kept', async () => {
+		const input = cases(96);
+		// The first round (32) is accepted whole; the next, as large as slow start made it, is refused whole.
+		const budget = INITIAL_WINDOW;
+		const periodMs = 1500;
+		const first = { accepted: 0, refused: 0, endsAt: 0 };
+		const second = { arrived: 0, arrivedBeforeRelease: 0 };
+		let release: () => void = () => {};
+		const released = new Promise<void>((resolve) => (release = resolve));
+		const releaseNow = () => {
+			second.arrivedBeforeRelease ||= second.arrived;
+			release();
+		};
+		t.platform.script(
+			'PUT',
+			CASE_PATH,
+			async (request: RecordedRequest): Promise<Reply> => {
+				const now = Date.now();
+				if (first.endsAt === 0 || now < first.endsAt) {
+					if (first.accepted < budget) {
+						first.accepted += 1;
+						await new Promise((resolve) => setTimeout(resolve, 30));
+						return caseReply(request);
+					}
+					if (first.refused === 0) first.endsAt = now + periodMs;
+					first.refused += 1;
+					return faults.tooManyRequests(String((first.endsAt - now) / 1000));
+				}
+				// The next period: each request is held until as many as were refused have arrived (at most 3 s).
+				second.arrived += 1;
+				if (second.arrived === 1) setTimeout(releaseNow, 3000).unref();
+				if (second.arrived >= first.refused) releaseNow();
+				await released;
+				return caseReply(request);
+			},
+			Infinity,
+		);
+		await runUpdates(input);
+		expect(first.refused).toBeGreaterThan(0);
+		// Halving on top of the wait would send half of them, and the rest only after their answers.
+		expect(second.arrivedBeforeRelease).toBe(first.refused);
+		expect(t.platform.requests).toHaveLength(input.length + first.refused);
+	});
+});
+
 test('a platform that answers slower as load grows: the window stops growing before its response times double', async () => {
 	const input = cases(300);
 	const counts = newCounts();

@@ -15,11 +15,16 @@ export const INITIAL_WINDOW = 32;
 const RISING_ANSWERS = 3;
 /** How much faster than one window per response time paced requests start (TCP's 1.2 after slow start). */
 const PACING_GAIN = 1.2;
+/** A 429's wait, against the response time, above which the wait is the back-off and the window is kept. */
+const LONG_HOLD_FACTOR = 2;
 /** Most places added in one round while probing above the size at which congestion was last seen. */
 const MAX_PROBE_STEP = 16;
 
 /** What one request through the window tells it: a success and its response time, no answer at all, or congestion with the hold asked for. */
-type Feedback = { answeredInMs: number } | 'noAnswer' | { holdMs: number };
+type Feedback =
+	| { answeredInMs: number }
+	| 'noAnswer'
+	| { holdMs: number; sentAt: number; throttled: boolean };
 
 /** An answer's status, which is all the window needs to know of it. */
 interface StatusAnswer {
@@ -38,7 +43,9 @@ interface StatusAnswer {
  * - Congestion: an answer 429 or 5xx halves the window (once per burst), and so does a smoothed
  *   response time well above the best seen that lasts a window's worth of answers; while response
  *   times are climbing the window does not grow. A 429 or 5xx with Retry-After also holds every
- *   new request until that time (plus jitter). A 429 (the platform did not process the request) is
+ *   new request until that time (plus jitter); a 429 whose wait is long against the response time
+ *   keeps the window instead of halving it (`waitIsTheBackOff`: a limit per period, which the wait
+ *   already obeys). A 429 (the platform did not process the request) is
  *   sent again, before anything else waiting, until MAX_THROTTLED_MS have passed, so a setting
  *   above what the platform allows costs time, never failed items.
  * - Growth after slow start (`grow`): back towards the size at which congestion was seen by half
@@ -104,32 +111,48 @@ export class CongestionWindow {
 				return answer;
 			}
 			const holdMs = retryAfterMs(answer) ?? (status === 429 ? DEFAULT_HOLD_MS : 0);
-			this.release(generation, { holdMs: Math.min(holdMs, maxHoldMs) });
+			this.release(generation, {
+				holdMs: Math.min(holdMs, maxHoldMs),
+				sentAt: sent,
+				throttled: status === 429,
+			});
 			if (status !== 429 || holdMs > maxHoldMs || Date.now() - started + holdMs > MAX_THROTTLED_MS)
 				return answer;
 		}
 	}
 
-	/** Waits for a place in the window; `first` (a request sent again) goes before new ones. */
+	/**
+	 * Waits for a place in the window and for any hold to end. `first` (a request sent again) goes
+	 * before new ones, and so does a request whose turn came in the queue if a hold that began
+	 * meanwhile, or a window that shrank, sends it back: no request starts during a hold.
+	 */
 	private async acquire(first: boolean): Promise<number> {
+		let ahead = first;
 		for (;;) {
 			const hold = this.heldUntil - Date.now();
-			if (hold > 0) {
-				await sleep(hold);
-				continue;
+			if (hold > 0) await sleep(hold);
+			else if (this.inFlight < this.size && (ahead || this.queue.length === 0)) break;
+			else {
+				await this.turn(ahead);
+				ahead = true;
 			}
-			if (this.inFlight < this.size && (first || this.queue.length === 0)) break;
-			await new Promise<void>((wake) => {
-				const entry = { first, wake };
-				const firstNew = this.queue.findIndex((waiting) => !waiting.first);
-				if (first && firstNew >= 0) this.queue.splice(firstNew, 0, entry);
-				else this.queue.push(entry);
-			});
-			if (this.inFlight < this.size) break;
 		}
 		this.inFlight += 1;
 		await this.pace();
+		// A hold that began while this request was paced holds it too.
+		const hold = this.heldUntil - Date.now();
+		if (hold > 0) await sleep(hold);
 		return this.generation;
+	}
+
+	/** Waits in the queue until a place is freed for this request (`ahead`: before the new requests waiting). */
+	private turn(ahead: boolean): Promise<void> {
+		return new Promise<void>((wake) => {
+			const entry = { first: ahead, wake };
+			const firstNew = this.queue.findIndex((waiting) => !waiting.first);
+			if (ahead && firstNew >= 0) this.queue.splice(firstNew, 0, entry);
+			else this.queue.push(entry);
+		});
 	}
 
 	/**
@@ -151,7 +174,7 @@ export class CongestionWindow {
 		this.inFlight -= 1;
 		if (feedback !== 'noAnswer') {
 			if ('answeredInMs' in feedback) this.answered(generation, feedback.answeredInMs);
-			else this.congested(generation, feedback.holdMs);
+			else this.congested(generation, feedback);
 		}
 		this.wakeNext();
 	}
@@ -211,14 +234,50 @@ export class CongestionWindow {
 		this.probed = 0;
 	}
 
-	/** A 429 or 5xx: the window halves (once per burst) and new requests wait `holdMs` plus jitter. */
-	private congested(generation: number, holdMs: number): void {
-		if (generation === this.generation) this.halve();
+	/**
+	 * A 429 or 5xx: the window halves (once per burst), unless the wait asked for is itself the
+	 * back-off (`waitIsTheBackOff`), and new requests wait `holdMs` plus jitter.
+	 */
+	private congested(
+		generation: number,
+		{ holdMs, sentAt, throttled }: { holdMs: number; sentAt: number; throttled: boolean },
+	): void {
+		if (generation === this.generation) {
+			if (throttled && this.waitIsTheBackOff(holdMs, sentAt)) this.keepSize();
+			else this.halve();
+		}
 		// One jitter per hold: the answers of one burst ask for about the same time, and the latest of
 		// as many random jitters would always be the largest.
 		const until = Date.now() + holdMs;
 		if (until > this.heldUntil)
 			this.heldUntil = until + Math.random() * Math.min(holdMs, 1_000) * 0.25;
+	}
+
+	/**
+	 * Whether a 429 asks for a wait long against the response time (LONG_HOLD_FACTOR of it) for a
+	 * request sent after the first round that followed the last hold: a limit of requests per
+	 * period, which the wait until the next period already obeys, so the window that met it is kept
+	 * and the next period starts at the rate this one was allowed. Halving on top of that wait would
+	 * leave part of the next period unused. A refusal in the first round after a hold, or before any
+	 * success (no response time known), halves as any congestion does: the window itself is too large.
+	 */
+	private waitIsTheBackOff(holdMs: number, sentAt: number): boolean {
+		const expectedMs = this.latency.expectedMs;
+		return (
+			expectedMs > 0 &&
+			holdMs > LONG_HOLD_FACTOR * expectedMs &&
+			sentAt >= this.heldUntil + expectedMs
+		);
+	}
+
+	/** Ends the burst (its other refusals change nothing more) and slow start, without shrinking the window. */
+	private keepSize(): void {
+		this.sizeAtCongestion = this.size;
+		this.probeStep = 1;
+		this.probed = 0;
+		this.slowStart = false;
+		this.successes = 0;
+		this.generation += 1;
 	}
 
 	private halve(): void {
