@@ -57,7 +57,7 @@ const parameters = (extra: Record<string, unknown> = {}) => ({
 	},
 	...extra,
 });
-const deals = (count: number) =>
+const deals = (count: number): Array<{ json: Record<string, unknown> }> =>
 	Array.from({ length: count }, (_, i) => ({ json: { name: `Deal ${i}`, price: 100 * (i + 1) } }));
 const contextOf = (i: number) => ({ __name: `Deal ${i}`, price: 100 * (i + 1) });
 const run = (options: {

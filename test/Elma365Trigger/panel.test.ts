@@ -94,7 +94,7 @@ test.each(['elma365AppTrigger', 'elma365ProcessTrigger', 'elma365TaskTrigger'])(
 		const loader = await loadPackage();
 		const { type } = loader.nodeTypes[name];
 		const methods = (type as { methods?: Record<string, Record<string, unknown>> }).methods ?? {};
-		const named = [...namedMethods(type.description.properties)];
+		const named = [...namedMethods((type.description as INodeTypeDescription).properties)];
 		expect(named.length).toBeGreaterThan(0);
 		for (const method of named) {
 			const [kind, key] = method.split('.');

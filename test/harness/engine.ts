@@ -31,7 +31,6 @@ import type {
 	IRun,
 	IVersionedNodeType,
 	IWorkflowExecuteAdditionalData,
-	NodeParameterValueType,
 	ResourceMapperFields,
 } from 'n8n-workflow';
 import { createRunExecutionData, ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
@@ -183,10 +182,11 @@ export interface Credential {
 export interface RunOptions {
 	/** The node's short name, e.g. `elma365Nomenclature`. */
 	nodeType: string;
-	parameters: INodeParameters | Record<string, NodeParameterValueType>;
+	/** The node's parameters as a saved workflow holds them (JSON): the node checks them, not the type system. */
+	parameters: INodeParameters | Record<string, unknown>;
 	credential: Credential;
-	/** Input items of the node; defaults to one empty item. */
-	input?: INodeExecutionData[];
+	/** Input items of the node (their JSON as a workflow would carry it); defaults to one empty item. */
+	input?: INodeExecutionData[] | Array<{ json: Record<string, unknown> }>;
 	continueOnFail?: boolean;
 	typeVersion?: number;
 	timezone?: string;
@@ -307,7 +307,7 @@ function releaseReports(collected: Error[], outcome: Error | undefined): void {
 
 export async function runNode(options: RunOptions): Promise<RunResult> {
 	const { node, workflow, additionalData } = await prepare(options);
-	const input = options.input ?? [{ json: {} }];
+	const input = (options.input ?? [{ json: {} }]) as INodeExecutionData[];
 	const stack: IExecuteData[] = [{ node, data: { main: [input] }, source: null }];
 	const runData = createRunExecutionData({ executionData: { nodeExecutionStack: stack } });
 	const execution = new WorkflowExecute(additionalData, 'manual', runData);

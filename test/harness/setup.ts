@@ -4,7 +4,7 @@
  *   const t = usePlatform();
  *   const { items } = await t.run({ nodeType: 'elma365Nomenclature', parameters: {...} });
  */
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import type { RunOptions, RunResult } from './engine';
 import { runNode } from './engine';
 import type { Platform } from './index.ts';
@@ -32,7 +32,7 @@ export function usePlatform(): TestPlatform {
 	return t;
 }
 
-export function jsonOf(items: INodeExecutionData[]): unknown[] {
+export function jsonOf(items: INodeExecutionData[]): IDataObject[] {
 	return items.map((item) => item.json);
 }
 

@@ -418,7 +418,7 @@ describe('descriptions', () => {
 					},
 				},
 			});
-			const { options, ...rowsProperty } = picker as INodeProperties & {
+			const { options, ...rowsProperty } = picker as Omit<INodeProperties, 'options'> & {
 				options: Array<{ displayName: string; name: string; values: INodeProperties[] }>;
 			};
 			expect(rowsProperty).toEqual({
