@@ -19,6 +19,9 @@ export const FEED_FILTERS_VERSION = 1.5;
 /** Item > Update sends up to 100 items at a time by default, starting with 32 and doubling while the platform keeps up. */
 export const ADAPTIVE_VERSION = 1.6;
 
+/** Item > Get and Set Status send up to 100 items at a time by default, starting with 32 and doubling while the platform keeps up. */
+export const ADAPTIVE_GET_STATUS_VERSION = 1.7;
+
 /** The node class's `version`, oldest first. */
 export const VERSIONS = [
 	FIRST_VERSION,
@@ -28,7 +31,8 @@ export const VERSIONS = [
 	BATCH_CREATE_VERSION,
 	FEED_FILTERS_VERSION,
 	ADAPTIVE_VERSION,
+	ADAPTIVE_GET_STATUS_VERSION,
 ];
 
 /** The version new nodes get: the newest. */
-export const DEFAULT_VERSION = ADAPTIVE_VERSION;
+export const DEFAULT_VERSION = ADAPTIVE_GET_STATUS_VERSION;

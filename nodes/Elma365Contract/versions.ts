@@ -13,6 +13,9 @@ export const FIELD_MAPPER_VERSION = 1.3;
 /** Item > Update sends up to 100 items at a time by default, starting with 32 and doubling while the platform keeps up. */
 export const ADAPTIVE_VERSION = 1.4;
 
+/** Item > Get sends up to 100 items at a time by default, starting with 32 and doubling while the platform keeps up. */
+export const ADAPTIVE_GET_VERSION = 1.5;
+
 /** The node class's `version`, oldest first. */
 export const VERSIONS = [
 	FIRST_VERSION,
@@ -20,7 +23,8 @@ export const VERSIONS = [
 	MORE_PICKERS_VERSION,
 	FIELD_MAPPER_VERSION,
 	ADAPTIVE_VERSION,
+	ADAPTIVE_GET_VERSION,
 ];
 
 /** The version new nodes get: the newest. */
-export const DEFAULT_VERSION = ADAPTIVE_VERSION;
+export const DEFAULT_VERSION = ADAPTIVE_GET_VERSION;

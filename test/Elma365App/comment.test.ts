@@ -209,12 +209,12 @@ describe('Get Many filters (1.5)', () => {
 	});
 });
 
-test('versions 1 to 1.2 keep their resources; 1.3 adds Comment (1.4 to 1.6, the default, keep them)', async () => {
+test('versions 1 to 1.2 keep their resources; 1.3 adds Comment (1.4 to 1.7, the default, keep them)', async () => {
 	const { loadPackage } = await import('../harness/engine');
 	const loader = await loadPackage();
 	const { properties, version, defaultVersion } = loader.nodeTypes.elma365App.type
 		.description as INodeTypeDescription;
-	expect([version, defaultVersion]).toEqual([[1, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6], 1.6]);
+	expect([version, defaultVersion]).toEqual([[1, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6, 1.7], 1.7]);
 	const selectors = properties.filter((p: INodeProperties) => p.name === 'resource');
 	expect(
 		selectors.map((p) => [

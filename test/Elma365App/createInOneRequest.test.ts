@@ -91,8 +91,8 @@ describe('App 1.4 description', () => {
 			}
 		).description;
 		expect([description.version, description.defaultVersion]).toEqual([
-			[1, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6],
-			1.6,
+			[1, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6, 1.7],
+			1.7,
 		]);
 		const forCreate = (name: string) =>
 			description.properties.filter(

@@ -430,12 +430,13 @@ describe('descriptions', () => {
 			const report = nodeType === 'elma365Report';
 			// App 1.4 sends Create through the batch save (test/Elma365App/createInOneRequest.test.ts),
 			// App 1.5 adds the comment list's filters (test/Elma365App/comment.test.ts); App 1.6 and
-			// Contract 1.4 change only Item > Update's Concurrency default (test/reliability/window.test.ts).
+			// Contract 1.4 change only Item > Update's Concurrency default (test/reliability/window.test.ts),
+			// App 1.7 and Contract 1.5 only Item > Get's (and App's Set Status's) (test/Elma365App/concurrency.test.ts).
 			const versions =
 				nodeType === 'elma365App'
-					? [[1, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6], 1.6]
+					? [[1, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6, 1.7], 1.7]
 					: nodeType === 'elma365Contract'
-						? [[1, 1.1, 1.2, 1.3, 1.4], 1.4]
+						? [[1, 1.1, 1.2, 1.3, 1.4, 1.5], 1.5]
 						: [[1, 1.1, 1.2, 1.3], 1.3];
 			expect([description.version, description.defaultVersion]).toEqual(versions);
 			const options = description.properties.filter(
