@@ -1,4 +1,4 @@
-/** Options > Concurrency on process start and instance get, answered by the strict double's own routes. */
+/** Options > Concurrency on process start and the per-instance operations, answered by the strict double's own routes. */
 import { newId } from '../harness/index.ts';
 import { holdRequests, reversed } from '../harness/inFlight';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
@@ -108,5 +108,121 @@ describe('instance get', () => {
 			ids.map((id, index) => ({ __id: id, __templateId: templateId, order: index })),
 		);
 		expect(pairingOf(items)).toEqual(ids.map((_, index) => ({ item: index })));
+	});
+});
+
+/** An Instance operation that changes one instance per item: its request and output for the item's `order`. */
+interface InstanceChange {
+	operation: string;
+	method: string;
+	action: string;
+	parameters: Record<string, unknown>;
+	body: (order: number) => unknown;
+	output: (instanceId: string, order: number) => Record<string, unknown>;
+}
+
+const stepAction = (operation: string, action: string, done: string): InstanceChange => ({
+	operation,
+	method: 'POST',
+	action,
+	parameters: {},
+	body: () => ({}),
+	output: (instanceId) => ({ instanceId, [done]: true }),
+});
+
+const instanceChanges: InstanceChange[] = [
+	{
+		operation: 'updateContext',
+		method: 'PUT',
+		action: 'context',
+		parameters: { comment: 'Fix', fieldsJson: '={{ JSON.stringify({ order: $json.order }) }}' },
+		body: (order) => ({ comment: 'Fix', context: { order } }),
+		output: (instanceId, order) => ({ instanceId, comment: 'Fix', context: { order } }),
+	},
+	stepAction('skipStep', 'skip-step', 'stepSkipped'),
+	stepAction('restartStep', 'restart-step', 'stepRestarted'),
+	stepAction('moveToVersion', 'version', 'movedToLatestVersion'),
+];
+
+describe.each(instanceChanges)('instance $operation', (change) => {
+	const ids = Array.from({ length: 5 }, () => newId());
+	const instanceOf = (request: { path: string }) => request.path.split('/')[5];
+	const pathOf = (id: string) => `/pub/v1/bpm/instance/${id}/${change.action}`;
+	const PATH = new RegExp(`^/pub/v1/bpm/instance/[^/]+/${change.action}$`);
+	const run = (instanceIds: string[], typeVersion: number) =>
+		t.run({
+			nodeType: 'elma365Process',
+			typeVersion,
+			parameters: {
+				resource: 'instance',
+				operation: change.operation,
+				instanceId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+				...change.parameters,
+			},
+			input: instanceIds.map((id, order) => ({ json: { id, order } })),
+		});
+
+	beforeEach(() => {
+		for (const id of ids)
+			instances().set(id, { __id: id, __templateId: templateId, __state: 'exec' });
+	});
+
+	test('1.5 without the option: the items of different instances all in flight at once; output in input order and paired', async () => {
+		const state = holdRequests(t.platform, change.method, PATH, {
+			times: ids.length,
+			gate: ids.length,
+			delay: (request) => reversed(ids.length, ids.indexOf(instanceOf(request))),
+		});
+		const { items, error } = await run(ids, 1.5);
+		expect(error).toBeUndefined();
+		expect(state.max).toBe(ids.length);
+		expect(state.order).not.toEqual(ids.map(pathOf));
+		const wire = (request: { method: string; path: string; query: unknown; body: unknown }) =>
+			JSON.stringify([request.method, request.path, request.query, request.body]);
+		expect(t.platform.requests.map(wire).sort()).toEqual(
+			ids
+				.map((id, order) =>
+					wire({ method: change.method, path: pathOf(id), query: {}, body: change.body(order) }),
+				)
+				.sort(),
+		);
+		expect(jsonOf(items)).toEqual(ids.map((id, order) => change.output(id, order)));
+		expect(pairingOf(items)).toEqual(ids.map((_, index) => ({ item: index })));
+	});
+
+	test('1.4 without the option: one item after the other, in input order', async () => {
+		const state = holdRequests(t.platform, change.method, PATH, {
+			times: 4,
+			delay: (request) => reversed(4, ids.indexOf(instanceOf(request))),
+		});
+		const { items, error } = await run(ids.slice(0, 4), 1.4);
+		expect(error).toBeUndefined();
+		expect(state.max).toBe(1);
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual(
+			ids.slice(0, 4).map((id, order) => [change.method, pathOf(id), change.body(order)]),
+		);
+		expect(jsonOf(items)).toEqual(ids.slice(0, 4).map((id, order) => change.output(id, order)));
+	});
+
+	test('1.5: items of one instance never overlap and arrive in input order; other instances go beside them', async () => {
+		const [a, b, c] = ids;
+		const input = [a, a, b, a, c, b];
+		const state = holdRequests(t.platform, change.method, PATH, {
+			times: input.length,
+			gate: 3,
+			delay: (request) => reversed(3, ids.indexOf(instanceOf(request))),
+			key: instanceOf,
+		});
+		const { items, error } = await run(input, 1.5);
+		expect(error).toBeUndefined();
+		expect(state.overlaps).toEqual([]);
+		expect(state.max).toBe(3);
+		const requestsOf = (id: string) =>
+			t.platform.requests.filter((r) => r.path === pathOf(id)).map((r) => r.body);
+		const inputOrder = (id: string) =>
+			input.flatMap((each, order) => (each === id ? [change.body(order)] : []));
+		expect([a, b, c].map(requestsOf)).toEqual([a, b, c].map(inputOrder));
+		expect(jsonOf(items)).toEqual(input.map((id, order) => change.output(id, order)));
+		expect(pairingOf(items)).toEqual(input.map((_, index) => ({ item: index })));
 	});
 });

@@ -178,13 +178,14 @@ describe('Get Many', () => {
 		expect(jsonOf(items)).toEqual([tasks[1]]);
 	});
 
-	test('version 1 offers All, Assigned To and Created By; 1.1 and 1.2 (the default) All, Incoming, Outgoing, Participating and Of a User', async () => {
+	test('version 1 offers All, Assigned To and Created By; 1.1 to 1.3 (the default) All, Incoming, Outgoing, Participating and Of a User', async () => {
 		const { loadPackage } = await import('../harness/engine');
 		const loader = await loadPackage();
 		const { properties, version, defaultVersion } = loader.nodeTypes.elma365Task.type
 			.description as INodeTypeDescription;
-		// 1.2 (the default) changes only Get and Get Exits' Concurrency default (test/reliability/window.test.ts).
-		expect([version, defaultVersion]).toEqual([[1, 1.1, 1.2], 1.2]);
+		// 1.2 changes only Get and Get Exits' Concurrency default, 1.3 (the default) only Set Percent's
+		// (test/Elma365Task/concurrency.test.ts).
+		expect([version, defaultVersion]).toEqual([[1, 1.1, 1.2, 1.3], 1.3]);
 		expect(
 			properties
 				.filter((p: INodeProperties) => p.name === 'scope')

@@ -88,14 +88,14 @@ afterEach(() => {
 });
 
 describe('node versions', () => {
-	test('1.3 brought process control (1.4, the default, keeps it); the context mapper (mode map, reloads with namespace and template) is shown from 1.2 only', async () => {
+	test('1.3 brought process control (1.4 and 1.5, the default, keep it); the context mapper (mode map, reloads with namespace and template) is shown from 1.2 only', async () => {
 		const loader = await loadPackage();
 		const { description } = loader.nodeTypes.elma365Process.type as unknown as {
 			description: { version: number[]; defaultVersion: number; properties: INodeProperties[] };
 		};
 		expect([description.version, description.defaultVersion]).toEqual([
-			[1, 1.1, 1.2, 1.3, 1.4],
-			1.4,
+			[1, 1.1, 1.2, 1.3, 1.4, 1.5],
+			1.5,
 		]);
 		const columns = description.properties.filter(
 			(p) => p.name === 'columns' && p.displayOptions?.show?.resource?.[0] === 'process',

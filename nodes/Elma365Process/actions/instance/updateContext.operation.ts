@@ -2,12 +2,24 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { showFor } from '../../../shared/descriptions/common';
 import { contextFields, readContext } from '../../../shared/descriptions/contextFields';
 import { readMappedFields } from '../../../shared/descriptions/fieldMapping';
-import { concurrencyOption, requestOperation } from '../../../shared/execution/operations';
+import {
+	concurrencyByVersion,
+	concurrencyOption,
+	requestOperation,
+} from '../../../shared/execution/operations';
 import { apiPath, unwrapItem } from '../../../shared/transport';
 import { invalidInput, requireText } from '../../../shared/validation';
 import { contextMapper } from '../process/contextMapper.description';
 import { templatePickers } from '../process/templatePickers.description';
+import { ADAPTIVE_INSTANCE_CHANGES_VERSION } from '../../versions';
 import { instanceField, instanceOrderKey, readInstanceId } from './instanceField.description';
+
+const concurrency = concurrencyByVersion(concurrencyOption, {
+	adaptive: ADAPTIVE_INSTANCE_CHANGES_VERSION,
+});
+
+/** Options > Concurrency when the user has not set it: the adaptive window's ceiling from ADAPTIVE_INSTANCE_CHANGES_VERSION, 1 before. */
+export const defaultConcurrency = concurrency.defaultConcurrency;
 
 export const description: INodeProperties[] = showFor('instance', 'updateContext', [
 	instanceField('whose context to change'),
@@ -26,7 +38,7 @@ export const description: INodeProperties[] = showFor('instance', 'updateContext
 	}),
 	contextMapper,
 	...contextFields({ what: 'process context' }),
-	concurrencyOption,
+	...concurrency.options,
 ]);
 
 /** `{comment, context}`: the mapped fields, then the pairs, then the JSON (a later source wins). */

@@ -1,9 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
+import { concurrencyByVersion } from '../../../shared/execution/operations';
 import { invalidInput, requireUuid } from '../../../shared/validation';
-import { taskField } from './taskField.description';
+import { ADAPTIVE_PERCENT_VERSION } from '../../versions';
+import { taskField, taskOrderKey } from './taskField.description';
 import { changeTaskOperation } from './taskRequests';
+
+const concurrency = concurrencyByVersion(writeOptions, { adaptive: ADAPTIVE_PERCENT_VERSION });
+
+/** Options > Concurrency when the user has not set it: the adaptive window's ceiling from ADAPTIVE_PERCENT_VERSION, 1 before. */
+export const defaultConcurrency = concurrency.defaultConcurrency;
 
 export const description: INodeProperties[] = showFor('task', 'setPercent', [
 	taskField('whose completion to set'),
@@ -33,7 +40,7 @@ export const description: INodeProperties[] = showFor('task', 'setPercent', [
 		default: '',
 		description: 'A comment on the change; sent only when not empty',
 	},
-	writeOptions,
+	...concurrency.options,
 ]);
 
 /** Percent Complete as a number from 0 to 100 (fractions allowed: the platform takes a double). */
@@ -70,3 +77,5 @@ export const { execute } = changeTaskOperation({
 	// Setting the same percentage twice leaves the task as the first request left it.
 	idempotent: true,
 });
+
+export const orderKey = taskOrderKey;
