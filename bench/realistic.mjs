@@ -41,7 +41,7 @@ const BLOCKS = new Set(
 	(process.env.BENCH_BLOCKS ?? 'updates,lists,rate,inflight,slowing').split(','),
 );
 /** The newest versions: their defaults are what a new node gets. */
-const NOMENCLATURE_NEWEST = 1.4;
+const NOMENCLATURE_NEWEST = 1.5;
 const APP_NEWEST = 1.6;
 /** Continue On Fail: failed items become error items, counted instead of failing the run. */
 const CONTINUE = 'continueRegularOutput';

@@ -16,6 +16,9 @@ export const ONE_REQUEST_UPDATE_VERSION = 1.3;
 /** Case > Update and Directory > Update send up to 100 items at a time by default, starting with 32 and doubling while the platform keeps up. */
 export const ADAPTIVE_VERSION = 1.4;
 
+/** Document > Get Registrations sends up to 100 items at a time by default, starting with 32 and doubling while the platform keeps up. */
+export const ADAPTIVE_REGISTRATIONS_VERSION = 1.5;
+
 /** The node class's `version`, oldest first. */
 export const VERSIONS = [
 	FIRST_VERSION,
@@ -23,7 +26,8 @@ export const VERSIONS = [
 	PARALLEL_UPDATES_VERSION,
 	ONE_REQUEST_UPDATE_VERSION,
 	ADAPTIVE_VERSION,
+	ADAPTIVE_REGISTRATIONS_VERSION,
 ];
 
 /** The version new nodes get: the newest. */
-export const DEFAULT_VERSION = ADAPTIVE_VERSION;
+export const DEFAULT_VERSION = ADAPTIVE_REGISTRATIONS_VERSION;

@@ -1,4 +1,4 @@
-/** Options > Concurrency on the per-item file and directory operations, answered by the strict double's own routes. */
+/** Options > Concurrency on the per-item file and directory operations (File > Get defaults to the adaptive window from 1.3), answered by the strict double's own routes. */
 import { newId } from '../harness/index.ts';
 import { holdRequests, reversed } from '../harness/inFlight';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
@@ -174,6 +174,54 @@ describe('file', () => {
 			]),
 		).toEqual(moves);
 		expect(pairingOf(items)).toEqual(moves.map((_, index) => ({ item: index })));
+	});
+});
+
+describe('file get: the adaptive window by default from 1.3', () => {
+	const FILE = /^\/pub\/v1\/disk\/file\/[^/]+$/;
+	const get = { resource: 'file', operation: 'get', fileId: '={{ $json.id }}' };
+	const input = () => fileIds.map((id) => ({ json: { id } }));
+	const shown = (index: number) => {
+		const { data: _data, mimeType: _mimeType, ...file } = files().get(fileIds[index])!;
+		return file;
+	};
+
+	test('1.3 without the option: all six files in flight together; each item gets its own file, in input order', async () => {
+		const state = holdRequests(t.platform, 'GET', FILE, {
+			gate: 6,
+			times: 6,
+			delay: byFileInPath,
+		});
+		const { items, error } = await t.run({
+			nodeType: 'elma365File',
+			typeVersion: 1.3,
+			parameters: get,
+			input: input(),
+		});
+		expect(error).toBeUndefined();
+		expect(state.max).toBe(6);
+		expect(state.order).not.toEqual(fileIds.map((id) => `/pub/v1/disk/file/${id}`));
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.body]).sort()).toEqual(
+			fileIds.map((id) => ['GET', `/pub/v1/disk/file/${id}`, {}, undefined]).sort(),
+		);
+		expect(jsonOf(items)).toEqual(fileIds.map((_, index) => shown(index)));
+		expect(pairingOf(items)).toEqual(fileIds.map((_, index) => ({ item: index })));
+	});
+
+	test('1.2 without the option: one file after the other, in input order', async () => {
+		const state = holdRequests(t.platform, 'GET', FILE, { times: 4, delay: byFileInPath });
+		const { items, error } = await t.run({
+			nodeType: 'elma365File',
+			typeVersion: 1.2,
+			parameters: get,
+			input: input().slice(0, 4),
+		});
+		expect(error).toBeUndefined();
+		expect(state.max).toBe(1);
+		expect(t.platform.requests.map((r) => r.path)).toEqual(
+			fileIds.slice(0, 4).map((id) => `/pub/v1/disk/file/${id}`),
+		);
+		expect(jsonOf(items)).toEqual([0, 1, 2, 3].map(shown));
 	});
 });
 

@@ -40,14 +40,14 @@ const outputs = [
 const path = (action: string) => `/pub/v1/marketing/segment/${SEGMENT}/subscribers/${action}`;
 
 describe('Marketing 1.2: Send in One Request is on by default', () => {
-	test('1.2 is the default version; the parameter keeps its name, default false before 1.2 and true from it', async () => {
+	test('1.2 and later versions (1.3, the default: test/Elma365Marketing/concurrency.test.ts); the parameter keeps its name, default false before 1.2 and true from it', async () => {
 		const loader = await loadPackage();
 		const description = (
 			loader.nodeTypes[NODE].type as unknown as {
 				description: { version: unknown; defaultVersion: unknown; properties: INodeProperties[] };
 			}
 		).description;
-		expect([description.version, description.defaultVersion]).toEqual([[1, 1.1, 1.2], 1.2]);
+		expect([description.version, description.defaultVersion]).toEqual([[1, 1.1, 1.2, 1.3], 1.3]);
 		const copies = description.properties.filter(
 			(property) => property.name === 'sendInOneRequest',
 		);

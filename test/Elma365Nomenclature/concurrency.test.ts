@@ -1,6 +1,9 @@
-/** Options > Concurrency on directory create and update, answered by the strict double's own routes. */
+/** Options > Concurrency on directory create and update and on Get Registrations, answered by the strict double's own routes. */
+import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+import { loadPackage } from '../harness/engine';
 import { newId } from '../harness/index.ts';
 import { holdRequests, reversed } from '../harness/inFlight';
+import { itemsOf } from '../harness/routes/app.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
 
 const t = usePlatform();
@@ -139,5 +142,117 @@ describe('directory update', () => {
 		expect(state.order).not.toEqual(ids.map((id) => `/pub/v1/nomenclature/directory/${id}`));
 		expect(jsonOf(items)).toEqual(input.map(({ json }) => ({ __id: json.id, name: json.name })));
 		expect(pairingOf(items)).toEqual(input.map((_, index) => ({ item: index })));
+	});
+});
+
+describe('document get registrations: the adaptive window by default from 1.5', () => {
+	const REGISTRATION = /^\/pub\/v1\/registration\/crm\/deals\/[^/]+$/;
+	const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
+	const getRegistrations = {
+		resource: 'document',
+		operation: 'getRegistrations',
+		namespace: picked('crm'),
+		application: picked('deals'),
+		itemId: picked('={{ $json.id }}', 'id'),
+	};
+	const pathOf = (id: string) => `/pub/v1/registration/crm/deals/${id}`;
+	const registrationOf = (index: number) => ({ __id: `reg-${index}`, number: `IN-${index}` });
+	let documentIds: string[];
+	/** Document i is answered sooner the later it comes in the input. */
+	const byDocument = (request: { path: string }) =>
+		reversed(
+			documentIds.length,
+			documentIds.findIndex((id) => request.path.endsWith(id)),
+		);
+
+	beforeEach(() => {
+		const documents = itemsOf(t.platform, 'app', 'crm', 'deals');
+		documents.clear();
+		t.platform.collection('registrations').clear();
+		documentIds = Array.from({ length: 5 }, () => newId());
+		documentIds.forEach((id, index) => {
+			documents.set(id, { __id: id, __name: `Document ${index}` });
+			t.platform
+				.collection('registrations')
+				.set(`crm/deals/${id}`, { entries: [registrationOf(index)] });
+		});
+	});
+
+	test('1.5 without the option: all five documents in flight together; each item gets its own registrations, in input order', async () => {
+		const state = holdRequests(t.platform, 'POST', REGISTRATION, {
+			gate: 5,
+			times: 5,
+			delay: byDocument,
+		});
+		const { items, error } = await t.run({
+			nodeType: 'elma365Nomenclature',
+			typeVersion: 1.5,
+			parameters: getRegistrations,
+			input: documentIds.map((id) => ({ json: { id } })),
+		});
+		expect(error).toBeUndefined();
+		expect(state.max).toBe(5);
+		expect(state.order).not.toEqual(documentIds.map(pathOf));
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.body]).sort()).toEqual(
+			documentIds.map((id) => ['POST', pathOf(id), {}, {}]).sort(),
+		);
+		expect(jsonOf(items)).toEqual(
+			documentIds.map((_, index) => ({ registrations: [registrationOf(index)] })),
+		);
+		expect(pairingOf(items)).toEqual(documentIds.map((_, index) => ({ item: index })));
+	});
+
+	test('1.4 without the option: one document after the other, in input order', async () => {
+		const state = holdRequests(t.platform, 'POST', REGISTRATION, {
+			times: 4,
+			delay: byDocument,
+		});
+		const { items, error } = await t.run({
+			nodeType: 'elma365Nomenclature',
+			typeVersion: 1.4,
+			parameters: getRegistrations,
+			input: documentIds.slice(0, 4).map((id) => ({ json: { id } })),
+		});
+		expect(error).toBeUndefined();
+		expect(state.max).toBe(1);
+		expect(t.platform.requests.map((r) => r.path)).toEqual(documentIds.slice(0, 4).map(pathOf));
+		expect(jsonOf(items)).toEqual(
+			[0, 1, 2, 3].map((index) => ({ registrations: [registrationOf(index)] })),
+		);
+	});
+
+	test('1.5 is the default version; Options keep Additional Body (JSON), Concurrency defaults to 1 before 1.5 and to 100 from it', async () => {
+		const loader = await loadPackage();
+		const description = loader.nodeTypes.elma365Nomenclature.type
+			.description as INodeTypeDescription;
+		expect([description.version, description.defaultVersion]).toEqual([
+			[1, 1.1, 1.2, 1.3, 1.4, 1.5],
+			1.5,
+		]);
+		const options = description.properties.filter(
+			(p) =>
+				p.name === 'options' && p.displayOptions?.show?.operation?.includes('getRegistrations'),
+		);
+		expect(
+			options.map((p) => [
+				p.displayOptions?.show?.['@version'],
+				(p.options as INodeProperties[]).map((o) => [o.name, o.default]),
+			]),
+		).toEqual([
+			[
+				[{ _cnd: { lt: 1.5 } }],
+				[
+					['concurrency', 1],
+					['body', '{}'],
+				],
+			],
+			[
+				[{ _cnd: { gte: 1.5 } }],
+				[
+					['concurrency', 100],
+					['body', '{}'],
+				],
+			],
+		]);
 	});
 });

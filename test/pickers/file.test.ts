@@ -25,11 +25,11 @@ const initialize = (entryDirectoryId: unknown) => ({
 	entryDirectoryId,
 });
 
-test('version 1.1 (and 1.2, the default) shows Directory as a picker for both bulk operations; version 1 keeps the typed Directory ID', async () => {
+test('version 1.1 (and 1.2, and 1.3, the default) shows Directory as a picker for both bulk operations; version 1 keeps the typed Directory ID', async () => {
 	const loader = await loadPackage();
 	const description = loader.nodeTypes.elma365File.type.description as INodeTypeDescription;
-	expect(description.version).toEqual([1, 1.1, 1.2]);
-	expect(description.defaultVersion).toBe(1.2);
+	expect(description.version).toEqual([1, 1.1, 1.2, 1.3]);
+	expect(description.defaultVersion).toBe(1.3);
 	const forms = description.properties
 		.filter((p) => p.name === 'entryDirectoryId')
 		.map((p) => [p.type, p.displayOptions?.show?.operation, p.displayOptions?.show?.['@version']]);

@@ -385,8 +385,8 @@ describe('descriptions', () => {
 				property.displayOptions?.show?.operation?.includes(operation),
 		);
 
-	test('1.2 is the default version (1.2: Send in One Request on by default, test/Elma365Marketing/combined.test.ts)', () => {
-		expect([description.version, description.defaultVersion]).toEqual([[1, 1.1, 1.2], 1.2]);
+	test('1.3 is the default version (1.2: Send in One Request on by default, test/Elma365Marketing/combined.test.ts; 1.3: Segment > Get in parallel, test/Elma365Marketing/concurrency.test.ts)', () => {
+		expect([description.version, description.defaultVersion]).toEqual([[1, 1.1, 1.2, 1.3], 1.3]);
 	});
 
 	test.each([

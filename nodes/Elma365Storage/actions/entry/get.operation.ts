@@ -1,12 +1,22 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { concurrencyOption, requestOperation } from '../../../shared/execution/operations';
+import {
+	concurrencyByVersion,
+	concurrencyOption,
+	requestOperation,
+} from '../../../shared/execution/operations';
+import { ADAPTIVE_VERSION } from '../../versions';
 import { withoutEnvelope } from '../../../shared/transport';
 import { entryFields, entryPath, readKey } from './entryFields.description';
 
+const concurrency = concurrencyByVersion(concurrencyOption, { adaptive: ADAPTIVE_VERSION });
+
+/** Options > Concurrency when the user has not set it: the adaptive window's ceiling from ADAPTIVE_VERSION, 1 before. */
+export const defaultConcurrency = concurrency.defaultConcurrency;
+
 export const description: INodeProperties[] = showFor('entry', 'get', [
 	...entryFields,
-	concurrencyOption,
+	...concurrency.options,
 ]);
 
 /**
