@@ -1,6 +1,6 @@
 /**
- * Marketing 1.3: Segment > Get shows Options > Concurrency and sends many items at a time by default
- * (the adaptive window); 1.2 and before show no options there and send one item after the other.
+ * Marketing 1.3: Segment > Get sends many items at a time by default (the adaptive window); 1.2 and
+ * before send one item after the other unless Options > Concurrency is raised.
  * Answered by the strict double's own routes.
  */
 import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
@@ -80,7 +80,7 @@ test('1.2 without the option: one segment after the other, in input order', asyn
 	);
 });
 
-test('Segment > Get shows Options > Concurrency from 1.3 only, defaulting to 100', async () => {
+test('Segment > Get: Options > Concurrency defaults to 1 before 1.3 and to 100 from 1.3', async () => {
 	const loader = await loadPackage();
 	const description = loader.nodeTypes.elma365Marketing.type.description as INodeTypeDescription;
 	const options = description.properties.filter(
@@ -92,6 +92,10 @@ test('Segment > Get shows Options > Concurrency from 1.3 only, defaulting to 100
 			(p.options as INodeProperties[]).map((o) => [o.name, o.default]),
 		]),
 	).toEqual([
+		[
+			{ resource: ['segment'], operation: ['get'], '@version': [{ _cnd: { lt: 1.3 } }] },
+			[['concurrency', 1]],
+		],
 		[
 			{ resource: ['segment'], operation: ['get'], '@version': [{ _cnd: { gte: 1.3 } }] },
 			[['concurrency', 100]],

@@ -111,6 +111,43 @@ describe('instance get', () => {
 	});
 });
 
+describe('instance interrupt', () => {
+	test('1.4 and later: interrupts of one instance never overlap, the second finds it stopped; other instances go beside them', async () => {
+		const [a, b, c] = Array.from({ length: 3 }, () => newId());
+		for (const id of [a, b, c])
+			instances().set(id, { __id: id, __templateId: templateId, __state: 'exec' });
+		const instanceOf = (request: { path: string }) => request.path.split('/')[5];
+		const input = [a, b, a, c];
+		const state = holdRequests(t.platform, 'POST', /\/interrupt$/, {
+			times: input.length,
+			gate: 3,
+			delay: (request) => reversed(3, [a, b, c].indexOf(instanceOf(request))),
+			key: instanceOf,
+		});
+		const { items, error } = await t.run({
+			nodeType: 'elma365Process',
+			typeVersion: 1.5,
+			parameters: {
+				resource: 'instance',
+				operation: 'interrupt',
+				instanceId: '={{ $json.id }}',
+			},
+			input: input.map((id) => ({ json: { id } })),
+			continueOnFail: true,
+		});
+		expect(error).toBeUndefined();
+		expect(state.overlaps).toEqual([]);
+		expect(state.max).toBe(3);
+		expect(jsonOf(items).map((json) => json.interrupted ?? json.error)).toEqual([
+			true,
+			true,
+			`ELMA365 400: process instance ${a} is not running`,
+			true,
+		]);
+		expect(pairingOf(items)).toEqual(input.map((_, index) => ({ item: index })));
+	});
+});
+
 /** An Instance operation that changes one instance per item: its request and output for the item's `order`. */
 interface InstanceChange {
 	operation: string;

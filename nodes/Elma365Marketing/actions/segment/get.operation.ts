@@ -11,18 +11,12 @@ import { readSegmentId, segmentField } from './segmentLocator';
 
 const concurrency = concurrencyByVersion(concurrencyOption, { adaptive: ADAPTIVE_VERSION });
 
-/**
- * Options > Concurrency as ADAPTIVE_VERSION shows it: `concurrency.options` is the form before that
- * version, then the form from it, and before it this operation showed no options at all.
- */
-const [, adaptiveOptions] = concurrency.options;
-
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling from ADAPTIVE_VERSION, 1 before. */
 export const defaultConcurrency = concurrency.defaultConcurrency;
 
 export const description: INodeProperties[] = showFor('segment', 'get', [
 	segmentField('The segment to get'),
-	adaptiveOptions,
+	...concurrency.options,
 ]);
 
 /** GET /marketing/segment/{id}. */

@@ -8,10 +8,14 @@ import {
 import { ADAPTIVE_VERSION } from '../../versions';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { requireUuid } from '../../../shared/validation';
+import { instanceOrderKey } from './instanceField.description';
 import { interruptComment, readComment } from './interruptComment';
 import type { CongestionWindow } from '../../../shared/execution/congestion';
 
 const concurrency = concurrencyByVersion(concurrencyOption, { adaptive: ADAPTIVE_VERSION });
+
+/** Interrupts of one instance go one after the other: the second is answered "not running", never raced. */
+export const orderKey = instanceOrderKey;
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling from ADAPTIVE_VERSION, 1 before. */
 export const defaultConcurrency = concurrency.defaultConcurrency;
