@@ -42,7 +42,7 @@ const BLOCKS = new Set(
 );
 /** The newest versions: their defaults are what a new node gets. */
 const NOMENCLATURE_NEWEST = 1.5;
-const APP_NEWEST = 1.6;
+const APP_NEWEST = 1.7;
 /** Continue On Fail: failed items become error items, counted instead of failing the run. */
 const CONTINUE = 'continueRegularOutput';
 const NOMENCLATURE = 'n8n-nodes-elma365.elma365Nomenclature';
