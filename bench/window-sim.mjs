@@ -10,8 +10,8 @@
  * platform gives it, both with a few milliseconds of seeded jitter. The platforms, as in
  * bench/platform.mjs: `healthy` answers at once; `rate` accepts 100 per second and answers 429 with
  * the rest of the second as Retry-After; `inflight` holds each 100 ms and answers 429 (Retry-After
- * 0.1) above 20 in flight; `slowing` holds each 100 ms x max(1, in flight / 32).
- * Environment: SIM_ITEMS (200), SIM_CEILING (100), SIM_CONNECT_MS (125), SIM_RETURN_MS (25),
+ * 0.1, or SIM_LIMIT_RETRY_MS) above 20 in flight; `slowing` holds each 100 ms x max(1, in flight / 32).
+ * Environment: SIM_ITEMS (200), SIM_CEILING (100), SIM_CONNECT_MS (125), SIM_RETURN_MS (25), SIM_LIMIT_RETRY_MS (100),
  * SIM_PLATFORMS (healthy,rate,inflight,slowing), SIM_TRACE (a platform: print the window every 50 ms).
  */
 import { createRequire } from 'node:module';
@@ -22,6 +22,8 @@ const ITEMS = Number(process.env.SIM_ITEMS ?? 200);
 const CEILING = Number(process.env.SIM_CEILING ?? 100);
 const CONNECT_MS = Number(process.env.SIM_CONNECT_MS ?? 125);
 const RETURN_MS = Number(process.env.SIM_RETURN_MS ?? 25);
+/** The in-flight limited platform's Retry-After (100 ms, as the benchmark's; 1000 for one that answers in whole seconds). */
+const LIMIT_RETRY_MS = Number(process.env.SIM_LIMIT_RETRY_MS ?? 100);
 const PLATFORMS = (process.env.SIM_PLATFORMS ?? 'healthy,rate,inflight,slowing').split(',');
 const TRACE = process.env.SIM_TRACE;
 
@@ -101,7 +103,7 @@ function platform(kind, startedAt) {
 			seen.used += 1;
 			return { status: 200 };
 		},
-		inflight: () => (seen.current >= 20 ? refuse(100) : accept(100)),
+		inflight: () => (seen.current >= 20 ? refuse(LIMIT_RETRY_MS) : accept(100)),
 		slowing: () => accept(100 * Math.max(1, (seen.current + 1) / 32)),
 	}[kind];
 	return { seen, serve };

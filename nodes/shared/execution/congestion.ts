@@ -22,9 +22,9 @@ const MAX_PROBE_STEP = 16;
 
 /** What one request through the window tells it: a success and its response time, no answer at all, or congestion with the hold asked for. */
 type Feedback =
-	| { answeredInMs: number }
+	| { answeredInMs: number; sentAt: number }
 	| 'noAnswer'
-	| { holdMs: number; sentAt: number; throttled: boolean };
+	| { holdMs: number; sentAt: number; periodWait: boolean };
 
 /** An answer's status, which is all the window needs to know of it. */
 interface StatusAnswer {
@@ -72,6 +72,12 @@ export class CongestionWindow {
 	/** Successes with the response time climbing, in this generation. */
 	private slowAnswers = 0;
 	private heldUntil = 0;
+	/** Whether the last congestion kept the window (`keepSize`) rather than halving it. */
+	private keptAtLastHold = false;
+	/** Whether a long Retry-After may still keep the window: false once a kept window was refused again right after its wait. */
+	private waitsAreTheBackOff = true;
+	/** Successes of requests sent after the last hold ended. */
+	private acceptedAfterHold = 0;
 	/** When the next request may start, once pacing (after slow start) spreads them over a round. */
 	private nextStartAt = 0;
 	/** Counts halvings, so that the answers of one burst halve the window once, not once each. */
@@ -107,14 +113,15 @@ export class CongestionWindow {
 			}
 			const status = answer.status;
 			if (status !== 429 && status < 500) {
-				this.release(generation, { answeredInMs: Date.now() - sent });
+				this.release(generation, { answeredInMs: Date.now() - sent, sentAt: sent });
 				return answer;
 			}
-			const holdMs = retryAfterMs(answer) ?? (status === 429 ? DEFAULT_HOLD_MS : 0);
+			const retryAfter = retryAfterMs(answer);
+			const holdMs = retryAfter ?? (status === 429 ? DEFAULT_HOLD_MS : 0);
 			this.release(generation, {
 				holdMs: Math.min(holdMs, maxHoldMs),
 				sentAt: sent,
-				throttled: status === 429,
+				periodWait: status === 429 && retryAfter !== undefined,
 			});
 			if (status !== 429 || holdMs > maxHoldMs || Date.now() - started + holdMs > MAX_THROTTLED_MS)
 				return answer;
@@ -130,7 +137,7 @@ export class CongestionWindow {
 		let ahead = first;
 		for (;;) {
 			const hold = this.heldUntil - Date.now();
-			if (hold > 0) await sleep(hold);
+			if (hold > 0) await sleep(Math.ceil(hold));
 			else if (this.inFlight < this.size && (ahead || this.queue.length === 0)) break;
 			else {
 				await this.turn(ahead);
@@ -141,7 +148,7 @@ export class CongestionWindow {
 		await this.pace();
 		// A hold that began while this request was paced holds it too.
 		const hold = this.heldUntil - Date.now();
-		if (hold > 0) await sleep(hold);
+		if (hold > 0) await sleep(Math.ceil(hold));
 		return this.generation;
 	}
 
@@ -166,15 +173,18 @@ export class CongestionWindow {
 		const now = Date.now();
 		const start = Math.max(now, this.nextStartAt);
 		this.nextStartAt = start + this.latency.expectedMs / (this.size * PACING_GAIN);
-		if (start > now) await sleep(start - now);
+		if (start > now) await sleep(Math.ceil(start - now));
 	}
 
 	/** Frees the place taken at `generation` and adjusts the window to what the answer said. */
 	private release(generation: number, feedback: Feedback): void {
 		this.inFlight -= 1;
 		if (feedback !== 'noAnswer') {
-			if ('answeredInMs' in feedback) this.answered(generation, feedback.answeredInMs);
-			else this.congested(generation, feedback);
+			if ('answeredInMs' in feedback) {
+				// Requests sent after the last hold that the platform took: what a kept window is judged by.
+				if (feedback.sentAt >= this.heldUntil) this.acceptedAfterHold += 1;
+				this.answered(generation, feedback.answeredInMs);
+			} else this.congested(generation, feedback);
 		}
 		this.wakeNext();
 	}
@@ -240,10 +250,10 @@ export class CongestionWindow {
 	 */
 	private congested(
 		generation: number,
-		{ holdMs, sentAt, throttled }: { holdMs: number; sentAt: number; throttled: boolean },
+		{ holdMs, sentAt, periodWait }: { holdMs: number; sentAt: number; periodWait: boolean },
 	): void {
 		if (generation === this.generation) {
-			if (throttled && this.waitIsTheBackOff(holdMs, sentAt)) this.keepSize();
+			if (periodWait && this.waitIsTheBackOff(holdMs, sentAt)) this.keepSize();
 			else this.halve();
 		}
 		// One jitter per hold: the answers of one burst ask for about the same time, and the latest of
@@ -254,16 +264,23 @@ export class CongestionWindow {
 	}
 
 	/**
-	 * Whether a 429 asks for a wait long against the response time (LONG_HOLD_FACTOR of it) for a
-	 * request sent after the first round that followed the last hold: a limit of requests per
-	 * period, which the wait until the next period already obeys, so the window that met it is kept
-	 * and the next period starts at the rate this one was allowed. Halving on top of that wait would
-	 * leave part of the next period unused. A refusal in the first round after a hold, or before any
-	 * success (no response time known), halves as any congestion does: the window itself is too large.
+	 * Whether a 429's Retry-After asks for a wait long against the response time (LONG_HOLD_FACTOR
+	 * of it) for a request sent after the first round that followed the last hold: a limit of
+	 * requests per period, which the wait until the next period already obeys, so the window that
+	 * met it is kept and the next period starts at the rate this one was allowed. Halving on top of
+	 * that wait would leave part of the next period unused. A refusal in the first round after a
+	 * hold, or before any success (no response time known), halves as any congestion does: the
+	 * window itself is too large. A kept window must then be taken whole after its wait: once the
+	 * platform refuses again before it has taken as many as the window kept, the limit is not one
+	 * per period (a limit in flight answered with whole seconds, say), and every later refusal of
+	 * the run halves.
 	 */
 	private waitIsTheBackOff(holdMs: number, sentAt: number): boolean {
+		if (this.keptAtLastHold && this.acceptedAfterHold < this.sizeAtCongestion)
+			this.waitsAreTheBackOff = false;
 		const expectedMs = this.latency.expectedMs;
 		return (
+			this.waitsAreTheBackOff &&
 			expectedMs > 0 &&
 			holdMs > LONG_HOLD_FACTOR * expectedMs &&
 			sentAt >= this.heldUntil + expectedMs
@@ -272,6 +289,8 @@ export class CongestionWindow {
 
 	/** Ends the burst (its other refusals change nothing more) and slow start, without shrinking the window. */
 	private keepSize(): void {
+		this.keptAtLastHold = true;
+		this.acceptedAfterHold = 0;
 		this.sizeAtCongestion = this.size;
 		this.probeStep = 1;
 		this.probed = 0;
@@ -281,6 +300,7 @@ export class CongestionWindow {
 	}
 
 	private halve(): void {
+		this.keptAtLastHold = false;
 		this.sizeAtCongestion = this.size;
 		this.probeStep = 1;
 		this.probed = 0;
