@@ -25,10 +25,15 @@ interface Burst {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function sendAll(count: number, serve: () => Promise<Answer> | Answer): Promise<Burst[]> {
+async function sendAll(
+	count: number,
+	serve: () => Promise<Answer> | Answer,
+	starts: number[] = [],
+): Promise<Burst[]> {
 	const window = new CongestionWindow(100);
 	const bursts: Burst[] = [];
 	const request = async (): Promise<Answer> => {
+		starts.push(Date.now());
 		await wait(REACH_MS);
 		const answer = await serve();
 		await wait(BACK_MS);
@@ -63,19 +68,35 @@ afterEach(() => {
 	jest.useRealTimers();
 });
 
-test('a limit per period, answered with the rest of the period: every burst of refusals keeps the window (the wait is the back-off)', async () => {
-	const started = Date.now();
+/** 100 requests per second (whole seconds from the start), then 429 with the rest of the second. */
+function perSecond(started: number) {
 	const period = { index: -1, used: 0 };
-	const bursts = await sendAll(400, () => {
+	return (): Answer => {
 		const elapsed = Date.now() - started;
 		const index = Math.floor(elapsed / 1000);
 		if (index !== period.index) Object.assign(period, { index, used: 0 });
 		if (period.used >= 100) return { status: 429, retryAfterMs: 1000 - (elapsed % 1000) };
 		period.used += 1;
 		return { status: 200 };
-	});
+	};
+}
+
+test('a limit per period, answered with the rest of the period: every burst of refusals keeps the window (the wait is the back-off)', async () => {
+	const bursts = await sendAll(400, perSecond(Date.now()));
 	expect(bursts.length).toBeGreaterThanOrEqual(2);
 	expect(bursts.map(({ before, after }) => after >= before)).toEqual(bursts.map(() => true));
+});
+
+test('after a wait that kept the window, the kept window starts at once when the wait ends, not paced over a round', async () => {
+	const started = Date.now();
+	const starts: number[] = [];
+	const bursts = await sendAll(200, perSecond(started), starts);
+	const [first] = bursts;
+	expect(first.after).toBe(first.before);
+	// The requests that start once the next second has begun: the kept window, all together.
+	const afterWait = starts.filter((at) => at >= started + 1000).slice(0, first.before);
+	expect(afterWait).toHaveLength(first.before);
+	expect(afterWait[afterWait.length - 1] - afterWait[0]).toBeLessThanOrEqual(2);
 });
 
 test('a limit in flight answered with whole seconds: a kept window refused again right after its wait halves, and so does every later burst', async () => {

@@ -166,11 +166,14 @@ export class CongestionWindow {
 	 * After slow start, requests are spread over a round (the expected response time divided by the
 	 * window, sent PACING_GAIN times as fast), as TCP paces its segments: a window released at once
 	 * (after a hold, or as one burst's answers come back together) reaches the platform as one burst
-	 * and is refused above its limit even when the window as a whole is within it.
+	 * and is refused above its limit even when the window as a whole is within it. The first round
+	 * after a wait that kept the window (`keepSize`) is not paced: that wait was for a new period,
+	 * which takes the window at once, and spreading it would only delay it.
 	 */
 	private async pace(): Promise<void> {
 		if (this.slowStart) return;
 		const now = Date.now();
+		if (this.keptAtLastHold && now < this.heldUntil + this.latency.expectedMs) return;
 		const start = Math.max(now, this.nextStartAt);
 		this.nextStartAt = start + this.latency.expectedMs / (this.size * PACING_GAIN);
 		if (start > now) await sleep(Math.ceil(start - now));
