@@ -256,6 +256,9 @@ export class CongestionWindow {
 		{ holdMs, sentAt, periodWait }: { holdMs: number; sentAt: number; periodWait: boolean },
 	): void {
 		if (generation === this.generation) {
+			// A kept window refused before the platform took it whole: the limit is not one per period.
+			if (periodWait && this.keptAtLastHold && this.acceptedAfterHold < this.sizeAtCongestion)
+				this.waitsAreTheBackOff = false;
 			if (periodWait && this.waitIsTheBackOff(holdMs, sentAt)) this.keepSize();
 			else this.halve();
 		}
@@ -279,8 +282,6 @@ export class CongestionWindow {
 	 * the run halves.
 	 */
 	private waitIsTheBackOff(holdMs: number, sentAt: number): boolean {
-		if (this.keptAtLastHold && this.acceptedAfterHold < this.sizeAtCongestion)
-			this.waitsAreTheBackOff = false;
 		const expectedMs = this.latency.expectedMs;
 		return (
 			this.waitsAreTheBackOff &&
