@@ -1,3 +1,4 @@
+import type { IDataObject } from 'n8n-workflow';
 import { ok, newId } from '../harness/index.ts';
 import type { RecordedRequest } from '../harness/index.ts';
 import { arrivalGate } from '../harness/inFlight';
@@ -239,6 +240,22 @@ describe('paging always ends', () => {
 		const { items: out } = await t.run(list());
 		expect(jsonOf(out)).toEqual(rows);
 		expect(t.platform.requests).toHaveLength(1);
+	});
+
+	test('a row is known by the field that identifies it: the same value in another field is another row, a numeric id and its text the same row', async () => {
+		const pages: Record<number, IDataObject[]> = {
+			0: [{ __id: 'x' }, { code: 'x' }, { id: 7 }],
+			3: [{ id: '7' }, { __id: 'y' }, { code: 'x', name: 'again' }],
+		};
+		t.platform.script(
+			'GET',
+			PATH,
+			(request: RecordedRequest) =>
+				ok({ result: { result: pages[Number(request.query.from)] ?? [], total: 6 } }),
+			1000,
+		);
+		const { items: out } = await t.run(list());
+		expect(jsonOf(out)).toEqual([{ __id: 'x' }, { code: 'x' }, { id: 7 }, { __id: 'y' }]);
 	});
 
 	test('a total that grows with every page: no more pages than the first total justifies', async () => {

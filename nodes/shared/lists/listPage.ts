@@ -34,14 +34,37 @@ function toTotal(value: unknown): number | undefined {
 	return value !== undefined && value !== null && Number.isFinite(total) ? total : undefined;
 }
 
+/** The fields that make two list rows the same, in order; a row with none of them is known by its content. */
+const KEY_FIELDS = ['__id', 'code', 'id'];
+
 /**
- * What makes two list rows the same, for de-duplication across pages: `__id`, else `code` or `id`,
- * else the whole content (rows without any id, such as some report rows).
+ * The rows a list has given, for de-duplication across pages: by `__id`, else `code` or `id`, else
+ * the whole content (rows without any id, such as some report rows). A set per field, so that
+ * looking a row up makes no new string unless its id is a number or it has none.
  */
-export function rowKey(item: IDataObject): string {
-	for (const field of ['__id', 'code', 'id']) {
-		const value = item?.[field];
-		if (typeof value === 'string' || typeof value === 'number') return `${field}:${value}`;
+export class SeenRows {
+	private readonly sets = [...KEY_FIELDS, 'content'].map(() => new Set<string>());
+
+	has(row: IDataObject): boolean {
+		const field = keyField(row);
+		return this.sets[field].has(keyOf(row, field));
 	}
-	return `content:${JSON.stringify(item)}`;
+
+	add(row: IDataObject): void {
+		const field = keyField(row);
+		this.sets[field].add(keyOf(row, field));
+	}
+}
+
+/** The index in KEY_FIELDS of the field that identifies the row; KEY_FIELDS.length for its content. */
+function keyField(row: IDataObject): number {
+	for (let field = 0; field < KEY_FIELDS.length; field++) {
+		const value = row?.[KEY_FIELDS[field]];
+		if (typeof value === 'string' || typeof value === 'number') return field;
+	}
+	return KEY_FIELDS.length;
+}
+
+function keyOf(row: IDataObject, field: number): string {
+	return field < KEY_FIELDS.length ? String(row[KEY_FIELDS[field]]) : JSON.stringify(row);
 }

@@ -3,7 +3,7 @@ import type { ApiRequest, Elma365Context } from '../transport';
 import { CongestionWindow } from '../execution/congestion';
 import { apiRequest } from '../transport';
 import type { ListPage } from './listPage';
-import { readListPage, rowKey } from './listPage';
+import { SeenRows, readListPage } from './listPage';
 import { PAGE_SIZE, allowedPageSize, isRefusedPageSize, rememberRefusedPageSize } from './pageSize';
 
 export { PAGE_SIZE } from './pageSize';
@@ -83,7 +83,7 @@ export function withWindow(
  * and the first short page is read alone, to tell a cap from a `total` that lies, before several
  * go at once. A first page refused for its size (isRefusedPageSize) is asked again at PAGE_SIZE,
  * which the rest of the list and of the execution keep. It always ends, whatever the server does:
- * rows already returned on an earlier page are skipped (by `rowKey`), a page that brings nothing
+ * rows already returned on an earlier page are skipped (`SeenRows`), a page that brings nothing
  * new ends the list, the list is never read past the first known `total` plus two pages (rows
  * added while paging), and a list without `total` is read for at most MAX_PAGES_WITHOUT_TOTAL
  * pages. The consumer may stop early (a lookup).
@@ -95,7 +95,7 @@ export async function* readPages(
 ): AsyncGenerator<IDataObject[]> {
 	const { paging, limit, ...base } = request;
 	const wanted = limit ?? Infinity;
-	const seen = new Set<string>();
+	const seen = new SeenRows();
 	let returned = 0;
 	let requests = 0;
 
@@ -113,9 +113,8 @@ export async function* readPages(
 	};
 	// Rows repeated within one page are kept (a report may have equal rows); a row of an earlier page is not.
 	const keepNewRows = (items: IDataObject[]): { rows: IDataObject[]; progressed: boolean } => {
-		const keys = items.map(rowKey);
-		const fresh = items.filter((_item, index) => !seen.has(keys[index]));
-		for (const key of keys) seen.add(key);
+		const fresh = items.filter((item) => !seen.has(item));
+		for (const item of items) seen.add(item);
 		const rows = fresh.slice(0, wanted - returned);
 		returned += rows.length;
 		return { rows, progressed: fresh.length > 0 };
