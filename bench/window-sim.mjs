@@ -13,6 +13,13 @@
  * 0.1, or SIM_LIMIT_RETRY_MS) above 20 in flight; `slowing` holds each 100 ms x max(1, in flight / 32).
  * Environment: SIM_ITEMS (200), SIM_CEILING (100), SIM_CONNECT_MS (125), SIM_RETURN_MS (25), SIM_LIMIT_RETRY_MS (100),
  * SIM_PLATFORMS (healthy,rate,inflight,slowing), SIM_TRACE (a platform: print the window every 50 ms).
+ *
+ * Each platform's second line is the best that a client told the platform in advance could do in
+ * this model (`fixed`): a fixed number in flight, started evenly over a response time (the
+ * platform's hold included), a refused request sent again after its own Retry-After without
+ * holding the others; the best of 10, 20, ... ITEMS in flight (against the slowing platform, the
+ * best that keeps its hold below twice the base): about the best to hope for, since a window that
+ * starts small and backs off knows less than this client.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -116,17 +123,46 @@ const IMPOSED_MS = {
 	inflight: (ITEMS / 20) * 100,
 };
 
-async function simulate(kind) {
+/** The platform's own hold of a request it accepts, when few are in flight. */
+const HOLD_MS = { healthy: 0, rate: 0, inflight: 100, slowing: 100 };
+
+/**
+ * The `fixed` client: `size` in flight, each start at least a response time / `size` after the
+ * previous one; a 429 is sent again after its Retry-After while the others go on.
+ */
+function fixedWindow(kind, size) {
+	const spacingMs = (CONNECT_MS + HOLD_MS[kind] + RETURN_MS) / size;
+	let nextStartAt = 0;
+	return {
+		size,
+		inFlight: 0,
+		async send(send, retryAfterMs) {
+			for (;;) {
+				const startAt = Math.max(Date.now(), nextStartAt);
+				nextStartAt = startAt + spacingMs;
+				if (startAt > Date.now()) await wait(startAt - Date.now());
+				this.inFlight += 1;
+				const answer = await send();
+				this.inFlight -= 1;
+				if (answer.status !== 429) return answer;
+				await wait(retryAfterMs(answer));
+			}
+		},
+	};
+}
+
+async function simulate(kind, fixedSize) {
 	const startedAt = Date.now();
 	const { seen, serve } = platform(kind, startedAt);
-	const window = new CongestionWindow(CEILING);
+	const window = fixedSize ? fixedWindow(kind, fixedSize) : new CongestionWindow(CEILING);
+	const places = fixedSize ?? CEILING;
 	const request = async () => {
 		await wait(CONNECT_MS + jitter());
 		const answer = await serve();
 		await wait(RETURN_MS + jitter());
 		return answer;
 	};
-	if (TRACE === kind) {
+	if (TRACE === kind && !fixedSize) {
 		const trace = () => {
 			console.log(
 				`  ${String(Date.now() - startedAt).padStart(5)} ms  window ${window.size}  in flight ${window.inFlight}  at the platform ${seen.current}`,
@@ -143,7 +179,7 @@ async function simulate(kind) {
 			await window.send(request, (answer) => answer.retryAfterMs, 120_000);
 		}
 	};
-	const done = Promise.all(Array.from({ length: Math.min(CEILING, ITEMS) }, worker));
+	const done = Promise.all(Array.from({ length: Math.min(places, ITEMS) }, worker));
 	await runClock();
 	await done;
 	return { ms: Date.now() - startedAt, ...seen };
@@ -152,15 +188,35 @@ async function simulate(kind) {
 console.log(
 	`window simulation: ${ITEMS} requests, ceiling ${CEILING}, ${CONNECT_MS} ms to reach the platform, ${RETURN_MS} ms back`,
 );
-for (const kind of PLATFORMS) {
-	const result = await simulate(kind);
+/** The best `fixed` client for the platform (see the header). */
+async function bestFixed(kind) {
+	let best;
+	for (let size = 10; size <= ITEMS; size += 10) {
+		const result = { size, ...(await simulate(kind, size)) };
+		if (kind === 'slowing' && result.longestHoldMs >= 2 * HOLD_MS.slowing) continue;
+		if (!best || result.ms < best.ms) best = result;
+	}
+	return best;
+}
+
+/** One line of results: time, share of the imposed time, refusals, what the platform saw. */
+function line(kind, label, result) {
 	const imposed = IMPOSED_MS[kind];
 	const parts = [
-		`${kind.padEnd(9)} ${String(result.ms).padStart(6)} ms`,
+		`${label.padEnd(18)} ${String(result.ms).padStart(6)} ms`,
 		imposed ? `${(result.ms / imposed).toFixed(2)}x of imposed` : '',
 		`429s ${result.refused}`,
 		kind === 'inflight' || kind === 'slowing' ? `peak ${result.peak} at the platform` : '',
 		kind === 'slowing' ? `longest hold ${(result.longestHoldMs / 100).toFixed(2)}x` : '',
 	];
 	console.log(parts.filter(Boolean).join('  '));
+}
+
+// Every window first, then the fixed clients: the seeded jitter gives the window the same draws as before they were added.
+const windowResults = [];
+for (const kind of PLATFORMS) windowResults.push([kind, await simulate(kind)]);
+for (const [kind, result] of windowResults) {
+	line(kind, kind, result);
+	const best = await bestFixed(kind);
+	line(kind, `  fixed ${best.size}`, best);
 }
