@@ -115,3 +115,25 @@ test('a limit in flight answered with whole seconds: a kept window refused again
 	const afterKept = bursts.slice(bursts.indexOf(kept[0] ?? bursts[0]) + 1);
 	expect(afterKept.map(({ before, after }) => after < before)).toEqual(afterKept.map(() => true));
 });
+
+test('the first wait of a limit per period raises the window to what the period took: slow start that ended early on rising response times does not leave the next period to several rounds', async () => {
+	const started = Date.now();
+	const starts: number[] = [];
+	const allow = perSecond(started);
+	const bursts = await sendAll(
+		200,
+		async () => {
+			// From the second round on, every answer is 40 ms slower: slow start ends early.
+			if (Date.now() - started > REACH_MS + BACK_MS) await wait(40);
+			return allow();
+		},
+		starts,
+	);
+	const [first] = bursts;
+	expect(first.before).toBeLessThan(90);
+	expect(first.after).toBeGreaterThanOrEqual(95);
+	// The second second's hundred: sent together when the wait ends, not in rounds of the old window.
+	const afterWait = starts.filter((at) => at >= started + 1000).slice(0, 95);
+	expect(afterWait).toHaveLength(95);
+	expect(afterWait[afterWait.length - 1] - afterWait[0]).toBeLessThanOrEqual(2);
+});

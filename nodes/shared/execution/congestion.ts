@@ -45,9 +45,10 @@ interface StatusAnswer {
  *   times are climbing the window does not grow. A 429 or 5xx with Retry-After also holds every
  *   new request until that time (plus jitter); a 429 whose wait is long against the response time
  *   keeps the window instead of halving it (`waitIsTheBackOff`: a limit per period, which the wait
- *   already obeys). A 429 (the platform did not process the request) is
- *   sent again, before anything else waiting, until MAX_THROTTLED_MS have passed, so a setting
- *   above what the platform allows costs time, never failed items.
+ *   already obeys), and at the run's first hold raises it to what the platform took before it
+ *   (`keepSize`). A 429 (the platform did not process the request) is sent again, before anything
+ *   else waiting, until MAX_THROTTLED_MS have passed, so a setting above what the platform allows
+ *   costs time, never failed items.
  * - Growth after slow start (`grow`): back towards the size at which congestion was seen by half
  *   the distance per round, then past it one place, two, four... per round (BIC's binary search and
  *   max probing, where plain AIMD adds one place per round).
@@ -291,9 +292,19 @@ export class CongestionWindow {
 		);
 	}
 
-	/** Ends the burst (its other refusals change nothing more) and slow start, without shrinking the window. */
+	/**
+	 * Ends the burst (its other refusals change nothing more) and slow start, without shrinking the
+	 * window. At the run's first hold the window grows to what the platform took before it: slow
+	 * start may have ended early on response times that rose with the machine's own load, and the
+	 * next period should get its whole allowance in one round. In a run that began within the period
+	 * now ending that is the period's allowance; if it began earlier the count is too large, the
+	 * platform refuses the kept window before taking it whole, and the rule is off for the rest of
+	 * the run (`congested`). After an earlier hold the count is not used.
+	 */
 	private keepSize(): void {
 		this.keptAtLastHold = true;
+		if (this.heldUntil === 0)
+			this.size = Math.min(this.ceiling, Math.max(this.size, this.acceptedAfterHold));
 		this.acceptedAfterHold = 0;
 		this.sizeAtCongestion = this.size;
 		this.probeStep = 1;
