@@ -1,23 +1,34 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { withAdditionalBody } from '../../../shared/descriptions/writeOptions';
+import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
 import type { CongestionWindow } from '../../../shared/execution/congestion';
-import { jsonBody } from '../../../shared/execution/operations';
+import { concurrencyByVersion, jsonBody } from '../../../shared/execution/operations';
 import type { Operation } from '../../../shared/execution/router';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
+import { ADAPTIVE_INSTANCE_CHANGES_VERSION } from '../../versions';
 import { instanceOrderKey, readInstanceId } from './instanceField.description';
+
+/**
+ * Options (Additional Body (JSON), Concurrency) of every instance action: Concurrency defaults to
+ * the adaptive window's ceiling from ADAPTIVE_INSTANCE_CHANGES_VERSION, to 1 before.
+ */
+export const instanceActionOptions = concurrencyByVersion(writeOptions, {
+	adaptive: ADAPTIVE_INSTANCE_CHANGES_VERSION,
+});
 
 /**
  * An action on one process instance that the vendor publishes without a documented body (skip or
  * restart its current step, move it to the latest template version): `POST
  * /bpm/instance/{id}/<action>` with `{}`, or with Options > Additional Body (JSON) where a platform
- * version expects keys. The output names the instance and what was done.
+ * version expects keys. The output names the instance and what was done. Items of one instance go
+ * one after the other (`orderKey`).
  */
 export function instanceAction(options: {
 	action: string;
 	done: string;
-}): Required<Pick<Operation, 'execute' | 'orderKey'>> {
+}): Required<Pick<Operation, 'execute' | 'orderKey' | 'defaultConcurrency'>> {
 	return {
 		orderKey: instanceOrderKey,
+		defaultConcurrency: instanceActionOptions.defaultConcurrency,
 		async execute(this: IExecuteFunctions, itemIndex: number, window?: CongestionWindow) {
 			const instanceId = readInstanceId(this, itemIndex);
 			const body = withAdditionalBody(this, itemIndex, {});

@@ -1,21 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { writeOptions } from '../../../shared/descriptions/writeOptions';
-import { concurrencyByVersion } from '../../../shared/execution/operations';
-import { ADAPTIVE_INSTANCE_CHANGES_VERSION } from '../../versions';
-import { instanceAction } from './instanceAction';
+import { instanceAction, instanceActionOptions } from './instanceAction';
 import { instanceField } from './instanceField.description';
-
-const concurrency = concurrencyByVersion(writeOptions, {
-	adaptive: ADAPTIVE_INSTANCE_CHANGES_VERSION,
-});
-
-/** Options > Concurrency when the user has not set it: the adaptive window's ceiling from ADAPTIVE_INSTANCE_CHANGES_VERSION, 1 before. */
-export const defaultConcurrency = concurrency.defaultConcurrency;
 
 export const description: INodeProperties[] = showFor('instance', 'moveToVersion', [
 	instanceField('to move to the latest published version of its template'),
-	...concurrency.options,
+	...instanceActionOptions.options,
 ]);
 
 /**
@@ -24,7 +14,7 @@ export const description: INodeProperties[] = showFor('instance', 'moveToVersion
  * to the latest published version without naming one; Additional Body (JSON) carries what a
  * company expects.
  */
-export const { execute, orderKey } = instanceAction({
+export const { execute, orderKey, defaultConcurrency } = instanceAction({
 	action: 'version',
 	done: 'movedToLatestVersion',
 });

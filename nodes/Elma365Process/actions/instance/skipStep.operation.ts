@@ -1,25 +1,18 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { writeOptions } from '../../../shared/descriptions/writeOptions';
-import { concurrencyByVersion } from '../../../shared/execution/operations';
-import { ADAPTIVE_INSTANCE_CHANGES_VERSION } from '../../versions';
-import { instanceAction } from './instanceAction';
+import { instanceAction, instanceActionOptions } from './instanceAction';
 import { instanceField } from './instanceField.description';
-
-const concurrency = concurrencyByVersion(writeOptions, {
-	adaptive: ADAPTIVE_INSTANCE_CHANGES_VERSION,
-});
-
-/** Options > Concurrency when the user has not set it: the adaptive window's ceiling from ADAPTIVE_INSTANCE_CHANGES_VERSION, 1 before. */
-export const defaultConcurrency = concurrency.defaultConcurrency;
 
 export const description: INodeProperties[] = showFor('instance', 'skipStep', [
 	instanceField('whose current step to skip'),
-	...concurrency.options,
+	...instanceActionOptions.options,
 ]);
 
 /**
  * POST /bpm/instance/{id}/skip-step (the vendor's operation bpmInstanceSkipStep). No reference page
  * shows its body: `{}` is sent, and Additional Body (JSON) carries what a company expects.
  */
-export const { execute, orderKey } = instanceAction({ action: 'skip-step', done: 'stepSkipped' });
+export const { execute, orderKey, defaultConcurrency } = instanceAction({
+	action: 'skip-step',
+	done: 'stepSkipped',
+});
