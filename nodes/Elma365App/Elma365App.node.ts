@@ -12,7 +12,7 @@ import { router } from './actions/router';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from './methods';
 import { beforeVersion, sinceVersion } from '../shared/descriptions/versioning';
 import { requestOptions } from '../shared/transport/requestOptions';
-import { COMMENTS_VERSION, DEFAULT_VERSION, VERSIONS } from './versions';
+import { COMMENTS_VERSION } from './versions';
 
 const resources = [
 	{ name: 'Application', value: 'application', description: 'Applications and their statuses' },
@@ -34,8 +34,7 @@ export class Elma365App implements INodeType {
 		name: 'elma365App',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: VERSIONS,
-		defaultVersion: DEFAULT_VERSION,
+		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Create, read, update, import, comment on and set the status of application items in ELMA365',

@@ -17,7 +17,6 @@ import {
 } from '../shared/trigger/events/appItems';
 import { timeoutOption, triggerOptions } from '../shared/trigger/options';
 import { pollList } from '../shared/trigger/poll';
-import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 /** The events on application items; n8n's panel lists them under ELMA365 App (`<name>Trigger`). */
 const EVENTS = [TRIGGER_EVENTS.newItem, TRIGGER_EVENTS.updatedItem, TRIGGER_EVENTS.statusEntered];
@@ -28,8 +27,7 @@ export class Elma365AppTrigger implements INodeType {
 		name: 'elma365AppTrigger',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['trigger'],
-		version: VERSIONS,
-		defaultVersion: DEFAULT_VERSION,
+		version: 1,
 		subtitle: '={{$parameter["event"]}}',
 		description:
 			'Starts the workflow when ELMA365 application items appear, change or enter a status',

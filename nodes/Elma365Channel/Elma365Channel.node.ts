@@ -11,7 +11,6 @@ import * as message from './actions/message';
 import { router } from './actions/router';
 import { credentialTest, listSearch } from './methods';
 import { requestOptions } from '../shared/transport/requestOptions';
-import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 export class Elma365Channel implements INodeType {
 	description: INodeTypeDescription = {
@@ -19,8 +18,7 @@ export class Elma365Channel implements INodeType {
 		name: 'elma365Channel',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: VERSIONS,
-		defaultVersion: DEFAULT_VERSION,
+		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Post messages and comments in ELMA365 channels and read them',
 		defaults: { name: 'ELMA365 Channel' },

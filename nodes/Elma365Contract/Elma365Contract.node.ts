@@ -9,7 +9,6 @@ import * as item from './actions/item';
 import { router } from './actions/router';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from './methods';
 import { requestOptions } from '../shared/transport/requestOptions';
-import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 export class Elma365Contract implements INodeType {
 	description: INodeTypeDescription = {
@@ -17,8 +16,7 @@ export class Elma365Contract implements INodeType {
 		name: 'elma365Contract',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: VERSIONS,
-		defaultVersion: DEFAULT_VERSION,
+		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Create, read, update and list contract items in ELMA365',
 		defaults: { name: 'ELMA365 Contract' },

@@ -10,7 +10,6 @@ import * as file from './actions/file';
 import { router } from './actions/router';
 import { credentialTest, listSearch } from './methods';
 import { requestOptions } from '../shared/transport/requestOptions';
-import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 export class Elma365File implements INodeType {
 	description: INodeTypeDescription = {
@@ -18,8 +17,7 @@ export class Elma365File implements INodeType {
 		name: 'elma365File',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: VERSIONS,
-		defaultVersion: DEFAULT_VERSION,
+		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Upload, download, search, move and delete files and manage directories on the ELMA365 disk',

@@ -10,7 +10,6 @@ import * as segment from './actions/segment';
 import * as subscriber from './actions/subscriber';
 import { credentialTest, listSearch } from './methods';
 import { requestOptions } from '../shared/transport/requestOptions';
-import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 export class Elma365Marketing implements INodeType {
 	description: INodeTypeDescription = {
@@ -18,8 +17,7 @@ export class Elma365Marketing implements INodeType {
 		name: 'elma365Marketing',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: VERSIONS,
-		defaultVersion: DEFAULT_VERSION,
+		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Manage marketing segments and their subscribers in ELMA365',
 		defaults: { name: 'ELMA365 Marketing' },

@@ -11,7 +11,6 @@ import * as document from './actions/document';
 import { router } from './actions/router';
 import { credentialTest, listSearch } from './methods';
 import { requestOptions } from '../shared/transport/requestOptions';
-import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 export class Elma365Nomenclature implements INodeType {
 	description: INodeTypeDescription = {
@@ -19,8 +18,7 @@ export class Elma365Nomenclature implements INodeType {
 		name: 'elma365Nomenclature',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: VERSIONS,
-		defaultVersion: DEFAULT_VERSION,
+		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Create, update and list nomenclature cases and directories, and read the registrations and document lists of documents in ELMA365',

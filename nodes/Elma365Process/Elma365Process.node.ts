@@ -11,7 +11,6 @@ import * as restorePoint from './actions/restorePoint';
 import { router } from './actions/router';
 import { credentialTest, listSearch, resourceMapping } from './methods';
 import { requestOptions } from '../shared/transport/requestOptions';
-import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 export class Elma365Process implements INodeType {
 	description: INodeTypeDescription = {
@@ -19,8 +18,7 @@ export class Elma365Process implements INodeType {
 		name: 'elma365Process',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: VERSIONS,
-		defaultVersion: DEFAULT_VERSION,
+		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Start business processes, read, change and control process instances, and restore them in ELMA365',

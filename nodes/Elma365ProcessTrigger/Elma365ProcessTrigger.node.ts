@@ -13,7 +13,6 @@ import { sectionParameter } from '../shared/trigger/events/appItems';
 import { templateParameter } from '../shared/trigger/events/newInstance';
 import { timeoutOption, triggerOptions } from '../shared/trigger/options';
 import { pollList } from '../shared/trigger/poll';
-import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 /** The events on process instances; n8n's panel lists them under ELMA365 Process (`<name>Trigger`). */
 const EVENTS = [TRIGGER_EVENTS.newInstance];
@@ -24,8 +23,7 @@ export class Elma365ProcessTrigger implements INodeType {
 		name: 'elma365ProcessTrigger',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['trigger'],
-		version: VERSIONS,
-		defaultVersion: DEFAULT_VERSION,
+		version: 1,
 		subtitle: '={{$parameter["event"]}}',
 		description: 'Starts the workflow when an ELMA365 process is started from a template',
 		defaults: { name: 'ELMA365 Process Trigger' },

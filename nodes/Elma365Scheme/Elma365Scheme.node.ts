@@ -9,7 +9,6 @@ import { properties, resourceOptions } from './actions/resources';
 import { router } from './actions/router';
 import { credentialTest, listSearch } from './methods';
 import { requestOptions } from '../shared/transport/requestOptions';
-import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 export class Elma365Scheme implements INodeType {
 	description: INodeTypeDescription = {
@@ -17,8 +16,7 @@ export class Elma365Scheme implements INodeType {
 		name: 'elma365Scheme',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: VERSIONS,
-		defaultVersion: DEFAULT_VERSION,
+		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
 			'Read the schemes of sections, applications, contracts, reports, widgets, modules, solutions, pages and templates in ELMA365, and manage groups and their members',

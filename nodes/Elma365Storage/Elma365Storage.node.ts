@@ -9,7 +9,6 @@ import * as entry from './actions/entry';
 import { router } from './actions/router';
 import { credentialTest, listSearch } from './methods';
 import { requestOptions } from '../shared/transport/requestOptions';
-import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 export class Elma365Storage implements INodeType {
 	description: INodeTypeDescription = {
@@ -17,8 +16,7 @@ export class Elma365Storage implements INodeType {
 		name: 'elma365Storage',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: VERSIONS,
-		defaultVersion: DEFAULT_VERSION,
+		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["scope"]}}',
 		description:
 			"Read, write and delete values by key in ELMA365's system, section and application storage",

@@ -9,7 +9,6 @@ import { router } from './actions/router';
 import * as task from './actions/task';
 import { credentialTest, listSearch } from './methods';
 import { requestOptions } from '../shared/transport/requestOptions';
-import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 export class Elma365Task implements INodeType {
 	description: INodeTypeDescription = {
@@ -17,8 +16,7 @@ export class Elma365Task implements INodeType {
 		name: 'elma365Task',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: VERSIONS,
-		defaultVersion: DEFAULT_VERSION,
+		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'List, read, complete and reassign the tasks of business processes in ELMA365',
 		defaults: { name: 'ELMA365 Task' },

@@ -11,7 +11,6 @@ import { eventSelector, readWatchedList, TRIGGER_EVENTS } from '../shared/trigge
 import { taskParameters } from '../shared/trigger/events/newTask';
 import { timeoutOption, triggerOptions } from '../shared/trigger/options';
 import { pollList } from '../shared/trigger/poll';
-import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 /** The events on tasks; n8n's panel lists them under ELMA365 Task (`<name>Trigger`). */
 const EVENTS = [TRIGGER_EVENTS.newTask];
@@ -22,8 +21,7 @@ export class Elma365TaskTrigger implements INodeType {
 		name: 'elma365TaskTrigger',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['trigger'],
-		version: VERSIONS,
-		defaultVersion: DEFAULT_VERSION,
+		version: 1,
 		subtitle: '={{$parameter["event"]}}',
 		description: "Starts the workflow when a task appears in an ELMA365 user's task list",
 		defaults: { name: 'ELMA365 Task Trigger' },

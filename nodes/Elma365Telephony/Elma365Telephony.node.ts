@@ -9,7 +9,6 @@ import * as binding from './actions/binding';
 import { router } from './actions/router';
 import { credentialTest, listSearch } from './methods';
 import { requestOptions } from '../shared/transport/requestOptions';
-import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 export class Elma365Telephony implements INodeType {
 	description: INodeTypeDescription = {
@@ -17,8 +16,7 @@ export class Elma365Telephony implements INodeType {
 		name: 'elma365Telephony',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: VERSIONS,
-		defaultVersion: DEFAULT_VERSION,
+		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Read and change which ELMA365 user each internal phone extension belongs to',
 		defaults: { name: 'ELMA365 Telephony' },

@@ -14,7 +14,6 @@ import { searchUsers } from '../shared/methods/userSearch';
 import { readWatchedList } from '../shared/trigger/events';
 import { pollList } from '../shared/trigger/poll';
 import { credentialTest } from '../shared/methods/credentialTest';
-import { DEFAULT_VERSION, VERSIONS } from './versions';
 
 export class Elma365Trigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -24,8 +23,7 @@ export class Elma365Trigger implements INodeType {
 		hidden: true,
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['trigger'],
-		version: VERSIONS,
-		defaultVersion: DEFAULT_VERSION,
+		version: 1,
 		subtitle: '={{$parameter["event"]}}',
 		description:
 			'Starts the workflow when ELMA365 application items, process instances or tasks appear or change',

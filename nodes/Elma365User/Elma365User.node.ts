@@ -9,7 +9,6 @@ import { router } from './actions/router';
 import * as user from './actions/user';
 import { requestOptions } from '../shared/transport/requestOptions';
 import { credentialTest } from './methods';
-import { VERSIONS } from './versions';
 
 export class Elma365User implements INodeType {
 	description: INodeTypeDescription = {
@@ -17,7 +16,7 @@ export class Elma365User implements INodeType {
 		name: 'elma365User',
 		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
 		group: ['transform'],
-		version: VERSIONS,
+		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'List and find users in ELMA365',
 		defaults: { name: 'ELMA365 User' },

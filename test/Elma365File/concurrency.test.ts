@@ -73,7 +73,7 @@ describe('file', () => {
 				resource: 'file',
 				operation: 'download',
 				fileId: '={{ $json.id }}',
-				downloadOptions: { concurrency: 3, fileName: '={{ $json.id }}.txt' },
+				options: { concurrency: 3, fileName: '={{ $json.id }}.txt' },
 			},
 			input: fileIds.map((id) => ({ json: { id } })),
 		});
@@ -118,7 +118,7 @@ describe('file', () => {
 				resource: 'file',
 				operation: 'download',
 				fileId: '={{ $json.id }}',
-				downloadOptions: { concurrency: 0 },
+				options: { concurrency: 0 },
 			},
 			input: fileIds.slice(0, 2).map((id) => ({ json: { id } })),
 		});

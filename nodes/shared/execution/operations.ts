@@ -6,7 +6,6 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { readLimit } from '../descriptions/common';
-import { beforeVersion, isVersionAtLeast, sinceVersion } from '../descriptions/versioning';
 import type { EntryShaper } from '../descriptions/simplify';
 import type { CongestionWindow } from './congestion';
 import { INITIAL_WINDOW } from './congestion';
@@ -37,89 +36,35 @@ export const concurrencyOption: INodeProperties = {
 	],
 };
 
-/** Items in flight by default from the node version an operation turned parallel (`parallel` of ConcurrencyVersions). */
-export const DEFAULT_PARALLEL = 10;
-
 /**
- * Concurrency by default from the node version an operation went adaptive (`adaptive` of
- * ConcurrencyVersions): the ceiling of a congestion window that starts at INITIAL_WINDOW and
+ * Options > Concurrency's default for operations whose items change different objects (or whose
+ * side effects need no order): the ceiling of a congestion window that starts at INITIAL_WINDOW and
  * doubles while the platform keeps up, so a healthy platform gets many requests at once and a
  * throttling one no more than it takes.
  */
 export const ADAPTIVE_CEILING = 100;
 
-/** The node versions from which an operation's Concurrency defaults higher, each stated once. */
-export interface ConcurrencyVersions {
-	/** Concurrency defaults to DEFAULT_PARALLEL from this version (until `adaptive`). */
-	parallel?: number;
-	/** Concurrency defaults to ADAPTIVE_CEILING from this version. */
-	adaptive: number;
-}
-
-/** `collection` with its Concurrency option defaulting to `value`, the description saying what that does. */
-function withDefault(collection: INodeProperties, value: number, note: string): INodeProperties {
+/**
+ * `collection` (`concurrencyOption` or one built on it) with Concurrency defaulting to
+ * ADAPTIVE_CEILING, its description saying so. The operation declares the same number as its
+ * `defaultConcurrency`; items with the same `orderKey` still go one after the other.
+ */
+export function adaptiveConcurrency(collection: INodeProperties): INodeProperties {
+	const note = `The node starts with ${INITIAL_WINDOW} at a time and doubles while the platform answers quickly, up to this number. Items that change the same object still go one after the other, in input order.`;
 	const options = (collection.options as INodeProperties[]).map((option) =>
 		option.name === 'concurrency'
-			? { ...option, default: value, description: `${option.description} ${note}` }
+			? { ...option, default: ADAPTIVE_CEILING, description: `${option.description} ${note}` }
 			: option,
 	);
 	return { ...collection, options };
 }
 
-/** `properties` shown from `from` up to, not including, `to`. */
-function betweenVersions(
-	from: number,
-	to: number,
-	properties: INodeProperties[],
-): INodeProperties[] {
-	return sinceVersion(from, properties).map((property) => ({
-		...property,
-		displayOptions: {
-			...property.displayOptions,
-			hide: { ...property.displayOptions?.hide, '@version': [{ _cnd: { gte: to } }] },
-		},
-	}));
-}
-
-/**
- * Options > Concurrency of an operation across node versions: `options` is the options collection
- * that holds it (`concurrencyOption` or one built on it) as each version shows it, and
- * `defaultConcurrency` the router's default while the user has not added the option. Before
- * `parallel` (or `adaptive`) it defaults to 1; from `parallel` to DEFAULT_PARALLEL; from
- * `adaptive` to ADAPTIVE_CEILING. Only for operations whose items change different objects or
- * whose side effects need no order (items with the same `orderKey` still go one after the other).
- */
+/** Transitional: the newest version's Options and default, until the call sites declare them. */
 export function concurrencyByVersion(
 	collection: INodeProperties,
-	versions: ConcurrencyVersions,
-): { options: INodeProperties[]; defaultConcurrency: (ctx: IExecuteFunctions) => number } {
-	const sameObject =
-		'Items that change the same object still go one after the other, in input order.';
-	const parallel = withDefault(collection, DEFAULT_PARALLEL, sameObject);
-	const adaptive = withDefault(
-		collection,
-		ADAPTIVE_CEILING,
-		`The node starts with ${INITIAL_WINDOW} at a time and doubles while the platform answers quickly, up to this number. ${sameObject}`,
-	);
-	const { parallel: parallelVersion, adaptive: adaptiveVersion } = versions;
-	const options =
-		parallelVersion === undefined
-			? [
-					...beforeVersion(adaptiveVersion, [collection]),
-					...sinceVersion(adaptiveVersion, [adaptive]),
-				]
-			: [
-					...beforeVersion(parallelVersion, [collection]),
-					...betweenVersions(parallelVersion, adaptiveVersion, [parallel]),
-					...sinceVersion(adaptiveVersion, [adaptive]),
-				];
-	const defaultConcurrency = (ctx: IExecuteFunctions): number => {
-		if (isVersionAtLeast(ctx, adaptiveVersion)) return ADAPTIVE_CEILING;
-		if (parallelVersion !== undefined && isVersionAtLeast(ctx, parallelVersion))
-			return DEFAULT_PARALLEL;
-		return 1;
-	};
-	return { options, defaultConcurrency };
+	_versions: { parallel?: number; adaptive: number },
+): { options: INodeProperties[]; defaultConcurrency: number } {
+	return { options: [adaptiveConcurrency(collection)], defaultConcurrency: ADAPTIVE_CEILING };
 }
 
 /** A value read from one input item's parameters. */

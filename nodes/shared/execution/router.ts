@@ -19,8 +19,8 @@ export interface Operation {
 	executeAll?: GroupedRun;
 	/** Whether this run sends the items grouped (e.g. Send in One Request is on); when false, `execute` runs per item. */
 	groupedWhen?: (ctx: IExecuteFunctions) => boolean;
-	/** Options > Concurrency when the user has not set it (1 when absent): see `parallelSince`. */
-	defaultConcurrency?: (ctx: IExecuteFunctions) => number;
+	/** Options > Concurrency when the user has not set it (1 when absent). */
+	defaultConcurrency?: number;
 	/**
 	 * The object an item changes (e.g. the case ID): items with the same key run one after the
 	 * other in input order even with Concurrency above 1, so side effects on one object keep their order.
@@ -91,7 +91,7 @@ function readConcurrency(ctx: IExecuteFunctions, selected: Operation): number {
 	const value = ctx.getNodeParameter(
 		'options.concurrency',
 		0,
-		selected.defaultConcurrency?.(ctx) ?? 1,
+		selected.defaultConcurrency ?? 1,
 	) as unknown;
 	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
 	if (

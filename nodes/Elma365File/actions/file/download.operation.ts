@@ -37,7 +37,7 @@ export const description: INodeProperties[] = showFor('file', 'download', [
 	},
 	{
 		displayName: 'Options',
-		name: 'downloadOptions',
+		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
@@ -53,15 +53,6 @@ export const description: INodeProperties[] = showFor('file', 'download', [
 		],
 	},
 ]);
-
-/**
- * This operation's Options collection was named `downloadOptions` before it had Concurrency; the
- * router reads `options.concurrency` and falls back to this default, so Concurrency stays in the one
- * Options collection of the form instead of a second one with the same label.
- */
-export function defaultConcurrency(ctx: IExecuteFunctions): number {
-	return ctx.getNodeParameter('downloadOptions.concurrency', 0, 1) as number;
-}
 
 function header(headers: IDataObject, name: string): string | undefined {
 	const value = headers[name] ?? headers[name.toLowerCase()];
@@ -112,7 +103,7 @@ export async function execute(
 		'Put Output File in Field',
 		this.getNodeParameter('binaryPropertyName', itemIndex, 'data'),
 	).trim();
-	const options = this.getNodeParameter('downloadOptions', itemIndex, {}) as IDataObject;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 
 	const answer = withLink(
 		await apiRequest(this, {
