@@ -1,8 +1,7 @@
 /**
  * Browser check: headless Chromium (Debian's package) driven by playwright-core, every host but
  * 127.0.0.1 blocked. Logs in, opens a new workflow, finds each ELMA365 node in the node panel,
- * sees each area trigger's entries under its action node and adds each (the old ELMA365 Trigger
- * hidden), opens the sample's Nomenclature case update and sees every field of the form, adds a
+ * sees each area trigger's entries under its action node and adds each, opens the sample's Nomenclature case update and sees every field of the form, adds a
  * fresh node of each kind and sees no false alarm (no red notice, no error in n8n's log), and walks
  * every picker path to its output. Screenshots go to e2e/artifacts/.
  */
@@ -51,37 +50,29 @@ const CASE_FIELDS = [
 ];
 
 /**
- * A fresh node of each kind, in its current version: what the node panel adds (the resource and
+ * A fresh node of each kind: what the node panel adds (the resource and
  * operation picked, every other parameter at its default; a field mapper's default value, which the
  * editor's mapper needs to load its fields). The forms whose pickers and mappers load at once.
  */
 const MAPPER = { mappingMode: 'defineBelow', value: null };
 const FRESH_NODES = [
-	['App create', 'elma365App', 1.5, { resource: 'item', operation: 'create', columns: MAPPER }],
-	['App update', 'elma365App', 1.5, { resource: 'item', operation: 'update', columns: MAPPER }],
+	['App create', 'elma365App', { resource: 'item', operation: 'create', columns: MAPPER }],
+	['App update', 'elma365App', { resource: 'item', operation: 'update', columns: MAPPER }],
 	[
 		'Contract create',
 		'elma365Contract',
-		1.3,
 		{ resource: 'item', operation: 'create', columns: MAPPER },
 	],
 	[
 		'Contract update',
 		'elma365Contract',
-		1.3,
 		{ resource: 'item', operation: 'update', columns: MAPPER },
 	],
-	[
-		'Process start',
-		'elma365Process',
-		1.3,
-		{ resource: 'process', operation: 'start', columns: MAPPER },
-	],
+	['Process start', 'elma365Process', { resource: 'process', operation: 'start', columns: MAPPER }],
 	// A money field just added to the mapping, still empty (the sandbox's crm.deals "amount"), as the mapper lists it.
 	[
 		'App money field',
 		'elma365App',
-		1.5,
 		{
 			resource: 'item',
 			operation: 'create',
@@ -117,19 +108,19 @@ const FRESH_NODES = [
 			},
 		},
 	],
-	['Case update', 'elma365Nomenclature', 1.3, { resource: 'case', operation: 'update' }],
-	['File', 'elma365File', 1.1, {}],
-	['Marketing', 'elma365Marketing', 1.2, {}],
-	['Report', 'elma365Report', 1.3, {}],
-	['Scheme', 'elma365Scheme', 1.2, {}],
-	['Telephony', 'elma365Telephony', 1.1, {}],
-	['Storage', 'elma365Storage', 1, {}],
-	['User', 'elma365User', 1.1, {}],
-	['Task complete', 'elma365Task', 1.1, { resource: 'task', operation: 'complete' }],
-	['Task list', 'elma365Task', 1.1, { resource: 'task', operation: 'getAll' }],
-	['App comments', 'elma365App', 1.5, { resource: 'comment', operation: 'getAll' }],
-	['Channel message', 'elma365Channel', 1, { resource: 'message', operation: 'create' }],
-	['Trigger', 'elma365Trigger', 1.2, {}],
+	['Case update', 'elma365Nomenclature', { resource: 'case', operation: 'update' }],
+	['File', 'elma365File', {}],
+	['Marketing', 'elma365Marketing', {}],
+	['Report', 'elma365Report', {}],
+	['Scheme', 'elma365Scheme', {}],
+	['Telephony', 'elma365Telephony', {}],
+	['Storage', 'elma365Storage', {}],
+	['User', 'elma365User', {}],
+	['Task complete', 'elma365Task', { resource: 'task', operation: 'complete' }],
+	['Task list', 'elma365Task', { resource: 'task', operation: 'getAll' }],
+	['App comments', 'elma365App', { resource: 'comment', operation: 'getAll' }],
+	['Channel message', 'elma365Channel', { resource: 'message', operation: 'create' }],
+	['App trigger', 'elma365AppTrigger', {}],
 ];
 /** What a false alarm looks like in the node's form: the old mapper notice, a failed list or mapper load. */
 const ALARMS = [
@@ -205,7 +196,7 @@ test('a new workflow: every ELMA365 node is in the node panel', async () => {
 
 /**
  * The area triggers as n8n's panel shows them: each merged into its action node (`<name>Trigger`
- * beside `<name>`), with its events under Triggers; the old ELMA365 Trigger hidden.
+ * beside `<name>`), with its events under Triggers.
  */
 const PANEL_TRIGGERS = [
 	{
@@ -263,7 +254,7 @@ describe("the node panel's trigger entries", () => {
 		page.on('dialog', (dialog) => dialog.accept());
 	});
 
-	test('searching ELMA365 lists the nodes but not the hidden ELMA365 Trigger', async () => {
+	test('searching ELMA365 lists the nodes, and no catch-all ELMA365 Trigger', async () => {
 		const search = await openPanel();
 		for (const query of ['ELMA365', 'ELMA365 Trigger']) {
 			await search.fill(query);
@@ -398,11 +389,11 @@ test('the sample case update shows every field of the form', async () => {
 test('a fresh node of each kind shows no false alarm, and n8n logs no error meanwhile', async () => {
 	const logStart = fs.existsSync(N8N_LOG) ? fs.statSync(N8N_LOG).size : 0;
 	const credentials = { elma365Api: { id: state.credentialId, name: 'ELMA365 sandbox' } };
-	const nodes = FRESH_NODES.map(([name, type, typeVersion, parameters], index) => ({
+	const nodes = FRESH_NODES.map(([name, type, parameters], index) => ({
 		id: `0f9a1c2e-0000-4000-8000-0000000001${String(index).padStart(2, '0')}`,
 		name,
 		type: `n8n-nodes-elma365.${type}`,
-		typeVersion,
+		typeVersion: 1,
 		parameters,
 		credentials,
 		position: [index * 240, 400],
@@ -458,12 +449,12 @@ describe('every picker path of the sandbox ends in real output', () => {
 	const picked = (value) => ({ __rl: true, mode: 'list', value });
 	let run = 0;
 
-	async function editorAsks(route, node, version, parameters, extra) {
+	async function editorAsks(route, node, parameters, extra) {
 		const response = await fetch(`${state.n8nUrl}/rest/dynamic-node-parameters/${route}`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json', cookie: state.cookie },
 			body: JSON.stringify({
-				nodeTypeAndVersion: { name: `n8n-nodes-elma365.${node}`, version },
+				nodeTypeAndVersion: { name: `n8n-nodes-elma365.${node}`, version: 1 },
 				currentNodeParameters: parameters,
 				credentials,
 				...extra,
@@ -475,16 +466,16 @@ describe('every picker path of the sandbox ends in real output', () => {
 	}
 
 	/** What a picker lists: `[value, ...]`. */
-	async function choices(node, version, parameters, parameter, methodName) {
-		const { results } = await editorAsks('resource-locator-results', node, version, parameters, {
+	async function choices(node, parameters, parameter, methodName) {
+		const { results } = await editorAsks('resource-locator-results', node, parameters, {
 			path: `parameters.${parameter}`,
 			methodName,
 		});
 		return results.map((result) => result.value);
 	}
 
-	async function mapperFields(node, version, parameters, methodName) {
-		const { fields } = await editorAsks('resource-mapper-fields', node, version, parameters, {
+	async function mapperFields(node, parameters, methodName) {
+		const { fields } = await editorAsks('resource-mapper-fields', node, parameters, {
 			path: 'parameters.columns',
 			methodName,
 		});
@@ -492,7 +483,7 @@ describe('every picker path of the sandbox ends in real output', () => {
 	}
 
 	/** Runs `Webhook -> node` once through n8n and returns the node's output items. */
-	async function output(node, version, parameters) {
+	async function output(node, parameters) {
 		const hook = `picker-path-${++run}`;
 		const api = (method, url, body) =>
 			fetch(`${state.n8nUrl}/api/v1${url}`, {
@@ -524,7 +515,7 @@ describe('every picker path of the sandbox ends in real output', () => {
 					id: `0f9a1c2e-0000-4000-8000-0000000004${String(run).padStart(2, '0')}`,
 					name: 'ELMA365',
 					type: `n8n-nodes-elma365.${node}`,
-					typeVersion: version,
+					typeVersion: 1,
 					position: [260, 0],
 					credentials,
 				},
@@ -550,34 +541,22 @@ describe('every picker path of the sandbox ends in real output', () => {
 
 	test('Process > Start: every section, every template, its context fields, a started instance', async () => {
 		const started = [];
-		for (const section of await choices(
-			'elma365Process',
-			1.3,
-			{},
-			'namespace',
-			'searchNamespaces',
-		)) {
+		for (const section of await choices('elma365Process', {}, 'namespace', 'searchNamespaces')) {
 			const located = { resource: 'process', operation: 'start', namespace: picked(section) };
 			const templates = await choices(
 				'elma365Process',
-				1.3,
 				located,
 				'processCode',
 				'searchProcessTemplates',
 			);
 			for (const template of templates) {
 				const parameters = { ...located, processCode: picked(template) };
-				const fields = await mapperFields(
-					'elma365Process',
-					1.3,
-					parameters,
-					'getProcessContextFields',
-				);
+				const fields = await mapperFields('elma365Process', parameters, 'getProcessContextFields');
 				expect(fields.length).toBeGreaterThan(0);
 				// The labels are the field names: the value shapes are in the mapper's hint.
 				for (const field of fields) expect(field.displayName).not.toMatch(/[({]/);
 				const [first] = fields;
-				const [instance] = await output('elma365Process', 1.3, {
+				const [instance] = await output('elma365Process', {
 					...parameters,
 					columns: {
 						mappingMode: 'defineBelow',
@@ -595,16 +574,15 @@ describe('every picker path of the sandbox ends in real output', () => {
 
 	test('App > Get Many: every section and every application lists items', async () => {
 		const listed = [];
-		for (const section of await choices('elma365App', 1.5, {}, 'namespace', 'searchNamespaces')) {
+		for (const section of await choices('elma365App', {}, 'namespace', 'searchNamespaces')) {
 			const located = { resource: 'item', operation: 'getAll', namespace: picked(section) };
 			for (const application of await choices(
 				'elma365App',
-				1.5,
 				located,
 				'application',
 				'searchApplications',
 			)) {
-				const items = await output('elma365App', 1.5, {
+				const items = await output('elma365App', {
 					...located,
 					application: picked(application),
 					returnAll: true,
@@ -619,13 +597,13 @@ describe('every picker path of the sandbox ends in real output', () => {
 	}, 300000);
 
 	test('Contract > Get Many: the contract section and application lead to the contract', async () => {
-		const sections = await choices('elma365Contract', 1.3, {}, 'namespace', 'searchNamespaces');
+		const sections = await choices('elma365Contract', {}, 'namespace', 'searchNamespaces');
 		expect(sections).toContain('legal');
 		const located = { resource: 'item', operation: 'getAll', namespace: picked('legal') };
 		expect(
-			await choices('elma365Contract', 1.3, located, 'application', 'searchApplications'),
+			await choices('elma365Contract', located, 'application', 'searchApplications'),
 		).toContain('contracts');
-		const rows = await output('elma365Contract', 1.3, {
+		const rows = await output('elma365Contract', {
 			...located,
 			application: picked('contracts'),
 			returnAll: true,
@@ -634,7 +612,7 @@ describe('every picker path of the sandbox ends in real output', () => {
 	}, 120000);
 
 	test('Report > Get Many: the report section leads to the report and its rows', async () => {
-		const sections = await choices('elma365Report', 1.3, {}, 'namespace', 'searchNamespaces');
+		const sections = await choices('elma365Report', {}, 'namespace', 'searchNamespaces');
 		expect(sections).toContain('sales');
 		const located = { resource: 'item', operation: 'getAll', namespace: picked('sales') };
 		// The report picker lists the section's report schemes where the node has one.
@@ -645,10 +623,8 @@ describe('every picker path of the sandbox ends in real output', () => {
 		const methods = Object.keys(new Elma365Report().methods.listSearch);
 		const reportList = methods.find((name) => /report/i.test(name));
 		if (reportList)
-			expect(await choices('elma365Report', 1.3, located, 'report', reportList)).toContain(
-				'monthly',
-			);
-		const rows = await output('elma365Report', 1.3, {
+			expect(await choices('elma365Report', located, 'report', reportList)).toContain('monthly');
+		const rows = await output('elma365Report', {
 			...located,
 			report: picked('monthly'),
 			returnAll: true,
@@ -662,7 +638,6 @@ describe('every picker path of the sandbox ends in real output', () => {
 	test('Task > Get Exits: every task the picker lists has exits, and the exit picker shows them', async () => {
 		const tasks = await choices(
 			'elma365Task',
-			1.1,
 			{ resource: 'task', operation: 'getExits' },
 			'taskId',
 			'searchTasks',
@@ -671,13 +646,12 @@ describe('every picker path of the sandbox ends in real output', () => {
 		for (const task of tasks) {
 			const exits = await choices(
 				'elma365Task',
-				1.1,
 				{ resource: 'task', operation: 'complete', taskId: picked(task) },
 				'exitId',
 				'searchExits',
 			);
 			expect(exits).toEqual(['approve', 'reject']);
-			const listed = await output('elma365Task', 1.1, {
+			const listed = await output('elma365Task', {
 				resource: 'task',
 				operation: 'getExits',
 				taskId: picked(task),
@@ -699,7 +673,7 @@ test("the process field mapper shows the template's fields by their names", asyn
 					id: '0f9a1c2e-0000-4000-8000-000000000501',
 					name: 'Start approval',
 					type: 'n8n-nodes-elma365.elma365Process',
-					typeVersion: 1.3,
+					typeVersion: 1,
 					parameters: {
 						resource: 'process',
 						operation: 'start',

@@ -80,7 +80,6 @@ export async function sandboxData(collection: string): Promise<Array<Record<stri
 export function elma365Node(
 	nodeName: string,
 	parameters: Record<string, unknown>,
-	typeVersion = 1,
 	position = [260, 0],
 ) {
 	return {
@@ -88,7 +87,7 @@ export function elma365Node(
 		id: randomUUID(),
 		name: 'ELMA365',
 		type: `${PACKAGE}.${nodeName}`,
-		typeVersion,
+		typeVersion: 1,
 		position,
 		credentials: { elma365Api: { id: state.credentialId, name: 'ELMA365 sandbox' } },
 	};
@@ -185,3 +184,6 @@ export async function runThroughN8n(
 }
 
 export const locator = (value: string) => ({ __rl: true, mode: 'id', value });
+
+/** A locator set by code, as a workflow saved with a typed section, application or template code holds it. */
+export const byCode = (value: string) => ({ __rl: true, mode: 'code', value });

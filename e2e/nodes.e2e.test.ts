@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
 	callWebhook,
+	byCode,
 	locator,
 	n8nApi,
 	runThroughN8n,
@@ -192,8 +193,8 @@ const cases: Array<{
 		parameters: {
 			resource: 'item',
 			operation: 'getAll',
-			namespace: 'legal',
-			application: 'contracts',
+			namespace: byCode('legal'),
+			application: byCode('contracts'),
 			returnAll: true,
 		},
 		wire: [['POST', '/pub/v1/contracts/legal/contracts/list', {}]],
@@ -206,8 +207,8 @@ const cases: Array<{
 		parameters: {
 			resource: 'item',
 			operation: 'getAll',
-			namespace: 'sales',
-			report: 'monthly',
+			namespace: byCode('sales'),
+			report: byCode('monthly'),
 			returnAll: true,
 		},
 		wire: [['POST', '/pub/v1/reports/sales/monthly/list', {}]],
@@ -223,8 +224,8 @@ const cases: Array<{
 		parameters: {
 			resource: 'process',
 			operation: 'start',
-			namespace: 'crm',
-			processCode: 'approval',
+			namespace: byCode('crm'),
+			processCode: byCode('approval'),
 			fieldsJson: '{"note": "from n8n"}',
 		},
 		wire: [['POST', '/pub/v1/bpm/template/crm/approval/run', {}]],
@@ -248,7 +249,7 @@ const cases: Array<{
 	{
 		title: 'ELMA365 Telephony: read the extension bindings',
 		node: 'elma365Telephony',
-		parameters: { resource: 'binding', operation: 'get', moduleCode: 'voip_main' },
+		parameters: { resource: 'binding', operation: 'get', moduleCode: byCode('voip_main') },
 		wire: [['GET', '/pub/v1/integration/voip_main/voip/bindings', {}]],
 		output: (json) => expect(json).toEqual([{ bindings: [{ extension: '101', userId: S.alice }] }]),
 	},

@@ -263,7 +263,7 @@ describe('ELMA365 Trigger in queue mode', () => {
 					name: `queue trigger ${application}`,
 					nodes: [
 						elma365Node(
-							'elma365Trigger',
+							'elma365AppTrigger',
 							{
 								event: 'newItem',
 								namespace: { __rl: true, mode: 'code', value: 'crm' },
@@ -271,7 +271,6 @@ describe('ELMA365 Trigger in queue mode', () => {
 								pollTimes: { item: [{ mode: 'everyMinute' }] },
 								options: {},
 							},
-							1.1,
 							[0, 0],
 						),
 						{
