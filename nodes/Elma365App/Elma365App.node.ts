@@ -10,23 +10,7 @@ import * as comment from './actions/comment';
 import * as item from './actions/item';
 import { router } from './actions/router';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from './methods';
-import { beforeVersion, sinceVersion } from '../shared/descriptions/versioning';
 import { requestOptions } from '../shared/transport/requestOptions';
-import { COMMENTS_VERSION } from './versions';
-
-const resources = [
-	{ name: 'Application', value: 'application', description: 'Applications and their statuses' },
-	{ name: 'Item', value: 'item', description: 'Item of an application' },
-];
-
-const resourceSelector = (options: typeof resources) => ({
-	displayName: 'Resource',
-	name: 'resource',
-	type: 'options' as const,
-	noDataExpression: true,
-	options,
-	default: 'item',
-});
 
 export class Elma365App implements INodeType {
 	description: INodeTypeDescription = {
@@ -44,18 +28,26 @@ export class Elma365App implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'elma365Api', required: true, testedBy: 'elma365ApiTest' }],
 		properties: [
-			...beforeVersion(COMMENTS_VERSION, [resourceSelector(resources)]),
-			...sinceVersion(COMMENTS_VERSION, [
-				resourceSelector([
-					resources[0],
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'Application',
+						value: 'application',
+						description: 'Applications and their statuses',
+					},
 					{
 						name: 'Comment',
 						value: 'comment',
 						description: "Comment in an item's activity stream",
 					},
-					resources[1],
-				]),
-			]),
+					{ name: 'Item', value: 'item', description: 'Item of an application' },
+				],
+				default: 'item',
+			},
 			...item.description,
 			...application.description,
 			...comment.description,

@@ -11,7 +11,6 @@ const run = (
 ) =>
 	t.run({
 		nodeType: 'elma365App',
-		typeVersion: 1.3,
 		parameters: { resource: 'comment', ...where, ...parameters },
 		...extra,
 	});
@@ -66,12 +65,6 @@ test('Get Many: POST /feed/{ns}/{code}/{id}/message/list paged with from/size in
 		'comment 1',
 	]);
 	expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 0 }]);
-
-	// The request version 1.3 used to send is not published: a real company answers 404.
-	const old = await fetch(`${t.platform.url}${feed}/messages?from=0&size=2`, {
-		headers: { authorization: `Bearer ${t.platform.apiKey}` },
-	});
-	expect(old.status).toBe(404);
 });
 
 test('Get Many: Return All reads every page; the list asks for a large first page, whatever the default of 10', async () => {
@@ -86,7 +79,7 @@ test('Get Many: Return All reads every page; the list asks for a large first pag
 	expect(items).toHaveLength(12);
 });
 
-describe('Get Many filters (1.5)', () => {
+describe('Get Many filters', () => {
 	const ann = newId();
 	const ben = newId();
 	const stored = [
@@ -127,7 +120,6 @@ describe('Get Many filters (1.5)', () => {
 	const list = (filters: Record<string, unknown>) =>
 		t.run({
 			nodeType: 'elma365App',
-			typeVersion: 1.5,
 			timezone: 'Europe/Moscow',
 			parameters: {
 				resource: 'comment',
@@ -190,13 +182,13 @@ describe('Get Many filters (1.5)', () => {
 		expect(jsonOf(items).map((c) => c.__id)).toEqual(['c2']);
 	});
 
-	test('the Filters exist from 1.5 only', async () => {
+	test('the Filters of Get Many', async () => {
 		const { loadPackage } = await import('../harness/engine');
 		const loader = await loadPackage();
 		const { properties } = loader.nodeTypes.elma365App.type.description as INodeTypeDescription;
 		const filters = properties.filter((p: INodeProperties) => p.name === 'filters');
 		expect(filters.map((p) => p.displayOptions?.show)).toEqual([
-			{ resource: ['comment'], operation: ['getAll'], '@version': [{ _cnd: { gte: 1.5 } }] },
+			{ resource: ['comment'], operation: ['getAll'] },
 		]);
 		expect((filters[0].options as INodeProperties[]).map((o) => o.name)).toEqual([
 			'author',
@@ -209,20 +201,12 @@ describe('Get Many filters (1.5)', () => {
 	});
 });
 
-test('versions 1 to 1.2 keep their resources; 1.3 adds Comment (1.4 to 1.7, the default, keep them)', async () => {
+test('the resources: Application, Comment and Item', async () => {
 	const { loadPackage } = await import('../harness/engine');
 	const loader = await loadPackage();
-	const { properties, version, defaultVersion } = loader.nodeTypes.elma365App.type
-		.description as INodeTypeDescription;
-	expect([version, defaultVersion]).toEqual([[1, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6, 1.7], 1.7]);
+	const { properties } = loader.nodeTypes.elma365App.type.description as INodeTypeDescription;
 	const selectors = properties.filter((p: INodeProperties) => p.name === 'resource');
 	expect(
-		selectors.map((p) => [
-			p.displayOptions?.show?.['@version'],
-			(p.options as Array<{ value: string }>).map((o) => o.value),
-		]),
-	).toEqual([
-		[[{ _cnd: { lt: 1.3 } }], ['application', 'item']],
-		[[{ _cnd: { gte: 1.3 } }], ['application', 'comment', 'item']],
-	]);
+		selectors.map((p) => [p.default, (p.options as Array<{ value: string }>).map((o) => o.value)]),
+	).toEqual([['item', ['application', 'comment', 'item']]]);
 });

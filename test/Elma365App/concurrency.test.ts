@@ -3,7 +3,6 @@ import { newId } from '../harness/index.ts';
 import { holdRequests, reversed } from '../harness/inFlight';
 import { itemsOf } from '../harness/routes/app.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
-import { ADAPTIVE_GET_STATUS_VERSION, ADAPTIVE_VERSION } from '../../nodes/Elma365App/versions';
 
 const t = usePlatform();
 const NS = 'crm';
@@ -36,7 +35,7 @@ const setStatus = (statusCode: string) => ({
 const STATUS_IDS: Record<string, number> = { new: 1, in_progress: 2, done: 3 };
 
 describe('item get', () => {
-	test(`${ADAPTIVE_GET_STATUS_VERSION} without the option: every item in flight at once; output in input order and paired`, async () => {
+	test('without the option: every item in flight at once; output in input order and paired', async () => {
 		const state = holdRequests(t.platform, 'POST', /\/get$/, {
 			times: 6,
 			gate: 6,
@@ -44,7 +43,6 @@ describe('item get', () => {
 		});
 		const { items: output, error } = await t.run({
 			nodeType: 'elma365App',
-			typeVersion: ADAPTIVE_GET_STATUS_VERSION,
 			parameters: { ...get, itemId: '={{ $json.id }}' },
 			input: ids.map((id) => ({ json: { id } })),
 		});
@@ -60,12 +58,11 @@ describe('item get', () => {
 		expect(pairingOf(output)).toEqual(ids.map((_, index) => ({ item: index })));
 	});
 
-	test(`${ADAPTIVE_VERSION} without the option: one item after the other, in input order`, async () => {
+	test('Concurrency 1: one item after the other, in input order', async () => {
 		const state = holdRequests(t.platform, 'POST', /\/get$/, { times: 4, delay: byItem });
 		const { items: output, error } = await t.run({
 			nodeType: 'elma365App',
-			typeVersion: ADAPTIVE_VERSION,
-			parameters: { ...get, itemId: '={{ $json.id }}' },
+			parameters: { ...get, itemId: '={{ $json.id }}', options: { concurrency: 1 } },
 			input: ids.slice(0, 4).map((id) => ({ json: { id } })),
 		});
 		expect(error).toBeUndefined();
@@ -78,7 +75,7 @@ describe('item get', () => {
 });
 
 describe('item set status', () => {
-	test(`${ADAPTIVE_GET_STATUS_VERSION} without the option: every item in flight at once; each output is its own item with its status, in input order`, async () => {
+	test('without the option: every item in flight at once; each output is its own item with its status, in input order', async () => {
 		const codes = ['new', 'in_progress', 'done', 'new', 'in_progress', 'done'];
 		const state = holdRequests(t.platform, 'POST', /\/set-status$/, {
 			times: 6,
@@ -87,7 +84,6 @@ describe('item set status', () => {
 		});
 		const { items: output, error } = await t.run({
 			nodeType: 'elma365App',
-			typeVersion: ADAPTIVE_GET_STATUS_VERSION,
 			parameters: { ...setStatus('={{ $json.code }}'), itemId: '={{ $json.id }}' },
 			input: ids.map((id, index) => ({ json: { id, code: codes[index] } })),
 		});
@@ -115,12 +111,11 @@ describe('item set status', () => {
 		expect(pairingOf(output)).toEqual(ids.map((_, index) => ({ item: index })));
 	});
 
-	test(`${ADAPTIVE_VERSION} without the option: one item after the other, in input order`, async () => {
+	test('Concurrency 1: one item after the other, in input order', async () => {
 		const state = holdRequests(t.platform, 'POST', /\/set-status$/, { times: 4, delay: byItem });
 		const { error } = await t.run({
 			nodeType: 'elma365App',
-			typeVersion: ADAPTIVE_VERSION,
-			parameters: { ...setStatus('done'), itemId: '={{ $json.id }}' },
+			parameters: { ...setStatus('done'), itemId: '={{ $json.id }}', options: { concurrency: 1 } },
 			input: ids.slice(0, 4).map((id) => ({ json: { id } })),
 		});
 		expect(error).toBeUndefined();
@@ -150,7 +145,6 @@ describe('item set status', () => {
 		});
 		const { items: output, error } = await t.run({
 			nodeType: 'elma365App',
-			typeVersion: ADAPTIVE_GET_STATUS_VERSION,
 			parameters: { ...setStatus('={{ $json.code }}'), itemId: '={{ $json.id }}' },
 			input: changes.map(([id, code]) => ({ json: { id, code } })),
 		});

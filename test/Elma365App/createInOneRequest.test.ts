@@ -1,4 +1,4 @@
-/** App 1.4: Item > Create sends the items of a run through the batch save by default. */
+/** Item > Create sends the items of a run through the batch save by default (Send in One Request). */
 import type { INodeProperties } from 'n8n-workflow';
 import { loadPackage } from '../harness/engine';
 import { fail, newId, ok } from '../harness/index.ts';
@@ -61,14 +61,12 @@ const deals = (count: number): Array<{ json: Record<string, unknown> }> =>
 	Array.from({ length: count }, (_, i) => ({ json: { name: `Deal ${i}`, price: 100 * (i + 1) } }));
 const contextOf = (i: number) => ({ __name: `Deal ${i}`, price: 100 * (i + 1) });
 const run = (options: {
-	typeVersion?: number;
 	input?: Array<{ json: Record<string, unknown> }>;
 	extra?: Record<string, unknown>;
 	continueOnFail?: boolean;
 }) =>
 	t.run({
 		nodeType: NODE,
-		typeVersion: options.typeVersion ?? 1.4,
 		parameters: parameters(options.extra) as never,
 		input: options.input,
 		continueOnFail: options.continueOnFail,
@@ -82,18 +80,14 @@ const batchBody = (indexes: number[], withEventHandlers = true) => ({
 	withEventHandlers,
 });
 
-describe('App 1.4 description', () => {
-	test('1.4 brought (1.5 keeps) Send in One Request (new name, default on) and the batch options exist only from 1.4', async () => {
+describe('description', () => {
+	test('Send in One Request (default on) and the create Options with Batch Size and Run Event Handlers', async () => {
 		const loader = await loadPackage();
 		const description = (
 			loader.nodeTypes[NODE].type as unknown as {
-				description: { version: unknown; defaultVersion: unknown; properties: INodeProperties[] };
+				description: { properties: INodeProperties[] };
 			}
 		).description;
-		expect([description.version, description.defaultVersion]).toEqual([
-			[1, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6, 1.7],
-			1.7,
-		]);
 		const forCreate = (name: string) =>
 			description.properties.filter(
 				(p) =>
@@ -101,39 +95,23 @@ describe('App 1.4 description', () => {
 					p.displayOptions?.show?.operation?.includes('create') &&
 					p.displayOptions?.show?.resource?.includes('item'),
 			);
-		expect(
-			forCreate('sendInOneRequest').map((p) => [p.displayOptions?.show?.['@version'], p.default]),
-		).toEqual([[[{ _cnd: { gte: 1.4 } }], true]]);
+		expect(forCreate('sendInOneRequest').map((p) => p.default)).toEqual([true]);
 		const options = forCreate('options');
 		expect(
-			options.map((p) => [
-				p.displayOptions?.show?.['@version'],
-				(p.options as INodeProperties[]).map((o) => [o.name, o.default]),
-			]),
+			options.map((p) => (p.options as INodeProperties[]).map((o) => [o.name, o.default])),
 		).toEqual([
 			[
-				[{ _cnd: { lt: 1.4 } }],
-				[
-					['concurrency', 1],
-					['withEventForceCreate', false],
-					['statusGroupId', ''],
-				],
-			],
-			[
-				[{ _cnd: { gte: 1.4 } }],
-				[
-					['concurrency', 1],
-					['withEventForceCreate', false],
-					['statusGroupId', ''],
-					['batchSize', 100],
-					['withEventHandlers', true],
-				],
+				['concurrency', 1],
+				['withEventForceCreate', false],
+				['statusGroupId', ''],
+				['batchSize', 100],
+				['withEventHandlers', true],
 			],
 		]);
 	});
 });
 
-describe('App 1.4: Item > Create through the batch save', () => {
+describe('Item > Create through the batch save', () => {
 	test('three items: ONE request with the documented body, three outputs {__id, ...fields sent} paired 0, 1, 2, stored on the platform', async () => {
 		const { items, error } = await run({ input: deals(3) });
 		expect(error).toBeUndefined();
@@ -233,7 +211,7 @@ describe('App 1.4: Item > Create through the batch save', () => {
 	});
 });
 
-describe('App 1.4: failures', () => {
+describe('failures', () => {
 	const withBadPrice = () => {
 		const input = deals(3);
 		input[1].json.price = 'lots';
@@ -374,9 +352,9 @@ describe('App 1.4: failures', () => {
 	});
 });
 
-describe('saved workflows', () => {
-	test("1.3 is unchanged: one /create per item, the platform's item as output", async () => {
-		const { items, error } = await run({ typeVersion: 1.3, input: deals(3) });
+describe('Send in One Request off', () => {
+	test("one /create per item, the platform's item as output", async () => {
+		const { items, error } = await run({ input: deals(3), extra: { sendInOneRequest: false } });
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual(
 			[0, 1, 2].map((i) => ['POST', CREATE, { context: contextOf(i) }]),
@@ -389,13 +367,5 @@ describe('saved workflows', () => {
 			})),
 		);
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-	});
-
-	test('1.4 with Send in One Request off: one /create per item, as in 1.3', async () => {
-		await run({ input: deals(2), extra: { sendInOneRequest: false } });
-		expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([
-			[CREATE, { context: contextOf(0) }],
-			[CREATE, { context: contextOf(1) }],
-		]);
 	});
 });

@@ -37,10 +37,12 @@ function expectOneRequest(method: string, path: string, body: unknown) {
 }
 
 describe('item create', () => {
-	test('posts {"context": ...} from pairs and JSON and outputs the created item', async () => {
+	test('posts {"context": ...} from pairs and JSON and outputs the created item (Send in One Request off)', async () => {
 		const client = newId();
 		const { items, error } = await run(
 			params('create', {
+				sendInOneRequest: false,
+				fieldsInputMode: 'pairs',
 				fields: {
 					field: [
 						{ name: '__name', value: 'Big deal' },
@@ -104,7 +106,12 @@ describe('item create', () => {
 
 	test('path variables are encoded as one segment each; a code with "/" is refused before any request', async () => {
 		await run(
-			params('create', { namespace: 'a%2Fb', application: '..x?y', fieldsJson: '{"__name": "x"}' }),
+			params('create', {
+				sendInOneRequest: false,
+				namespace: 'a%2Fb',
+				application: '..x?y',
+				fieldsJson: '{"__name": "x"}',
+			}),
 		);
 		expect(t.platform.requests.map((r) => r.path)).toEqual(['/pub/v1/app/a%252Fb/..x%3Fy/create']);
 		t.platform.reset();
@@ -240,7 +247,11 @@ describe('validation: a clear error before any request', () => {
 		],
 		[
 			'empty field code',
-			params('update', { itemId, fields: { field: [{ name: '', value: '1' }] } }),
+			params('update', {
+				itemId,
+				fieldsInputMode: 'pairs',
+				fields: { field: [{ name: '', value: '1' }] },
+			}),
 			/Invalid "Fields > Field Code \(entry 1\)" in item 0/,
 		],
 		[
@@ -338,7 +349,7 @@ describe('item list', () => {
 					},
 					eql: '[price] = 400',
 					ids: `${id}`,
-					statusCodes: 'new, in_progress',
+					statusCodes: ['new', 'in_progress'],
 					statusGroupId: group,
 					sort: {
 						rule: [
@@ -346,7 +357,7 @@ describe('item list', () => {
 							{ field: 'price', ascending: true },
 						],
 					},
-					fields: '__id, __name',
+					fields: ['__id', '__name'],
 					body: '{"extra": 1}',
 				},
 			}),

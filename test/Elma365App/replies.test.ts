@@ -11,7 +11,6 @@ const run = (
 ) =>
 	t.run({
 		nodeType: 'elma365App',
-		typeVersion: 1.5,
 		parameters: { resource: 'comment', ...where, ...parameters },
 		...extra,
 	});
@@ -201,7 +200,6 @@ test("the Message picker lists the chosen item's messages by title or text, valu
 	const search = (parameters: Record<string, unknown>, filter?: string) =>
 		searchList({
 			nodeType: 'elma365App',
-			typeVersion: 1.5,
 			parameters: { resource: 'comment', operation: 'reply', ...parameters },
 			credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey },
 			method: 'searchItemMessages',

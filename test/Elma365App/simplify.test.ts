@@ -1,6 +1,6 @@
 /**
- * Simplify on application and contract items (Get, Get Many): off by default, so saved workflows
- * keep their output; on, an item keeps its own fields and only the main system fields.
+ * Simplify on application and contract items (Get, Get Many): off by default, the item as the
+ * platform answers it; on, an item keeps its own fields and only the main system fields.
  */
 import { jsonOf, usePlatform } from '../harness/setup';
 
@@ -41,7 +41,7 @@ beforeEach(() => {
 describe.each([['elma365App'], ['elma365Contract']])('%s items', (nodeType) => {
 	test('Get Many: full items by default, main fields with Simplify; the request is the same', async () => {
 		const parameters = { resource: 'item', operation: 'getAll', ...where(), returnAll: true };
-		const full = await t.run({ nodeType, typeVersion: 1.3, parameters });
+		const full = await t.run({ nodeType, parameters });
 		expect(jsonOf(full.items)).toEqual([stored]);
 		const fullRequests = t.platform.requests.map(({ method, path, body }) => ({
 			method,
@@ -51,7 +51,6 @@ describe.each([['elma365App'], ['elma365Contract']])('%s items', (nodeType) => {
 		t.platform.reset();
 		const simplified = await t.run({
 			nodeType,
-			typeVersion: 1.3,
 			parameters: { ...parameters, simplify: true },
 		});
 		expect(jsonOf(simplified.items)).toEqual([simple]);
@@ -68,7 +67,7 @@ describe.each([['elma365App'], ['elma365Contract']])('%s items', (nodeType) => {
 			itemId: locator(ID),
 			simplify: true,
 		};
-		const { items, error } = await t.run({ nodeType, typeVersion: 1.3, parameters });
+		const { items, error } = await t.run({ nodeType, parameters });
 		expect(error).toBeUndefined();
 		expect(jsonOf(items)).toEqual([simple]);
 	});

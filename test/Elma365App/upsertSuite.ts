@@ -16,7 +16,6 @@ import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 export interface UpsertSubject {
 	nodeType: 'elma365App' | 'elma365Contract';
-	typeVersion: number;
 	/** First path segment: `app` or `contracts`. */
 	prefix: 'app' | 'contracts';
 	/** What errors call one item. */
@@ -67,7 +66,6 @@ export function upsertSuite(subject: UpsertSubject): TestPlatform {
 	) =>
 		t.run({
 			nodeType: subject.nodeType,
-			typeVersion: subject.typeVersion,
 			parameters: {
 				resource: 'item',
 				operation: 'upsert',
@@ -85,7 +83,6 @@ export function upsertSuite(subject: UpsertSubject): TestPlatform {
 		schema ??= (
 			await resourceMapperFields({
 				nodeType: subject.nodeType,
-				typeVersion: subject.typeVersion,
 				parameters: { namespace: picked(NS), application: picked(CODE) } as never,
 				credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey },
 				method: 'getApplicationUpsertFields',

@@ -3,7 +3,6 @@ import { newId } from '../harness/index.ts';
 import { holdRequests, reversed } from '../harness/inFlight';
 import { itemsOf } from '../harness/routes/app.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
-import { ADAPTIVE_GET_VERSION, ADAPTIVE_VERSION } from '../../nodes/Elma365Contract/versions';
 
 const t = usePlatform();
 const NS = 'legal';
@@ -34,11 +33,10 @@ const get = {
 };
 
 describe('item get', () => {
-	test(`${ADAPTIVE_GET_VERSION} without the option: every item in flight at once; output in input order and paired`, async () => {
+	test('without the option: every item in flight at once; output in input order and paired', async () => {
 		const state = holdRequests(t.platform, 'GET', /\/get$/, { times: 6, gate: 6, delay: byItem });
 		const { items: output, error } = await t.run({
 			nodeType: 'elma365Contract',
-			typeVersion: ADAPTIVE_GET_VERSION,
 			parameters: get,
 			input: ids.map((id) => ({ json: { id } })),
 		});
@@ -54,12 +52,11 @@ describe('item get', () => {
 		expect(pairingOf(output)).toEqual(ids.map((_, index) => ({ item: index })));
 	});
 
-	test(`${ADAPTIVE_VERSION} without the option: one item after the other, in input order`, async () => {
+	test('Concurrency 1: one item after the other, in input order', async () => {
 		const state = holdRequests(t.platform, 'GET', /\/get$/, { times: 4, delay: byItem });
 		const { items: output, error } = await t.run({
 			nodeType: 'elma365Contract',
-			typeVersion: ADAPTIVE_VERSION,
-			parameters: get,
+			parameters: { ...get, options: { concurrency: 1 } },
 			input: ids.slice(0, 4).map((id) => ({ json: { id } })),
 		});
 		expect(error).toBeUndefined();

@@ -3,7 +3,6 @@ import { upsertSuite } from '../Elma365App/upsertSuite';
 describe('contract item Create or Update', () => {
 	upsertSuite({
 		nodeType: 'elma365Contract',
-		typeVersion: 1.3,
 		prefix: 'contracts',
 		noun: 'contract item',
 	});

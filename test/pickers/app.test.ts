@@ -7,7 +7,9 @@ const t = usePlatform();
 const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
 const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 const located = { namespace: picked('crm'), application: picked('orders') };
-const editor = { nodeType: 'elma365App', typeVersion: 1.1 };
+const editor = { nodeType: 'elma365App' };
+/** Item > Create one item per request (Send in One Request off): the platform's item is the output. */
+const single = { sendInOneRequest: false };
 
 const ORDER_FIELDS = [
 	{
@@ -239,7 +241,7 @@ describe('status dropdown', () => {
 		]);
 	});
 
-	test('a status picked from the list is set by its code (version 1.1)', async () => {
+	test('a status picked from the list is set by its code', async () => {
 		const id = newId();
 		itemsOf(t.platform, 'app', 'crm', 'deals').set(id, { __id: id, __name: 'Deal' });
 		const { items, error } = await t.run({
@@ -263,55 +265,7 @@ describe('status dropdown', () => {
 	});
 });
 
-describe('a workflow saved with version 1 and typed codes still runs', () => {
-	test('set status with a typed section, application and status code', async () => {
-		const id = newId();
-		itemsOf(t.platform, 'app', 'crm', 'deals').set(id, { __id: id, __name: 'Deal' });
-		const { items, error } = await t.run({
-			nodeType: 'elma365App',
-			typeVersion: 1,
-			parameters: {
-				resource: 'item',
-				operation: 'setStatus',
-				namespace: 'crm',
-				application: 'deals',
-				itemId: id,
-				statusCode: 'in_progress',
-			},
-		});
-		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-			['POST', `/pub/v1/app/crm/deals/${id}/set-status`, { status: { code: 'in_progress' } }],
-		]);
-		expect(jsonOf(items)).toEqual([
-			{ __id: id, __name: 'Deal', __status: { order: 0, status: 2 } },
-		]);
-	});
-
-	test('create with pairs and JSON, as before', async () => {
-		const { error } = await t.run({
-			nodeType: 'elma365App',
-			typeVersion: 1,
-			parameters: {
-				resource: 'item',
-				operation: 'create',
-				namespace: 'crm',
-				application: 'deals',
-				fields: { field: [{ name: '__name', value: 'Typed' }] },
-				fieldsJson: '{"amount": {"cents": 100, "currency": "RUB"}}',
-			},
-		});
-		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([
-			[
-				'/pub/v1/app/crm/deals/create',
-				{ context: { __name: 'Typed', amount: { cents: 100, currency: 'RUB' } } },
-			],
-		]);
-	});
-});
-
-describe('field mapping (version 1.1)', () => {
+describe('field mapping', () => {
 	test("the mapper lists the application's fields with display name, type and whether required", async () => {
 		const { fields } = await resourceMapperFields({
 			...editor,
@@ -362,6 +316,7 @@ describe('field mapping (version 1.1)', () => {
 				resource: 'item',
 				operation: 'create',
 				...located,
+				...single,
 				columns: { mappingMode: 'defineBelow', value, matchingColumns: [], schema },
 				...extra,
 			} as never,
@@ -427,6 +382,7 @@ describe('field mapping (version 1.1)', () => {
 					resource: 'item',
 					operation: 'create',
 					...located,
+					...single,
 					columns: {
 						mappingMode: 'defineBelow',
 						value: { total: value },
@@ -491,7 +447,7 @@ describe('field mapping (version 1.1)', () => {
 		]);
 	});
 
-	test('a field saved with the value hint in its label (earlier releases) is named without it', async () => {
+	test('a field saved with the value hint in its label is named without it', async () => {
 		const { fields } = await resourceMapperFields({
 			...editor,
 			parameters: located,
@@ -663,6 +619,7 @@ describe('field values as the vendor documents them (data types guide)', () => {
 				resource: 'item',
 				operation: 'create',
 				...contacts,
+				...single,
 				columns: { mappingMode: 'defineBelow', value, matchingColumns: [], schema },
 			} as never,
 		});
@@ -761,7 +718,7 @@ describe('field values as the vendor documents them (data types guide)', () => {
 	});
 });
 
-describe('item picker (version 1.1)', () => {
+describe('item picker', () => {
 	test('items of the chosen application, page by page, searched by name on the platform', async () => {
 		const items = itemsOf(t.platform, 'app', 'crm', 'orders');
 		items.clear();

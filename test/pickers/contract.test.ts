@@ -10,7 +10,6 @@ const located = { namespace: picked('crm'), application: picked('deals') };
 const search = (parameters: Record<string, unknown>, filter?: string, paginationToken?: string) =>
 	searchList({
 		nodeType: 'elma365Contract',
-		typeVersion: 1.2,
 		parameters: parameters as never,
 		credential: credential(),
 		method: 'searchContractItems',
@@ -37,7 +36,7 @@ beforeAll(() => {
 	});
 });
 
-describe('contract item picker (version 1.2)', () => {
+describe('contract item picker', () => {
 	test('items of the chosen contract application, page by page, searched by name on the platform', async () => {
 		const parameters = { resource: 'item', operation: 'get', ...located };
 		const first = await search(parameters);
@@ -83,11 +82,10 @@ describe('contract item picker (version 1.2)', () => {
 });
 
 describe('get and update with a picked item', () => {
-	test('version 1.2: the item picked from the list, or typed by ID', async () => {
+	test('the item picked from the list, or typed by ID', async () => {
 		for (const itemId of [picked(ids[3]), picked(ids[3], 'id')]) {
 			const { items, error } = await t.run({
 				nodeType: 'elma365Contract',
-				typeVersion: 1.2,
 				parameters: { resource: 'item', operation: 'get', ...located, itemId } as never,
 			});
 			expect(error).toBeUndefined();
@@ -95,7 +93,6 @@ describe('get and update with a picked item', () => {
 		}
 		const update = await t.run({
 			nodeType: 'elma365Contract',
-			typeVersion: 1.2,
 			parameters: {
 				resource: 'item',
 				operation: 'update',
@@ -121,7 +118,6 @@ describe('get and update with a picked item', () => {
 		]) {
 			const { items, error } = await t.run({
 				nodeType: 'elma365Contract',
-				typeVersion: 1.2,
 				parameters: {
 					resource: 'item',
 					operation: 'get',
@@ -138,7 +134,6 @@ describe('get and update with a picked item', () => {
 		]);
 		const { error } = await t.run({
 			nodeType: 'elma365Contract',
-			typeVersion: 1.2,
 			parameters: {
 				resource: 'item',
 				operation: 'get',
@@ -148,34 +143,5 @@ describe('get and update with a picked item', () => {
 		});
 		expect(error?.message).toBe("The 'ELMA365' node has issues:\n- Not a link with an ID in it");
 		expect(t.platform.requests).toHaveLength(2);
-	});
-
-	test.each([
-		['version 1.1 with picked section and application and a typed item ID', 1.1, located],
-		['version 1 with typed codes and item ID', 1, { namespace: 'crm', application: 'deals' }],
-	])('%s still runs', async (_name, typeVersion, location) => {
-		const get = await t.run({
-			nodeType: 'elma365Contract',
-			typeVersion,
-			parameters: { resource: 'item', operation: 'get', ...location, itemId: ids[5] } as never,
-		});
-		expect(get.error).toBeUndefined();
-		expect(jsonOf(get.items)).toEqual([{ __id: ids[5], __name: 'Contract 5', amount: 5 }]);
-		const update = await t.run({
-			nodeType: 'elma365Contract',
-			typeVersion,
-			parameters: {
-				resource: 'item',
-				operation: 'update',
-				...location,
-				itemId: ids[6],
-				fieldsJson: '{"amount": 60}',
-			} as never,
-		});
-		expect(update.error).toBeUndefined();
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-			['GET', `/pub/v1/contracts/crm/deals/${ids[5]}/get`, undefined],
-			['POST', `/pub/v1/contracts/crm/deals/${ids[6]}/update`, { context: { amount: 60 } }],
-		]);
 	});
 });

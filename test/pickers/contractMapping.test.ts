@@ -3,15 +3,14 @@ import { newId } from '../harness/index.ts';
 import { itemsOf } from '../harness/routes/app.ts';
 import { jsonOf, usePlatform } from '../harness/setup';
 
-/** Contract 1.3: Create and Update map fields from the contract application's scheme, as App items do. */
+/** Create and Update map fields from the contract application's scheme, as App items do. */
 const t = usePlatform();
 const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
 const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 const located = { namespace: picked('crm'), application: picked('deals') };
-const mapperOf = (typeVersion = 1.3) =>
+const mapperOf = () =>
 	resourceMapperFields({
 		nodeType: 'elma365Contract',
-		typeVersion,
 		parameters: located as never,
 		credential: credential(),
 		method: 'getApplicationFields',
@@ -21,13 +20,11 @@ async function run(
 	operation: 'create' | 'update',
 	value: Record<string, unknown>,
 	extra: Record<string, unknown> = {},
-	typeVersion = 1.3,
 ) {
 	const { fields: schema } = await mapperOf();
 	t.platform.reset();
 	return await t.run({
 		nodeType: 'elma365Contract',
-		typeVersion,
 		parameters: {
 			resource: 'item',
 			operation,
@@ -50,7 +47,6 @@ test("the mapper lists the contract application's fields, and n8n's notice while
 	await expect(
 		resourceMapperFields({
 			nodeType: 'elma365Contract',
-			typeVersion: 1.3,
 			parameters: {},
 			credential: credential(),
 			method: 'getApplicationFields',
@@ -113,12 +109,11 @@ test('update maps fields onto an existing contract; Field Codes and Values mode 
 	expect(t.platform.requests.map((r) => r.body)).toEqual([{ context: { __name: 'From pairs' } }]);
 });
 
-test('version 1.2 keeps its form: pairs and JSON only, a stray mapper value is not sent', async () => {
+test('create in Field Codes and Values mode sends the pairs; a stray mapper value is not sent', async () => {
 	const { error } = await run(
 		'create',
 		{ __name: 'Mapped' },
-		{ fields: { field: [{ name: '__name', value: 'Typed' }] } },
-		1.2,
+		{ fieldsInputMode: 'pairs', fields: { field: [{ name: '__name', value: 'Typed' }] } },
 	);
 	expect(error).toBeUndefined();
 	expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([

@@ -4,7 +4,6 @@ import { fieldMapper, readMappedFields, valueShapesNotice } from '../description
 import type { ListFeatures } from '../lists/listOptions';
 import { listOptions } from '../lists/listOptions';
 import { codeLocator, uuidLocatorWithUrl } from '../descriptions/locators';
-import { beforeVersion, isVersionAtLeast, sinceVersion } from '../descriptions/versioning';
 import { concurrencyOption, requestOperation } from '../execution/operations';
 import { apiPath } from '../transport';
 import { requireBoolean, requireUuid } from '../validation';
@@ -25,98 +24,48 @@ export interface ItemKind {
 	noun: string;
 	/** The `{code}` parameter: its name and label. */
 	code: { name: string; displayName: string; description: string; placeholder: string };
-	/** The node versions (from the node's `versions.ts`) that brought what this kind's forms show. */
-	versions: ItemKindVersions;
-}
-
-export interface ItemKindVersions {
-	/** Section and application (contract, report) picked from lists instead of typed. */
-	locationPickers: number;
-	/** The item picked instead of its typed ID; absent where items have no picker. */
-	itemPicker?: number;
-	/** The field mapper beside name/value pairs; absent where items are not written. */
-	fieldMapper?: number;
-	/** Get Many options pick field codes and statuses from the application. */
-	listPickers: number;
 }
 
 /**
- * Section code and application (contract, report) code: the two path variables of every item operation.
- * Typed before the kind's `versions.locationPickers`; from it on, under the same names, they are
- * picked from the scheme's lists (or typed as codes), and the application list follows the chosen section.
+ * Section code and application (contract, report) code: the two path variables of every item
+ * operation, picked from the scheme's lists (or typed as codes); the application list follows the
+ * chosen section.
  */
 export function locationFields(kind: ItemKind): INodeProperties[] {
 	return [
-		...beforeVersion(kind.versions.locationPickers, [
-			{
-				displayName: 'Section Code',
-				name: 'namespace',
-				type: 'string',
-				required: true,
-				default: '',
-				placeholder: 'crm',
-				description: 'Code of the section (namespace) the application belongs to',
-			},
-			{
-				displayName: kind.code.displayName,
+		codeLocator({
+			displayName: 'Section',
+			name: 'namespace',
+			searchListMethod: 'searchNamespaces',
+			placeholder: 'crm',
+			description: 'The section (namespace) the application belongs to',
+		}),
+		{
+			...codeLocator({
+				displayName: kind.code.displayName.replace(/ Code$/, ''),
 				name: kind.code.name,
-				type: 'string',
-				required: true,
-				default: '',
+				searchListMethod: 'searchApplications',
 				placeholder: kind.code.placeholder,
-				description: kind.code.description,
-			},
-		]),
-		...sinceVersion(kind.versions.locationPickers, [
-			codeLocator({
-				displayName: 'Section',
-				name: 'namespace',
-				searchListMethod: 'searchNamespaces',
-				placeholder: 'crm',
-				description: 'The section (namespace) the application belongs to',
+				description: `${kind.code.description.replace(/^Code of the /, 'The ')}; the list shows the applications of the chosen section`,
 			}),
-			{
-				...codeLocator({
-					displayName: kind.code.displayName.replace(/ Code$/, ''),
-					name: kind.code.name,
-					searchListMethod: 'searchApplications',
-					placeholder: kind.code.placeholder,
-					description: `${kind.code.description.replace(/^Code of the /, 'The ')}; the list shows the applications of the chosen section`,
-				}),
-				typeOptions: { loadOptionsDependsOn: ['namespace.value'] },
-			},
-		]),
+			typeOptions: { loadOptionsDependsOn: ['namespace.value'] },
+		},
 	];
-}
-
-/** The item's ID, typed: how every version before its kind's picker asks for it. */
-export function itemIdField(kind: ItemKind, purpose: string): INodeProperties {
-	return {
-		displayName: 'Item ID',
-		name: 'itemId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-		description: `UUID (__id) of the ${kind.noun} ${purpose}`,
-	};
 }
 
 /**
  * Where a kind's items are picked from a list (searched by name on the platform): the listSearch
- * method, from the kind's `versions.itemPicker` on; report rows have no ID to pick.
+ * method. Report rows have no ID to pick.
  */
 const ITEM_PICKERS: Record<string, { searchListMethod: string }> = {
 	app: { searchListMethod: 'searchItems' },
 	contracts: { searchListMethod: 'searchContractItems' },
 };
 
-/** The item: typed before its kind's picker version, picked (or typed as an ID) from it on. */
+/** The item, picked from the application's items (or typed as an ID or pasted as a URL). */
 export function itemIdFields(kind: ItemKind, purpose: string): INodeProperties[] {
-	const typed = itemIdField(kind, purpose);
 	const item = ITEM_PICKERS[kind.prefix];
-	const since = kind.versions.itemPicker;
-	if (!item || since === undefined) return [typed];
+	if (!item) throw new Error(`No item picker for ${kind.noun}s (/${kind.prefix})`);
 	const picker = uuidLocatorWithUrl({
 		displayName: 'Item',
 		name: 'itemId',
@@ -126,7 +75,7 @@ export function itemIdFields(kind: ItemKind, purpose: string): INodeProperties[]
 			'https://mycompany.elma365.ru/crm/deals(p:item/crm/deals/3fa85f64-5717-4562-b3fc-2c963f66afa6)',
 	});
 	picker.typeOptions = { loadOptionsDependsOn: ['namespace.value', `${kind.code.name}.value`] };
-	return [...beforeVersion(since, [typed]), ...sinceVersion(since, [picker])];
+	return [picker];
 }
 
 /** The item's section and application (contract, report) codes, both validated. */
@@ -172,14 +121,11 @@ export function readItemPath(
 }
 
 /**
- * The item's fields: mapped fields (from the kind's mapper version, when the mapper is chosen),
- * then the name/value pairs, then the JSON object; a later source wins where two name the same field.
+ * The item's fields: mapped fields (when the mapper is chosen), then the name/value pairs, then the
+ * JSON object; a later source wins where two name the same field.
  */
-function readItemFields(ctx: IExecuteFunctions, itemIndex: number, kind: ItemKind): IDataObject {
-	const since = kind.versions.fieldMapper;
+function readItemFields(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const mapped =
-		since !== undefined &&
-		isVersionAtLeast(ctx, since) &&
 		ctx.getNodeParameter('fieldsInputMode', itemIndex, 'mapper') === 'mapper'
 			? readMappedFields(ctx, itemIndex)
 			: {};
@@ -187,51 +133,42 @@ function readItemFields(ctx: IExecuteFunctions, itemIndex: number, kind: ItemKin
 }
 
 /** The body of an item's create or update: `{"context": {...its fields}}`. */
-export function readContextBody(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	kind: ItemKind,
-): IDataObject {
-	return { context: readItemFields(ctx, itemIndex, kind) };
+export function readContextBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	return { context: readItemFields(ctx, itemIndex) };
 }
 
 /**
- * Before the kind's mapper version: name/value pairs and JSON. From it: a choice between the field
- * mapper (fed by the application scheme) and the pairs, with the JSON escape hatch in both.
+ * A choice between the field mapper (fed by the application scheme) and name/value pairs, with the
+ * JSON escape hatch in both.
  */
 export function itemFields(kind: ItemKind, mode: 'add' | 'map'): INodeProperties[] {
 	const [pairs, json] = contextFields({ what: kind.noun });
-	const since = kind.versions.fieldMapper;
-	if (since === undefined) return [pairs, json];
 	return [
-		...sinceVersion(since, [
-			{
-				displayName: 'Fields Input Mode',
-				name: 'fieldsInputMode',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{
-						name: 'Map Each Field',
-						value: 'mapper',
-						description: "Fields listed from the application's scheme, with their types",
-					},
-					{
-						name: 'Field Codes and Values',
-						value: 'pairs',
-						description: 'Name/value pairs by field code',
-					},
-				],
-				default: 'mapper',
-			},
-			{
-				...fieldMapper({ what: kind.noun, mode }),
-				displayOptions: { show: { fieldsInputMode: ['mapper'] } },
-			},
-			{ ...valueShapesNotice, displayOptions: { show: { fieldsInputMode: ['mapper'] } } },
-			{ ...pairs, displayOptions: { show: { fieldsInputMode: ['pairs'] } } },
-		]),
-		...beforeVersion(since, [pairs]),
+		{
+			displayName: 'Fields Input Mode',
+			name: 'fieldsInputMode',
+			type: 'options',
+			noDataExpression: true,
+			options: [
+				{
+					name: 'Map Each Field',
+					value: 'mapper',
+					description: "Fields listed from the application's scheme, with their types",
+				},
+				{
+					name: 'Field Codes and Values',
+					value: 'pairs',
+					description: 'Name/value pairs by field code',
+				},
+			],
+			default: 'mapper',
+		},
+		{
+			...fieldMapper({ what: kind.noun, mode }),
+			displayOptions: { show: { fieldsInputMode: ['mapper'] } },
+		},
+		{ ...valueShapesNotice, displayOptions: { show: { fieldsInputMode: ['mapper'] } } },
+		{ ...pairs, displayOptions: { show: { fieldsInputMode: ['pairs'] } } },
 		json,
 	];
 }
@@ -264,37 +201,29 @@ export const appCreateOptions: INodeProperties = {
 };
 
 /** The body of an application item create: the context, with the status group and event flag when given. */
-export const appCreateBody =
-	(kind: ItemKind) =>
-	(ctx: IExecuteFunctions, itemIndex: number): IDataObject => {
-		const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const body = readContextBody(ctx, itemIndex, kind);
-		if (typeof options.statusGroupId === 'string' && options.statusGroupId.trim() !== '') {
-			body.statusGroupId = requireUuid(ctx, itemIndex, 'Status Group ID', options.statusGroupId);
-		}
-		if (options.withEventForceCreate !== undefined) {
-			body.withEventForceCreate = requireBoolean(
-				ctx,
-				itemIndex,
-				'Force Creation Event',
-				options.withEventForceCreate,
-			);
-		}
-		return body;
-	};
+export function appCreateBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const body = readContextBody(ctx, itemIndex);
+	if (typeof options.statusGroupId === 'string' && options.statusGroupId.trim() !== '') {
+		body.statusGroupId = requireUuid(ctx, itemIndex, 'Status Group ID', options.statusGroupId);
+	}
+	if (options.withEventForceCreate !== undefined) {
+		body.withEventForceCreate = requireBoolean(
+			ctx,
+			itemIndex,
+			'Force Creation Event',
+			options.withEventForceCreate,
+		);
+	}
+	return body;
+}
 
 /**
- * Options of an item list: typed field codes and statuses before the kind's `versions.listPickers`;
- * from it they are picked from the application's scheme and status settings (the node registers the
- * load-options methods).
+ * Options of an item list: field codes and statuses picked from the application's scheme and status
+ * settings (the node registers the load-options methods).
  */
 export function itemListOptions(kind: ItemKind, features?: ListFeatures): INodeProperties[] {
-	return [
-		...beforeVersion(kind.versions.listPickers, [listOptions(features)]),
-		...sinceVersion(kind.versions.listPickers, [
-			listOptions(features, { application: kind.code.name }),
-		]),
-	];
+	return [listOptions(features, { application: kind.code.name })];
 }
 
 /**
@@ -308,7 +237,7 @@ export function itemUpdate(kind: ItemKind) {
 		...requestOperation({
 			method: 'POST',
 			path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, kind, 'update'),
-			body: (ctx, itemIndex) => readContextBody(ctx, itemIndex, kind),
+			body: readContextBody,
 			// Setting the same fields twice gives the same item.
 			idempotent: true,
 		}),

@@ -8,13 +8,11 @@ import type { ItemKind } from '../../../shared/items/appItems';
 import { appCreateBody, appCreateOptions, readLocation } from '../../../shared/items/appItems';
 import { apiRequest } from '../../../shared/transport';
 import { requireBoolean } from '../../../shared/validation';
-import { isVersionAtLeast } from '../../../shared/descriptions/versioning';
-import { BATCH_CREATE_VERSION } from '../../versions';
 
 /** https://api.brix365.com/en/public-api/reference/app/appitemssavebatch/ */
 const BATCH_PATH = '/app/items/batch';
 
-/** Send in One Request of Item > Create, from BATCH_CREATE_VERSION. */
+/** Send in One Request of Item > Create. */
 export const sendInOneRequest: INodeProperties = {
 	displayName: 'Send in One Request',
 	name: 'sendInOneRequest',
@@ -24,7 +22,7 @@ export const sendInOneRequest: INodeProperties = {
 		"Whether to create the items of all input items together through the platform's batch save (at most Batch Size per request, each request one transaction) instead of one request per item. Each output item is the new item's __id with the fields sent, not the platform's full item: turn this off, or add a Get, when you need the full item.",
 };
 
-/** The create Options plus Batch Size and Run Event Handlers, from BATCH_CREATE_VERSION. */
+/** The create Options plus Batch Size and Run Event Handlers. */
 export const batchOptions: INodeProperties = {
 	...appCreateOptions,
 	options: [
@@ -86,12 +84,9 @@ function refusedWhole(error: unknown): boolean {
 	return status >= 400 && status < 500 && ![401, 403, 429].includes(status);
 }
 
-/** Whether this run sends the items through the batch save: from version 1.4, while Send in One Request is on. */
+/** Whether this run sends the items through the batch save: while Send in One Request is on. */
 export function createsInOneRequest(ctx: IExecuteFunctions): boolean {
-	return (
-		isVersionAtLeast(ctx, BATCH_CREATE_VERSION) &&
-		(ctx.getNodeParameter('sendInOneRequest', 0, true) as boolean)
-	);
+	return ctx.getNodeParameter('sendInOneRequest', 0, true) as boolean;
 }
 
 /** Creates each member by itself (the single create); without Continue On Fail it stops at the first failure. */
@@ -150,7 +145,7 @@ export function batchCreate(kind: ItemKind, createAlone: SingleCreate): GroupedR
 		readSettings,
 		read(ctx, itemIndex): BatchEntry {
 			const { namespace, code } = readLocation(ctx, itemIndex, kind);
-			const { context, ...rest } = appCreateBody(kind)(ctx, itemIndex);
+			const { context, ...rest } = appCreateBody(ctx, itemIndex);
 			const alone = Object.keys(rest).length > 0 || (context as IDataObject).__id !== undefined;
 			return { namespace, code, context: context as IDataObject, alone };
 		},

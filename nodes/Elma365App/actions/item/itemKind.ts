@@ -1,5 +1,4 @@
 import type { ItemKind } from '../../../shared/items/appItems';
-import { LIST_PICKERS_VERSION, PICKERS_VERSION } from '../../versions';
 
 /** Application items: `/app/{namespace}/{code}/...`. */
 export const appItems: ItemKind = {
@@ -11,11 +10,5 @@ export const appItems: ItemKind = {
 		displayName: 'Application Code',
 		description: 'Code of the application inside the section',
 		placeholder: 'deals',
-	},
-	versions: {
-		locationPickers: PICKERS_VERSION,
-		itemPicker: PICKERS_VERSION,
-		fieldMapper: PICKERS_VERSION,
-		listPickers: LIST_PICKERS_VERSION,
 	},
 };

@@ -22,6 +22,6 @@ export const description: INodeProperties[] = showFor('item', 'create', [
 export const { execute } = requestOperation({
 	method: 'POST',
 	path: (ctx, itemIndex) => readApplicationPath(ctx, itemIndex, contractItems, '/create'),
-	body: (ctx, itemIndex) => readContextBody(ctx, itemIndex, contractItems),
+	body: readContextBody,
 	idempotent: false,
 });

@@ -1,7 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { concurrencyByVersion, concurrencyOption } from '../../../shared/execution/operations';
-import { ADAPTIVE_VERSION } from '../../versions';
+import {
+	ADAPTIVE_CEILING,
+	adaptiveConcurrency,
+	concurrencyOption,
+} from '../../../shared/execution/operations';
 import {
 	itemFields,
 	itemIdFields,
@@ -10,16 +13,14 @@ import {
 } from '../../../shared/items/appItems';
 import { contractItems } from './itemKind';
 
-const concurrency = concurrencyByVersion(concurrencyOption, { adaptive: ADAPTIVE_VERSION });
-
-/** Options > Concurrency when the user has not set it: the adaptive window's ceiling from ADAPTIVE_VERSION, 1 before. */
-export const defaultConcurrency = concurrency.defaultConcurrency;
+/** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
+export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('item', 'update', [
 	...locationFields(contractItems),
 	...itemIdFields(contractItems, 'to update'),
 	...itemFields(contractItems, 'map'),
-	...concurrency.options,
+	adaptiveConcurrency(concurrencyOption),
 ]);
 
 /**
