@@ -30,10 +30,10 @@ test('create posts the name merged with the JSON body', async () => {
 	expect(pairingOf(items)).toEqual([{ item: 0 }]);
 });
 
-test('update puts only what was given', async () => {
+test("update: an empty name keeps the directory's name, read from the list (the PUT replaces the body); a given one is sent without a read", async () => {
 	const id = newId();
 	t.platform.collection('nomenclatureDirectories').set(id, { __id: id, name: 'Old', code: 'old' });
-	const { items } = await t.run({
+	const kept = await t.run({
 		nodeType: 'elma365Nomenclature',
 		parameters: {
 			resource: 'directory',
@@ -43,10 +43,30 @@ test('update puts only what was given', async () => {
 			body: '{"code": "new"}',
 		},
 	});
-	expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-		['PUT', `/pub/v1/nomenclature/directory/${id}`, { code: 'new' }],
+	expect(kept.error).toBeUndefined();
+	expect(t.platform.requests.map((r) => [r.method, r.path, r.body ?? null])).toEqual([
+		['GET', '/pub/v1/nomenclature/directory', null],
+		['PUT', `/pub/v1/nomenclature/directory/${id}`, { name: 'Old', code: 'new' }],
 	]);
-	expect(jsonOf(items)).toEqual([{ __id: id, name: 'Old', code: 'new' }]);
+	expect(jsonOf(kept.items)).toEqual([{ __id: id, name: 'Old', code: 'new' }]);
+	expect(pairingOf(kept.items)).toEqual([{ item: 0 }]);
+
+	t.platform.reset();
+	const renamed = await t.run({
+		nodeType: 'elma365Nomenclature',
+		parameters: {
+			resource: 'directory',
+			operation: 'update',
+			directoryId: locator(id),
+			name: 'Mail',
+			body: '{}',
+		},
+	});
+	expect(renamed.error).toBeUndefined();
+	expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+		['PUT', `/pub/v1/nomenclature/directory/${id}`, { name: 'Mail' }],
+	]);
+	expect(jsonOf(renamed.items)).toEqual([{ __id: id, name: 'Mail', code: 'new' }]);
 });
 
 test('create without a name, update with a bad id or bad JSON fail before any request', async () => {
