@@ -1,4 +1,4 @@
-/** Marketing 1.2: Add and Remove Subscribers send the IDs of all items in one request by default. */
+/** Add and Remove Subscribers send the IDs of all items in one request by default (Send in One Request). */
 import type { INodeProperties } from 'n8n-workflow';
 import { loadPackage } from '../harness/engine';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
@@ -39,58 +39,26 @@ const outputs = [
 ];
 const path = (action: string) => `/pub/v1/marketing/segment/${SEGMENT}/subscribers/${action}`;
 
-describe('Marketing 1.2: Send in One Request is on by default', () => {
-	test('1.2 and later versions (1.3, the default: test/Elma365Marketing/concurrency.test.ts); the parameter keeps its name, default false before 1.2 and true from it', async () => {
+describe('Send in One Request is on by default', () => {
+	test('one Send in One Request parameter per operation, on by default', async () => {
 		const loader = await loadPackage();
 		const description = (
 			loader.nodeTypes[NODE].type as unknown as {
-				description: { version: unknown; defaultVersion: unknown; properties: INodeProperties[] };
+				description: { properties: INodeProperties[] };
 			}
 		).description;
-		expect([description.version, description.defaultVersion]).toEqual([[1, 1.1, 1.2, 1.3], 1.3]);
 		const copies = description.properties.filter(
 			(property) => property.name === 'sendInOneRequest',
 		);
 		expect(copies.map((property) => [property.displayOptions?.show, property.default])).toEqual([
-			[
-				{
-					resource: ['segment'],
-					operation: ['addSubscribers'],
-					'@version': [{ _cnd: { lt: 1.2 } }],
-				},
-				false,
-			],
-			[
-				{
-					resource: ['segment'],
-					operation: ['addSubscribers'],
-					'@version': [{ _cnd: { gte: 1.2 } }],
-				},
-				true,
-			],
-			[
-				{
-					resource: ['segment'],
-					operation: ['removeSubscribers'],
-					'@version': [{ _cnd: { lt: 1.2 } }],
-				},
-				false,
-			],
-			[
-				{
-					resource: ['segment'],
-					operation: ['removeSubscribers'],
-					'@version': [{ _cnd: { gte: 1.2 } }],
-				},
-				true,
-			],
+			[{ resource: ['segment'], operation: ['addSubscribers'] }, true],
+			[{ resource: ['segment'], operation: ['removeSubscribers'] }, true],
 		]);
 	});
 
-	test('1.2, three items to one segment: ONE PATCH with the union of the IDs, three outputs paired 0, 1, 2', async () => {
+	test('three items to one segment: ONE PATCH with the union of the IDs, three outputs paired 0, 1, 2', async () => {
 		const { items, error } = await t.run({
 			nodeType: NODE,
-			typeVersion: 1.2,
 			parameters: parameters('addSubscribers'),
 			input,
 		});
@@ -111,13 +79,12 @@ describe('Marketing 1.2: Send in One Request is on by default', () => {
 		expect(members()).toEqual([sub(0), sub(1), sub(2), sub(3)]);
 	});
 
-	test('1.2 Remove Subscribers: the same, one PATCH', async () => {
+	test('Remove Subscribers: the same, one PATCH', async () => {
 		t.platform
 			.collection('segmentMembers')
 			.set(SEGMENT, { ids: [sub(0), sub(1), sub(2), sub(3), sub(4)] });
 		const { items, error } = await t.run({
 			nodeType: NODE,
-			typeVersion: 1.2,
 			parameters: parameters('removeSubscribers'),
 			input,
 		});
@@ -130,10 +97,9 @@ describe('Marketing 1.2: Send in One Request is on by default', () => {
 		expect(members()).toEqual([sub(4)]);
 	});
 
-	test('1.2 with the parameter turned off: one request per item, as before', async () => {
+	test('with the parameter turned off: one request per item', async () => {
 		const { items } = await t.run({
 			nodeType: NODE,
-			typeVersion: 1.2,
 			parameters: { ...parameters('addSubscribers'), sendInOneRequest: false },
 			input,
 		});
@@ -145,27 +111,9 @@ describe('Marketing 1.2: Send in One Request is on by default', () => {
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 
-	test('1.1 (saved workflows) still sends one request per item', async () => {
+	test('with Continue On Fail: an invalid item gets its error item in its place, the others still go in one request', async () => {
 		const { items, error } = await t.run({
 			nodeType: NODE,
-			typeVersion: 1.1,
-			parameters: parameters('addSubscribers'),
-			input,
-		});
-		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-			['PATCH', path('add'), { ids: [sub(0), sub(1)] }],
-			['PATCH', path('add'), { ids: [sub(2)] }],
-			['PATCH', path('add'), { ids: [sub(1), sub(3)] }],
-		]);
-		expect(jsonOf(items)).toEqual(outputs);
-		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-	});
-
-	test('1.2 with Continue On Fail: an invalid item gets its error item in its place, the others still go in one request', async () => {
-		const { items, error } = await t.run({
-			nodeType: NODE,
-			typeVersion: 1.2,
 			continueOnFail: true,
 			parameters: parameters('addSubscribers'),
 			input: [input[0], { json: { ids: 'bob' } }, input[2]],

@@ -1,7 +1,6 @@
 /**
- * Marketing 1.3: Segment > Get sends many items at a time by default (the adaptive window); 1.2 and
- * before send one item after the other unless Options > Concurrency is raised.
- * Answered by the strict double's own routes.
+ * Segment > Get sends many items at a time by default (the adaptive window); Options > Concurrency
+ * caps it. Answered by the strict double's own routes.
  */
 import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { newId } from '../harness/index.ts';
@@ -33,11 +32,10 @@ const byId = (request: { path: string }) =>
 		ids.findIndex((id) => request.path.endsWith(id)),
 	);
 
-test('1.3 without the option: all five segments in flight together; each item gets its own segment, in input order', async () => {
+test('without the option: all five segments in flight together; each item gets its own segment, in input order', async () => {
 	const state = holdRequests(t.platform, 'GET', SEGMENT, { gate: 5, times: 5, delay: byId });
 	const { items, error } = await t.run({
 		nodeType: 'elma365Marketing',
-		typeVersion: 1.3,
 		parameters: get,
 		input: ids.map((id) => ({ json: { id } })),
 	});
@@ -51,11 +49,10 @@ test('1.3 without the option: all five segments in flight together; each item ge
 	expect(pairingOf(items)).toEqual(ids.map((_, index) => ({ item: index })));
 });
 
-test('1.3 with Concurrency 2: at most two in flight', async () => {
+test('with Concurrency 2: at most two in flight', async () => {
 	const state = holdRequests(t.platform, 'GET', SEGMENT, { gate: 2, times: 5, delay: byId });
 	const { items, error } = await t.run({
 		nodeType: 'elma365Marketing',
-		typeVersion: 1.3,
 		parameters: { ...get, options: { concurrency: 2 } },
 		input: ids.map((id) => ({ json: { id } })),
 	});
@@ -64,23 +61,7 @@ test('1.3 with Concurrency 2: at most two in flight', async () => {
 	expect(pairingOf(items)).toEqual(ids.map((_, index) => ({ item: index })));
 });
 
-test('1.2 without the option: one segment after the other, in input order', async () => {
-	const state = holdRequests(t.platform, 'GET', SEGMENT, { times: 4, delay: byId });
-	const { items, error } = await t.run({
-		nodeType: 'elma365Marketing',
-		typeVersion: 1.2,
-		parameters: get,
-		input: ids.slice(0, 4).map((id) => ({ json: { id } })),
-	});
-	expect(error).toBeUndefined();
-	expect(state.max).toBe(1);
-	expect(t.platform.requests.map((r) => r.path)).toEqual(ids.slice(0, 4).map(pathOf));
-	expect(jsonOf(items)).toEqual(
-		ids.slice(0, 4).map((id, index) => ({ __id: id, name: `Segment ${index}` })),
-	);
-});
-
-test('Segment > Get: Options > Concurrency defaults to 1 before 1.3 and to 100 from 1.3', async () => {
+test('Segment > Get: Options > Concurrency defaults to 100', async () => {
 	const loader = await loadPackage();
 	const description = loader.nodeTypes.elma365Marketing.type.description as INodeTypeDescription;
 	const options = description.properties.filter(
@@ -91,14 +72,5 @@ test('Segment > Get: Options > Concurrency defaults to 1 before 1.3 and to 100 f
 			p.displayOptions?.show,
 			(p.options as INodeProperties[]).map((o) => [o.name, o.default]),
 		]),
-	).toEqual([
-		[
-			{ resource: ['segment'], operation: ['get'], '@version': [{ _cnd: { lt: 1.3 } }] },
-			[['concurrency', 1]],
-		],
-		[
-			{ resource: ['segment'], operation: ['get'], '@version': [{ _cnd: { gte: 1.3 } }] },
-			[['concurrency', 100]],
-		],
-	]);
+	).toEqual([[{ resource: ['segment'], operation: ['get'] }, [['concurrency', 100]]]]);
 });

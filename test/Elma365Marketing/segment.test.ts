@@ -4,6 +4,10 @@ import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 const locator = (value: string, mode = 'id') => ({ __rl: true, mode, value });
+/** Subscriber rows, each set to an expression that may give several IDs. */
+const rows = (values: string[]) => ({
+	subscriber: values.map((value) => ({ id: locator(value) })),
+});
 let segmentA: string;
 let segmentB: string;
 let subscribers: string[];
@@ -181,18 +185,18 @@ describe('segment subscribers', () => {
 		resource: 'segment',
 		operation,
 		segmentId: locator('={{ $json.segment }}'),
-		subscriberIds: '={{ $json.ids }}',
+		subscriberIds: rows(['={{ $json.ids }}']),
 		...extra,
 	});
 
-	test('addSubscribers: one PATCH per item by default', async () => {
+	test('addSubscribers with Send in One Request off: one PATCH per item', async () => {
 		const { items, error } = await t.run({
 			nodeType: 'elma365Marketing',
 			input: [
 				{ json: { segment: segmentA, ids: `${subscribers[0]}, ${subscribers[1]}` } },
 				{ json: { segment: segmentA, ids: [subscribers[2]] } },
 			],
-			parameters: change('addSubscribers'),
+			parameters: change('addSubscribers', { sendInOneRequest: false }),
 		});
 		expect(error).toBeUndefined();
 		const path = `/pub/v1/marketing/segment/${segmentA}/subscribers/add`;
@@ -273,7 +277,7 @@ describe('segment subscribers', () => {
 				parameters: change('addSubscribers', { sendInOneRequest }),
 			});
 			expect(bad.error?.message).toMatch(
-				/Invalid "Subscriber IDs" in item 1: expected a UUID.*got "bob"/,
+				/Invalid "Subscribers \(entry 1\)" in item 1: expected a UUID.*got "bob"/,
 			);
 			const none = await t.run({
 				nodeType: 'elma365Marketing',
@@ -281,7 +285,7 @@ describe('segment subscribers', () => {
 				parameters: change('addSubscribers', { sendInOneRequest }),
 			});
 			expect(none.error?.message).toMatch(
-				/Invalid "Subscriber IDs" in item 0: expected at least one subscriber ID/,
+				/Invalid "Subscribers" in item 0: expected at least one subscriber ID/,
 			);
 			// One request per item: item 0 went out before item 1 was read; in one request, nothing went out.
 			expect(t.platform.requests.map((r) => r.body)).toEqual(
@@ -337,7 +341,7 @@ describe('segment subscribers', () => {
 		]);
 	});
 
-	test('per item with Continue On Fail: one output per input, in order, paired; 412 explained', async () => {
+	test('per item (Send in One Request off) with Continue On Fail: one output per input, in order, paired; 412 explained', async () => {
 		t.platform.script(
 			'PATCH',
 			`/pub/v1/marketing/segment/${segmentB}/subscribers/add`,
@@ -351,7 +355,7 @@ describe('segment subscribers', () => {
 				{ json: { segment: segmentB, ids: subscribers[1] } },
 				{ json: { segment: segmentA, ids: 'x' } },
 			],
-			parameters: change('addSubscribers'),
+			parameters: change('addSubscribers', { sendInOneRequest: false }),
 		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests).toHaveLength(2);
@@ -359,7 +363,7 @@ describe('segment subscribers', () => {
 		expect(out[0]).toEqual({ segmentId: segmentA, subscriberIds: [subscribers[0]] });
 		expect(out[1]).toMatchObject({ httpCode: '412' });
 		expect(out[1].error).toMatch(/^ELMA365 412: no license \(marketing needs a CRM licence/);
-		expect(out[2].error).toMatch(/Invalid "Subscriber IDs" in item 2/);
+		expect(out[2].error).toMatch(/Invalid "Subscribers \(entry 1\)" in item 2/);
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 

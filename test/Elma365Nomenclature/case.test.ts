@@ -199,6 +199,16 @@ describe('case create', () => {
 		expect(created).toEqual({ ...body, __id: created.__id });
 		expect(t.platform.collection('nomenclatureCases').get(created.__id)).toEqual(created);
 	});
+
+	test('an empty name from an expression is refused before any request', async () => {
+		const { error, items } = await t.run({
+			nodeType: 'elma365Nomenclature',
+			parameters: caseParameters({ operation: 'create', name: '={{ "" }}' }),
+		});
+		expect(error?.message).toMatch(/Invalid "Name" in item 0: expected a non-empty text/);
+		expect(items).toEqual([]);
+		expect(t.platform.requests).toHaveLength(0);
+	});
 });
 
 describe('case validation: a clear error before any request', () => {
@@ -218,7 +228,7 @@ describe('case validation: a clear error before any request', () => {
 			{ docflow: '={{ "sideways" }}' },
 			/Invalid "Document Flow" in item 0: expected one of "input", "output", "internal", got "sideways"/,
 		],
-		['empty name', { name: '={{ "" }}' }, /Invalid "Name" in item 0: expected a non-empty text/],
+		['blank name', { name: '={{ "  " }}' }, /Invalid "Name" in item 0: expected a non-empty text/],
 		[
 			'negative min length',
 			{ registrationSettings: { minLength: -1 } },
@@ -280,7 +290,7 @@ describe('case validation: a clear error before any request', () => {
 		expect(String(badId.error?.description ?? badId.error?.stack)).toMatch(/Not a valid UUID/);
 		const noName = await t.run({
 			nodeType: 'elma365Nomenclature',
-			parameters: caseParameters({ name: '' }),
+			parameters: caseParameters({ operation: 'create', name: '' }),
 		});
 		expect(String(noName.error?.stack)).toMatch(/Parameter "Name" is required/);
 		expect(t.platform.requests).toHaveLength(0);
@@ -355,7 +365,7 @@ describe('Continue On Fail', () => {
 				{ json: { id: caseId, name: 'ok 1' } },
 				{ json: { id: 'not-a-uuid', name: 'bad id' } },
 				{ json: { id: missing, name: 'missing' } },
-				{ json: { id: caseId, name: '' } },
+				{ json: { id: caseId, name: '  ' } },
 				{ json: { id: caseId, name: 'ok 2' } },
 			],
 		});

@@ -56,7 +56,6 @@ describe('directory create', () => {
 		});
 		const { error } = await t.run({
 			nodeType: 'elma365Nomenclature',
-			typeVersion: 1.2,
 			parameters: { resource: 'directory', operation: 'create', name: '={{ $json.name }}' },
 			input,
 		});
@@ -82,7 +81,6 @@ describe('directory update', () => {
 		});
 		const { items, error } = await t.run({
 			nodeType: 'elma365Nomenclature',
-			typeVersion: 1.2,
 			parameters: {
 				resource: 'directory',
 				operation: 'update',
@@ -145,7 +143,7 @@ describe('directory update', () => {
 	});
 });
 
-describe('document get registrations: the adaptive window by default from 1.5', () => {
+describe('document get registrations: the adaptive window by default', () => {
 	const REGISTRATION = /^\/pub\/v1\/registration\/crm\/deals\/[^/]+$/;
 	const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 	const getRegistrations = {
@@ -178,7 +176,7 @@ describe('document get registrations: the adaptive window by default from 1.5', 
 		});
 	});
 
-	test('1.5 without the option: all five documents in flight together; each item gets its own registrations, in input order', async () => {
+	test('without the option: all five documents in flight together; each item gets its own registrations, in input order', async () => {
 		const state = holdRequests(t.platform, 'POST', REGISTRATION, {
 			gate: 5,
 			times: 5,
@@ -186,7 +184,6 @@ describe('document get registrations: the adaptive window by default from 1.5', 
 		});
 		const { items, error } = await t.run({
 			nodeType: 'elma365Nomenclature',
-			typeVersion: 1.5,
 			parameters: getRegistrations,
 			input: documentIds.map((id) => ({ json: { id } })),
 		});
@@ -202,52 +199,23 @@ describe('document get registrations: the adaptive window by default from 1.5', 
 		expect(pairingOf(items)).toEqual(documentIds.map((_, index) => ({ item: index })));
 	});
 
-	test('1.4 without the option: one document after the other, in input order', async () => {
-		const state = holdRequests(t.platform, 'POST', REGISTRATION, {
-			times: 4,
-			delay: byDocument,
-		});
-		const { items, error } = await t.run({
-			nodeType: 'elma365Nomenclature',
-			typeVersion: 1.4,
-			parameters: getRegistrations,
-			input: documentIds.slice(0, 4).map((id) => ({ json: { id } })),
-		});
-		expect(error).toBeUndefined();
-		expect(state.max).toBe(1);
-		expect(t.platform.requests.map((r) => r.path)).toEqual(documentIds.slice(0, 4).map(pathOf));
-		expect(jsonOf(items)).toEqual(
-			[0, 1, 2, 3].map((index) => ({ registrations: [registrationOf(index)] })),
-		);
-	});
-
-	test('1.5 is the default version; Options keep Additional Body (JSON), Concurrency defaults to 1 before 1.5 and to 100 from it', async () => {
+	test('Options keep Additional Body (JSON); Concurrency defaults to 100', async () => {
 		const loader = await loadPackage();
 		const description = loader.nodeTypes.elma365Nomenclature.type
 			.description as INodeTypeDescription;
-		expect([description.version, description.defaultVersion]).toEqual([
-			[1, 1.1, 1.2, 1.3, 1.4, 1.5],
-			1.5,
-		]);
+		expect([description.version, description.defaultVersion]).toEqual([1, undefined]);
 		const options = description.properties.filter(
 			(p) =>
 				p.name === 'options' && p.displayOptions?.show?.operation?.includes('getRegistrations'),
 		);
 		expect(
 			options.map((p) => [
-				p.displayOptions?.show?.['@version'],
+				p.displayOptions?.show,
 				(p.options as INodeProperties[]).map((o) => [o.name, o.default]),
 			]),
 		).toEqual([
 			[
-				[{ _cnd: { lt: 1.5 } }],
-				[
-					['concurrency', 1],
-					['body', '{}'],
-				],
-			],
-			[
-				[{ _cnd: { gte: 1.5 } }],
+				{ resource: ['document'], operation: ['getRegistrations'] },
 				[
 					['concurrency', 100],
 					['body', '{}'],

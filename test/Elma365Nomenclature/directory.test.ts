@@ -30,10 +30,10 @@ test('create posts the name merged with the JSON body', async () => {
 	expect(pairingOf(items)).toEqual([{ item: 0 }]);
 });
 
-test('update puts only what was given', async () => {
+test("update: an empty name keeps the directory's name, read from the list (the PUT replaces the body); a given one is sent without a read", async () => {
 	const id = newId();
 	t.platform.collection('nomenclatureDirectories').set(id, { __id: id, name: 'Old', code: 'old' });
-	const { items } = await t.run({
+	const kept = await t.run({
 		nodeType: 'elma365Nomenclature',
 		parameters: {
 			resource: 'directory',
@@ -43,10 +43,73 @@ test('update puts only what was given', async () => {
 			body: '{"code": "new"}',
 		},
 	});
-	expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-		['PUT', `/pub/v1/nomenclature/directory/${id}`, { code: 'new' }],
+	expect(kept.error).toBeUndefined();
+	expect(t.platform.requests.map((r) => [r.method, r.path, r.body ?? null])).toEqual([
+		['GET', '/pub/v1/nomenclature/directory', null],
+		['PUT', `/pub/v1/nomenclature/directory/${id}`, { name: 'Old', code: 'new' }],
 	]);
-	expect(jsonOf(items)).toEqual([{ __id: id, name: 'Old', code: 'new' }]);
+	expect(jsonOf(kept.items)).toEqual([{ __id: id, name: 'Old', code: 'new' }]);
+	expect(pairingOf(kept.items)).toEqual([{ item: 0 }]);
+
+	t.platform.reset();
+	const renamed = await t.run({
+		nodeType: 'elma365Nomenclature',
+		parameters: {
+			resource: 'directory',
+			operation: 'update',
+			directoryId: locator(id),
+			name: 'Mail',
+			body: '{}',
+		},
+	});
+	expect(renamed.error).toBeUndefined();
+	expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+		['PUT', `/pub/v1/nomenclature/directory/${id}`, { name: 'Mail' }],
+	]);
+	expect(jsonOf(renamed.items)).toEqual([{ __id: id, name: 'Mail', code: 'new' }]);
+});
+
+test('update with an empty name reads the directory list page by page until the directory is found; one the list does not show is a clear error before the PUT', async () => {
+	const directories = t.platform.collection('nomenclatureDirectories');
+	// Other directories first, so the one updated is on the second page of the list.
+	for (let index = 0; index < 100; index++) {
+		const other = newId();
+		directories.set(other, { __id: other, name: `D${index}` });
+	}
+	const id = newId();
+	directories.set(id, { __id: id, name: 'Letters' });
+	const update = (directoryId: string) =>
+		t.run({
+			nodeType: 'elma365Nomenclature',
+			parameters: {
+				resource: 'directory',
+				operation: 'update',
+				directoryId: locator(directoryId),
+				name: '',
+				body: '{"code": "let"}',
+			},
+		});
+	const kept = await update(id);
+	expect(kept.error).toBeUndefined();
+	expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.body ?? null])).toEqual([
+		['GET', '/pub/v1/nomenclature/directory', { from: '0', size: '100' }, null],
+		['GET', '/pub/v1/nomenclature/directory', { from: '100', size: '100' }, null],
+		['PUT', `/pub/v1/nomenclature/directory/${id}`, {}, { name: 'Letters', code: 'let' }],
+	]);
+
+	t.platform.reset();
+	const unknown = newId();
+	const missing = await update(unknown);
+	expect(missing.error?.message).toBe(
+		`The directory ${unknown} is not in the platform's list, so its current values cannot be kept`,
+	);
+	expect(t.platform.requests.filter((r) => r.method === 'PUT')).toEqual([]);
+
+	t.platform.reset();
+	directories.set(id, { __id: id });
+	const unshown = await update(id);
+	expect(unshown.error?.message).toBe("The directory's current Name is not known: set Name");
+	expect(t.platform.requests.filter((r) => r.method === 'PUT')).toEqual([]);
 });
 
 test('create without a name, update with a bad id or bad JSON fail before any request', async () => {

@@ -7,11 +7,14 @@ import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 const t = usePlatform();
 const base = '/pub/v1/reports/sales/monthly/list';
 
+/** A section or report typed by its code (the pickers' By Code mode). */
+const code = (value: string) => ({ __rl: true, mode: 'code', value });
+
 const params = (extra: Record<string, unknown> = {}) => ({
 	resource: 'item',
 	operation: 'getAll',
-	namespace: 'sales',
-	report: 'monthly',
+	namespace: code('sales'),
+	report: code('monthly'),
 	...extra,
 });
 const run = (parameters: Record<string, unknown>, more: Record<string, unknown> = {}) =>
@@ -66,7 +69,6 @@ describe('report items list', () => {
 					body: '{"size": 10}',
 				},
 			}),
-			{ typeVersion: 1.3 },
 		);
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.body])).toEqual([
@@ -95,7 +97,7 @@ describe('report items list', () => {
 		]);
 	});
 
-	test('version 1.3 offers only what the endpoint takes: table filter, sort and raw JSON', async () => {
+	test('Options offer only what the endpoint takes: table filter, sort and raw JSON', async () => {
 		const loader = await loadPackage();
 		const options = (
 			(loader.nodeTypes.elma365Report.type as unknown as { description: { properties: unknown[] } })
@@ -106,15 +108,13 @@ describe('report items list', () => {
 			}>
 		)
 			.filter((p) => p.name === 'options')
-			.map((p) => [p.displayOptions?.show?.['@version'], p.options?.map((o) => o.name)]);
+			.map((p) => [p.displayOptions?.show, p.options?.map((o) => o.name)]);
 		expect(options).toEqual([
-			[[{ _cnd: { lt: 1.2 } }], ['body', 'eql', 'fields', 'ids', 'sort', 'tableFilter']],
-			[[{ _cnd: { eq: 1.2 } }], ['body', 'eql', 'fields', 'ids', 'sort', 'tableFilter']],
-			[[{ _cnd: { gte: 1.3 } }], ['body', 'sort', 'tableFilter']],
+			[{ resource: ['item'], operation: ['getAll'] }, ['body', 'sort', 'tableFilter']],
 		]);
 	});
 
-	test('the strict double refuses the old shapes: {field, ascending} sort entries, EQL, IDs, fields', async () => {
+	test('the strict double refuses what the endpoint does not take: {field, ascending} sort entries, EQL, IDs, fields', async () => {
 		const post = async (body: unknown) => {
 			const response = await fetch(`${t.platform.url}${base}`, {
 				method: 'POST',
@@ -138,29 +138,8 @@ describe('report items list', () => {
 		expect(await post({ fields: { total: true } })).toEqual([400, 'body.fields: unknown key']);
 	});
 
-	test.each([
-		['EQL Query', { eql: '[total] = 1' }, '"[total] = 1"'],
-		[
-			'IDs',
-			{ ids: '3fa85f64-5717-4562-b3fc-2c963f66afa6' },
-			'"3fa85f64-5717-4562-b3fc-2c963f66afa6"',
-		],
-		['Fields to Return', { fields: 'total' }, '"total"'],
-	])(
-		'versions before 1.3: %s cannot be sent, so it is refused before any request',
-		async (label, options, shown) => {
-			for (const typeVersion of [1, 1.2]) {
-				const { error } = await run(params({ returnAll: true, options }), { typeVersion });
-				expect(error?.message).toBe(
-					`Invalid "${label}" in item 0: expected no value: the report list takes only a table filter and sort (clear the option; version 1.3 no longer offers it), got ${shown}`,
-				);
-			}
-			expect(t.platform.requests).toHaveLength(0);
-		},
-	);
-
 	test('an empty report code is refused before any request', async () => {
-		const { error } = await run(params({ returnAll: true, report: '={{ "" }}' }));
+		const { error } = await run(params({ returnAll: true, report: code('={{ "" }}') }));
 		expect(error?.message).toMatch(
 			/Invalid "Report Code" in item 0: expected a non-empty text, got ""/,
 		);
@@ -179,7 +158,7 @@ describe('report items list', () => {
 	test('Continue On Fail: one output item per row or error, paired with its input', async () => {
 		t.platform.script('POST', '/pub/v1/reports/sales/broken/list', fail(400, 'report broken'));
 		const { items, error } = await run(
-			params({ returnAll: false, limit: 2, report: '={{ $json.code }}' }),
+			params({ returnAll: false, limit: 2, report: code('={{ $json.code }}') }),
 			{
 				continueOnFail: true,
 				input: [

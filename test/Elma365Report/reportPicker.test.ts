@@ -1,6 +1,6 @@
 /**
  * The Report picker lists the section's reports (`GET /scheme/namespaces/{namespace}/reports`), not
- * its applications, in every version that has it; a picked report is the path of Get Many.
+ * its applications; a picked report is the path of Get Many.
  */
 import type { INodeProperties } from 'n8n-workflow';
 import { loadPackage, searchList } from '../harness/engine';
@@ -17,60 +17,56 @@ const chosen = (namespace?: string) => ({
 	operation: 'getAll',
 	...(namespace ? { namespace: picked(namespace) } : {}),
 });
-const search = (typeVersion: number, parameters: object, filter?: string) =>
+const search = (parameters: object, filter?: string) =>
 	searchList({
 		nodeType: NODE,
-		typeVersion,
 		parameters: parameters as never,
 		credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey },
 		method: 'searchReports',
 		filter,
 	});
 
-test.each([1.1, 1.2, 1.3])(
-	'version %s: the picker lists the seeded reports of the section, by code',
-	async (typeVersion) => {
-		expect(await search(typeVersion, chosen('crm'))).toEqual({
-			results: [
-				{ name: `Sales by month (${S.reports.sales})`, value: S.reports.sales },
-				{ name: `Pipeline (${S.reports.pipeline})`, value: S.reports.pipeline },
-			],
-			paginationToken: undefined,
-		});
-		expect(
-			t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization]),
-		).toEqual([
-			[
-				'GET',
-				'/pub/v1/scheme/namespaces/crm/reports',
-				{ from: '0', size: '100' },
-				`Bearer ${t.platform.apiKey}`,
-			],
-		]);
-	},
-);
+test('the picker lists the seeded reports of the section, by code', async () => {
+	expect(await search(chosen('crm'))).toEqual({
+		results: [
+			{ name: `Sales by month (${S.reports.sales})`, value: S.reports.sales },
+			{ name: `Pipeline (${S.reports.pipeline})`, value: S.reports.pipeline },
+		],
+		paginationToken: undefined,
+	});
+	expect(
+		t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization]),
+	).toEqual([
+		[
+			'GET',
+			'/pub/v1/scheme/namespaces/crm/reports',
+			{ from: '0', size: '100' },
+			`Bearer ${t.platform.apiKey}`,
+		],
+	]);
+});
 
 test('a search text finds a report by name; another section lists its own', async () => {
-	expect((await search(1.3, chosen('crm'), 'sales')).results).toEqual([
+	expect((await search(chosen('crm'), 'sales')).results).toEqual([
 		{ name: `Sales by month (${S.reports.sales})`, value: S.reports.sales },
 	]);
-	expect((await search(1.3, chosen('hr'))).results).toEqual([
+	expect((await search(chosen('hr'))).results).toEqual([
 		{ name: `Headcount (${S.reports.headcount})`, value: S.reports.headcount },
 	]);
 });
 
 test('no section chosen: an empty list and no request', async () => {
-	expect(await search(1.3, chosen())).toEqual({ results: [] });
+	expect(await search(chosen())).toEqual({ results: [] });
 	expect(t.platform.requests).toHaveLength(0);
 });
 
 test("an unknown section: the picker fails with the platform's words", async () => {
-	await expect(search(1.3, chosen('nowhere'))).rejects.toThrow(
+	await expect(search(chosen('nowhere'))).rejects.toThrow(
 		'ELMA365 404: namespace nowhere not found',
 	);
 });
 
-test('the Report parameter of every picker version lists reports; version 1 keeps the typed code', async () => {
+test('the Report parameter is a picker that lists reports and follows the section', async () => {
 	const loader = await loadPackage();
 	const properties = (
 		loader.nodeTypes[NODE].type as unknown as { description: { properties: INodeProperties[] } }
@@ -78,14 +74,18 @@ test('the Report parameter of every picker version lists reports; version 1 keep
 	expect(
 		properties.map((p) => [
 			p.type,
-			p.displayOptions?.show?.['@version'],
 			p.modes?.find((mode) => mode.type === 'list')?.typeOptions?.searchListMethod,
 			p.typeOptions?.loadOptionsDependsOn,
 		]),
-	).toEqual([
-		['string', [{ _cnd: { lt: 1.1 } }], undefined, undefined],
-		['resourceLocator', [{ _cnd: { gte: 1.1 } }], 'searchReports', ['namespace.value']],
-	]);
+	).toEqual([['resourceLocator', 'searchReports', ['namespace.value']]]);
+});
+
+test('the node offers only the section and report pickers', async () => {
+	const loader = await loadPackage();
+	const { methods } = loader.nodeTypes[NODE].type as unknown as {
+		methods: { listSearch: Record<string, unknown> };
+	};
+	expect(Object.keys(methods.listSearch).sort()).toEqual(['searchNamespaces', 'searchReports']);
 });
 
 test('Get Many with a picked report lists its rows', async () => {
@@ -95,7 +95,6 @@ test('Get Many with a picked report lists its rows', async () => {
 	rows.set(id, { __id: id, __name: 'Stage 1', total: 3 });
 	const { items, error } = await t.run({
 		nodeType: NODE,
-		typeVersion: 1.3,
 		parameters: {
 			resource: 'item',
 			operation: 'getAll',

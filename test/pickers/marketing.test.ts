@@ -1,4 +1,4 @@
-/** Marketing 1.1: the subscribers of Add and Remove Subscribers picked from the platform's lists. */
+/** The subscribers of Add and Remove Subscribers, picked from the platform's lists. */
 import type { INodeProperties } from 'n8n-workflow';
 import { loadPackage, searchList } from '../harness/engine';
 import { fail } from '../harness/index.ts';
@@ -59,7 +59,6 @@ describe('subscriber pickers', () => {
 	) =>
 		searchList({
 			nodeType: NODE,
-			typeVersion: 1.1,
 			parameters: parameters as never,
 			credential: credential(),
 			method,
@@ -209,11 +208,11 @@ describe('subscriber pickers', () => {
 	);
 });
 
-describe('Add and Remove Subscribers with picked subscribers (version 1.1)', () => {
+describe('Add and Remove Subscribers with picked subscribers', () => {
 	const run = (
 		parameters: Record<string, unknown>,
 		input?: Array<{ json: Record<string, unknown> }>,
-	) => t.run({ nodeType: NODE, typeVersion: 1.1, parameters: parameters as never, input });
+	) => t.run({ nodeType: NODE, parameters: parameters as never, input });
 
 	test('subscribers picked from the list and typed by ID go in one body, without repeats', async () => {
 		const { items, error } = await run(
@@ -244,9 +243,9 @@ describe('Add and Remove Subscribers with picked subscribers (version 1.1)', () 
 		{ json: { ids: `${sub(4)}, ${sub(2)}` } },
 	];
 
-	test('a row set to an expression gives several IDs (an array or comma-separated): one request per item', async () => {
+	test('a row set to an expression gives several IDs (an array or comma-separated); Send in One Request off: one request per item', async () => {
 		const { items, error } = await run(
-			change('addSubscribers', { subscriberIds: expressionRows }),
+			change('addSubscribers', { subscriberIds: expressionRows, sendInOneRequest: false }),
 			expressionInput,
 		);
 		expect(error).toBeUndefined();
@@ -350,25 +349,6 @@ describe('Add and Remove Subscribers with picked subscribers (version 1.1)', () 
 		expect(error?.message).toBe("The 'ELMA365' node has issues:\n- Not a valid UUID");
 		expect(t.platform.requests).toHaveLength(0);
 	});
-
-	test('a workflow saved with version 1 keeps its comma-separated Subscriber IDs', async () => {
-		const { items, error } = await t.run({
-			nodeType: NODE,
-			typeVersion: 1,
-			parameters: change('addSubscribers', {
-				subscriberIds: `${sub(0)}, ${sub(1)},${sub(0)}`,
-			}) as never,
-		});
-		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-			[
-				'PATCH',
-				`/pub/v1/marketing/segment/${SEGMENT_A}/subscribers/add`,
-				{ ids: [sub(0), sub(1)] },
-			],
-		]);
-		expect(jsonOf(items)).toEqual([{ segmentId: SEGMENT_A, subscriberIds: [sub(0), sub(1)] }]);
-	});
 });
 
 describe('descriptions', () => {
@@ -385,8 +365,8 @@ describe('descriptions', () => {
 				property.displayOptions?.show?.operation?.includes(operation),
 		);
 
-	test('1.3 is the default version (1.2: Send in One Request on by default, test/Elma365Marketing/combined.test.ts; 1.3: Segment > Get in parallel, test/Elma365Marketing/concurrency.test.ts)', () => {
-		expect([description.version, description.defaultVersion]).toEqual([[1, 1.1, 1.2, 1.3], 1.3]);
+	test('the node has one version, 1', () => {
+		expect([description.version, description.defaultVersion]).toEqual([1, undefined]);
 	});
 
 	test.each([
@@ -397,64 +377,37 @@ describe('descriptions', () => {
 			'searchSegmentSubscribers',
 			{ loadOptionsDependsOn: ['segmentId.value'] },
 		],
-	])(
-		'%s: version 1 keeps the typed Subscriber IDs exactly; 1.1 shows rows of pickers under the same name',
-		(operation, verb, method, typeOptions) => {
-			const [typed, picker, ...rest] = named(operation);
-			expect(rest).toEqual([]);
-			expect(typed).toEqual({
-				displayName: 'Subscriber IDs',
-				name: 'subscriberIds',
-				type: 'string',
-				required: true,
-				default: '',
-				placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6, ...',
-				description: 'Comma-separated subscriber IDs (an expression may also give an array)',
-				displayOptions: {
-					show: {
-						'@version': [{ _cnd: { lt: 1.1 } }],
-						resource: ['segment'],
-						operation: [operation],
-					},
-				},
-			});
-			const { options, ...rowsProperty } = picker as Omit<INodeProperties, 'options'> & {
-				options: Array<{ displayName: string; name: string; values: INodeProperties[] }>;
-			};
-			expect(rowsProperty).toEqual({
-				displayName: 'Subscribers',
-				name: 'subscriberIds',
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true },
-				placeholder: 'Add Subscriber',
-				default: {},
-				description: `The subscribers to ${verb}. A row set to an expression may give several IDs: an array or comma-separated text.`,
-				displayOptions: {
-					show: {
-						'@version': [{ _cnd: { gte: 1.1 } }],
-						resource: ['segment'],
-						operation: [operation],
-					},
-				},
-			});
-			expect(
-				options.map((option) => [option.displayName, option.name, option.values.length]),
-			).toEqual([['Subscriber', 'subscriber', 1]]);
-			const locator = options[0].values[0];
-			expect(locator).toMatchObject({
-				displayName: 'Subscriber',
-				name: 'id',
-				type: 'resourceLocator',
-				required: true,
-				description: `The subscriber to ${verb}`,
-			});
-			expect(locator.typeOptions).toEqual(typeOptions);
-			expect(locator.modes?.map((mode) => [mode.name, mode.typeOptions?.searchListMethod])).toEqual(
-				[
-					['list', method],
-					['id', undefined],
-				],
-			);
-		},
-	);
+	])('%s: rows of subscriber pickers', (operation, verb, method, typeOptions) => {
+		const [picker, ...rest] = named(operation);
+		expect(rest).toEqual([]);
+		const { options, ...rowsProperty } = picker as Omit<INodeProperties, 'options'> & {
+			options: Array<{ displayName: string; name: string; values: INodeProperties[] }>;
+		};
+		expect(rowsProperty).toEqual({
+			displayName: 'Subscribers',
+			name: 'subscriberIds',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Subscriber',
+			default: {},
+			description: `The subscribers to ${verb}. A row set to an expression may give several IDs: an array or comma-separated text.`,
+			displayOptions: { show: { resource: ['segment'], operation: [operation] } },
+		});
+		expect(
+			options.map((option) => [option.displayName, option.name, option.values.length]),
+		).toEqual([['Subscriber', 'subscriber', 1]]);
+		const locator = options[0].values[0];
+		expect(locator).toMatchObject({
+			displayName: 'Subscriber',
+			name: 'id',
+			type: 'resourceLocator',
+			required: true,
+			description: `The subscriber to ${verb}`,
+		});
+		expect(locator.typeOptions).toEqual(typeOptions);
+		expect(locator.modes?.map((mode) => [mode.name, mode.typeOptions?.searchListMethod])).toEqual([
+			['list', method],
+			['id', undefined],
+		]);
+	});
 });

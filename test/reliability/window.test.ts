@@ -4,12 +4,11 @@ import { arrivalGate } from '../harness/inFlight';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
 import { INITIAL_WINDOW } from '../../nodes/shared/execution/congestion';
 import { ADAPTIVE_CEILING } from '../../nodes/shared/execution/operations';
-import { ADAPTIVE_VERSION } from '../../nodes/Elma365Nomenclature/versions';
 
 /**
- * The congestion window (nodes/shared/execution/congestion.ts) as the newest Nomenclature node
- * meets it with its defaults on Case > Update: it starts small, doubles while the platform keeps
- * up, and backs off when the platform refuses (429) or answers ever more slowly. Counted at the
+ * The congestion window (nodes/shared/execution/congestion.ts) as the Nomenclature node meets it
+ * with its defaults on Case > Update: it starts small, doubles while the platform keeps up, and
+ * backs off when the platform refuses (429) or answers ever more slowly. Counted at the
  * double (requests in flight, refusals, failed items), never timed.
  */
 const t = usePlatform();
@@ -69,7 +68,6 @@ function platformWith(
 async function runUpdates(input: ReturnType<typeof cases>, options?: Record<string, unknown>) {
 	const { items, error } = await t.run({
 		nodeType: 'elma365Nomenclature',
-		typeVersion: ADAPTIVE_VERSION,
 		parameters: { ...caseUpdate, ...(options ? { options } : {}) },
 		input,
 	});

@@ -1,17 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { PAGE_BY_PAGE, readPages } from '../../shared/lists/pager';
-import { isVersionAtLeast } from '../../shared/descriptions/versioning';
 import type { CongestionWindow } from '../../shared/execution/congestion';
-import { KEEP_CURRENT_VERSION } from '../versions';
-
-/**
- * Whether Update changes only what the user set: the platform's PUT replaces the whole case
- * (directory) body, so the fields left unset are filled with the object's current values.
- */
-export function keepsCurrentValues(ctx: IExecuteFunctions): boolean {
-	return isVersionAtLeast(ctx, KEEP_CURRENT_VERSION);
-}
 
 /**
  * The object's current values, from its list (the platform has no read of a single case or

@@ -1,34 +1,22 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import {
-	beforeVersion,
-	isVersionAtLeast,
-	sinceVersion,
-} from '../../../shared/descriptions/versioning';
 import type { CongestionWindow } from '../../../shared/execution/congestion';
 import type { Operation } from '../../../shared/execution/router';
 import { groupBy, groupedOperation } from '../../../shared/execution/grouped';
 import { explainStatus } from '../../../shared/execution/statusHints';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { MARKETING_HINTS } from '../statusHints';
-import { COMBINED_BY_DEFAULT_VERSION } from '../../versions';
 import { readSegmentId } from './segmentLocator';
 import { readSubscriberIds } from './subscriberIds';
 
-/** Send in One Request: off in version 1 and 1.1, on by default from COMBINED_BY_DEFAULT_VERSION. */
-const sendInOneRequest: INodeProperties = {
+/** Send in One Request, on by default. */
+export const sendInOneRequestField: INodeProperties = {
 	displayName: 'Send in One Request',
 	name: 'sendInOneRequest',
 	type: 'boolean',
-	default: false,
+	default: true,
 	description:
 		'Whether to collect the subscriber IDs of all input items into one request per segment instead of one request per item (read from the first item; each input item still gets its own output item)',
 };
-
-/** Two copies under one name: n8n shows (and defaults) the one whose version condition holds. */
-export const sendInOneRequestProperties: INodeProperties[] = [
-	...beforeVersion(COMBINED_BY_DEFAULT_VERSION, [sendInOneRequest]),
-	...sinceVersion(COMBINED_BY_DEFAULT_VERSION, [{ ...sendInOneRequest, default: true }]),
-];
 
 /** The subscribers one item adds to or removes from one segment. */
 interface SubscriberChange {
@@ -76,12 +64,7 @@ export function subscriberChanges(
 	}
 
 	return {
-		groupedWhen: (ctx) =>
-			ctx.getNodeParameter(
-				'sendInOneRequest',
-				0,
-				isVersionAtLeast(ctx, COMBINED_BY_DEFAULT_VERSION),
-			) as boolean,
+		groupedWhen: (ctx) => ctx.getNodeParameter('sendInOneRequest', 0, true) as boolean,
 		async execute(this: IExecuteFunctions, itemIndex: number, window?: CongestionWindow) {
 			const change = readChange(this, itemIndex);
 			return outputOf(await send(this, change.segmentId, change.ids, itemIndex, window), change);

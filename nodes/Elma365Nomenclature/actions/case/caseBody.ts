@@ -88,7 +88,7 @@ function buildRegistrationSettings(
 	return settings;
 }
 
-/** What Update changes from version 1.1, validated before any request: only the fields the user set. */
+/** What Update changes, validated before any request: only the fields the user set. */
 export function readCaseChanges(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const changes: IDataObject = {};
 	const directory = ctx.getNodeParameter('directoryId', itemIndex, '', { extractValue: true });
@@ -113,11 +113,6 @@ export function lacksRequiredField(changes: IDataObject): boolean {
 	return !('directoryId' in changes && 'docflow' in changes && 'name' in changes);
 }
 
-/** Whether Update in versions 1.1 and 1.2 reads the case first: for a field left empty or to merge added settings. */
-export function needsCurrentCase(changes: IDataObject): boolean {
-	return lacksRequiredField(changes) || 'registrationSettings' in changes;
-}
-
 /** The fields a case body always carries (PUT replaces the whole case). */
 const REQUIRED: Array<[key: string, label: string]> = [
 	['directoryId', 'Directory'],
@@ -126,7 +121,7 @@ const REQUIRED: Array<[key: string, label: string]> = [
 ];
 
 /**
- * The case body from version 1.3: the changes, Directory, Document Flow and Name left empty taken
+ * The case body of Update: the changes, Directory, Document Flow and Name left empty taken
  * from the case's current values, and only the registration settings the user added (each is
  * optional in the update body).
  */
@@ -141,28 +136,6 @@ export function withCurrentFields(
 		body[key] =
 			key in changes ? changes[key] : currentValue(ctx, itemIndex, current, key, label, 'case');
 	if (changes.registrationSettings) body.registrationSettings = changes.registrationSettings;
-	return body;
-}
-
-/** The whole case body of versions 1.1 and 1.2: the changes over the case's current values; added settings over its current settings. */
-export function withCurrentCase(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	changes: IDataObject,
-	current: IDataObject,
-): IDataObject {
-	const body = withCurrentFields(ctx, itemIndex, changes, current);
-	const added = changes.registrationSettings as IDataObject | undefined;
-	if (added) {
-		const was = (current.registrationSettings ?? {}) as IDataObject;
-		const settings: IDataObject = { ...was, ...added };
-		if (added.resetSettings || was.resetSettings)
-			settings.resetSettings = {
-				...(was.resetSettings as IDataObject),
-				...(added.resetSettings as IDataObject),
-			};
-		body.registrationSettings = settings;
-	}
 	return body;
 }
 

@@ -147,12 +147,16 @@ export const caseFields: INodeProperties[] = [
 	},
 ];
 
-/** The Document Flow value of version 1.1's Update that leaves the case's document flow as it is. */
+/** The Document Flow value of Update that leaves the case's document flow as it is. */
 export const KEEP_DOCFLOW = 'keep';
 
 const [directoryField, docflowField, nameField, settingsField] = caseFields;
 
-/** Update from version 1.1: no field has a default the user did not choose; one left unset keeps the case's value. */
+/**
+ * Update: no field has a default the user did not choose; Directory, Document Flow or Name left
+ * unset keep the case's value. Registration Settings are as on create: only the settings added are
+ * sent.
+ */
 export const caseUpdateFields: INodeProperties[] = [
 	{
 		...directoryField,
@@ -179,14 +183,5 @@ export const caseUpdateFields: INodeProperties[] = [
 		required: false,
 		description: 'New name of the case; left empty, the case keeps its name',
 	},
+	settingsField,
 ];
-
-/** Update's Registration Settings in versions 1.1 and 1.2: the added settings are merged over the case's current ones. */
-export const mergedSettingsField: INodeProperties = {
-	...settingsField,
-	description:
-		'Numbering settings to change; the settings not added here keep their current values',
-};
-
-/** Update's Registration Settings from version 1.3: as on create, only the settings added here are sent. */
-export const sentSettingsField: INodeProperties = settingsField;

@@ -2,22 +2,19 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { showFor } from '../../../shared/descriptions/common';
 import { readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
 import {
-	concurrencyByVersion,
+	ADAPTIVE_CEILING,
+	adaptiveConcurrency,
 	concurrencyOption,
-	requestOperation,
 } from '../../../shared/execution/operations';
-import { ADAPTIVE_VERSION } from '../../versions';
 import type { OperationResult } from '../../../shared/execution/router';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
-import { currentValue, findListed, keepsCurrentValues } from '../keepCurrent';
+import { currentValue, findListed } from '../keepCurrent';
 import { buildDirectoryBody } from './directoryBody';
 import { directoryFields } from './directoryFields.description';
 import type { CongestionWindow } from '../../../shared/execution/congestion';
 
-const concurrency = concurrencyByVersion(concurrencyOption, { adaptive: ADAPTIVE_VERSION });
-
-/** Options > Concurrency when the user has not set it: the adaptive window's ceiling from ADAPTIVE_VERSION, 1 before. */
-export const defaultConcurrency = concurrency.defaultConcurrency;
+/** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
+export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('directory', 'update', [
 	uuidLocator({
@@ -27,7 +24,7 @@ export const description: INodeProperties[] = showFor('directory', 'update', [
 		description: 'The nomenclature directory to update',
 	}),
 	...directoryFields(false),
-	...concurrency.options,
+	adaptiveConcurrency(concurrencyOption),
 ]);
 
 export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
@@ -37,14 +34,7 @@ export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
 const directoryPath = (ctx: IExecuteFunctions, itemIndex: number) =>
 	apiPath`/nomenclature/directory/${readUuidLocator(ctx, itemIndex, 'directoryId', 'Directory')}`;
 
-/** Version 1: an empty Name is not sent. */
-const putGiven = requestOperation({
-	method: 'PUT',
-	path: directoryPath,
-	body: (ctx, itemIndex) => buildDirectoryBody(ctx, itemIndex, false),
-});
-
-/** From version 1.1: an empty Name keeps the directory's current name (read from the list first), as the PUT replaces the body. */
+/** An empty Name keeps the directory's current name (read from the list first), as the PUT replaces the body. */
 async function keepName(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -71,7 +61,5 @@ export async function execute(
 	itemIndex: number,
 	window?: CongestionWindow,
 ): Promise<OperationResult> {
-	return keepsCurrentValues(this)
-		? await keepName(this, itemIndex, window)
-		: await putGiven.execute.call(this, itemIndex, window);
+	return await keepName(this, itemIndex, window);
 }

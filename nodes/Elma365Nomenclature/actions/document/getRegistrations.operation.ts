@@ -1,20 +1,19 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
-import { concurrencyByVersion, postOperation } from '../../../shared/execution/operations';
-import { ADAPTIVE_REGISTRATIONS_VERSION } from '../../versions';
+import {
+	ADAPTIVE_CEILING,
+	adaptiveConcurrency,
+	postOperation,
+} from '../../../shared/execution/operations';
 import { documentItemFields, readDocumentPath } from './documentItem.description';
 
-const concurrency = concurrencyByVersion(writeOptions, {
-	adaptive: ADAPTIVE_REGISTRATIONS_VERSION,
-});
-
-/** Options > Concurrency when the user has not set it: the adaptive window's ceiling from ADAPTIVE_REGISTRATIONS_VERSION, 1 before. */
-export const defaultConcurrency = concurrency.defaultConcurrency;
+/** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
+export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('document', 'getRegistrations', [
 	...documentItemFields,
-	...concurrency.options,
+	adaptiveConcurrency(writeOptions),
 ]);
 
 /**

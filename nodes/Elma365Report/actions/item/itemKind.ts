@@ -1,5 +1,4 @@
 import type { ItemKind } from '../../../shared/items/appItems';
-import { LIST_PICKERS_VERSION, PICKERS_VERSION } from '../../versions';
 
 /** Report rows: `/reports/{namespace}/{code}/...`. */
 export const reportItems: ItemKind = {
@@ -12,5 +11,5 @@ export const reportItems: ItemKind = {
 		description: 'Code of the report inside the section',
 		placeholder: 'sales_report',
 	},
-	versions: { locationPickers: PICKERS_VERSION, listPickers: LIST_PICKERS_VERSION },
+	versions: { locationPickers: 1, listPickers: 1 },
 };

@@ -2,14 +2,15 @@ import axios from 'axios';
 import { newId } from '../harness/index.ts';
 import { holdRequests, reversed } from '../harness/inFlight';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 /**
- * Version 1.3: Case > Update is one PUT with the fields the user set (every registration setting is
- * optional in the update body). Only Directory, Document Flow or Name left empty are read from the
- * case list, and the list is read once per run for every item that needs it.
+ * Case > Update is one PUT with the fields the user set (every registration setting is optional in
+ * the update body). The platform's PUT replaces the whole case and has no read of one case, so only
+ * Directory, Document Flow or Name left empty are read from the case list, once per run for every
+ * item that needs it.
  */
 const t = usePlatform();
-const VERSION = 1.3;
 const locator = (value: string, mode = 'id') => ({ __rl: true, mode, value });
 const empty = locator('', 'list');
 const cases = () => t.platform.collection('nomenclatureCases');
@@ -47,7 +48,6 @@ const update = (
 ) =>
 	t.run({
 		nodeType: 'elma365Nomenclature',
-		typeVersion: VERSION,
 		parameters: { resource: 'case', operation: 'update', ...parameters },
 		...options,
 	});
@@ -57,7 +57,7 @@ const listReads = () =>
 const puts = () =>
 	t.platform.requests.filter((r) => r.method === 'PUT').map((r) => [r.path, r.body]);
 
-describe('case update (version 1.3): one PUT', () => {
+describe('case update: one PUT', () => {
 	test('a full form with every registration setting: exactly one PUT, exactly the form, no list read', async () => {
 		const serial = newId();
 		const { items, error } = await update(
@@ -135,33 +135,40 @@ describe('case update (version 1.3): one PUT', () => {
 			],
 		]);
 	});
-
-	test('version 1.2 still reads the list before the same full form (its settings merged)', async () => {
-		const { error } = await t.run({
-			nodeType: 'elma365Nomenclature',
-			typeVersion: 1.2,
-			parameters: {
-				resource: 'case',
-				operation: 'update',
-				caseId: locator(caseIds[0]),
-				directoryId: locator(directoryId),
-				docflow: 'output',
-				name: 'Outgoing',
-				registrationSettings: { minLength: 6 },
-			},
-		});
-		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => r.method)).toEqual(['GET', 'PUT']);
-		expect(puts()[0][1]).toEqual({
-			directoryId,
-			docflow: 'output',
-			name: 'Outgoing',
-			registrationSettings: { ...CURRENT_SETTINGS, minLength: 6 },
-		});
-	});
 });
 
-describe('case update (version 1.3): fields left empty', () => {
+describe('case update: fields left empty', () => {
+	test('a new name only: the case keeps its directory and document flow, read from the case list; its settings are not sent', async () => {
+		const { items, error } = await update({
+			caseId: locator(caseIds[4]),
+			directoryId: empty,
+			docflow: 'keep',
+			name: 'Outgoing letters',
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.query])).toEqual([
+			['GET', '/pub/v1/nomenclature', { from: '0', size: String(LARGE_PAGE_SIZE) }],
+			['PUT', `/pub/v1/nomenclature/${caseIds[4]}`, {}],
+		]);
+		expect(puts()).toEqual([
+			[
+				`/pub/v1/nomenclature/${caseIds[4]}`,
+				{ directoryId, docflow: 'output', name: 'Outgoing letters' },
+			],
+		]);
+		expect(jsonOf(items)).toEqual([
+			{ __id: caseIds[4], directoryId, docflow: 'output', name: 'Outgoing letters' },
+		]);
+	});
+
+	test("a fresh node's Directory, Document Flow and Name keep the case's values (Document Flow defaults to Keep Current, not Input)", async () => {
+		const { error } = await update({ caseId: locator(caseIds[2]) });
+		expect(error).toBeUndefined();
+		expect(puts()).toEqual([
+			[`/pub/v1/nomenclature/${caseIds[2]}`, { directoryId, docflow: 'output', name: 'Case 2' }],
+		]);
+	});
+
 	test('N items with empty fields: the case list is read once, then one PUT per item', async () => {
 		const targets = caseIds.slice(0, 5);
 		const { items, error } = await update(
@@ -270,6 +277,30 @@ describe('case update (version 1.3): fields left empty', () => {
 		expect(puts().map(([path]) => path)).toEqual([`/pub/v1/nomenclature/${caseIds[0]}`]);
 	});
 
+	test('a current value the list does not show is a clear error before the PUT', async () => {
+		cases().set(caseIds[0], { __id: caseIds[0], directoryId, name: 'Case 0' });
+		const { error } = await update({
+			caseId: locator(caseIds[0]),
+			directoryId: empty,
+			docflow: 'keep',
+			name: 'Renamed',
+		});
+		expect(error?.message).toBe("The case's current Document Flow is not known: set Document Flow");
+		expect(listReads()).toHaveLength(1);
+		expect(puts()).toEqual([]);
+	});
+
+	test('a bad value is refused before any request, the case list included', async () => {
+		const { error } = await update({
+			caseId: locator(caseIds[0]),
+			directoryId: locator('={{ "abc" }}'),
+			docflow: '={{ "sideways" }}',
+			name: '',
+		});
+		expect(error?.message).toMatch(/^Invalid "Directory" in item 0/);
+		expect(t.platform.requests).toEqual([]);
+	});
+
 	test('a later item for the same case keeps what an earlier item of the run changed', async () => {
 		const [id] = caseIds;
 		const { error } = await update(
@@ -294,7 +325,7 @@ describe('case update (version 1.3): fields left empty', () => {
 		]);
 	});
 
-	test('Concurrency 10 (the default): one shared list read, 10 PUTs in flight, updates of one case in input order', async () => {
+	test('the default Concurrency: one shared list read, the PUTs of ten cases in flight together, updates of one case in input order', async () => {
 		const targets = [...caseIds.slice(0, 10), caseIds[0], caseIds[0]];
 		const input = targets.map((id, index) => ({ json: { id, name: `Name ${index}` } }));
 		const reads = holdRequests(t.platform, 'GET', /^\/pub\/v1\/nomenclature$/, {
