@@ -11,5 +11,4 @@ export const reportItems: ItemKind = {
 		description: 'Code of the report inside the section',
 		placeholder: 'sales_report',
 	},
-	versions: { locationPickers: 1, listPickers: 1 },
 };
