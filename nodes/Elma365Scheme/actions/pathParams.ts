@@ -2,7 +2,11 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { codeLocator, uuidLocator } from '../../shared/descriptions/locators';
 import { requirePathSegment, requireUuid } from '../../shared/validation';
 
-/** The values that address a scheme: each fills one `{name}` of a path template. */
+/**
+ * The values that address a scheme: each fills one `{name}` of a path template. `displayName` names
+ * the value in errors; a code carries the description its picker shows, an ID is described by its
+ * label, and a group is a UUID.
+ */
 export const PATH_PARAMS = {
 	namespace: {
 		displayName: 'Section Code',
@@ -14,30 +18,16 @@ export const PATH_PARAMS = {
 		description: 'Code of the application inside the section, e.g. deals',
 		placeholder: 'deals',
 	},
-	groupId: {
-		displayName: 'Group ID',
-		description: 'UUID of the group',
-		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-		uuid: true,
-	},
-	moduleId: {
-		displayName: 'Module ID',
-		description: 'Identifier of the module',
-		placeholder: 'telephony',
-	},
+	groupId: { displayName: 'Group ID', uuid: true },
+	moduleId: { displayName: 'Module ID', placeholder: 'telephony' },
 	solutionCode: {
 		displayName: 'Solution Code',
 		description: 'Code of the solution',
 		placeholder: 'sales',
 	},
-	pageId: {
-		displayName: 'Page ID',
-		description: 'Identifier of the page',
-		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-	},
+	pageId: { displayName: 'Page ID', placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6' },
 	templateId: {
 		displayName: 'Document Template ID',
-		description: 'Identifier of the document template',
 		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
 	},
 	processCode: {
@@ -129,14 +119,22 @@ function locatorFor(name: PathParamName, picker: Picker): INodeProperties {
 	const param = PATH_PARAMS[name];
 	const label = labelOf(name);
 	let locator: INodeProperties;
-	if ('uuid' in param && param.uuid) {
+	if ('uuid' in param) {
 		locator = uuidLocator({
 			displayName: label,
 			name,
 			searchListMethod: picker.method,
 			description: `The ${label.toLowerCase()}`,
 		});
-	} else if (param.displayName.endsWith(' ID')) {
+	} else if ('description' in param) {
+		locator = codeLocator({
+			displayName: label,
+			name,
+			searchListMethod: picker.method,
+			placeholder: param.placeholder,
+			description: param.description.replace(/^Code of the /, 'The '),
+		});
+	} else {
 		const listNote = picker.dependsOn
 			? `; the list shows those of the chosen ${labelOf(picker.dependsOn).toLowerCase()}`
 			: '';
@@ -146,14 +144,6 @@ function locatorFor(name: PathParamName, picker: Picker): INodeProperties {
 			searchListMethod: picker.method,
 			placeholder: param.placeholder,
 			description: `The ${label.toLowerCase()}${listNote}`,
-		});
-	} else {
-		locator = codeLocator({
-			displayName: label,
-			name,
-			searchListMethod: picker.method,
-			placeholder: param.placeholder,
-			description: param.description.replace(/^Code of the /, 'The '),
 		});
 	}
 	if (picker.dependsOn)
