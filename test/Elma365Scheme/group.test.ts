@@ -118,7 +118,7 @@ describe('group create and update', () => {
 		expect(groups().get(groupId)).toMatchObject({ __name: 'Group' });
 	});
 
-	test('create in an unknown section fails with the platform text; a Code saved by an earlier release is not sent', async () => {
+	test('create in an unknown section fails with the platform text; a key the form does not have (code) is not sent', async () => {
 		const missing = await t.run({
 			nodeType: NODE,
 			parameters: {
