@@ -7,7 +7,7 @@ const t = usePlatform();
 const run = (
 	parameters: Record<string, unknown>,
 	extra: { input?: Array<{ json: Record<string, unknown> }>; continueOnFail?: boolean } = {},
-) => t.run({ nodeType: 'elma365Channel', typeVersion: 1, parameters, ...extra });
+) => t.run({ nodeType: 'elma365Channel', parameters, ...extra });
 const wire = () => t.platform.requests.map((r) => [r.method, r.path, r.query, r.body]);
 
 const general = { __id: newId(), name: 'General' };
@@ -24,8 +24,8 @@ test('the node: version 1, resources Channel, Comment and Message, usable as a t
 	const description = loader.nodeTypes.elma365Channel.type.description as INodeTypeDescription;
 	expect([description.displayName, description.version, description.defaultVersion]).toEqual([
 		'ELMA365 Channel',
-		[1],
 		1,
+		undefined,
 	]);
 	expect(description.usableAsTool).toBe(true);
 	const resource = description.properties.find((p) => p.name === 'resource');
@@ -92,7 +92,6 @@ test('the Channel picker lists the channels by name, valued by ID, filtered by t
 	const search = (filter?: string) =>
 		searchList({
 			nodeType: 'elma365Channel',
-			typeVersion: 1,
 			parameters: { resource: 'message', operation: 'create' },
 			credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey },
 			method: 'searchChannels',

@@ -9,7 +9,6 @@ const run = (
 ) =>
 	t.run({
 		nodeType: 'elma365Channel',
-		typeVersion: 1,
 		parameters: { resource: 'comment', ...parameters },
 		...extra,
 	});

@@ -10,7 +10,6 @@ const run = (
 ) =>
 	t.run({
 		nodeType: 'elma365Channel',
-		typeVersion: 1,
 		parameters: { resource: 'message', ...parameters },
 		...extra,
 	});
@@ -212,7 +211,6 @@ describe('Get Many', () => {
 		};
 		const { items } = await t.run({
 			nodeType: 'elma365Channel',
-			typeVersion: 1,
 			timezone: 'Europe/Moscow',
 			parameters: {
 				resource: 'message',
@@ -266,7 +264,6 @@ describe('Get Many', () => {
 		const search = (parameters: Record<string, unknown>) =>
 			searchList({
 				nodeType: 'elma365Channel',
-				typeVersion: 1,
 				parameters: { resource: 'comment', operation: 'create', ...parameters },
 				credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey },
 				method: 'searchChannelMessages',

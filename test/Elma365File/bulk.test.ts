@@ -28,10 +28,12 @@ beforeEach(() => {
 	}
 });
 
+/** The Directory picker with an ID (or an expression) typed in it. */
+const directory = (value: string) => ({ __rl: true, mode: 'id', value });
 const link = (id: string) => `${t.platform.url}/pub/v1/disk/download/${id}`;
 const itemsWith = (values: string[], key = 'h') =>
 	values.map((value) => ({ json: { [key]: value } }));
-/** Sends `body` straight to the double, as an old version of the node did. */
+/** Sends `body` straight to the double, without the node: the bodies the node never sends. */
 const direct = (method: string, path: string, data: unknown, params?: Record<string, string>) =>
 	axios.request({
 		method,
@@ -344,13 +346,12 @@ describe('bulk initialisation', () => {
 		const second = seedBody(t.platform, Buffer.from('b'), 'b.tmp');
 		const { items, error } = await t.run({
 			nodeType: 'elma365File',
-			typeVersion: 1.1,
 			parameters: {
 				resource: 'file',
 				operation: 'initialize',
 				fileName: '={{ $json.name }}',
 				hash: '={{ $json.hash }}',
-				entryDirectoryId: { __rl: true, mode: 'id', value: directoryId },
+				entryDirectoryId: directory(directoryId),
 				comment: '={{ $json.comment }}',
 			},
 			input: [
@@ -422,7 +423,7 @@ describe('bulk initialisation', () => {
 				operation: 'initialize',
 				fileName: 'x.pdf',
 				hash: '={{ $json.h }}',
-				entryDirectoryId: directoryId,
+				entryDirectoryId: directory(directoryId),
 			},
 			input: itemsWith([known, unknown]),
 			continueOnFail: true,
@@ -444,7 +445,7 @@ describe('bulk initialisation', () => {
 					operation: 'initialize',
 					fileName: 'a.pdf',
 					hash: newId(),
-					entryDirectoryId: directoryId,
+					entryDirectoryId: directory(directoryId),
 					...parameters,
 				},
 			});
@@ -454,8 +455,8 @@ describe('bulk initialisation', () => {
 		expect((await run({ hash: '={{ "" }}' })).error?.message).toBe(
 			'Invalid "Hash" in item 0: expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got ""',
 		);
-		expect((await run({ entryDirectoryId: '={{ "" }}' })).error?.message).toBe(
-			'Invalid "Directory ID" in item 0: expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got ""',
+		expect((await run({ entryDirectoryId: directory('={{ "" }}') })).error?.message).toBe(
+			'Invalid "Directory" in item 0: expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got ""',
 		);
 		expect(t.platform.requests).toHaveLength(0);
 	});
@@ -529,13 +530,12 @@ describe('bulk upload from links', () => {
 	test("with a Directory, each fetched file is stored there in the same run (POST /disk/files), under File Name or the link's name", async () => {
 		const { items, error } = await t.run({
 			nodeType: 'elma365File',
-			typeVersion: 1.1,
 			parameters: {
 				resource: 'file',
 				operation: 'uploadFromLinks',
 				url: '={{ $json.url }}',
 				fileName: '={{ $json.name }}',
-				entryDirectoryId: { __rl: true, mode: 'id', value: '={{ $json.dir }}' },
+				entryDirectoryId: directory('={{ $json.dir }}'),
 			},
 			input: [
 				{ json: { url: 'https://example.com/a%20b.pdf', name: '', dir: directoryId } },
@@ -590,7 +590,7 @@ describe('bulk upload from links', () => {
 				resource: 'file',
 				operation: 'uploadFromLinks',
 				url: '={{ $json.url }}',
-				entryDirectoryId: '={{ $json.dir }}',
+				entryDirectoryId: directory('={{ $json.dir }}'),
 			},
 			input: [
 				{ json: { url: 'https://example.com/a.pdf', dir: missing } },

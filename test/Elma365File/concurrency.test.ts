@@ -1,4 +1,4 @@
-/** Options > Concurrency on the per-item file and directory operations (File > Get defaults to the adaptive window from 1.3), answered by the strict double's own routes. */
+/** Options > Concurrency on the per-item file and directory operations (File > Get defaults to the adaptive window), answered by the strict double's own routes. */
 import { newId } from '../harness/index.ts';
 import { holdRequests, reversed } from '../harness/inFlight';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
@@ -177,7 +177,7 @@ describe('file', () => {
 	});
 });
 
-describe('file get: the adaptive window by default from 1.3', () => {
+describe('file get: the adaptive window by default', () => {
 	const FILE = /^\/pub\/v1\/disk\/file\/[^/]+$/;
 	const get = { resource: 'file', operation: 'get', fileId: '={{ $json.id }}' };
 	const input = () => fileIds.map((id) => ({ json: { id } }));
@@ -186,7 +186,7 @@ describe('file get: the adaptive window by default from 1.3', () => {
 		return file;
 	};
 
-	test('1.3 without the option: all six files in flight together; each item gets its own file, in input order', async () => {
+	test('without the option: all six files in flight together; each item gets its own file, in input order', async () => {
 		const state = holdRequests(t.platform, 'GET', FILE, {
 			gate: 6,
 			times: 6,
@@ -194,7 +194,6 @@ describe('file get: the adaptive window by default from 1.3', () => {
 		});
 		const { items, error } = await t.run({
 			nodeType: 'elma365File',
-			typeVersion: 1.3,
 			parameters: get,
 			input: input(),
 		});
@@ -206,22 +205,6 @@ describe('file get: the adaptive window by default from 1.3', () => {
 		);
 		expect(jsonOf(items)).toEqual(fileIds.map((_, index) => shown(index)));
 		expect(pairingOf(items)).toEqual(fileIds.map((_, index) => ({ item: index })));
-	});
-
-	test('1.2 without the option: one file after the other, in input order', async () => {
-		const state = holdRequests(t.platform, 'GET', FILE, { times: 4, delay: byFileInPath });
-		const { items, error } = await t.run({
-			nodeType: 'elma365File',
-			typeVersion: 1.2,
-			parameters: get,
-			input: input().slice(0, 4),
-		});
-		expect(error).toBeUndefined();
-		expect(state.max).toBe(1);
-		expect(t.platform.requests.map((r) => r.path)).toEqual(
-			fileIds.slice(0, 4).map((id) => `/pub/v1/disk/file/${id}`),
-		);
-		expect(jsonOf(items)).toEqual([0, 1, 2, 3].map(shown));
 	});
 });
 

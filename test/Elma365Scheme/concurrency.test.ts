@@ -19,7 +19,7 @@ beforeEach(() => {
 	for (const id of ids)
 		groups().set(id, {
 			__id: id,
-			namespace: 'crm',
+			namespace: { __rl: true, mode: 'code', value: 'crm' },
 			__name: 'Old',
 			description: '',
 			users: [],
@@ -44,7 +44,7 @@ test('create: Concurrency N keeps at most N in flight; created groups output in 
 		parameters: {
 			resource: 'group',
 			operation: 'create',
-			namespace: 'crm',
+			namespace: { __rl: true, mode: 'code', value: 'crm' },
 			name: '={{ $json.name }}',
 			options: { concurrency: 4 },
 		},
@@ -84,7 +84,7 @@ test('update: edits of one group never overlap and arrive in input order; other 
 		parameters: {
 			resource: 'group',
 			operation: 'update',
-			groupId: '={{ $json.id }}',
+			groupId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
 			updateFields: { name: '={{ $json.name }}' },
 			options: { concurrency: 5 },
 		},
@@ -104,25 +104,4 @@ test('update: edits of one group never overlap and arrive in input order; other 
 		input.map(({ json }) => [json.id, json.name]),
 	);
 	expect(pairingOf(items)).toEqual(input.map((_, index) => ({ item: index })));
-});
-
-test('update without the option: one group after the other, in input order', async () => {
-	const input = ids.map((id, index) => ({ json: { id, name: `Name ${index}` } }));
-	const state = holdRequests(t.platform, 'PUT', /^\/pub\/v1\/scheme\/groups\/[^/]+$/, {
-		times: 3,
-		delay: byName(3),
-	});
-	const { error } = await t.run({
-		nodeType: NODE,
-		parameters: {
-			resource: 'group',
-			operation: 'update',
-			groupId: '={{ $json.id }}',
-			updateFields: { name: '={{ $json.name }}' },
-		},
-		input,
-	});
-	expect(error).toBeUndefined();
-	expect(state.max).toBe(1);
-	expect(state.order).toEqual(ids.map((id) => `/pub/v1/scheme/groups/${id}`));
 });

@@ -10,6 +10,12 @@ const NODE = 'elma365Scheme';
 type Entry = Record<string, unknown>;
 
 const groups = () => t.platform.collection('schemeGroups');
+/** The Section picker with a code typed in it. */
+const section = (value: string) => ({ __rl: true, mode: 'code', value });
+/** A picker with an ID (or an expression) typed in it. */
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+/** Members as one row whose picker is set to an expression, which may give several IDs. */
+const rowOf = (row: string, expression: string) => ({ [row]: [{ id: byId(expression) }] });
 const wire = () =>
 	t.platform.requests.map((r) => [r.method, r.path, r.query, r.headers.authorization, r.body]);
 const auth = () => `Bearer ${t.platform.apiKey}`;
@@ -64,7 +70,7 @@ describe('group create and update', () => {
 			parameters: {
 				resource: 'group',
 				operation: 'create',
-				namespace: 'crm',
+				namespace: section('crm'),
 				name: ' Key accounts ',
 				additionalFields: { description: 'Top customers', isDefault: false, isRole: true },
 			},
@@ -112,10 +118,15 @@ describe('group create and update', () => {
 		expect(groups().get(groupId)).toMatchObject({ __name: 'Group' });
 	});
 
-	test('create in an unknown section fails with the platform text; a Code saved by an earlier release is not sent', async () => {
+	test('create in an unknown section fails with the platform text; a key the form does not have (code) is not sent', async () => {
 		const missing = await t.run({
 			nodeType: NODE,
-			parameters: { resource: 'group', operation: 'create', namespace: 'nowhere', name: 'X' },
+			parameters: {
+				resource: 'group',
+				operation: 'create',
+				namespace: section('nowhere'),
+				name: 'X',
+			},
 		});
 		expect(missing.error?.message).toBe('ELMA365 404: namespace nowhere not found');
 		expect(missing.error?.httpCode).toBe('404');
@@ -125,7 +136,7 @@ describe('group create and update', () => {
 			parameters: {
 				resource: 'group',
 				operation: 'create',
-				namespace: 'crm',
+				namespace: section('crm'),
 				name: 'X',
 				additionalFields: { code: 'sales' },
 			},
@@ -141,7 +152,7 @@ describe('group create and update', () => {
 			parameters: {
 				resource: 'group',
 				operation: 'update',
-				groupId,
+				groupId: byId(groupId),
 				updateFields: { name: 'Renamed', description: '', isDefault: true },
 			},
 		});
@@ -157,7 +168,7 @@ describe('group create and update', () => {
 			parameters: {
 				resource: 'group',
 				operation: 'update',
-				groupId: unknown,
+				groupId: byId(unknown),
 				fieldsJson: '{"__name": "x"}',
 			},
 		});
@@ -166,31 +177,31 @@ describe('group create and update', () => {
 
 	test.each([
 		[
-			{ operation: 'create', namespace: 'crm', name: '={{ " " }}' },
+			{ operation: 'create', namespace: section('crm'), name: '={{ " " }}' },
 			/Invalid "Name" in item 0: expected a non-empty text/,
 		],
 		[
-			{ operation: 'create', namespace: '={{ "" }}', name: 'X' },
+			{ operation: 'create', namespace: section('={{ "" }}'), name: 'X' },
 			/Invalid "Section Code" in item 0/,
 		],
 		[
-			{ operation: 'create', namespace: 'crm', name: 'X', fieldsJson: 'not json' },
+			{ operation: 'create', namespace: section('crm'), name: 'X', fieldsJson: 'not json' },
 			/Invalid "Additional Fields \(JSON\)" in item 0: expected a JSON object/,
 		],
 		[
-			{ operation: 'update', groupId: 'abc', updateFields: { name: 'X' } },
+			{ operation: 'update', groupId: byId('={{ "abc" }}'), updateFields: { name: 'X' } },
 			/Invalid "Group ID" in item 0: expected a UUID/,
 		],
 		[
-			{ operation: 'update', groupId: S.groups.sales },
+			{ operation: 'update', groupId: byId(S.groups.sales) },
 			/Invalid "Update Fields" in item 0: expected at least one field to change/,
 		],
 		[
-			{ operation: 'update', groupId: S.groups.sales, updateFields: { name: ' ' } },
+			{ operation: 'update', groupId: byId(S.groups.sales), updateFields: { name: ' ' } },
 			/Invalid "Name" in item 0: expected a non-empty text/,
 		],
 		[
-			{ operation: 'update', groupId: S.groups.sales, updateFields: { isDefault: 'yes' } },
+			{ operation: 'update', groupId: byId(S.groups.sales), updateFields: { isDefault: 'yes' } },
 			/Invalid "Assign to New Users" in item 0/,
 		],
 	])('%j: a clear error and no request', async (parameters, message) => {
@@ -209,10 +220,14 @@ const members = (
 ): Parameters => ({
 	resource: 'group',
 	operation,
-	groupId: '={{ $json.groupId }}',
-	userIds: '={{ $json.users }}',
-	positionIds: '={{ $json.positions }}',
-	subGroupIds: '={{ $json.subGroups }}',
+	groupId: byId('={{ $json.groupId }}'),
+	userIds: rowOf('user', '={{ $json.users }}'),
+	// Positions to add are typed; those to remove are picked from the group.
+	positionIds:
+		operation === 'addMembers'
+			? '={{ $json.positions }}'
+			: rowOf('position', '={{ $json.positions }}'),
+	subGroupIds: rowOf('group', '={{ $json.subGroups }}'),
 	...parameters,
 });
 
@@ -407,7 +422,7 @@ describe('group membership', () => {
 			input: [{ json: { groupId, users: [S.users.bob] } }, { json: { groupId, users: ['bob'] } }],
 		});
 		expect(error?.message).toBe(
-			'Invalid "User IDs" in item 1: expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got "bob"',
+			'Invalid "Users (entry 1)" in item 1: expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got "bob"',
 		);
 		expect(t.platform.requests).toHaveLength(0);
 	});
@@ -416,12 +431,12 @@ describe('group membership', () => {
 		[{ groupId: 'x', users: [S.users.bob] }, /Invalid "Group ID" in item 0: expected a UUID/],
 		[
 			{ groupId: 'this group' },
-			/Invalid "User IDs, Position IDs or Sub-Group IDs" in item 0: expected at least one member UUID/,
+			/Invalid "Users, Position IDs or Sub-Groups" in item 0: expected at least one member UUID/,
 		],
 		[{ groupId: 'this group', positions: ['p1'] }, /Invalid "Position IDs" in item 0/],
 		[
 			{ groupId: 'this group', subGroups: [7] },
-			/Invalid "Sub-Group IDs" in item 0: expected a UUID .*, got 7/,
+			/Invalid "Sub-Groups \(entry 1\)" in item 0: expected a UUID .*, got 7/,
 		],
 	])('invalid input %j: no request', async (json, message) => {
 		const input = [{ json: json.groupId === 'this group' ? { ...json, groupId } : json }];
@@ -450,7 +465,7 @@ describe('group membership', () => {
 			positions: [],
 			subGroups: [],
 		});
-		expect(json[1].error).toMatch(/Invalid "User IDs" in item 1/);
+		expect(json[1].error).toMatch(/Invalid "Users \(entry 1\)" in item 1/);
 		expect(json[2]).toEqual({
 			addedItemIds: [S.users.carol],
 			groupId,

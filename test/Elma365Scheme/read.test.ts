@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { INodeProperties } from 'n8n-workflow';
-import type { Parameters } from '../harness/setup';
+import type { Parameters, TestPlatform } from '../harness/setup';
 import { ok } from '../harness/index.ts';
 import type { RecordedRequest } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
@@ -13,6 +13,28 @@ import { SCHEME_SEED as S } from '../harness/routes/scheme.ts';
 
 const t = usePlatform();
 const NODE = 'elma365Scheme';
+/** How each path value's picker takes a value typed in it: by code, or by ID. */
+const TYPED: Record<string, 'code' | 'id'> = {
+	namespace: 'code',
+	application: 'code',
+	processCode: 'code',
+	solutionCode: 'code',
+	groupId: 'id',
+	moduleId: 'id',
+	pageId: 'id',
+	templateId: 'id',
+};
+/** Runs the node with each path value typed in its picker, as the node shows it. */
+const run: TestPlatform['run'] = (options) =>
+	t.run({
+		...options,
+		parameters: Object.fromEntries(
+			Object.entries(options.parameters).map(([name, value]) => [
+				name,
+				name in TYPED ? { __rl: true, mode: TYPED[name], value } : value,
+			]),
+		) as Parameters,
+	});
 /** The first page a list asks for (as Get Many: large pages); Return Raw Response asks for one page of 100. */
 const FIRST = { from: '0', size: '1000' };
 const PAGE = { from: '0', size: '100' };
@@ -257,7 +279,7 @@ describe('read-only operations: wire request and one output item per scheme', ()
 	test.each(CASES.map((c) => [`${c.resource} ${c.operation}`, c] as const))(
 		'%s',
 		async (_name, c) => {
-			const { items, error } = await t.run({
+			const { items, error } = await run({
 				nodeType: NODE,
 				parameters: { resource: c.resource, operation: c.operation, ...c.parameters },
 			});
@@ -279,7 +301,7 @@ describe('read-only operations: wire request and one output item per scheme', ()
 
 describe('group getAll (by filter) and delete', () => {
 	test('getAll posts the filter with from/size in the body', async () => {
-		const { items } = await t.run({
+		const { items } = await run({
 			nodeType: NODE,
 			parameters: {
 				resource: 'group',
@@ -305,7 +327,7 @@ describe('group getAll (by filter) and delete', () => {
 	});
 
 	test('getAll with an empty filter sends no filter; Limit pages at the limit', async () => {
-		const { items } = await t.run({
+		const { items } = await run({
 			nodeType: NODE,
 			parameters: { resource: 'group', operation: 'getAll', returnAll: false, limit: 3 },
 		});
@@ -318,7 +340,7 @@ describe('group getAll (by filter) and delete', () => {
 		t.platform
 			.collection('schemeGroups')
 			.set(id, { __id: id, namespace: 'crm', name: 'Temporary' });
-		const { items } = await t.run({
+		const { items } = await run({
 			nodeType: NODE,
 			parameters: { resource: 'group', operation: 'delete', groupId: id },
 		});
@@ -333,7 +355,7 @@ describe('group getAll (by filter) and delete', () => {
 
 	test('delete of an unknown group fails with the platform text', async () => {
 		const id = '2f000000-0000-4000-8000-00000000dead';
-		const { error, items } = await t.run({
+		const { error, items } = await run({
 			nodeType: NODE,
 			parameters: { resource: 'group', operation: 'delete', groupId: id },
 		});
@@ -347,7 +369,7 @@ describe('group getAll (by filter) and delete', () => {
 		t.platform
 			.collection('schemeGroups')
 			.set(id, { __id: id, namespace: 'crm', name: 'Administrators', system: true });
-		const { error } = await t.run({
+		const { error } = await run({
 			nodeType: NODE,
 			parameters: { resource: 'group', operation: 'delete', groupId: id },
 		});
@@ -358,7 +380,7 @@ describe('group getAll (by filter) and delete', () => {
 
 describe('lists', () => {
 	test('Return Raw Response outputs the platform answer as one item', async () => {
-		const { items } = await t.run({
+		const { items } = await run({
 			nodeType: NODE,
 			parameters: {
 				resource: 'namespace',
@@ -381,7 +403,7 @@ describe('lists', () => {
 	});
 
 	test('raw response of a list named after its content (modules)', async () => {
-		const { items } = await t.run({
+		const { items } = await run({
 			nodeType: NODE,
 			parameters: {
 				resource: 'module',
@@ -396,7 +418,7 @@ describe('lists', () => {
 	});
 
 	test('Limit asks for that many and returns that many', async () => {
-		const { items } = await t.run({
+		const { items } = await run({
 			nodeType: NODE,
 			parameters: {
 				resource: 'group',
@@ -432,7 +454,7 @@ describe('lists', () => {
 	test('pages through a long list until total', async () => {
 		const { groups, remove } = groupsIn('paged', 1130);
 		try {
-			const { items } = await t.run({
+			const { items } = await run({
 				nodeType: NODE,
 				parameters: {
 					resource: 'group',
@@ -460,7 +482,7 @@ describe('lists', () => {
 		groupsCollection.set('repeated', { ...groups[10], name: 'G10 again' });
 		for (const group of after) groupsCollection.set(group.__id, group);
 		try {
-			const { items } = await t.run({
+			const { items } = await run({
 				nodeType: NODE,
 				parameters: {
 					resource: 'group',
@@ -512,7 +534,7 @@ describe('lists', () => {
 				},
 				10,
 			);
-			const { items } = await t.run({
+			const { items } = await run({
 				nodeType: NODE,
 				parameters: { ...parameters, returnAll: true },
 			});
@@ -527,7 +549,7 @@ describe('lists', () => {
 	);
 
 	test('one list per input item, each output paired with its input', async () => {
-		const { items } = await t.run({
+		const { items } = await run({
 			nodeType: NODE,
 			parameters: {
 				resource: 'application',
@@ -552,7 +574,7 @@ describe('lists', () => {
 
 describe('path values, validation and Continue On Fail', () => {
 	test('path values are encoded as one segment', async () => {
-		const { error } = await t.run({
+		const { error } = await run({
 			nodeType: NODE,
 			parameters: {
 				resource: 'processTemplate',
@@ -571,7 +593,7 @@ describe('path values, validation and Continue On Fail', () => {
 		[
 			'group',
 			'get',
-			{ groupId: 'not-a-uuid' },
+			{ groupId: '={{ "not-a-uuid" }}' },
 			/Invalid "Group ID" in item 0: expected a UUID such as .*, got "not-a-uuid"/,
 		],
 		[
@@ -620,7 +642,7 @@ describe('path values, validation and Continue On Fail', () => {
 			/Invalid "Limit" in item 0: expected a whole number >= 1/,
 		],
 	])('%s %s: a clear error and no request', async (resource, operation, parameters, message) => {
-		const { error, items } = await t.run({
+		const { error, items } = await run({
 			nodeType: NODE,
 			parameters: { resource, operation, ...parameters },
 		});
@@ -631,7 +653,7 @@ describe('path values, validation and Continue On Fail', () => {
 
 	test('Continue On Fail: one output per input, errors paired with their item', async () => {
 		const unknown = '2f000000-0000-4000-8000-00000000beef';
-		const { items, error } = await t.run({
+		const { items, error } = await run({
 			nodeType: NODE,
 			parameters: { resource: 'group', operation: 'get', groupId: '={{ $json.id }}' },
 			input: [

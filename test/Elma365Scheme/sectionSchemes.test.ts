@@ -9,8 +9,6 @@ import { SCHEME_SEED as S } from '../harness/routes/scheme.ts';
 
 const t = usePlatform();
 const NODE = 'elma365Scheme';
-/** The version new nodes get, where the section is a picker too. */
-const NEWEST = 1.2;
 /** The first page a list asks for (as Get Many: large pages). */
 const FIRST = { from: '0', size: '1000' };
 
@@ -99,7 +97,6 @@ describe('section schemes and process forms: wire request and output', () => {
 		async (_name, c) => {
 			const { items, error } = await t.run({
 				nodeType: NODE,
-				typeVersion: NEWEST,
 				parameters: { resource: c.resource, operation: c.operation, ...c.parameters } as never,
 			});
 			expect(error).toBeUndefined();
@@ -119,28 +116,9 @@ describe('section schemes and process forms: wire request and output', () => {
 		},
 	);
 
-	test('version 1: the section typed as a code, the report picked', async () => {
-		const { items, error } = await t.run({
-			nodeType: NODE,
-			typeVersion: 1,
-			parameters: {
-				resource: 'report',
-				operation: 'get',
-				namespace: 'crm',
-				reportCode: picked(S.reports.sales),
-			} as never,
-		});
-		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => r.path)).toEqual([
-			`/pub/v1/scheme/namespaces/crm/reports/${S.reports.sales}`,
-		]);
-		expect(jsonOf(items)).toEqual(stored('schemeReports', `crm/${S.reports.sales}`));
-	});
-
 	test('Limit: a report list asks for that many and outputs that many', async () => {
 		const { items, error } = await t.run({
 			nodeType: NODE,
-			typeVersion: NEWEST,
 			parameters: {
 				resource: 'report',
 				operation: 'getAll',
@@ -157,7 +135,6 @@ describe('section schemes and process forms: wire request and output', () => {
 	test('Return Raw Response: the platform answer of the widget list as one item', async () => {
 		const { items } = await t.run({
 			nodeType: NODE,
-			typeVersion: NEWEST,
 			parameters: {
 				resource: 'widget',
 				operation: 'getAll',
@@ -177,7 +154,6 @@ describe('pickers of the section schemes', () => {
 	const search = (method: string, parameters: Entry, filter?: string) =>
 		searchList({
 			nodeType: NODE,
-			typeVersion: NEWEST,
 			parameters: parameters as never,
 			credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey },
 			method,
@@ -235,7 +211,7 @@ describe('pickers of the section schemes', () => {
 		expect(t.platform.requests).toHaveLength(0);
 	});
 
-	test('the code parameters are pickers in every version, listed by the chosen section', async () => {
+	test('the code parameters are pickers, listed by the chosen section', async () => {
 		const { loadPackage } = await import('../harness/engine');
 		const loader = await loadPackage();
 		const properties = (
@@ -244,7 +220,6 @@ describe('pickers of the section schemes', () => {
 					properties: Array<{
 						name: string;
 						type: string;
-						displayOptions?: { show?: Record<string, unknown> };
 						typeOptions?: { loadOptionsDependsOn?: string[] };
 						modes?: Array<{ name: string; typeOptions?: { searchListMethod?: string } }>;
 					}>;
@@ -255,15 +230,14 @@ describe('pickers of the section schemes', () => {
 			const found = properties.filter((p) => p.name === name);
 			return found.map((p) => [
 				p.type,
-				p.displayOptions?.show?.['@version'],
 				p.modes?.[0].typeOptions?.searchListMethod,
 				p.typeOptions?.loadOptionsDependsOn,
 			]);
 		});
 		expect(pickers).toEqual([
-			[['resourceLocator', undefined, 'searchContracts', ['namespace.value']]],
-			[['resourceLocator', undefined, 'searchReports', ['namespace.value']]],
-			[['resourceLocator', undefined, 'searchWidgets', ['namespace.value']]],
+			[['resourceLocator', 'searchContracts', ['namespace.value']]],
+			[['resourceLocator', 'searchReports', ['namespace.value']]],
+			[['resourceLocator', 'searchWidgets', ['namespace.value']]],
 		]);
 	});
 });
@@ -297,7 +271,6 @@ describe('validation and platform errors', () => {
 	])('%s %s: a clear error and no request', async (resource, operation, parameters, message) => {
 		const { error, items } = await t.run({
 			nodeType: NODE,
-			typeVersion: NEWEST,
 			parameters: { resource, operation, ...parameters } as never,
 		});
 		expect(error?.message).toMatch(message);
@@ -308,7 +281,6 @@ describe('validation and platform errors', () => {
 	test("an unknown report fails with the platform's text; Continue On Fail pairs it with its item", async () => {
 		const { items, error } = await t.run({
 			nodeType: NODE,
-			typeVersion: NEWEST,
 			parameters: {
 				resource: 'report',
 				operation: 'get',
@@ -336,7 +308,6 @@ describe('validation and platform errors', () => {
 	test('the forms of an unknown process fail the run with the platform text', async () => {
 		const { error } = await t.run({
 			nodeType: NODE,
-			typeVersion: NEWEST,
 			parameters: {
 				resource: 'processTemplate',
 				operation: 'getForms',

@@ -1,7 +1,7 @@
 /**
- * Storage 1.1: Entry > Get, Set and Delete send many items at a time by default (the adaptive
- * window); writes to one key still go one after the other, in input order. Version 1 sends one
- * item after the other. Answered by the strict double's own routes.
+ * Entry > Get, Set and Delete send many items at a time by default (the adaptive window); writes
+ * to one key still go one after the other, in input order. Answered by the strict double's own
+ * routes.
  */
 import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { loadPackage } from '../harness/engine';
@@ -33,11 +33,10 @@ const input = (keys: string[]) => keys.map((key) => ({ json: { key } }));
 const wire = () => t.platform.requests.map((r) => [r.method, r.path, r.query, r.body]);
 
 describe('get', () => {
-	test('1.1 without the option: all five keys in flight together; each item gets its own value, in input order', async () => {
+	test('without the option: all five keys in flight together; each item gets its own value, in input order', async () => {
 		const state = holdRequests(t.platform, 'GET', SYSTEM, { gate: 5, times: 5, delay: byKey });
 		const { items, error } = await t.run({
 			nodeType: 'elma365Storage',
-			typeVersion: 1.1,
 			parameters: entry('get'),
 			input: input(KEYS),
 		});
@@ -48,31 +47,16 @@ describe('get', () => {
 		expect(jsonOf(items)).toEqual(KEYS.map((key) => ({ key, data: `value ${key}` })));
 		expect(pairingOf(items)).toEqual(KEYS.map((_, index) => ({ item: index })));
 	});
-
-	test('1 without the option: one key after the other, in input order', async () => {
-		const state = holdRequests(t.platform, 'GET', SYSTEM, { times: 4, delay: byKey });
-		const { items, error } = await t.run({
-			nodeType: 'elma365Storage',
-			typeVersion: 1,
-			parameters: entry('get'),
-			input: input(KEYS.slice(0, 4)),
-		});
-		expect(error).toBeUndefined();
-		expect(state.max).toBe(1);
-		expect(t.platform.requests.map((r) => r.path)).toEqual(KEYS.slice(0, 4).map(pathOf));
-		expect(jsonOf(items)).toEqual(KEYS.slice(0, 4).map((key) => ({ key, data: `value ${key}` })));
-	});
 });
 
 describe('set', () => {
 	const set = entry('set', { value: '={{ $json.value }}' });
 
-	test('1.1 without the option: five keys in flight together; each stored, outputs in input order', async () => {
+	test('without the option: five keys in flight together; each stored, outputs in input order', async () => {
 		const state = holdRequests(t.platform, 'POST', SYSTEM, { gate: 5, times: 5, delay: byKey });
 		const writes = KEYS.map((key) => ({ json: { key, value: `new ${key}` } }));
 		const { items, error } = await t.run({
 			nodeType: 'elma365Storage',
-			typeVersion: 1.1,
 			parameters: set,
 			input: writes,
 		});
@@ -89,7 +73,7 @@ describe('set', () => {
 		expect(pairingOf(items)).toEqual(KEYS.map((_, index) => ({ item: index })));
 	});
 
-	test('1.1: writes to one key never overlap and arrive in input order; other keys go beside them', async () => {
+	test('writes to one key never overlap and arrive in input order; other keys go beside them', async () => {
 		const writes = [
 			['a', '1'],
 			['a', '2'],
@@ -106,7 +90,6 @@ describe('set', () => {
 		});
 		const { items, error } = await t.run({
 			nodeType: 'elma365Storage',
-			typeVersion: 1.1,
 			parameters: set,
 			input: writes.map(([key, value]) => ({ json: { key, value } })),
 		});
@@ -127,27 +110,13 @@ describe('set', () => {
 		expect(jsonOf(items)).toEqual(writes.map(([key, data]) => ({ key, data })));
 		expect(pairingOf(items)).toEqual(writes.map((_, index) => ({ item: index })));
 	});
-
-	test('1 without the option: one write after the other, in input order', async () => {
-		const state = holdRequests(t.platform, 'POST', SYSTEM, { times: 4, delay: byKey });
-		const { error } = await t.run({
-			nodeType: 'elma365Storage',
-			typeVersion: 1,
-			parameters: set,
-			input: KEYS.slice(0, 4).map((key) => ({ json: { key, value: `new ${key}` } })),
-		});
-		expect(error).toBeUndefined();
-		expect(state.max).toBe(1);
-		expect(t.platform.requests.map((r) => r.path)).toEqual(KEYS.slice(0, 4).map(pathOf));
-	});
 });
 
 describe('delete', () => {
-	test('1.1 without the option: five keys in flight together; each deleted, outputs in input order', async () => {
+	test('without the option: five keys in flight together; each deleted, outputs in input order', async () => {
 		const state = holdRequests(t.platform, 'DELETE', SYSTEM, { gate: 5, times: 5, delay: byKey });
 		const { items, error } = await t.run({
 			nodeType: 'elma365Storage',
-			typeVersion: 1.1,
 			parameters: entry('delete'),
 			input: input(KEYS),
 		});
@@ -159,7 +128,7 @@ describe('delete', () => {
 		expect(pairingOf(items)).toEqual(KEYS.map((_, index) => ({ item: index })));
 	});
 
-	test('1.1: deletes of one key never overlap and keep input order (the second finds nothing); other keys go beside them', async () => {
+	test('deletes of one key never overlap and keep input order (the second finds nothing); other keys go beside them', async () => {
 		const keys = ['a', 'a', 'b', 'c'];
 		const state = holdRequests(t.platform, 'DELETE', SYSTEM, {
 			times: keys.length,
@@ -169,7 +138,6 @@ describe('delete', () => {
 		});
 		const { items, error } = await t.run({
 			nodeType: 'elma365Storage',
-			typeVersion: 1.1,
 			continueOnFail: true,
 			parameters: entry('delete'),
 			input: input(keys),
@@ -186,38 +154,17 @@ describe('delete', () => {
 		]);
 		expect(pairingOf(items)).toEqual(keys.map((_, index) => ({ item: index })));
 	});
-
-	test('1 without the option: one delete after the other, in input order', async () => {
-		const state = holdRequests(t.platform, 'DELETE', SYSTEM, { times: 4, delay: byKey });
-		const { error } = await t.run({
-			nodeType: 'elma365Storage',
-			typeVersion: 1,
-			parameters: entry('delete'),
-			input: input(KEYS.slice(0, 4)),
-		});
-		expect(error).toBeUndefined();
-		expect(state.max).toBe(1);
-		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual(
-			KEYS.slice(0, 4).map((key) => ['DELETE', pathOf(key)]),
-		);
-	});
 });
 
-test('1.1 is the default version; Options > Concurrency defaults to 1 before it and to 100 from it', async () => {
+test('version 1; Options > Concurrency of Get, Set and Delete defaults to 100', async () => {
 	const loader = await loadPackage();
 	const description = loader.nodeTypes.elma365Storage.type.description as INodeTypeDescription;
-	expect([description.version, description.defaultVersion]).toEqual([[1, 1.1], 1.1]);
+	expect([description.version, description.defaultVersion]).toEqual([1, undefined]);
 	const options = description.properties.filter((p) => p.name === 'options');
 	expect(
 		options.map((p) => [
 			p.displayOptions?.show?.operation,
-			p.displayOptions?.show?.['@version'],
 			(p.options as INodeProperties[]).find((o) => o.name === 'concurrency')?.default,
 		]),
-	).toEqual(
-		['get', 'set', 'delete'].flatMap((operation) => [
-			[[operation], [{ _cnd: { lt: 1.1 } }], 1],
-			[[operation], [{ _cnd: { gte: 1.1 } }], 100],
-		]),
-	);
+	).toEqual(['get', 'set', 'delete'].map((operation) => [[operation], 100]));
 });

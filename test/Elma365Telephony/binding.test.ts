@@ -6,6 +6,10 @@ const alice = newId();
 const bob = newId();
 const carol = newId();
 const path = '/pub/v1/integration/voip_main/voip/bindings';
+/** The Module picker with a code typed in it. */
+const moduleCode = (value: string) => ({ __rl: true, mode: 'code', value });
+/** A binding row's User picker with an ID typed in it. */
+const user = (value: string) => ({ __rl: true, mode: 'id', value });
 
 beforeEach(() => {
 	t.platform.collection('voipModules').clear();
@@ -22,14 +26,14 @@ beforeEach(() => {
 const update = (extra: Record<string, unknown>) => ({
 	resource: 'binding',
 	operation: 'update',
-	moduleCode: 'voip_main',
+	moduleCode: moduleCode('voip_main'),
 	...extra,
 });
 
 test('get reads the mapping of the module', async () => {
 	const { items, error } = await t.run({
 		nodeType: 'elma365Telephony',
-		parameters: { resource: 'binding', operation: 'get', moduleCode: 'voip_main' },
+		parameters: { resource: 'binding', operation: 'get', moduleCode: moduleCode('voip_main') },
 	});
 	expect(error).toBeUndefined();
 	expect(
@@ -49,14 +53,14 @@ test('get reads the mapping of the module', async () => {
 test('the module code is encoded as one path segment; one with "/" is refused before any request', async () => {
 	const { error } = await t.run({
 		nodeType: 'elma365Telephony',
-		parameters: { resource: 'binding', operation: 'get', moduleCode: 'a?b#c' },
+		parameters: { resource: 'binding', operation: 'get', moduleCode: moduleCode('a?b#c') },
 	});
 	expect(t.platform.requests[0].path).toBe('/pub/v1/integration/a%3Fb%23c/voip/bindings');
 	expect(error?.message).toBe('ELMA365 404: module a?b#c not found');
 	t.platform.reset();
 	const slash = await t.run({
 		nodeType: 'elma365Telephony',
-		parameters: { resource: 'binding', operation: 'get', moduleCode: 'a/../b' },
+		parameters: { resource: 'binding', operation: 'get', moduleCode: moduleCode('a/../b') },
 	});
 	expect(slash.error?.message).toBe(
 		'Invalid "Module Code" in item 0: expected a code or ID without "/", got "a/../b"',
@@ -71,8 +75,8 @@ test('replace puts exactly the given bindings (list, then JSON; one per extensio
 			mode: 'replace',
 			bindings: {
 				binding: [
-					{ extension: '201', userId: alice },
-					{ extension: '202', userId: bob },
+					{ extension: '201', userId: user(alice) },
+					{ extension: '202', userId: user(bob) },
 				],
 			},
 			bindingsJson: `{"202": "${carol}", "203": "${bob}"}`,
@@ -97,7 +101,7 @@ test('merge reads the current mapping, changes the given extensions, removes the
 		nodeType: 'elma365Telephony',
 		parameters: update({
 			mode: 'merge',
-			bindings: { binding: [{ extension: '102', userId: carol }] },
+			bindings: { binding: [{ extension: '102', userId: user(carol) }] },
 			bindingsJson: `[{"extension": "103", "userId": "${alice}"}]`,
 			removeExtensions: '101',
 		}),
@@ -120,7 +124,7 @@ test('merge keeps the extensions not mentioned', async () => {
 		nodeType: 'elma365Telephony',
 		parameters: update({
 			mode: 'merge',
-			bindings: { binding: [{ extension: '104', userId: bob }] },
+			bindings: { binding: [{ extension: '104', userId: user(bob) }] },
 		}),
 	});
 	expect(t.platform.requests[1].body).toEqual({
@@ -135,14 +139,16 @@ test('merge keeps the extensions not mentioned', async () => {
 test('a user id that is not a uuid, an empty extension, bad JSON or an empty code fail before any request', async () => {
 	const badUser = await t.run({
 		nodeType: 'elma365Telephony',
-		parameters: update({ bindings: { binding: [{ extension: '101', userId: 'ivan' }] } }),
+		parameters: update({
+			bindings: { binding: [{ extension: '101', userId: user('={{ "ivan" }}') }] },
+		}),
 	});
 	expect(badUser.error?.message).toMatch(
 		/Invalid "Bindings \(entry 1\) > User ID" in item 0: expected a UUID.*got "ivan"/,
 	);
 	const noExtension = await t.run({
 		nodeType: 'elma365Telephony',
-		parameters: update({ bindings: { binding: [{ extension: '', userId: alice }] } }),
+		parameters: update({ bindings: { binding: [{ extension: '', userId: user(alice) }] } }),
 	});
 	expect(noExtension.error?.message).toMatch(
 		/Invalid "Bindings \(entry 1\) > Extension" in item 0: expected a non-empty text/,
@@ -163,7 +169,7 @@ test('a user id that is not a uuid, an empty extension, bad JSON or an empty cod
 	);
 	const noCode = await t.run({
 		nodeType: 'elma365Telephony',
-		parameters: update({ moduleCode: '={{ "" }}', mode: 'replace' }),
+		parameters: update({ moduleCode: moduleCode('={{ "" }}'), mode: 'replace' }),
 	});
 	expect(noCode.error?.message).toMatch(
 		/Invalid "Module Code" in item 0: expected a non-empty text/,
@@ -174,7 +180,7 @@ test('a user id that is not a uuid, an empty extension, bad JSON or an empty cod
 test("a disabled module is the platform's 400, with its text", async () => {
 	const { error } = await t.run({
 		nodeType: 'elma365Telephony',
-		parameters: { resource: 'binding', operation: 'get', moduleCode: 'voip_off' },
+		parameters: { resource: 'binding', operation: 'get', moduleCode: moduleCode('voip_off') },
 	});
 	expect(error?.message).toBe('ELMA365 400: module voip_off is disabled');
 	expect(error?.httpCode).toBe('400');
@@ -186,7 +192,7 @@ test('merge does not write when the read fails', async () => {
 		nodeType: 'elma365Telephony',
 		parameters: update({
 			mode: 'merge',
-			bindings: { binding: [{ extension: '1', userId: alice }] },
+			bindings: { binding: [{ extension: '1', userId: user(alice) }] },
 		}),
 	});
 	expect(error?.message).toBe('ELMA365 400: module is off');
@@ -205,8 +211,8 @@ test('Continue On Fail: one output per input, in order, paired', async () => {
 		],
 		parameters: update({
 			mode: 'replace',
-			moduleCode: '={{ $json.code }}',
-			bindings: { binding: [{ extension: '300', userId: '={{ $json.user }}' }] },
+			moduleCode: moduleCode('={{ $json.code }}'),
+			bindings: { binding: [{ extension: '300', userId: user('={{ $json.user }}') }] },
 		}),
 	});
 	expect(error).toBeUndefined();

@@ -8,6 +8,8 @@ const modules = () => t.platform.collection('voipModules');
 const BINDINGS = /^\/pub\/v1\/integration\/[^/]+\/voip\/bindings$/;
 const CODES = ['voip_a', 'voip_b', 'voip_c', 'voip_d', 'voip_e'];
 const alice = newId();
+/** The Module picker with an expression typed as a code. */
+const moduleCode = { __rl: true, mode: 'code', value: '={{ $json.code }}' };
 
 beforeEach(() => {
 	modules().clear();
@@ -29,7 +31,7 @@ test('get: Concurrency N keeps at most N in flight; output in input order and pa
 		parameters: {
 			resource: 'binding',
 			operation: 'get',
-			moduleCode: '={{ $json.code }}',
+			moduleCode,
 			options: { concurrency: 3 },
 		},
 		input,
@@ -59,9 +61,13 @@ test('update (merge): merges into one module never interleave, so none is lost; 
 		parameters: {
 			resource: 'binding',
 			operation: 'update',
-			moduleCode: '={{ $json.code }}',
+			moduleCode,
 			mode: 'merge',
-			bindings: { binding: [{ extension: '={{ $json.extension }}', userId: alice }] },
+			bindings: {
+				binding: [
+					{ extension: '={{ $json.extension }}', userId: { __rl: true, mode: 'id', value: alice } },
+				],
+			},
 			options: { concurrency: 4 },
 		},
 		input,
@@ -93,28 +99,6 @@ test('update (merge): merges into one module never interleave, so none is lost; 
 	expect(pairingOf(items)).toEqual(input.map((_, index) => ({ item: index })));
 });
 
-test('update without the option: one item after the other', async () => {
-	const input = CODES.slice(0, 3).map((code) => ({ json: { code } }));
-	const state = holdRequests(t.platform, 'PUT', BINDINGS, { times: 3, delay: () => 5 });
-	const { error } = await t.run({
-		nodeType: 'elma365Telephony',
-		typeVersion: 1.1,
-		parameters: {
-			resource: 'binding',
-			operation: 'update',
-			moduleCode: { __rl: true, mode: 'id', value: '={{ $json.code }}' },
-			mode: 'replace',
-			bindingsJson: `{"300": "${alice}"}`,
-		},
-		input,
-	});
-	expect(error).toBeUndefined();
-	expect(state.max).toBe(1);
-	expect(state.order).toEqual(
-		input.map(({ json }) => `/pub/v1/integration/${json.code}/voip/bindings`),
-	);
-});
-
 test('update with Continue On Fail: a refused module gives its error item in its place, the others are written', async () => {
 	modules().set('voip_off', { enabled: false, bindings: [] });
 	const targets = ['voip_a', 'voip_off', 'voip_b', 'voip_off'];
@@ -123,7 +107,7 @@ test('update with Continue On Fail: a refused module gives its error item in its
 		parameters: {
 			resource: 'binding',
 			operation: 'update',
-			moduleCode: '={{ $json.code }}',
+			moduleCode,
 			mode: 'replace',
 			bindingsJson: `{"300": "${alice}"}`,
 			options: { concurrency: 2 },

@@ -126,7 +126,7 @@ test('a platform error carries its text; Continue On Fail gives one error item p
 	expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 });
 
-describe('Simplify (version 1.1)', () => {
+describe('Simplify', () => {
 	const full = (i: number) => ({
 		__id: newId(),
 		__name: `Full ${i}`,
@@ -160,7 +160,6 @@ describe('Simplify (version 1.1)', () => {
 	test('is on by default: each user keeps only its main fields; the request is the same', async () => {
 		const { items, error } = await t.run({
 			nodeType: 'elma365User',
-			typeVersion: 1.1,
 			parameters: getAll({ returnAll: true }),
 		});
 		expect(error).toBeUndefined();
@@ -171,20 +170,10 @@ describe('Simplify (version 1.1)', () => {
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 0 }]);
 	});
 
-	test('off: every field, as version 1 returns them', async () => {
+	test('off: every field, as the platform returns them', async () => {
 		const { items } = await t.run({
 			nodeType: 'elma365User',
-			typeVersion: 1.1,
 			parameters: getAll({ returnAll: true, simplify: false }),
-		});
-		expect(jsonOf(items)).toEqual(people);
-	});
-
-	test('version 1 has no Simplify: saved workflows keep the full users', async () => {
-		const { items } = await t.run({
-			nodeType: 'elma365User',
-			typeVersion: 1,
-			parameters: getAll({ returnAll: true, simplify: true }),
 		});
 		expect(jsonOf(items)).toEqual(people);
 	});

@@ -4,7 +4,7 @@ import { newId } from '../harness/index.ts';
 import { seedBody } from '../harness/routes/disk.ts';
 import { usePlatform } from '../harness/setup';
 
-/** ELMA365 File 1.1: the directory of Initialize and Upload From Links is picked from the disk's directories. */
+/** ELMA365 File: the directory of Initialize and Upload From Links is picked from the disk's directories. */
 const t = usePlatform();
 const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
 let directoryId: string;
@@ -25,26 +25,22 @@ const initialize = (entryDirectoryId: unknown) => ({
 	entryDirectoryId,
 });
 
-test('version 1.1 (and 1.2, and 1.3, the default) shows Directory as a picker for both bulk operations; version 1 keeps the typed Directory ID', async () => {
+test('Directory is a picker for both bulk operations', async () => {
 	const loader = await loadPackage();
 	const description = loader.nodeTypes.elma365File.type.description as INodeTypeDescription;
-	expect(description.version).toEqual([1, 1.1, 1.2, 1.3]);
-	expect(description.defaultVersion).toBe(1.3);
+	expect([description.version, description.defaultVersion]).toEqual([1, undefined]);
 	const forms = description.properties
 		.filter((p) => p.name === 'entryDirectoryId')
-		.map((p) => [p.type, p.displayOptions?.show?.operation, p.displayOptions?.show?.['@version']]);
+		.map((p) => [p.type, p.displayOptions?.show?.operation]);
 	expect(forms).toEqual([
-		['string', ['uploadFromLinks'], [{ _cnd: { lt: 1.1 } }]],
-		['resourceLocator', ['uploadFromLinks'], [{ _cnd: { gte: 1.1 } }]],
-		['string', ['initialize'], [{ _cnd: { lt: 1.1 } }]],
-		['resourceLocator', ['initialize'], [{ _cnd: { gte: 1.1 } }]],
+		['resourceLocator', ['uploadFromLinks']],
+		['resourceLocator', ['initialize']],
 	]);
 });
 
 test('the picker lists the directories, searched by name', async () => {
 	const result = await searchList({
 		nodeType: 'elma365File',
-		typeVersion: 1.1,
 		parameters: initialize('') as never,
 		credential: credential(),
 		method: 'searchDirectories',
@@ -54,15 +50,12 @@ test('the picker lists the directories, searched by name', async () => {
 });
 
 test.each([
-	['version 1.1, picked from the list', 1.1, { __rl: true, mode: 'list', value: 'DIR' }],
-	['version 1.1, typed as an ID', 1.1, { __rl: true, mode: 'id', value: 'DIR' }],
-	['version 1, typed', 1, 'DIR'],
-])('%s: sent as the entry\'s "directory"', async (_name, typeVersion, value) => {
-	const picked = typeof value === 'string' ? directoryId : { ...value, value: directoryId };
+	['picked from the list', 'list'],
+	['typed as an ID', 'id'],
+])('%s: sent as the entry\'s "directory"', async (_name, mode) => {
 	const { error } = await t.run({
 		nodeType: 'elma365File',
-		typeVersion,
-		parameters: initialize(picked) as never,
+		parameters: initialize({ __rl: true, mode, value: directoryId }) as never,
 	});
 	expect(error).toBeUndefined();
 	expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
@@ -73,7 +66,6 @@ test.each([
 test('the directory is required (the vendor documents it): an empty picker is refused before any request', async () => {
 	const { error } = await t.run({
 		nodeType: 'elma365File',
-		typeVersion: 1.1,
 		parameters: initialize({ __rl: true, mode: 'list', value: '={{ "" }}' }) as never,
 	});
 	expect(error?.message).toMatch(/^Invalid "Directory" in item 0: expected a UUID/);

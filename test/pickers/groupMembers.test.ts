@@ -1,4 +1,4 @@
-/** Scheme 1.2: group members picked from the platform's users and groups (positions stay typed). */
+/** Scheme: group members picked from the platform's users and groups (positions to add stay typed). */
 import type { INodeProperties } from 'n8n-workflow';
 import { loadPackage, searchList } from '../harness/engine';
 import { fail } from '../harness/index.ts';
@@ -38,7 +38,6 @@ describe('member pickers', () => {
 	const search = (method: string, filter?: string) =>
 		searchList({
 			nodeType: NODE,
-			typeVersion: 1.2,
 			parameters: addMembers({}) as never,
 			credential: credential(),
 			method,
@@ -81,7 +80,6 @@ describe('member pickers', () => {
 		const remove = (parameters: Record<string, unknown>, filter?: string) =>
 			searchList({
 				nodeType: NODE,
-				typeVersion: 1.2,
 				parameters: parameters as never,
 				credential: credential(),
 				method: 'searchGroupPositions',
@@ -115,11 +113,10 @@ describe('member pickers', () => {
 	});
 });
 
-describe('Add and Remove Members with picked members (version 1.2)', () => {
+describe('Add and Remove Members with picked members', () => {
 	test('users picked from the list and typed by ID, a picked sub-group and a typed position go in one body', async () => {
 		const { items, error } = await t.run({
 			nodeType: NODE,
-			typeVersion: 1.2,
 			parameters: addMembers({
 				userIds: { user: rows([picked(S.users.bob), picked(` ${S.users.carol} `, 'id')]) },
 				positionIds: S.positions.accountant,
@@ -157,7 +154,6 @@ describe('Add and Remove Members with picked members (version 1.2)', () => {
 	test('a row set to an expression gives several IDs (an array or comma-separated); items for one group share a request', async () => {
 		const { items, error } = await t.run({
 			nodeType: NODE,
-			typeVersion: 1.2,
 			parameters: addMembers({
 				userIds: { user: rows([picked('={{ $json.users }}', 'id')]) },
 			}) as never,
@@ -198,7 +194,6 @@ describe('Add and Remove Members with picked members (version 1.2)', () => {
 		});
 		const { error } = await t.run({
 			nodeType: NODE,
-			typeVersion: 1.2,
 			parameters: addMembers(
 				{
 					userIds: { user: rows([picked(S.users.alice)]) },
@@ -255,7 +250,6 @@ describe('Add and Remove Members with picked members (version 1.2)', () => {
 		async (members, message, operation = 'addMembers') => {
 			const { error } = await t.run({
 				nodeType: NODE,
-				typeVersion: 1.2,
 				parameters: addMembers(members, operation) as never,
 				input: [{ json: { x: 7, name: 'bob' } }],
 			});
@@ -267,35 +261,10 @@ describe('Add and Remove Members with picked members (version 1.2)', () => {
 	test('an ID typed by hand that is not a UUID is refused by the editor check, before any request', async () => {
 		const { error } = await t.run({
 			nodeType: NODE,
-			typeVersion: 1.2,
 			parameters: addMembers({ userIds: { user: rows([picked('bob', 'id')]) } }) as never,
 		});
 		expect(error?.message).toBe("The 'ELMA365' node has issues:\n- Not a valid UUID");
 		expect(t.platform.requests).toHaveLength(0);
-	});
-
-	test('a workflow saved with version 1.1 keeps its comma-separated User IDs and Sub-Group IDs', async () => {
-		const { items, error } = await t.run({
-			nodeType: NODE,
-			typeVersion: 1.1,
-			parameters: addMembers({
-				userIds: `${S.users.bob},${S.users.carol}`,
-				subGroupIds: S.groups.managers,
-			}) as never,
-		});
-		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => r.body)).toEqual([
-			[S.users.bob, S.users.carol, S.groups.managers],
-		]);
-		expect(jsonOf(items)).toEqual([
-			{
-				addedItemIds: [S.users.bob, S.users.carol, S.groups.managers],
-				groupId,
-				users: [S.users.bob, S.users.carol],
-				positions: [],
-				subGroups: [S.groups.managers],
-			},
-		]);
 	});
 });
 
@@ -312,83 +281,54 @@ describe('descriptions', () => {
 			(property) =>
 				property.name === name && property.displayOptions?.show?.operation?.includes(operation),
 		);
-	const versions = (property: INodeProperties) => property.displayOptions?.show?.['@version'];
 
 	test.each([
-		['addMembers', 'add', 'userIds', 'User IDs', 'users', 'Users', 'searchUsers', undefined],
-		[
-			'addMembers',
-			'add',
-			'subGroupIds',
-			'Sub-Group IDs',
-			'groups',
-			'Sub-Groups',
-			'searchGroups',
-			undefined,
-		],
-		['removeMembers', 'remove', 'userIds', 'User IDs', 'users', 'Users', 'searchUsers', undefined],
+		['addMembers', 'add', 'userIds', 'Users', 'users', 'searchUsers', undefined],
+		['addMembers', 'add', 'subGroupIds', 'Sub-Groups', 'groups', 'searchGroups', undefined],
+		['removeMembers', 'remove', 'userIds', 'Users', 'users', 'searchUsers', undefined],
 		[
 			'removeMembers',
 			'remove',
 			'positionIds',
-			'Position IDs',
-			'positions (org-structure items)',
 			'Positions',
+			'positions (org-structure items)',
 			'searchGroupPositions',
 			['groupId.value'],
 		],
-		[
-			'removeMembers',
-			'remove',
-			'subGroupIds',
-			'Sub-Group IDs',
-			'groups',
-			'Sub-Groups',
-			'searchGroups',
-			undefined,
-		],
-	])(
-		'%s %s: versions 1 and 1.1 keep the typed %s exactly; 1.2 shows rows of pickers under the same name',
-		(operation, verb, name, label, what, listed, method, dependsOn) => {
-			const [typed, rowsProperty, ...rest] = named(name, operation);
-			expect(rest).toEqual([]);
-			expect(typed).toEqual({
-				displayName: label,
-				name,
-				type: 'string',
-				default: '',
-				placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6, ...',
-				description: `Comma-separated UUIDs (or an array from an expression) of ${what} to ${verb}`,
-				displayOptions: {
-					show: {
-						'@version': [{ _cnd: { lt: 1.2 } }],
-						resource: ['group'],
-						operation: [operation],
-					},
-				},
-			});
-			expect(rowsProperty).toMatchObject({
-				displayName: listed,
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true },
-			});
-			expect(versions(rowsProperty)).toEqual([{ _cnd: { gte: 1.2 } }]);
-			const locator = (rowsProperty.options as Array<{ values: INodeProperties[] }>)[0].values[0];
-			expect(locator).toMatchObject({ name: 'id', type: 'resourceLocator' });
-			expect(locator.typeOptions?.loadOptionsDependsOn).toEqual(dependsOn);
-			expect(locator.modes?.map((mode) => [mode.name, mode.typeOptions?.searchListMethod])).toEqual(
-				[
-					['list', method],
-					['id', undefined],
-				],
-			);
-		},
-	);
+		['removeMembers', 'remove', 'subGroupIds', 'Sub-Groups', 'groups', 'searchGroups', undefined],
+	])('%s %s: %s is rows of pickers', (operation, verb, name, listed, what, method, dependsOn) => {
+		const [rowsProperty, ...rest] = named(name, operation);
+		expect(rest).toEqual([]);
+		expect(rowsProperty).toMatchObject({
+			displayName: listed,
+			name,
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			default: {},
+			description: `The ${what} to ${verb}. A row set to an expression may give several IDs: an array or comma-separated text.`,
+			displayOptions: { show: { resource: ['group'], operation: [operation] } },
+		});
+		const locator = (rowsProperty.options as Array<{ values: INodeProperties[] }>)[0].values[0];
+		expect(locator).toMatchObject({ name: 'id', type: 'resourceLocator' });
+		expect(locator.typeOptions?.loadOptionsDependsOn).toEqual(dependsOn);
+		expect(locator.modes?.map((mode) => [mode.name, mode.typeOptions?.searchListMethod])).toEqual([
+			['list', method],
+			['id', undefined],
+		]);
+	});
 
-	test('Add Members keeps Position IDs typed in every version: the API lists no positions outside a group', () => {
+	test('Add Members keeps Position IDs typed: the API lists no positions outside a group', () => {
 		const [positions, ...others] = named('positionIds', 'addMembers');
 		expect(others).toEqual([]);
-		expect(positions).toMatchObject({ type: 'string', displayName: 'Position IDs' });
-		expect(versions(positions)).toBeUndefined();
+		expect(positions).toEqual({
+			displayName: 'Position IDs',
+			name: 'positionIds',
+			type: 'string',
+			default: '',
+			placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6, ...',
+			description:
+				'Comma-separated UUIDs (or an array from an expression) of positions (org-structure items) to add',
+			displayOptions: { show: { resource: ['group'], operation: ['addMembers'] } },
+		});
 	});
 });

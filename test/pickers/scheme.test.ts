@@ -15,7 +15,6 @@ const search = (
 ) =>
 	searchList({
 		nodeType: NODE,
-		typeVersion: 1.2,
 		parameters: parameters as never,
 		credential: credential(),
 		method,
@@ -24,7 +23,7 @@ const search = (
 	});
 const entry = (collection: string, key: string) => t.platform.collection(collection).get(key);
 
-describe('module and solution pickers (version 1.2)', () => {
+describe('module and solution pickers', () => {
 	const pbx = newId();
 	beforeAll(() => {
 		t.platform
@@ -96,7 +95,7 @@ describe.each([
 		{ resource: 'documentTemplate', operation: 'get' },
 		[],
 	],
-])('%s (version 1.2)', (method, collection, segment, what, operation, seeded) => {
+])('%s', (method, collection, segment, what, operation, seeded) => {
 	const ids: string[] = [];
 	beforeAll(() => {
 		// More entries than one page of 1,000 (the size a search asks for).
@@ -156,9 +155,9 @@ describe.each([
 	});
 });
 
-describe('operations with picked values (version 1.2)', () => {
-	const run = (typeVersion: number, parameters: Record<string, unknown>) =>
-		t.run({ nodeType: NODE, typeVersion, parameters: parameters as never });
+describe('operations with picked values', () => {
+	const run = (parameters: Record<string, unknown>) =>
+		t.run({ nodeType: NODE, parameters: parameters as never });
 
 	test.each([
 		[
@@ -228,7 +227,7 @@ describe('operations with picked values (version 1.2)', () => {
 			() => entry('schemeDocTemplates', S.docTemplates.contract),
 		],
 	])('%s', async (_name, parameters, path, output) => {
-		const { items, error } = await run(1.2, parameters);
+		const { items, error } = await run(parameters);
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.body])).toEqual([
 			['GET', path, {}, undefined],
@@ -237,7 +236,7 @@ describe('operations with picked values (version 1.2)', () => {
 	});
 
 	test('an ID with spaces typed in the picker is refused by the editor check, before any request', async () => {
-		const { error } = await run(1.2, {
+		const { error } = await run({
 			resource: 'page',
 			operation: 'get',
 			pageId: picked('not an id', 'id'),
@@ -245,25 +244,4 @@ describe('operations with picked values (version 1.2)', () => {
 		expect(error?.message).toBe("The 'ELMA365' node has issues:\n- An ID has no spaces");
 		expect(t.platform.requests).toHaveLength(0);
 	});
-
-	test.each([1.1, 1])(
-		'a workflow saved with version %s keeps its typed module, solution, page and template IDs',
-		async (typeVersion) => {
-			for (const parameters of [
-				{ resource: 'module', operation: 'get', moduleId: 'telephony' },
-				{ resource: 'solution', operation: 'getExportability', solutionCode: S.solutions.hr },
-				{ resource: 'page', operation: 'get', pageId: S.pages.dashboard },
-				{ resource: 'documentTemplate', operation: 'get', templateId: S.docTemplates.contract },
-			]) {
-				const { error } = await run(typeVersion, parameters);
-				expect(error).toBeUndefined();
-			}
-			expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
-				['GET', '/pub/v1/scheme/modules/telephony'],
-				['GET', `/pub/v1/scheme/solutions/${S.solutions.hr}/exportable`],
-				['GET', `/pub/v1/scheme/pages/${S.pages.dashboard}`],
-				['GET', `/pub/v1/scheme/doctemplates/${S.docTemplates.contract}`],
-			]);
-		},
-	);
 });

@@ -8,7 +8,6 @@ const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 const search = (method: string, filter?: string, paginationToken?: string) =>
 	searchList({
 		nodeType: 'elma365Telephony',
-		typeVersion: 1.1,
 		parameters: { resource: 'binding', operation: 'update' },
 		credential: credential(),
 		method,
@@ -26,7 +25,7 @@ beforeEach(() => {
 		.set('voip_main', { enabled: true, bindings: [{ extension: '101', userId: alice }] });
 });
 
-describe('module picker (version 1.1)', () => {
+describe('module picker', () => {
 	const pbx = newId();
 	beforeAll(() => {
 		// A module whose integration code differs from its id: the picker gives the code.
@@ -62,7 +61,7 @@ describe('module picker (version 1.1)', () => {
 	});
 });
 
-describe('user picker in the bindings (version 1.1)', () => {
+describe('user picker in the bindings', () => {
 	const users = Array.from({ length: 130 }, (_, i) => ({
 		__id: newId(),
 		__name: `User ${i}`,
@@ -121,7 +120,6 @@ describe('operations with picked values', () => {
 		for (const moduleCode of [picked('voip_main'), picked('voip_main', 'code')]) {
 			const { items, error } = await t.run({
 				nodeType: 'elma365Telephony',
-				typeVersion: 1.1,
 				parameters: { resource: 'binding', operation: 'get', moduleCode } as never,
 			});
 			expect(error).toBeUndefined();
@@ -136,7 +134,6 @@ describe('operations with picked values', () => {
 	test('update with users picked from the list and typed by ID, merged with the JSON bindings', async () => {
 		const { items, error } = await t.run({
 			nodeType: 'elma365Telephony',
-			typeVersion: 1.1,
 			parameters: {
 				resource: 'binding',
 				operation: 'update',
@@ -168,7 +165,6 @@ describe('operations with picked values', () => {
 	test('a user expression in the picker that is not a UUID fails before any request', async () => {
 		const { error } = await t.run({
 			nodeType: 'elma365Telephony',
-			typeVersion: 1.1,
 			parameters: {
 				resource: 'binding',
 				operation: 'update',
@@ -181,24 +177,5 @@ describe('operations with picked values', () => {
 			/Invalid "Bindings \(entry 1\) > User ID" in item 0: expected a UUID.*got "ivan"/,
 		);
 		expect(t.platform.requests).toHaveLength(0);
-	});
-
-	test('a workflow saved with version 1 keeps its typed module code and user IDs', async () => {
-		const { items, error } = await t.run({
-			nodeType: 'elma365Telephony',
-			typeVersion: 1,
-			parameters: {
-				resource: 'binding',
-				operation: 'update',
-				moduleCode: 'voip_main',
-				mode: 'replace',
-				bindings: { binding: [{ extension: '201', userId: bob }] },
-			},
-		});
-		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-			['PUT', path, { bindings: [{ extension: '201', userId: bob }] }],
-		]);
-		expect(jsonOf(items)).toEqual([{ bindings: [{ extension: '201', userId: bob }] }]);
 	});
 });

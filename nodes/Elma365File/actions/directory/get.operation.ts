@@ -1,22 +1,20 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import {
-	concurrencyByVersion,
+	ADAPTIVE_CEILING,
+	adaptiveConcurrency,
 	concurrencyOption,
 	requestOperation,
 } from '../../../shared/execution/operations';
-import { ADAPTIVE_VERSION } from '../../versions';
 import { apiPath, unwrapItem } from '../../../shared/transport';
 import { directoryLocator, readDirectory } from '../diskParameters';
 
-const concurrency = concurrencyByVersion(concurrencyOption, { adaptive: ADAPTIVE_VERSION });
-
-/** Options > Concurrency when the user has not set it: the adaptive window's ceiling from ADAPTIVE_VERSION, 1 before. */
-export const defaultConcurrency = concurrency.defaultConcurrency;
+/** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
+export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('directory', 'get', [
 	directoryLocator('The directory to read'),
-	...concurrency.options,
+	adaptiveConcurrency(concurrencyOption),
 ]);
 
 /** The vendor answers `{"directory": {...}}`: the output is the directory itself. */

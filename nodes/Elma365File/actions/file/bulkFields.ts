@@ -1,12 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/descriptions/common';
 import { readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
-import {
-	beforeVersion,
-	isVersionAtLeast,
-	sinceVersion,
-} from '../../../shared/descriptions/versioning';
-import { PICKERS_VERSION } from '../../versions';
 
 /** The Hashes parameter of the link operations, with what the hashes are for. */
 export function hashesField(description: string): INodeProperties {
@@ -21,30 +15,14 @@ export function hashesField(description: string): INodeProperties {
 	};
 }
 
-/** The description of an entry's directory, typed or picked. */
-const ENTRY_DIRECTORY_DESCRIPTION = 'Directory the file goes into, sent as "directory"';
-
-/** The directory of one entry of a bulk body (typed in version 1, picked from 1.1 on) and free JSON for the entry. */
+/** The directory of one entry of a bulk body, picked from the platform's directories, and free JSON for the entry. */
 export const entryExtras: INodeProperties[] = [
-	...beforeVersion(PICKERS_VERSION, [
-		{
-			displayName: 'Directory ID',
-			name: 'entryDirectoryId',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-			description: ENTRY_DIRECTORY_DESCRIPTION,
-		},
-	]),
-	...sinceVersion(PICKERS_VERSION, [
-		uuidLocator({
-			displayName: 'Directory',
-			name: 'entryDirectoryId',
-			searchListMethod: 'searchDirectories',
-			description: ENTRY_DIRECTORY_DESCRIPTION,
-		}),
-	]),
+	uuidLocator({
+		displayName: 'Directory',
+		name: 'entryDirectoryId',
+		searchListMethod: 'searchDirectories',
+		description: 'Directory the file goes into, sent as "directory"',
+	}),
 	{
 		displayName: 'Additional Entry Fields (JSON)',
 		name: 'entryFields',
@@ -57,12 +35,7 @@ export const entryExtras: INodeProperties[] = [
 /** An entry's directory and Additional Entry Fields (JSON), as `entryExtras` asks for them. */
 export function readEntryExtras(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	return {
-		directory: readUuidLocator(
-			ctx,
-			itemIndex,
-			'entryDirectoryId',
-			isVersionAtLeast(ctx, PICKERS_VERSION) ? 'Directory' : 'Directory ID',
-		),
+		directory: readUuidLocator(ctx, itemIndex, 'entryDirectoryId', 'Directory'),
 		...readJsonObject(ctx, itemIndex, 'entryFields', 'Additional Entry Fields (JSON)'),
 	};
 }

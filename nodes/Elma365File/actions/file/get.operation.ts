@@ -1,22 +1,20 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import {
-	concurrencyByVersion,
+	ADAPTIVE_CEILING,
+	adaptiveConcurrency,
 	concurrencyOption,
 	requestOperation,
 } from '../../../shared/execution/operations';
-import { ADAPTIVE_GET_VERSION } from '../../versions';
 import { apiPath } from '../../../shared/transport';
 import { fileIdField, readFileId, unwrapFile } from '../diskParameters';
 
-const concurrency = concurrencyByVersion(concurrencyOption, { adaptive: ADAPTIVE_GET_VERSION });
-
-/** Options > Concurrency when the user has not set it: the adaptive window's ceiling from ADAPTIVE_GET_VERSION, 1 before. */
-export const defaultConcurrency = concurrency.defaultConcurrency;
+/** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
+export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('file', 'get', [
 	{ ...fileIdField, description: 'Identifier (__id) of the file whose information to read' },
-	...concurrency.options,
+	adaptiveConcurrency(concurrencyOption),
 ]);
 
 /**

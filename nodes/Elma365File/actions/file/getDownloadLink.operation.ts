@@ -1,11 +1,11 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import {
-	concurrencyByVersion,
+	ADAPTIVE_CEILING,
+	adaptiveConcurrency,
 	concurrencyOption,
 	requestOperation,
 } from '../../../shared/execution/operations';
-import { ADAPTIVE_VERSION } from '../../versions';
 import { apiPath, unwrapItem } from '../../../shared/transport';
 import { fileIdField, readFileId } from '../diskParameters';
 
@@ -16,14 +16,12 @@ export function withLink(body: IDataObject): IDataObject {
 	return link === undefined ? payload : { ...payload, link };
 }
 
-const concurrency = concurrencyByVersion(concurrencyOption, { adaptive: ADAPTIVE_VERSION });
-
-/** Options > Concurrency when the user has not set it: the adaptive window's ceiling from ADAPTIVE_VERSION, 1 before. */
-export const defaultConcurrency = concurrency.defaultConcurrency;
+/** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
+export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('file', 'getDownloadLink', [
 	fileIdField,
-	...concurrency.options,
+	adaptiveConcurrency(concurrencyOption),
 ]);
 
 /** POST /disk/file/{id}/get-link: a read, although sent as POST, so safe to repeat. */

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions/common';
 import {
-	concurrencyByVersion,
+	ADAPTIVE_CEILING,
+	adaptiveConcurrency,
 	concurrencyOption,
 	requestOperation,
 } from '../../../shared/execution/operations';
-import { ADAPTIVE_VERSION } from '../../versions';
 import {
 	directoryLocator,
 	fileIdField,
@@ -14,10 +14,8 @@ import {
 	unwrapFile,
 } from '../diskParameters';
 
-const concurrency = concurrencyByVersion(concurrencyOption, { adaptive: ADAPTIVE_VERSION });
-
-/** Options > Concurrency when the user has not set it: the adaptive window's ceiling from ADAPTIVE_VERSION, 1 before. */
-export const defaultConcurrency = concurrency.defaultConcurrency;
+/** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
+export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('file', 'move', [
 	{
@@ -42,7 +40,7 @@ export const description: INodeProperties[] = showFor('file', 'move', [
 		default: '{}',
 		description: `${jsonEscapeHatchHint}. The form sends {"files": [{"hash", "name"}]}; these keys are added beside "files".`,
 	},
-	...concurrency.options,
+	adaptiveConcurrency(concurrencyOption),
 ]);
 
 /** Moves of one file run one after the other, in input order. */

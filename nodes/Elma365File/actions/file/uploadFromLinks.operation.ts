@@ -2,12 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from
 import { showFor } from '../../../shared/descriptions/common';
 import { NodeApiError } from 'n8n-workflow';
 import { uuidLocator } from '../../../shared/descriptions/locators';
-import {
-	beforeVersion,
-	isVersionAtLeast,
-	sinceVersion,
-} from '../../../shared/descriptions/versioning';
-import { PICKERS_VERSION } from '../../versions';
 import type { Done } from '../bulk';
 import {
 	answerItems,
@@ -20,10 +14,6 @@ import {
 } from '../bulk';
 import { readOptionalDirectory } from '../diskParameters';
 
-/** The description of Directory (ID), typed before version 1.1 and picked from it on. */
-const DIRECTORY_DESCRIPTION =
-	'Directory to store the fetched file in (with Initialize, in the same run); left empty, the file stays in temporary storage for an hour and the output gives its hash';
-
 export const description: INodeProperties[] = showFor('file', 'uploadFromLinks', [
 	{
 		displayName: 'Link URL',
@@ -34,25 +24,14 @@ export const description: INodeProperties[] = showFor('file', 'uploadFromLinks',
 		placeholder: 'https://example.com/report.pdf',
 		description: 'Address the platform downloads the file from (http or https)',
 	},
-	...beforeVersion(PICKERS_VERSION, [
-		{
-			displayName: 'Directory ID',
-			name: 'entryDirectoryId',
-			type: 'string',
-			default: '',
-			placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-			description: DIRECTORY_DESCRIPTION,
-		},
-	]),
-	...sinceVersion(PICKERS_VERSION, [
-		uuidLocator({
-			displayName: 'Directory',
-			name: 'entryDirectoryId',
-			searchListMethod: 'searchDirectories',
-			description: DIRECTORY_DESCRIPTION,
-			required: false,
-		}),
-	]),
+	uuidLocator({
+		displayName: 'Directory',
+		name: 'entryDirectoryId',
+		searchListMethod: 'searchDirectories',
+		description:
+			'Directory to store the fetched file in (with Initialize, in the same run); left empty, the file stays in temporary storage for an hour and the output gives its hash',
+		required: false,
+	}),
 	{
 		displayName: 'File Name',
 		name: 'fileName',
@@ -65,8 +44,7 @@ export const description: INodeProperties[] = showFor('file', 'uploadFromLinks',
 
 /** The item's Directory, or undefined when the fetched file stays in temporary storage. */
 function directoryOf(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
-	const label = isVersionAtLeast(ctx, PICKERS_VERSION) ? 'Directory' : 'Directory ID';
-	return readOptionalDirectory(ctx, itemIndex, 'entryDirectoryId', label);
+	return readOptionalDirectory(ctx, itemIndex, 'entryDirectoryId', 'Directory');
 }
 
 /** The item's File Name, or the last part of the link's path when it is empty. */

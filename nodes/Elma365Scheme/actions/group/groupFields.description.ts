@@ -47,9 +47,8 @@ const fieldsJson: INodeProperties = {
 /**
  * Create's fields. The group body as the vendor documents it: create takes {"__name" (required), "description",
  * "isDefault", "isRole"} (api.elma365.com/en/public-api/reference/scheme/groupcreate), edit takes
- * {"__name", "description", "isDefault"} (.../scheme/updaterequest). The parameter names of the
- * form stay as they were (`name`), only the wire keys follow the reference. The Code field of
- * earlier releases is gone: neither body has one (n8n drops a saved value of a removed option).
+ * {"__name", "description", "isDefault"} (.../scheme/updaterequest); neither has a code. The form's
+ * parameter is `name`; only the wire key follows the reference.
  */
 export const createFields: INodeProperties[] = [
 	{ ...NAME, required: true },

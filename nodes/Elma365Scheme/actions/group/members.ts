@@ -3,12 +3,6 @@ import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/description
 import type { GroupedRun } from '../../../shared/execution/grouped';
 import { groupBy, groupedOperation } from '../../../shared/execution/grouped';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
-import {
-	beforeVersion,
-	isVersionAtLeast,
-	sinceVersion,
-} from '../../../shared/descriptions/versioning';
-import { MORE_PICKERS_VERSION } from '../../versions';
 import type { PickerRows } from '../../../shared/descriptions/pickerRows';
 import { pickerRows, readPickerRows, splitIds } from '../../../shared/descriptions/pickerRows';
 import { invalidInput, requireUuid } from '../../../shared/validation';
@@ -17,7 +11,7 @@ import { readPathParam } from '../pathParams';
 /** The two group membership operations (add-items / remove-items). */
 export type MembershipOperation = 'addMembers' | 'removeMembers';
 
-/** The three kinds of member, each with its parameter, label and (from version 1.2) its pickers. */
+/** The three kinds of member, each with its parameter, label and pickers. */
 const KINDS = [
 	{
 		key: 'users',
@@ -62,13 +56,13 @@ type Members = Record<Kind['key'], string[]>;
 /** The pickers of a kind; `only` limits them to one operation. */
 type Rows = Omit<PickerRows, 'name' | 'what' | 'verb'> & { only?: MembershipOperation };
 
-/** How a kind is given in `operation` from version 1.2: rows of pickers, or (undefined) a typed list. */
+/** How a kind is given in `operation`: rows of pickers, or (undefined) a typed list. */
 function rowsOf(kind: Kind, operation: MembershipOperation): Rows | undefined {
 	const rows: Rows = kind.rows;
 	return rows.only === undefined || rows.only === operation ? rows : undefined;
 }
 
-/** Versions 1 and 1.1, and positions (the vendor's reference has no list of them) in every version: a typed list of IDs. */
+/** Positions to add (the vendor's reference lists only the positions already in a group): a typed list of IDs. */
 function typedIds(kind: Kind, verb: string): INodeProperties {
 	return {
 		displayName: kind.label,
@@ -80,17 +74,13 @@ function typedIds(kind: Kind, verb: string): INodeProperties {
 	};
 }
 
-/** The members' fields of `operation`, one per kind: typed lists, or rows of pickers from version 1.2. */
+/** The members' fields of `operation`, one per kind: rows of pickers, or a typed list. */
 export function memberFields(operation: MembershipOperation, verb: string): INodeProperties[] {
-	return KINDS.flatMap((kind): INodeProperties[] => {
+	return KINDS.map((kind): INodeProperties => {
 		const rows = rowsOf(kind, operation);
-		if (!rows) return [typedIds(kind, verb)];
-		return [
-			...beforeVersion(MORE_PICKERS_VERSION, [typedIds(kind, verb)]),
-			...sinceVersion(MORE_PICKERS_VERSION, [
-				pickerRows({ ...rows, name: kind.param, what: kind.what, verb }),
-			]),
-		];
+		return rows
+			? pickerRows({ ...rows, name: kind.param, what: kind.what, verb })
+			: typedIds(kind, verb);
 	});
 }
 
@@ -133,18 +123,16 @@ function readChange(
 	operation: MembershipOperation,
 ): Change {
 	const groupId = readPathParam(ctx, itemIndex, 'groupId');
-	const picked = isVersionAtLeast(ctx, MORE_PICKERS_VERSION);
-	const rowsFor = (kind: Kind) => (picked ? rowsOf(kind, operation) : undefined);
 	const members = {} as Members;
 	for (const kind of KINDS) {
-		const rows = rowsFor(kind);
+		const rows = rowsOf(kind, operation);
 		members[kind.key] = rows
 			? readPickerRows(ctx, itemIndex, { ...rows, name: kind.param }).ids
 			: readTyped(ctx, itemIndex, kind);
 	}
 	const extra = readJsonObject(ctx, itemIndex, 'options.body', 'Body (JSON)');
 	if (KINDS.every((kind) => members[kind.key].length === 0) && Object.keys(extra).length === 0) {
-		const fields = KINDS.map((kind) => rowsFor(kind)?.listed ?? kind.label);
+		const fields = KINDS.map((kind) => rowsOf(kind, operation)?.listed ?? kind.label);
 		throw invalidInput(
 			ctx,
 			itemIndex,

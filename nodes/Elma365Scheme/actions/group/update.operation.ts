@@ -1,11 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import {
-	concurrencyByVersion,
+	ADAPTIVE_CEILING,
+	adaptiveConcurrency,
 	concurrencyOption,
 	requestOperation,
 } from '../../../shared/execution/operations';
-import { ADAPTIVE_VERSION } from '../../versions';
 import { apiPath } from '../../../shared/transport';
 import { pathParamProperties, readPathParam } from '../pathParams';
 import { buildUpdateBody } from './groupBody';
@@ -13,15 +13,13 @@ import { updateFields } from './groupFields.description';
 
 export const entry = { operation: 'update', name: 'Update', action: 'Update a group' };
 
-const concurrency = concurrencyByVersion(concurrencyOption, { adaptive: ADAPTIVE_VERSION });
-
-/** Options > Concurrency when the user has not set it: the adaptive window's ceiling from ADAPTIVE_VERSION, 1 before. */
-export const defaultConcurrency = concurrency.defaultConcurrency;
+/** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
+export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('group', 'update', [
 	...pathParamProperties('groupId'),
 	...updateFields,
-	...concurrency.options,
+	adaptiveConcurrency(concurrencyOption),
 ]);
 
 export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {

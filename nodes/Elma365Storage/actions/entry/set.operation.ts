@@ -1,19 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions/common';
 import {
-	concurrencyByVersion,
+	ADAPTIVE_CEILING,
+	adaptiveConcurrency,
 	concurrencyOption,
 	requestOperation,
 } from '../../../shared/execution/operations';
-import { ADAPTIVE_VERSION } from '../../versions';
 import { withoutEnvelope } from '../../../shared/transport';
 import { invalidInput, requireOneOf } from '../../../shared/validation';
 import { entryFields, entryPath, readKey } from './entryFields.description';
 
-const concurrency = concurrencyByVersion(concurrencyOption, { adaptive: ADAPTIVE_VERSION });
-
-/** Options > Concurrency when the user has not set it: the adaptive window's ceiling from ADAPTIVE_VERSION, 1 before. */
-export const defaultConcurrency = concurrency.defaultConcurrency;
+/** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
+export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('entry', 'set', [
 	...entryFields,
@@ -48,7 +46,7 @@ export const description: INodeProperties[] = showFor('entry', 'set', [
 		description: `${jsonEscapeHatchHint}: the whole body, e.g. for a storage that takes other keys than "data"`,
 		displayOptions: { show: { specifyBody: ['json'] } },
 	},
-	...concurrency.options,
+	adaptiveConcurrency(concurrencyOption),
 ]);
 
 /** The stored text: a string as it is, anything else an expression gives as its JSON. */

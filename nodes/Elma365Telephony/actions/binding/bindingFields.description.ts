@@ -1,35 +1,24 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { codeLocator, uuidLocator } from '../../../shared/descriptions/locators';
-import { beforeVersion, sinceVersion } from '../../../shared/descriptions/versioning';
-import { PICKERS_VERSION } from '../../versions';
 
-/** Module Code: typed in version 1; from version 1.1, under the same name, picked from the modules or typed as a code. */
+/** Module Code: picked from the modules or typed as a code. */
 export const moduleCodeFields: INodeProperties[] = [
-	...beforeVersion(PICKERS_VERSION, [
-		{
-			displayName: 'Module Code',
-			name: 'moduleCode',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'my_telephony',
-			description: 'Code of the telephony integration module',
-		},
-	]),
-	...sinceVersion(PICKERS_VERSION, [
-		codeLocator({
-			displayName: 'Module',
-			name: 'moduleCode',
-			searchListMethod: 'searchModuleCodes',
-			placeholder: 'my_telephony',
-			description: 'The telephony integration module',
-		}),
-	]),
+	codeLocator({
+		displayName: 'Module',
+		name: 'moduleCode',
+		searchListMethod: 'searchModuleCodes',
+		placeholder: 'my_telephony',
+		description: 'The telephony integration module',
+	}),
 ];
 
-/** The Bindings list, whose rows name the user by `user` (a typed ID or a picker). */
-function bindingsCollection(user: INodeProperties): INodeProperties {
-	return {
+/**
+ * The Bindings list, each row an extension and its user, picked from the platform's users (searched
+ * by name) or typed as an ID; then Bindings (JSON). n8n reads a picker inside a list row by its
+ * indexed path.
+ */
+export const bindingFields: INodeProperties[] = [
+	{
 		displayName: 'Bindings',
 		name: 'bindings',
 		type: 'fixedCollection',
@@ -50,38 +39,16 @@ function bindingsCollection(user: INodeProperties): INodeProperties {
 						placeholder: '101',
 						description: 'Internal phone extension',
 					},
-					user,
+					uuidLocator({
+						displayName: 'User',
+						name: 'userId',
+						searchListMethod: 'searchUsers',
+						description: 'The platform user the extension belongs to',
+					}),
 				],
 			},
 		],
-	};
-}
-
-/**
- * Version 1 types each user's ID; from version 1.1 the user is picked from the platform's users
- * (searched by name) or typed as an ID. n8n reads a picker inside a list row by its indexed path.
- */
-export const bindingFields: INodeProperties[] = [
-	...beforeVersion(PICKERS_VERSION, [
-		bindingsCollection({
-			displayName: 'User ID',
-			name: 'userId',
-			type: 'string',
-			default: '',
-			placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-			description: 'ID of the platform user the extension belongs to',
-		}),
-	]),
-	...sinceVersion(PICKERS_VERSION, [
-		bindingsCollection(
-			uuidLocator({
-				displayName: 'User',
-				name: 'userId',
-				searchListMethod: 'searchUsers',
-				description: 'The platform user the extension belongs to',
-			}),
-		),
-	]),
+	},
 	{
 		displayName: 'Bindings (JSON)',
 		name: 'bindingsJson',

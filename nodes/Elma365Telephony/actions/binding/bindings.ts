@@ -60,7 +60,7 @@ export function readBindings(ctx: IExecuteFunctions, itemIndex: number): Binding
 	const byExtension = new Map<string, Binding>();
 	const pairs = (ctx.getNodeParameter('bindings.binding', itemIndex, []) as IDataObject[]) ?? [];
 	for (const [position, pair] of pairs.entries()) {
-		// The indexed read gives the ID of a picked user (version 1.1) and a typed ID (version 1) alike.
+		// The indexed read gives the ID of the user, picked or typed.
 		const userId = ctx.getNodeParameter(`bindings.binding[${position}].userId`, itemIndex, '', {
 			extractValue: true,
 		});

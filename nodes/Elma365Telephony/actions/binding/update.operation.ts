@@ -1,7 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { concurrencyByVersion, concurrencyOption } from '../../../shared/execution/operations';
-import { ADAPTIVE_VERSION } from '../../versions';
+import {
+	ADAPTIVE_CEILING,
+	adaptiveConcurrency,
+	concurrencyOption,
+} from '../../../shared/execution/operations';
 import { apiRequest } from '../../../shared/transport';
 import { requireOneOf } from '../../../shared/validation';
 import { splitList } from '../../../shared/utils';
@@ -11,10 +14,8 @@ import type { CongestionWindow } from '../../../shared/execution/congestion';
 
 const MODES = ['merge', 'replace'] as const;
 
-const concurrency = concurrencyByVersion(concurrencyOption, { adaptive: ADAPTIVE_VERSION });
-
-/** Options > Concurrency when the user has not set it: the adaptive window's ceiling from ADAPTIVE_VERSION, 1 before. */
-export const defaultConcurrency = concurrency.defaultConcurrency;
+/** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
+export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('binding', 'update', [
 	...moduleCodeFields,
@@ -48,7 +49,7 @@ export const description: INodeProperties[] = showFor('binding', 'update', [
 		description: 'Comma-separated extensions to drop from the current mapping',
 		displayOptions: { show: { mode: ['merge'] } },
 	},
-	...concurrency.options,
+	adaptiveConcurrency(concurrencyOption),
 ]);
 
 /** A merge reads the module's mapping and writes it back: updates of one module must not interleave. */

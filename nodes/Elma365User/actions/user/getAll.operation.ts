@@ -3,10 +3,8 @@ import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
 import { buildListBody, listOptions } from '../../../shared/lists/listOptions';
 import { listOperation } from '../../../shared/execution/operations';
 import { simplifier, simplifyOption } from '../../../shared/descriptions/simplify';
-import { sinceVersion } from '../../../shared/descriptions/versioning';
-import { SIMPLIFY_VERSION } from '../../versions';
 
-/** What Simplify keeps of a user (from version 1.1): identity, name and contacts, not the system fields. */
+/** What Simplify keeps of a user ): identity, name and contacts, not the system fields. */
 const MAIN_FIELDS = [
 	'__id',
 	'__name',
@@ -21,7 +19,7 @@ const MAIN_FIELDS = [
 /** The user list takes {filter, from, ids, size, sortExpressions}: no status, no active flag. */
 export const description: INodeProperties[] = showFor('user', 'getAll', [
 	...returnAllOrLimit,
-	...sinceVersion(SIMPLIFY_VERSION, [simplifyOption(MAIN_FIELDS)]),
+	simplifyOption(MAIN_FIELDS),
 	listOptions({}),
 ]);
 
