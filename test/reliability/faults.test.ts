@@ -19,8 +19,8 @@ const t = usePlatform();
 
 /** Nodes the matrix leaves out: a trigger polls with no input items, so no Continue On Fail to pair. */
 const NOT_IN_MATRIX: Record<string, string> = {
-	elma365Trigger:
-		'test/Elma365Trigger/trigger.test.ts: a platform error fails the poll, state kept',
+	elma365AppTrigger:
+		'test/Elma365AppTrigger/appTrigger.test.ts: a platform error fails the poll, state kept',
 };
 
 describe('the matrix covers every node', () => {
