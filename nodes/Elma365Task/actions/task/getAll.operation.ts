@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
 import { buildListBody, listOptions } from '../../../shared/lists/listOptions';
 import { readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
@@ -14,39 +14,42 @@ import { requireOneOf } from '../../../shared/validation';
 const SCOPE_VALUES = ['all', 'income', 'outcome', 'participate', 'performer'] as const;
 type Scope = (typeof SCOPE_VALUES)[number];
 
+/** The Tasks choices, in the order the list shows them: All first, the user's own lists, then another user's. */
+const SCOPE_OPTIONS: INodePropertyOptions[] = [
+	{
+		name: 'All I Can See',
+		value: 'all',
+		description: "Every task the credential's user may read",
+	},
+	{
+		name: 'Incoming',
+		value: 'income',
+		description: "Tasks assigned to the credential's user",
+	},
+	{
+		name: 'Outgoing',
+		value: 'outcome',
+		description: "Tasks the credential's user set",
+	},
+	{
+		name: 'Participating',
+		value: 'participate',
+		description: "Tasks the credential's user takes part in",
+	},
+	{
+		name: 'Of a User',
+		value: 'performer',
+		description: 'The tasks of the chosen user',
+	},
+];
+
 export const description: INodeProperties[] = showFor('task', 'getAll', [
 	{
 		displayName: 'Tasks',
 		name: 'scope',
 		type: 'options',
 		default: 'all',
-		options: [
-			{
-				name: 'All I Can See',
-				value: 'all',
-				description: "Every task the credential's user may read",
-			},
-			{
-				name: 'Incoming',
-				value: 'income',
-				description: "Tasks assigned to the credential's user",
-			},
-			{
-				name: 'Outgoing',
-				value: 'outcome',
-				description: "Tasks the credential's user set",
-			},
-			{
-				name: 'Participating',
-				value: 'participate',
-				description: "Tasks the credential's user takes part in",
-			},
-			{
-				name: 'Of a User',
-				value: 'performer',
-				description: 'The tasks of the chosen user',
-			},
-		],
+		options: SCOPE_OPTIONS,
 	},
 	{
 		...uuidLocator({
