@@ -18,12 +18,10 @@ const skippedSuites = [
 	// Build tooling (gulpfile.js, scripts/build-if-stale.js), not an n8n line either.
 	'<rootDir>/test/tooling/',
 	// The poll harness drives n8n-core 2.x's PollTriggerExecutor, which 1.x does not have.
-	'<rootDir>/test/Elma365Trigger/trigger.test.ts',
-	'<rootDir>/test/Elma365Trigger/newTask.test.ts',
-	'<rootDir>/test/Elma365Trigger/exactlyOnce.test.ts',
-	'<rootDir>/test/Elma365AppTrigger/',
-	'<rootDir>/test/Elma365ProcessTrigger/',
-	'<rootDir>/test/Elma365TaskTrigger/',
+	'<rootDir>/test/Elma365AppTrigger/appTrigger.test.ts',
+	'<rootDir>/test/Elma365AppTrigger/exactlyOnce.test.ts',
+	'<rootDir>/test/Elma365ProcessTrigger/processTrigger.test.ts',
+	'<rootDir>/test/Elma365TaskTrigger/taskTrigger.test.ts',
 	// n8n 1.x's HTTP helper hides the system error code (timeout, reset, refused, certificate): the
 	// node reports "the platform could not be reached" without the reason and does not retry.
 	'<rootDir>/test/reliability/faults.test.ts',

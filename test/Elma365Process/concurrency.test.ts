@@ -67,7 +67,6 @@ describe('process start', () => {
 		});
 		const { error } = await t.run({
 			nodeType: 'elma365Process',
-			typeVersion: 1.3,
 			parameters: start(),
 			input,
 		});
@@ -112,7 +111,7 @@ describe('instance get', () => {
 });
 
 describe('instance interrupt', () => {
-	test('1.4 and later: interrupts of one instance never overlap, the second finds it stopped; other instances go beside them', async () => {
+	test('interrupts of one instance never overlap, the second finds it stopped; other instances go beside them', async () => {
 		const [a, b, c] = Array.from({ length: 3 }, () => newId());
 		for (const id of [a, b, c])
 			instances().set(id, { __id: id, __templateId: templateId, __state: 'exec' });
@@ -126,7 +125,6 @@ describe('instance interrupt', () => {
 		});
 		const { items, error } = await t.run({
 			nodeType: 'elma365Process',
-			typeVersion: 1.5,
 			parameters: {
 				resource: 'instance',
 				operation: 'interrupt',
@@ -186,10 +184,9 @@ describe.each(instanceChanges)('instance $operation', (change) => {
 	const instanceOf = (request: { path: string }) => request.path.split('/')[5];
 	const pathOf = (id: string) => `/pub/v1/bpm/instance/${id}/${change.action}`;
 	const PATH = new RegExp(`^/pub/v1/bpm/instance/[^/]+/${change.action}$`);
-	const run = (instanceIds: string[], typeVersion: number) =>
+	const run = (instanceIds: string[]) =>
 		t.run({
 			nodeType: 'elma365Process',
-			typeVersion,
 			parameters: {
 				resource: 'instance',
 				operation: change.operation,
@@ -204,13 +201,13 @@ describe.each(instanceChanges)('instance $operation', (change) => {
 			instances().set(id, { __id: id, __templateId: templateId, __state: 'exec' });
 	});
 
-	test('1.5 without the option: the items of different instances all in flight at once; output in input order and paired', async () => {
+	test('without the option: the items of different instances all in flight at once; output in input order and paired', async () => {
 		const state = holdRequests(t.platform, change.method, PATH, {
 			times: ids.length,
 			gate: ids.length,
 			delay: (request) => reversed(ids.length, ids.indexOf(instanceOf(request))),
 		});
-		const { items, error } = await run(ids, 1.5);
+		const { items, error } = await run(ids);
 		expect(error).toBeUndefined();
 		expect(state.max).toBe(ids.length);
 		expect(state.order).not.toEqual(ids.map(pathOf));
@@ -227,21 +224,7 @@ describe.each(instanceChanges)('instance $operation', (change) => {
 		expect(pairingOf(items)).toEqual(ids.map((_, index) => ({ item: index })));
 	});
 
-	test('1.4 without the option: one item after the other, in input order', async () => {
-		const state = holdRequests(t.platform, change.method, PATH, {
-			times: 4,
-			delay: (request) => reversed(4, ids.indexOf(instanceOf(request))),
-		});
-		const { items, error } = await run(ids.slice(0, 4), 1.4);
-		expect(error).toBeUndefined();
-		expect(state.max).toBe(1);
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual(
-			ids.slice(0, 4).map((id, order) => [change.method, pathOf(id), change.body(order)]),
-		);
-		expect(jsonOf(items)).toEqual(ids.slice(0, 4).map((id, order) => change.output(id, order)));
-	});
-
-	test('1.5: items of one instance never overlap and arrive in input order; other instances go beside them', async () => {
+	test('items of one instance never overlap and arrive in input order; other instances go beside them', async () => {
 		const [a, b, c] = ids;
 		const input = [a, a, b, a, c, b];
 		const state = holdRequests(t.platform, change.method, PATH, {
@@ -250,7 +233,7 @@ describe.each(instanceChanges)('instance $operation', (change) => {
 			delay: (request) => reversed(3, ids.indexOf(instanceOf(request))),
 			key: instanceOf,
 		});
-		const { items, error } = await run(input, 1.5);
+		const { items, error } = await run(input);
 		expect(error).toBeUndefined();
 		expect(state.overlaps).toEqual([]);
 		expect(state.max).toBe(3);

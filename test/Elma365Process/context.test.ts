@@ -12,7 +12,6 @@ const run = (
 ) =>
 	t.run({
 		nodeType: 'elma365Process',
-		typeVersion: 1.3,
 		parameters: { resource: 'instance', ...parameters },
 		...extra,
 	});
@@ -134,7 +133,6 @@ describe('Instance > Update Context', () => {
 		});
 		const { fields } = await resourceMapperFields({
 			nodeType: 'elma365Process',
-			typeVersion: 1.3,
 			parameters: {
 				resource: 'instance',
 				operation: 'updateContext',
@@ -287,21 +285,18 @@ describe('Instance > Get Many, List By Process Template Code', () => {
 		expect(t.platform.requests).toHaveLength(0);
 	});
 
-	test('versions before 1.3 keep their List By choices: a template code is refused before any request', async () => {
-		const { error } = await t.run({
-			nodeType: 'elma365Process',
-			typeVersion: 1.2,
-			parameters: {
-				resource: 'instance',
-				operation: 'getAll',
-				by: '={{ "templateCode" }}',
-				templateId,
-				targetId: newId(),
-				namespace: picked('crm.deals'),
-				processCode: picked('approval'),
-			},
+	test('a List By the node does not offer (from an expression) is refused before any request', async () => {
+		const { error } = await run({
+			operation: 'getAll',
+			by: '={{ "templateName" }}',
+			templateId,
+			targetId: newId(),
+			namespace: picked('crm.deals'),
+			processCode: picked('approval'),
 		});
-		expect(error?.message).toMatch(/Invalid "List By" in item 0/);
+		expect(error?.message).toBe(
+			'Invalid "List By" in item 0: expected one of "template", "templateCode", "target", got "templateName"',
+		);
 		expect(t.platform.requests).toHaveLength(0);
 	});
 

@@ -9,7 +9,6 @@ const run = (
 ) =>
 	t.run({
 		nodeType: 'elma365Process',
-		typeVersion: 1.3,
 		parameters: { resource: 'instance', ...parameters },
 		...extra,
 	});
@@ -112,7 +111,7 @@ test('Interrupt Many without Continue On Fail: a bad Instance ID fails the node 
 	expect(t.platform.requests).toHaveLength(0);
 });
 
-test('versions 1 to 1.2 keep their operation list; 1.3 adds Interrupt, Interrupt Many and the later control operations', async () => {
+test('Instance offers Get, Get Many and the control operations, in one Operation list', async () => {
 	const { loadPackage } = await import('../harness/engine');
 	const loader = await loadPackage();
 	const { properties } = loader.nodeTypes.elma365Process.type.description as INodeTypeDescription;
@@ -120,14 +119,8 @@ test('versions 1 to 1.2 keep their operation list; 1.3 adds Interrupt, Interrupt
 		(p: INodeProperties) =>
 			p.name === 'operation' && p.displayOptions?.show?.resource?.[0] === 'instance',
 	);
-	const values = selectors.map((p) => [
-		p.displayOptions?.show?.['@version'],
-		(p.options as Array<{ value: string }>).map((o) => o.value),
-	]);
-	expect(values).toEqual([
-		[[{ _cnd: { lt: 1.3 } }], ['get', 'getAll']],
+	expect(selectors.map((p) => (p.options as Array<{ value: string }>).map((o) => o.value))).toEqual(
 		[
-			[{ _cnd: { gte: 1.3 } }],
 			[
 				'get',
 				'getAll',
@@ -142,5 +135,5 @@ test('versions 1 to 1.2 keep their operation list; 1.3 adds Interrupt, Interrupt
 				'updateContext',
 			],
 		],
-	]);
+	);
 });

@@ -22,11 +22,15 @@ beforeEach(() => {
 		.set(templateId, { __id: templateId, namespace: 'crm.deals', code: 'approval' });
 });
 
+/** A Section or Process Template typed by code, a Process Template typed by ID, as the pickers store them. */
+const code = (value: string) => ({ __rl: true, mode: 'code', value });
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
 const start = (extra: Record<string, unknown> = {}) => ({
 	resource: 'process',
 	operation: 'start',
-	namespace: 'crm.deals',
-	processCode: 'approval',
+	namespace: code('crm.deals'),
+	processCode: code('approval'),
 	...extra,
 });
 
@@ -64,14 +68,14 @@ describe('process start', () => {
 	test('path variables are encoded, so a value cannot leave its segment', async () => {
 		const { error } = await t.run({
 			nodeType: 'elma365Process',
-			parameters: start({ namespace: '..%2Fapp', processCode: 'a?b#c' }),
+			parameters: start({ namespace: code('..%2Fapp'), processCode: code('a?b#c') }),
 		});
 		expect(t.platform.requests[0].path).toBe('/pub/v1/bpm/template/..%252Fapp/a%3Fb%23c/run');
 		expect(error?.message).toBe('ELMA365 404: process template ..%2Fapp/a?b#c not found');
 		t.platform.reset();
 		const slash = await t.run({
 			nodeType: 'elma365Process',
-			parameters: start({ namespace: '../app', processCode: 'a?b#c' }),
+			parameters: start({ namespace: code('../app'), processCode: code('a?b#c') }),
 		});
 		expect(slash.error?.message).toBe(
 			'Invalid "Section" in item 0: expected a code or ID without "/", got "../app"',
@@ -82,14 +86,14 @@ describe('process start', () => {
 	test('empty namespace, empty code or a bad context fail before any request, naming field and item', async () => {
 		const noNamespace = await t.run({
 			nodeType: 'elma365Process',
-			parameters: start({ namespace: ' ' }),
+			parameters: start({ namespace: code('={{ " " }}') }),
 		});
 		expect(noNamespace.error?.message).toMatch(
 			/Invalid "Section" in item 0: expected a non-empty text/,
 		);
 		const noCode = await t.run({
 			nodeType: 'elma365Process',
-			parameters: start({ processCode: '={{ "" }}' }),
+			parameters: start({ processCode: code('={{ "" }}') }),
 		});
 		expect(noCode.error?.message).toMatch(
 			/Invalid "Process Code" in item 0: expected a non-empty text/,
@@ -177,7 +181,7 @@ describe('process start', () => {
 				{ json: { code: 'missing' } },
 				{ json: { code: 'approval' } },
 			],
-			parameters: start({ processCode: '={{ $json.code }}' }),
+			parameters: start({ processCode: code('={{ $json.code }}') }),
 		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => r.path)).toEqual([
@@ -265,7 +269,7 @@ describe('instance', () => {
 				resource: 'instance',
 				operation: 'getAll',
 				by: 'template',
-				templateId,
+				templateId: byId(templateId),
 				returnAll: true,
 				options: {
 					active: true,
@@ -380,7 +384,7 @@ describe('instance', () => {
 					resource: 'instance',
 					operation: 'getAll',
 					by: 'template',
-					templateId,
+					templateId: byId(templateId),
 					returnAll: true,
 					options: { tableFilter: { range: [{ field, min: '2026-02-01T00:00:00Z', max: '' }] } },
 				},
@@ -393,7 +397,7 @@ describe('instance', () => {
 				resource: 'instance',
 				operation: 'getAll',
 				by: 'template',
-				templateId,
+				templateId: byId(templateId),
 				limit: 1,
 				options: { sort: { rule: [{ field: '__createdAt', ascending: false }] } },
 			},
@@ -409,7 +413,12 @@ describe('instance', () => {
 	test('getAll validates template id, target id and list options before any request', async () => {
 		const badTemplate = await t.run({
 			nodeType: 'elma365Process',
-			parameters: { resource: 'instance', operation: 'getAll', by: 'template', templateId: 'x' },
+			parameters: {
+				resource: 'instance',
+				operation: 'getAll',
+				by: 'template',
+				templateId: byId('={{ "x" }}'),
+			},
 		});
 		expect(badTemplate.error?.message).toMatch(/Invalid "Template ID" in item 0/);
 		const badTarget = await t.run({
@@ -428,7 +437,7 @@ describe('instance', () => {
 				resource: 'instance',
 				operation: 'getAll',
 				by: 'template',
-				templateId,
+				templateId: byId(templateId),
 				options: { ids: 'a, b' },
 			},
 		});

@@ -9,7 +9,6 @@ const run = (
 ) =>
 	t.run({
 		nodeType: 'elma365Process',
-		typeVersion: 1.3,
 		parameters: { resource: 'instance', ...parameters },
 		...extra,
 	});

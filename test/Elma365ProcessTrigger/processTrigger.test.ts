@@ -2,7 +2,7 @@ import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 import { newId } from '../harness/index.ts';
 import { PollStore, pollNode } from '../harness/poll';
 import { jsonOf, usePlatform } from '../harness/setup';
-import { scriptList } from '../Elma365Trigger/listDouble';
+import { scriptList } from '../Elma365AppTrigger/listDouble';
 
 const t = usePlatform();
 const T0 = Date.parse('2026-03-01T09:00:00Z');
@@ -62,4 +62,25 @@ test('a template ID that is not a UUID fails before any request', async () => {
 		'Invalid "Template ID": expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got "approval"',
 	);
 	expect(t.platform.requests).toHaveLength(0);
+});
+
+test('an instance updated later does not fire again, also after its creation left the window; an old one updated now never fires', async () => {
+	const templateId = newId();
+	const path = `/pub/v1/bpm/instance/bytemplateid/${templateId}/list`;
+	const instances = scriptList(t.platform, path);
+	const parameters = { event: 'newInstance', templateId };
+	const old = { __id: newId(), __createdAt: at(-3600), __updatedAt: at(0) };
+	instances.rows.push(old);
+	expect((await poll(parameters)).emitted).toBe(false);
+	const started = { __id: newId(), __createdAt: at(10), __updatedAt: at(10) };
+	instances.rows.push(started);
+	expect(jsonOf((await poll(parameters)).items)).toEqual([started]);
+	// Both change much later (tasks done, steps passed): the list brings them again, nothing fires.
+	started.__updatedAt = at(1800);
+	old.__updatedAt = at(1800);
+	const later = { __id: newId(), __createdAt: at(1800), __updatedAt: at(1800) };
+	instances.rows.push(later);
+	expect(jsonOf((await poll(parameters)).items)).toEqual([later]);
+	started.__updatedAt = at(3600);
+	expect((await poll(parameters)).emitted).toBe(false);
 });

@@ -1,4 +1,4 @@
-/** Options > Concurrency of Task > Set Percent across node versions, answered by the strict double's own routes. */
+/** Options > Concurrency of Task > Set Percent, answered by the strict double's own routes. */
 import { newId } from '../harness/index.ts';
 import { holdRequests, reversed } from '../harness/inFlight';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
@@ -20,10 +20,9 @@ beforeEach(() => {
 		tasks.set(id, { __id: id, __name: 'Review', instanceId: instance, state: 'in_progress' });
 });
 
-const run = (ids: string[], typeVersion: number) =>
+const run = (ids: string[]) =>
 	t.run({
 		nodeType: 'elma365Task',
-		typeVersion,
 		parameters: {
 			resource: 'task',
 			operation: 'setPercent',
@@ -34,13 +33,13 @@ const run = (ids: string[], typeVersion: number) =>
 		input: ids.map((task, order) => ({ json: { task, percent: percentOf(order) } })),
 	});
 
-test('1.3 without the option: the items of different tasks all in flight at once; output in input order and paired', async () => {
+test('without the option: the items of different tasks all in flight at once; output in input order and paired', async () => {
 	const state = holdRequests(t.platform, 'POST', PERCENT, {
 		times: taskIds.length,
 		gate: taskIds.length,
 		delay: (request) => reversed(taskIds.length, taskIds.indexOf(taskOf(request))),
 	});
-	const { items, error } = await run(taskIds, 1.3);
+	const { items, error } = await run(taskIds);
 	expect(error).toBeUndefined();
 	expect(state.max).toBe(taskIds.length);
 	expect(state.order).not.toEqual(taskIds.map(pathOf));
@@ -57,22 +56,7 @@ test('1.3 without the option: the items of different tasks all in flight at once
 	expect(pairingOf(items)).toEqual(taskIds.map((_, index) => ({ item: index })));
 });
 
-test('1.2 without the option: one item after the other, in input order', async () => {
-	const ids = taskIds.slice(0, 4);
-	const state = holdRequests(t.platform, 'POST', PERCENT, {
-		times: ids.length,
-		delay: (request) => reversed(ids.length, ids.indexOf(taskOf(request))),
-	});
-	const { items, error } = await run(ids, 1.2);
-	expect(error).toBeUndefined();
-	expect(state.max).toBe(1);
-	expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual(
-		ids.map((id, order) => ['POST', pathOf(id), bodyOf(order)]),
-	);
-	expect(jsonOf(items)).toEqual(ids.map((taskId, order) => ({ taskId, ...bodyOf(order) })));
-});
-
-test('1.3: items of one task never overlap and arrive in input order; other tasks go beside them', async () => {
+test('items of one task never overlap and arrive in input order; other tasks go beside them', async () => {
 	const [a, b, c] = taskIds;
 	const input = [a, a, b, a, c, b];
 	const state = holdRequests(t.platform, 'POST', PERCENT, {
@@ -81,7 +65,7 @@ test('1.3: items of one task never overlap and arrive in input order; other task
 		delay: (request) => reversed(3, taskIds.indexOf(taskOf(request))),
 		key: taskOf,
 	});
-	const { items, error } = await run(input, 1.3);
+	const { items, error } = await run(input);
 	expect(error).toBeUndefined();
 	expect(state.overlaps).toEqual([]);
 	expect(state.max).toBe(3);

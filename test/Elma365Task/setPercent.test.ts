@@ -48,7 +48,7 @@ test('0 and 100 are sent; no comment sends none', async () => {
 		{ input: [{ json: { task, percent: 0 } }, { json: { task: other, percent: 100 } }] },
 	);
 	expect(error).toBeUndefined();
-	// Two tasks: from 1.3 both are in flight at once, so the requests are compared by task.
+	// Two tasks: both are in flight at once, so the requests are compared by task.
 	const sentTo = (id: string) =>
 		t.platform.requests.filter((r) => r.path === `/pub/v1/tasks/${id}/percent`).map((r) => r.body);
 	expect([sentTo(task), sentTo(other)]).toEqual([

@@ -10,7 +10,6 @@ const run = (
 	extra: {
 		input?: Array<{ json: Record<string, unknown> }>;
 		continueOnFail?: boolean;
-		typeVersion?: number;
 	} = {},
 ) => t.run({ nodeType: 'elma365Task', parameters: { resource: 'task', ...parameters }, ...extra });
 const wire = () => t.platform.requests.map((r) => [r.method, r.path, r.query, r.body]);
@@ -103,10 +102,7 @@ describe('Get Many', () => {
 				exits,
 			});
 			t.platform.collection('tasks').set(tasks[3].__id as string, tasks[3]);
-			const { items, error } = await run(
-				{ operation: 'getAll', scope, returnAll: true },
-				{ typeVersion: 1.1 },
-			);
+			const { items, error } = await run({ operation: 'getAll', scope, returnAll: true });
 			expect(error).toBeUndefined();
 			expect(wire()).toEqual([
 				['POST', `/pub/v1/tasks/list/${scope}`, {}, { from: 0, size: 1000 }],
@@ -116,16 +112,13 @@ describe('Get Many', () => {
 	);
 
 	test("Of a User: POST /tasks/list/of/{id}, beside the Options' own conditions; Limit pages the body", async () => {
-		const { items } = await run(
-			{
-				operation: 'getAll',
-				scope: 'performer',
-				userId: picked(bob),
-				limit: 5,
-				options: { tableFilter: { match: [{ field: '__name', value: 'invoice' }] } },
-			},
-			{ typeVersion: 1.1 },
-		);
+		const { items } = await run({
+			operation: 'getAll',
+			scope: 'performer',
+			userId: picked(bob),
+			limit: 5,
+			options: { tableFilter: { match: [{ field: '__name', value: 'invoice' }] } },
+		});
 		expect(wire()).toEqual([
 			[
 				'POST',
@@ -137,7 +130,7 @@ describe('Get Many', () => {
 		expect(jsonOf(items)).toEqual([tasks[2]]);
 	});
 
-	test("version 1's Assigned To a User reads the same published list; its user is checked before any request", async () => {
+	test('Of a User typed by ID reads the same published list; its user is checked before any request', async () => {
 		const { items } = await run({
 			operation: 'getAll',
 			scope: 'performer',
@@ -160,43 +153,33 @@ describe('Get Many', () => {
 		expect(t.platform.requests).toHaveLength(0);
 	});
 
-	test("version 1's Created By a User keeps its request: /tasks/list with the author as a table filter", async () => {
-		const { items } = await run({
+	test('a Tasks value the node does not offer (from an expression) is refused before any request', async () => {
+		const { error } = await run({
 			operation: 'getAll',
-			scope: 'author',
+			scope: '={{ "mine" }}',
 			userId: picked(alice, 'id'),
 			returnAll: true,
 		});
-		expect(wire()).toEqual([
-			[
-				'POST',
-				'/pub/v1/tasks/list',
-				{},
-				{ filter: { tf: { __createdBy: [alice] } }, from: 0, size: 1000 },
-			],
-		]);
-		expect(jsonOf(items)).toEqual([tasks[1]]);
+		expect(error?.message).toBe(
+			'Invalid "Tasks" in item 0: expected one of "all", "income", "outcome", "participate", "performer", got "mine"',
+		);
+		expect(t.platform.requests).toHaveLength(0);
 	});
 
-	test('version 1 offers All, Assigned To and Created By; 1.1 to 1.3 (the default) All, Incoming, Outgoing, Participating and Of a User', async () => {
+	test('Tasks offers All, Incoming, Outgoing, Participating and Of a User; the User picker shows for Of a User', async () => {
 		const { loadPackage } = await import('../harness/engine');
 		const loader = await loadPackage();
-		const { properties, version, defaultVersion } = loader.nodeTypes.elma365Task.type
-			.description as INodeTypeDescription;
-		// 1.2 changes only Get and Get Exits' Concurrency default, 1.3 (the default) only Set Percent's
-		// (test/Elma365Task/concurrency.test.ts).
-		expect([version, defaultVersion]).toEqual([[1, 1.1, 1.2, 1.3], 1.3]);
+		const { properties } = loader.nodeTypes.elma365Task.type.description as INodeTypeDescription;
 		expect(
 			properties
 				.filter((p: INodeProperties) => p.name === 'scope')
-				.map((p) => [
-					p.displayOptions?.show?.['@version'],
-					(p.options as Array<{ value: string }>).map((o) => o.value),
-				]),
-		).toEqual([
-			[[{ _cnd: { lt: 1.1 } }], ['all', 'performer', 'author']],
-			[[{ _cnd: { gte: 1.1 } }], ['all', 'income', 'outcome', 'participate', 'performer']],
-		]);
+				.map((p) => (p.options as Array<{ value: string }>).map((o) => o.value)),
+		).toEqual([['all', 'income', 'outcome', 'participate', 'performer']]);
+		const user = properties.find(
+			(p: INodeProperties) =>
+				p.name === 'userId' && p.displayOptions?.show?.operation?.[0] === 'getAll',
+		);
+		expect(user?.displayOptions?.show?.scope).toEqual(['performer']);
 	});
 });
 
@@ -205,7 +188,7 @@ describe('Get and Get Exits', () => {
 		const { items } = await run({ operation: 'get', taskId: picked(taskAt(0), 'id') });
 		expect(wire()).toEqual([['GET', `/pub/v1/tasks/${taskAt(0)}/get`, {}, undefined]]);
 		expect(jsonOf(items)).toEqual([tasks[0]]);
-		// The request version 1 used to send is refused as a real company refuses it.
+		// A POST to the same path is refused, as a real company refuses it.
 		expect((await sendRaw('POST', `/tasks/${taskAt(0)}/get`)).status).toBe(405);
 	});
 
@@ -381,7 +364,7 @@ describe('Set Dates', () => {
 		]);
 		expect(jsonOf(items)).toEqual([{ taskId: taskAt(1), dueDate: '2027-03-01T15:00:00.000Z' }]);
 		expect(t.platform.collection('tasks').get(taskAt(1))!.dueDate).toBe('2027-03-01T15:00:00.000Z');
-		// The path version 1 used to send is not published: a real company answers 404.
+		// No /set-dates path is published: a real company answers 404.
 		expect((await sendRaw('POST', `/tasks/${taskAt(1)}/set-dates`)).status).toBe(404);
 	});
 
@@ -398,7 +381,6 @@ describe('pickers', () => {
 	const search = (method: string, parameters: Record<string, unknown>, filter?: string) =>
 		searchList({
 			nodeType: 'elma365Task',
-			typeVersion: 1,
 			parameters: { resource: 'task', ...parameters },
 			credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey },
 			method,
@@ -449,13 +431,11 @@ test("the e2e workflow's Complete node, as saved, completes the task the webhook
 	const node = (
 		workflow.nodes as Array<{
 			type: string;
-			typeVersion: number;
 			parameters: Record<string, unknown>;
 		}>
 	).find((n) => n.type === 'n8n-nodes-elma365.elma365Task')!;
 	const { items, error } = await t.run({
 		nodeType: 'elma365Task',
-		typeVersion: node.typeVersion,
 		parameters: node.parameters,
 		input: [
 			{

@@ -27,18 +27,39 @@ function addTask(seconds: number, performer = bob): Record<string, unknown> {
 	return task;
 }
 
-const poll = (parameters: Record<string, unknown> = {}) =>
+const poll = (parameters: Record<string, unknown> = {}, mode: 'trigger' | 'manual' = 'trigger') =>
 	pollNode({
 		nodeType: 'elma365TaskTrigger',
 		parameters: parameters as never,
 		store,
+		mode,
 		credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey },
 	});
 const wire = () => t.platform.requests.map((r) => [r.method, r.path, r.body]);
 
-test("New Task (the default event), the credential's user: POST /tasks/list; each new task fires once", async () => {
+test("New Task (the default event), the credential's user: POST /tasks/list by __createdAt; the first poll remembers, each new task fires exactly once, also after a restart", async () => {
 	addTask(0);
-	expect((await poll()).emitted).toBe(false);
+	addTask(10, newId());
+	const first = await poll();
+	expect(first.error).toBeUndefined();
+	expect(first.emitted).toBe(false);
+	expect(wire()).toEqual([
+		[
+			'POST',
+			'/pub/v1/tasks/list',
+			{ sortExpressions: [{ field: '__createdAt', ascending: false }], from: 0, size: 1 },
+		],
+		[
+			'POST',
+			'/pub/v1/tasks/list',
+			{
+				filter: { tf: since(10) },
+				sortExpressions: [{ field: '__createdAt', ascending: true }],
+				from: 0,
+				size: 1000,
+			},
+		],
+	]);
 	const fresh = addTask(20);
 	t.platform.reset();
 	const second = await poll();
@@ -48,13 +69,16 @@ test("New Task (the default event), the credential's user: POST /tasks/list; eac
 			'POST',
 			'/pub/v1/tasks/list',
 			{
-				filter: { tf: since(0) },
+				filter: { tf: since(10) },
 				sortExpressions: [{ field: '__createdAt', ascending: true }],
 				from: 0,
 				size: 1000,
 			},
 		],
 	]);
+	expect((await poll()).emitted).toBe(false);
+	// A restart of n8n keeps the state: the same task does not fire again.
+	store.restart();
 	expect((await poll()).emitted).toBe(false);
 });
 
@@ -82,4 +106,18 @@ test("a chosen user's tasks: POST /tasks/list/of/{id}; another user's task does 
 			},
 		],
 	]);
+});
+
+test('a bad user fails before any request; Fetch Test Event shows the newest task', async () => {
+	const bad = await poll({
+		taskPerformer: 'user',
+		performerId: { __rl: true, mode: 'id', value: '={{ "x" }}' },
+	});
+	expect(String(bad.error?.message)).toMatch(/Invalid "User": expected a UUID/);
+	expect(t.platform.requests).toHaveLength(0);
+
+	addTask(0);
+	const newest = addTask(50);
+	const manual = await poll({}, 'manual');
+	expect(jsonOf(manual.items)).toEqual([newest]);
 });

@@ -2,12 +2,11 @@ import type { INodeProperties } from 'n8n-workflow';
 import { loadPackage, resourceMapperFields, searchList } from '../harness/engine';
 import { fail, newId, ok } from '../harness/index.ts';
 import { jsonOf, usePlatform } from '../harness/setup';
-import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
 const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
-const editor = { nodeType: 'elma365Process', typeVersion: 1.2 };
+const editor = { nodeType: 'elma365Process' };
 const located = { namespace: picked('crm'), processCode: picked('approval') };
 const schemeKey = 'crm/approval';
 const schemePath = '/pub/v1/scheme/namespaces/crm/processes/approval';
@@ -87,16 +86,13 @@ afterEach(() => {
 	t.platform.collection('processInstances').clear();
 });
 
-describe('node versions', () => {
-	test('1.3 brought process control (1.4 and 1.5, the default, keep it); the context mapper (mode map, reloads with namespace and template) is shown from 1.2 only', async () => {
+describe('Process > Start description', () => {
+	test('the context mapper (mode map, reloads with namespace and template) comes before the pairs and the JSON, all shown', async () => {
 		const loader = await loadPackage();
 		const { description } = loader.nodeTypes.elma365Process.type as unknown as {
-			description: { version: number[]; defaultVersion: number; properties: INodeProperties[] };
+			description: { version: number; properties: INodeProperties[] };
 		};
-		expect([description.version, description.defaultVersion]).toEqual([
-			[1, 1.1, 1.2, 1.3, 1.4, 1.5],
-			1.5,
-		]);
+		expect(description.version).toBe(1);
 		const columns = description.properties.filter(
 			(p) => p.name === 'columns' && p.displayOptions?.show?.resource?.[0] === 'process',
 		);
@@ -104,7 +100,6 @@ describe('node versions', () => {
 		expect(columns[0].displayOptions?.show).toEqual({
 			resource: ['process'],
 			operation: ['start'],
-			'@version': [{ _cnd: { gte: 1.2 } }],
 		});
 		expect(columns[0].typeOptions?.loadOptionsDependsOn).toEqual([
 			'namespace.value',
@@ -124,10 +119,15 @@ describe('node versions', () => {
 			['fields', undefined],
 			['fieldsJson', undefined],
 		]);
+		expect([columns[0], ...escapeHatches].map((p) => description.properties.indexOf(p))).toEqual(
+			[columns[0], ...escapeHatches]
+				.map((p) => description.properties.indexOf(p))
+				.sort((a, b) => a - b),
+		);
 	});
 });
 
-describe('context field mapper (version 1.2)', () => {
+describe('context field mapper', () => {
 	test.each([
 		['a "context" list', { context: CONTEXT }],
 		['a "context" map by code', { context: CONTEXT_MAP }],
@@ -196,7 +196,7 @@ describe('context field mapper (version 1.2)', () => {
 	});
 });
 
-describe('start with mapped context (version 1.2)', () => {
+describe('start with mapped context', () => {
 	async function start(value: Record<string, unknown>, extra: Record<string, unknown> = {}) {
 		scheme({ context: CONTEXT });
 		const { fields: schema } = await mapperOf();
@@ -286,64 +286,7 @@ describe('start with mapped context (version 1.2)', () => {
 	});
 });
 
-describe('workflows saved with earlier versions still run unchanged', () => {
-	test.each([
-		['1 with typed codes', 1, { namespace: 'crm', processCode: 'approval' }],
-		['1.1 with picked codes', 1.1, located],
-	])(
-		'start, version %s: pairs and JSON, a stray "columns" is not read',
-		async (_name, typeVersion, location) => {
-			const { error } = await t.run({
-				nodeType: 'elma365Process',
-				typeVersion,
-				parameters: {
-					resource: 'process',
-					operation: 'start',
-					...location,
-					columns: {
-						mappingMode: 'defineBelow',
-						value: { subject: 'ignored' },
-						matchingColumns: [],
-						schema: [],
-					},
-					fields: { field: [{ name: 'days', value: '2' }] },
-					fieldsJson: '{"urgent": true}',
-				} as never,
-			});
-			expect(error).toBeUndefined();
-			expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([
-				['/pub/v1/bpm/template/crm/approval/run', { context: { days: 2, urgent: true } }],
-			]);
-		},
-	);
-
-	test.each([1, 1.1])('get many by a typed template ID, version %s', async (typeVersion) => {
-		const instance = { __id: newId(), __templateId: approvalId, __name: 'Run' };
-		t.platform.collection('processInstances').set(instance.__id, instance);
-		const { items, error } = await t.run({
-			nodeType: 'elma365Process',
-			typeVersion,
-			parameters: {
-				resource: 'instance',
-				operation: 'getAll',
-				by: 'template',
-				templateId: approvalId,
-				returnAll: true,
-			},
-		});
-		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-			[
-				'POST',
-				`/pub/v1/bpm/instance/bytemplateid/${approvalId}/list`,
-				{ from: 0, size: LARGE_PAGE_SIZE },
-			],
-		]);
-		expect(jsonOf(items)).toEqual([instance]);
-	});
-});
-
-describe('process template picker for Get Many (version 1.2)', () => {
+describe('process template picker for Get Many', () => {
 	const search = (parameters: Record<string, unknown>, filter?: string, paginationToken?: string) =>
 		searchList({
 			...editor,

@@ -9,18 +9,25 @@
  *    user turned on Request Options > Retry Writes After Ambiguous Failures);
  *  - a failure names the platform's message and the request (method and path);
  *  - the API key appears nowhere in the output.
+ * Each item gets its own request, one after the other (Send in One Request off, Options >
+ * Concurrency 1, where the operation has them), so that the fault meets the first item alone.
  */
+import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { MAX_ATTEMPTS } from '../../nodes/shared/transport';
+import { loadPackage } from '../harness/engine';
 import { usePlatform } from '../harness/setup';
 import { caseOperation, offeredOperations, operationKey } from './hostileCases';
+import type { Op } from './matrix';
 import { cellRun, FAULTS, HEALTHY, OPERATIONS } from './matrix';
 
 const t = usePlatform();
 
 /** Nodes the matrix leaves out: a trigger polls with no input items, so no Continue On Fail to pair. */
 const NOT_IN_MATRIX: Record<string, string> = {
-	elma365Trigger:
-		'test/Elma365Trigger/trigger.test.ts: a platform error fails the poll, state kept',
+	elma365AppTrigger:
+		'test/Elma365AppTrigger/appTrigger.test.ts: a platform error fails the poll, state kept',
+	elma365ProcessTrigger: 'polls through nodes/shared/trigger/poll.ts, as elma365AppTrigger does',
+	elma365TaskTrigger: 'polls through nodes/shared/trigger/poll.ts, as elma365AppTrigger does',
 };
 
 describe('the matrix covers every node', () => {
@@ -39,6 +46,36 @@ describe('the matrix covers every node', () => {
 		expect(OPERATIONS.map(caseOperation).filter((key) => !known.has(key))).toEqual([]);
 	});
 });
+
+/** The properties the node shows for the operation of `op`. */
+async function shownProperties(op: Op): Promise<INodeProperties[]> {
+	const loader = await loadPackage();
+	const { properties } = loader.nodeTypes[op.node].type.description as INodeTypeDescription;
+	const shown = (property: INodeProperties, key: 'resource' | 'operation') =>
+		property.displayOptions?.show?.[key]?.includes(op.parameters[key] as string) !== false;
+	return properties.filter(
+		(property) => shown(property, 'resource') && shown(property, 'operation'),
+	);
+}
+
+/**
+ * The cell's run, one item per request and one item at a time: Send in One Request off and
+ * Options > Concurrency 1 where the operation has them.
+ */
+async function oneAtATime(op: Op, timeout?: number) {
+	const run = cellRun(op, 3, timeout);
+	const shown = await shownProperties(op);
+	const parameters = { ...(run.parameters as Record<string, unknown>) };
+	if (shown.some((property) => property.name === 'sendInOneRequest'))
+		parameters.sendInOneRequest ??= false;
+	const hasConcurrency = shown.some(
+		(property) =>
+			property.name === 'options' &&
+			(property.options as INodeProperties[]).some((option) => option.name === 'concurrency'),
+	);
+	if (hasConcurrency) parameters.options = { ...(parameters.options as object), concurrency: 1 };
+	return { ...run, parameters: parameters as never };
+}
 
 function expectNoKey(value: unknown) {
 	const text = JSON.stringify(value) ?? '';
@@ -59,7 +96,7 @@ describe.each(OPERATIONS.map((op) => [op.label, op] as const))('%s', (_label, op
 				t.platform.script(other, route, HEALTHY, 1000);
 
 			const { items, error } = await t.run({
-				...cellRun(op, 3, fault.timeout),
+				...(await oneAtATime(op, fault.timeout)),
 				continueOnFail: true,
 			});
 			expect(error).toBeUndefined();

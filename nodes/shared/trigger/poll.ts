@@ -131,7 +131,7 @@ function prune(ctx: IPollFunctions, watched: WatchedList, state: TriggerState): 
 		entries = entries.filter(([, ms]) => ms > floor);
 		state.floor = Math.max(state.floor ?? -Infinity, floor);
 		ctx.logger.warn(
-			`ELMA365 Trigger: more than ${MAX_SEEN} events fall inside the lookback window; events stamped ${isoTime(floor)} or earlier that arrive late are no longer emitted. Shorten the window or narrow the filter.`,
+			`${ctx.getNode().name}: more than ${MAX_SEEN} events fall inside the lookback window; events stamped ${isoTime(floor)} or earlier that arrive late are no longer emitted. Shorten the window or narrow the filter.`,
 		);
 	}
 	state.seen = Object.fromEntries(entries);

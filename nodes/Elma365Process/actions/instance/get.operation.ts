@@ -1,18 +1,16 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import {
-	concurrencyByVersion,
+	ADAPTIVE_CEILING,
+	adaptiveConcurrency,
 	concurrencyOption,
 	requestOperation,
 } from '../../../shared/execution/operations';
-import { ADAPTIVE_VERSION } from '../../versions';
 import { apiPath, unwrapItem } from '../../../shared/transport';
 import { requireUuid } from '../../../shared/validation';
 
-const concurrency = concurrencyByVersion(concurrencyOption, { adaptive: ADAPTIVE_VERSION });
-
-/** Options > Concurrency when the user has not set it: the adaptive window's ceiling from ADAPTIVE_VERSION, 1 before. */
-export const defaultConcurrency = concurrency.defaultConcurrency;
+/** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
+export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('instance', 'get', [
 	{
@@ -24,7 +22,7 @@ export const description: INodeProperties[] = showFor('instance', 'get', [
 		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
 		description: 'ID of the process instance (the "instanceId" a Start returns)',
 	},
-	...concurrency.options,
+	adaptiveConcurrency(concurrencyOption),
 ]);
 
 /** POST /bpm/instance/{id}/get (api.elma365.com/en/public-api/reference/bpm/bpminstanceget/). */

@@ -6,12 +6,6 @@ import {
 	refuseUnsendableOptions,
 } from '../../../shared/lists/listOptions';
 import { codeLocator, readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
-import {
-	beforeVersion,
-	isVersionAtLeast,
-	sinceVersion,
-} from '../../../shared/descriptions/versioning';
-import { MORE_PICKERS_VERSION, PROCESS_CONTROL_VERSION } from '../../versions';
 import { listOperation } from '../../../shared/execution/operations';
 import { apiPath } from '../../../shared/transport';
 import { requireOneOf, requireText } from '../../../shared/validation';
@@ -20,7 +14,7 @@ import { templatePickers } from '../process/templatePickers.description';
 
 const LIST_BY = ['template', 'templateCode', 'target'] as const;
 
-/** What List By offers: by template ID and by target in every version, by template code from 1.3. */
+/** What List By offers: by template ID, by template code, by target. */
 const LIST_BY_OPTIONS = [
 	{
 		name: 'Process Template',
@@ -40,68 +34,46 @@ const LIST_BY_OPTIONS = [
 	},
 ];
 
-function listByOptions(values: readonly string[]): INodeProperties {
-	return {
+export const description: INodeProperties[] = showFor('instance', 'getAll', [
+	{
 		displayName: 'List By',
 		name: 'by',
 		type: 'options',
 		default: 'template',
-		options: LIST_BY_OPTIONS.filter((option) => values.includes(option.value)),
+		options: LIST_BY_OPTIONS,
 		description: 'Which instances to list',
-	};
-}
-
-export const description: INodeProperties[] = showFor('instance', 'getAll', [
-	...beforeVersion(PROCESS_CONTROL_VERSION, [listByOptions(['template', 'target'])]),
-	...sinceVersion(PROCESS_CONTROL_VERSION, [listByOptions(LIST_BY)]),
-	...beforeVersion(MORE_PICKERS_VERSION, [
-		{
-			displayName: 'Template ID',
+	},
+	{
+		...codeLocator({
+			displayName: 'Template Section',
+			name: 'templateNamespace',
+			searchListMethod: 'searchNamespaces',
+			placeholder: 'crm',
+			required: false,
+			description:
+				'The section whose process templates the list below shows; for templates of an application type "section.app" by code. Not needed when the template ID is typed.',
+		}),
+		displayOptions: { show: { by: ['template'] } },
+	},
+	{
+		...uuidLocator({
+			displayName: 'Process Template',
 			name: 'templateId',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-			description: 'ID of the process template',
-			displayOptions: { show: { by: ['template'] } },
-		},
-	]),
-	...sinceVersion(MORE_PICKERS_VERSION, [
-		{
-			...codeLocator({
-				displayName: 'Template Section',
-				name: 'templateNamespace',
-				searchListMethod: 'searchNamespaces',
-				placeholder: 'crm',
-				required: false,
-				description:
-					'The section whose process templates the list below shows; for templates of an application type "section.app" by code. Not needed when the template ID is typed.',
-			}),
-			displayOptions: { show: { by: ['template'] } },
-		},
-		{
-			...uuidLocator({
-				displayName: 'Process Template',
-				name: 'templateId',
-				searchListMethod: 'searchInstanceTemplates',
-				description:
-					'The process template whose instances to list: from the chosen section, or by ID',
-			}),
-			typeOptions: { loadOptionsDependsOn: ['templateNamespace.value'] },
-			displayOptions: { show: { by: ['template'] } },
-		},
-	]),
-	...sinceVersion(
-		PROCESS_CONTROL_VERSION,
-		// Not marked required: n8n shows a parameter whose condition reads an expression (List By
-		// mapped from the input), and would then demand these of a list by ID or target. An empty one
-		// still fails its item before any request.
-		templatePickers({ required: false, purpose: 'whose instances to list' }).map(
-			(picker): INodeProperties => ({
-				...picker,
-				displayOptions: { show: { by: ['templateCode'] } },
-			}),
-		),
+			searchListMethod: 'searchInstanceTemplates',
+			description:
+				'The process template whose instances to list: from the chosen section, or by ID',
+		}),
+		typeOptions: { loadOptionsDependsOn: ['templateNamespace.value'] },
+		displayOptions: { show: { by: ['template'] } },
+	},
+	// Not marked required: n8n shows a parameter whose condition reads an expression (List By
+	// mapped from the input), and would then demand these of a list by ID or target. An empty one
+	// still fails its item before any request.
+	...templatePickers({ required: false, purpose: 'whose instances to list' }).map(
+		(picker): INodeProperties => ({
+			...picker,
+			displayOptions: { show: { by: ['templateCode'] } },
+		}),
 	),
 	{
 		displayName: 'Target ID',
@@ -127,7 +99,7 @@ function listBy(ctx: IExecuteFunctions, itemIndex: number) {
 		itemIndex,
 		'List By',
 		ctx.getNodeParameter('by', itemIndex, 'template'),
-		isVersionAtLeast(ctx, PROCESS_CONTROL_VERSION) ? LIST_BY : (['template', 'target'] as const),
+		LIST_BY,
 	);
 }
 

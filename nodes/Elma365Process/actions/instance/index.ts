@@ -1,6 +1,4 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { beforeVersion, sinceVersion } from '../../../shared/descriptions/versioning';
-import { PROCESS_CONTROL_VERSION } from '../../versions';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as interrupt from './interrupt.operation';
@@ -114,10 +112,7 @@ function operationSelector(options: INodePropertyOptions[]): INodeProperties {
 }
 
 export const description: INodeProperties[] = [
-	...beforeVersion(PROCESS_CONTROL_VERSION, [operationSelector(readOperations)]),
-	...sinceVersion(PROCESS_CONTROL_VERSION, [
-		operationSelector([...readOperations, ...controlOperations]),
-	]),
+	operationSelector([...readOperations, ...controlOperations]),
 	...get.description,
 	...getAll.description,
 	...interrupt.description,

@@ -1,19 +1,20 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
 import type { CongestionWindow } from '../../../shared/execution/congestion';
-import { concurrencyByVersion, jsonBody } from '../../../shared/execution/operations';
+import {
+	ADAPTIVE_CEILING,
+	adaptiveConcurrency,
+	jsonBody,
+} from '../../../shared/execution/operations';
 import type { Operation } from '../../../shared/execution/router';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
-import { ADAPTIVE_INSTANCE_CHANGES_VERSION } from '../../versions';
 import { instanceOrderKey, readInstanceId } from './instanceField.description';
 
 /**
  * Options (Additional Body (JSON), Concurrency) of every instance action: Concurrency defaults to
- * the adaptive window's ceiling from ADAPTIVE_INSTANCE_CHANGES_VERSION, to 1 before.
+ * the adaptive window's ceiling.
  */
-export const instanceActionOptions = concurrencyByVersion(writeOptions, {
-	adaptive: ADAPTIVE_INSTANCE_CHANGES_VERSION,
-});
+export const instanceActionOptions = adaptiveConcurrency(writeOptions);
 
 /**
  * An action on one process instance that the vendor publishes without a documented body (skip or
@@ -28,7 +29,7 @@ export function instanceAction(options: {
 }): Required<Pick<Operation, 'execute' | 'orderKey' | 'defaultConcurrency'>> {
 	return {
 		orderKey: instanceOrderKey,
-		defaultConcurrency: instanceActionOptions.defaultConcurrency,
+		defaultConcurrency: ADAPTIVE_CEILING,
 		async execute(this: IExecuteFunctions, itemIndex: number, window?: CongestionWindow) {
 			const instanceId = readInstanceId(this, itemIndex);
 			const body = withAdditionalBody(this, itemIndex, {});

@@ -1,24 +1,22 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import {
-	concurrencyByVersion,
+	ADAPTIVE_CEILING,
+	adaptiveConcurrency,
 	concurrencyOption,
 	jsonBody,
 } from '../../../shared/execution/operations';
-import { ADAPTIVE_VERSION } from '../../versions';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { requireUuid } from '../../../shared/validation';
 import { instanceOrderKey } from './instanceField.description';
 import { interruptComment, readComment } from './interruptComment';
 import type { CongestionWindow } from '../../../shared/execution/congestion';
 
-const concurrency = concurrencyByVersion(concurrencyOption, { adaptive: ADAPTIVE_VERSION });
-
 /** Interrupts of one instance go one after the other: the second is answered "not running", never raced. */
 export const orderKey = instanceOrderKey;
 
-/** Options > Concurrency when the user has not set it: the adaptive window's ceiling from ADAPTIVE_VERSION, 1 before. */
-export const defaultConcurrency = concurrency.defaultConcurrency;
+/** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
+export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('instance', 'interrupt', [
 	{
@@ -31,7 +29,7 @@ export const description: INodeProperties[] = showFor('instance', 'interrupt', [
 		description: 'ID of the running process instance to stop (the "instanceId" a Start returns)',
 	},
 	interruptComment,
-	...concurrency.options,
+	adaptiveConcurrency(concurrencyOption),
 ]);
 
 /** POST /bpm/instance/{id}/interrupt {comment?} (api.brix365.com/en/public-api/reference/bpm/bpminstanceinterrupt). */

@@ -5,7 +5,7 @@ import { instanceField } from './instanceField.description';
 
 export const description: INodeProperties[] = showFor('instance', 'moveToVersion', [
 	instanceField('to move to the latest published version of its template'),
-	...instanceActionOptions.options,
+	instanceActionOptions,
 ]);
 
 /**

@@ -5,7 +5,7 @@ import { instanceField } from './instanceField.description';
 
 export const description: INodeProperties[] = showFor('instance', 'restartStep', [
 	instanceField('whose current step to run again'),
-	...instanceActionOptions.options,
+	instanceActionOptions,
 ]);
 
 /**

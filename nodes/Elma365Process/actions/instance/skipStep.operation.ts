@@ -5,7 +5,7 @@ import { instanceField } from './instanceField.description';
 
 export const description: INodeProperties[] = showFor('instance', 'skipStep', [
 	instanceField('whose current step to skip'),
-	...instanceActionOptions.options,
+	instanceActionOptions,
 ]);
 
 /**

@@ -3,7 +3,8 @@ import { showFor } from '../../../shared/descriptions/common';
 import { contextFields, readContext } from '../../../shared/descriptions/contextFields';
 import { readMappedFields } from '../../../shared/descriptions/fieldMapping';
 import {
-	concurrencyByVersion,
+	ADAPTIVE_CEILING,
+	adaptiveConcurrency,
 	concurrencyOption,
 	requestOperation,
 } from '../../../shared/execution/operations';
@@ -11,15 +12,10 @@ import { apiPath, unwrapItem } from '../../../shared/transport';
 import { invalidInput, requireText } from '../../../shared/validation';
 import { contextMapper } from '../process/contextMapper.description';
 import { templatePickers } from '../process/templatePickers.description';
-import { ADAPTIVE_INSTANCE_CHANGES_VERSION } from '../../versions';
 import { instanceField, instanceOrderKey, readInstanceId } from './instanceField.description';
 
-const concurrency = concurrencyByVersion(concurrencyOption, {
-	adaptive: ADAPTIVE_INSTANCE_CHANGES_VERSION,
-});
-
-/** Options > Concurrency when the user has not set it: the adaptive window's ceiling from ADAPTIVE_INSTANCE_CHANGES_VERSION, 1 before. */
-export const defaultConcurrency = concurrency.defaultConcurrency;
+/** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
+export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('instance', 'updateContext', [
 	instanceField('whose context to change'),
@@ -38,7 +34,7 @@ export const description: INodeProperties[] = showFor('instance', 'updateContext
 	}),
 	contextMapper,
 	...contextFields({ what: 'process context' }),
-	...concurrency.options,
+	adaptiveConcurrency(concurrencyOption),
 ]);
 
 /** `{comment, context}`: the mapped fields, then the pairs, then the JSON (a later source wins). */

@@ -4,12 +4,6 @@ import { showFor } from '../../../shared/descriptions/common';
 import { readMappedFields, valueShapesNotice } from '../../../shared/descriptions/fieldMapping';
 import { contextMapper } from './contextMapper.description';
 import { codeLocator } from '../../../shared/descriptions/locators';
-import {
-	beforeVersion,
-	isVersionAtLeast,
-	sinceVersion,
-} from '../../../shared/descriptions/versioning';
-import { MORE_PICKERS_VERSION, PICKERS_VERSION } from '../../versions';
 import { createConcurrencyOption } from '../../../shared/descriptions/createConcurrency';
 import { requestOperation } from '../../../shared/execution/operations';
 import { withStatusHints } from '../../../shared/execution/statusHints';
@@ -17,59 +11,34 @@ import { apiPath, unwrapItem } from '../../../shared/transport';
 import { requirePathParameter } from '../../../shared/validation/itemInputs';
 
 export const description: INodeProperties[] = showFor('process', 'start', [
-	...beforeVersion(PICKERS_VERSION, [
-		{
-			displayName: 'Section',
-			name: 'namespace',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'crm',
-			description:
-				'Code of the section (namespace) of the process template; for a process bound to an application use "section.app"',
-		},
-		{
-			displayName: 'Process Code',
+	codeLocator({
+		displayName: 'Section',
+		name: 'namespace',
+		searchListMethod: 'searchNamespaces',
+		placeholder: 'crm',
+		description:
+			'The section (namespace) of the process template; for a process bound to an application type "section.app" by code',
+	}),
+	{
+		...codeLocator({
+			displayName: 'Process Template',
 			name: 'processCode',
-			type: 'string',
-			required: true,
-			default: '',
+			searchListMethod: 'searchProcessTemplates',
 			placeholder: 'approval',
-			description: 'Code of the process template to start',
-		},
-	]),
-	...sinceVersion(PICKERS_VERSION, [
-		codeLocator({
-			displayName: 'Section',
-			name: 'namespace',
-			searchListMethod: 'searchNamespaces',
-			placeholder: 'crm',
 			description:
-				'The section (namespace) of the process template; for a process bound to an application type "section.app" by code',
+				'The process template to start; the list shows the templates of the chosen section',
 		}),
-		{
-			...codeLocator({
-				displayName: 'Process Template',
-				name: 'processCode',
-				searchListMethod: 'searchProcessTemplates',
-				placeholder: 'approval',
-				description:
-					'The process template to start; the list shows the templates of the chosen section',
-			}),
-			typeOptions: { loadOptionsDependsOn: ['namespace.value'] },
-		},
-	]),
-	...sinceVersion(MORE_PICKERS_VERSION, [contextMapper, valueShapesNotice]),
+		typeOptions: { loadOptionsDependsOn: ['namespace.value'] },
+	},
+	contextMapper,
+	valueShapesNotice,
 	...contextFields({ what: 'process context' }),
 	createConcurrencyOption,
 ]);
 
-/** Mapped fields (from version 1.2), then the name/value pairs, then the JSON: a later source wins. */
+/** Mapped fields, then the name/value pairs, then the JSON: a later source wins. */
 function readStartContext(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const mapped = isVersionAtLeast(ctx, MORE_PICKERS_VERSION)
-		? readMappedFields(ctx, itemIndex)
-		: {};
-	return { ...mapped, ...readContext(ctx, itemIndex) };
+	return { ...readMappedFields(ctx, itemIndex), ...readContext(ctx, itemIndex) };
 }
 
 /** The platform answers with the new instance's context; its `__id` is the instance ID. */

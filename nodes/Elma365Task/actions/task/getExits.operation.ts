@@ -1,23 +1,21 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import {
-	concurrencyByVersion,
+	ADAPTIVE_CEILING,
+	adaptiveConcurrency,
 	concurrencyOption,
 	requestOperation,
 } from '../../../shared/execution/operations';
-import { ADAPTIVE_VERSION } from '../../versions';
 import { readListPage } from '../../../shared/lists/listPage';
 import { taskField } from './taskField.description';
 import { readTaskPath } from './taskRequests';
 
-const concurrency = concurrencyByVersion(concurrencyOption, { adaptive: ADAPTIVE_VERSION });
-
-/** Options > Concurrency when the user has not set it: the adaptive window's ceiling from ADAPTIVE_VERSION, 1 before. */
-export const defaultConcurrency = concurrency.defaultConcurrency;
+/** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
+export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('task', 'getExits', [
 	taskField('whose exits to list'),
-	...concurrency.options,
+	adaptiveConcurrency(concurrencyOption),
 ]);
 
 /** One output item per exit: the buttons a person would press to complete the task. */

@@ -1,16 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
-import { concurrencyByVersion } from '../../../shared/execution/operations';
+import { ADAPTIVE_CEILING, adaptiveConcurrency } from '../../../shared/execution/operations';
 import { invalidInput, requireUuid } from '../../../shared/validation';
-import { ADAPTIVE_PERCENT_VERSION } from '../../versions';
 import { taskField, taskOrderKey } from './taskField.description';
 import { changeTaskOperation } from './taskRequests';
 
-const concurrency = concurrencyByVersion(writeOptions, { adaptive: ADAPTIVE_PERCENT_VERSION });
-
-/** Options > Concurrency when the user has not set it: the adaptive window's ceiling from ADAPTIVE_PERCENT_VERSION, 1 before. */
-export const defaultConcurrency = concurrency.defaultConcurrency;
+/** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
+export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('task', 'setPercent', [
 	taskField('whose completion to set'),
@@ -40,7 +37,7 @@ export const description: INodeProperties[] = showFor('task', 'setPercent', [
 		default: '',
 		description: 'A comment on the change; sent only when not empty',
 	},
-	...concurrency.options,
+	adaptiveConcurrency(writeOptions),
 ]);
 
 /** Percent Complete as a number from 0 to 100 (fractions allowed: the platform takes a double). */

@@ -11,7 +11,7 @@ import { updatedItem } from './updatedItem';
 
 export type { TriggerEventDefinition } from './types';
 
-/** Every event, one definition each: the area triggers list some, ELMA365 Trigger all. */
+/** Every event, one definition each: each trigger lists those of its area. */
 export const TRIGGER_EVENTS = { newItem, updatedItem, statusEntered, newInstance, newTask };
 
 export type TriggerEvent = keyof typeof TRIGGER_EVENTS;

@@ -116,7 +116,7 @@ test('exactly once over a long randomized run', async () => {
 	};
 	const poll = () =>
 		pollNode({
-			nodeType: 'elma365Trigger',
+			nodeType: 'elma365AppTrigger',
 			parameters: parameters as never,
 			store,
 			credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey },
