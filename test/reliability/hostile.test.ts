@@ -866,6 +866,48 @@ describe('Continue On Fail with hostile and valid items mixed', () => {
 		);
 	});
 
+	test('App item create in one request: an item whose section is refused is left out of the batch save, every item keeps its output', async () => {
+		await fc.assert(
+			fc.asyncProperty(mixed, async (values) => {
+				// The double's own batch save answers (no scripted reply), with an ID for each item sent.
+				t.platform.reset();
+				const { items } = await t.run({
+					nodeType: 'elma365App',
+					parameters: {
+						resource: 'item',
+						operation: 'create',
+						namespace: { __rl: true, mode: 'code', value: V },
+						application: { __rl: true, mode: 'code', value: 'deals' },
+						fieldsJson: '{"__name": "x"}',
+					} as never,
+					input: values.map((v) => ({ json: { v } as never })),
+					continueOnFail: true,
+				});
+				checkOnePerItem(
+					items,
+					values,
+					'Section Code',
+					(value) => segmentOf('text', value) !== undefined,
+				);
+				const sections = values
+					.map((value) => segmentOf('text', value))
+					.filter((section) => section !== undefined);
+				expect(t.platform.requests.map((request) => [request.method, request.path])).toEqual(
+					sections.length > 0 ? [['POST', '/pub/v1/app/items/batch']] : [],
+				);
+				expect(
+					t.platform.requests.flatMap((request) =>
+						(request.body as { items: Array<{ namespace: string }> }).items.map(
+							(item) => item.namespace,
+						),
+					),
+				).toEqual(sections);
+				checkHeaders(t.platform.requests);
+			}),
+			{ numRuns: RUNS },
+		);
+	});
+
 	test('segment add subscribers sent in one request per segment: every item keeps its output', async () => {
 		const target: Runnable = {
 			node: 'elma365Marketing',
