@@ -1015,8 +1015,17 @@ const at =
 		return current;
 	};
 
-/** The case form as Create reads it: every field required (Update keeps a blank Directory, Document Flow or Name as the case has it). */
+/** A case update that sets Directory, Document Flow and Name: one PUT, no read of the case first. */
 const CASE = {
+	resource: 'case',
+	operation: 'update',
+	caseId: byId(UUID),
+	directoryId: byId(OTHER_UUID),
+	docflow: 'input',
+	name: 'Memos',
+};
+/** Create requires Directory and Name (Update keeps a blank one as the case has it). */
+const CASE_CREATE = {
 	resource: 'case',
 	operation: 'create',
 	directoryId: byId(OTHER_UUID),
@@ -1036,11 +1045,11 @@ const NO_BATCH = { batch: false };
 const pageSize = (limit: unknown) => Math.min(limit as number, LARGE_PAGE_SIZE);
 
 export const FIELD_CASES: FieldCase[] = [
-	// Nomenclature case form
+	// Nomenclature case form (Create and Update share its fields)
 	{
 		node: 'elma365Nomenclature',
-		label: 'case Directory',
-		parameters: { ...CASE, directoryId: V_BY_ID },
+		label: 'case create Directory',
+		parameters: { ...CASE_CREATE, directoryId: V_BY_ID },
 		field: 'Directory',
 		kind: { type: 'uuid' },
 		wire: at('directoryId'),
@@ -1055,8 +1064,8 @@ export const FIELD_CASES: FieldCase[] = [
 	},
 	{
 		node: 'elma365Nomenclature',
-		label: 'case Name',
-		parameters: { ...CASE, name: V },
+		label: 'case create Name',
+		parameters: { ...CASE_CREATE, name: V },
 		field: 'Name',
 		kind: { type: 'text' },
 		wire: at('name'),
