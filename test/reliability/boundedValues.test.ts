@@ -11,6 +11,8 @@ import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
 
 const t = usePlatform();
 const HUGE = 'y'.repeat(100_000);
+const byCode = (value: string) => ({ __rl: true, mode: 'code', value });
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const SHOWN = `"${'y'.repeat(80)}…" (100000 characters)`;
 
 let itemId: string;
@@ -26,9 +28,9 @@ const getItem = (values: unknown[], continueOnFail = true) =>
 		parameters: {
 			resource: 'item',
 			operation: 'get',
-			namespace: '={{ $json.v }}',
-			application: 'deals',
-			itemId: '={{ $json.id }}',
+			namespace: byCode('={{ $json.v }}'),
+			application: byCode('deals'),
+			itemId: byId('={{ $json.id }}'),
 		} as never,
 		input: values.map((v) => ({ json: { v, id: itemId } as never })),
 		continueOnFail,
@@ -79,8 +81,8 @@ test('real codes pass: dots, underscores, 255 characters', async () => {
 			parameters: {
 				resource: 'item',
 				operation: 'getAll',
-				namespace: code,
-				application: 'deals',
+				namespace: byCode(code),
+				application: byCode('deals'),
 				returnAll: true,
 			} as never,
 		});
@@ -99,9 +101,9 @@ test('any echoed value is bounded: a 100 000-character ID and a long JSON value'
 		parameters: {
 			resource: 'item',
 			operation: 'update',
-			namespace: 'crm',
-			application: 'deals',
-			itemId: '={{ $json.id }}',
+			namespace: byCode('crm'),
+			application: byCode('deals'),
+			itemId: byId('={{ $json.id }}'),
 			fieldsJson: '={{ $json.json }}',
 		} as never,
 		input: [
@@ -125,7 +127,11 @@ test('any echoed value is bounded: a 100 000-character ID and a long JSON value'
 test('a poll of the trigger: a 100 000-character section code is one short error, no request', async () => {
 	const result = await pollNode({
 		nodeType: 'elma365AppTrigger',
-		parameters: { event: 'newItem', namespace: HUGE, application: 'requests' } as never,
+		parameters: {
+			event: 'newItem',
+			namespace: byCode(HUGE),
+			application: byCode('requests'),
+		} as never,
 		store: new PollStore(),
 		credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey },
 	});

@@ -431,8 +431,9 @@ describe('Fields pairs', () => {
 			const parameters = {
 				resource: 'item',
 				operation: 'create',
-				namespace: 'crm',
-				application: 'deals',
+				namespace: { __rl: true, mode: 'code', value: 'crm' },
+				application: { __rl: true, mode: 'code', value: 'deals' },
+				fieldsInputMode: 'pairs',
 				fields: {
 					field: [
 						{ name: '__name', value: 'Deal' },
@@ -449,17 +450,33 @@ describe('Fields pairs', () => {
 	);
 });
 
-describe('trigger', () => {
+/** Each area trigger on one event, every request of its poll met by the hostile server. */
+const TRIGGERS: Array<[string, IDataObject]> = [
+	[
+		'elma365AppTrigger',
+		{
+			event: 'newItem',
+			namespace: { __rl: true, mode: 'code', value: 'crm' },
+			application: { __rl: true, mode: 'code', value: 'requests' },
+		},
+	],
+	[
+		'elma365ProcessTrigger',
+		{
+			event: 'newInstance',
+			namespace: { __rl: true, mode: 'code', value: 'crm' },
+			templateId: { __rl: true, mode: 'id', value: '3fa85f64-5717-4562-b3fc-2c963f66afa6' },
+		},
+	],
+	['elma365TaskTrigger', { event: 'newTask', taskPerformer: 'me' }],
+];
+
+describe.each(TRIGGERS)('trigger %s', (nodeType, event) => {
 	const store = () => new PollStore();
-	const parameters = {
-		event: 'newItem',
-		namespace: 'crm',
-		application: 'requests',
-		requestOptions: { timeout: 800 },
-	};
+	const parameters = { ...event, requestOptions: { timeout: 800 } };
 	const poll = (data: PollStore) =>
 		pollNode({
-			nodeType: 'elma365Trigger',
+			nodeType,
 			parameters: parameters as never,
 			store: data,
 			credential: credential(),

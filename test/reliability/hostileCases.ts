@@ -6,8 +6,7 @@
  *
  * Values reach the nodes through an expression (`={{ $json.v }}`) over the input item, so anything an
  * upstream node can produce arrives unchanged: any string, numbers (NaN, Infinity, -0), objects,
- * arrays, null, dates. Nodes run in version 1 (typed values) or with locators in "By ID" mode, which
- * later picker versions keep.
+ * arrays, null, dates. A value picked from a list is typed in the picker's "By ID" or "By Code" mode.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -242,7 +241,6 @@ export interface PathVar {
 export interface PathCase {
 	node: string;
 	label: string;
-	typeVersion?: number;
 	/** The node's parameters; every path parameter reads the hostile value (`V` or `V_BY_ID`). */
 	parameters: Record<string, unknown>;
 	/** The path variables in the order the node checks them. */
@@ -280,13 +278,12 @@ function itemCases(
 	return operations.map(([resource, operation, suffix, withId, extra]) => ({
 		node,
 		label: `${node} ${resource} ${operation}`,
-		typeVersion: 1,
 		parameters: {
 			resource,
 			operation,
-			namespace: V,
-			[codeParam]: V,
-			...(withId ? { itemId: V } : {}),
+			namespace: byCode(V),
+			[codeParam]: byCode(V),
+			...(withId ? { itemId: V_BY_ID } : {}),
 			...extra,
 		},
 		vars: [text('Section Code'), text(codeField), ...(withId ? [uuid('Item ID')] : [])],
@@ -309,12 +306,13 @@ function schemeRowCases(): PathCase[] {
 			resource: row.resource,
 			operation: row.operation,
 		};
-		for (const name of names) parameters[name] = V;
+		// Each path value is a picker: typed by ID where the platform names it by an ID, else by code.
+		for (const name of names)
+			parameters[name] = PATH_PARAMS[name].displayName.endsWith(' ID') ? V_BY_ID : byCode(V);
 		if (row.list) parameters.returnAll = true;
 		return {
 			node: 'elma365Scheme',
 			label: `elma365Scheme ${row.resource} ${row.operation}`,
-			typeVersion: 1,
 			parameters,
 			vars: names.map((name) =>
 				('uuid' in PATH_PARAMS[name] ? uuid : text)(PATH_PARAMS[name].displayName),
@@ -329,7 +327,6 @@ export const PATH_CASES: PathCase[] = [
 	{
 		node: 'elma365Nomenclature',
 		label: 'Nomenclature case update',
-		typeVersion: 1,
 		parameters: {
 			resource: 'case',
 			operation: 'update',
@@ -344,7 +341,6 @@ export const PATH_CASES: PathCase[] = [
 	{
 		node: 'elma365Nomenclature',
 		label: 'Nomenclature directory update',
-		typeVersion: 1,
 		parameters: {
 			resource: 'directory',
 			operation: 'update',
@@ -358,7 +354,6 @@ export const PATH_CASES: PathCase[] = [
 	{
 		node: 'elma365File',
 		label: 'File directory get',
-		typeVersion: 1,
 		parameters: { resource: 'directory', operation: 'get', directoryId: V_BY_ID },
 		vars: [uuid('Directory')],
 		requests: [['GET', '/disk/directory/{}']],
@@ -366,7 +361,6 @@ export const PATH_CASES: PathCase[] = [
 	{
 		node: 'elma365File',
 		label: 'File upload to directory',
-		typeVersion: 1,
 		binary: true,
 		parameters: { resource: 'file', operation: 'uploadToDirectory', directoryId: V_BY_ID },
 		vars: [uuid('Directory')],
@@ -375,7 +369,6 @@ export const PATH_CASES: PathCase[] = [
 	{
 		node: 'elma365File',
 		label: 'File get download link',
-		typeVersion: 1,
 		parameters: { resource: 'file', operation: 'getDownloadLink', fileId: V },
 		vars: [uuid('File ID')],
 		requests: [['POST', '/disk/file/{}/get-link']],
@@ -383,7 +376,6 @@ export const PATH_CASES: PathCase[] = [
 	{
 		node: 'elma365File',
 		label: 'File download',
-		typeVersion: 1,
 		parameters: { resource: 'file', operation: 'download', fileId: V },
 		vars: [uuid('File ID')],
 		requests: [
@@ -407,7 +399,6 @@ export const PATH_CASES: PathCase[] = [
 	{
 		node: 'elma365Marketing',
 		label: 'Marketing segment get',
-		typeVersion: 1,
 		parameters: { resource: 'segment', operation: 'get', segmentId: V_BY_ID },
 		vars: [uuid('Segment')],
 		requests: [['GET', '/marketing/segment/{}']],
@@ -415,7 +406,6 @@ export const PATH_CASES: PathCase[] = [
 	{
 		node: 'elma365Marketing',
 		label: 'Marketing segment get subscribers',
-		typeVersion: 1,
 		parameters: {
 			resource: 'segment',
 			operation: 'getSubscribers',
@@ -428,26 +418,26 @@ export const PATH_CASES: PathCase[] = [
 	{
 		node: 'elma365Marketing',
 		label: 'Marketing segment add subscribers',
-		typeVersion: 1,
 		parameters: {
 			resource: 'segment',
 			operation: 'addSubscribers',
 			segmentId: V_BY_ID,
-			subscriberIds: OTHER_UUID,
+			subscriberIds: { subscriber: [{ id: byId(OTHER_UUID) }] },
 		},
+		batched: true,
 		vars: [uuid('Segment')],
 		requests: [['PATCH', '/marketing/segment/{}/subscribers/add']],
 	},
 	{
 		node: 'elma365Marketing',
 		label: 'Marketing segment remove subscribers',
-		typeVersion: 1,
 		parameters: {
 			resource: 'segment',
 			operation: 'removeSubscribers',
 			segmentId: V_BY_ID,
-			subscriberIds: OTHER_UUID,
+			subscriberIds: { subscriber: [{ id: byId(OTHER_UUID) }] },
 		},
+		batched: true,
 		vars: [uuid('Segment')],
 		requests: [['PATCH', '/marketing/segment/{}/subscribers/remove']],
 	},
@@ -456,7 +446,14 @@ export const PATH_CASES: PathCase[] = [
 		['item', 'get', '/get', true],
 		['item', 'update', '/update', true, { fieldsJson: '{"__name": "x"}' }],
 		['item', 'setStatus', '/set-status', true, { statusCode: 'done' }],
-		['item', 'create', '/create', false, { fieldsJson: '{"__name": "x"}' }],
+		// One request per item: in one request (the default) the batch path has no user value.
+		[
+			'item',
+			'create',
+			'/create',
+			false,
+			{ fieldsJson: '{"__name": "x"}', sendInOneRequest: false },
+		],
 		['item', 'getAll', '/list', false, { returnAll: true }],
 		['item', 'getImportStatus', '/import/status', false],
 		['application', 'getStatus', 'GET /settings/status', false],
@@ -465,12 +462,11 @@ export const PATH_CASES: PathCase[] = [
 	{
 		node: 'elma365App',
 		label: 'elma365App item import',
-		typeVersion: 1,
 		parameters: {
 			resource: 'item',
 			operation: 'import',
-			namespace: V,
-			application: V,
+			namespace: byCode(V),
+			application: byCode(V),
 			format: 'csv',
 		},
 		vars: [text('Section Code'), text('Application Code')],
@@ -493,15 +489,18 @@ export const PATH_CASES: PathCase[] = [
 	{
 		node: 'elma365Process',
 		label: 'Process start',
-		typeVersion: 1,
-		parameters: { resource: 'process', operation: 'start', namespace: V, processCode: V },
+		parameters: {
+			resource: 'process',
+			operation: 'start',
+			namespace: byCode(V),
+			processCode: byCode(V),
+		},
 		vars: [text('Section'), text('Process Code')],
 		requests: [['POST', '/bpm/template/{}/{}/run']],
 	},
 	{
 		node: 'elma365Process',
 		label: 'Process instance get',
-		typeVersion: 1,
 		parameters: { resource: 'instance', operation: 'get', instanceId: V },
 		vars: [uuid('Instance ID')],
 		requests: [['POST', '/bpm/instance/{}/get']],
@@ -509,12 +508,11 @@ export const PATH_CASES: PathCase[] = [
 	{
 		node: 'elma365Process',
 		label: 'Process instance get many by template',
-		typeVersion: 1,
 		parameters: {
 			resource: 'instance',
 			operation: 'getAll',
 			by: 'template',
-			templateId: V,
+			templateId: V_BY_ID,
 			returnAll: true,
 		},
 		vars: [uuid('Template ID')],
@@ -524,19 +522,17 @@ export const PATH_CASES: PathCase[] = [
 	{
 		node: 'elma365Telephony',
 		label: 'Telephony binding get',
-		typeVersion: 1,
-		parameters: { resource: 'binding', operation: 'get', moduleCode: V },
+		parameters: { resource: 'binding', operation: 'get', moduleCode: byCode(V) },
 		vars: [text('Module Code')],
 		requests: [['GET', '/integration/{}/voip/bindings']],
 	},
 	{
 		node: 'elma365Telephony',
 		label: 'Telephony binding update',
-		typeVersion: 1,
 		parameters: {
 			resource: 'binding',
 			operation: 'update',
-			moduleCode: V,
+			moduleCode: byCode(V),
 			mode: 'replace',
 			bindingsJson: `{"101": "${UUID}"}`,
 		},
@@ -548,19 +544,17 @@ export const PATH_CASES: PathCase[] = [
 	{
 		node: 'elma365Scheme',
 		label: 'Scheme group create',
-		typeVersion: 1,
-		parameters: { resource: 'group', operation: 'create', namespace: V, name: 'Sales' },
+		parameters: { resource: 'group', operation: 'create', namespace: byCode(V), name: 'Sales' },
 		vars: [text('Section Code')],
 		requests: [['POST', '/scheme/namespaces/{}/groups']],
 	},
 	{
 		node: 'elma365Scheme',
 		label: 'Scheme group update',
-		typeVersion: 1,
 		parameters: {
 			resource: 'group',
 			operation: 'update',
-			groupId: V,
+			groupId: V_BY_ID,
 			updateFields: { name: 'Renamed' },
 		},
 		vars: [uuid('Group ID')],
@@ -569,8 +563,12 @@ export const PATH_CASES: PathCase[] = [
 	{
 		node: 'elma365Scheme',
 		label: 'Scheme group add members',
-		typeVersion: 1,
-		parameters: { resource: 'group', operation: 'addMembers', groupId: V, userIds: OTHER_UUID },
+		parameters: {
+			resource: 'group',
+			operation: 'addMembers',
+			groupId: V_BY_ID,
+			userIds: { user: [{ id: byId(OTHER_UUID) }] },
+		},
 		batched: true,
 		vars: [uuid('Group ID')],
 		requests: [['POST', '/scheme/groups/{}/add-items']],
@@ -578,8 +576,12 @@ export const PATH_CASES: PathCase[] = [
 	{
 		node: 'elma365Scheme',
 		label: 'Scheme group remove members',
-		typeVersion: 1,
-		parameters: { resource: 'group', operation: 'removeMembers', groupId: V, userIds: OTHER_UUID },
+		parameters: {
+			resource: 'group',
+			operation: 'removeMembers',
+			groupId: V_BY_ID,
+			userIds: { user: [{ id: byId(OTHER_UUID) }] },
+		},
 		batched: true,
 		vars: [uuid('Group ID')],
 		requests: [['POST', '/scheme/groups/{}/remove-items']],
@@ -589,7 +591,6 @@ export const PATH_CASES: PathCase[] = [
 	{
 		node: 'elma365Process',
 		label: 'Process instance interrupt',
-		typeVersion: 1.3,
 		parameters: { resource: 'instance', operation: 'interrupt', instanceId: V },
 		vars: [uuid('Instance ID')],
 		requests: [['POST', '/bpm/instance/{}/interrupt']],
@@ -598,7 +599,6 @@ export const PATH_CASES: PathCase[] = [
 		(operation): PathCase => ({
 			node: 'elma365App',
 			label: `elma365App comment ${operation}`,
-			typeVersion: 1.3,
 			parameters: {
 				resource: 'comment',
 				operation,
@@ -620,7 +620,6 @@ export const PATH_CASES: PathCase[] = [
 	{
 		node: 'elma365Task',
 		label: 'elma365Task task getAll of a user',
-		typeVersion: 1.1,
 		parameters: {
 			resource: 'task',
 			operation: 'getAll',
@@ -633,7 +632,7 @@ export const PATH_CASES: PathCase[] = [
 	},
 ];
 
-/** Process control (1.3) on one instance: the instance's ID, then the action. */
+/** Process control on one instance: the instance's ID, then the action. */
 function instanceActionCases(): PathCase[] {
 	const rows: Array<[string, string, string, Record<string, unknown>]> = [
 		['updateContext', 'PUT', '/context', { comment: 'Why', fieldsJson: '{"a": 1}' }],
@@ -644,14 +643,13 @@ function instanceActionCases(): PathCase[] {
 	return rows.map(([operation, method, suffix, extra]) => ({
 		node: 'elma365Process',
 		label: `elma365Process instance ${operation}`,
-		typeVersion: 1.3,
 		parameters: { resource: 'instance', operation, instanceId: V_BY_ID, ...extra },
 		vars: [uuid('Instance')],
 		requests: [[method, `/bpm/instance/{}${suffix}`]],
 	}));
 }
 
-/** A process template addressed by section and code (1.3): its instances listed, or all moved on. */
+/** A process template addressed by section and code: its instances listed, or all moved on. */
 function templateCodeCases(): PathCase[] {
 	const rows: Array<[string, string, Record<string, unknown>]> = [
 		['getAll', '/list', { by: 'templateCode', returnAll: true }],
@@ -660,7 +658,6 @@ function templateCodeCases(): PathCase[] {
 	return rows.map(([operation, suffix, extra]) => ({
 		node: 'elma365Process',
 		label: `elma365Process instance ${operation} by template code`,
-		typeVersion: 1.3,
 		parameters: {
 			resource: 'instance',
 			operation,
@@ -673,12 +670,11 @@ function templateCodeCases(): PathCase[] {
 	}));
 }
 
-/** A message in an item's activity stream (App 1.5): the message's ID is checked first, then the item's path. */
+/** A message in an item's activity stream: the message's ID is checked first, then the item's path. */
 function itemMessageCases(): PathCase[] {
 	return (['reply', 'getReplies'] as const).map((operation) => ({
 		node: 'elma365App',
 		label: `elma365App comment ${operation}`,
-		typeVersion: 1.5,
 		parameters: {
 			resource: 'comment',
 			operation,
@@ -704,14 +700,13 @@ function upsertCases(): PathCase[] {
 		matchingColumns: ['__name'],
 		schema: [{ id: '__name', displayName: 'Name', type: 'string', platformType: 'STRING' }],
 	};
-	const rows: Array<[string, number, string, string]> = [
-		['elma365App', 1.5, 'app', 'Application Code'],
-		['elma365Contract', 1.3, 'contracts', 'Contract Application Code'],
+	const rows: Array<[string, string, string]> = [
+		['elma365App', 'app', 'Application Code'],
+		['elma365Contract', 'contracts', 'Contract Application Code'],
 	];
-	return rows.map(([node, typeVersion, prefix, codeField]) => ({
+	return rows.map(([node, prefix, codeField]) => ({
 		node,
 		label: `${node} item upsert`,
-		typeVersion,
 		parameters: {
 			resource: 'item',
 			operation: 'upsert',
@@ -738,7 +733,6 @@ function channelCases(): PathCase[] {
 	return rows.map(([resource, operation, suffix]) => ({
 		node: 'elma365Channel',
 		label: `elma365Channel ${resource} ${operation}`,
-		typeVersion: 1,
 		parameters: {
 			resource,
 			operation,
@@ -762,7 +756,6 @@ function storageCases(): PathCase[] {
 	return rows.map(([operation, method, scope, extra]) => ({
 		node: 'elma365Storage',
 		label: `elma365Storage entry ${operation} (${scope})`,
-		typeVersion: 1,
 		parameters: {
 			resource: 'entry',
 			operation,
@@ -785,7 +778,6 @@ function newOperationCases(): PathCase[] {
 		{
 			node: 'elma365Process',
 			label: 'elma365Process restorePoint restore',
-			typeVersion: 1.3,
 			parameters: { resource: 'restorePoint', operation: 'restore', restorePointId: V_BY_ID },
 			vars: [uuid('Restore Point')],
 			requests: [['POST', '/bpm/restore-point/{}/restore']],
@@ -797,7 +789,6 @@ function newOperationCases(): PathCase[] {
 		{
 			node: 'elma365File',
 			label: 'elma365File file get',
-			typeVersion: 1.1,
 			parameters: { resource: 'file', operation: 'get', fileId: V },
 			vars: [uuid('File ID')],
 			requests: [['GET', '/disk/file/{}']],
@@ -806,7 +797,6 @@ function newOperationCases(): PathCase[] {
 			(operation): PathCase => ({
 				node: 'elma365Nomenclature',
 				label: `elma365Nomenclature document ${operation}`,
-				typeVersion: 1.3,
 				parameters: {
 					resource: 'document',
 					operation,
@@ -830,24 +820,18 @@ export interface OfferedOperation {
 	operation: string;
 }
 
-/** The compiled node classes the package lists (package.json `n8n.nodes`), each with every version's description. */
+/** The descriptions of the compiled node classes the package lists (package.json `n8n.nodes`). */
 function packageDescriptions(): INodeTypeDescription[] {
 	const root = path.resolve(__dirname, '../..');
 	const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-	return (manifest.n8n.nodes as string[]).flatMap((file) => {
+	return (manifest.n8n.nodes as string[]).map((file) => {
 		const module = createRequire(__filename)(path.join(root, file));
-		const NodeClass = Object.values(module)[0] as new () => {
-			description: INodeTypeDescription;
-			nodeVersions?: Record<number, { description: INodeTypeDescription }>;
-		};
-		const node = new NodeClass();
-		return node.nodeVersions
-			? Object.values(node.nodeVersions).map((version) => version.description)
-			: [node.description];
+		const NodeClass = Object.values(module)[0] as new () => { description: INodeTypeDescription };
+		return new NodeClass().description;
 	});
 }
 
-/** Every resource and operation any version of any node of the package offers (a trigger has none). */
+/** Every resource and operation any node of the package offers (a trigger has none). */
 export function offeredOperations(): OfferedOperation[] {
 	const offered = new Map<string, OfferedOperation>();
 	for (const description of packageDescriptions()) {
@@ -933,7 +917,6 @@ function taskCases(): PathCase[] {
 	return rows.map(([operation, method, suffix, extra]) => ({
 		node: 'elma365Task',
 		label: `elma365Task task ${operation}`,
-		typeVersion: 1,
 		parameters: { resource: 'task', operation, taskId: V_BY_ID, ...extra },
 		vars: [uuid('Task')],
 		requests: [[method, `/tasks/{}${suffix}`]],
@@ -1005,7 +988,6 @@ export type FieldKind =
 export interface FieldCase {
 	node: string;
 	label: string;
-	typeVersion?: number;
 	parameters: Record<string, unknown>;
 	/** The field's name in the error message. */
 	field: string;
@@ -1033,10 +1015,19 @@ const at =
 		return current;
 	};
 
+/** A case update that sets Directory, Document Flow and Name: one PUT, no read of the case first. */
 const CASE = {
 	resource: 'case',
 	operation: 'update',
 	caseId: byId(UUID),
+	directoryId: byId(OTHER_UUID),
+	docflow: 'input',
+	name: 'Memos',
+};
+/** Create requires Directory and Name (Update keeps a blank one as the case has it). */
+const CASE_CREATE = {
+	resource: 'case',
+	operation: 'create',
 	directoryId: byId(OTHER_UUID),
 	docflow: 'input',
 	name: 'Memos',
@@ -1054,11 +1045,11 @@ const NO_BATCH = { batch: false };
 const pageSize = (limit: unknown) => Math.min(limit as number, LARGE_PAGE_SIZE);
 
 export const FIELD_CASES: FieldCase[] = [
-	// Nomenclature case form (create and update share it)
+	// Nomenclature case form (Create and Update share its fields)
 	{
 		node: 'elma365Nomenclature',
-		label: 'case Directory',
-		parameters: { ...CASE, directoryId: V_BY_ID },
+		label: 'case create Directory',
+		parameters: { ...CASE_CREATE, directoryId: V_BY_ID },
 		field: 'Directory',
 		kind: { type: 'uuid' },
 		wire: at('directoryId'),
@@ -1073,8 +1064,8 @@ export const FIELD_CASES: FieldCase[] = [
 	},
 	{
 		node: 'elma365Nomenclature',
-		label: 'case Name',
-		parameters: { ...CASE, name: V },
+		label: 'case create Name',
+		parameters: { ...CASE_CREATE, name: V },
 		field: 'Name',
 		kind: { type: 'text' },
 		wire: at('name'),
@@ -1210,7 +1201,7 @@ export const FIELD_CASES: FieldCase[] = [
 			operation: 'initialize',
 			fileName: V,
 			hash: UUID,
-			entryDirectoryId: OTHER_UUID,
+			entryDirectoryId: byId(OTHER_UUID),
 			...NO_BATCH,
 		},
 		field: 'File Name',
@@ -1225,7 +1216,7 @@ export const FIELD_CASES: FieldCase[] = [
 			operation: 'initialize',
 			fileName: 'a.pdf',
 			hash: V,
-			entryDirectoryId: OTHER_UUID,
+			entryDirectoryId: byId(OTHER_UUID),
 			...NO_BATCH,
 		},
 		field: 'Hash',
@@ -1234,16 +1225,16 @@ export const FIELD_CASES: FieldCase[] = [
 	},
 	{
 		node: 'elma365File',
-		label: 'file initialize Directory ID',
+		label: 'file initialize Directory',
 		parameters: {
 			resource: 'file',
 			operation: 'initialize',
 			fileName: 'a.pdf',
 			hash: UUID,
-			entryDirectoryId: V,
+			entryDirectoryId: V_BY_ID,
 			...NO_BATCH,
 		},
-		field: 'Directory ID',
+		field: 'Directory',
 		kind: { type: 'uuid' },
 		wire: at('files', 0, 'directory'),
 	},
@@ -1272,19 +1263,6 @@ export const FIELD_CASES: FieldCase[] = [
 		kind: { type: 'text' },
 		wire: at('name'),
 	},
-	{
-		node: 'elma365Marketing',
-		label: 'segment add Subscriber IDs',
-		parameters: {
-			resource: 'segment',
-			operation: 'addSubscribers',
-			segmentId: byId(UUID),
-			subscriberIds: V,
-		},
-		field: 'Subscriber IDs',
-		kind: { type: 'uuidList', separator: /,/, required: true, nonString: 'none', dedupe: true },
-		wire: at('ids'),
-	},
 	// User
 	{
 		node: 'elma365User',
@@ -1303,17 +1281,16 @@ export const FIELD_CASES: FieldCase[] = [
 		kind: { type: 'uuidList', separator: /,/, required: false, nonString: 'none' },
 		wire: at('ids'),
 	},
-	// App (version 1), Contract, Report
+	// App, Contract, Report
 	{
 		node: 'elma365App',
 		label: 'item set status Status Code',
-		typeVersion: 1,
 		parameters: {
 			resource: 'item',
 			operation: 'setStatus',
-			namespace: 'crm',
-			application: 'deals',
-			itemId: UUID,
+			namespace: byCode('crm'),
+			application: byCode('deals'),
+			itemId: byId(UUID),
 			statusCode: V,
 		},
 		field: 'Status Code',
@@ -1323,12 +1300,12 @@ export const FIELD_CASES: FieldCase[] = [
 	{
 		node: 'elma365App',
 		label: 'item create Fields (JSON)',
-		typeVersion: 1,
 		parameters: {
 			resource: 'item',
 			operation: 'create',
-			namespace: 'crm',
-			application: 'deals',
+			namespace: byCode('crm'),
+			application: byCode('deals'),
+			sendInOneRequest: false,
 			fieldsJson: V,
 		},
 		field: 'Fields (JSON)',
@@ -1339,12 +1316,11 @@ export const FIELD_CASES: FieldCase[] = [
 	{
 		node: 'elma365App',
 		label: 'item get import status Body (JSON)',
-		typeVersion: 1,
 		parameters: {
 			resource: 'item',
 			operation: 'getImportStatus',
-			namespace: 'crm',
-			application: 'deals',
+			namespace: byCode('crm'),
+			application: byCode('deals'),
 			body: V,
 		},
 		field: 'Body (JSON)',
@@ -1355,12 +1331,11 @@ export const FIELD_CASES: FieldCase[] = [
 	{
 		node: 'elma365App',
 		label: 'item get many Limit',
-		typeVersion: 1,
 		parameters: {
 			resource: 'item',
 			operation: 'getAll',
-			namespace: 'crm',
-			application: 'deals',
+			namespace: byCode('crm'),
+			application: byCode('deals'),
 			returnAll: false,
 			limit: V,
 		},
@@ -1372,12 +1347,11 @@ export const FIELD_CASES: FieldCase[] = [
 	{
 		node: 'elma365App',
 		label: 'item get many IDs',
-		typeVersion: 1,
 		parameters: {
 			resource: 'item',
 			operation: 'getAll',
-			namespace: 'crm',
-			application: 'deals',
+			namespace: byCode('crm'),
+			application: byCode('deals'),
 			returnAll: true,
 			options: { ids: V },
 		},
@@ -1388,12 +1362,11 @@ export const FIELD_CASES: FieldCase[] = [
 	{
 		node: 'elma365Report',
 		label: 'report get many Additional Body (JSON)',
-		typeVersion: 1,
 		parameters: {
 			resource: 'item',
 			operation: 'getAll',
-			namespace: 'sales',
-			report: 'monthly',
+			namespace: byCode('sales'),
+			report: byCode('monthly'),
 			returnAll: true,
 			options: { body: V },
 		},
@@ -1405,12 +1378,11 @@ export const FIELD_CASES: FieldCase[] = [
 	{
 		node: 'elma365Contract',
 		label: 'contract create Fields (JSON)',
-		typeVersion: 1,
 		parameters: {
 			resource: 'item',
 			operation: 'create',
-			namespace: 'legal',
-			application: 'contracts',
+			namespace: byCode('legal'),
+			application: byCode('contracts'),
 			fieldsJson: V,
 		},
 		field: 'Fields (JSON)',
@@ -1422,7 +1394,6 @@ export const FIELD_CASES: FieldCase[] = [
 	{
 		node: 'elma365Process',
 		label: 'instance get many Target ID',
-		typeVersion: 1,
 		parameters: {
 			resource: 'instance',
 			operation: 'getAll',
@@ -1437,24 +1408,27 @@ export const FIELD_CASES: FieldCase[] = [
 	{
 		node: 'elma365Process',
 		label: 'instance get many List By',
-		typeVersion: 1,
 		parameters: {
 			resource: 'instance',
 			operation: 'getAll',
 			by: V,
-			templateId: UUID,
+			templateId: byId(UUID),
+			namespace: byCode('crm'),
+			processCode: byCode('approval'),
 			targetId: OTHER_UUID,
 			returnAll: true,
 		},
 		field: 'List By',
-		kind: { type: 'enum', values: ['template', 'target'] },
-		wire: (request) => (request.path.includes('/bytarget/') ? 'target' : 'template'),
+		kind: { type: 'enum', values: ['template', 'templateCode', 'target'] },
+		wire: (request) => {
+			if (request.path.includes('/bytarget/')) return 'target';
+			return request.path.includes('/bytemplate/') ? 'templateCode' : 'template';
+		},
 	},
 	{
 		node: 'elma365Scheme',
 		label: 'group create Name',
-		typeVersion: 1,
-		parameters: { resource: 'group', operation: 'create', namespace: 'crm', name: V },
+		parameters: { resource: 'group', operation: 'create', namespace: byCode('crm'), name: V },
 		field: 'Name',
 		kind: { type: 'text', trim: true },
 		wire: at('__name'),
@@ -1462,8 +1436,7 @@ export const FIELD_CASES: FieldCase[] = [
 	{
 		// A group per item, so that each item has a request of its own (items for one group are batched).
 		node: 'elma365Scheme',
-		label: 'group add members Users (1.2 rows)',
-		typeVersion: 1.2,
+		label: 'group add members Users',
 		// The body is one list of IDs, users first: a fixed position last keeps the item from having no
 		// member at all, and the wire value is what comes before it (MISSING when the row gave nothing).
 		parameters: {
@@ -1493,8 +1466,7 @@ export const FIELD_CASES: FieldCase[] = [
 		// item from having no subscriber at all, so a refusal always names the hostile row: the wire
 		// value is what follows the fixed ID (MISSING when the row gave nothing).
 		node: 'elma365Marketing',
-		label: 'segment add Subscribers (1.1 rows)',
-		typeVersion: 1.1,
+		label: 'segment add Subscribers',
 		parameters: {
 			resource: 'segment',
 			operation: 'addSubscribers',
@@ -1549,7 +1521,6 @@ function newFieldCases(): FieldCase[] {
 		{
 			node: 'elma365Task',
 			label: 'task set percent Percent Complete',
-			typeVersion: 1.1,
 			parameters: { ...percent, percent: V },
 			field: 'Percent Complete',
 			kind: { type: 'number', min: 0, max: 100 },
@@ -1558,7 +1529,6 @@ function newFieldCases(): FieldCase[] {
 		{
 			node: 'elma365Task',
 			label: 'task set percent Process Instance ID',
-			typeVersion: 1.1,
 			parameters: { ...percent, instanceId: V },
 			field: 'Process Instance ID',
 			kind: { type: 'uuid' },
@@ -1567,7 +1537,6 @@ function newFieldCases(): FieldCase[] {
 		{
 			node: 'elma365Process',
 			label: 'instance update context Comment',
-			typeVersion: 1.3,
 			parameters: { ...context, comment: V },
 			field: 'Comment',
 			kind: { type: 'text' },
@@ -1576,7 +1545,6 @@ function newFieldCases(): FieldCase[] {
 		{
 			node: 'elma365Process',
 			label: 'instance update context Fields (JSON)',
-			typeVersion: 1.3,
 			parameters: { ...context, fieldsJson: V, fields: { field: [{ name: 'b', value: '2' }] } },
 			field: 'Fields (JSON)',
 			kind: { type: 'json' },
@@ -1586,7 +1554,6 @@ function newFieldCases(): FieldCase[] {
 		{
 			node: 'elma365Process',
 			label: 'instance move all to version Except Instance IDs',
-			typeVersion: 1.3,
 			parameters: {
 				resource: 'instance',
 				operation: 'moveAllToVersion',
@@ -1601,7 +1568,6 @@ function newFieldCases(): FieldCase[] {
 		{
 			node: 'elma365Channel',
 			label: 'message create Text',
-			typeVersion: 1,
 			parameters: { resource: 'message', operation: 'create', channelId: byId(UUID), text: V },
 			field: 'Text',
 			kind: { type: 'text' },
@@ -1610,7 +1576,6 @@ function newFieldCases(): FieldCase[] {
 		{
 			node: 'elma365Channel',
 			label: 'message create Title',
-			typeVersion: 1,
 			parameters: {
 				resource: 'message',
 				operation: 'create',
@@ -1625,7 +1590,6 @@ function newFieldCases(): FieldCase[] {
 		{
 			node: 'elma365App',
 			label: 'comment reply Text',
-			typeVersion: 1.5,
 			parameters: {
 				resource: 'comment',
 				operation: 'reply',
@@ -1642,7 +1606,6 @@ function newFieldCases(): FieldCase[] {
 		{
 			node: 'elma365Storage',
 			label: 'entry set Scope',
-			typeVersion: 1,
 			parameters: { ...storage, scope: V },
 			field: 'Scope',
 			kind: { type: 'enum', values: ['system', 'section', 'application'] },
@@ -1656,7 +1619,6 @@ function newFieldCases(): FieldCase[] {
 		{
 			node: 'elma365Storage',
 			label: 'entry set Body (JSON)',
-			typeVersion: 1,
 			parameters: { ...storage, specifyBody: 'json', body: V },
 			field: 'Body (JSON)',
 			kind: { type: 'json', nonEmpty: true },
@@ -1666,7 +1628,6 @@ function newFieldCases(): FieldCase[] {
 		{
 			node: 'elma365File',
 			label: 'file search Directory',
-			typeVersion: 1.1,
 			parameters: { resource: 'file', operation: 'search', directoryId: V_BY_ID, returnAll: true },
 			field: 'Directory',
 			kind: { type: 'optionalUuid' },

@@ -6,6 +6,7 @@ import { faults, ok } from '../harness/index.ts';
 
 const UUID = '7d1c2a3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const locator = (value: string) => ({ __rl: true, mode: 'id', value });
+const byCode = (value: string) => ({ __rl: true, mode: 'code', value });
 
 /** A healthy answer every operation can read: an item, a one-entry list, the bindings and link shapes. */
 export const HEALTHY = ok({
@@ -63,9 +64,9 @@ export const OPERATIONS: Op[] = [
 		parameters: {
 			resource: 'item',
 			operation: 'get',
-			namespace: 'crm',
-			application: 'deals',
-			itemId: UUID,
+			namespace: byCode('crm'),
+			application: byCode('deals'),
+			itemId: locator(UUID),
 		},
 	},
 	{
@@ -76,8 +77,10 @@ export const OPERATIONS: Op[] = [
 		parameters: {
 			resource: 'item',
 			operation: 'create',
-			namespace: 'crm',
-			application: 'deals',
+			namespace: byCode('crm'),
+			application: byCode('deals'),
+			// One request per item (/app/{namespace}/{code}/create), not the batch save.
+			sendInOneRequest: false,
 			fieldsJson: '{"__name": "x"}',
 		},
 	},
@@ -89,9 +92,9 @@ export const OPERATIONS: Op[] = [
 		parameters: {
 			resource: 'item',
 			operation: 'get',
-			namespace: 'legal',
-			application: 'contracts',
-			itemId: UUID,
+			namespace: byCode('legal'),
+			application: byCode('contracts'),
+			itemId: locator(UUID),
 		},
 	},
 	{
@@ -102,8 +105,8 @@ export const OPERATIONS: Op[] = [
 		parameters: {
 			resource: 'item',
 			operation: 'create',
-			namespace: 'legal',
-			application: 'contracts',
+			namespace: byCode('legal'),
+			application: byCode('contracts'),
 			fieldsJson: '{"__name": "x"}',
 		},
 	},
@@ -116,8 +119,8 @@ export const OPERATIONS: Op[] = [
 		parameters: {
 			resource: 'item',
 			operation: 'getAll',
-			namespace: 'sales',
-			report: 'monthly',
+			namespace: byCode('sales'),
+			report: byCode('monthly'),
 			returnAll: true,
 		},
 	},
@@ -136,8 +139,8 @@ export const OPERATIONS: Op[] = [
 		parameters: {
 			resource: 'process',
 			operation: 'start',
-			namespace: 'crm.deals',
-			processCode: 'approval',
+			namespace: byCode('crm.deals'),
+			processCode: byCode('approval'),
 		},
 	},
 	{
@@ -153,7 +156,7 @@ export const OPERATIONS: Op[] = [
 		label: 'Telephony binding get',
 		method: 'GET',
 		idempotent: true,
-		parameters: { resource: 'binding', operation: 'get', moduleCode: 'voip_main' },
+		parameters: { resource: 'binding', operation: 'get', moduleCode: byCode('voip_main') },
 	},
 	{
 		node: 'elma365Telephony',
@@ -163,7 +166,7 @@ export const OPERATIONS: Op[] = [
 		parameters: {
 			resource: 'binding',
 			operation: 'update',
-			moduleCode: 'voip_main',
+			moduleCode: byCode('voip_main'),
 			mode: 'replace',
 			bindingsJson: '{"101": "' + UUID + '"}',
 		},
@@ -201,14 +204,14 @@ export const OPERATIONS: Op[] = [
 		label: 'Scheme group get',
 		method: 'GET',
 		idempotent: true,
-		parameters: { resource: 'group', operation: 'get', groupId: UUID },
+		parameters: { resource: 'group', operation: 'get', groupId: locator(UUID) },
 	},
 	{
 		node: 'elma365Scheme',
 		label: 'Scheme group create',
 		method: 'POST',
 		idempotent: false,
-		parameters: { resource: 'group', operation: 'create', namespace: 'crm', name: 'X' },
+		parameters: { resource: 'group', operation: 'create', namespace: byCode('crm'), name: 'X' },
 	},
 	{
 		node: 'elma365Nomenclature',
@@ -248,8 +251,8 @@ export const OPERATIONS: Op[] = [
 		parameters: {
 			resource: 'item',
 			operation: 'import',
-			namespace: 'crm',
-			application: 'deals',
+			namespace: byCode('crm'),
+			application: byCode('deals'),
 			fileSource: 'hash',
 			fileHash: UUID,
 			format: 'csv',
