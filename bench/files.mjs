@@ -148,7 +148,6 @@ async function measure(kind, platform) {
 		const items = await runNode({
 			loader,
 			type: 'n8n-nodes-elma365.elma365File',
-			typeVersion: 1.1,
 			parameters,
 			input,
 			credential,

@@ -35,14 +35,11 @@ const LIMIT = Number(process.env.BENCH_LIMIT ?? 20);
 const HOLD_MS = Number(process.env.BENCH_HOLD_MS ?? 100);
 const SLOW_MS = Number(process.env.BENCH_SLOW_MS ?? 100);
 const SLOW_PER = Number(process.env.BENCH_SLOW_PER ?? 32);
-/** Contestants whose name matches are left out (a quicker run while tuning), e.g. "sequential|1\\.1". */
+/** Contestants whose name matches are left out (a quicker run while tuning), e.g. "sequential|Concurrency 1\\b". */
 const SKIP = process.env.BENCH_SKIP ? new RegExp(process.env.BENCH_SKIP) : undefined;
 const BLOCKS = new Set(
 	(process.env.BENCH_BLOCKS ?? 'updates,lists,rate,inflight,slowing').split(','),
 );
-/** The newest versions: their defaults are what a new node gets. */
-const NOMENCLATURE_NEWEST = 1.5;
-const APP_NEWEST = 1.7;
 /** Continue On Fail: failed items become error items, counted instead of failing the run. */
 const CONTINUE = 'continueRegularOutput';
 const NOMENCLATURE = 'n8n-nodes-elma365.elma365Nomenclature';
@@ -122,11 +119,10 @@ async function updatesRaw(env, limit) {
 	}
 }
 
-function updatesNode(env, concurrency, typeVersion = 1.1, onError = undefined) {
+function updatesNode(env, concurrency, onError = undefined) {
 	return runNode({
 		loader: env.loader,
 		type: NOMENCLATURE,
-		typeVersion,
 		onError,
 		credential: env.credential,
 		parameters: {
@@ -193,13 +189,12 @@ function listNode(env) {
 	return runNode({
 		loader: env.loader,
 		type: APP,
-		typeVersion: APP_NEWEST,
 		credential: env.credential,
 		parameters: {
 			resource: 'item',
 			operation: 'getAll',
-			namespace: 'bench',
-			application: 'items',
+			namespace: { __rl: true, mode: 'code', value: 'bench' },
+			application: { __rl: true, mode: 'code', value: 'items' },
 			returnAll: true,
 		},
 		input: [{ json: {} }],
@@ -274,18 +269,9 @@ async function rateLimited(env) {
 /** The contestants of the throttling blocks, each with Continue On Fail so that failed items are counted. */
 function throttledContestants(env) {
 	const contestants = [
-		[
-			'Nomenclature node 1.2, default (Concurrency 10)',
-			() => updatesNode(env, undefined, 1.2, CONTINUE),
-		],
-		[
-			`Nomenclature node ${NOMENCLATURE_NEWEST}, default (adaptive)`,
-			() => updatesNode(env, undefined, NOMENCLATURE_NEWEST, CONTINUE),
-		],
-		[
-			`Nomenclature node ${NOMENCLATURE_NEWEST}, Concurrency 100`,
-			() => updatesNode(env, 100, NOMENCLATURE_NEWEST, CONTINUE),
-		],
+		['Nomenclature node, Concurrency 10', () => updatesNode(env, 10, CONTINUE)],
+		['Nomenclature node, default (adaptive)', () => updatesNode(env, undefined, CONTINUE)],
+		['Nomenclature node, Concurrency 100', () => updatesNode(env, 100, CONTINUE)],
 	];
 	if (env.httpRequest)
 		contestants.push([
@@ -356,14 +342,8 @@ async function slowingPlatform(env) {
 		`   ${UPDATES} case updates against a platform that holds each ${SLOW_MS} ms up to ${SLOW_PER} in flight and proportionally longer above (twice at ${2 * SLOW_PER}), one round`,
 	);
 	const contestants = [
-		[
-			`Nomenclature node ${NOMENCLATURE_NEWEST}, default (adaptive)`,
-			() => updatesNode(env, undefined, NOMENCLATURE_NEWEST, CONTINUE),
-		],
-		[
-			'Nomenclature node 1.2, default (Concurrency 10)',
-			() => updatesNode(env, undefined, 1.2, CONTINUE),
-		],
+		['Nomenclature node, default (adaptive)', () => updatesNode(env, undefined, CONTINUE)],
+		['Nomenclature node, Concurrency 10', () => updatesNode(env, 10, CONTINUE)],
 	];
 	if (env.httpRequest)
 		contestants.push([
@@ -431,17 +411,11 @@ export async function runRealistic() {
 				['raw keep-alive, sequential', () => updatesRaw(env, 1)],
 				['raw keep-alive, 10 in flight', () => updatesRaw(env, 10)],
 				['raw keep-alive, 20 in flight', () => updatesRaw(env, 20)],
-				['Nomenclature node 1.1, default (Concurrency 1)', () => updatesNode(env)],
-				['Nomenclature node 1.2, default (Concurrency 10)', () => updatesNode(env, undefined, 1.2)],
+				['Nomenclature node, Concurrency 1', () => updatesNode(env, 1)],
+				['Nomenclature node, Concurrency 10', () => updatesNode(env, 10)],
 				['Nomenclature node, Concurrency 20', () => updatesNode(env, 20)],
-				[
-					`Nomenclature node ${NOMENCLATURE_NEWEST}, default (adaptive)`,
-					() => updatesNode(env, undefined, NOMENCLATURE_NEWEST),
-				],
-				[
-					`Nomenclature node ${NOMENCLATURE_NEWEST}, Concurrency 100`,
-					() => updatesNode(env, 100, NOMENCLATURE_NEWEST),
-				],
+				['Nomenclature node, default (adaptive)', () => updatesNode(env)],
+				['Nomenclature node, Concurrency 100', () => updatesNode(env, 100)],
 			];
 			if (httpRequest)
 				updates.push([
@@ -474,7 +448,7 @@ async function updatesBlock(env, updates) {
 	if (env.httpRequest)
 		target(
 			updateTimes,
-			`Nomenclature node ${NOMENCLATURE_NEWEST}, default (adaptive)`,
+			'Nomenclature node, default (adaptive)',
 			'HTTP Request node (default: all at once)',
 			1,
 		);
@@ -491,7 +465,7 @@ async function listsBlock(env) {
 			['raw keep-alive, page 1000, 16 in flight', () => listRaw(env, 1000, 16)],
 			['raw keep-alive, page 1000, all at once', () => listRaw(env, 1000, ITEMS)],
 			['raw keep-alive, page 100, 8 in flight', () => listRaw(env, 100, 8)],
-			[`App node ${APP_NEWEST} getAll, Return All (defaults)`, () => listNode(env)],
+			['App node getAll, Return All (defaults)', () => listNode(env)],
 		],
 	);
 	const fastestRaw = Object.keys(listTimes)
@@ -500,7 +474,7 @@ async function listsBlock(env) {
 			(best, name) => (best === undefined || listTimes[name] < listTimes[best] ? name : best),
 			undefined,
 		);
-	target(listTimes, `App node ${APP_NEWEST} getAll, Return All (defaults)`, fastestRaw, 1);
+	target(listTimes, 'App node getAll, Return All (defaults)', fastestRaw, 1);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

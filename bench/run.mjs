@@ -75,7 +75,7 @@ function updatesNode(context, platform, count, concurrency) {
 			directoryId: { __rl: true, mode: 'id', value: '={{ $json.directoryId }}' },
 			docflow: 'input',
 			name: '={{ $json.name }}',
-			...(concurrency > 1 ? { options: { concurrency } } : {}),
+			options: { concurrency },
 		},
 		input: caseInput(platform, count),
 	});
@@ -111,7 +111,10 @@ async function benchUpdates(platform) {
 	const contestants = [
 		['raw client, keep-alive, sequential', () => updatesRaw(platform, UPDATES, 1)],
 		['raw client, keep-alive, 10 in flight', () => updatesRaw(platform, UPDATES, 10)],
-		['Nomenclature node, sequential (default)', () => updatesNode(context, platform, UPDATES, 1)],
+		[
+			'Nomenclature node, sequential (Concurrency 1)',
+			() => updatesNode(context, platform, UPDATES, 1),
+		],
 		['Nomenclature node, Concurrency 10', () => updatesNode(context, platform, UPDATES, 10)],
 	];
 	if (context.httpRequest) {
@@ -167,8 +170,8 @@ function listNode(platform, loader) {
 		parameters: {
 			resource: 'item',
 			operation: 'getAll',
-			namespace: 'bench',
-			application: 'items',
+			namespace: { __rl: true, mode: 'code', value: 'bench' },
+			application: { __rl: true, mode: 'code', value: 'items' },
 			returnAll: true,
 		},
 		input: [{ json: {} }],
@@ -295,7 +298,7 @@ async function main() {
 				`   ${name.padEnd(48)} ${ms(time).padStart(9)}  ${((time * 1000) / UPDATES).toFixed(0).padStart(5)} µs/item  ${ratio(time, rawSeq)} of raw sequential`,
 			);
 		}
-		const nodeSeq = updates['Nomenclature node, sequential (default)'];
+		const nodeSeq = updates['Nomenclature node, sequential (Concurrency 1)'];
 		const nodeConc = updates['Nomenclature node, Concurrency 10'];
 		console.log(
 			`   ratio node sequential / raw sequential:       ${ratio(nodeSeq, rawSeq)} (target <= 1.30x)`,

@@ -16,6 +16,7 @@ const t = usePlatform();
 /** Rows of every list: more than two capped pages, fewer than one large page. */
 const ROWS = 250;
 const locator = (value: string) => ({ __rl: true, mode: 'id', value });
+const code = (value: string) => ({ __rl: true, mode: 'code', value });
 const list = { returnAll: true };
 
 type Row = Record<string, unknown>;
@@ -48,9 +49,9 @@ interface ListCase {
 
 const idOf = (json: Row) => String(json.__id ?? json.code);
 
-function node(nodeType: string, parameters: Parameters, typeVersion?: number) {
+function node(nodeType: string, parameters: Parameters) {
 	return async () => {
-		const { items, error } = await t.run({ nodeType, parameters, typeVersion });
+		const { items, error } = await t.run({ nodeType, parameters });
 		if (error) throw error;
 		return items.map((item) => idOf(item.json as Row));
 	};
@@ -92,8 +93,8 @@ const CASES: ListCase[] = [
 		{
 			resource: 'item',
 			operation: 'getAll',
-			namespace: 'crm',
-			application: 'deals',
+			namespace: code('crm'),
+			application: code('deals'),
 			...list,
 		},
 		'POST',
@@ -103,7 +104,13 @@ const CASES: ListCase[] = [
 		'Contract > Item > Get Many',
 		'elma365Contract',
 		'contracts:crm/deals',
-		{ resource: 'item', operation: 'getAll', namespace: 'crm', application: 'deals', ...list },
+		{
+			resource: 'item',
+			operation: 'getAll',
+			namespace: code('crm'),
+			application: code('deals'),
+			...list,
+		},
 		'POST',
 		'/pub/v1/contracts/crm/deals/list',
 	),
@@ -111,7 +118,13 @@ const CASES: ListCase[] = [
 		'Report > Item > Get Many',
 		'elma365Report',
 		'reports:sales/monthly',
-		{ resource: 'item', operation: 'getAll', namespace: 'sales', report: 'monthly', ...list },
+		{
+			resource: 'item',
+			operation: 'getAll',
+			namespace: code('sales'),
+			report: code('monthly'),
+			...list,
+		},
 		'POST',
 		'/pub/v1/reports/sales/monthly/list',
 	),
@@ -127,7 +140,13 @@ const CASES: ListCase[] = [
 		'Process > Instance > Get Many by template',
 		'elma365Process',
 		'processInstances',
-		{ resource: 'instance', operation: 'getAll', by: 'template', templateId: TEMPLATE, ...list },
+		{
+			resource: 'instance',
+			operation: 'getAll',
+			by: 'template',
+			templateId: locator(TEMPLATE),
+			...list,
+		},
 		'POST',
 		`/pub/v1/bpm/instance/bytemplateid/${TEMPLATE}/list`,
 		() => ({ __templateId: TEMPLATE }),
@@ -198,7 +217,6 @@ const CASES: ListCase[] = [
 			const ids = [...t.platform.collection('nomenclatureDirectories').keys()];
 			const { items, error } = await t.run({
 				nodeType: 'elma365Nomenclature',
-				typeVersion: 1.1,
 				parameters: {
 					resource: 'directory',
 					operation: 'update',
@@ -275,18 +293,18 @@ const CASES: ListCase[] = [
 		firstSize: 1000,
 	},
 	{
-		name: 'Trigger: a poll of new items (every item since the start)',
+		name: 'App Trigger: a poll of new items (every item since the start)',
 		seed: () =>
 			seed('app:crm/requests', (index) => ({
 				__createdAt: new Date(Date.UTC(2024, 0, 1, 0, index)).toISOString(),
 			})),
 		read: async () => {
 			const { items, error } = await pollNode({
-				nodeType: 'elma365Trigger',
+				nodeType: 'elma365AppTrigger',
 				parameters: {
 					event: 'newItem',
-					namespace: locator('crm'),
-					application: locator('requests'),
+					namespace: code('crm'),
+					application: code('requests'),
 					options: { fireForExisting: true },
 				} as never,
 				store: new PollStore(),

@@ -5,12 +5,11 @@ import { PollStore, pollNode } from '../harness/poll';
 import { DEFAULT_STATUSES, itemsOf } from '../harness/routes/app.ts';
 import { jsonOf, usePlatform } from '../harness/setup';
 import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
-import before from './listOptions.before.json';
 
 /**
- * The list options of App, Contract and Report Get Many (from 1.2) and the Trigger's table filter
- * (from 1.1): field codes, statuses and the status group picked from the application's scheme and
- * status settings. Older versions keep the typed options, unchanged.
+ * The list options of App, Contract and Report Get Many and the App Trigger's table filter: field
+ * codes, statuses and the status group picked from the application's scheme and status settings.
+ * Nodes whose lists have no application scheme keep typed field codes.
  */
 const t = usePlatform();
 const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
@@ -106,15 +105,9 @@ const located = (node: NodeKey) => ({
 	namespace: picked('crm'),
 	[NODES[node].parameter]: picked(NODES[node].code),
 });
-const load = (
-	node: NodeKey,
-	method: string,
-	parameters: Record<string, unknown> = located(node),
-	typeVersion = 1.2,
-) =>
+const load = (node: NodeKey, method: string, parameters: Record<string, unknown> = located(node)) =>
 	loadOptions({
 		nodeType: NODES[node].nodeType,
-		typeVersion,
 		parameters: parameters as never,
 		credential: credential(),
 		method,
@@ -160,11 +153,10 @@ describe('field code dropdowns', () => {
 		]);
 	});
 
-	test('the Trigger (1.1) offers the fields of its application', async () => {
+	test('the App Trigger offers the fields of its application', async () => {
 		const options = await load('app', 'getFieldCodes', { event: 'newItem', ...located('app') });
 		const trigger = await loadOptions({
-			nodeType: 'elma365Trigger',
-			typeVersion: 1.1,
+			nodeType: 'elma365AppTrigger',
 			parameters: { event: 'updatedItem', ...located('app') } as never,
 			credential: credential(),
 			method: 'getFieldCodes',
@@ -274,7 +266,7 @@ describe('a key that may not read the scheme or the statuses', () => {
 	);
 });
 
-/** Options as the 1.2 dropdowns store them: field codes as strings, fields and statuses as arrays. */
+/** Options as the dropdowns store them: field codes as strings, fields and statuses as arrays. */
 const PICKED_OPTIONS = {
 	sort: {
 		rule: [
@@ -288,8 +280,6 @@ const PICKED_OPTIONS = {
 	},
 	fields: ['__id', '__name', 'price'],
 };
-/** The same options typed, as versions before 1.2 store them. */
-const TYPED_OPTIONS = { ...PICKED_OPTIONS, fields: '__id, __name, price' };
 const BODY = {
 	filter: { tf: { __name: 'deal', due: { min: '2026-01-01T00:00:00Z', max: null } } },
 	sortExpressions: [
@@ -303,7 +293,6 @@ const BODY = {
 
 async function getMany(
 	node: NodeKey,
-	typeVersion: number,
 	location: Record<string, unknown>,
 	options: Record<string, unknown>,
 ) {
@@ -312,7 +301,6 @@ async function getMany(
 	itemsOf(t.platform, prefix, 'crm', code).set(id, { __id: id, __name: 'Deal' });
 	const result = await t.run({
 		nodeType,
-		typeVersion,
 		parameters: {
 			resource: 'item',
 			operation: 'getAll',
@@ -348,7 +336,7 @@ function documentedBody(node: NodeKey, body: Record<string, unknown>): Record<st
 	};
 }
 
-describe('Get Many with picked options (1.2) sends the documented list body', () => {
+describe('Get Many with picked options sends the documented list body', () => {
 	test.each([
 		[
 			'app',
@@ -362,7 +350,7 @@ describe('Get Many with picked options (1.2) sends the documented list body', ()
 		async (node, status, sent) => {
 			const { prefix, code } = NODES[node];
 			expect(
-				await getMany(node, 1.2, located(node), sendable(node, { ...PICKED_OPTIONS, ...status })),
+				await getMany(node, located(node), sendable(node, { ...PICKED_OPTIONS, ...status })),
 			).toEqual([
 				['POST', `/pub/v1/${prefix}/crm/${code}/list`, documentedBody(node, { ...BODY, ...sent })],
 			]);
@@ -370,105 +358,79 @@ describe('Get Many with picked options (1.2) sends the documented list body', ()
 	);
 
 	test('a status list from an expression may still be comma-separated text', async () => {
-		const requests = await getMany('app', 1.2, located('app'), { statusCodes: 'new, in_progress' });
+		const requests = await getMany('app', located('app'), { statusCodes: 'new, in_progress' });
 		expect(requests.map(([, , body]) => body)).toEqual([
 			{ statusCode: ['new', 'in_progress'], from: 0, size: LARGE_PAGE_SIZE },
 		]);
 	});
+
+	test('so may a field list', async () => {
+		const requests = await getMany('app', located('app'), { fields: '__id, __name, price' });
+		expect(requests.map(([, , body]) => body)).toEqual([
+			{ fields: { __id: true, __name: true, price: true }, from: 0, size: LARGE_PAGE_SIZE },
+		]);
+	});
 });
 
-describe('workflows saved before 1.2 run unchanged with typed codes', () => {
-	test.each([
-		['app', 1, { namespace: 'crm', application: 'orders' }],
-		['app', 1.1, located('app')],
-		['contract', 1, { namespace: 'crm', application: 'agreements' }],
-		['contract', 1.1, located('contract')],
-		['report', 1, { namespace: 'crm', report: 'sales_report' }],
-		['report', 1.1, located('report')],
-	] as Array<[NodeKey, number, Record<string, unknown>]>)(
-		'%s version %s',
-		async (node, typeVersion, location) => {
-			const { prefix, code } = NODES[node];
-			const status = node === 'app' ? { statusCodes: 'new, done', statusGroupId: OPEN } : {};
-			const sent = node === 'app' ? { statusCode: ['new', 'done'], statusGroupId: OPEN } : {};
-			expect(
-				await getMany(node, typeVersion, location, sendable(node, { ...TYPED_OPTIONS, ...status })),
-			).toEqual([
-				['POST', `/pub/v1/${prefix}/crm/${code}/list`, documentedBody(node, { ...BODY, ...sent })],
-			]);
-		},
-	);
-});
-
-type Description = { version: number[]; defaultVersion: number; properties: INodeProperties[] };
+type Description = { version: number; properties: INodeProperties[] };
 async function descriptionOf(nodeType: string): Promise<Description> {
 	const loader = await loadPackage();
 	return (loader.nodeTypes[nodeType].type as unknown as { description: Description }).description;
 }
-const withoutDisplay = (property: INodeProperties) => {
-	const { displayOptions: _displayOptions, ...rest } = property;
-	return rest;
-};
 const byName = (options: INodeProperties['options']) =>
 	Object.fromEntries((options as INodeProperties[]).map((option) => [option.name, option]));
 const fieldOf = (collection: INodeProperties, option: string, group: string) =>
 	((
 		byName(collection.options)[option].options as Array<{ name: string; values: INodeProperties[] }>
 	).find((g) => g.name === group)?.values ?? [])[0];
+/** The field inputs of a list's sort rules and table filter conditions. */
+const fieldInputs = (collection: INodeProperties) => [
+	...(byName(collection.options).sort ? [fieldOf(collection, 'sort', 'rule')] : []),
+	fieldOf(collection, 'tableFilter', 'match'),
+	fieldOf(collection, 'tableFilter', 'range'),
+];
+/** The Options collections of a node's Get Many operations, or a trigger's Options. */
+const listOptionsOf = (description: Description) =>
+	description.properties.filter(
+		(p) =>
+			p.name === 'options' &&
+			(p.displayOptions === undefined || p.displayOptions.show?.operation?.includes('getAll')),
+	);
 
 describe('descriptions', () => {
+	const ITEM_OPTIONS = [
+		'active',
+		'body',
+		'eql',
+		'fields',
+		'ids',
+		'sort',
+		'statusCodes',
+		'statusGroupId',
+		'tableFilter',
+	];
 	test.each([
-		['elma365App', 'application', before.appContract],
-		['elma365Contract', 'application', before.appContract],
-		['elma365Report', 'report', before.report],
+		['elma365App', 'application', ITEM_OPTIONS],
+		['elma365Contract', 'application', ITEM_OPTIONS],
+		// A report list takes only a table filter and sort entries (test/Elma365Report).
+		['elma365Report', 'report', ['body', 'sort', 'tableFilter']],
 	])(
-		'%s: 1.2 brought dropdowns; before it the Options are exactly as they were, from it the codes are dropdowns',
-		async (nodeType, parameter, typed) => {
+		'%s: Get Many picks its field codes, statuses and status group from the application',
+		async (nodeType, parameter, names) => {
 			const description = await descriptionOf(nodeType);
-			// Later versions keep 1.2's item options: Report 1.3 keeps only what its endpoint takes (test/Elma365Report),
-			// App 1.3 adds item comments, Contract 1.3 field mapping for Create and Update (test/pickers/contractMapping.test.ts).
-			const report = nodeType === 'elma365Report';
-			// App 1.4 sends Create through the batch save (test/Elma365App/createInOneRequest.test.ts),
-			// App 1.5 adds the comment list's filters (test/Elma365App/comment.test.ts); App 1.6 and
-			// Contract 1.4 change only Item > Update's Concurrency default (test/reliability/window.test.ts),
-			// App 1.7 and Contract 1.5 only Item > Get's (and App's Set Status's) (test/Elma365App/concurrency.test.ts).
-			const versions =
-				nodeType === 'elma365App'
-					? [[1, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6, 1.7], 1.7]
-					: nodeType === 'elma365Contract'
-						? [[1, 1.1, 1.2, 1.3, 1.4, 1.5], 1.5]
-						: [[1, 1.1, 1.2, 1.3], 1.3];
-			expect([description.version, description.defaultVersion]).toEqual(versions);
-			const options = description.properties.filter(
-				(p) => p.name === 'options' && p.displayOptions?.show?.operation?.includes('getAll'),
-			);
+			expect(description.version).toBe(1);
+			const options = listOptionsOf(description);
 			expect(options.map((p) => p.displayOptions?.show)).toEqual([
-				{ resource: ['item'], operation: ['getAll'], '@version': [{ _cnd: { lt: 1.2 } }] },
-				{
-					resource: ['item'],
-					operation: ['getAll'],
-					'@version': [{ _cnd: report ? { eq: 1.2 } : { gte: 1.2 } }],
-				},
-				...(report
-					? [{ resource: ['item'], operation: ['getAll'], '@version': [{ _cnd: { gte: 1.3 } }] }]
-					: []),
+				{ resource: ['item'], operation: ['getAll'] },
 			]);
-			expect(JSON.stringify(withoutDisplay(options[0]))).toBe(JSON.stringify(typed));
 
-			const pickers = options[1];
+			const [pickers] = options;
 			const dependsOn = ['namespace.value', `${parameter}.value`];
 			const option = byName(pickers.options);
-			// The same options under the same names, listed by their (new) display names.
-			expect(Object.keys(option).sort()).toEqual(
-				Object.keys(byName(typed.options as INodeProperties[])).sort(),
-			);
+			expect(Object.keys(option).sort()).toEqual(names);
 			const labels = (pickers.options as INodeProperties[]).map((o) => o.displayName);
 			expect(labels).toEqual([...labels].sort());
-			for (const field of [
-				fieldOf(pickers, 'sort', 'rule'),
-				fieldOf(pickers, 'tableFilter', 'match'),
-				fieldOf(pickers, 'tableFilter', 'range'),
-			]) {
+			for (const field of fieldInputs(pickers)) {
 				expect([field.name, field.type, field.typeOptions]).toEqual([
 					'field',
 					'options',
@@ -476,15 +438,15 @@ describe('descriptions', () => {
 				]);
 			}
 			expect(fieldOf(pickers, 'sort', 'rule').default).toBe('__createdAt');
+			if (nodeType === 'elma365Report') {
+				expect([option.fields, option.statusCodes]).toEqual([undefined, undefined]);
+				return;
+			}
 			expect([option.fields.type, option.fields.typeOptions, option.fields.default]).toEqual([
 				'multiOptions',
 				{ loadOptionsMethod: 'getFieldCodes', loadOptionsDependsOn: dependsOn },
 				[],
 			]);
-			if (nodeType === 'elma365Report') {
-				expect(option.statusCodes).toBeUndefined();
-				return;
-			}
 			expect([option.statusCodes.type, option.statusCodes.typeOptions?.loadOptionsMethod]).toEqual([
 				'multiOptions',
 				'getStatuses',
@@ -497,40 +459,41 @@ describe('descriptions', () => {
 	);
 
 	test.each([
-		['elma365User', before.plain],
-		['elma365File', before.plain],
-		['elma365Marketing', before.plain],
-		['elma365Process', before.process],
+		['elma365User', ['body', 'ids', 'sort', 'tableFilter']],
+		['elma365File', ['body', 'ids', 'sort', 'tableFilter']],
+		['elma365Marketing', ['body', 'ids', 'sort', 'tableFilter']],
+		['elma365Process', ['active', 'body', 'eql', 'fields', 'ids', 'sort', 'tableFilter']],
+		['elma365ProcessTrigger', ['eql', 'fireForExisting', 'lookbackMinutes', 'tableFilter']],
+		['elma365TaskTrigger', ['eql', 'fireForExisting', 'lookbackMinutes', 'tableFilter']],
 	])(
-		'%s has no application scheme: its list options stay typed, byte for byte',
-		async (nodeType, typed) => {
-			const description = await descriptionOf(nodeType);
-			const options = description.properties.filter(
-				(p) => p.name === 'options' && p.displayOptions?.show?.operation?.includes('getAll'),
-			);
+		'%s has no application scheme: its list options take typed field codes',
+		async (nodeType, names) => {
+			const options = listOptionsOf(await descriptionOf(nodeType));
 			expect(options.length).toBeGreaterThan(0);
-			for (const property of options)
-				expect(JSON.stringify(withoutDisplay(property))).toBe(JSON.stringify(typed));
+			for (const property of options) {
+				const option = byName(property.options);
+				expect(Object.keys(option).sort()).toEqual(names);
+				expect(JSON.stringify(property)).not.toContain('loadOptionsMethod');
+				for (const field of fieldInputs(property)) {
+					expect([field.name, field.type]).toEqual(['field', 'string']);
+				}
+				if (option.fields) expect(option.fields.type).toBe('string');
+			}
 		},
 	);
 
-	test('Trigger: 1 keeps its Options, from 1.1 the item events pick their filter fields (instances and, from 1.2, tasks keep typing)', async () => {
-		const description = await descriptionOf('elma365Trigger');
-		expect([description.version, description.defaultVersion]).toEqual([[1, 1.1, 1.2], 1.2]);
-		const options = description.properties.filter((p) => p.name === 'options');
-		expect(options.map((p) => p.displayOptions?.show)).toEqual([
-			{ '@version': [{ _cnd: { lt: 1.1 } }] },
-			{ event: ['newItem', 'updatedItem', 'statusEntered'], '@version': [{ _cnd: { gte: 1.1 } }] },
-			{ event: ['newInstance', 'newTask'], '@version': [{ _cnd: { gte: 1.1 } }] },
-		]);
-		expect(JSON.stringify(withoutDisplay(options[0]))).toBe(JSON.stringify(before.trigger));
-		expect(JSON.stringify(withoutDisplay(options[2]))).toBe(JSON.stringify(before.trigger));
+	test('App Trigger: its table filter picks the fields of its application, Item Entered a Status its status', async () => {
+		const description = await descriptionOf('elma365AppTrigger');
+		expect(description.version).toBe(1);
+		const options = listOptionsOf(description);
+		expect(options).toHaveLength(1);
 		const dependsOn = ['namespace.value', 'application.value'];
-		for (const group of ['match', 'range']) {
-			expect(fieldOf(options[1], 'tableFilter', group).typeOptions).toEqual({
-				loadOptionsMethod: 'getFieldCodes',
-				loadOptionsDependsOn: dependsOn,
-			});
+		for (const field of fieldInputs(options[0])) {
+			expect([field.name, field.type, field.typeOptions]).toEqual([
+				'field',
+				'options',
+				{ loadOptionsMethod: 'getFieldCodes', loadOptionsDependsOn: dependsOn },
+			]);
 		}
 		const status = description.properties.find((p) => p.name === 'statusCode');
 		expect([status?.type, status?.typeOptions]).toEqual([
@@ -540,11 +503,14 @@ describe('descriptions', () => {
 	});
 });
 
-describe('Trigger table filter', () => {
+describe('App Trigger table filter', () => {
 	test.each([
-		['1.1 with picked section, application and filter fields', 1.1, located('app')],
-		['1 with typed codes', 1, { namespace: 'crm', application: 'orders' }],
-	])('%s sends the same list request', async (_name, typeVersion, location) => {
+		['picked section, application and filter fields', located('app')],
+		[
+			'codes typed in the locators',
+			{ namespace: picked('crm', 'code'), application: picked('orders', 'code') },
+		],
+	])('%s: the same list request', async (_name, location) => {
 		const id = newId();
 		itemsOf(t.platform, 'app', 'crm', 'orders').set(id, {
 			__id: id,
@@ -562,8 +528,7 @@ describe('Trigger table filter', () => {
 			},
 		};
 		const result = await pollNode({
-			nodeType: 'elma365Trigger',
-			typeVersion,
+			nodeType: 'elma365AppTrigger',
 			parameters: parameters as never,
 			store: new PollStore(),
 			mode: 'manual',

@@ -16,7 +16,6 @@ const search = (
 ) =>
 	searchList({
 		nodeType,
-		typeVersion: 1.1,
 		parameters: parameters as never,
 		credential: credential(),
 		method,
@@ -63,21 +62,14 @@ describe('ELMA365 Process', () => {
 	});
 
 	test.each([
+		['picked values', { namespace: picked('crm'), processCode: picked('approval') }],
 		[
-			'version 1.1 with picked values',
-			1.1,
-			{ namespace: picked('crm'), processCode: picked('approval') },
-		],
-		[
-			'version 1.1 with codes typed in the locator',
-			1.1,
+			'codes typed in the locator',
 			{ namespace: picked('crm', 'code'), processCode: picked('approval', 'code') },
 		],
-		['version 1 with typed codes', 1, { namespace: 'crm', processCode: 'approval' }],
-	])('start: %s', async (_name, typeVersion, location) => {
+	])('start: %s', async (_name, location) => {
 		const { items, error } = await t.run({
 			nodeType: 'elma365Process',
-			typeVersion,
 			parameters: {
 				resource: 'process',
 				operation: 'start',
@@ -155,21 +147,19 @@ describe('ELMA365 Scheme', () => {
 		).toEqual([{ name: 'Employees (employees)', value: 'employees' }]);
 	});
 
-	test('a group picked from the list (1.1) and a typed group ID (1) address the same group', async () => {
-		for (const [typeVersion, groupId] of [
-			[1.1, picked(SCHEME_SEED.groups.managers)],
-			[1, SCHEME_SEED.groups.managers],
-		] as const) {
+	test('a group picked from the list and a group ID typed in the locator address the same group', async () => {
+		for (const groupId of [
+			picked(SCHEME_SEED.groups.managers),
+			picked(SCHEME_SEED.groups.managers, 'id'),
+		]) {
 			const { error } = await t.run({
 				nodeType: 'elma365Scheme',
-				typeVersion,
 				parameters: { resource: 'group', operation: 'get', groupId } as never,
 			});
 			expect(error).toBeUndefined();
 		}
 		const app = await t.run({
 			nodeType: 'elma365Scheme',
-			typeVersion: 1.1,
 			parameters: {
 				resource: 'application',
 				operation: 'get',
@@ -187,14 +177,13 @@ describe('ELMA365 Scheme', () => {
 });
 
 describe('ELMA365 Contract and Report', () => {
-	test('contract create with picked section and application (1.1); typed codes (1)', async () => {
-		for (const [typeVersion, location] of [
-			[1.1, { namespace: picked('crm'), application: picked('deals') }],
-			[1, { namespace: 'crm', application: 'deals' }],
-		] as const) {
+	test('contract create with picked section and application, or their codes typed in the locators', async () => {
+		for (const location of [
+			{ namespace: picked('crm'), application: picked('deals') },
+			{ namespace: picked('crm', 'code'), application: picked('deals', 'code') },
+		]) {
 			const { error } = await t.run({
 				nodeType: 'elma365Contract',
-				typeVersion,
 				parameters: {
 					resource: 'item',
 					operation: 'create',
@@ -210,7 +199,7 @@ describe('ELMA365 Contract and Report', () => {
 		]);
 	});
 
-	test('report list with a picked report (1.1); the report picker lists the section', async () => {
+	test('report list with a picked report; the report picker lists the section', async () => {
 		const id = newId();
 		itemsOf(t.platform, 'reports', 'crm', 'deals').set(id, { __id: id, __name: 'Row' });
 		expect(
@@ -219,7 +208,6 @@ describe('ELMA365 Contract and Report', () => {
 		).toEqual([{ name: 'Deals (deals)', value: 'deals' }]);
 		const { items, error } = await t.run({
 			nodeType: 'elma365Report',
-			typeVersion: 1.1,
 			parameters: {
 				resource: 'item',
 				operation: 'getAll',

@@ -88,14 +88,8 @@ function nodeDescriptions(): Map<string, INodeTypeDescription> {
 	const byPage = new Map<string, INodeTypeDescription>();
 	for (const file of manifest.n8n.nodes as string[]) {
 		const module = createRequire(__filename)(path.join(root, file));
-		const NodeClass = Object.values(module)[0] as new () => {
-			description: INodeTypeDescription;
-			nodeVersions?: Record<number, { description: INodeTypeDescription }>;
-		};
-		const node = new NodeClass();
-		const description = node.nodeVersions
-			? Object.values(node.nodeVersions).at(-1)!.description
-			: node.description;
+		const NodeClass = Object.values(module)[0] as new () => { description: INodeTypeDescription };
+		const { description } = new NodeClass();
 		const page = `${description.displayName.replace(/^ELMA365 /, '').toLowerCase()}.md`;
 		byPage.set(page, description);
 	}

@@ -96,21 +96,6 @@ describe('Options > Concurrency on case update', () => {
 		expect(state.order).not.toEqual(input.map(({ json }) => `/pub/v1/nomenclature/${json.id}`));
 	});
 
-	test('without the option (default 1) items go one after the other', async () => {
-		const input = cases(5);
-		const { state, handler } = inFlightRecorder(caseReply, () => 5);
-		t.platform.script('PUT', CASE_PATH, handler, 5);
-		const { items, error } = await t.run({
-			nodeType: 'elma365Nomenclature',
-			parameters: caseUpdate(),
-			input,
-		});
-		expect(error).toBeUndefined();
-		expect(state.max).toBe(1);
-		expect(state.order).toEqual(input.map(({ json }) => `/pub/v1/nomenclature/${json.id}`));
-		expect(pairingOf(items)).toEqual(input.map((_, index) => ({ item: index })));
-	});
-
 	test('a concurrency above the item count starts each item once', async () => {
 		const input = cases(3);
 		const { state, handler } = inFlightRecorder(caseReply, () => 20, 3);
@@ -212,31 +197,7 @@ describe('Options > Concurrency on case update', () => {
 	});
 });
 
-describe("Nomenclature 1.2: case updates in parallel by default, each case's updates in input order", () => {
-	test('without the option, 10 cases are updated at a time; output in input order and paired', async () => {
-		const input = cases(25);
-		const { state, handler } = inFlightRecorder(caseReply, reversedDelay(25), 10);
-		t.platform.script('PUT', CASE_PATH, handler, 25);
-		const { items, error } = await t.run({
-			nodeType: 'elma365Nomenclature',
-			typeVersion: 1.2,
-			parameters: caseUpdate(),
-			input,
-		});
-		expect(error).toBeUndefined();
-		expect(state.max).toBe(10);
-		expect(t.platform.requests.map((r) => r.method)).toEqual(input.map(() => 'PUT'));
-		expect(jsonOf(items)).toEqual(
-			input.map(({ json }) => ({
-				directoryId: json.directoryId,
-				docflow: 'input',
-				name: json.name,
-				__id: json.id,
-			})),
-		);
-		expect(pairingOf(items)).toEqual(input.map((_, index) => ({ item: index })));
-	});
-
+describe("Case > Update: cases in parallel, each case's updates in input order", () => {
 	test('updates of the same case never overlap and reach the platform in input order; other cases go beside them', async () => {
 		const [a, b, c] = cases(3).map(({ json }) => json.id);
 		const directoryId = newId();
@@ -262,7 +223,6 @@ describe("Nomenclature 1.2: case updates in parallel by default, each case's upd
 		);
 		const { items, error } = await t.run({
 			nodeType: 'elma365Nomenclature',
-			typeVersion: 1.2,
 			parameters: caseUpdate(),
 			input,
 		});
@@ -282,13 +242,12 @@ describe("Nomenclature 1.2: case updates in parallel by default, each case's upd
 		expect(pairingOf(items)).toEqual(input.map((_, index) => ({ item: index })));
 	});
 
-	test('Concurrency 1 set on a 1.2 node sends one item after the other', async () => {
+	test('Concurrency 1 sends one item after the other', async () => {
 		const input = cases(4);
 		const { state, handler } = inFlightRecorder(caseReply, () => 5);
 		t.platform.script('PUT', CASE_PATH, handler, 4);
 		const { error } = await t.run({
 			nodeType: 'elma365Nomenclature',
-			typeVersion: 1.2,
 			parameters: caseUpdate({ concurrency: 1 }),
 			input,
 		});
@@ -307,7 +266,6 @@ describe("Nomenclature 1.2: case updates in parallel by default, each case's upd
 		t.platform.script('PUT', CASE_PATH, handler, 3);
 		const { items, error } = await t.run({
 			nodeType: 'elma365Nomenclature',
-			typeVersion: 1.2,
 			parameters: caseUpdate(),
 			input,
 			continueOnFail: true,
@@ -331,8 +289,9 @@ describe('Options > Concurrency on application items', () => {
 	const NS = 'crm';
 	const APP = 'deals';
 	const createPath = `/pub/v1/app/${NS}/${APP}/create`;
+	const code = (value: string) => ({ __rl: true, mode: 'code', value });
 
-	test('create: at most N in flight, created items in input order and paired', async () => {
+	test('create one by one (Send in One Request off): at most N in flight, created items in input order and paired', async () => {
 		const input = Array.from({ length: 10 }, (_, index) => ({ json: { title: `Deal ${index}` } }));
 		const { state, handler } = inFlightRecorder(
 			(request) =>
@@ -355,9 +314,10 @@ describe('Options > Concurrency on application items', () => {
 			parameters: {
 				resource: 'item',
 				operation: 'create',
-				namespace: NS,
-				application: APP,
-				fields: { field: [{ name: '__name', value: '={{ $json.title }}' }] },
+				namespace: code(NS),
+				application: code(APP),
+				columns: { mappingMode: 'defineBelow', value: { __name: '={{ $json.title }}' } },
+				sendInOneRequest: false,
 				options: { concurrency: 5 },
 			},
 			input,
@@ -390,9 +350,9 @@ describe('Options > Concurrency on application items', () => {
 			parameters: {
 				resource: 'item',
 				operation: 'update',
-				namespace: NS,
-				application: APP,
-				itemId: '={{ $json.id }}',
+				namespace: code(NS),
+				application: code(APP),
+				itemId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
 				fieldsJson: '={{ JSON.stringify({ price: $json.price }) }}',
 				options: { concurrency: 3 },
 			},
@@ -407,7 +367,7 @@ describe('Options > Concurrency on application items', () => {
 		expect(pairingOf(items)).toEqual(ids.map((_, index) => ({ item: index })));
 	});
 
-	test('App 1.4 update: 10 at a time by default, updates of one item in input order and never overlapping', async () => {
+	test('update: every item taken at once by default, updates of one item in input order and never overlapping', async () => {
 		const ids = Array.from({ length: 12 }, () => newId());
 		// Items 0, 5 and 11 update the same item.
 		const targets = ids.map((id, index) => ([5, 11].includes(index) ? ids[0] : id));
@@ -423,7 +383,7 @@ describe('Options > Concurrency on application items', () => {
 				}),
 			(request) =>
 				5 + (12 - Number((request.body as { context: { price: number } }).context.price)) * 3,
-			9,
+			10,
 		);
 		t.platform.script(
 			'POST',
@@ -438,10 +398,8 @@ describe('Options > Concurrency on application items', () => {
 			},
 			12,
 		);
-		const code = (value: string) => ({ __rl: true, mode: 'code', value });
 		const { items, error } = await t.run({
 			nodeType: 'elma365App',
-			typeVersion: 1.4,
 			parameters: {
 				resource: 'item',
 				operation: 'update',
@@ -455,8 +413,9 @@ describe('Options > Concurrency on application items', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(overlaps).toEqual([]);
-		// Ten items taken at once; item 5 holds its place waiting for item 0 (the same platform item).
-		expect(state.max).toBe(9);
+		// The window's first round takes all twelve; items 5 and 11 hold their places waiting for item 0
+		// (the same platform item).
+		expect(state.max).toBe(10);
 		const pricesSentTo = (id: string) =>
 			t.platform.requests
 				.filter((r) => r.path.split('/')[6] === id)

@@ -210,12 +210,12 @@ describe('the timeout also bounds pickers and the trigger', () => {
 		);
 	}, 20_000);
 
-	test('a poll of the trigger ends with a timed-out error and leaves its state alone', async () => {
+	test('a poll of the App Trigger ends with a timed-out error and leaves its state alone', async () => {
 		t.platform.script('POST', '/pub/v1/app/crm/requests/list', faults.latency(5000), 99);
 		const store = new PollStore();
 		const picked = (value: string) => ({ __rl: true, mode: 'list', value });
 		const result = await pollNode({
-			nodeType: 'elma365Trigger',
+			nodeType: 'elma365AppTrigger',
 			parameters: {
 				event: 'newItem',
 				namespace: picked('crm'),
