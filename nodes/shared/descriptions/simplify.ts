@@ -2,8 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 /**
  * The Simplify switch that n8n's UX guidelines ask for on answers with many fields, on by default.
- * A node that adds it shows it from a new version on (`sinceVersion`), so older versions keep their
- * full output.
  */
 export function simplifyOption(kept: readonly string[]): INodeProperties {
 	return {
@@ -47,8 +45,8 @@ const ITEM_SYSTEM_FIELDS_KEPT = new Set([
 ]);
 
 /**
- * Simplify for application and contract items (Get, Get Many): off by default, so a saved workflow
- * keeps its output in every version; on, the item keeps its own fields and only the main system ones.
+ * Simplify for application and contract items (Get, Get Many): off by default (the item as the
+ * platform returns it); on, the item keeps its own fields and only the main system ones.
  */
 export const itemSimplifyOption: INodeProperties = {
 	displayName: 'Simplify',

@@ -7,7 +7,7 @@ export const MAX_THROTTLED_MS = 120_000;
 const DEFAULT_HOLD_MS = 500;
 /**
  * Requests in flight before the first answers: the window doubles from here with each round of
- * successes. A setting at or below it (the Concurrency of older node versions) is in flight at once.
+ * successes. A setting at or below it (e.g. Concurrency 10) is in flight at once.
  */
 export const INITIAL_WINDOW = 32;
 

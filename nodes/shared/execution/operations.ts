@@ -59,14 +59,6 @@ export function adaptiveConcurrency(collection: INodeProperties): INodePropertie
 	return { ...collection, options };
 }
 
-/** Transitional: the newest version's Options and default, until the call sites declare them. */
-export function concurrencyByVersion(
-	collection: INodeProperties,
-	_versions: { parallel?: number; adaptive: number },
-): { options: INodeProperties[]; defaultConcurrency: number } {
-	return { options: [adaptiveConcurrency(collection)], defaultConcurrency: ADAPTIVE_CEILING };
-}
-
 /** A value read from one input item's parameters. */
 type PerItem<T> = (ctx: IExecuteFunctions, itemIndex: number) => T;
 

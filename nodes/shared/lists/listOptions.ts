@@ -112,8 +112,8 @@ export function tableFilter(pickers?: ListPickers): INodeProperties {
 }
 
 /**
- * The Options collection of a list. Without `pickers` every code is typed (the form older node
- * versions keep); with them, field codes, statuses and the status group are dropdowns.
+ * The Options collection of a list. Without `pickers` every code is typed (lists with no application
+ * scheme to pick from); with them, field codes, statuses and the status group are dropdowns.
  */
 export function listOptions(
 	features: ListFeatures = ALL_FEATURES,
