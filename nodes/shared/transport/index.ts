@@ -7,7 +7,7 @@ import { prepareRequest } from './prepare';
 import type { ApiRequest, Elma365Context } from './types';
 
 export type { Download } from './download';
-export type { ApiRequest, Elma365Context } from './types';
+export type { ApiRequest, Elma365Context, Throttle } from './types';
 export { CREDENTIAL_TYPE } from './types';
 export { apiPath, encodePathSegment } from './path';
 export { unwrapItem, withoutEnvelope } from './envelope';

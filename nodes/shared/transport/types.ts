@@ -5,7 +5,6 @@ import type {
 	ILoadOptionsFunctions,
 	IPollFunctions,
 } from 'n8n-workflow';
-import type { CongestionWindow } from '../execution/congestion';
 
 /** The credential type every request is authenticated with. */
 export const CREDENTIAL_TYPE = 'elma365Api';
@@ -46,5 +45,19 @@ export interface ApiRequest {
 	 * 1 and passes it to each item's execute): every attempt waits for a place in it. Without one the
 	 * request is sent at once.
 	 */
-	window?: CongestionWindow;
+	window?: Throttle;
+}
+
+/**
+ * What the transport asks of the router's congestion window: send one attempt when a place is free,
+ * holding a 429 that asks for at most `maxHoldMs` and sending it again first.
+ */
+export interface Throttle {
+	/** Requests it lets in flight now (the pager asks for as many pages ahead). */
+	readonly size: number;
+	send<A extends { status: number; headers: IDataObject }>(
+		send: () => Promise<A>,
+		retryAfterMs: (answer: A) => number | undefined,
+		maxHoldMs: number,
+	): Promise<A>;
 }
