@@ -11,7 +11,7 @@ import { describeStatus, platformMessage } from '../transport/errors';
 import { describeNetworkFailure, networkErrorCode } from '../transport/networkErrors';
 import { redactValue } from '../transport/redact';
 import { isRedirect } from '../transport/redirects';
-import { DEFAULT_TIMEOUT_MS } from '../transport/requestOptions';
+import { DEFAULT_TIMEOUT_MS } from '../transport/bounds';
 
 /** The endpoint the credential test reads: cheap, authenticated, present on every version. */
 export const CREDENTIAL_TEST_PATH = '/scheme/namespaces';

@@ -1,3 +1,20 @@
+import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
+import { invalidInput } from '../validation';
+import type { Elma365Context } from './types';
+
+/** Default time one attempt may take in all, from sending to the last byte of the answer. */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+/** Default for uploads and downloads, whose bodies can be large. */
+export const TRANSFER_TIMEOUT_MS = DEFAULT_TIMEOUT_MS * 10;
+export const MIN_TIMEOUT_MS = 100;
+export const MAX_TIMEOUT_MS = 3_600_000;
+const MB = 1024 * 1024;
+/** Default size cap of an API answer (a page of 100 items is far below it). */
+export const API_MAX_BYTES = 16 * MB;
+/** Default size cap of a file download. */
+export const TRANSFER_MAX_BYTES = 1024 * MB;
+export const MAX_RESPONSE_MB = 100 * 1024;
+
 /** A response body as the HTTP client gives it with `encoding: 'stream'` (a Node Readable). */
 export interface ByteStream extends AsyncIterable<Buffer | string> {
 	destroy(error?: Error): void;
@@ -125,4 +142,77 @@ export function boundedStream(
 		{ signal },
 	);
 	return { stream, bytes: () => size };
+}
+
+export interface RequestSettings {
+	/** The timeout the user set, or undefined for the operation's own default. */
+	timeout?: number;
+	/** The size cap the user set, in bytes, or undefined for the request's own default. */
+	maxBytes?: number;
+	retryWrites: boolean;
+}
+
+function isExecute(ctx: Elma365Context): ctx is IExecuteFunctions {
+	return typeof (ctx as IExecuteFunctions).getInputData === 'function';
+}
+
+/** The node's Request Options for one item (pickers and triggers: the node's current values). */
+export function readRequestSettings(ctx: Elma365Context, itemIndex = 0): RequestSettings {
+	const raw = isExecute(ctx)
+		? ctx.getNodeParameter('requestOptions', itemIndex, {})
+		: (ctx as ILoadOptionsFunctions).getNodeParameter('requestOptions', {});
+	const options = (raw && typeof raw === 'object' ? raw : {}) as {
+		timeout?: unknown;
+		retryWrites?: unknown;
+		maxResponseMb?: unknown;
+	};
+	const settings: RequestSettings = { retryWrites: false };
+
+	if (options.timeout !== undefined && options.timeout !== '') {
+		const timeout =
+			typeof options.timeout === 'string' ? Number(options.timeout.trim()) : options.timeout;
+		if (
+			typeof timeout !== 'number' ||
+			!Number.isInteger(timeout) ||
+			timeout < MIN_TIMEOUT_MS ||
+			timeout > MAX_TIMEOUT_MS
+		) {
+			throw invalidInput(
+				ctx,
+				itemIndex,
+				'Request Options > Timeout',
+				`a whole number of milliseconds from ${MIN_TIMEOUT_MS} to ${MAX_TIMEOUT_MS}`,
+				options.timeout,
+			);
+		}
+		settings.timeout = timeout;
+	}
+	if (options.maxResponseMb !== undefined && options.maxResponseMb !== '') {
+		const mb =
+			typeof options.maxResponseMb === 'string'
+				? Number(options.maxResponseMb.trim())
+				: options.maxResponseMb;
+		if (typeof mb !== 'number' || !Number.isInteger(mb) || mb < 1 || mb > MAX_RESPONSE_MB) {
+			throw invalidInput(
+				ctx,
+				itemIndex,
+				'Request Options > Max Response Size (MB)',
+				`a whole number of megabytes from 1 to ${MAX_RESPONSE_MB}`,
+				options.maxResponseMb,
+			);
+		}
+		settings.maxBytes = mb * MB;
+	}
+	if (options.retryWrites !== undefined) {
+		if (typeof options.retryWrites !== 'boolean')
+			throw invalidInput(
+				ctx,
+				itemIndex,
+				'Request Options > Retry Writes After Ambiguous Failures',
+				'true or false',
+				options.retryWrites,
+			);
+		settings.retryWrites = options.retryWrites;
+	}
+	return settings;
 }

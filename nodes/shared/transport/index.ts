@@ -22,7 +22,12 @@ export {
 	backoffMs,
 	retryAfterWaitMs,
 } from './retry';
-export { API_MAX_BYTES, DEFAULT_TIMEOUT_MS, TRANSFER_MAX_BYTES } from './requestOptions';
+export {
+	API_MAX_BYTES,
+	DEFAULT_TIMEOUT_MS,
+	TRANSFER_MAX_BYTES,
+	TRANSFER_TIMEOUT_MS,
+} from './bounds';
 
 /**
  * The one place requests are made. Returns the parsed body with the envelope checked:

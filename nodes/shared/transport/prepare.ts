@@ -6,7 +6,7 @@ import {
 	DEFAULT_TIMEOUT_MS,
 	TRANSFER_MAX_BYTES,
 	readRequestSettings,
-} from './requestOptions';
+} from './bounds';
 import type { ApiRequest, Elma365Context } from './types';
 import { CREDENTIAL_TYPE } from './types';
 
