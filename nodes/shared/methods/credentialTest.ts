@@ -8,8 +8,8 @@ import type {
 import { BASE_URL_EXAMPLE, BASE_URL_UNUSABLE, parseBaseUrl } from '../transport/baseUrl';
 import { parseBody } from '../transport/envelope';
 import { describeStatus, platformMessage } from '../transport/errors';
-import { describeNetworkFailure, networkErrorCode } from '../transport/networkErrors';
-import { redactValue } from '../transport/redact';
+import { describeNetworkFailure, networkErrorCode } from '../transport/errors';
+import { redactValue } from '../transport/errors';
 import { isRedirect } from '../transport/redirects';
 import { DEFAULT_TIMEOUT_MS } from '../transport/bounds';
 

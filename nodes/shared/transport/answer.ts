@@ -3,8 +3,8 @@ import type { Attempt, AttemptResult } from './attempt';
 import { BoundExceeded, readBounded } from './bounds';
 import { parseBody } from './envelope';
 import { apiError, boundError, notJsonError } from './errors';
-import { cutOff, networkError } from './networkErrors';
-import { redactValue } from './redact';
+import { cutOff, networkError } from './errors';
+import { redactValue } from './errors';
 import { isRetriableStatus, MAX_SINGLE_WAIT_MS, retryAfterMs, retryAfterWaitMs } from './retry';
 import type { Answer } from './send';
 

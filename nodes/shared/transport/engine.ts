@@ -6,9 +6,10 @@ import { BoundExceeded, boundedStream } from './bounds';
 import type { Download } from './download';
 import { bufferOf, fetchWithoutKey, transferError } from './download';
 import { apiError } from './errors';
-import { networkError, networkErrorCode } from './networkErrors';
+import { networkError, networkErrorCode } from './errors';
 import type { PreparedRequest } from './prepare';
-import { MAX_REDIRECTS, redirectError, redirectTarget } from './redirects';
+import { MAX_REDIRECTS, redirectTarget } from './redirects';
+import { redirectError } from './errors';
 import {
 	MAX_SINGLE_WAIT_MS,
 	RETRIABLE_NETWORK_CODES,

@@ -12,7 +12,7 @@ export { CREDENTIAL_TYPE } from './types';
 export { apiPath, encodePathSegment } from './path';
 export { unwrapItem, withoutEnvelope } from './envelope';
 export { companyApiRoot, parseBaseUrl } from './baseUrl';
-export { describeNetworkFailure } from './networkErrors';
+export { describeNetworkFailure } from './errors';
 export { MAX_REDIRECTS } from './redirects';
 export {
 	BASE_BACKOFF_MS,

@@ -1,7 +1,4 @@
 import type { IDataObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
-import { redact } from './redact';
-import type { ApiRequest, Elma365Context } from './types';
 
 /** Same-origin redirects followed for one request; cross-origin ones are never followed with the key. */
 export const MAX_REDIRECTS = 5;
@@ -33,25 +30,4 @@ export function redirectTarget(answer: {
 	} catch {
 		return undefined;
 	}
-}
-
-/** A redirect to another origin: never followed with the key, so the request fails naming where it pointed. */
-export function redirectError(
-	ctx: Elma365Context,
-	request: ApiRequest,
-	status: number,
-	target: string,
-	secrets: readonly string[],
-): NodeApiError {
-	const location = redact(target, secrets).slice(0, 500);
-	return new NodeApiError(
-		ctx.getNode(),
-		{ message: `redirect to ${location}` },
-		{
-			message: `ELMA365: the platform redirected the request to another address (${location}); it was not followed`,
-			description: `HTTP ${status}. Request: ${request.method} ${request.path}. The API key is only ever sent to the company address of the credential: check its Base URL (e.g. https instead of http, or the address a proxy forwards to).`,
-			httpCode: String(status),
-			itemIndex: request.itemIndex,
-		},
-	);
 }
