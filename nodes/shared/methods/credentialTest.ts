@@ -5,7 +5,7 @@ import type {
 	IDataObject,
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
-import { BASE_URL_EXAMPLE, BASE_URL_UNUSABLE, parseBaseUrl } from '../transport/baseUrl';
+import { BASE_URL_EXAMPLE, BASE_URL_UNUSABLE, parseBaseUrl } from '../transport/address';
 import { parseBody } from '../transport/envelope';
 import { describeStatus, platformMessage } from '../transport/errors';
 import { describeNetworkFailure, networkErrorCode } from '../transport/errors';

@@ -9,9 +9,9 @@ import type { ApiRequest, Elma365Context } from './types';
 export type { Download } from './download';
 export type { ApiRequest, Elma365Context, Throttle } from './types';
 export { CREDENTIAL_TYPE } from './types';
-export { apiPath, encodePathSegment } from './path';
+export { apiPath, encodePathSegment } from './address';
 export { unwrapItem, withoutEnvelope } from './envelope';
-export { companyApiRoot, parseBaseUrl } from './baseUrl';
+export { companyApiRoot, parseBaseUrl } from './address';
 export { describeNetworkFailure } from './errors';
 export { MAX_REDIRECTS } from './redirects';
 export {

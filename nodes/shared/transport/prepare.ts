@@ -1,5 +1,5 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
-import { companyApiRoot } from './baseUrl';
+import { companyApiRoot } from './address';
 import type { Bounds } from './bounds';
 import {
 	API_MAX_BYTES,
