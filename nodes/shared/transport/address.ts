@@ -1,6 +1,6 @@
 import { NodeOperationError } from 'n8n-workflow';
 import { shownText } from '../validation/shown';
-import type { Elma365Context } from './types';
+import type { Elma365Context } from './index';
 
 /** How the credential's Base URL should look, quoted in every complaint about it. */
 export const BASE_URL_EXAMPLE = 'e.g. https://mycompany.elma365.ru';

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { invalidInput } from '../validation';
-import type { Elma365Context } from './types';
+import type { Elma365Context } from './index';
 
 /** Default time one attempt may take in all, from sending to the last byte of the answer. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -215,4 +215,10 @@ export function readRequestSettings(ctx: Elma365Context, itemIndex = 0): Request
 		settings.retryWrites = options.retryWrites;
 	}
 	return settings;
+}
+
+/** Closes a body that will not be read, so its connection is freed. */
+export function discard(body: unknown): void {
+	const stream = body as { destroy?: () => void } | undefined;
+	if (stream && typeof stream.destroy === 'function') stream.destroy();
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import type { BoundExceeded } from './bounds';
-import type { ApiRequest, Elma365Context } from './types';
+import type { ApiRequest, Elma365Context } from './index';
 
 /** The platform's own words for a failure: its `error` text, or a short piece of a non-JSON body. */
 export function platformMessage(body: unknown): string | undefined {
