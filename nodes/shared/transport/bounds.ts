@@ -144,6 +144,13 @@ export function boundedStream(
 	return { stream, bytes: () => size };
 }
 
+/** Closes a body that will not be read, so its connection is freed. */
+export function discard(body: unknown): void {
+	const stream = body as { destroy?: () => void } | undefined;
+	if (stream && typeof stream.destroy === 'function') stream.destroy();
+}
+
+/** The bounds and retry rule the user set in the node's Request Options (requestOptions in descriptions/). */
 export interface RequestSettings {
 	/** The timeout the user set, or undefined for the operation's own default. */
 	timeout?: number;
@@ -151,6 +158,8 @@ export interface RequestSettings {
 	maxBytes?: number;
 	retryWrites: boolean;
 }
+
+type RawRequestOptions = { timeout?: unknown; retryWrites?: unknown; maxResponseMb?: unknown };
 
 function isExecute(ctx: Elma365Context): ctx is IExecuteFunctions {
 	return typeof (ctx as IExecuteFunctions).getInputData === 'function';
@@ -161,64 +170,57 @@ export function readRequestSettings(ctx: Elma365Context, itemIndex = 0): Request
 	const raw = isExecute(ctx)
 		? ctx.getNodeParameter('requestOptions', itemIndex, {})
 		: (ctx as ILoadOptionsFunctions).getNodeParameter('requestOptions', {});
-	const options = (raw && typeof raw === 'object' ? raw : {}) as {
-		timeout?: unknown;
-		retryWrites?: unknown;
-		maxResponseMb?: unknown;
+	const options = (raw && typeof raw === 'object' ? raw : {}) as RawRequestOptions;
+	return {
+		timeout: readTimeout(ctx, itemIndex, options.timeout),
+		maxBytes: readMaxBytes(ctx, itemIndex, options.maxResponseMb),
+		retryWrites: readRetryWrites(ctx, itemIndex, options.retryWrites),
 	};
-	const settings: RequestSettings = { retryWrites: false };
-
-	if (options.timeout !== undefined && options.timeout !== '') {
-		const timeout =
-			typeof options.timeout === 'string' ? Number(options.timeout.trim()) : options.timeout;
-		if (
-			typeof timeout !== 'number' ||
-			!Number.isInteger(timeout) ||
-			timeout < MIN_TIMEOUT_MS ||
-			timeout > MAX_TIMEOUT_MS
-		) {
-			throw invalidInput(
-				ctx,
-				itemIndex,
-				'Request Options > Timeout',
-				`a whole number of milliseconds from ${MIN_TIMEOUT_MS} to ${MAX_TIMEOUT_MS}`,
-				options.timeout,
-			);
-		}
-		settings.timeout = timeout;
-	}
-	if (options.maxResponseMb !== undefined && options.maxResponseMb !== '') {
-		const mb =
-			typeof options.maxResponseMb === 'string'
-				? Number(options.maxResponseMb.trim())
-				: options.maxResponseMb;
-		if (typeof mb !== 'number' || !Number.isInteger(mb) || mb < 1 || mb > MAX_RESPONSE_MB) {
-			throw invalidInput(
-				ctx,
-				itemIndex,
-				'Request Options > Max Response Size (MB)',
-				`a whole number of megabytes from 1 to ${MAX_RESPONSE_MB}`,
-				options.maxResponseMb,
-			);
-		}
-		settings.maxBytes = mb * MB;
-	}
-	if (options.retryWrites !== undefined) {
-		if (typeof options.retryWrites !== 'boolean')
-			throw invalidInput(
-				ctx,
-				itemIndex,
-				'Request Options > Retry Writes After Ambiguous Failures',
-				'true or false',
-				options.retryWrites,
-			);
-		settings.retryWrites = options.retryWrites;
-	}
-	return settings;
 }
 
-/** Closes a body that will not be read, so its connection is freed. */
-export function discard(body: unknown): void {
-	const stream = body as { destroy?: () => void } | undefined;
-	if (stream && typeof stream.destroy === 'function') stream.destroy();
+/** A whole number, or its text; undefined for anything else. */
+function wholeNumber(value: unknown): number | undefined {
+	const number = typeof value === 'string' ? Number(value.trim()) : value;
+	return typeof number === 'number' && Number.isInteger(number) ? number : undefined;
+}
+
+function readTimeout(ctx: Elma365Context, itemIndex: number, value: unknown): number | undefined {
+	if (value === undefined || value === '') return undefined;
+	const timeout = wholeNumber(value);
+	if (timeout === undefined || timeout < MIN_TIMEOUT_MS || timeout > MAX_TIMEOUT_MS)
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			'Request Options > Timeout',
+			`a whole number of milliseconds from ${MIN_TIMEOUT_MS} to ${MAX_TIMEOUT_MS}`,
+			value,
+		);
+	return timeout;
+}
+
+function readMaxBytes(ctx: Elma365Context, itemIndex: number, value: unknown): number | undefined {
+	if (value === undefined || value === '') return undefined;
+	const mb = wholeNumber(value);
+	if (mb === undefined || mb < 1 || mb > MAX_RESPONSE_MB)
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			'Request Options > Max Response Size (MB)',
+			`a whole number of megabytes from 1 to ${MAX_RESPONSE_MB}`,
+			value,
+		);
+	return mb * MB;
+}
+
+function readRetryWrites(ctx: Elma365Context, itemIndex: number, value: unknown): boolean {
+	if (value === undefined) return false;
+	if (typeof value !== 'boolean')
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			'Request Options > Retry Writes After Ambiguous Failures',
+			'true or false',
+			value,
+		);
+	return value;
 }
