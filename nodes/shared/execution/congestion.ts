@@ -1,4 +1,5 @@
 import { sleep } from 'n8n-workflow';
+import type { Throttle } from '../transport';
 import { LatencyTracker } from './latency';
 
 /** Longest time a request refused with 429 is sent again through the window before its 429 is the item's error. */
@@ -54,7 +55,7 @@ interface StatusAnswer {
  *   max probing, where plain AIMD adds one place per round).
  * - Pacing after slow start (`pace`): requests start spread over a round rather than together.
  */
-export class CongestionWindow {
+export class CongestionWindow implements Throttle {
 	/** Requests allowed in flight now (between 1 and the ceiling). */
 	size: number;
 	inFlight = 0;

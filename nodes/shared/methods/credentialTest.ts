@@ -5,13 +5,15 @@ import type {
 	IDataObject,
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
-import { BASE_URL_EXAMPLE, BASE_URL_UNUSABLE, parseBaseUrl } from '../transport/baseUrl';
-import { parseBody } from '../transport/envelope';
-import { describeStatus, platformMessage } from '../transport/errors';
-import { describeNetworkFailure, networkErrorCode } from '../transport/networkErrors';
-import { redactValue } from '../transport/redact';
-import { isRedirect } from '../transport/redirects';
-import { DEFAULT_TIMEOUT_MS } from '../transport/requestOptions';
+import { DEFAULT_TIMEOUT_MS, isRedirect, parseBody } from '../transport';
+import { BASE_URL_EXAMPLE, BASE_URL_UNUSABLE, parseBaseUrl } from '../transport/address';
+import {
+	describeNetworkFailure,
+	describeStatus,
+	networkErrorCode,
+	platformMessage,
+	redactValue,
+} from '../transport/errors';
 
 /** The endpoint the credential test reads: cheap, authenticated, present on every version. */
 export const CREDENTIAL_TEST_PATH = '/scheme/namespaces';

@@ -1,3 +1,20 @@
+import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
+import { invalidInput } from '../validation';
+import type { Elma365Context } from './index';
+
+/** Default time one attempt may take in all, from sending to the last byte of the answer. */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+/** Default for uploads and downloads, whose bodies can be large. */
+export const TRANSFER_TIMEOUT_MS = DEFAULT_TIMEOUT_MS * 10;
+export const MIN_TIMEOUT_MS = 100;
+export const MAX_TIMEOUT_MS = 3_600_000;
+const MB = 1024 * 1024;
+/** Default size cap of an API answer (a page of 100 items is far below it). */
+export const API_MAX_BYTES = 16 * MB;
+/** Default size cap of a file download. */
+export const TRANSFER_MAX_BYTES = 1024 * MB;
+export const MAX_RESPONSE_MB = 100 * 1024;
+
 /** A response body as the HTTP client gives it with `encoding: 'stream'` (a Node Readable). */
 export interface ByteStream extends AsyncIterable<Buffer | string> {
 	destroy(error?: Error): void;
@@ -125,4 +142,85 @@ export function boundedStream(
 		{ signal },
 	);
 	return { stream, bytes: () => size };
+}
+
+/** Closes a body that will not be read, so its connection is freed. */
+export function discard(body: unknown): void {
+	const stream = body as { destroy?: () => void } | undefined;
+	if (stream && typeof stream.destroy === 'function') stream.destroy();
+}
+
+/** The bounds and retry rule the user set in the node's Request Options (requestOptions in descriptions/). */
+export interface RequestSettings {
+	/** The timeout the user set, or undefined for the operation's own default. */
+	timeout?: number;
+	/** The size cap the user set, in bytes, or undefined for the request's own default. */
+	maxBytes?: number;
+	retryWrites: boolean;
+}
+
+type RawRequestOptions = { timeout?: unknown; retryWrites?: unknown; maxResponseMb?: unknown };
+
+function isExecute(ctx: Elma365Context): ctx is IExecuteFunctions {
+	return typeof (ctx as IExecuteFunctions).getInputData === 'function';
+}
+
+/** The node's Request Options for one item (pickers and triggers: the node's current values). */
+export function readRequestSettings(ctx: Elma365Context, itemIndex = 0): RequestSettings {
+	const raw = isExecute(ctx)
+		? ctx.getNodeParameter('requestOptions', itemIndex, {})
+		: (ctx as ILoadOptionsFunctions).getNodeParameter('requestOptions', {});
+	const options = (raw && typeof raw === 'object' ? raw : {}) as RawRequestOptions;
+	return {
+		timeout: readTimeout(ctx, itemIndex, options.timeout),
+		maxBytes: readMaxBytes(ctx, itemIndex, options.maxResponseMb),
+		retryWrites: readRetryWrites(ctx, itemIndex, options.retryWrites),
+	};
+}
+
+/** A whole number, or its text; undefined for anything else. */
+function wholeNumber(value: unknown): number | undefined {
+	const number = typeof value === 'string' ? Number(value.trim()) : value;
+	return typeof number === 'number' && Number.isInteger(number) ? number : undefined;
+}
+
+function readTimeout(ctx: Elma365Context, itemIndex: number, value: unknown): number | undefined {
+	if (value === undefined || value === '') return undefined;
+	const timeout = wholeNumber(value);
+	if (timeout === undefined || timeout < MIN_TIMEOUT_MS || timeout > MAX_TIMEOUT_MS)
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			'Request Options > Timeout',
+			`a whole number of milliseconds from ${MIN_TIMEOUT_MS} to ${MAX_TIMEOUT_MS}`,
+			value,
+		);
+	return timeout;
+}
+
+function readMaxBytes(ctx: Elma365Context, itemIndex: number, value: unknown): number | undefined {
+	if (value === undefined || value === '') return undefined;
+	const mb = wholeNumber(value);
+	if (mb === undefined || mb < 1 || mb > MAX_RESPONSE_MB)
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			'Request Options > Max Response Size (MB)',
+			`a whole number of megabytes from 1 to ${MAX_RESPONSE_MB}`,
+			value,
+		);
+	return mb * MB;
+}
+
+function readRetryWrites(ctx: Elma365Context, itemIndex: number, value: unknown): boolean {
+	if (value === undefined) return false;
+	if (typeof value !== 'boolean')
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			'Request Options > Retry Writes After Ambiguous Failures',
+			'true or false',
+			value,
+		);
+	return value;
 }

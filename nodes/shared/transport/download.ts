@@ -1,15 +1,9 @@
-import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import type { Bounds, ByteStream } from './bounds';
-import { BoundExceeded, boundedStream, readBounded } from './bounds';
-import { boundError } from './errors';
-import { cutOff, networkError } from './networkErrors';
-import type { PreparedRequest } from './prepare';
-import { redact } from './redact';
-import { MAX_REDIRECTS } from './redirects';
-import type { Answer } from './send';
-import { discard, sendFollowingSameOrigin } from './send';
-import type { ApiRequest, Elma365Context } from './types';
+import { BoundExceeded, boundedStream, discard, readBounded } from './bounds';
+import { boundError, cutOff, networkError, redact } from './errors';
+import type { Answer, ApiRequest, Elma365Context } from './index';
 
 /** A file's bytes on their way: read them with `readDownload`, or `bufferOf` for all of them at once. */
 export interface Download {
@@ -24,6 +18,25 @@ export interface Download {
 	failure: (error: unknown) => NodeApiError;
 }
 
+/** A successful answer's body as a download, bounded by the attempt's size cap and deadline. */
+export function downloadOf(
+	ctx: Elma365Context,
+	request: ApiRequest,
+	answer: Answer,
+	deadline: AbortSignal,
+	bounds: Bounds,
+	attempt: number,
+): Download {
+	const bounded = boundedStream(answer.body as ByteStream, deadline, bounds);
+	return {
+		data: bounded.stream,
+		headers: answer.headers,
+		bytes: bounded.bytes,
+		url: answer.url,
+		failure: (error) => transferError(ctx, request, error, bounds, attempt),
+	};
+}
+
 /** Reads a whole download into memory (`response: 'buffer'`), as `{ data, headers }`. */
 export async function bufferOf(download: Download): Promise<IDataObject> {
 	const chunks: Buffer[] = [];
@@ -36,8 +49,20 @@ export async function bufferOf(download: Download): Promise<IDataObject> {
 	return { data: Buffer.concat(chunks), headers: download.headers };
 }
 
+/** Runs what consumes a download (n8n's binary data store) and turns a bound or network failure into the item's error. */
+export async function readDownload<T>(
+	download: Download,
+	consume: (data: ByteStream) => Promise<T>,
+): Promise<T> {
+	try {
+		return await consume(download.data);
+	} catch (error) {
+		throw download.failure(error);
+	}
+}
+
 /** Turns a failure while a download streams (size cap, deadline, a dropped connection) into the item's error. */
-export function transferError(
+function transferError(
 	ctx: Elma365Context,
 	request: ApiRequest,
 	error: unknown,
@@ -51,68 +76,26 @@ export function transferError(
 	return networkError(ctx, request, cutOff(error), attempt, bounds.deadlineMs, []);
 }
 
-/**
- * A file link on another origin (object storage): fetched without the API key, bounded like any
- * answer. Redirects there are followed by n8n's helper: no credential travels with them.
- */
-export async function fetchWithoutKey(
-	ctx: Elma365Context,
-	url: string,
-	itemIndex: number | undefined,
-	prepared: PreparedRequest,
-	deadline: AbortSignal,
-): Promise<Download> {
-	const request: ApiRequest = { method: 'GET', path: new URL(url).origin, itemIndex };
-	const options: IHttpRequestOptions = {
-		method: 'GET',
-		url,
-		encoding: 'stream',
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-		timeout: prepared.bounds.deadlineMs,
-		abortSignal: deadline,
-		maxRedirects: MAX_REDIRECTS,
-	};
-	if (prepared.ignoreSslIssues) options.skipSslCertificateValidation = true;
-	let answer: Answer;
-	try {
-		answer = await sendFollowingSameOrigin(ctx, options, deadline, prepared.bounds, false);
-	} catch (error) {
-		throw error instanceof BoundExceeded
-			? boundError(ctx, request, error, 1)
-			: networkError(ctx, request, error, 1, prepared.bounds.deadlineMs, prepared.secrets);
-	}
-	if (answer.status < 200 || answer.status >= 300)
-		throw await linkError(ctx, answer, itemIndex, prepared, deadline);
-	const bounded = boundedStream(answer.body as ByteStream, deadline, prepared.bounds);
-	return {
-		data: bounded.stream,
-		headers: answer.headers,
-		bytes: bounded.bytes,
-		url,
-		failure: (error) => transferError(ctx, request, error, prepared.bounds, 1),
-	};
-}
-
 /** A download link that answered with an error status: its own words (a short piece), and the advice to get a new link. */
-async function linkError(
+export async function linkError(
 	ctx: Elma365Context,
 	answer: Answer,
 	itemIndex: number | undefined,
-	prepared: PreparedRequest,
 	deadline: AbortSignal,
+	bounds: Bounds,
+	secrets: readonly string[],
 ): Promise<NodeApiError> {
 	let text = '';
 	try {
-		text = (
-			await readBounded(answer.body, deadline, { ...prepared.bounds, maxBytes: 64 * 1024 })
-		).toString('utf8');
+		text = (await readBounded(answer.body, deadline, { ...bounds, maxBytes: 64 * 1024 })).toString(
+			'utf8',
+		);
 	} catch {
 		discard(answer.body);
 	}
 	return new NodeApiError(
 		ctx.getNode(),
-		{ message: redact(text.slice(0, 300), prepared.secrets) },
+		{ message: redact(text.slice(0, 300), secrets) },
 		{
 			message: `ELMA365: the download link answered HTTP ${answer.status}`,
 			description: `Download from ${new URL(answer.url).origin}. The link may have expired; get a new one and retry.`,

@@ -1,7 +1,7 @@
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import type { BoundExceeded } from './bounds';
-import type { ApiRequest, Elma365Context } from './types';
+import type { ApiRequest, Elma365Context } from './index';
 
 /** The platform's own words for a failure: its `error` text, or a short piece of a non-JSON body. */
 export function platformMessage(body: unknown): string | undefined {
@@ -123,4 +123,181 @@ export function boundError(
 function formatBytes(bytes: number): string {
 	const mb = bytes / 1024 / 1024;
 	return mb >= 1 ? `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB` : `${bytes} bytes`;
+}
+
+const NETWORK_REASONS: Record<string, string> = {
+	ECONNREFUSED: 'connection refused',
+	ECONNRESET: 'connection reset',
+	ETIMEDOUT: 'timed out',
+	ECONNABORTED: 'timed out',
+	ENOTFOUND: 'host not found',
+	EAI_AGAIN: 'host not found',
+	EPIPE: 'connection closed',
+	ERR_BAD_RESPONSE: 'the answer was cut off or unreadable',
+};
+
+/** TLS codes of a server certificate n8n cannot verify (self-signed, internal CA, expired, other name). */
+const CERTIFICATE_CODES = new Set([
+	'DEPTH_ZERO_SELF_SIGNED_CERT',
+	'SELF_SIGNED_CERT_IN_CHAIN',
+	'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+	'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+	'CERT_HAS_EXPIRED',
+	'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+const CHECK_ADDRESS =
+	'Check the base URL in the credential and the network between n8n and the platform.';
+
+/** The system error code (ECONNREFUSED, ...) of a failed request, wherever the HTTP client put it. */
+export function networkErrorCode(error: unknown): string {
+	let current = error as { code?: unknown; cause?: unknown } | undefined;
+	for (let depth = 0; current && depth < 4; depth++) {
+		if (
+			typeof current.code === 'string' &&
+			(/^E[A-Z_]+$/.test(current.code) || CERTIFICATE_CODES.has(current.code))
+		)
+			return current.code;
+		current = current.cause as typeof current;
+	}
+	return '';
+}
+
+/**
+ * A failure before any HTTP answer (refused connection, unknown host, timeout, certificate) in
+ * words: what the nodes' errors and the credential test both say.
+ */
+export function describeNetworkFailure(systemCode: string): { message: string; hint: string } {
+	if (CERTIFICATE_CODES.has(systemCode)) {
+		return {
+			message: "ELMA365: the platform's certificate could not be verified",
+			hint: 'A server with a self-signed or internal certificate: turn on Ignore SSL Issues in the credential, or give n8n the issuing CA (NODE_EXTRA_CA_CERTS).',
+		};
+	}
+	if (systemCode === 'ERR_BAD_RESPONSE')
+		return {
+			message: "ELMA365: the platform's answer was cut off or unreadable",
+			hint: CHECK_ADDRESS,
+		};
+	const reason = NETWORK_REASONS[systemCode] ? ` (${NETWORK_REASONS[systemCode]})` : '';
+	return { message: `ELMA365: the platform could not be reached${reason}`, hint: CHECK_ADDRESS };
+}
+
+/** A failure before any HTTP answer: refused connection, DNS, timeout. Never carries the request's headers. */
+export function networkError(
+	ctx: Elma365Context,
+	request: ApiRequest,
+	error: unknown,
+	attempts: number,
+	timeoutMs: number,
+	secrets: readonly string[],
+): NodeApiError {
+	const cause = {
+		message: redact(
+			String((error as { message?: string })?.message ?? 'network error'),
+			secrets,
+		).slice(0, 500),
+	};
+	const systemCode = networkErrorCode(error);
+	const words = describeNetworkFailure(systemCode);
+	const where = `Request: ${request.method} ${request.path}.`;
+	// n8n rewrites any message that contains a system code, so the code goes into the description.
+	if (CERTIFICATE_CODES.has(systemCode)) {
+		return new NodeApiError(
+			ctx.getNode(),
+			{ message: cause?.message ?? 'certificate error', systemCode },
+			{
+				message: words.message,
+				description: `${systemCode}. ${where} ${words.hint}`,
+				itemIndex: request.itemIndex,
+			},
+		);
+	}
+	const timedOut =
+		systemCode === 'ETIMEDOUT' || systemCode === 'ECONNABORTED'
+			? ` No answer came within ${timeoutMs} ms (Request Options > Timeout).`
+			: '';
+	return new NodeApiError(
+		ctx.getNode(),
+		{ message: cause?.message ?? 'network error', systemCode },
+		{
+			message: words.message,
+			description: `${systemCode ? `${systemCode}. ` : ''}${where}${timedOut}${triedTimes(attempts)} ${words.hint}`,
+			itemIndex: request.itemIndex,
+		},
+	);
+}
+
+/** A connection that broke after the answer began, as the network error it becomes (the answer is cut off). */
+export function cutOff(error: unknown): { code: string; message: string } {
+	return {
+		code: 'ERR_BAD_RESPONSE',
+		message: String((error as { message?: string })?.message ?? 'cut off'),
+	};
+}
+
+/** A redirect to another origin: never followed with the key, so the request fails naming where it pointed. */
+export function redirectError(
+	ctx: Elma365Context,
+	request: ApiRequest,
+	status: number,
+	target: string,
+	secrets: readonly string[],
+): NodeApiError {
+	const location = redact(target, secrets).slice(0, 500);
+	return new NodeApiError(
+		ctx.getNode(),
+		{ message: `redirect to ${location}` },
+		{
+			message: `ELMA365: the platform redirected the request to another address (${location}); it was not followed`,
+			description: `HTTP ${status}. Request: ${request.method} ${request.path}. The API key is only ever sent to the company address of the credential: check its Base URL (e.g. https instead of http, or the address a proxy forwards to).`,
+			httpCode: String(status),
+			itemIndex: request.itemIndex,
+		},
+	);
+}
+
+/** Longest text of a failure (a message, a description, a copy of the answer) the node ever shows. */
+export const MAX_SHOWN_CHARS = 2000;
+
+const REDACTED = '[redacted]';
+
+/**
+ * Removes the API key from text the node shows (messages, descriptions, copies of answers): the
+ * key itself wherever it appears (also percent-encoded), and any `Bearer …` or `X-Token …` value,
+ * which a proxy or debug page may echo from the request.
+ */
+export function redact(text: string, secrets: readonly string[]): string {
+	let result = text;
+	for (const secret of secrets) {
+		if (secret.length < 4) continue;
+		for (const form of new Set([secret, encodeURIComponent(secret)]))
+			result = result.split(form).join(REDACTED);
+	}
+	return result
+		.replace(/(Bearer\s+)[^\s"',;\\]+/gi, `$1${REDACTED}`)
+		.replace(/(X-Token["']?\s*[:=]\s*["']?)[^\s"',;\\]+/gi, `$1${REDACTED}`);
+}
+
+/** A redacted, bounded copy of any value that can become JSON (a platform's error body). */
+export function redactValue(value: unknown, secrets: readonly string[]): unknown {
+	if (typeof value === 'string') {
+		const clean = redact(value, secrets);
+		return clean.length > MAX_SHOWN_CHARS ? `${clean.slice(0, MAX_SHOWN_CHARS)}…` : clean;
+	}
+	let json: string | undefined;
+	try {
+		json = JSON.stringify(value);
+	} catch {
+		json = undefined;
+	}
+	if (json === undefined) return undefined;
+	const clean = redact(json, secrets);
+	if (clean.length > MAX_SHOWN_CHARS) return `${clean.slice(0, MAX_SHOWN_CHARS)}…`;
+	try {
+		return JSON.parse(clean) as unknown;
+	} catch {
+		// The redaction cut a JSON string escape in two: show it as text.
+		return clean;
+	}
 }

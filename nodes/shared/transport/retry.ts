@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import * as workflow from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import type { Elma365Context } from './types';
+import type { Elma365Context } from './index';
 
 /** Attempts per request, the first one included. */
 export const MAX_ATTEMPTS = 4;

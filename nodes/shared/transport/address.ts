@@ -1,6 +1,6 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { Elma365Context } from './types';
 import { shownText } from '../validation/shown';
+import type { Elma365Context } from './index';
 
 /** How the credential's Base URL should look, quoted in every complaint about it. */
 export const BASE_URL_EXAMPLE = 'e.g. https://mycompany.elma365.ru';
@@ -51,4 +51,22 @@ export function companyApiRoot(ctx: Elma365Context, baseUrl: unknown, itemIndex?
 		description:
 			"Open the credential and enter the company address: https://mycompany.elma365.ru for the cloud, or your own server's address (with its path, if the platform is published under one).",
 	});
+}
+
+/**
+ * Tagged template for API paths: every interpolated value is percent-encoded as one path segment,
+ * so a value such as `../x` or `a?b#c` cannot leave its segment.
+ * Usage: apiPath`/nomenclature/${id}`
+ */
+export function apiPath(strings: TemplateStringsArray, ...values: Array<string | number>): string {
+	return strings.reduce((path, literal, index) => {
+		if (index === 0) return literal;
+		return path + encodePathSegment(String(values[index - 1])) + literal;
+	}, '');
+}
+
+/** One value as one path segment: percent-encoded, and never `.` or `..`, which URL resolution would rewrite. */
+export function encodePathSegment(value: string): string {
+	const encoded = encodeURIComponent(value);
+	return encoded === '.' || encoded === '..' ? encoded.replace(/\./g, '%2E') : encoded;
 }
