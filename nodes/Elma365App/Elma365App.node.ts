@@ -10,7 +10,7 @@ import * as comment from './actions/comment';
 import * as item from './actions/item';
 import { router } from './actions/router';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from './methods';
-import { requestOptions } from '../shared/transport/requestOptions';
+import { requestOptions } from '../shared/descriptions/requestOptions';
 
 export class Elma365App implements INodeType {
 	description: INodeTypeDescription = {

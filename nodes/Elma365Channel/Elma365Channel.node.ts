@@ -10,7 +10,7 @@ import * as comment from './actions/comment';
 import * as message from './actions/message';
 import { router } from './actions/router';
 import { credentialTest, listSearch } from './methods';
-import { requestOptions } from '../shared/transport/requestOptions';
+import { requestOptions } from '../shared/descriptions/requestOptions';
 
 export class Elma365Channel implements INodeType {
 	description: INodeTypeDescription = {

@@ -8,7 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import * as item from './actions/item';
 import { router } from './actions/router';
 import { credentialTest, listSearch, loadOptions, resourceMapping } from './methods';
-import { requestOptions } from '../shared/transport/requestOptions';
+import { requestOptions } from '../shared/descriptions/requestOptions';
 
 export class Elma365Contract implements INodeType {
 	description: INodeTypeDescription = {

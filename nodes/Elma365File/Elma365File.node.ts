@@ -9,7 +9,7 @@ import * as directory from './actions/directory';
 import * as file from './actions/file';
 import { router } from './actions/router';
 import { credentialTest, listSearch } from './methods';
-import { requestOptions } from '../shared/transport/requestOptions';
+import { requestOptions } from '../shared/descriptions/requestOptions';
 
 export class Elma365File implements INodeType {
 	description: INodeTypeDescription = {

@@ -9,7 +9,7 @@ import { router } from './actions/router';
 import * as segment from './actions/segment';
 import * as subscriber from './actions/subscriber';
 import { credentialTest, listSearch } from './methods';
-import { requestOptions } from '../shared/transport/requestOptions';
+import { requestOptions } from '../shared/descriptions/requestOptions';
 
 export class Elma365Marketing implements INodeType {
 	description: INodeTypeDescription = {

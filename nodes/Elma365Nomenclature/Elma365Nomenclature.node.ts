@@ -10,7 +10,7 @@ import * as directory from './actions/directory';
 import * as document from './actions/document';
 import { router } from './actions/router';
 import { credentialTest, listSearch } from './methods';
-import { requestOptions } from '../shared/transport/requestOptions';
+import { requestOptions } from '../shared/descriptions/requestOptions';
 
 export class Elma365Nomenclature implements INodeType {
 	description: INodeTypeDescription = {

@@ -10,7 +10,7 @@ import * as processTemplate from './actions/process';
 import * as restorePoint from './actions/restorePoint';
 import { router } from './actions/router';
 import { credentialTest, listSearch, resourceMapping } from './methods';
-import { requestOptions } from '../shared/transport/requestOptions';
+import { requestOptions } from '../shared/descriptions/requestOptions';
 
 export class Elma365Process implements INodeType {
 	description: INodeTypeDescription = {

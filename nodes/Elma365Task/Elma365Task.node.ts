@@ -8,7 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { router } from './actions/router';
 import * as task from './actions/task';
 import { credentialTest, listSearch } from './methods';
-import { requestOptions } from '../shared/transport/requestOptions';
+import { requestOptions } from '../shared/descriptions/requestOptions';
 
 export class Elma365Task implements INodeType {
 	description: INodeTypeDescription = {

@@ -8,7 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import * as binding from './actions/binding';
 import { router } from './actions/router';
 import { credentialTest, listSearch } from './methods';
-import { requestOptions } from '../shared/transport/requestOptions';
+import { requestOptions } from '../shared/descriptions/requestOptions';
 
 export class Elma365Telephony implements INodeType {
 	description: INodeTypeDescription = {

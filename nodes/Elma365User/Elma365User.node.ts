@@ -7,7 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { router } from './actions/router';
 import * as user from './actions/user';
-import { requestOptions } from '../shared/transport/requestOptions';
+import { requestOptions } from '../shared/descriptions/requestOptions';
 import { credentialTest } from './methods';
 
 export class Elma365User implements INodeType {

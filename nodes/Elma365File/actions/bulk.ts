@@ -15,8 +15,8 @@ import type {
 } from '../../shared/execution/grouped';
 import { groupedOperation, readBatchSize } from '../../shared/execution/grouped';
 import { MAX_BATCH_SIZE } from '../../shared/execution/router';
+import { apiRequest, withoutEnvelope } from '../../shared/transport';
 import type { ApiRequest } from '../../shared/transport';
-import { apiRequest } from '../../shared/transport';
 import { isObject, splitList, toHttpUrl } from '../../shared/utils';
 import {
 	hasControlCharacter,
@@ -24,7 +24,6 @@ import {
 	requireText,
 	requireUuid,
 } from '../../shared/validation';
-import { withoutEnvelope } from '../../shared/transport/envelope';
 
 /** One entry of a bulk body: an identifier, or an object (a file to initialise, a link to fetch). */
 export type BulkEntry = string | IDataObject;

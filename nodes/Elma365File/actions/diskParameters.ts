@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { readUuidLocator, uuidLocator } from '../../shared/descriptions/locators';
 import { requireUuid } from '../../shared/validation';
-import { withoutEnvelope } from '../../shared/transport/envelope';
+import { withoutEnvelope } from '../../shared/transport';
 
 /** A disk directory picked from the list or typed in as an ID. */
 export function directoryLocator(description: string, required = true): INodeProperties {

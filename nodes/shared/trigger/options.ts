@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
 import type { ListPickers } from '../lists/listOptions';
 import { readListFilter, tableFilter } from '../lists/listOptions';
-import { requestOptions } from '../transport/requestOptions';
+import { requestOptions } from '../descriptions/requestOptions';
 import { invalidInput, requirePathSegment } from '../validation';
 
 export const DEFAULT_LOOKBACK_MINUTES = 10;

@@ -3,8 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { locationFields, readApplicationPath } from '../../../shared/items/appItems';
 import { showFor } from '../../../shared/descriptions/common';
 import { multipartBody, randomUuid } from '../../../shared/transport/multipart';
-import { TRANSFER_TIMEOUT_MS } from '../../../shared/transport/requestOptions';
-import { apiRequest, unwrapItem } from '../../../shared/transport';
+import { apiRequest, TRANSFER_TIMEOUT_MS, unwrapItem } from '../../../shared/transport';
 import {
 	invalidInput,
 	requireBoolean,

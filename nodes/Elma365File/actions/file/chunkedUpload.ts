@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { multipartBody, randomUuid } from '../../../shared/transport/multipart';
-import { TRANSFER_TIMEOUT_MS } from '../../../shared/transport/requestOptions';
-import { apiRequest } from '../../../shared/transport';
+import { apiRequest, TRANSFER_TIMEOUT_MS } from '../../../shared/transport';
 import {
 	invalidInput,
 	requireFileMeta,

@@ -7,15 +7,15 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { concurrencyOption } from '../../../shared/execution/operations';
-import { TRANSFER_TIMEOUT_MS } from '../../../shared/transport/requestOptions';
 import {
 	apiDownload,
 	apiPath,
 	apiRequest,
-	CREDENTIAL_TYPE,
 	companyApiRoot,
+	CREDENTIAL_TYPE,
 	downloadWithoutKey,
 	readDownload,
+	TRANSFER_TIMEOUT_MS,
 } from '../../../shared/transport';
 import { requireText } from '../../../shared/validation';
 import { toHttpUrl } from '../../../shared/utils';

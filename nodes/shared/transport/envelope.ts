@@ -1,1 +1,0 @@
-export { withoutEnvelope } from '.';
