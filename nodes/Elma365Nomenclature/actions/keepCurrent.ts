@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { PAGE_BY_PAGE, readPages } from '../../shared/lists/pager';
-import type { CongestionWindow } from '../../shared/execution/congestion';
 
 /**
  * The object's current values, from its list (the platform has no read of a single case or
@@ -10,12 +9,12 @@ import type { CongestionWindow } from '../../shared/execution/congestion';
 export async function findListed(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	request: { path: string; what: string; window?: CongestionWindow },
+	request: { path: string; what: string },
 	id: string,
 ): Promise<IDataObject> {
 	for await (const page of readPages(
 		ctx,
-		{ method: 'GET', path: request.path, paging: 'query', itemIndex, window: request.window },
+		{ method: 'GET', path: request.path, paging: 'query', itemIndex },
 		PAGE_BY_PAGE,
 	)) {
 		const found = page.find((entry) => entry.__id === id);

@@ -5,10 +5,9 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { readLimit, returnAllOrLimit } from '../../shared/descriptions/common';
-import { PAGE_SIZE, readWholeList, withWindow } from '../../shared/lists/pager';
+import { PAGE_SIZE, readWholeList, withRange } from '../../shared/lists/pager';
 import { apiRequest } from '../../shared/transport';
 import { requireBoolean } from '../../shared/validation';
-import type { CongestionWindow } from '../../shared/execution/congestion';
 
 /** Return All / Limit and the Options collection every scheme list has; `extra` adds options. */
 export function listProperties(extra: INodeProperties[] = []): INodeProperties[] {
@@ -35,14 +34,13 @@ export function listProperties(extra: INodeProperties[] = []): INodeProperties[]
 	];
 }
 
-/** The request of a scheme list, without its paging window. */
+/** The request of a scheme list, without its page range. */
 export interface SchemeListRequest {
 	method: IHttpRequestMethods;
 	path: string;
 	/** Where from/size go: the query string (GET lists) or the JSON body (POST lists). */
 	paging: 'query' | 'body';
 	body?: IDataObject;
-	window?: CongestionWindow;
 }
 
 /**
@@ -62,15 +60,14 @@ export async function readSchemeList(
 			: requireBoolean(ctx, itemIndex, 'Return Raw Response', options.rawResponse);
 	const limit = readLimit(ctx, itemIndex);
 	if (raw) {
-		const window = withWindow(request, 0, Math.min(limit ?? PAGE_SIZE, PAGE_SIZE));
+		const range = withRange(request, 0, Math.min(limit ?? PAGE_SIZE, PAGE_SIZE));
 		return [
 			await apiRequest(ctx, {
 				method: request.method,
 				path: request.path,
-				...window,
+				...range,
 				idempotent: true,
 				itemIndex,
-				window: request.window,
 			}),
 		];
 	}

@@ -17,7 +17,6 @@ import {
 } from './pathParams';
 import { listProperties, readSchemeList } from './schemeList';
 import type { SchemeRow } from './table';
-import type { CongestionWindow } from '../../shared/execution/congestion';
 import { SCHEME_ROWS } from './table';
 
 /** A path template split the way a tagged template is: literals around `{name}` variables. */
@@ -64,16 +63,15 @@ function buildPath(
 function rowOperation(row: SchemeRow): Operation {
 	const template = parsePath(row.path);
 	return {
-		async execute(this: IExecuteFunctions, itemIndex: number, window?: CongestionWindow) {
+		async execute(this: IExecuteFunctions, itemIndex: number) {
 			const { path, values } = buildPath(this, itemIndex, template);
 			if (row.list)
 				return await readSchemeList(this, itemIndex, {
 					method: row.method,
 					path,
 					paging: 'query',
-					window,
 				});
-			const response = await apiRequest(this, { method: row.method, path, itemIndex, window });
+			const response = await apiRequest(this, { method: row.method, path, itemIndex });
 			if (row.method === 'DELETE') return { deleted: true, ...values, ...unwrapItem(response) };
 			return unwrapItem(response);
 		},

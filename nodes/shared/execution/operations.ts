@@ -7,7 +7,6 @@ import type {
 } from 'n8n-workflow';
 import { readLimit } from '../descriptions/common';
 import type { EntryShaper } from '../descriptions/simplify';
-import type { CongestionWindow } from './congestion';
 import { INITIAL_WINDOW } from './congestion';
 import type { Operation } from './router';
 import { MAX_CONCURRENCY } from './router';
@@ -96,7 +95,7 @@ export function requestOperation(options: {
 	) => IDataObject | IDataObject[];
 }): Required<Pick<Operation, 'execute'>> {
 	return {
-		async execute(this: IExecuteFunctions, itemIndex: number, window?: CongestionWindow) {
+		async execute(this: IExecuteFunctions, itemIndex: number) {
 			// Read everything first: a validation error must stop the item before any request.
 			const { path, body, qs } = readRequestParts(this, itemIndex, options);
 			const response = await apiRequest(this, {
@@ -106,7 +105,6 @@ export function requestOperation(options: {
 				qs,
 				idempotent: options.idempotent,
 				itemIndex,
-				window,
 			});
 			return options.output ? options.output(response, this, itemIndex) : unwrapItem(response);
 		},
@@ -124,7 +122,7 @@ export function listOperation(options: {
 	output?: (ctx: IExecuteFunctions, itemIndex: number) => EntryShaper;
 }): Required<Pick<Operation, 'execute'>> {
 	return {
-		async execute(this: IExecuteFunctions, itemIndex: number, window?: CongestionWindow) {
+		async execute(this: IExecuteFunctions, itemIndex: number) {
 			const { path, body, qs } = readRequestParts(this, itemIndex, options);
 			const limit = readLimit(this, itemIndex);
 			const entries = await readWholeList(this, {
@@ -135,7 +133,6 @@ export function listOperation(options: {
 				qs,
 				limit,
 				itemIndex,
-				window,
 			});
 			const shape = options.output?.(this, itemIndex);
 			return entries.map(
@@ -168,7 +165,7 @@ export function postOperation(options: {
 	output?: (ctx: IExecuteFunctions, itemIndex: number, item: IDataObject) => IDataObject;
 }): Required<Pick<Operation, 'execute'>> {
 	return {
-		async execute(this: IExecuteFunctions, itemIndex: number, window?: CongestionWindow) {
+		async execute(this: IExecuteFunctions, itemIndex: number) {
 			const path = options.path(this, itemIndex);
 			const body = options.body(this, itemIndex);
 			const response = await apiRequest(this, {
@@ -177,7 +174,6 @@ export function postOperation(options: {
 				...jsonBody(body),
 				idempotent: options.idempotent,
 				itemIndex,
-				window,
 			});
 			const item = unwrapItem(response);
 			return options.output ? options.output(this, itemIndex, item) : item;

@@ -2,6 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { CongestionWindow } from './congestion';
 import type { GroupedRun, ItemOutcome } from './grouped';
+import { runState } from '../transport';
+import type { StatusHints } from './statusHints';
+import { withStatusHints } from './statusHints';
 import { shownText, shownValue } from '../validation/shown';
 
 /** What one operation returns for one input item: one result object, a list, or ready n8n items. */
@@ -9,12 +12,8 @@ export type OperationResult = IDataObject | IDataObject[] | INodeExecutionData[]
 
 /** One operation as the router runs it: per item (`execute`), grouped (`executeAll`), or either. */
 export interface Operation {
-	/** Runs the operation for one input item; `window` (Concurrency above 1) goes with every request it makes. */
-	execute?: (
-		this: IExecuteFunctions,
-		itemIndex: number,
-		window?: CongestionWindow,
-	) => Promise<OperationResult>;
+	/** Runs the operation for one input item. */
+	execute?: (this: IExecuteFunctions, itemIndex: number) => Promise<OperationResult>;
 	/** Runs the operation for all input items at once, many items per request (built with `groupedOperation`). */
 	executeAll?: GroupedRun;
 	/** Whether this run sends the items grouped (e.g. Send in One Request is on); when false, `execute` runs per item. */
@@ -135,7 +134,6 @@ async function runConcurrently(
 	selected: Operation,
 	count: number,
 	concurrency: number,
-	window: CongestionWindow,
 ): Promise<INodeExecutionData[]> {
 	const results: INodeExecutionData[][] = new Array<INodeExecutionData[]>(count);
 	const continueOnFail = ctx.continueOnFail();
@@ -164,10 +162,7 @@ async function runConcurrently(
 					await previous;
 					if (failedIndex !== count) break;
 				}
-				results[itemIndex] = toItems(
-					await selected.execute!.call(ctx, itemIndex, window),
-					itemIndex,
-				);
+				results[itemIndex] = toItems(await selected.execute!.call(ctx, itemIndex), itemIndex);
 			} catch (error) {
 				if (continueOnFail) {
 					results[itemIndex] = [errorItem(error, itemIndex)];
@@ -214,16 +209,18 @@ async function runGrouped(
 /**
  * The only loop over input items: reads resource and operation, runs the operation per item or
  * grouped, pairs every output with its input and applies Continue On Fail (one error item per
- * failed input).
+ * failed input). `statusHints` explain the statuses particular to the node's area in every error.
  */
 export async function route(
 	this: IExecuteFunctions,
 	operations: OperationsByResource,
+	statusHints?: StatusHints,
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
-	const selected = operations[resource]?.[operation];
+	const found = operations[resource]?.[operation];
+	const selected = found && statusHints ? withStatusHints(found, statusHints) : found;
 	if (!selected) {
 		throw new NodeOperationError(
 			this.getNode(),
@@ -235,8 +232,9 @@ export async function route(
 
 	const concurrency = readConcurrency(this, selected);
 	if (concurrency > 1 && items.length > 1) {
-		const window = new CongestionWindow(concurrency);
-		return [await runConcurrently(this, selected, items.length, concurrency, window)];
+		// Every request of the run, the items' and their lists' pages, waits in this one window.
+		runState(this).throttle = new CongestionWindow(concurrency);
+		return [await runConcurrently(this, selected, items.length, concurrency)];
 	}
 
 	const output: INodeExecutionData[] = [];

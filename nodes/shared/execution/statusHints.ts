@@ -20,9 +20,9 @@ export function withStatusHints<T extends Operation>(operation: T, hints: Status
 	const wrapped: Operation = {};
 	if (operation.execute) {
 		const execute = operation.execute;
-		wrapped.execute = async function (this, itemIndex, window) {
+		wrapped.execute = async function (this, itemIndex) {
 			try {
-				return await execute.call(this, itemIndex, window);
+				return await execute.call(this, itemIndex);
 			} catch (error) {
 				throw explainStatus(error, hints);
 			}

@@ -3,7 +3,6 @@ import { NodeOperationError } from 'n8n-workflow';
 import { contextFields, readContext } from '../descriptions/contextFields';
 import type { ApplicationField } from '../descriptions/fieldMapping';
 import { fieldMapper, readMappedFields, toPlatformValue } from '../descriptions/fieldMapping';
-import type { CongestionWindow } from '../execution/congestion';
 import { concurrencyOption } from '../execution/operations';
 import { readWholeList } from '../lists/pager';
 import { apiPath, apiRequest, unwrapItem } from '../transport';
@@ -211,7 +210,7 @@ export function itemUpsert(kind: ItemKind) {
 			const { applicationPath, match } = readUpsert(ctx, itemIndex, kind);
 			return `${applicationPath} ${JSON.stringify(match)}`;
 		},
-		async execute(this: IExecuteFunctions, itemIndex: number, window?: CongestionWindow) {
+		async execute(this: IExecuteFunctions, itemIndex: number) {
 			const upsert = readUpsert(this, itemIndex, kind);
 			const { applicationPath, match, context } = upsert;
 			const listed = await readWholeList(this, {
@@ -220,7 +219,6 @@ export function itemUpsert(kind: ItemKind) {
 				paging: 'body',
 				body: { active: true, filter: matchFilter(match) },
 				itemIndex,
-				window,
 			});
 			const found = listed.filter((item) => matchesExactly(item, match));
 			if (found.length === 0) {
@@ -230,7 +228,6 @@ export function itemUpsert(kind: ItemKind) {
 					body: { context },
 					idempotent: false,
 					itemIndex,
-					window,
 				});
 				return marked(unwrapItem(created), 'created', 0);
 			}
@@ -261,7 +258,6 @@ export function itemUpsert(kind: ItemKind) {
 					body: { context },
 					idempotent: true,
 					itemIndex,
-					window,
 				});
 				updated.push(marked(unwrapItem(answer), 'updated', found.length));
 			}

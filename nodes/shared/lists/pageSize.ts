@@ -1,12 +1,9 @@
-import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import type { Elma365Context } from '../transport';
+import { runState } from '../transport';
 
 /** Page size of list requests: the cap of older platform versions, so it works everywhere. */
 export const PAGE_SIZE = 100;
-
-/** Where a node's run remembers that the platform refused a large page (the node's execution context). */
-const REFUSAL_MARK = 'elma365LargePageRefused';
 
 /** HTTP statuses that say something other than "this page size is too large". */
 const NOT_ABOUT_SIZE = new Set(['401', '403', '404', '429']);
@@ -24,28 +21,26 @@ export function isRefusedPageSize(error: unknown, size: number): boolean {
 	return status >= 400 && status < 500 && !NOT_ABOUT_SIZE.has(String(status));
 }
 
-/**
- * The node context of this execution, where there is one (Get Many, scheme lists, keep-current
- * reads): it lives and dies with the execution, so nothing is shared between executions.
- * Triggers and pickers have none, and each of their list reads falls back by itself.
- */
-function executionMemory(ctx: Elma365Context): IDataObject | undefined {
-	const withContext = ctx as { getContext?: (type: 'node') => IDataObject };
-	if (typeof withContext.getContext !== 'function') return undefined;
-	try {
-		return withContext.getContext('node');
-	} catch {
-		return undefined;
-	}
-}
-
-/** The largest page to ask for: `wanted`, or PAGE_SIZE once this execution saw a large page refused. */
+/** The largest page to ask for: `wanted`, or PAGE_SIZE once this run saw a large page refused. */
 export function allowedPageSize(ctx: Elma365Context, wanted: number): number {
-	return executionMemory(ctx)?.[REFUSAL_MARK] === true ? Math.min(wanted, PAGE_SIZE) : wanted;
+	return runState(ctx).largePagesRefused ? Math.min(wanted, PAGE_SIZE) : wanted;
 }
 
-/** Remembers for the rest of this execution (where it has a node context) that large pages are refused. */
-export function rememberRefusedPageSize(ctx: Elma365Context): void {
-	const memory = executionMemory(ctx);
-	if (memory) memory[REFUSAL_MARK] = true;
+/**
+ * Reads a list's first page at `size`; where the platform refuses that size (isRefusedPageSize),
+ * reads it again at PAGE_SIZE and remembers the refusal for the rest of the run. Returns the page
+ * and the size it was read at.
+ */
+export async function readFirstPage<P>(
+	ctx: Elma365Context,
+	size: number,
+	read: (size: number) => Promise<P>,
+): Promise<{ page: P; size: number }> {
+	try {
+		return { page: await read(size), size };
+	} catch (error) {
+		if (!isRefusedPageSize(error, size)) throw error;
+		runState(ctx).largePagesRefused = true;
+		return { page: await read(PAGE_SIZE), size: PAGE_SIZE };
+	}
 }

@@ -1,10 +1,10 @@
-import type { IDataObject, NodeApiError } from 'n8n-workflow';
-import type { ApiRequest, Elma365Context } from '../transport';
+import type { IDataObject } from 'n8n-workflow';
+import type { ApiRequest, Elma365Context, Throttle } from '../transport';
 import { CongestionWindow } from '../execution/congestion';
 import { apiRequest } from '../transport';
 import type { ListPage } from './listPage';
 import { SeenRows, readListPage } from './listPage';
-import { PAGE_SIZE, allowedPageSize, isRefusedPageSize, rememberRefusedPageSize } from './pageSize';
+import { PAGE_SIZE, allowedPageSize, readFirstPage } from './pageSize';
 
 export { PAGE_SIZE } from './pageSize';
 /**
@@ -58,16 +58,16 @@ export const PAGE_BY_PAGE: PagingPlan = {
 	wholePages: true,
 };
 
-/** The body and query of a list request with the window `from`/`size` placed where the endpoint takes it. */
-export function withWindow(
+/** The body and query of a list request with the page range `from`/`size` placed where the endpoint takes it. */
+export function withRange(
 	request: Pick<PagedListRequest, 'paging' | 'body' | 'qs'>,
 	from: number,
 	size: number,
 ): { body?: IDataObject; qs?: IDataObject } {
-	const window = { from, size };
+	const range = { from, size };
 	return {
-		body: request.paging === 'body' ? { ...(request.body ?? {}), ...window } : request.body,
-		qs: request.paging === 'query' ? { ...(request.qs ?? {}), ...window } : request.qs,
+		body: request.paging === 'body' ? { ...(request.body ?? {}), ...range } : request.body,
+		qs: request.paging === 'query' ? { ...(request.qs ?? {}), ...range } : request.qs,
 	};
 }
 
@@ -82,7 +82,7 @@ export function withWindow(
  * capped platform's page size; the pages asked beyond it are dropped and read again at that size),
  * and the first short page is read alone, to tell a cap from a `total` that lies, before several
  * go at once. A first page refused for its size (isRefusedPageSize) is asked again at PAGE_SIZE,
- * which the rest of the list and of the execution keep. It always ends, whatever the server does:
+ * which the rest of the list and of the run keep. It always ends, whatever the server does:
  * rows already returned on an earlier page are skipped (`SeenRows`), a page that brings nothing
  * new ends the list, the list is never read past the first known `total` plus two pages (rows
  * added while paging), and a list without `total` is read for at most MAX_PAGES_WITHOUT_TOTAL
@@ -99,16 +99,11 @@ export async function* readPages(
 	let returned = 0;
 	let requests = 0;
 
-	const read = async (from: number, size: number, pageWindow = base.window): Promise<ListPage> => {
+	const read = async (from: number, size: number, throttle?: Throttle): Promise<ListPage> => {
 		requests += 1;
-		const window = withWindow({ paging, body: base.body, qs: base.qs }, from, size);
+		const range = withRange({ paging, body: base.body, qs: base.qs }, from, size);
 		return readListPage(
-			await apiRequest(ctx, {
-				...base,
-				...window,
-				window: pageWindow,
-				idempotent: base.idempotent ?? true,
-			}),
+			await apiRequest(ctx, { ...base, ...range, throttle, idempotent: base.idempotent ?? true }),
 		);
 	};
 	// Rows repeated within one page are kept (a report may have equal rows); a row of an earlier page is not.
@@ -120,18 +115,13 @@ export async function* readPages(
 		return { rows, progressed: fresh.length > 0 };
 	};
 
-	let size = Math.min(allowedPageSize(ctx, plan.firstPageSize), wanted);
-	let first: ListPage;
-	try {
-		first = await read(0, size);
-	} catch (caught) {
-		const error = caught as NodeApiError;
-		if (!isRefusedPageSize(error, size)) throw error;
-		// The platform refused the large page: the list is read from the start at PAGE_SIZE.
-		rememberRefusedPageSize(ctx);
-		size = PAGE_SIZE;
-		first = await read(0, size);
-	}
+	const firstRead = await readFirstPage(
+		ctx,
+		Math.min(allowedPageSize(ctx, plan.firstPageSize), wanted),
+		async (pageSize) => await read(0, pageSize),
+	);
+	const first = firstRead.page;
+	let size = firstRead.size;
 	const firstRows = keepNewRows(first.items);
 	if (firstRows.rows.length > 0) yield firstRows.rows;
 	if (!firstRows.progressed || returned >= wanted) return;
@@ -147,14 +137,15 @@ export async function* readPages(
 	// Pages requested ahead of the one being read, in list order, and where the next one starts.
 	const ahead: Array<{ from: number; size: number; page: Promise<ListPage> }> = [];
 	let next = from;
-	const pageWindow =
+	// Pages read ahead wait in a congestion window of their own; otherwise in the run's (runState).
+	const aheadThrottle =
 		plan.pagesInFlight > 1
 			? new CongestionWindow(plan.pagesInFlight, INITIAL_PAGES_IN_FLIGHT)
-			: base.window;
+			: undefined;
 	// Pages asked for and not answered yet, read or dropped: the list ends only once they are answered.
 	const unanswered = new Set<Promise<unknown>>();
 	const readAhead = (start: number, pageSize: number) => {
-		const page = read(start, pageSize, pageWindow);
+		const page = read(start, pageSize, aheadThrottle);
 		// A page read ahead may be dropped unread: its failure is reported only if it is read.
 		const settled: Promise<unknown> = page.then(
 			() => unanswered.delete(settled),
@@ -182,7 +173,7 @@ export async function* readPages(
 			const stop = Math.min(end, firstTotal + 2 * size);
 			if (from >= stop) return;
 			// Pages ahead go in list order, as many as the window lets on the wire now.
-			const room = probe ? 1 : Math.min(plan.pagesInFlight, pageWindow?.size ?? 1);
+			const room = probe ? 1 : Math.min(plan.pagesInFlight, aheadThrottle?.size ?? 1);
 			while (next < stop && ahead.length < room) {
 				const pageSize = plan.wholePages ? size : Math.min(size, stop - next);
 				ahead.push(readAhead(next, pageSize));

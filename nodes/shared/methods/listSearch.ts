@@ -10,8 +10,8 @@ import type { ApiRequest } from '../transport';
 import { apiRequest } from '../transport';
 import type { ListPage } from '../lists/listPage';
 import { readListPage } from '../lists/listPage';
-import { LARGE_PAGE_SIZE, PAGE_SIZE, withWindow } from '../lists/pager';
-import { isRefusedPageSize } from '../lists/pageSize';
+import { LARGE_PAGE_SIZE, PAGE_SIZE, withRange } from '../lists/pager';
+import { readFirstPage } from '../lists/pageSize';
 
 /** The name a list entry is best shown by. */
 export function entryName(entry: IDataObject): string {
@@ -57,15 +57,13 @@ export async function searchPagedList(
 		// what it can and `more` below still goes on from there; one that refuses the size is asked
 		// again at PAGE_SIZE, which the rest of the search keeps.
 		const size = needle && !refused ? LARGE_PAGE_SIZE : PAGE_SIZE;
-		let found: ListPage;
-		try {
-			found = await readPickerPage(ctx, request, from, size);
-		} catch (caught) {
-			const error = caught as NodeApiError;
-			if (!isRefusedPageSize(error, size)) throw error;
-			refused = true;
-			found = await readPickerPage(ctx, request, from, PAGE_SIZE);
-		}
+		const read = await readFirstPage(
+			ctx,
+			size,
+			async (pageSize) => await readPickerPage(ctx, request, from, pageSize),
+		);
+		const found = read.page;
+		if (read.size < size) refused = true;
 		const results = found.items.map(toEntry).filter((entry) => matches(entry, needle));
 		const next = from + found.items.length;
 		const more =
@@ -92,7 +90,7 @@ function writeToken(from: number, refused: boolean): string {
 	return refused ? `${from}/${PAGE_SIZE}` : String(from);
 }
 
-/** One window of a picker's list. */
+/** One page of a picker's list. */
 async function readPickerPage(
 	ctx: ILoadOptionsFunctions,
 	request: Pick<ApiRequest, 'method' | 'path'> & {
@@ -103,8 +101,7 @@ async function readPickerPage(
 	from: number,
 	size: number,
 ): Promise<ListPage> {
-	const window = withWindow(request, from, size);
-	return await readPickerList(ctx, request.what, { ...request, ...window });
+	return await readPickerList(ctx, request.what, { ...request, ...withRange(request, from, size) });
 }
 
 /** Pages a search with a text goes through before it answers with what it has (and a token to go on). */

@@ -33,6 +33,7 @@ import {
 	redactValue,
 	redirectError,
 } from './errors';
+import { runState } from './runState';
 import {
 	MAX_SINGLE_WAIT_MS,
 	RETRIABLE_NETWORK_CODES,
@@ -52,6 +53,8 @@ export {
 } from './bounds';
 export type { Download } from './download';
 export { readDownload } from './download';
+export { runMemo, runState } from './runState';
+export type { RunState } from './runState';
 export { describeNetworkFailure } from './errors';
 export {
 	BASE_BACKOFF_MS,
@@ -100,11 +103,11 @@ export interface ApiRequest {
 	/** This request's own default size cap of the answer; Request Options > Max Response Size wins over it. */
 	maxBytes?: number;
 	/**
-	 * The congestion window of the node run (the router makes one under Options > Concurrency above
-	 * 1 and passes it to each item's execute): every attempt waits for a place in it. Without one the
-	 * request is sent at once.
+	 * A throttle of this request's own (the pager's, for pages read ahead): every attempt waits for a
+	 * place in it. Without one the request waits in the run's throttle (`runState`), if the run has
+	 * one, or is sent at once.
 	 */
-	window?: Throttle;
+	throttle?: Throttle;
 }
 
 /**
@@ -255,8 +258,8 @@ async function prepare(ctx: Elma365Context, request: ApiRequest | StreamRequest)
 }
 
 /**
- * One attempt: sent (through the run's congestion window when the request carries one, which
- * spaces the requests of all items and holds a 429 to send it again first), then its answer
+ * One attempt: sent (through the request's or the run's throttle where there is one, which spaces
+ * the requests of all items and holds a 429 to send it again first), then its answer
  * classified: a redirect not followed, a transfer's bytes, or an API answer to read.
  */
 async function attempt(call: Call, number: number): Promise<Outcome> {
@@ -264,12 +267,13 @@ async function attempt(call: Call, number: number): Promise<Outcome> {
 	// n8n replaces this with the execution's stop signal in node executions; elsewhere (pickers, triggers) it also ends the attempt at the deadline.
 	call.options.abortSignal = deadline;
 	const at: Attempt = { ...call, deadline, number };
-	const { link, window } = call.request as StreamRequest;
+	const { link } = call.request as StreamRequest;
 	if (link !== undefined) return { body: await delivered(at, await fetchLink(at, link)) };
+	const throttle = call.request.throttle ?? runState(call.ctx).throttle;
 	let answer: Answer;
 	try {
-		answer = window
-			? await window.send(() => send(at), heldFor, MAX_SINGLE_WAIT_MS)
+		answer = throttle
+			? await throttle.send(() => send(at), heldFor, MAX_SINGLE_WAIT_MS)
 			: await send(at);
 	} catch (error) {
 		return noAnswer(at, error);

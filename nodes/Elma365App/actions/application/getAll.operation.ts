@@ -2,7 +2,6 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
 import { apiRequest } from '../../../shared/transport';
 import { readListPage } from '../../../shared/lists/listPage';
-import type { CongestionWindow } from '../../../shared/execution/congestion';
 
 export const description: INodeProperties[] = showFor('application', 'getAll', [
 	...returnAllOrLimit,
@@ -12,13 +11,9 @@ export const description: INodeProperties[] = showFor('application', 'getAll', [
  * GET /app/list answers with every application at once (no paging is documented), so Limit is
  * applied to the answer instead of being sent.
  */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	window?: CongestionWindow,
-) {
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const limit = readLimit(this, itemIndex);
-	const response = await apiRequest(this, { method: 'GET', path: '/app/list', itemIndex, window });
+	const response = await apiRequest(this, { method: 'GET', path: '/app/list', itemIndex });
 	const applications = readListPage(response).items;
 	return limit === undefined ? applications : applications.slice(0, limit);
 }

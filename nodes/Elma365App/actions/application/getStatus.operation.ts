@@ -4,7 +4,6 @@ import { locationFields, readApplicationPath } from '../../../shared/items/appIt
 import { showFor } from '../../../shared/descriptions/common';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { appItems } from '../item/itemKind';
-import type { CongestionWindow } from '../../../shared/execution/congestion';
 
 const applications: ItemKind = { ...appItems, resource: 'application' };
 
@@ -24,14 +23,10 @@ export const description: INodeProperties[] = showFor('application', 'getStatus'
  * GET /app/{namespace}/{code}/settings/status
  * (api.elma365.com/en/public-api/reference/app/appgetstatus): the settings as returned, or one item per status.
  */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	window?: CongestionWindow,
-) {
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const path = readApplicationPath(this, itemIndex, applications, '/settings/status');
 	const split = this.getNodeParameter('splitStatuses', itemIndex, false) as boolean;
-	const settings = unwrapItem(await apiRequest(this, { method: 'GET', path, itemIndex, window }));
+	const settings = unwrapItem(await apiRequest(this, { method: 'GET', path, itemIndex }));
 	if (!split) return settings;
 	const statuses = Array.isArray(settings.statusItems)
 		? (settings.statusItems as IDataObject[])

@@ -13,7 +13,6 @@ import {
 } from '../../../shared/validation';
 import { findInputBinary } from '../../../shared/validation/itemInputs';
 import { appItems } from './itemKind';
-import type { CongestionWindow } from '../../../shared/execution/congestion';
 import { shortText, shownText } from '../../../shared/validation/shown';
 
 /**
@@ -138,7 +137,6 @@ async function uploadTemporary(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	file: BinaryFile,
-	window?: CongestionWindow,
 ): Promise<string> {
 	const hash = randomUuid();
 	const form = multipartBody([
@@ -156,7 +154,6 @@ async function uploadTemporary(
 		},
 		idempotent: false,
 		itemIndex,
-		window,
 		timeout: TRANSFER_TIMEOUT_MS,
 		onStatus: (answered) => (status = answered),
 	});
@@ -178,11 +175,7 @@ async function uploadTemporary(
 }
 
 /** Uploads the binary file (or takes the hash given), then POST /app/{namespace}/{code}/import. */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	window?: CongestionWindow,
-) {
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	// Everything is read and checked before the first request.
 	const path = readApplicationPath(this, itemIndex, appItems, '/import');
 	const source = requireOneOf(
@@ -223,14 +216,13 @@ export async function execute(
 		throw invalidInput(this, itemIndex, 'Format', `xlsx or csv (${why})`, formatParameter);
 	}
 
-	const fileHash = givenHash ?? (await uploadTemporary(this, itemIndex, file!, window));
+	const fileHash = givenHash ?? (await uploadTemporary(this, itemIndex, file!));
 	const response = await apiRequest(this, {
 		method: 'POST',
 		path,
 		body: { fileHash, format, withEventHandlers },
 		idempotent: false,
 		itemIndex,
-		window,
 	});
 	return { fileHash, format, withEventHandlers, ...unwrapItem(response) } as IDataObject;
 }

@@ -1,6 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import type { CongestionWindow } from '../../../shared/execution/congestion';
 import { readListPage } from '../../../shared/lists/listPage';
 import { apiRequest } from '../../../shared/transport';
 
@@ -10,18 +9,13 @@ export const description: INodeProperties[] = showFor('channel', 'getAll', retur
  * GET /channel (ListChannel): the channels the credential's user sees. No page found shows paging
  * for it, so the list is read in one request and Limit is applied here.
  */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	window?: CongestionWindow,
-) {
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const limit = readLimit(this, itemIndex);
 	const response = await apiRequest(this, {
 		method: 'GET',
 		path: '/channel',
 		idempotent: true,
 		itemIndex,
-		window,
 	});
 	const { items } = readListPage(response);
 	return limit === undefined ? items : items.slice(0, limit);

@@ -21,7 +21,6 @@ import { requireText } from '../../../shared/validation';
 import { toHttpUrl } from '../../../shared/utils';
 import { fileIdField, readFileId } from '../diskParameters';
 import { withLink } from './getDownloadLink.operation';
-import type { CongestionWindow } from '../../../shared/execution/congestion';
 import { shownValue } from '../../../shared/validation/shown';
 
 export const description: INodeProperties[] = showFor('file', 'download', [
@@ -94,7 +93,6 @@ function nameFromUrl(url: URL): string | undefined {
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	window?: CongestionWindow,
 ): Promise<INodeExecutionData[]> {
 	const fileId = readFileId(this, itemIndex);
 	const property = requireText(
@@ -111,7 +109,6 @@ export async function execute(
 			path: apiPath`/disk/file/${fileId}/get-link`,
 			idempotent: true,
 			itemIndex,
-			window,
 		}),
 	);
 	const link = answer.link;
@@ -139,7 +136,6 @@ export async function execute(
 				method: 'GET',
 				path: url.href.slice(root.length),
 				itemIndex,
-				window,
 				timeout: TRANSFER_TIMEOUT_MS,
 			})
 		: await downloadWithoutKey(this, url.href, itemIndex, TRANSFER_TIMEOUT_MS);

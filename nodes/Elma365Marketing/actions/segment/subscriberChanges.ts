@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { CongestionWindow } from '../../../shared/execution/congestion';
 import type { Operation } from '../../../shared/execution/router';
 import { groupBy, groupedOperation } from '../../../shared/execution/grouped';
 import { explainStatus } from '../../../shared/execution/statusHints';
@@ -47,7 +46,6 @@ export function subscriberChanges(
 		segmentId: string,
 		ids: string[],
 		itemIndex: number,
-		window?: CongestionWindow,
 	): Promise<IDataObject> {
 		try {
 			const response = await apiRequest(ctx, {
@@ -55,7 +53,6 @@ export function subscriberChanges(
 				path: path(segmentId),
 				body: { ids },
 				itemIndex,
-				window,
 			});
 			return unwrapItem(response);
 		} catch (error) {
@@ -65,9 +62,9 @@ export function subscriberChanges(
 
 	return {
 		groupedWhen: (ctx) => ctx.getNodeParameter('sendInOneRequest', 0, true) as boolean,
-		async execute(this: IExecuteFunctions, itemIndex: number, window?: CongestionWindow) {
+		async execute(this: IExecuteFunctions, itemIndex: number) {
 			const change = readChange(this, itemIndex);
-			return outputOf(await send(this, change.segmentId, change.ids, itemIndex, window), change);
+			return outputOf(await send(this, change.segmentId, change.ids, itemIndex), change);
 		},
 		executeAll: groupedOperation({
 			readSettings: () => undefined,

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import type { CongestionWindow } from '../../../shared/execution/congestion';
 import { readWholeList } from '../../../shared/lists/pager';
+import { runMemo } from '../../../shared/transport';
 import { notListed } from '../keepCurrent';
 
 /** What one run of the node knows of its cases' current values. */
@@ -11,33 +11,21 @@ interface CasesOfRun {
 	written: Map<string, IDataObject>;
 }
 
-/**
- * By the run's context: n8n makes a new one for every run of a node, so what an entry holds is
- * shared by the items of one run only (at any Concurrency) and is dropped with the run.
- */
-const runs = new WeakMap<IExecuteFunctions, CasesOfRun>();
-
+/** The run's cases (runMemo): shared by the items of one run only, at any Concurrency, and dropped with it. */
 function casesOf(ctx: IExecuteFunctions): CasesOfRun {
-	let cases = runs.get(ctx);
-	if (!cases) {
-		cases = { written: new Map() };
-		runs.set(ctx, cases);
-	}
-	return cases;
+	return runMemo<CasesOfRun>(ctx, 'nomenclatureCases', () => ({ written: new Map() }));
 }
 
 /** The whole case list by `__id` (the platform has no read of one case). */
 async function readCaseList(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	window?: CongestionWindow,
 ): Promise<Map<string, IDataObject>> {
 	const rows = await readWholeList(ctx, {
 		method: 'GET',
 		path: '/nomenclature',
 		paging: 'query',
 		itemIndex,
-		window,
 	});
 	const listed = new Map<string, IDataObject>();
 	for (const row of rows) if (typeof row.__id === 'string') listed.set(row.__id, row);
@@ -53,12 +41,11 @@ export async function currentCase(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	id: string,
-	window?: CongestionWindow,
 ): Promise<IDataObject> {
 	const cases = casesOf(ctx);
 	const written = cases.written.get(id);
 	if (written) return written;
-	cases.listed ??= readCaseList(ctx, itemIndex, window);
+	cases.listed ??= readCaseList(ctx, itemIndex);
 	const listed = (await cases.listed).get(id);
 	if (!listed) throw notListed(ctx, itemIndex, 'case', id);
 	return listed;

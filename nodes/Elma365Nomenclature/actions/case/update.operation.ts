@@ -11,7 +11,6 @@ import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { lacksRequiredField, readCaseChanges, withCurrentFields } from './caseBody';
 import { currentCase, rememberWritten } from './currentCases';
 import { caseUpdateFields } from './caseFields.description';
-import type { CongestionWindow } from '../../../shared/execution/congestion';
 
 export const description: INodeProperties[] = showFor('case', 'update', [
 	uuidLocator({
@@ -36,14 +35,10 @@ export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
  * api.elma365.com/en/public-api/reference/nomenclature/update allows (every registration setting is
  * optional). Only Directory, Document Flow or Name left empty are taken from the case list.
  */
-async function putChanges(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	window?: CongestionWindow,
-): Promise<IDataObject> {
+async function putChanges(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const id = readUuidLocator(ctx, itemIndex, 'caseId', 'Case');
 	const changes = readCaseChanges(ctx, itemIndex);
-	const current = lacksRequiredField(changes) ? await currentCase(ctx, itemIndex, id, window) : {};
+	const current = lacksRequiredField(changes) ? await currentCase(ctx, itemIndex, id) : {};
 	const body = withCurrentFields(ctx, itemIndex, changes, current);
 	const updated = unwrapItem(
 		await apiRequest(ctx, {
@@ -51,7 +46,6 @@ async function putChanges(
 			path: apiPath`/nomenclature/${id}`,
 			body,
 			itemIndex,
-			window,
 		}),
 	);
 	rememberWritten(ctx, id, body);
@@ -61,7 +55,6 @@ async function putChanges(
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	window?: CongestionWindow,
 ): Promise<OperationResult> {
-	return await putChanges(this, itemIndex, window);
+	return await putChanges(this, itemIndex);
 }

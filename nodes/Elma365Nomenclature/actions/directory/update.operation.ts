@@ -11,7 +11,6 @@ import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { currentValue, findListed } from '../keepCurrent';
 import { buildDirectoryBody } from './directoryBody';
 import { directoryFields } from './directoryFields.description';
-import type { CongestionWindow } from '../../../shared/execution/congestion';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;
@@ -35,11 +34,7 @@ const directoryPath = (ctx: IExecuteFunctions, itemIndex: number) =>
 	apiPath`/nomenclature/directory/${readUuidLocator(ctx, itemIndex, 'directoryId', 'Directory')}`;
 
 /** An empty Name keeps the directory's current name (read from the list first), as the PUT replaces the body. */
-async function keepName(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	window?: CongestionWindow,
-): Promise<IDataObject> {
+async function keepName(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const path = directoryPath(ctx, itemIndex);
 	const given = buildDirectoryBody(ctx, itemIndex, false);
 	let body = given;
@@ -48,18 +43,17 @@ async function keepName(
 		const current = await findListed(
 			ctx,
 			itemIndex,
-			{ path: '/nomenclature/directory', what: 'directory', window },
+			{ path: '/nomenclature/directory', what: 'directory' },
 			id,
 		);
 		body = { name: currentValue(ctx, itemIndex, current, 'name', 'Name', 'directory'), ...given };
 	}
-	return unwrapItem(await apiRequest(ctx, { method: 'PUT', path, body, itemIndex, window }));
+	return unwrapItem(await apiRequest(ctx, { method: 'PUT', path, body, itemIndex }));
 }
 
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	window?: CongestionWindow,
 ): Promise<OperationResult> {
-	return await keepName(this, itemIndex, window);
+	return await keepName(this, itemIndex);
 }

@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
-import type { CongestionWindow } from '../../../shared/execution/congestion';
 import {
 	ADAPTIVE_CEILING,
 	adaptiveConcurrency,
@@ -30,7 +29,7 @@ export function instanceAction(options: {
 	return {
 		orderKey: instanceOrderKey,
 		defaultConcurrency: ADAPTIVE_CEILING,
-		async execute(this: IExecuteFunctions, itemIndex: number, window?: CongestionWindow) {
+		async execute(this: IExecuteFunctions, itemIndex: number) {
 			const instanceId = readInstanceId(this, itemIndex);
 			const body = withAdditionalBody(this, itemIndex, {});
 			const response = await apiRequest(this, {
@@ -41,7 +40,6 @@ export function instanceAction(options: {
 				// Skipping or restarting twice moves the process twice: never repeated blindly.
 				idempotent: false,
 				itemIndex,
-				window,
 			});
 			return { instanceId, [options.done]: true, ...unwrapItem(response) } as IDataObject;
 		},

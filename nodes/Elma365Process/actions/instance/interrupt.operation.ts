@@ -10,7 +10,6 @@ import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { requireUuid } from '../../../shared/validation';
 import { instanceOrderKey } from './instanceField.description';
 import { interruptComment, readComment } from './interruptComment';
-import type { CongestionWindow } from '../../../shared/execution/congestion';
 
 /** Interrupts of one instance go one after the other: the second is answered "not running", never raced. */
 export const orderKey = instanceOrderKey;
@@ -33,11 +32,7 @@ export const description: INodeProperties[] = showFor('instance', 'interrupt', [
 ]);
 
 /** POST /bpm/instance/{id}/interrupt {comment?} (api.brix365.com/en/public-api/reference/bpm/bpminstanceinterrupt). */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	window?: CongestionWindow,
-): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const id = requireUuid(
 		this,
 		itemIndex,
@@ -52,7 +47,6 @@ export async function execute(
 		// A second interrupt of a stopped instance says "not running": never repeated blindly.
 		idempotent: false,
 		itemIndex,
-		window,
 	});
 	return { instanceId: id, interrupted: true, ...unwrapItem(response) };
 }

@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { showFor } from '../../../shared/descriptions/common';
 import { readUuidLocator } from '../../../shared/descriptions/locators';
 import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
-import type { CongestionWindow } from '../../../shared/execution/congestion';
 import { jsonBody } from '../../../shared/execution/operations';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { idLocator } from '../idLocator.description';
@@ -22,11 +21,7 @@ export const description: INodeProperties[] = showFor('restorePoint', 'restore',
  * reference page shows its body: `{}` is sent, and Additional Body (JSON) carries what a company
  * expects.
  */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	window?: CongestionWindow,
-): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const restorePointId = readUuidLocator(this, itemIndex, 'restorePointId', 'Restore Point');
 	const body = withAdditionalBody(this, itemIndex, {});
 	const response = await apiRequest(this, {
@@ -36,7 +31,6 @@ export async function execute(
 		// Restoring rolls the process back again: never repeated after a failure that may have done it.
 		idempotent: false,
 		itemIndex,
-		window,
 	});
 	return { restorePointId, restored: true, ...unwrapItem(response) };
 }

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions/common';
 import { readSchemeList, listProperties } from '../schemeList';
-import type { CongestionWindow } from '../../../shared/execution/congestion';
 
 export const entry = { operation: 'getAll', name: 'Get Many', action: 'Get many groups by filter' };
 
@@ -26,11 +25,7 @@ export const description: INodeProperties[] = showFor('group', 'getAll', [
 ]);
 
 /** POST /scheme/groups/list: the filter in the body, paged with from/size in the body. */
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	window?: CongestionWindow,
-): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filter = readJsonObject(this, itemIndex, 'filter', 'Filter (JSON)');
 	const extra = readJsonObject(this, itemIndex, 'options.body', 'Additional Body (JSON)');
 	const body: IDataObject = Object.keys(filter).length > 0 ? { filter, ...extra } : { ...extra };
@@ -39,6 +34,5 @@ export async function execute(
 		path: '/scheme/groups/list',
 		paging: 'body',
 		body,
-		window,
 	});
 }

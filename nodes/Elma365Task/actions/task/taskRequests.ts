@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, IHttpRequestMethods } from 'n8n-wo
 import { readUuidLocator } from '../../../shared/descriptions/locators';
 import type { Operation } from '../../../shared/execution/router';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
-import type { CongestionWindow } from '../../../shared/execution/congestion';
 
 /** The item's Task (picked or typed), checked as a UUID. */
 function readTaskId(ctx: IExecuteFunctions, itemIndex: number): string {
@@ -25,7 +24,7 @@ export function changeTaskOperation(options: {
 	idempotent: boolean;
 }): Required<Pick<Operation, 'execute'>> {
 	return {
-		async execute(this: IExecuteFunctions, itemIndex: number, window?: CongestionWindow) {
+		async execute(this: IExecuteFunctions, itemIndex: number) {
 			const taskId = readTaskId(this, itemIndex);
 			const body = options.body(this, itemIndex);
 			const path = `${apiPath`/tasks/${taskId}`}${options.suffix}`;
@@ -35,7 +34,6 @@ export function changeTaskOperation(options: {
 				body,
 				idempotent: options.idempotent,
 				itemIndex,
-				window,
 			});
 			return { taskId, ...body, ...unwrapItem(response) };
 		},

@@ -10,7 +10,6 @@ import { requireOneOf } from '../../../shared/validation';
 import { splitList } from '../../../shared/utils';
 import { bindingFields, moduleCodeFields } from './bindingFields.description';
 import { bindingsOf, bindingsPath, readBindings, readModuleCode } from './bindings';
-import type { CongestionWindow } from '../../../shared/execution/congestion';
 
 const MODES = ['merge', 'replace'] as const;
 
@@ -57,11 +56,7 @@ export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
 	return readModuleCode(ctx, itemIndex);
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	window?: CongestionWindow,
-): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	// Everything is read and checked before the first request.
 	const path = bindingsPath(readModuleCode(this, itemIndex));
 	const mode = requireOneOf(
@@ -77,7 +72,7 @@ export async function execute(
 
 	let bindings: IDataObject[] = given;
 	if (mode === 'merge') {
-		const current = bindingsOf(await apiRequest(this, { method: 'GET', path, itemIndex, window }));
+		const current = bindingsOf(await apiRequest(this, { method: 'GET', path, itemIndex }));
 		const merged = new Map<string, IDataObject>(
 			current.map((entry) => [String(entry.extension), entry]),
 		);
@@ -90,7 +85,6 @@ export async function execute(
 		path,
 		body: { bindings },
 		itemIndex,
-		window,
 	});
 	return {
 		bindings: Array.isArray(response.bindings) ? (response.bindings as IDataObject[]) : bindings,
