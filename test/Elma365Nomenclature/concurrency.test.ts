@@ -86,7 +86,8 @@ describe('directory update', () => {
 				operation: 'update',
 				directoryId: locator('={{ $json.id }}'),
 				name: '={{ $json.name }}',
-				options: { concurrency: 4 },
+				// As many as the items: each directory's first update is taken at once, whatever the timing.
+				options: { concurrency: targets.length },
 			},
 			input,
 		});
