@@ -72,124 +72,172 @@ export function withRange(
 }
 
 /**
+ * One read of a list: its request, the rows already returned (`SeenRows`: a row of an earlier page
+ * is skipped, rows repeated within one page are kept, as a report may have equal rows) and the
+ * count of rows and requests so far.
+ */
+class ListRead {
+	readonly wanted: number;
+	requests = 0;
+	returned = 0;
+	private readonly seen = new SeenRows();
+	private readonly base: Omit<PagedListRequest, 'paging' | 'limit'>;
+	private readonly paging: PagedListRequest['paging'];
+
+	constructor(
+		private readonly ctx: Elma365Context,
+		request: PagedListRequest,
+	) {
+		const { paging, limit, ...base } = request;
+		this.paging = paging;
+		this.base = base;
+		this.wanted = limit ?? Infinity;
+	}
+
+	/** Whether `limit` rows were returned. */
+	get done(): boolean {
+		return this.returned >= this.wanted;
+	}
+
+	/** The page of `size` rows from `from`, through `throttle` where given (else the run's). */
+	async page(from: number, size: number, throttle?: Throttle): Promise<ListPage> {
+		this.requests += 1;
+		const { base } = this;
+		const range = withRange({ paging: this.paging, body: base.body, qs: base.qs }, from, size);
+		return readListPage(
+			await apiRequest(this.ctx, {
+				...base,
+				...range,
+				throttle,
+				idempotent: base.idempotent ?? true,
+			}),
+		);
+	}
+
+	/** The rows of `items` not returned before, up to `limit`, and whether the page brought any new row. */
+	keep(items: IDataObject[]): { rows: IDataObject[]; progressed: boolean } {
+		const fresh = items.filter((item) => !this.seen.has(item));
+		for (const item of items) this.seen.add(item);
+		const rows = fresh.slice(0, this.wanted - this.returned);
+		this.returned += rows.length;
+		return { rows, progressed: fresh.length > 0 };
+	}
+}
+
+/**
  * The one pager: reads a from/size list and yields its new rows in list order, a page at a time,
- * at most `limit` rows. The first page is `plan.firstPageSize`; with `total` known the remaining
- * pages are requested ahead in list order, at most `plan.pagesInFlight`, through a congestion
- * window of their own (congestion.ts: it starts at INITIAL_PAGES_IN_FLIGHT and grows while the
- * platform keeps up, shrinks on 429, 5xx or climbing response times). Rows are yielded as their
- * page comes next in list order, so at most the pages ahead are held besides the output. A page
- * that comes back shorter than asked before `total` is reached is continued from where it ended (a
- * capped platform's page size; the pages asked beyond it are dropped and read again at that size),
- * and the first short page is read alone, to tell a cap from a `total` that lies, before several
- * go at once. A first page refused for its size (isRefusedPageSize) is asked again at PAGE_SIZE,
- * which the rest of the list and of the run keep. It always ends, whatever the server does:
- * rows already returned on an earlier page are skipped (`SeenRows`), a page that brings nothing
- * new ends the list, the list is never read past the first known `total` plus two pages (rows
- * added while paging), and a list without `total` is read for at most MAX_PAGES_WITHOUT_TOTAL
- * pages. The consumer may stop early (a lookup).
+ * at most `limit` rows. The first page is `plan.firstPageSize` (readFirstPage: a size the platform
+ * refuses is asked again at PAGE_SIZE, which the rest of the run keeps). A list with `total` is read
+ * ahead (readAhead); one without, page after page (readOneAfterAnother). A page that comes back
+ * shorter than asked before the end is a capped platform's page size: the list goes on from where
+ * it ended at that size, the first such page read alone to tell a cap from a `total` that lies.
+ * It always ends, whatever the server does: a page that brings nothing new ends the list, the list
+ * is never read past the first known `total` plus two pages (rows added while paging), and a list
+ * without `total` is read for at most MAX_PAGES_WITHOUT_TOTAL pages. The consumer may stop early
+ * (a lookup).
  */
 export async function* readPages(
 	ctx: Elma365Context,
 	request: PagedListRequest,
 	plan: PagingPlan,
 ): AsyncGenerator<IDataObject[]> {
-	const { paging, limit, ...base } = request;
-	const wanted = limit ?? Infinity;
-	const seen = new SeenRows();
-	let returned = 0;
-	let requests = 0;
-
-	const read = async (from: number, size: number, throttle?: Throttle): Promise<ListPage> => {
-		requests += 1;
-		const range = withRange({ paging, body: base.body, qs: base.qs }, from, size);
-		return readListPage(
-			await apiRequest(ctx, { ...base, ...range, throttle, idempotent: base.idempotent ?? true }),
-		);
-	};
-	// Rows repeated within one page are kept (a report may have equal rows); a row of an earlier page is not.
-	const keepNewRows = (items: IDataObject[]): { rows: IDataObject[]; progressed: boolean } => {
-		const fresh = items.filter((item) => !seen.has(item));
-		for (const item of items) seen.add(item);
-		const rows = fresh.slice(0, wanted - returned);
-		returned += rows.length;
-		return { rows, progressed: fresh.length > 0 };
-	};
-
-	const firstRead = await readFirstPage(
+	const list = new ListRead(ctx, request);
+	const firstSize = Math.min(allowedPageSize(ctx, plan.firstPageSize), list.wanted);
+	const { page: first, size } = await readFirstPage(
 		ctx,
-		Math.min(allowedPageSize(ctx, plan.firstPageSize), wanted),
-		async (pageSize) => await read(0, pageSize),
+		firstSize,
+		async (pageSize) => await list.page(0, pageSize),
 	);
-	const first = firstRead.page;
-	let size = firstRead.size;
-	const firstRows = keepNewRows(first.items);
-	if (firstRows.rows.length > 0) yield firstRows.rows;
-	if (!firstRows.progressed || returned >= wanted) return;
-	let total = first.total;
-	const short = first.items.length < size;
-	// Without a total, a short first page below PAGE_SIZE is the whole list: no platform caps below it.
-	if (short && total === undefined && first.items.length < PAGE_SIZE) return;
+	const { rows, progressed } = list.keep(first.items);
+	if (rows.length > 0) yield rows;
+	if (!progressed || list.done) return;
+	const count = first.items.length;
 	// A capped platform gave fewer than asked although more exist: that is its page size.
-	let probe = short && (total === undefined || total > first.items.length);
-	if (probe) size = first.items.length;
-	let from = first.items.length;
-	let firstTotal: number | undefined;
-	// Pages requested ahead of the one being read, in list order, and where the next one starts.
-	const ahead: Array<{ from: number; size: number; page: Promise<ListPage> }> = [];
-	let next = from;
-	// Pages read ahead wait in a congestion window of their own; otherwise in the run's (runState).
-	const aheadThrottle =
+	const capped = count < size && (first.total === undefined || first.total > count);
+	if (first.total === undefined) {
+		// Without a total, a short first page below PAGE_SIZE is the whole list: no platform caps below it.
+		if (count < size && count < PAGE_SIZE) return;
+		yield* readOneAfterAnother(list, count, capped ? count : size);
+		return;
+	}
+	yield* readAhead(list, plan, {
+		from: count,
+		size: capped ? count : size,
+		total: first.total,
+		capped,
+	});
+}
+
+/** The rest of a list without `total`: one page after the other until a short or empty page, at most MAX_PAGES_WITHOUT_TOTAL. */
+async function* readOneAfterAnother(
+	list: ListRead,
+	from: number,
+	size: number,
+): AsyncGenerator<IDataObject[]> {
+	while (!list.done && list.requests < MAX_PAGES_WITHOUT_TOTAL) {
+		const page = await list.page(from, size);
+		const { rows, progressed } = list.keep(page.items);
+		if (rows.length > 0) yield rows;
+		if (!progressed || page.items.length < size) return;
+		from += page.items.length;
+	}
+}
+
+/**
+ * The rest of a list with `total`: the pages requested ahead in list order, at most
+ * `plan.pagesInFlight`, through a congestion window of their own (congestion.ts: it starts at
+ * INITIAL_PAGES_IN_FLIGHT and grows while the platform keeps up, shrinks on 429, 5xx or climbing
+ * response times). Rows are yielded as their page comes next in list order, so at most the pages
+ * ahead are held besides the output. A page shorter than asked is continued from where it ended at
+ * the size it gave; the pages asked beyond it have the wrong offsets and are asked again. The first
+ * page after a capped first page goes alone.
+ */
+async function* readAhead(
+	list: ListRead,
+	plan: PagingPlan,
+	start: { from: number; size: number; total: number; capped: boolean },
+): AsyncGenerator<IDataObject[]> {
+	let { from, size, total, capped: probe } = start;
+	// The pages the first known total justifies, plus two for rows added while paging; a total that grows does not raise it.
+	const firstTotal = total;
+	const throttle =
 		plan.pagesInFlight > 1
 			? new CongestionWindow(plan.pagesInFlight, INITIAL_PAGES_IN_FLIGHT)
 			: undefined;
+	const ahead: Array<{ from: number; size: number; page: Promise<ListPage> }> = [];
+	let next = from;
 	// Pages asked for and not answered yet, read or dropped: the list ends only once they are answered.
 	const unanswered = new Set<Promise<unknown>>();
-	const readAhead = (start: number, pageSize: number) => {
-		const page = read(start, pageSize, aheadThrottle);
+	const askAhead = (pageFrom: number, pageSize: number) => {
+		const page = list.page(pageFrom, pageSize, throttle);
 		// A page read ahead may be dropped unread: its failure is reported only if it is read.
 		const settled: Promise<unknown> = page.then(
 			() => unanswered.delete(settled),
 			() => unanswered.delete(settled),
 		);
 		unanswered.add(settled);
-		return { from: start, size: pageSize, page };
+		ahead.push({ from: pageFrom, size: pageSize, page });
 	};
-
 	try {
-		while (returned < wanted) {
-			if (total === undefined) {
-				// No total: one page after the other until a short or empty page, at most MAX_PAGES_WITHOUT_TOTAL.
-				if (requests >= MAX_PAGES_WITHOUT_TOTAL) return;
-				const page = await read(from, size);
-				const { rows, progressed } = keepNewRows(page.items);
-				if (rows.length > 0) yield rows;
-				if (!progressed || page.items.length < size) return;
-				from += page.items.length;
-				continue;
-			}
-			const end = Math.min(total, from + (wanted - returned));
-			// The pages the first known total justifies, plus two for rows added while paging; a total that grows does not raise it.
-			firstTotal ??= total;
-			const stop = Math.min(end, firstTotal + 2 * size);
+		while (!list.done) {
+			const stop = Math.min(total, from + (list.wanted - list.returned), firstTotal + 2 * size);
 			if (from >= stop) return;
 			// Pages ahead go in list order, as many as the window lets on the wire now.
-			const room = probe ? 1 : Math.min(plan.pagesInFlight, aheadThrottle?.size ?? 1);
+			const room = probe ? 1 : Math.min(plan.pagesInFlight, throttle?.size ?? 1);
 			while (next < stop && ahead.length < room) {
 				const pageSize = plan.wholePages ? size : Math.min(size, stop - next);
-				ahead.push(readAhead(next, pageSize));
+				askAhead(next, pageSize);
 				next += pageSize;
 			}
 			probe = false;
 			const head = ahead.shift()!;
 			const page = await head.page;
 			if (page.total !== undefined) total = page.total;
-			const kept = keepNewRows(page.items);
-			if (kept.rows.length > 0) yield kept.rows;
-			if (!kept.progressed) return;
+			const { rows, progressed } = list.keep(page.items);
+			if (rows.length > 0) yield rows;
+			if (!progressed) return;
 			from = head.from + page.items.length;
 			if (page.items.length < head.size) {
-				// A page shorter than asked: continue right after it at the size it gave; the pages asked
-				// beyond it have the wrong offsets and are asked again.
 				size = Math.min(size, page.items.length);
 				ahead.length = 0;
 				next = from;
