@@ -38,7 +38,8 @@ export async function readFirstPage<P>(
 ): Promise<{ page: P; size: number }> {
 	try {
 		return { page: await read(size), size };
-	} catch (error) {
+	} catch (caught) {
+		const error = caught as NodeApiError;
 		if (!isRefusedPageSize(error, size)) throw error;
 		runState(ctx).largePagesRefused = true;
 		return { page: await read(PAGE_SIZE), size: PAGE_SIZE };

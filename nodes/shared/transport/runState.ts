@@ -1,4 +1,4 @@
-import type { Throttle } from '.';
+import type { Throttle } from './index';
 
 /**
  * What one run of a node shares between its items and requests, and nothing beyond the run. It is
