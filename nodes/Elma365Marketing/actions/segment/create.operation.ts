@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions/common';
-import { requestOperation } from '../../../shared/execution/operations';
+import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { requireText, requireUuid } from '../../../shared/validation';
 
 export const description: INodeProperties[] = showFor('segment', 'create', [
@@ -64,10 +64,15 @@ function buildSegmentBody(ctx: IExecuteFunctions, itemIndex: number): IDataObjec
 }
 
 /** PUT /marketing/segment (api.elma365.com/en/public-api/reference/marketing/createsegment/). */
-export const { execute } = requestOperation({
-	method: 'PUT',
-	path: () => '/marketing/segment',
-	body: buildSegmentBody,
-	// PUT here creates a new segment each time: never repeated after a 5xx.
-	idempotent: false,
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const body = buildSegmentBody(this, itemIndex);
+	const response = await apiRequest(this, {
+		method: 'PUT',
+		path: '/marketing/segment',
+		body,
+		// PUT here creates a new segment each time: never repeated after a 5xx.
+		idempotent: false,
+		itemIndex,
+	});
+	return unwrapItem(response);
+}

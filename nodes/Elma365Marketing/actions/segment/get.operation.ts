@@ -1,12 +1,11 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import {
 	ADAPTIVE_CEILING,
 	adaptiveConcurrency,
 	concurrencyOption,
-	requestOperation,
 } from '../../../shared/execution/operations';
-import { apiPath } from '../../../shared/transport';
+import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { readSegmentId, segmentField } from './segmentLocator';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
@@ -17,8 +16,13 @@ export const description: INodeProperties[] = showFor('segment', 'get', [
 	adaptiveConcurrency(concurrencyOption),
 ]);
 
-/** GET /marketing/segment/{id}. */
-export const { execute } = requestOperation({
-	method: 'GET',
-	path: (ctx, itemIndex) => apiPath`/marketing/segment/${readSegmentId(ctx, itemIndex)}`,
-});
+/** GET /marketing/segment/{id}: the segment. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const segmentId = readSegmentId(this, itemIndex);
+	const response = await apiRequest(this, {
+		method: 'GET',
+		path: apiPath`/marketing/segment/${segmentId}`,
+		itemIndex,
+	});
+	return unwrapItem(response);
+}

@@ -1,7 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { listOperation } from '../../../shared/execution/operations';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
 import { listOptions } from '../../../shared/lists/listOptions';
+import { readWholeList } from '../../../shared/lists/pager';
 import { apiPath } from '../../../shared/transport';
 import { readMarketingListBody } from '../marketingList';
 import { readSegmentId, segmentField } from './segmentLocator';
@@ -12,11 +12,23 @@ export const description: INodeProperties[] = showFor('segment', 'getSubscribers
 	listOptions({}),
 ]);
 
-/** POST /marketing/segment/{id}/subscribers with `{filter, from, size}`, paged in the body. */
-export const { execute } = listOperation({
-	method: 'POST',
-	paging: 'body',
-	path: (ctx, itemIndex) =>
-		apiPath`/marketing/segment/${readSegmentId(ctx, itemIndex)}/subscribers`,
-	body: readMarketingListBody,
-});
+/**
+ * POST /marketing/segment/{id}/subscribers with `{filter, from, size}`, paged in the body
+ * (segmentSubscribersList: no reference page found; the body of the segment list).
+ */
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const path = apiPath`/marketing/segment/${readSegmentId(this, itemIndex)}/subscribers`;
+	const body = readMarketingListBody(this, itemIndex);
+	const rows = await readWholeList(this, {
+		method: 'POST',
+		path,
+		paging: 'body',
+		body,
+		limit: readLimit(this, itemIndex),
+		itemIndex,
+	});
+	return rows.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+}

@@ -1,9 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { Operation } from '../../../shared/execution/router';
-import { groupBy, groupedOperation } from '../../../shared/execution/grouped';
-import { explainStatus } from '../../../shared/execution/statusHints';
-import { apiRequest, unwrapItem } from '../../../shared/transport';
-import { MARKETING_HINTS } from '../statusHints';
+import type { GroupMember, ItemOutcome } from '../../../shared/execution/grouped';
+import { groupBy } from '../../../shared/execution/grouped';
 import { readSegmentId } from './segmentLocator';
 import { readSubscriberIds } from './subscriberIds';
 
@@ -17,65 +14,47 @@ export const sendInOneRequestField: INodeProperties = {
 		'Whether to collect the subscriber IDs of all input items into one request per segment instead of one request per item (read from the first item; each input item still gets its own output item)',
 };
 
-/** The subscribers one item adds to or removes from one segment. */
-interface SubscriberChange {
+/** Send in One Request, read from the first item: whether Add/Remove Subscribers run grouped. */
+export function readSendInOneRequest(ctx: IExecuteFunctions): boolean {
+	return ctx.getNodeParameter('sendInOneRequest', 0, true) as boolean;
+}
+
+/** The subscribers one item (or one group of items) adds to or removes from one segment. */
+export interface SubscriberChange {
 	segmentId: string;
 	ids: string[];
 }
 
 /** Reads and checks one item's segment and subscribers. */
-function readChange(ctx: IExecuteFunctions, itemIndex: number): SubscriberChange {
+export function readSubscriberChange(ctx: IExecuteFunctions, itemIndex: number): SubscriberChange {
 	return { segmentId: readSegmentId(ctx, itemIndex), ids: readSubscriberIds(ctx, itemIndex) };
 }
 
 /** An item's output: the platform's answer with the segment and the subscribers that item gave. */
-function outputOf(answer: IDataObject, change: SubscriberChange): IDataObject {
+export function changeOutput(answer: IDataObject, change: SubscriberChange): IDataObject {
 	return { ...answer, segmentId: change.segmentId, subscriberIds: change.ids };
 }
 
-/**
- * Adding or removing subscribers, whose requests differ only in `path` (the PATCH endpoint of a
- * segment): one request per input item, or with Send in One Request the IDs of all items collected
- * into one request per segment. Every input item gets exactly one output item either way.
- */
-export function subscriberChanges(
-	path: (segmentId: string) => string,
-): Required<Pick<Operation, 'execute' | 'executeAll' | 'groupedWhen'>> {
-	async function send(
-		ctx: IExecuteFunctions,
-		segmentId: string,
-		ids: string[],
-		itemIndex: number,
-	): Promise<IDataObject> {
-		try {
-			const response = await apiRequest(ctx, {
-				method: 'PATCH',
-				path: path(segmentId),
-				body: { ids },
-				itemIndex,
-			});
-			return unwrapItem(response);
-		} catch (error) {
-			throw explainStatus(error, MARKETING_HINTS);
-		}
-	}
+/** The items' changes grouped by segment (one request each), in order of first appearance. */
+export function bySegment(
+	members: Array<GroupMember<SubscriberChange>>,
+): Array<Array<GroupMember<SubscriberChange>>> {
+	return groupBy(members, (change) => change.segmentId);
+}
 
+/** The change one request sends for a group: its segment and the IDs of all its items, without repeats. */
+export function groupChange(group: Array<GroupMember<SubscriberChange>>): SubscriberChange {
+	const changes = group.map((member) => member.input);
 	return {
-		groupedWhen: (ctx) => ctx.getNodeParameter('sendInOneRequest', 0, true) as boolean,
-		async execute(this: IExecuteFunctions, itemIndex: number) {
-			const change = readChange(this, itemIndex);
-			return outputOf(await send(this, change.segmentId, change.ids, itemIndex), change);
-		},
-		executeAll: groupedOperation({
-			readSettings: () => undefined,
-			read: readChange,
-			group: (_ctx, members) => groupBy(members, (change) => change.segmentId),
-			async send(ctx, group) {
-				const changes = group.map((member) => member.input);
-				const ids = [...new Set(changes.flatMap((change) => change.ids))];
-				const answer = await send(ctx, changes[0].segmentId, ids, group[0].itemIndex);
-				return changes.map((change) => ({ result: outputOf(answer, change) }));
-			},
-		}),
+		segmentId: changes[0].segmentId,
+		ids: [...new Set(changes.flatMap((change) => change.ids))],
 	};
+}
+
+/** Every item of a group outputs the one answer with the segment and the subscribers it gave. */
+export function groupOutcomes(
+	answer: IDataObject,
+	group: Array<GroupMember<SubscriberChange>>,
+): ItemOutcome[] {
+	return group.map((member) => ({ result: changeOutput(answer, member.input) }));
 }

@@ -1,6 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { concurrencyOption, requestOperation } from '../../../shared/execution/operations';
+import { concurrencyOption } from '../../../shared/execution/operations';
+import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { buildCaseBody } from './caseBody';
 import { caseFields } from './caseFields.description';
 
@@ -9,8 +10,17 @@ export const description: INodeProperties[] = showFor('case', 'create', [
 	concurrencyOption,
 ]);
 
-export const { execute } = requestOperation({
-	method: 'POST',
-	path: () => '/nomenclature',
-	body: buildCaseBody,
-});
+/**
+ * POST /nomenclature with the case body
+ * (api.elma365.com/en/public-api/reference/nomenclature/create): the answer is the output.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const body = buildCaseBody(this, itemIndex);
+	const response = await apiRequest(this, {
+		method: 'POST',
+		path: '/nomenclature',
+		body,
+		itemIndex,
+	});
+	return unwrapItem(response);
+}

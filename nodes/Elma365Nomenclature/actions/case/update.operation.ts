@@ -6,7 +6,6 @@ import {
 	adaptiveConcurrency,
 	concurrencyOption,
 } from '../../../shared/execution/operations';
-import type { OperationResult } from '../../../shared/execution/router';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { lacksRequiredField, readCaseChanges, withCurrentFields } from './caseBody';
 import { currentCase, rememberWritten } from './currentCases';
@@ -31,30 +30,22 @@ export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
 }
 
 /**
- * One PUT with the fields the user set, as the update body of
+ * PUT /nomenclature/{id} with the fields the user set, as the update body of
  * api.elma365.com/en/public-api/reference/nomenclature/update allows (every registration setting is
  * optional). Only Directory, Document Flow or Name left empty are taken from the case list.
  */
-async function putChanges(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const id = readUuidLocator(ctx, itemIndex, 'caseId', 'Case');
-	const changes = readCaseChanges(ctx, itemIndex);
-	const current = lacksRequiredField(changes) ? await currentCase(ctx, itemIndex, id) : {};
-	const body = withCurrentFields(ctx, itemIndex, changes, current);
-	const updated = unwrapItem(
-		await apiRequest(ctx, {
-			method: 'PUT',
-			path: apiPath`/nomenclature/${id}`,
-			body,
-			itemIndex,
-		}),
-	);
-	rememberWritten(ctx, id, body);
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const id = readUuidLocator(this, itemIndex, 'caseId', 'Case');
+	const changes = readCaseChanges(this, itemIndex);
+	const current = lacksRequiredField(changes) ? await currentCase(this, itemIndex, id) : {};
+	const body = withCurrentFields(this, itemIndex, changes, current);
+	const response = await apiRequest(this, {
+		method: 'PUT',
+		path: apiPath`/nomenclature/${id}`,
+		body,
+		itemIndex,
+	});
+	const updated = unwrapItem(response);
+	rememberWritten(this, id, body);
 	return updated;
-}
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
-	return await putChanges(this, itemIndex);
 }

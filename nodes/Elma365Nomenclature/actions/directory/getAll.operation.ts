@@ -1,6 +1,11 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { readJsonObject, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { listOperation } from '../../../shared/execution/operations';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import {
+	readJsonObject,
+	readLimit,
+	returnAllOrLimit,
+	showFor,
+} from '../../../shared/descriptions/common';
+import { readWholeList } from '../../../shared/lists/pager';
 import { queryParametersField } from '../queryParameters.description';
 
 export const description: INodeProperties[] = showFor('directory', 'getAll', [
@@ -9,9 +14,18 @@ export const description: INodeProperties[] = showFor('directory', 'getAll', [
 ]);
 
 /** GET /nomenclature/directory: the directories, paged with from/size in the query beside the extra query parameters. */
-export const { execute } = listOperation({
-	method: 'GET',
-	path: () => '/nomenclature/directory',
-	paging: 'query',
-	qs: (ctx, itemIndex) => readJsonObject(ctx, itemIndex, 'query', 'Query Parameters (JSON)'),
-});
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const qs = readJsonObject(this, itemIndex, 'query', 'Query Parameters (JSON)');
+	const rows = await readWholeList(this, {
+		method: 'GET',
+		path: '/nomenclature/directory',
+		paging: 'query',
+		qs,
+		limit: readLimit(this, itemIndex),
+		itemIndex,
+	});
+	return rows.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+}

@@ -6,7 +6,6 @@ import {
 	adaptiveConcurrency,
 	concurrencyOption,
 } from '../../../shared/execution/operations';
-import type { OperationResult } from '../../../shared/execution/router';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { currentValue, findListed } from '../keepCurrent';
 import { buildDirectoryBody } from './directoryBody';
@@ -30,30 +29,28 @@ export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
 	return readUuidLocator(ctx, itemIndex, 'directoryId', 'Directory');
 }
 
-const directoryPath = (ctx: IExecuteFunctions, itemIndex: number) =>
-	apiPath`/nomenclature/directory/${readUuidLocator(ctx, itemIndex, 'directoryId', 'Directory')}`;
-
-/** An empty Name keeps the directory's current name (read from the list first), as the PUT replaces the body. */
-async function keepName(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const path = directoryPath(ctx, itemIndex);
-	const given = buildDirectoryBody(ctx, itemIndex, false);
+/**
+ * PUT /nomenclature/directory/{id} with `{name, ...Additional Body Fields}`. The PUT replaces the
+ * body, so an empty Name keeps the directory's current name, read from the directory list first.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const id = readUuidLocator(this, itemIndex, 'directoryId', 'Directory');
+	const given = buildDirectoryBody(this, itemIndex, false);
 	let body = given;
 	if (!('name' in given)) {
-		const id = readUuidLocator(ctx, itemIndex, 'directoryId', 'Directory');
 		const current = await findListed(
-			ctx,
+			this,
 			itemIndex,
 			{ path: '/nomenclature/directory', what: 'directory' },
 			id,
 		);
-		body = { name: currentValue(ctx, itemIndex, current, 'name', 'Name', 'directory'), ...given };
+		body = { name: currentValue(this, itemIndex, current, 'name', 'Name', 'directory'), ...given };
 	}
-	return unwrapItem(await apiRequest(ctx, { method: 'PUT', path, body, itemIndex }));
-}
-
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<OperationResult> {
-	return await keepName(this, itemIndex);
+	const response = await apiRequest(this, {
+		method: 'PUT',
+		path: apiPath`/nomenclature/directory/${id}`,
+		body,
+		itemIndex,
+	});
+	return unwrapItem(response);
 }

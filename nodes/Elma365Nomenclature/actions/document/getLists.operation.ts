@@ -1,7 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
-import { postOperation } from '../../../shared/execution/operations';
+import { jsonBody } from '../../../shared/execution/operations';
+import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { documentItemFields, readDocumentPath } from './documentItem.description';
 
 export const description: INodeProperties[] = showFor('document', 'getLists', [
@@ -14,8 +15,15 @@ export const description: INodeProperties[] = showFor('document', 'getLists', [
  * operations): the document-flow lists the document is on. No reference page of it was found, so
  * the body is `{}` with Options > Additional Body (JSON) merged over it, and the answer is the output.
  */
-export const { execute } = postOperation({
-	path: (ctx, itemIndex) => `/docflow${readDocumentPath(ctx, itemIndex)}/lists`,
-	body: (ctx, itemIndex) => withAdditionalBody(ctx, itemIndex, {}),
-	idempotent: true,
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const path = `/docflow${readDocumentPath(this, itemIndex)}/lists`;
+	const body = withAdditionalBody(this, itemIndex, {});
+	const response = await apiRequest(this, {
+		method: 'POST',
+		path,
+		...jsonBody(body),
+		idempotent: true,
+		itemIndex,
+	});
+	return unwrapItem(response);
+}

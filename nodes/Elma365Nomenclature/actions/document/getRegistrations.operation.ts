@@ -1,11 +1,12 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
 import {
 	ADAPTIVE_CEILING,
 	adaptiveConcurrency,
-	postOperation,
+	jsonBody,
 } from '../../../shared/execution/operations';
+import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { documentItemFields, readDocumentPath } from './documentItem.description';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
@@ -22,8 +23,15 @@ export const description: INodeProperties[] = showFor('document', 'getRegistrati
  * of it was found, so the body is `{}` with Options > Additional Body (JSON) merged over it, and
  * the answer is the output.
  */
-export const { execute } = postOperation({
-	path: (ctx, itemIndex) => `/registration${readDocumentPath(ctx, itemIndex)}`,
-	body: (ctx, itemIndex) => withAdditionalBody(ctx, itemIndex, {}),
-	idempotent: true,
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const path = `/registration${readDocumentPath(this, itemIndex)}`;
+	const body = withAdditionalBody(this, itemIndex, {});
+	const response = await apiRequest(this, {
+		method: 'POST',
+		path,
+		...jsonBody(body),
+		idempotent: true,
+		itemIndex,
+	});
+	return unwrapItem(response);
+}

@@ -1,9 +1,14 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { locationFields, readApplicationPath } from '../../../shared/items/appItems';
-import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
 import type { ListFeatures } from '../../../shared/lists/listOptions';
 import { buildListBody, listOptions } from '../../../shared/lists/listOptions';
-import { listOperation } from '../../../shared/execution/operations';
+import { readWholeList } from '../../../shared/lists/pager';
 import { reportItems } from './itemKind';
 
 /**
@@ -51,10 +56,23 @@ export function reportListBody(ctx: IExecuteFunctions, itemIndex: number): IData
 	return body;
 }
 
-/** POST /reports/{namespace}/{code}/list with the report list body, paged by from/size in the body. */
-export const { execute } = listOperation({
-	method: 'POST',
-	path: (ctx, itemIndex) => readApplicationPath(ctx, itemIndex, reportItems, '/list'),
-	paging: 'body',
-	body: reportListBody,
-});
+/**
+ * POST /reports/{namespace}/{code}/list with the report list body, paged by from/size in the body
+ * (api.elma365.com/en/public-api/reference/reports/reportslist).
+ */
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const path = readApplicationPath(this, itemIndex, reportItems, '/list');
+	const body = reportListBody(this, itemIndex);
+	const rows = await readWholeList(this, {
+		method: 'POST',
+		path,
+		paging: 'body',
+		body,
+		limit: readLimit(this, itemIndex),
+		itemIndex,
+	});
+	return rows.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+}

@@ -1,8 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
 import { buildListBody, listOptions } from '../../../shared/lists/listOptions';
-import { listOperation } from '../../../shared/execution/operations';
 import { simplifier, simplifyOption } from '../../../shared/descriptions/simplify';
+import { readWholeList } from '../../../shared/lists/pager';
 
 /** What Simplify keeps of a user ): identity, name and contacts, not the system fields. */
 const MAIN_FIELDS = [
@@ -23,10 +23,24 @@ export const description: INodeProperties[] = showFor('user', 'getAll', [
 	listOptions({}),
 ]);
 
-export const { execute } = listOperation({
-	method: 'POST',
-	paging: 'body',
-	path: () => '/user/list',
-	body: (ctx, itemIndex) => buildListBody(ctx, itemIndex),
-	output: (ctx, itemIndex) => simplifier(ctx, itemIndex, MAIN_FIELDS),
-});
+/**
+ * POST /user/list with `{filter, from, ids, size, sortExpressions}`, paged by from/size in the body;
+ * Simplify keeps the main fields of each user.
+ */
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const body = buildListBody(this, itemIndex);
+	const limit = readLimit(this, itemIndex);
+	const shape = simplifier(this, itemIndex, MAIN_FIELDS);
+	const rows = await readWholeList(this, {
+		method: 'POST',
+		path: '/user/list',
+		paging: 'body',
+		body,
+		limit,
+		itemIndex,
+	});
+	return rows.map((json) => ({ json: shape(json), pairedItem: { item: itemIndex } }));
+}
