@@ -1,12 +1,11 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import {
 	ADAPTIVE_CEILING,
 	adaptiveConcurrency,
 	concurrencyOption,
-	requestOperation,
 } from '../../../shared/execution/operations';
-import { apiPath, unwrapItem } from '../../../shared/transport';
+import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { requireUuid } from '../../../shared/validation';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
@@ -26,15 +25,22 @@ export const description: INodeProperties[] = showFor('instance', 'get', [
 ]);
 
 /** POST /bpm/instance/{id}/get (api.elma365.com/en/public-api/reference/bpm/bpminstanceget/). */
-export const { execute } = requestOperation({
-	method: 'POST',
-	path: (ctx, itemIndex) =>
-		apiPath`/bpm/instance/${requireUuid(ctx, itemIndex, 'Instance ID', ctx.getNodeParameter('instanceId', itemIndex))}/get`,
-	// A read, although sent as POST: safe to repeat.
-	idempotent: true,
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const instanceId = requireUuid(
+		this,
+		itemIndex,
+		'Instance ID',
+		this.getNodeParameter('instanceId', itemIndex),
+	);
+	const response = await apiRequest(this, {
+		method: 'POST',
+		path: apiPath`/bpm/instance/${instanceId}/get`,
+		// A read, although sent as POST: safe to repeat.
+		idempotent: true,
+		itemIndex,
+	});
 	// The platform answers {"success", "data": {...instance}} (inse91/elma_lib, tested on a real company).
-	output: (response: IDataObject) =>
-		response.data && typeof response.data === 'object' && !Array.isArray(response.data)
-			? (response.data as IDataObject)
-			: unwrapItem(response),
-});
+	return response.data && typeof response.data === 'object' && !Array.isArray(response.data)
+		? (response.data as IDataObject)
+		: unwrapItem(response);
+}

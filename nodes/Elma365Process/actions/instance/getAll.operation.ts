@@ -1,12 +1,17 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
 import {
 	buildListBody,
 	listOptions,
 	refuseUnsendableOptions,
 } from '../../../shared/lists/listOptions';
 import { codeLocator, readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
-import { listOperation } from '../../../shared/execution/operations';
+import { readWholeList } from '../../../shared/lists/pager';
 import { apiPath } from '../../../shared/transport';
 import { requireOneOf, requireText } from '../../../shared/validation';
 import { requirePathParameter } from '../../../shared/validation/itemInputs';
@@ -103,6 +108,37 @@ function listBy(ctx: IExecuteFunctions, itemIndex: number) {
 	);
 }
 
+/** The list's path: by template ID, by template code, or by target. */
+function readListPath(ctx: IExecuteFunctions, itemIndex: number): string {
+	const by = listBy(ctx, itemIndex);
+	if (by === 'target') return '/bpm/instance/bytarget/list';
+	if (by === 'templateCode') {
+		const namespace = requirePathParameter(ctx, itemIndex, 'namespace', 'Section');
+		const code = requirePathParameter(ctx, itemIndex, 'processCode', 'Process Template');
+		return apiPath`/bpm/instance/bytemplate/${namespace}/${code}/list`;
+	}
+	const templateId = readUuidLocator(ctx, itemIndex, 'templateId', 'Template ID');
+	return apiPath`/bpm/instance/bytemplateid/${templateId}/list`;
+}
+
+/** The list body; a list by target adds `target` and refuses the options it does not take. */
+function readListBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	if (listBy(ctx, itemIndex) !== 'target') return buildListBody(ctx, itemIndex);
+	const target = requireText(
+		ctx,
+		itemIndex,
+		'Target ID',
+		ctx.getNodeParameter('targetId', itemIndex),
+	).trim();
+	refuseUnsendableOptions(
+		ctx,
+		itemIndex,
+		NOT_FOR_TARGET,
+		'a list by target takes only Active Only and Sort',
+	);
+	return { target, ...buildListBody(ctx, itemIndex) };
+}
+
 /**
  * By template: POST /bpm/instance/bytemplateid/{id}/list
  * (api.elma365.com/en/public-api/reference/bpm/bmpinstancelist/); by template code: POST
@@ -111,34 +147,19 @@ function listBy(ctx: IExecuteFunctions, itemIndex: number) {
  * /bpm/instance/bytarget/list with `target` (api.elma365.com/en/public-api/reference/bpm/bpminstancetargetlist/).
  * Both paged by from/size in the body.
  */
-export const { execute } = listOperation({
-	method: 'POST',
-	paging: 'body',
-	path: (ctx, itemIndex) => {
-		const by = listBy(ctx, itemIndex);
-		if (by === 'target') return '/bpm/instance/bytarget/list';
-		if (by === 'templateCode') {
-			const namespace = requirePathParameter(ctx, itemIndex, 'namespace', 'Section');
-			const code = requirePathParameter(ctx, itemIndex, 'processCode', 'Process Template');
-			return apiPath`/bpm/instance/bytemplate/${namespace}/${code}/list`;
-		}
-		const templateId = readUuidLocator(ctx, itemIndex, 'templateId', 'Template ID');
-		return apiPath`/bpm/instance/bytemplateid/${templateId}/list`;
-	},
-	body: (ctx, itemIndex) => {
-		if (listBy(ctx, itemIndex) !== 'target') return buildListBody(ctx, itemIndex);
-		const target = requireText(
-			ctx,
-			itemIndex,
-			'Target ID',
-			ctx.getNodeParameter('targetId', itemIndex),
-		).trim();
-		refuseUnsendableOptions(
-			ctx,
-			itemIndex,
-			NOT_FOR_TARGET,
-			'a list by target takes only Active Only and Sort',
-		);
-		return { target, ...buildListBody(ctx, itemIndex) };
-	},
-});
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const path = readListPath(this, itemIndex);
+	const body = readListBody(this, itemIndex);
+	const rows = await readWholeList(this, {
+		method: 'POST',
+		path,
+		paging: 'body',
+		body,
+		limit: readLimit(this, itemIndex),
+		itemIndex,
+	});
+	return rows.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+}

@@ -1,13 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
-import {
-	ADAPTIVE_CEILING,
-	adaptiveConcurrency,
-	jsonBody,
-} from '../../../shared/execution/operations';
-import type { Operation } from '../../../shared/execution/router';
-import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
-import { instanceOrderKey, readInstanceId } from './instanceField.description';
+import { adaptiveConcurrency } from '../../../shared/execution/operations';
+import { readInstanceId } from './instanceField.description';
 
 /**
  * Options (Additional Body (JSON), Concurrency) of every instance action: Concurrency defaults to
@@ -16,32 +10,17 @@ import { instanceOrderKey, readInstanceId } from './instanceField.description';
 export const instanceActionOptions = adaptiveConcurrency(writeOptions);
 
 /**
- * An action on one process instance that the vendor publishes without a documented body (skip or
- * restart its current step, move it to the latest template version): `POST
- * /bpm/instance/{id}/<action>` with `{}`, or with Options > Additional Body (JSON) where a platform
- * version expects keys. The output names the instance and what was done. Items of one instance go
- * one after the other (`orderKey`).
+ * What an action on one process instance sends, for the actions the vendor publishes without a
+ * documented body (skip or restart its current step, move it to the latest template version): the
+ * item's Instance (checked as a UUID) and `{}`, or Options > Additional Body (JSON) where a platform
+ * version expects keys. Send the body with `jsonBody`: the platform decodes a JSON body on these
+ * POSTs, so `{}` must stay on the wire.
  */
-export function instanceAction(options: {
-	action: string;
-	done: string;
-}): Required<Pick<Operation, 'execute' | 'orderKey' | 'defaultConcurrency'>> {
-	return {
-		orderKey: instanceOrderKey,
-		defaultConcurrency: ADAPTIVE_CEILING,
-		async execute(this: IExecuteFunctions, itemIndex: number) {
-			const instanceId = readInstanceId(this, itemIndex);
-			const body = withAdditionalBody(this, itemIndex, {});
-			const response = await apiRequest(this, {
-				method: 'POST',
-				path: `${apiPath`/bpm/instance/${instanceId}`}/${options.action}`,
-				// The body is sent even when empty (`{}`): the platform decodes a JSON body on this POST.
-				...jsonBody(body),
-				// Skipping or restarting twice moves the process twice: never repeated blindly.
-				idempotent: false,
-				itemIndex,
-			});
-			return { instanceId, [options.done]: true, ...unwrapItem(response) } as IDataObject;
-		},
-	};
+export function readInstanceAction(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): { instanceId: string; body: IDataObject } {
+	const instanceId = readInstanceId(ctx, itemIndex);
+	const body = withAdditionalBody(ctx, itemIndex, {});
+	return { instanceId, body };
 }

@@ -1,8 +1,8 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { readJsonObject } from '../../../shared/descriptions/common';
 import { writeOptions } from '../../../shared/descriptions/writeOptions';
-import { groupedOperation } from '../../../shared/execution/grouped';
-import { apiRequest, unwrapItem } from '../../../shared/transport';
+import type { GroupMember, ItemOutcome } from '../../../shared/execution/grouped';
+import { unwrapItem } from '../../../shared/transport';
 import { requireUuid } from '../../../shared/validation';
 
 /** The Instance ID read from every input item of a grouped operation. */
@@ -24,35 +24,44 @@ export const groupedOptions: INodeProperties = {
 	options: (writeOptions.options as INodeProperties[]).filter((option) => option.name === 'body'),
 };
 
+/** Options > Additional Body (JSON) of a grouped operation, read once from the first item. */
+export function readGroupedAdditionalBody(ctx: IExecuteFunctions): IDataObject {
+	return readJsonObject(ctx, 0, 'options.body', 'Options > Additional Body (JSON)');
+}
+
+/** The item's Instance ID, checked as a UUID; an invalid one fails its own item only. */
+export function readInstanceIdOfItem(ctx: IExecuteFunctions, itemIndex: number): string {
+	return requireUuid(ctx, itemIndex, 'Instance ID', ctx.getNodeParameter('instanceId', itemIndex));
+}
+
+/** Every item read goes in the one request (none when no item was valid). */
+export function allInOneGroup<Member>(_ctx: IExecuteFunctions, members: Member[]): Member[][] {
+	return members.length > 0 ? [members] : [];
+}
+
 /**
- * `POST /bpm/instance/<action>` with `{"instances": [...]}` for the input items whose Instance ID
- * is valid, as the documented bulk interrupt (bpm/bpminstancebulkinterrupt) names them; an invalid
- * Instance ID fails its own item only. Additional Body (JSON), read from the first item, is merged
- * over it. One output item, paired with all the items sent.
+ * `{"instances": [...], ...additional}`: the group's instance IDs, as the documented bulk interrupt
+ * (bpm/bpminstancebulkinterrupt) names them, with Additional Body (JSON) merged over it.
  */
-export function instancesInOneRequest(action: string) {
-	return groupedOperation({
-		readSettings: (ctx): IDataObject =>
-			readJsonObject(ctx, 0, 'options.body', 'Options > Additional Body (JSON)'),
-		read: (ctx, itemIndex) =>
-			requireUuid(ctx, itemIndex, 'Instance ID', ctx.getNodeParameter('instanceId', itemIndex)),
-		group: (_ctx, members) => (members.length > 0 ? [members] : []),
-		async send(ctx, group, additional) {
-			const body = { instances: group.map((member) => member.input), ...additional };
-			const response = await apiRequest(ctx, {
-				method: 'POST',
-				path: `/bpm/instance/${action}`,
-				body,
-				// Skipping or restarting twice moves the processes twice: never repeated blindly.
-				idempotent: false,
-				itemIndex: group[0].itemIndex,
-			});
-			const output = {
-				json: { ...body, ...unwrapItem(response) },
-				pairedItem: group.map((member) => ({ item: member.itemIndex })),
-			};
-			// The one output item stands in the first member's place; the others add none.
-			return group.map((_member, index) => ({ result: index === 0 ? [output] : [] }));
-		},
-	});
+export function instancesBody(
+	group: Array<GroupMember<string>>,
+	additional: IDataObject,
+): IDataObject {
+	return { instances: group.map((member) => member.input), ...additional };
+}
+
+/**
+ * The outcomes of one request for the whole group: one output item, the body sent and the answer,
+ * paired with every member; it stands in the first member's place, the others add none.
+ */
+export function oneOutputForGroup(
+	group: Array<GroupMember<string>>,
+	body: IDataObject,
+	response: IDataObject,
+): ItemOutcome[] {
+	const output = {
+		json: { ...body, ...unwrapItem(response) },
+		pairedItem: group.map((member) => ({ item: member.itemIndex })),
+	};
+	return group.map((_member, index) => ({ result: index === 0 ? [output] : [] }));
 }

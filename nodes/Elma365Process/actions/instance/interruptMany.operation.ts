@@ -1,8 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { groupedOperation } from '../../../shared/execution/grouped';
-import { apiRequest, unwrapItem } from '../../../shared/transport';
-import { requireUuid } from '../../../shared/validation';
+import { apiRequest } from '../../../shared/transport';
+import { allInOneGroup, oneOutputForGroup, readInstanceIdOfItem } from './instancesInOneRequest';
 import { interruptComment, readComment } from './interruptComment';
 
 export const description: INodeProperties[] = showFor('instance', 'interruptMany', [
@@ -30,9 +30,8 @@ export const description: INodeProperties[] = showFor('instance', 'interruptMany
  */
 export const executeAll = groupedOperation({
 	readSettings: (ctx): IDataObject => readComment(ctx, 0),
-	read: (ctx, itemIndex) =>
-		requireUuid(ctx, itemIndex, 'Instance ID', ctx.getNodeParameter('instanceId', itemIndex)),
-	group: (_ctx, members) => (members.length > 0 ? [members] : []),
+	read: readInstanceIdOfItem,
+	group: allInOneGroup,
 	async send(ctx, group, comment) {
 		const body = { ...comment, instances: group.map((member) => member.input) };
 		const response = await apiRequest(ctx, {
@@ -43,11 +42,6 @@ export const executeAll = groupedOperation({
 			idempotent: false,
 			itemIndex: group[0].itemIndex,
 		});
-		const output = {
-			json: { ...body, ...unwrapItem(response) },
-			pairedItem: group.map((member) => ({ item: member.itemIndex })),
-		};
-		// The one output item stands in the first member's place; the others add none.
-		return group.map((_member, index) => ({ result: index === 0 ? [output] : [] }));
+		return oneOutputForGroup(group, body, response);
 	},
 });

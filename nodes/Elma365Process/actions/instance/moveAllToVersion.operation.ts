@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { requestOperation } from '../../../shared/execution/operations';
-import { apiPath, unwrapItem } from '../../../shared/transport';
+import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { splitList } from '../../../shared/utils';
 import { requireUuid } from '../../../shared/validation';
 import { requirePathParameter } from '../../../shared/validation/itemInputs';
@@ -43,16 +42,21 @@ function readBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
  * (api.brix365.com/en/public-api/reference/bpm/bpminstancebulkupdate): every active instance of the
  * template, but those excepted, moves to the latest published version.
  */
-export const { execute } = requestOperation({
-	method: 'POST',
-	path: readTemplatePath,
-	body: readBody,
-	// Moving to the latest version twice leaves the instances where the first request put them.
-	idempotent: true,
-	output: (response, ctx, itemIndex) => ({
-		namespace: ctx.getNodeParameter('namespace', itemIndex, '', { extractValue: true }),
-		processCode: ctx.getNodeParameter('processCode', itemIndex, '', { extractValue: true }),
-		...readBody(ctx, itemIndex),
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const path = readTemplatePath(this, itemIndex);
+	const body = readBody(this, itemIndex);
+	const response = await apiRequest(this, {
+		method: 'POST',
+		path,
+		body,
+		// Moving to the latest version twice leaves the instances where the first request put them.
+		idempotent: true,
+		itemIndex,
+	});
+	return {
+		namespace: this.getNodeParameter('namespace', itemIndex, '', { extractValue: true }),
+		processCode: this.getNodeParameter('processCode', itemIndex, '', { extractValue: true }),
+		...body,
 		...unwrapItem(response),
-	}),
-});
+	};
+}

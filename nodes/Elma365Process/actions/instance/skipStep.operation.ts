@@ -1,7 +1,15 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { instanceAction, instanceActionOptions } from './instanceAction';
-import { instanceField } from './instanceField.description';
+import { ADAPTIVE_CEILING, jsonBody } from '../../../shared/execution/operations';
+import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
+import { instanceActionOptions, readInstanceAction } from './instanceAction';
+import { instanceField, instanceOrderKey } from './instanceField.description';
+
+/** Items of one instance go one after the other, in input order, at any Concurrency. */
+export const orderKey = instanceOrderKey;
+
+/** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
+export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('instance', 'skipStep', [
 	instanceField('whose current step to skip'),
@@ -12,7 +20,16 @@ export const description: INodeProperties[] = showFor('instance', 'skipStep', [
  * POST /bpm/instance/{id}/skip-step (the vendor's operation bpmInstanceSkipStep). No reference page
  * shows its body: `{}` is sent, and Additional Body (JSON) carries what a company expects.
  */
-export const { execute, orderKey, defaultConcurrency } = instanceAction({
-	action: 'skip-step',
-	done: 'stepSkipped',
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const { instanceId, body } = readInstanceAction(this, itemIndex);
+	const response = await apiRequest(this, {
+		method: 'POST',
+		path: apiPath`/bpm/instance/${instanceId}/skip-step`,
+		// The body is sent even when empty (`{}`): the platform decodes a JSON body on this POST.
+		...jsonBody(body),
+		// Skipping twice moves the process twice: never repeated blindly.
+		idempotent: false,
+		itemIndex,
+	});
+	return { instanceId, stepSkipped: true, ...unwrapItem(response) };
+}

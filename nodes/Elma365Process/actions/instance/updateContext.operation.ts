@@ -6,9 +6,8 @@ import {
 	ADAPTIVE_CEILING,
 	adaptiveConcurrency,
 	concurrencyOption,
-	requestOperation,
 } from '../../../shared/execution/operations';
-import { apiPath, unwrapItem } from '../../../shared/transport';
+import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { invalidInput, requireText } from '../../../shared/validation';
 import { contextMapper } from '../process/contextMapper.description';
 import { templatePickers } from '../process/templatePickers.description';
@@ -61,17 +60,18 @@ function readBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
  * PUT /bpm/instance/{id}/context {comment, context}
  * (api.brix365.com/en/public-api/reference/bpm/bpminstancecontext): both keys required.
  */
-export const { execute } = requestOperation({
-	method: 'PUT',
-	path: (ctx, itemIndex) => apiPath`/bpm/instance/${readInstanceId(ctx, itemIndex)}/context`,
-	body: readBody,
-	// Setting the same values again leaves the context as the first request left it.
-	idempotent: true,
-	output: (response, ctx, itemIndex) => ({
-		instanceId: readInstanceId(ctx, itemIndex),
-		...readBody(ctx, itemIndex),
-		...unwrapItem(response),
-	}),
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const instanceId = readInstanceId(this, itemIndex);
+	const body = readBody(this, itemIndex);
+	const response = await apiRequest(this, {
+		method: 'PUT',
+		path: apiPath`/bpm/instance/${instanceId}/context`,
+		body,
+		// Setting the same values again leaves the context as the first request left it.
+		idempotent: true,
+		itemIndex,
+	});
+	return { instanceId, ...body, ...unwrapItem(response) };
+}
 
 export const orderKey = instanceOrderKey;

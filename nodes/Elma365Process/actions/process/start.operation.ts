@@ -5,9 +5,8 @@ import { readMappedFields, valueShapesNotice } from '../../../shared/description
 import { contextMapper } from './contextMapper.description';
 import { codeLocator } from '../../../shared/descriptions/locators';
 import { createConcurrencyOption } from '../../../shared/descriptions/createConcurrency';
-import { requestOperation } from '../../../shared/execution/operations';
-import { withStatusHints } from '../../../shared/execution/statusHints';
-import { apiPath, unwrapItem } from '../../../shared/transport';
+import { explainStatus, type StatusHints } from '../../../shared/execution/statusHints';
+import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { requirePathParameter } from '../../../shared/validation/itemInputs';
 
 export const description: INodeProperties[] = showFor('process', 'start', [
@@ -49,24 +48,30 @@ function withInstanceId(response: IDataObject): IDataObject {
 	return id === undefined ? payload : { instanceId: id, ...payload };
 }
 
+/** What a 429 on a start means, added to the error's message once the retries did not get through. */
+const START_HINTS: StatusHints = {
+	429: 'the process start limit of the platform was reached and the retries did not get through: start fewer processes at once or try again later',
+};
+
 /**
  * POST /bpm/template/{namespace}/{code}/run with `{"context": {...}}`
  * (api.elma365.com/en/public-api/reference/bpm/bpmtemplaterun/); a 429 that outlasts the retries is explained.
  */
-export const { execute } = withStatusHints(
-	requestOperation({
-		method: 'POST',
-		path: (ctx, itemIndex) => {
-			const namespace = requirePathParameter(ctx, itemIndex, 'namespace', 'Section');
-			const code = requirePathParameter(ctx, itemIndex, 'processCode', 'Process Code');
-			return apiPath`/bpm/template/${namespace}/${code}/run`;
-		},
-		body: (ctx, itemIndex) => ({ context: readStartContext(ctx, itemIndex) }),
-		// Starting twice would run two processes: never repeated after a 5xx, only after a 429.
-		idempotent: false,
-		output: withInstanceId,
-	}),
-	{
-		429: 'the process start limit of the platform was reached and the retries did not get through: start fewer processes at once or try again later',
-	},
-);
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	try {
+		const namespace = requirePathParameter(this, itemIndex, 'namespace', 'Section');
+		const code = requirePathParameter(this, itemIndex, 'processCode', 'Process Code');
+		const body = { context: readStartContext(this, itemIndex) };
+		const response = await apiRequest(this, {
+			method: 'POST',
+			path: apiPath`/bpm/template/${namespace}/${code}/run`,
+			body,
+			// Starting twice would run two processes: never repeated after a 5xx, only after a 429.
+			idempotent: false,
+			itemIndex,
+		});
+		return withInstanceId(response);
+	} catch (error) {
+		throw explainStatus(error, START_HINTS);
+	}
+}

@@ -1,11 +1,12 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { contextFields, readContext } from '../../../shared/descriptions/contextFields';
 import { showFor } from '../../../shared/descriptions/common';
 import { codeLocator } from '../../../shared/descriptions/locators';
 import { requireText } from '../../../shared/validation';
 import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
 import { taskField } from './taskField.description';
-import { changeTaskOperation } from './taskRequests';
+import { readTaskId } from './taskRequests';
+import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 
 export const description: INodeProperties[] = showFor('task', 'complete', [
 	taskField('to complete'),
@@ -24,20 +25,31 @@ export const description: INodeProperties[] = showFor('task', 'complete', [
 	writeOptions,
 ]);
 
+/** The body this operation sends, read (and checked) before the request. */
+function readBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	return withAdditionalBody(ctx, itemIndex, {
+		exitId: requireText(
+			ctx,
+			itemIndex,
+			'Exit',
+			ctx.getNodeParameter('exitId', itemIndex, '', { extractValue: true }),
+		).trim(),
+		context: readContext(ctx, itemIndex),
+	});
+}
+
 /** PUT /tasks/{id}/submit {exitId, context}: the exit and the form's field values. */
-export const { execute } = changeTaskOperation({
-	method: 'PUT',
-	suffix: '/submit',
-	body: (ctx, itemIndex) =>
-		withAdditionalBody(ctx, itemIndex, {
-			exitId: requireText(
-				ctx,
-				itemIndex,
-				'Exit',
-				ctx.getNodeParameter('exitId', itemIndex, '', { extractValue: true }),
-			).trim(),
-			context: readContext(ctx, itemIndex),
-		}),
-	// A completed task cannot be completed again: never repeated after a failure that may have done it.
-	idempotent: false,
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const taskId = readTaskId(this, itemIndex);
+	const body = readBody(this, itemIndex);
+	const response = await apiRequest(this, {
+		method: 'PUT',
+		path: apiPath`/tasks/${taskId}/submit`,
+		body,
+		// A completed task cannot be completed again: never repeated after a failure that may have done it.
+		idempotent: false,
+		itemIndex,
+	});
+	// The output names the task changed beside what the platform answers (often only `success`).
+	return { taskId, ...body, ...unwrapItem(response) };
+}

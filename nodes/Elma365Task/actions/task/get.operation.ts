@@ -1,13 +1,13 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import {
 	ADAPTIVE_CEILING,
 	adaptiveConcurrency,
 	concurrencyOption,
-	requestOperation,
 } from '../../../shared/execution/operations';
 import { taskField } from './taskField.description';
-import { readTaskPath } from './taskRequests';
+import { readTaskId } from './taskRequests';
+import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;
@@ -18,7 +18,12 @@ export const description: INodeProperties[] = showFor('task', 'get', [
 ]);
 
 /** GET /tasks/{id}/get: the vendor publishes this read as GET only (operation tasksGet). */
-export const { execute } = requestOperation({
-	method: 'GET',
-	path: (ctx, itemIndex) => readTaskPath(ctx, itemIndex, '/get'),
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const taskId = readTaskId(this, itemIndex);
+	const response = await apiRequest(this, {
+		method: 'GET',
+		path: apiPath`/tasks/${taskId}/get`,
+		itemIndex,
+	});
+	return unwrapItem(response);
+}

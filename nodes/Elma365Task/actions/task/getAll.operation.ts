@@ -1,8 +1,13 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
 import { buildListBody, listOptions } from '../../../shared/lists/listOptions';
 import { readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
-import { listOperation } from '../../../shared/execution/operations';
+import { readWholeList } from '../../../shared/lists/pager';
 import { apiPath } from '../../../shared/transport';
 import { requireOneOf } from '../../../shared/validation';
 
@@ -85,9 +90,19 @@ function listPath(ctx: IExecuteFunctions, itemIndex: number): string {
 }
 
 /** POST on the scope's list with the platform's list body, paged with from/size. */
-export const { execute } = listOperation({
-	method: 'POST',
-	paging: 'body',
-	path: listPath,
-	body: buildListBody,
-});
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const path = listPath(this, itemIndex);
+	const body = buildListBody(this, itemIndex);
+	const rows = await readWholeList(this, {
+		method: 'POST',
+		path,
+		paging: 'body',
+		body,
+		limit: readLimit(this, itemIndex),
+		itemIndex,
+	});
+	return rows.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+}

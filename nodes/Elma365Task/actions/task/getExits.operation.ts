@@ -1,14 +1,14 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import {
 	ADAPTIVE_CEILING,
 	adaptiveConcurrency,
 	concurrencyOption,
-	requestOperation,
 } from '../../../shared/execution/operations';
 import { readListPage } from '../../../shared/lists/listPage';
 import { taskField } from './taskField.description';
-import { readTaskPath } from './taskRequests';
+import { readTaskId } from './taskRequests';
+import { apiPath, apiRequest } from '../../../shared/transport';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;
@@ -18,9 +18,13 @@ export const description: INodeProperties[] = showFor('task', 'getExits', [
 	adaptiveConcurrency(concurrencyOption),
 ]);
 
-/** One output item per exit: the buttons a person would press to complete the task. */
-export const { execute } = requestOperation({
-	method: 'GET',
-	path: (ctx, itemIndex) => readTaskPath(ctx, itemIndex, '/exits'),
-	output: (response) => readListPage(response).items,
-});
+/** GET /tasks/{id}/exits: one output item per exit, the buttons a person would press to complete the task. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const taskId = readTaskId(this, itemIndex);
+	const response = await apiRequest(this, {
+		method: 'GET',
+		path: apiPath`/tasks/${taskId}/exits`,
+		itemIndex,
+	});
+	return readListPage(response).items;
+}

@@ -1,10 +1,11 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
 import { requireUuid } from '../../../shared/validation';
 import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
 import { taskField } from './taskField.description';
-import { changeTaskOperation } from './taskRequests';
+import { readTaskId } from './taskRequests';
+import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 
 export const description: INodeProperties[] = showFor('task', 'reassign', [
 	taskField('to reassign'),
@@ -34,24 +35,34 @@ export const description: INodeProperties[] = showFor('task', 'reassign', [
 	writeOptions,
 ]);
 
+/** The body this operation sends, read (and checked) before the request. */
+function readBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const body: IDataObject = {
+		userId: readUuidLocator(ctx, itemIndex, 'userId', 'New Performer'),
+		instanceId: requireUuid(
+			ctx,
+			itemIndex,
+			'Process Instance ID',
+			ctx.getNodeParameter('instanceId', itemIndex),
+		),
+	};
+	const comment = String(ctx.getNodeParameter('comment', itemIndex, '') ?? '');
+	if (comment.trim() !== '') body.comment = comment;
+	return withAdditionalBody(ctx, itemIndex, body);
+}
+
 /** POST /tasks/{id}/reassign {userId, instanceId, comment?}: the vendor's reference page "tasks/tasksreassign". */
-export const { execute } = changeTaskOperation({
-	method: 'POST',
-	suffix: '/reassign',
-	body: (ctx, itemIndex) => {
-		const body: IDataObject = {
-			userId: readUuidLocator(ctx, itemIndex, 'userId', 'New Performer'),
-			instanceId: requireUuid(
-				ctx,
-				itemIndex,
-				'Process Instance ID',
-				ctx.getNodeParameter('instanceId', itemIndex),
-			),
-		};
-		const comment = String(ctx.getNodeParameter('comment', itemIndex, '') ?? '');
-		if (comment.trim() !== '') body.comment = comment;
-		return withAdditionalBody(ctx, itemIndex, body);
-	},
-	// Reassigning to the same user twice leaves the task where the first request put it.
-	idempotent: true,
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const taskId = readTaskId(this, itemIndex);
+	const body = readBody(this, itemIndex);
+	const response = await apiRequest(this, {
+		method: 'POST',
+		path: apiPath`/tasks/${taskId}/reassign`,
+		body,
+		// Reassigning to the same user twice leaves the task where the first request put it.
+		idempotent: true,
+		itemIndex,
+	});
+	// The output names the task changed beside what the platform answers (often only `success`).
+	return { taskId, ...body, ...unwrapItem(response) };
+}

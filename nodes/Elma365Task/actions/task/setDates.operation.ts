@@ -1,9 +1,10 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { invalidInput, requireDateTime } from '../../../shared/validation';
 import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
 import { taskField } from './taskField.description';
-import { changeTaskOperation } from './taskRequests';
+import { readTaskId } from './taskRequests';
+import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 
 const DATES = [
 	{ name: 'startAt', label: 'Start At', description: 'When the performer may start the task' },
@@ -24,25 +25,36 @@ export const description: INodeProperties[] = showFor('task', 'setDates', [
 	writeOptions,
 ]);
 
+/** The body this operation sends, read (and checked) before the request. */
+function readBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const body: IDataObject = {};
+	for (const date of DATES) {
+		const value = ctx.getNodeParameter(date.name, itemIndex, '');
+		if (value !== '' && value !== null && value !== undefined)
+			body[date.name] = requireDateTime(ctx, itemIndex, date.label, value);
+	}
+	const sent = withAdditionalBody(ctx, itemIndex, body);
+	if (Object.keys(sent).length === 0)
+		throw invalidInput(ctx, itemIndex, 'Start At / Due Date', 'at least one date', '');
+	return sent;
+}
+
 /**
  * POST /tasks/{id}/dates {startAt?, dueDate?}: the dates given, in UTC. The path is the vendor's
  * operation tasksChangeDates; no reference page shows its body, so the keys follow the task's own
  * fields, and Additional Body (JSON) can send what a company expects instead.
  */
-export const { execute } = changeTaskOperation({
-	method: 'POST',
-	suffix: '/dates',
-	body: (ctx, itemIndex) => {
-		const body: IDataObject = {};
-		for (const date of DATES) {
-			const value = ctx.getNodeParameter(date.name, itemIndex, '');
-			if (value !== '' && value !== null && value !== undefined)
-				body[date.name] = requireDateTime(ctx, itemIndex, date.label, value);
-		}
-		const sent = withAdditionalBody(ctx, itemIndex, body);
-		if (Object.keys(sent).length === 0)
-			throw invalidInput(ctx, itemIndex, 'Start At / Due Date', 'at least one date', '');
-		return sent;
-	},
-	idempotent: true,
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const taskId = readTaskId(this, itemIndex);
+	const body = readBody(this, itemIndex);
+	const response = await apiRequest(this, {
+		method: 'POST',
+		path: apiPath`/tasks/${taskId}/dates`,
+		body,
+		// Setting the same dates twice leaves the task as the first request left it.
+		idempotent: true,
+		itemIndex,
+	});
+	// The output names the task changed beside what the platform answers (often only `success`).
+	return { taskId, ...body, ...unwrapItem(response) };
+}

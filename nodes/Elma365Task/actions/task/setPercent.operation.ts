@@ -4,7 +4,8 @@ import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/w
 import { ADAPTIVE_CEILING, adaptiveConcurrency } from '../../../shared/execution/operations';
 import { invalidInput, requireUuid } from '../../../shared/validation';
 import { taskField, taskOrderKey } from './taskField.description';
-import { changeTaskOperation } from './taskRequests';
+import { readTaskId } from './taskRequests';
+import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;
@@ -50,29 +51,39 @@ function readPercent(ctx: IExecuteFunctions, itemIndex: number): number {
 	return percent;
 }
 
+/** The body this operation sends, read (and checked) before the request. */
+function readBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const body: IDataObject = {
+		percent: readPercent(ctx, itemIndex),
+		instanceId: requireUuid(
+			ctx,
+			itemIndex,
+			'Process Instance ID',
+			ctx.getNodeParameter('instanceId', itemIndex),
+		),
+	};
+	const comment = String(ctx.getNodeParameter('comment', itemIndex, '') ?? '');
+	if (comment.trim() !== '') body.comment = comment;
+	return withAdditionalBody(ctx, itemIndex, body);
+}
+
 /**
  * POST /tasks/{id}/percent {percent, instanceId, comment?}
  * (api.brix365.com/en/public-api/reference/tasks/taskschangepercent): percent from 0 to 100.
  */
-export const { execute } = changeTaskOperation({
-	method: 'POST',
-	suffix: '/percent',
-	body: (ctx, itemIndex) => {
-		const body: IDataObject = {
-			percent: readPercent(ctx, itemIndex),
-			instanceId: requireUuid(
-				ctx,
-				itemIndex,
-				'Process Instance ID',
-				ctx.getNodeParameter('instanceId', itemIndex),
-			),
-		};
-		const comment = String(ctx.getNodeParameter('comment', itemIndex, '') ?? '');
-		if (comment.trim() !== '') body.comment = comment;
-		return withAdditionalBody(ctx, itemIndex, body);
-	},
-	// Setting the same percentage twice leaves the task as the first request left it.
-	idempotent: true,
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const taskId = readTaskId(this, itemIndex);
+	const body = readBody(this, itemIndex);
+	const response = await apiRequest(this, {
+		method: 'POST',
+		path: apiPath`/tasks/${taskId}/percent`,
+		body,
+		// Setting the same percentage twice leaves the task as the first request left it.
+		idempotent: true,
+		itemIndex,
+	});
+	// The output names the task changed beside what the platform answers (often only `success`).
+	return { taskId, ...body, ...unwrapItem(response) };
+}
 
 export const orderKey = taskOrderKey;
