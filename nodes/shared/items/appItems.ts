@@ -4,7 +4,7 @@ import { fieldMapper, readMappedFields, valueShapesNotice } from '../description
 import type { ListFeatures } from '../lists/listOptions';
 import { listOptions } from '../lists/listOptions';
 import { codeLocator, uuidLocatorWithUrl } from '../descriptions/locators';
-import { concurrencyOption, requestOperation } from '../execution/operations';
+import { concurrencyOption } from '../execution/operations';
 import { apiPath } from '../transport';
 import { requireBoolean, requireUuid } from '../validation';
 import { requirePathParameter } from '../validation/itemInputs';
@@ -224,22 +224,4 @@ export function appCreateBody(ctx: IExecuteFunctions, itemIndex: number): IDataO
  */
 export function itemListOptions(kind: ItemKind, features?: ListFeatures): INodeProperties[] {
 	return [listOptions(features, { application: kind.code.name })];
-}
-
-/**
- * The Update of an item of `kind` (`/{prefix}/{namespace}/{code}/{id}/update` with
- * `{"context": {...}}`, only the fields given change); updates of one item keep their input order
- * at any Concurrency (`orderKey`).
- */
-export function itemUpdate(kind: ItemKind) {
-	return {
-		orderKey: (ctx: IExecuteFunctions, itemIndex: number) => readItemPath(ctx, itemIndex, kind, ''),
-		...requestOperation({
-			method: 'POST',
-			path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, kind, 'update'),
-			body: readContextBody,
-			// Setting the same fields twice gives the same item.
-			idempotent: true,
-		}),
-	};
 }

@@ -4,8 +4,6 @@ import { contextFields, readContext } from '../descriptions/contextFields';
 import type { ApplicationField } from '../descriptions/fieldMapping';
 import { fieldMapper, readMappedFields, toPlatformValue } from '../descriptions/fieldMapping';
 import { concurrencyOption } from '../execution/operations';
-import { readWholeList } from '../lists/pager';
-import { apiPath, apiRequest, unwrapItem } from '../transport';
 import { invalidInput, isUuid } from '../validation';
 import type { ItemKind } from './appItems';
 import { readApplicationPath } from './appItems';
@@ -74,7 +72,7 @@ export function upsertFields(kind: ItemKind): INodeProperties[] {
 }
 
 /** One input item's Create or Update, read and validated before any request. */
-interface UpsertRequest {
+export interface UpsertRequest {
 	/** `/{prefix}/{namespace}/{code}`. */
 	applicationPath: string;
 	/** The fields to match on and their values as sent, in the order chosen. */
@@ -183,7 +181,7 @@ export function matchFilter(match: UpsertRequest['match']): IDataObject {
 }
 
 /** Whether a listed item has exactly the match values: the filter also finds "Acme Ltd" for "acme". */
-function matchesExactly(item: IDataObject, match: UpsertRequest['match']): boolean {
+export function matchesExactly(item: IDataObject, match: UpsertRequest['match']): boolean {
 	return match.every(([field, value]) => item[field] === value);
 }
 
@@ -193,75 +191,52 @@ function describeMatch(match: UpsertRequest['match']): string {
 }
 
 /** What the output says happened: created (no item matched) or updated (one, or all with Update All). */
-function marked(item: IDataObject, action: 'created' | 'updated', matches: number): IDataObject {
+export function marked(
+	item: IDataObject,
+	action: 'created' | 'updated',
+	matches: number,
+): IDataObject {
 	return { ...item, [UPSERT_MARKER]: { action, matches } };
 }
 
 /**
- * Create or Update of an item of `kind`: `POST /{prefix}/{namespace}/{code}/list` with the match
- * values as a table filter and only active items, read whole and compared exactly; none creates
- * (`.../create`, as Create), one is updated (`.../{id}/update`, as Update), several fail the item
- * unless If Several Match is Update All. Items with the same match values keep their input order at
- * any Concurrency (`orderKey`), so two of them never both create.
+ * The object a Create or Update changes: its application and match values. Items with the same
+ * match values keep their input order at any Concurrency (`orderKey`), so two of them never both
+ * create.
  */
-export function itemUpsert(kind: ItemKind) {
-	return {
-		orderKey: (ctx: IExecuteFunctions, itemIndex: number) => {
-			const { applicationPath, match } = readUpsert(ctx, itemIndex, kind);
-			return `${applicationPath} ${JSON.stringify(match)}`;
-		},
-		async execute(this: IExecuteFunctions, itemIndex: number) {
-			const upsert = readUpsert(this, itemIndex, kind);
-			const { applicationPath, match, context } = upsert;
-			const listed = await readWholeList(this, {
-				method: 'POST',
-				path: `${applicationPath}/list`,
-				paging: 'body',
-				body: { active: true, filter: matchFilter(match) },
+export function readUpsertKey(ctx: IExecuteFunctions, itemIndex: number, kind: ItemKind): string {
+	const { applicationPath, match } = readUpsert(ctx, itemIndex, kind);
+	return `${applicationPath} ${JSON.stringify(match)}`;
+}
+
+/**
+ * The items to update, once the list found at least one: each with its UUID in `__id`. Several fail
+ * the item unless If Several Match is Update All.
+ */
+export function requireUpdatable(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	kind: ItemKind,
+	upsert: UpsertRequest,
+	found: IDataObject[],
+): void {
+	if (found.length > 1 && !upsert.updateAll) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Several ${kind.noun}s match ${describeMatch(upsert.match)} (${found.length} found)`,
+			{
 				itemIndex,
-			});
-			const found = listed.filter((item) => matchesExactly(item, match));
-			if (found.length === 0) {
-				const created = await apiRequest(this, {
-					method: 'POST',
-					path: `${applicationPath}/create`,
-					body: { context },
-					idempotent: false,
-					itemIndex,
-				});
-				return marked(unwrapItem(created), 'created', 0);
-			}
-			if (found.length > 1 && !upsert.updateAll) {
-				throw new NodeOperationError(
-					this.getNode(),
-					`Several ${kind.noun}s match ${describeMatch(match)} (${found.length} found)`,
-					{
-						itemIndex,
-						description:
-							'Choose fields to match on that identify one item, or set Options > If Several Match to Update All.',
-					},
-				);
-			}
-			const unnamed = found.find((item) => !isUuid(item.__id));
-			if (unnamed) {
-				throw new NodeOperationError(
-					this.getNode(),
-					`The list of ${kind.noun}s answered a match without a UUID in __id`,
-					{ itemIndex, description: `The entry: ${JSON.stringify(unnamed).slice(0, 200)}` },
-				);
-			}
-			const updated: IDataObject[] = [];
-			for (const item of found) {
-				const answer = await apiRequest(this, {
-					method: 'POST',
-					path: `${applicationPath}${apiPath`/${String(item.__id)}`}/update`,
-					body: { context },
-					idempotent: true,
-					itemIndex,
-				});
-				updated.push(marked(unwrapItem(answer), 'updated', found.length));
-			}
-			return updated;
-		},
-	};
+				description:
+					'Choose fields to match on that identify one item, or set Options > If Several Match to Update All.',
+			},
+		);
+	}
+	const unnamed = found.find((item) => !isUuid(item.__id));
+	if (unnamed) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The list of ${kind.noun}s answered a match without a UUID in __id`,
+			{ itemIndex, description: `The entry: ${JSON.stringify(unnamed).slice(0, 200)}` },
+		);
+	}
 }

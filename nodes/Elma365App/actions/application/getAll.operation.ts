@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
 import { apiRequest } from '../../../shared/transport';
 import { readListPage } from '../../../shared/lists/listPage';
@@ -11,9 +11,13 @@ export const description: INodeProperties[] = showFor('application', 'getAll', [
  * GET /app/list answers with every application at once (no paging is documented), so Limit is
  * applied to the answer instead of being sent.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const limit = readLimit(this, itemIndex);
 	const response = await apiRequest(this, { method: 'GET', path: '/app/list', itemIndex });
-	const applications = readListPage(response).items;
-	return limit === undefined ? applications : applications.slice(0, limit);
+	const { items } = readListPage(response);
+	const rows = limit === undefined ? items : items.slice(0, limit);
+	return rows.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 }

@@ -1,11 +1,9 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { readItemPath } from '../../../shared/items/appItems';
 import { showFor } from '../../../shared/descriptions/common';
-import { messageText } from '../../../shared/descriptions/messageComment';
-import { requestOperation } from '../../../shared/execution/operations';
-import { unwrapItem } from '../../../shared/transport';
-import { requireText } from '../../../shared/validation';
-import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
+import { messageText, readCommentBody } from '../../../shared/descriptions/messageComment';
+import { apiRequest, unwrapItem } from '../../../shared/transport';
+import { writeOptions } from '../../../shared/descriptions/writeOptions';
 import { commentedItem, itemFeed } from './commentedItem';
 
 export const description: INodeProperties[] = showFor('comment', 'create', [
@@ -15,15 +13,11 @@ export const description: INodeProperties[] = showFor('comment', 'create', [
 ]);
 
 /** POST /feed/{namespace}/{code}/{id}/message {body}; the message the platform answers is the output. */
-export const { execute } = requestOperation({
-	method: 'POST',
-	path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, itemFeed, 'message'),
-	body: (ctx, itemIndex) =>
-		withAdditionalBody(ctx, itemIndex, {
-			body: requireText(ctx, itemIndex, 'Text', ctx.getNodeParameter('text', itemIndex)),
-		}),
-	output: (response) =>
-		response.message && typeof response.message === 'object'
-			? (response.message as IDataObject)
-			: unwrapItem(response),
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const path = readItemPath(this, itemIndex, itemFeed, 'message');
+	const body = readCommentBody(this, itemIndex);
+	const response = await apiRequest(this, { method: 'POST', path, body, itemIndex });
+	return response.message && typeof response.message === 'object'
+		? (response.message as IDataObject)
+		: unwrapItem(response);
+}

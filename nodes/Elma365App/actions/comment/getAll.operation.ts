@@ -1,7 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { readItemPath } from '../../../shared/items/appItems';
-import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { listOperation } from '../../../shared/execution/operations';
+import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { readWholeList } from '../../../shared/lists/pager';
 import { commentedItem, itemFeed } from './commentedItem';
 import { messageFilters, readMessageFilter } from '../../../shared/descriptions/messageFilters';
 
@@ -15,12 +15,19 @@ export const description: INodeProperties[] = showFor('comment', 'getAll', [
  * POST /feed/{namespace}/{code}/{id}/message/list {filter?, from, size}: the item's activity stream,
  * paged in the body (reference page https://api.brix365.com/en/public-api/reference/feed/listmessage).
  */
-export const { execute } = listOperation({
-	method: 'POST',
-	paging: 'body',
-	path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, itemFeed, 'message/list'),
-	body: (ctx, itemIndex) => {
-		const filter = readMessageFilter(ctx, itemIndex);
-		return filter ? { filter } : {};
-	},
-});
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const path = readItemPath(this, itemIndex, itemFeed, 'message/list');
+	const filter = readMessageFilter(this, itemIndex);
+	const rows = await readWholeList(this, {
+		method: 'POST',
+		path,
+		paging: 'body',
+		body: filter ? { filter } : {},
+		limit: readLimit(this, itemIndex),
+		itemIndex,
+	});
+	return rows.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+}

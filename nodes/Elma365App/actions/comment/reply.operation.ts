@@ -1,7 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { commentOperation, messageText } from '../../../shared/descriptions/messageComment';
+import { messageText, readCommentBody } from '../../../shared/descriptions/messageComment';
 import { writeOptions } from '../../../shared/descriptions/writeOptions';
+import { apiRequest } from '../../../shared/transport';
 import { commentedMessage, postedComment, readMessagePath } from './commentedMessage.description';
 
 export const description: INodeProperties[] = showFor('comment', 'reply', [
@@ -10,8 +11,18 @@ export const description: INodeProperties[] = showFor('comment', 'reply', [
 	writeOptions,
 ]);
 
-/** POST /feed/{namespace}/{code}/{target}/message/{id}/comment {body} (SendComment; body inferred). */
-export const { execute, orderKey } = commentOperation({
-	commentPath: (ctx, itemIndex) => readMessagePath(ctx, itemIndex, 'comment'),
-	output: postedComment,
-});
+/** Comments on one message keep their input order at any Concurrency. */
+export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
+	return readMessagePath(ctx, itemIndex, 'comment');
+}
+
+/**
+ * POST /feed/{namespace}/{code}/{target}/message/{id}/comment {body} (SendComment; body inferred from
+ * https://api.brix365.com/en/public-api/reference/feed/sendchannelmessage).
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const path = readMessagePath(this, itemIndex, 'comment');
+	const body = readCommentBody(this, itemIndex);
+	const response = await apiRequest(this, { method: 'POST', path, body, itemIndex });
+	return postedComment(response);
+}

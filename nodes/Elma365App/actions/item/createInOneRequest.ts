@@ -1,16 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { GroupedRun, GroupMember, ItemOutcome } from '../../../shared/execution/grouped';
-import { chunk, groupedOperation, readBatchSize } from '../../../shared/execution/grouped';
-import type { OperationResult } from '../../../shared/execution/router';
+import type { GroupMember, ItemOutcome } from '../../../shared/execution/grouped';
+import { chunk, readBatchSize } from '../../../shared/execution/grouped';
 import { MAX_BATCH_SIZE } from '../../../shared/execution/router';
 import type { ItemKind } from '../../../shared/items/appItems';
 import { appCreateBody, appCreateOptions, readLocation } from '../../../shared/items/appItems';
-import { apiRequest } from '../../../shared/transport';
 import { requireBoolean } from '../../../shared/validation';
-
-/** https://api.brix365.com/en/public-api/reference/app/appitemssavebatch/ */
-const BATCH_PATH = '/app/items/batch';
 
 /** Send in One Request of Item > Create. */
 export const sendInOneRequest: INodeProperties = {
@@ -47,7 +42,7 @@ export const batchOptions: INodeProperties = {
 };
 
 /** One input item read for the batch: where it goes, the context the single create would send, and whether it must go alone. */
-interface BatchEntry {
+export interface BatchEntry {
 	namespace: string;
 	code: string;
 	context: IDataObject;
@@ -56,13 +51,13 @@ interface BatchEntry {
 }
 
 /** Batch Size and Run Event Handlers, read once from the first item. */
-interface BatchSettings {
+export interface BatchSettings {
 	batchSize: number;
 	withEventHandlers: boolean;
 }
 
 /** Batch Size and Run Event Handlers from the first item's Options; an invalid value fails the node. */
-function readSettings(ctx: IExecuteFunctions): BatchSettings {
+export function readBatchSettings(ctx: IExecuteFunctions): BatchSettings {
 	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
 	const batchSize = readBatchSize(ctx, options.batchSize);
 	const withEventHandlers =
@@ -77,7 +72,7 @@ function readSettings(ctx: IExecuteFunctions): BatchSettings {
  * or 404 where an installation lacks the endpoint). One transaction, so nothing was saved and each
  * item may be created by itself. A 5xx, a timeout or a broken connection may have committed: never.
  */
-function refusedWhole(error: unknown): boolean {
+export function refusedWhole(error: unknown): boolean {
 	if (!(error instanceof NodeApiError) || error.httpCode === undefined || error.httpCode === null)
 		return false;
 	const status = Number(error.httpCode);
@@ -89,26 +84,49 @@ export function createsInOneRequest(ctx: IExecuteFunctions): boolean {
 	return ctx.getNodeParameter('sendInOneRequest', 0, true) as boolean;
 }
 
-/** Creates each member by itself (the single create); without Continue On Fail it stops at the first failure. */
-async function createEachAlone(
+/** One input item for the batch: its section and application, the context the single create would send, and whether it must go alone. */
+export function readBatchEntry(
 	ctx: IExecuteFunctions,
+	itemIndex: number,
+	kind: ItemKind,
+): BatchEntry {
+	const { namespace, code } = readLocation(ctx, itemIndex, kind);
+	const { context, ...rest } = appCreateBody(ctx, itemIndex);
+	const alone = Object.keys(rest).length > 0 || (context as IDataObject).__id !== undefined;
+	return { namespace, code, context: context as IDataObject, alone };
+}
+
+/** The batches of at most Batch Size members, then each member that must go alone as a group of its own. */
+export function batchGroups(
+	members: Array<GroupMember<BatchEntry>>,
+	batchSize: number,
+): Array<Array<GroupMember<BatchEntry>>> {
+	return [
+		...chunk(
+			members.filter((member) => !member.input.alone),
+			batchSize,
+		),
+		...members.filter((member) => member.input.alone).map((member) => [member]),
+	];
+}
+
+/** The batch save's body: each member's context as `__id: "$ref/<itemIndex>"`, and Run Event Handlers. */
+export function batchBody(
 	group: Array<GroupMember<BatchEntry>>,
-	createAlone: SingleCreate,
-): Promise<ItemOutcome[]> {
-	const outcomes: ItemOutcome[] = [];
-	for (const { itemIndex } of group) {
-		try {
-			outcomes.push({ result: await createAlone.call(ctx, itemIndex) });
-		} catch (error) {
-			outcomes.push({ error });
-			if (!ctx.continueOnFail()) break;
-		}
-	}
-	return outcomes;
+	withEventHandlers: boolean,
+): IDataObject {
+	return {
+		items: group.map(({ itemIndex, input: { namespace, code, context } }) => ({
+			namespace,
+			code,
+			context: { ...context, __id: `$ref/${itemIndex}` },
+		})),
+		withEventHandlers,
+	};
 }
 
 /** Each member's new `__id` from the answer's pseudoIDsMap, output with the fields sent. */
-function idsOf(
+export function batchOutcomes(
 	ctx: IExecuteFunctions,
 	group: Array<GroupMember<BatchEntry>>,
 	answer: IDataObject,
@@ -127,59 +145,5 @@ function idsOf(
 				},
 			),
 		};
-	});
-}
-
-/** The single create of one item, as the operation's `execute`. */
-type SingleCreate = (this: IExecuteFunctions, itemIndex: number) => Promise<OperationResult>;
-
-/**
- * Item > Create with Send in One Request: the contexts of all input items go to POST
- * /app/items/batch, at most Batch Size per request, each as `__id: "$ref/<itemIndex>"`; the
- * answer's pseudoIDsMap gives each item its new `__id`. Items the batch body cannot carry are
- * created by themselves after the batches, as is every item of a batch the platform refused as a
- * whole (so exactly the bad ones fail).
- */
-export function batchCreate(kind: ItemKind, createAlone: SingleCreate): GroupedRun {
-	return groupedOperation({
-		readSettings,
-		read(ctx, itemIndex): BatchEntry {
-			const { namespace, code } = readLocation(ctx, itemIndex, kind);
-			const { context, ...rest } = appCreateBody(ctx, itemIndex);
-			const alone = Object.keys(rest).length > 0 || (context as IDataObject).__id !== undefined;
-			return { namespace, code, context: context as IDataObject, alone };
-		},
-		group: (_ctx, members, { batchSize }) => [
-			...chunk(
-				members.filter((member) => !member.input.alone),
-				batchSize,
-			),
-			...members.filter((member) => member.input.alone).map((member) => [member]),
-		],
-		async send(ctx, group, { withEventHandlers }) {
-			if (group[0].input.alone) return await createEachAlone(ctx, group, createAlone);
-			let answer: IDataObject;
-			try {
-				answer = await apiRequest(ctx, {
-					method: 'POST',
-					path: BATCH_PATH,
-					body: {
-						items: group.map(({ itemIndex, input: { namespace, code, context } }) => ({
-							namespace,
-							code,
-							context: { ...context, __id: `$ref/${itemIndex}` },
-						})),
-						withEventHandlers,
-					},
-					idempotent: false,
-					itemIndex: group[0].itemIndex,
-				});
-			} catch (error) {
-				// A 5xx, a timeout or a broken connection may have committed: every member fails with it.
-				if (!refusedWhole(error)) return group.map(() => ({ error }));
-				return await createEachAlone(ctx, group, createAlone);
-			}
-			return idsOf(ctx, group, answer);
-		},
 	});
 }

@@ -1,13 +1,14 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { itemSimplifyOption, simplifiedItem } from '../../../shared/descriptions/simplify';
 import {
 	ADAPTIVE_CEILING,
 	adaptiveConcurrency,
 	concurrencyOption,
-	postOperation,
+	jsonBody,
 } from '../../../shared/execution/operations';
 import { itemIdFields, locationFields, readItemPath } from '../../../shared/items/appItems';
+import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { appItems } from './itemKind';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
@@ -21,9 +22,14 @@ export const description: INodeProperties[] = showFor('item', 'get', [
 ]);
 
 /** POST /app/{namespace}/{code}/{id}/get with `{}`: a read, although sent as POST, so safe to repeat. */
-export const { execute } = postOperation({
-	path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, appItems, 'get'),
-	body: () => ({}),
-	idempotent: true,
-	output: simplifiedItem,
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const path = readItemPath(this, itemIndex, appItems, 'get');
+	const response = await apiRequest(this, {
+		method: 'POST',
+		path,
+		...jsonBody({}),
+		idempotent: true,
+		itemIndex,
+	});
+	return simplifiedItem(this, itemIndex, unwrapItem(response));
+}

@@ -1,7 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
 import { itemSimplifier, itemSimplifyOption } from '../../../shared/descriptions/simplify';
-import { listOperation } from '../../../shared/execution/operations';
+import { readWholeList } from '../../../shared/lists/pager';
 import {
 	itemListOptions,
 	locationFields,
@@ -18,10 +18,20 @@ export const description: INodeProperties[] = showFor('item', 'getAll', [
 ]);
 
 /** POST /app/{namespace}/{code}/list with the list body, paged by from/size in the body. */
-export const { execute } = listOperation({
-	method: 'POST',
-	path: (ctx, itemIndex) => readApplicationPath(ctx, itemIndex, appItems, '/list'),
-	paging: 'body',
-	body: (ctx, itemIndex) => buildListBody(ctx, itemIndex),
-	output: itemSimplifier,
-});
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const path = readApplicationPath(this, itemIndex, appItems, '/list');
+	const body = buildListBody(this, itemIndex);
+	const rows = await readWholeList(this, {
+		method: 'POST',
+		path,
+		paging: 'body',
+		body,
+		limit: readLimit(this, itemIndex),
+		itemIndex,
+	});
+	const simplify = itemSimplifier(this, itemIndex);
+	return rows.map((row) => ({ json: simplify(row), pairedItem: { item: itemIndex } }));
+}

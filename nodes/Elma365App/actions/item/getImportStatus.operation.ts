@@ -1,7 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { postOperation } from '../../../shared/execution/operations';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { jsonBody } from '../../../shared/execution/operations';
 import { locationFields, readApplicationPath } from '../../../shared/items/appItems';
 import { readJsonObject, showFor } from '../../../shared/descriptions/common';
+import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { appItems } from './itemKind';
 
 export const description: INodeProperties[] = showFor('item', 'getImportStatus', [
@@ -17,8 +18,15 @@ export const description: INodeProperties[] = showFor('item', 'getImportStatus',
 ]);
 
 /** POST /app/{namespace}/{code}/import/status with Body (JSON), `{}` when empty: a read, safe to repeat. */
-export const { execute } = postOperation({
-	path: (ctx, itemIndex) => readApplicationPath(ctx, itemIndex, appItems, '/import/status'),
-	body: (ctx, itemIndex) => readJsonObject(ctx, itemIndex, 'body', 'Body (JSON)'),
-	idempotent: true,
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const path = readApplicationPath(this, itemIndex, appItems, '/import/status');
+	const body = readJsonObject(this, itemIndex, 'body', 'Body (JSON)');
+	const response = await apiRequest(this, {
+		method: 'POST',
+		path,
+		...jsonBody(body),
+		idempotent: true,
+		itemIndex,
+	});
+	return unwrapItem(response);
+}

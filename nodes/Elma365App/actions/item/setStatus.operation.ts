@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { itemIdFields, locationFields, readItemPath } from '../../../shared/items/appItems';
 import { showFor } from '../../../shared/descriptions/common';
 import { statusPicker } from '../../../shared/descriptions/statusPicker';
@@ -6,9 +6,9 @@ import {
 	ADAPTIVE_CEILING,
 	adaptiveConcurrency,
 	concurrencyOption,
-	requestOperation,
 } from '../../../shared/execution/operations';
 import { requireText } from '../../../shared/validation';
+import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { appItems } from './itemKind';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
@@ -30,18 +30,20 @@ export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
 }
 
 /** POST /app/{namespace}/{code}/{id}/set-status with `{"status": {"code"}}`: setting it again changes nothing. */
-export const { execute } = requestOperation({
-	method: 'POST',
-	path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, appItems, 'set-status'),
-	body: (ctx, itemIndex) => ({
-		status: {
-			code: requireText(
-				ctx,
-				itemIndex,
-				'Status Code',
-				ctx.getNodeParameter('statusCode', itemIndex, ''),
-			).trim(),
-		},
-	}),
-	idempotent: true,
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const path = readItemPath(this, itemIndex, appItems, 'set-status');
+	const code = requireText(
+		this,
+		itemIndex,
+		'Status Code',
+		this.getNodeParameter('statusCode', itemIndex, ''),
+	).trim();
+	const response = await apiRequest(this, {
+		method: 'POST',
+		path,
+		body: { status: { code } },
+		idempotent: true,
+		itemIndex,
+	});
+	return unwrapItem(response);
+}

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import {
 	ADAPTIVE_CEILING,
@@ -8,9 +8,11 @@ import {
 import {
 	itemFields,
 	itemIdFields,
-	itemUpdate,
 	locationFields,
+	readContextBody,
+	readItemPath,
 } from '../../../shared/items/appItems';
+import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { appItems } from './itemKind';
 
 export const description: INodeProperties[] = showFor('item', 'update', [
@@ -23,5 +25,22 @@ export const description: INodeProperties[] = showFor('item', 'update', [
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;
 
+/** Updates of one item keep their input order at any Concurrency. */
+export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
+	return readItemPath(ctx, itemIndex, appItems, '');
+}
+
 /** POST /app/{namespace}/{code}/{id}/update with `{"context": {...}}`: only the fields given change. */
-export const { execute, orderKey } = itemUpdate(appItems);
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const path = readItemPath(this, itemIndex, appItems, 'update');
+	const body = readContextBody(this, itemIndex);
+	// Setting the same fields twice gives the same item.
+	const response = await apiRequest(this, {
+		method: 'POST',
+		path,
+		body,
+		idempotent: true,
+		itemIndex,
+	});
+	return unwrapItem(response);
+}

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
 import { readListPage } from '../../../shared/lists/listPage';
 import { apiRequest } from '../../../shared/transport';
@@ -9,7 +9,10 @@ export const description: INodeProperties[] = showFor('channel', 'getAll', retur
  * GET /channel (ListChannel): the channels the credential's user sees. No page found shows paging
  * for it, so the list is read in one request and Limit is applied here.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const limit = readLimit(this, itemIndex);
 	const response = await apiRequest(this, {
 		method: 'GET',
@@ -18,5 +21,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		itemIndex,
 	});
 	const { items } = readListPage(response);
-	return limit === undefined ? items : items.slice(0, limit);
+	const rows = limit === undefined ? items : items.slice(0, limit);
+	return rows.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 }

@@ -1,7 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { commentOperation, messageText } from '../../../shared/descriptions/messageComment';
+import { messageText, readCommentBody } from '../../../shared/descriptions/messageComment';
 import { writeOptions } from '../../../shared/descriptions/writeOptions';
+import { apiRequest } from '../../../shared/transport';
 import { channelMessageFields, posted, readChannelMessagePath } from '../channelFields.description';
 
 export const description: INodeProperties[] = showFor('comment', 'create', [
@@ -10,8 +11,18 @@ export const description: INodeProperties[] = showFor('comment', 'create', [
 	writeOptions,
 ]);
 
-/** POST /channel/{channel}/message/{id}/comment {body} (SendChannelComment; body inferred). */
-export const { execute, orderKey } = commentOperation({
-	commentPath: (ctx, itemIndex) => readChannelMessagePath(ctx, itemIndex, 'comment'),
-	output: (response) => posted(response, 'comment'),
-});
+/** Comments on one message keep their input order at any Concurrency. */
+export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
+	return readChannelMessagePath(ctx, itemIndex, 'comment');
+}
+
+/**
+ * POST /channel/{channel}/message/{id}/comment {body} (SendChannelComment; body inferred from
+ * https://api.brix365.com/en/public-api/reference/feed/sendchannelmessage).
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const path = readChannelMessagePath(this, itemIndex, 'comment');
+	const body = readCommentBody(this, itemIndex);
+	const response = await apiRequest(this, { method: 'POST', path, body, itemIndex });
+	return posted(response, 'comment');
+}

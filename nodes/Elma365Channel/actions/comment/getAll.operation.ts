@@ -1,6 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { listOperation } from '../../../shared/execution/operations';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { readWholeList } from '../../../shared/lists/pager';
 import { channelMessageFields, readChannelMessagePath } from '../channelFields.description';
 
 export const description: INodeProperties[] = showFor('comment', 'getAll', [
@@ -13,8 +13,17 @@ export const description: INodeProperties[] = showFor('comment', 'getAll', [
  * shows its body; `from`/`size` are inferred from the documented message list
  * (https://api.brix365.com/en/public-api/reference/feed/listchannelmessage).
  */
-export const { execute } = listOperation({
-	method: 'POST',
-	paging: 'body',
-	path: (ctx, itemIndex) => readChannelMessagePath(ctx, itemIndex, 'comment/list'),
-});
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const path = readChannelMessagePath(this, itemIndex, 'comment/list');
+	const rows = await readWholeList(this, {
+		method: 'POST',
+		path,
+		paging: 'body',
+		limit: readLimit(this, itemIndex),
+		itemIndex,
+	});
+	return rows.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+}

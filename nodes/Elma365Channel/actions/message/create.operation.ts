@@ -1,8 +1,8 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { messageText } from '../../../shared/descriptions/messageComment';
 import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
-import { requestOperation } from '../../../shared/execution/operations';
+import { apiRequest } from '../../../shared/transport';
 import { channelField, posted, readChannelPath } from '../channelFields.description';
 import { readMessageBody } from './messageBody';
 
@@ -78,12 +78,12 @@ export const description: INodeProperties[] = showFor('message', 'create', [
  * POST /channel/{channel}/message {title?, body, mentions?, files?} (reference page
  * https://api.brix365.com/en/public-api/reference/feed/sendchannelmessage); the posted message is the output.
  */
-export const { execute } = requestOperation({
-	method: 'POST',
-	path: (ctx, itemIndex) => readChannelPath(ctx, itemIndex, 'message'),
-	body: (ctx, itemIndex) => withAdditionalBody(ctx, itemIndex, readMessageBody(ctx, itemIndex)),
-	output: (response) => posted(response, 'message'),
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const path = readChannelPath(this, itemIndex, 'message');
+	const body = withAdditionalBody(this, itemIndex, readMessageBody(this, itemIndex));
+	const response = await apiRequest(this, { method: 'POST', path, body, itemIndex });
+	return posted(response, 'message');
+}
 
 /** Messages to one channel keep their input order at any Concurrency. */
 export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {

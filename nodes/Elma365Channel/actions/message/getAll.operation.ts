@@ -1,7 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
 import { messageFilters, readMessageFilter } from '../../../shared/descriptions/messageFilters';
-import { listOperation } from '../../../shared/execution/operations';
+import { readWholeList } from '../../../shared/lists/pager';
 import { channelField, readChannelPath } from '../channelFields.description';
 
 export const description: INodeProperties[] = showFor('message', 'getAll', [
@@ -14,12 +14,19 @@ export const description: INodeProperties[] = showFor('message', 'getAll', [
  * POST /channel/{channel}/message/list {filter?, from, size}: the channel's messages, paged in the
  * body (reference page https://api.brix365.com/en/public-api/reference/feed/listchannelmessage).
  */
-export const { execute } = listOperation({
-	method: 'POST',
-	paging: 'body',
-	path: (ctx, itemIndex) => readChannelPath(ctx, itemIndex, 'message/list'),
-	body: (ctx, itemIndex) => {
-		const filter = readMessageFilter(ctx, itemIndex);
-		return filter ? { filter } : {};
-	},
-});
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const path = readChannelPath(this, itemIndex, 'message/list');
+	const filter = readMessageFilter(this, itemIndex);
+	const rows = await readWholeList(this, {
+		method: 'POST',
+		path,
+		paging: 'body',
+		body: filter ? { filter } : {},
+		limit: readLimit(this, itemIndex),
+		itemIndex,
+	});
+	return rows.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+}

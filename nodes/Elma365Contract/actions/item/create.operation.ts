@@ -1,12 +1,13 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { concurrencyOption, requestOperation } from '../../../shared/execution/operations';
+import { concurrencyOption } from '../../../shared/execution/operations';
 import {
 	itemFields,
 	locationFields,
 	readApplicationPath,
 	readContextBody,
 } from '../../../shared/items/appItems';
+import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { contractItems } from './itemKind';
 
 export const description: INodeProperties[] = showFor('item', 'create', [
@@ -19,9 +20,15 @@ export const description: INodeProperties[] = showFor('item', 'create', [
  * POST /contracts/{namespace}/{code}/create with `{"context": {...}}`
  * (api.elma365.com/en/public-api/reference/contracts/contractsitemcreate); outputs the created item.
  */
-export const { execute } = requestOperation({
-	method: 'POST',
-	path: (ctx, itemIndex) => readApplicationPath(ctx, itemIndex, contractItems, '/create'),
-	body: readContextBody,
-	idempotent: false,
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const path = readApplicationPath(this, itemIndex, contractItems, '/create');
+	const body = readContextBody(this, itemIndex);
+	const response = await apiRequest(this, {
+		method: 'POST',
+		path,
+		body,
+		idempotent: false,
+		itemIndex,
+	});
+	return unwrapItem(response);
+}

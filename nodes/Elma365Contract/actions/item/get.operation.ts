@@ -1,14 +1,13 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { itemSimplifyOption, simplifiedItem } from '../../../shared/descriptions/simplify';
 import {
 	ADAPTIVE_CEILING,
 	adaptiveConcurrency,
 	concurrencyOption,
-	requestOperation,
 } from '../../../shared/execution/operations';
 import { itemIdFields, locationFields, readItemPath } from '../../../shared/items/appItems';
-import { unwrapItem } from '../../../shared/transport';
+import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { contractItems } from './itemKind';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
@@ -22,9 +21,8 @@ export const description: INodeProperties[] = showFor('item', 'get', [
 ]);
 
 /** GET /contracts/{namespace}/{code}/{id}/get: contract items are read with GET, not POST as app items. */
-export const { execute } = requestOperation({
-	method: 'GET',
-	path: (ctx, itemIndex) => readItemPath(ctx, itemIndex, contractItems, 'get'),
-	idempotent: true,
-	output: (response, ctx, itemIndex) => simplifiedItem(ctx, itemIndex, unwrapItem(response)),
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const path = readItemPath(this, itemIndex, contractItems, 'get');
+	const response = await apiRequest(this, { method: 'GET', path, idempotent: true, itemIndex });
+	return simplifiedItem(this, itemIndex, unwrapItem(response));
+}

@@ -1,7 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
 import { itemSimplifier, itemSimplifyOption } from '../../../shared/descriptions/simplify';
-import { listOperation } from '../../../shared/execution/operations';
+import { readWholeList } from '../../../shared/lists/pager';
 import {
 	itemListOptions,
 	locationFields,
@@ -22,18 +22,26 @@ export const description: INodeProperties[] = showFor('item', 'getAll', [
  * or statuses (api.elma365.com/en/public-api/reference/contracts/contractslist), so those options
  * are refused when set.
  */
-export const { execute } = listOperation({
-	method: 'POST',
-	path: (ctx, itemIndex) => readApplicationPath(ctx, itemIndex, contractItems, '/list'),
-	paging: 'body',
-	body: (ctx, itemIndex) => {
-		refuseUnsendableOptions(
-			ctx,
-			itemIndex,
-			['fields', 'statusCodes', 'statusGroupId'],
-			'the contract item list takes no such filter (its documented body has none)',
-		);
-		return buildListBody(ctx, itemIndex);
-	},
-	output: itemSimplifier,
-});
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const path = readApplicationPath(this, itemIndex, contractItems, '/list');
+	refuseUnsendableOptions(
+		this,
+		itemIndex,
+		['fields', 'statusCodes', 'statusGroupId'],
+		'the contract item list takes no such filter (its documented body has none)',
+	);
+	const body = buildListBody(this, itemIndex);
+	const rows = await readWholeList(this, {
+		method: 'POST',
+		path,
+		paging: 'body',
+		body,
+		limit: readLimit(this, itemIndex),
+		itemIndex,
+	});
+	const simplify = itemSimplifier(this, itemIndex);
+	return rows.map((row) => ({ json: simplify(row), pairedItem: { item: itemIndex } }));
+}

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import {
 	ADAPTIVE_CEILING,
@@ -8,9 +8,11 @@ import {
 import {
 	itemFields,
 	itemIdFields,
-	itemUpdate,
 	locationFields,
+	readContextBody,
+	readItemPath,
 } from '../../../shared/items/appItems';
+import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { contractItems } from './itemKind';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
@@ -23,8 +25,25 @@ export const description: INodeProperties[] = showFor('item', 'update', [
 	adaptiveConcurrency(concurrencyOption),
 ]);
 
+/** Updates of one item keep their input order at any Concurrency. */
+export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
+	return readItemPath(ctx, itemIndex, contractItems, '');
+}
+
 /**
  * POST /contracts/{namespace}/{code}/{id}/update with `{"context": {...}}`
  * (api.elma365.com/en/public-api/reference/contracts/contractsitemupdate): only the fields given change.
  */
-export const { execute, orderKey } = itemUpdate(contractItems);
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const path = readItemPath(this, itemIndex, contractItems, 'update');
+	const body = readContextBody(this, itemIndex);
+	// Setting the same fields twice gives the same item.
+	const response = await apiRequest(this, {
+		method: 'POST',
+		path,
+		body,
+		idempotent: true,
+		itemIndex,
+	});
+	return unwrapItem(response);
+}
