@@ -1,19 +1,8 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHttpRequestMethods,
-	INodeProperties,
-	JsonObject,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject } from '../../shared/descriptions/common';
-import type {
-	GroupedRun,
-	GroupMember,
-	ItemOutcome,
-	SucceededMember,
-} from '../../shared/execution/grouped';
-import { groupedOperation, readBatchSize } from '../../shared/execution/grouped';
+import type { GroupMember, ItemOutcome, SucceededMember } from '../../shared/execution/grouped';
+import { readBatchSize } from '../../shared/execution/grouped';
 import { MAX_BATCH_SIZE } from '../../shared/execution/router';
 import { apiRequest, withoutEnvelope } from '../../shared/transport';
 import type { ApiRequest } from '../../shared/transport';
@@ -30,28 +19,12 @@ export type BulkEntry = string | IDataObject;
 
 export { MAX_BATCH_SIZE };
 
-/** The request of a bulk operation: where it goes, the key its entries go under and how an item gives its entries. */
-export interface BulkRequest {
-	method: IHttpRequestMethods;
-	path: string;
-	/** The key the entries are sent under, e.g. `hashesList`; the user may change it (Options > Body Key). */
-	bodyKey: string;
-	/** Whether repeating the request is harmless (link look-ups, deletion) or not (creation). */
-	idempotent: boolean;
-	/** The entries one item contributes, read and checked from its parameters. */
-	readEntries: (ctx: IExecuteFunctions, itemIndex: number) => BulkEntry[];
-	/**
-	 * A second step for the items whose entries all succeeded (e.g. making files of the bodies just
-	 * fetched): what it returns for an item is added to its output, an Error fails the item.
-	 */
-	then?: (ctx: IExecuteFunctions, done: Done[]) => Promise<Map<number, IDataObject | Error>>;
-}
-
-/** An item whose entries all succeeded: its index, entries and their answers. */
+/** An item whose entries all succeeded: its index, entries, their answers and the item's output so far. */
 export interface Done {
 	itemIndex: number;
 	entries: BulkEntry[];
 	items: IDataObject[];
+	output: IDataObject;
 }
 
 /** One bulk request's answer (with `failure` on a 422 partial failure), or the error that failed it whole. */
@@ -90,14 +63,14 @@ export const hasError = (entry: IDataObject): boolean =>
 	entry.error !== undefined && entry.error !== null && entry.error !== '';
 
 /** One item's part of a bulk request: its entries, the key they go under and its Additional Body (JSON). */
-interface BulkItem {
+export interface BulkItem {
 	entries: BulkEntry[];
 	bodyKey: string;
 	extra: IDataObject;
 }
 
 /** Send in One Request and Batch Size, read once from the first item. */
-interface BulkSettings {
+export interface BulkSettings {
 	batch: boolean;
 	batchSize: number;
 }
@@ -229,7 +202,7 @@ export function bulkSendingProperties(bodyKey: string): INodeProperties[] {
 }
 
 /** Send in One Request and Batch Size from the first item; a Batch Size over the cap fails the node. */
-function readSettings(ctx: IExecuteFunctions): BulkSettings {
+export function readBulkSettings(ctx: IExecuteFunctions): BulkSettings {
 	const batch = ctx.getNodeParameter('batch', 0, true) as boolean;
 	let batchSize = MAX_BATCH_SIZE;
 	if (batch) {
@@ -239,14 +212,18 @@ function readSettings(ctx: IExecuteFunctions): BulkSettings {
 	return { batch, batchSize };
 }
 
-/** One item's entries, Body Key and Additional Body (JSON); an item with more entries than Batch Size is refused. */
-function readBulkItem(
+/**
+ * One item's part of a bulk request: the `entries` it contributes (read and checked by the
+ * operation), its Body Key (`bodyKey`, the vendor's, unless Options > Body Key changes it) and
+ * Additional Body (JSON); an item with more entries than Batch Size is refused.
+ */
+export function readBulkItem(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	request: BulkRequest,
 	{ batch, batchSize }: BulkSettings,
+	bodyKey: string,
+	entries: BulkEntry[],
 ): BulkItem {
-	const entries = request.readEntries(ctx, itemIndex);
 	if (batch && entries.length > batchSize) {
 		throw invalidInput(
 			ctx,
@@ -257,29 +234,53 @@ function readBulkItem(
 		);
 	}
 	const settings = ctx.getNodeParameter('bulkOptions', itemIndex, {}) as IDataObject;
-	const bodyKey =
+	const key =
 		settings.bodyKey === undefined || String(settings.bodyKey).trim() === ''
-			? request.bodyKey
+			? bodyKey
 			: requireText(ctx, itemIndex, 'Body Key', settings.bodyKey).trim();
 	const extra =
 		settings.body === undefined
 			? {}
 			: readJsonObject(ctx, itemIndex, 'bulkOptions.body', 'Additional Body (JSON)');
-	return { entries, bodyKey, extra };
+	return { entries, bodyKey: key, extra };
+}
+
+/**
+ * The requests of a bulk operation: with Send in One Request the entries of all items go out
+ * together, at most Batch Size per request (an item is never split); otherwise one request per item.
+ */
+export function groupBulkItems(
+	members: Array<GroupMember<BulkItem>>,
+	{ batch, batchSize }: BulkSettings,
+): Array<Array<GroupMember<BulkItem>>> {
+	return batch ? pack(members, batchSize) : members.map((member) => [member]);
+}
+
+/** The body of one bulk request: every member's entries under the first one's Body Key, and its Additional Body. */
+export function bulkBody(group: Array<GroupMember<BulkItem>>): IDataObject {
+	const [first] = group;
+	return {
+		[first.input.bodyKey]: group.flatMap((member) => member.input.entries),
+		...first.input.extra,
+	};
 }
 
 /**
  * Splits one bulk answer among the members of its request. The answer's `items[]` has one entry per
  * entry sent, in request order, as the vendor documents it: an item whose entries carry an `error`
  * fails (on 200 or 422), the others output their part. An answer without such `items[]` is the
- * whole output of every member on success, and fails every member on a 422.
+ * whole output of every member on success, and fails every member on a 422. Another failure (an
+ * answer with `error`) fails every member with it. The outputs whose entries were each answered are
+ * added to `answered` (when given), for a second step to continue.
  */
-function splitAnswer(
+export function splitAnswer(
 	ctx: IExecuteFunctions,
 	group: Array<GroupMember<BulkItem>>,
-	{ payload, failure }: { payload: IDataObject; failure?: NodeApiError },
-	answered: WeakSet<IDataObject>,
+	answer: BulkAnswer,
+	answered?: WeakSet<IDataObject>,
 ): ItemOutcome[] {
+	if ('error' in answer) throw answer.error;
+	const { payload, failure } = answer;
 	const { bodyKey } = group[0].input;
 	const total = group.reduce((sum, member) => sum + member.input.entries.length, 0);
 	const answers = answerItems(payload, total);
@@ -295,73 +296,44 @@ function splitAnswer(
 		if (mine.some(hasError))
 			return { error: memberError(ctx, failure, member, mine), json: { items: mine } };
 		const result: IDataObject = { [bodyKey]: entries, items: mine };
-		answered.add(result);
+		answered?.add(result);
 		return { result };
 	});
 }
 
-/**
- * A bulk endpoint (many entries per request). Every item contributes its entries; with Send in One
- * Request the entries of all items go out together, at most Batch Size per request, otherwise each
- * item makes its own request. Every item is checked before the first request, and each input item
- * gets exactly one output item, paired with it.
- */
-export function bulkRequests(request: BulkRequest): GroupedRun {
-	// The outputs whose entries were each answered: those the second step (`then`) continues.
-	const answered = new WeakSet<IDataObject>();
-	return groupedOperation({
-		readSettings,
-		read: (ctx, itemIndex, settings) => readBulkItem(ctx, itemIndex, request, settings),
-		group: (_ctx, members, { batch, batchSize }) =>
-			batch ? pack(members, batchSize) : members.map((member) => [member]),
-		async send(ctx, group) {
-			const [first] = group;
-			const answer = await bulkRequest(ctx, {
-				method: request.method,
-				path: request.path,
-				body: {
-					[first.input.bodyKey]: group.flatMap((member) => member.input.entries),
-					...first.input.extra,
-				},
-				idempotent: request.idempotent,
-				itemIndex: first.itemIndex,
-			});
-			if ('error' in answer) throw answer.error;
-			return splitAnswer(ctx, group, answer, answered);
-		},
-		then: request.then && thenStep(request.then, answered),
-	});
+/** The members whose outputs are in `answered` (each entry answered), for a second step. */
+export function answeredItems(
+	succeeded: Array<SucceededMember<BulkItem>>,
+	answered: WeakSet<IDataObject>,
+): Done[] {
+	const done: Done[] = [];
+	for (const { itemIndex, input, result } of succeeded) {
+		const output = result as IDataObject;
+		if (!answered.has(output)) continue;
+		done.push({ itemIndex, entries: input.entries, items: output.items as IDataObject[], output });
+	}
+	return done;
 }
 
-/** Runs a bulk operation's second step on the answered items and adds its results to their outputs. */
-function thenStep(
-	then: NonNullable<BulkRequest['then']>,
-	answered: WeakSet<IDataObject>,
-): (
-	ctx: IExecuteFunctions,
-	succeeded: Array<SucceededMember<BulkItem>>,
-) => Promise<Map<number, ItemOutcome>> {
-	return async (ctx, succeeded) => {
-		const outputs = new Map<number, IDataObject>();
-		const done: Done[] = [];
-		for (const { itemIndex, input, result } of succeeded) {
-			const output = result as IDataObject;
-			if (!answered.has(output)) continue;
-			outputs.set(itemIndex, output);
-			done.push({ itemIndex, entries: input.entries, items: output.items as IDataObject[] });
-		}
-		const outcomes = new Map<number, ItemOutcome>();
-		if (done.length === 0) return outcomes;
-		for (const [itemIndex, added] of await then(ctx, done)) {
-			outcomes.set(
-				itemIndex,
-				added instanceof Error
-					? { error: added }
-					: { result: { ...outputs.get(itemIndex), ...added } },
-			);
-		}
-		return outcomes;
-	};
+/**
+ * The outcomes of a second step: what it `added` for an item goes beside that item's output, an
+ * Error fails the item; items it did not name keep their outputs.
+ */
+export function secondStepOutcomes(
+	done: Done[],
+	added: Map<number, IDataObject | Error>,
+): Map<number, ItemOutcome> {
+	const outputs = new Map(done.map((item) => [item.itemIndex, item.output]));
+	const outcomes = new Map<number, ItemOutcome>();
+	for (const [itemIndex, extra] of added) {
+		outcomes.set(
+			itemIndex,
+			extra instanceof Error
+				? { error: extra }
+				: { result: { ...outputs.get(itemIndex), ...extra } },
+		);
+	}
+	return outcomes;
 }
 
 /** The error of one item whose entries failed (`mine`: its part of items[]; undefined when the answer does not say). */

@@ -2,6 +2,7 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
+	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
 import { readLimit, returnAllOrLimit } from '../../shared/descriptions/common';
@@ -44,24 +45,25 @@ export interface SchemeListRequest {
 }
 
 /**
- * A scheme list: one output entry per scheme, found in whatever shape the platform answers,
+ * A scheme list: one output item per scheme, found in whatever shape the platform answers,
  * paged with from/size as Get Many is (readWholeList: large pages, several in flight); or, with
- * Return Raw Response, the first page's answer as it is.
+ * Return Raw Response, the first page's answer as it is, as one item.
  */
 export async function readSchemeList(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	request: SchemeListRequest,
-): Promise<IDataObject[]> {
+): Promise<INodeExecutionData[]> {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const raw =
 		options.rawResponse === undefined
 			? false
 			: requireBoolean(ctx, itemIndex, 'Return Raw Response', options.rawResponse);
 	const limit = readLimit(ctx, itemIndex);
+	let rows: IDataObject[];
 	if (raw) {
 		const range = withRange(request, 0, Math.min(limit ?? PAGE_SIZE, PAGE_SIZE));
-		return [
+		rows = [
 			await apiRequest(ctx, {
 				method: request.method,
 				path: request.path,
@@ -70,6 +72,8 @@ export async function readSchemeList(
 				itemIndex,
 			}),
 		];
+	} else {
+		rows = await readWholeList(ctx, { ...request, limit, itemIndex, idempotent: true });
 	}
-	return await readWholeList(ctx, { ...request, limit, itemIndex, idempotent: true });
+	return rows.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 }

@@ -1,7 +1,7 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions/common';
 import { createConcurrencyOption } from '../../../shared/descriptions/createConcurrency';
-import { requestOperation } from '../../../shared/execution/operations';
+import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { requireText } from '../../../shared/validation';
 import { readOptionalDirectory } from '../diskParameters';
 
@@ -49,15 +49,23 @@ export const description: INodeProperties[] = showFor('directory', 'create', [
  * POST /disk/directory with `{name, parent?}` and the additional body fields. No reference page
  * documents this body (directoryCreate); the names follow the node's parameters.
  */
-export const { execute } = requestOperation({
-	method: 'POST',
-	path: () => '/disk/directory',
-	body: (ctx, itemIndex) => {
-		const body: IDataObject = {
-			name: requireText(ctx, itemIndex, 'Name', ctx.getNodeParameter('name', itemIndex, '')),
-		};
-		const parent = readOptionalDirectory(ctx, itemIndex, 'parentId', 'Parent Directory');
-		if (parent !== undefined) body.parent = parent;
-		return { ...body, ...readJsonObject(ctx, itemIndex, 'body', 'Additional Body Fields (JSON)') };
-	},
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const body = readCreateBody(this, itemIndex);
+	const response = await apiRequest(this, {
+		method: 'POST',
+		path: '/disk/directory',
+		body,
+		itemIndex,
+	});
+	return unwrapItem(response);
+}
+
+/** `{name, parent?}` and the Additional Body Fields (JSON). */
+function readCreateBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const body: IDataObject = {
+		name: requireText(ctx, itemIndex, 'Name', ctx.getNodeParameter('name', itemIndex, '')),
+	};
+	const parent = readOptionalDirectory(ctx, itemIndex, 'parentId', 'Parent Directory');
+	if (parent !== undefined) body.parent = parent;
+	return { ...body, ...readJsonObject(ctx, itemIndex, 'body', 'Additional Body Fields (JSON)') };
+}

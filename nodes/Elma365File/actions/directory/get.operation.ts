@@ -1,12 +1,11 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import {
 	ADAPTIVE_CEILING,
 	adaptiveConcurrency,
 	concurrencyOption,
-	requestOperation,
 } from '../../../shared/execution/operations';
-import { apiPath, unwrapItem } from '../../../shared/transport';
+import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { directoryLocator, readDirectory } from '../diskParameters';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
@@ -29,8 +28,12 @@ function unwrapDirectory(body: IDataObject): IDataObject {
  * GET /disk/directory/{id}; the answer's model:
  * api.elma365.com/en/public-api/resources/response-model-for-requesting-a-directory-by-id-get-information-about-a-directory-by-id/
  */
-export const { execute } = requestOperation({
-	method: 'GET',
-	path: (ctx, itemIndex) => apiPath`/disk/directory/${readDirectory(ctx, itemIndex)}`,
-	output: unwrapDirectory,
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const directoryId = readDirectory(this, itemIndex);
+	const response = await apiRequest(this, {
+		method: 'GET',
+		path: apiPath`/disk/directory/${directoryId}`,
+		itemIndex,
+	});
+	return unwrapDirectory(response);
+}

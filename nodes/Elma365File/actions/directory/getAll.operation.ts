@@ -1,7 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
 import { buildListBody, listOptions } from '../../../shared/lists/listOptions';
-import { listOperation } from '../../../shared/execution/operations';
+import { readWholeList } from '../../../shared/lists/pager';
 
 export const description: INodeProperties[] = showFor('directory', 'getAll', [
 	...returnAllOrLimit,
@@ -9,9 +9,18 @@ export const description: INodeProperties[] = showFor('directory', 'getAll', [
 ]);
 
 /** POST /disk/directory/list, paged by from/size in the body (api.elma365.com/en/public-api/reference/disk/directorylist/). */
-export const { execute } = listOperation({
-	method: 'POST',
-	path: () => '/disk/directory/list',
-	paging: 'body',
-	body: (ctx, itemIndex) => buildListBody(ctx, itemIndex),
-});
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const body = buildListBody(this, itemIndex);
+	const rows = await readWholeList(this, {
+		method: 'POST',
+		path: '/disk/directory/list',
+		paging: 'body',
+		body,
+		limit: readLimit(this, itemIndex),
+		itemIndex,
+	});
+	return rows.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+}

@@ -1,6 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { bulkRequests, bulkSendingProperties, readUuidList } from '../bulk';
+import { groupedOperation } from '../../../shared/execution/grouped';
+import {
+	bulkBody,
+	bulkRequest,
+	bulkSendingProperties,
+	groupBulkItems,
+	readBulkItem,
+	readBulkSettings,
+	readUuidList,
+	splitAnswer,
+} from '../bulk';
 
 export const description: INodeProperties[] = showFor('file', 'delete', [
 	{
@@ -16,11 +26,29 @@ export const description: INodeProperties[] = showFor('file', 'delete', [
 	...bulkSendingProperties('fileIds'),
 ]);
 
-/** PATCH /disk/files/deleted {"fileIds": [...]}: moves the files of all items to the recycle bin. */
-export const executeAll = bulkRequests({
-	method: 'PATCH',
-	path: '/disk/files/deleted',
-	bodyKey: 'fileIds',
-	idempotent: true,
-	readEntries: (ctx, itemIndex) => readUuidList(ctx, itemIndex, 'fileIds', 'File IDs'),
+/**
+ * PATCH /disk/files/deleted {"fileIds": [...]}: moves the files of all items to the recycle bin.
+ * Every item is checked before the first request; each input item gets one output item.
+ */
+export const executeAll = groupedOperation({
+	readSettings: readBulkSettings,
+	read: (ctx, itemIndex, settings) =>
+		readBulkItem(
+			ctx,
+			itemIndex,
+			settings,
+			'fileIds',
+			readUuidList(ctx, itemIndex, 'fileIds', 'File IDs'),
+		),
+	group: (_ctx, members, settings) => groupBulkItems(members, settings),
+	async send(ctx, group) {
+		const answer = await bulkRequest(ctx, {
+			method: 'PATCH',
+			path: '/disk/files/deleted',
+			body: bulkBody(group),
+			idempotent: true,
+			itemIndex: group[0].itemIndex,
+		});
+		return splitAnswer(ctx, group, answer);
+	},
 });

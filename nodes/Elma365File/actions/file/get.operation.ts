@@ -1,12 +1,11 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import {
 	ADAPTIVE_CEILING,
 	adaptiveConcurrency,
 	concurrencyOption,
-	requestOperation,
 } from '../../../shared/execution/operations';
-import { apiPath } from '../../../shared/transport';
+import { apiPath, apiRequest } from '../../../shared/transport';
 import { fileIdField, readFileId, unwrapFile } from '../diskParameters';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
@@ -21,8 +20,12 @@ export const description: INodeProperties[] = showFor('file', 'get', [
  * `GET /disk/file/{id}`: the file's metadata, answered as `{"file": {...}}` and output as the file
  * itself (api.brix365.com/en/public-api/resources/response-model-for-file-request-by-id-retrieving-file-information-by-id).
  */
-export const { execute } = requestOperation({
-	method: 'GET',
-	path: (ctx, itemIndex) => apiPath`/disk/file/${readFileId(ctx, itemIndex)}`,
-	output: unwrapFile,
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const fileId = readFileId(this, itemIndex);
+	const response = await apiRequest(this, {
+		method: 'GET',
+		path: apiPath`/disk/file/${fileId}`,
+		itemIndex,
+	});
+	return unwrapFile(response);
+}

@@ -1,12 +1,11 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import {
 	ADAPTIVE_CEILING,
 	adaptiveConcurrency,
 	concurrencyOption,
-	requestOperation,
 } from '../../../shared/execution/operations';
-import { apiPath, unwrapItem } from '../../../shared/transport';
+import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { fileIdField, readFileId } from '../diskParameters';
 
 /** The platform answers `{"Link": "..."}` with a capital L; the output carries it as `link` too. */
@@ -25,9 +24,13 @@ export const description: INodeProperties[] = showFor('file', 'getDownloadLink',
 ]);
 
 /** POST /disk/file/{id}/get-link: a read, although sent as POST, so safe to repeat. */
-export const { execute } = requestOperation({
-	method: 'POST',
-	path: (ctx, itemIndex) => apiPath`/disk/file/${readFileId(ctx, itemIndex)}/get-link`,
-	idempotent: true,
-	output: withLink,
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const fileId = readFileId(this, itemIndex);
+	const response = await apiRequest(this, {
+		method: 'POST',
+		path: apiPath`/disk/file/${fileId}/get-link`,
+		idempotent: true,
+		itemIndex,
+	});
+	return withLink(response);
+}

@@ -1,6 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { bulkRequests, bulkSendingProperties, readUuidList } from '../bulk';
+import { groupedOperation } from '../../../shared/execution/grouped';
+import {
+	bulkBody,
+	bulkRequest,
+	bulkSendingProperties,
+	groupBulkItems,
+	readBulkItem,
+	readBulkSettings,
+	readUuidList,
+	splitAnswer,
+} from '../bulk';
 import { hashesField } from './bulkFields';
 
 export const description: INodeProperties[] = showFor('file', 'getUploadLinks', [
@@ -9,10 +19,25 @@ export const description: INodeProperties[] = showFor('file', 'getUploadLinks', 
 ]);
 
 /** POST /disk/links/upload {"hashesList": [...]}: one upload link per hash, in the order sent. */
-export const executeAll = bulkRequests({
-	method: 'POST',
-	path: '/disk/links/upload',
-	bodyKey: 'hashesList',
-	idempotent: true,
-	readEntries: (ctx, itemIndex) => readUuidList(ctx, itemIndex, 'hashes', 'Hashes'),
+export const executeAll = groupedOperation({
+	readSettings: readBulkSettings,
+	read: (ctx, itemIndex, settings) =>
+		readBulkItem(
+			ctx,
+			itemIndex,
+			settings,
+			'hashesList',
+			readUuidList(ctx, itemIndex, 'hashes', 'Hashes'),
+		),
+	group: (_ctx, members, settings) => groupBulkItems(members, settings),
+	async send(ctx, group) {
+		const answer = await bulkRequest(ctx, {
+			method: 'POST',
+			path: '/disk/links/upload',
+			body: bulkBody(group),
+			idempotent: true,
+			itemIndex: group[0].itemIndex,
+		});
+		return splitAnswer(ctx, group, answer);
+	},
 });

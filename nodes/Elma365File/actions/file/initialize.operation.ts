@@ -1,7 +1,17 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { requireText, requireUuid } from '../../../shared/validation';
-import { bulkRequests, bulkSendingProperties } from '../bulk';
+import { groupedOperation } from '../../../shared/execution/grouped';
+import type { BulkEntry } from '../bulk';
+import {
+	bulkBody,
+	bulkRequest,
+	bulkSendingProperties,
+	groupBulkItems,
+	readBulkItem,
+	readBulkSettings,
+	splitAnswer,
+} from '../bulk';
 import { entryExtras, readEntryExtras } from './bulkFields';
 
 export const description: INodeProperties[] = showFor('file', 'initialize', [
@@ -38,23 +48,30 @@ export const description: INodeProperties[] = showFor('file', 'initialize', [
  * POST /disk/files {"files": [...]}: makes files of uploaded bodies (temporary uploads, uploads
  * from links or through upload links), one entry `{hash, name, directory, comment?}` per item.
  */
-export const executeAll = bulkRequests({
-	method: 'POST',
-	path: '/disk/files',
-	bodyKey: 'files',
-	idempotent: false,
-	readEntries: (ctx, itemIndex) => {
-		const entry: IDataObject = {
-			hash: requireUuid(ctx, itemIndex, 'Hash', ctx.getNodeParameter('hash', itemIndex, '')),
-			name: requireText(
-				ctx,
-				itemIndex,
-				'File Name',
-				ctx.getNodeParameter('fileName', itemIndex, ''),
-			),
-		};
-		const comment = String(ctx.getNodeParameter('comment', itemIndex, '') ?? '');
-		if (comment.trim() !== '') entry.comment = comment;
-		return [{ ...entry, ...readEntryExtras(ctx, itemIndex) }];
+export const executeAll = groupedOperation({
+	readSettings: readBulkSettings,
+	read: (ctx, itemIndex, settings) =>
+		readBulkItem(ctx, itemIndex, settings, 'files', readFileEntries(ctx, itemIndex)),
+	group: (_ctx, members, settings) => groupBulkItems(members, settings),
+	async send(ctx, group) {
+		const answer = await bulkRequest(ctx, {
+			method: 'POST',
+			path: '/disk/files',
+			body: bulkBody(group),
+			idempotent: false,
+			itemIndex: group[0].itemIndex,
+		});
+		return splitAnswer(ctx, group, answer);
 	},
 });
+
+/** The item's one entry: `{hash, name, comment?, directory, ...Additional Entry Fields (JSON)}`. */
+function readFileEntries(ctx: IExecuteFunctions, itemIndex: number): BulkEntry[] {
+	const entry: IDataObject = {
+		hash: requireUuid(ctx, itemIndex, 'Hash', ctx.getNodeParameter('hash', itemIndex, '')),
+		name: requireText(ctx, itemIndex, 'File Name', ctx.getNodeParameter('fileName', itemIndex, '')),
+	};
+	const comment = String(ctx.getNodeParameter('comment', itemIndex, '') ?? '');
+	if (comment.trim() !== '') entry.comment = comment;
+	return [{ ...entry, ...readEntryExtras(ctx, itemIndex) }];
+}

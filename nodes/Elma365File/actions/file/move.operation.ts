@@ -4,8 +4,8 @@ import {
 	ADAPTIVE_CEILING,
 	adaptiveConcurrency,
 	concurrencyOption,
-	requestOperation,
 } from '../../../shared/execution/operations';
+import { apiRequest } from '../../../shared/transport';
 import {
 	directoryLocator,
 	fileIdField,
@@ -53,19 +53,27 @@ export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
  * (api.elma365.com/en/public-api/reference/disk/persistormovefiletodirectory/): moves a file, or makes
  * a file of a temporary upload in the directory.
  */
-export const { execute } = requestOperation({
-	method: 'POST',
-	path: () => '/disk/file/move',
-	qs: (ctx, itemIndex) => ({ directoryID: readDirectory(ctx, itemIndex) }),
-	body: (ctx, itemIndex) => {
-		const entry: IDataObject = { hash: readFileId(ctx, itemIndex) };
-		const name = String(ctx.getNodeParameter('fileName', itemIndex, '') ?? '').trim();
-		if (name !== '') entry.name = name;
-		return {
-			files: [entry],
-			...readJsonObject(ctx, itemIndex, 'body', 'Additional Body Fields (JSON)'),
-		};
-	},
-	idempotent: true,
-	output: unwrapFile,
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const body = readMoveBody(this, itemIndex);
+	const directoryID = readDirectory(this, itemIndex);
+	const response = await apiRequest(this, {
+		method: 'POST',
+		path: '/disk/file/move',
+		body,
+		qs: { directoryID },
+		idempotent: true,
+		itemIndex,
+	});
+	return unwrapFile(response);
+}
+
+/** `{"files": [{"hash", "name"?}], ...Additional Body Fields (JSON)}`. */
+function readMoveBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const entry: IDataObject = { hash: readFileId(ctx, itemIndex) };
+	const name = String(ctx.getNodeParameter('fileName', itemIndex, '') ?? '').trim();
+	if (name !== '') entry.name = name;
+	return {
+		files: [entry],
+		...readJsonObject(ctx, itemIndex, 'body', 'Additional Body Fields (JSON)'),
+	};
+}

@@ -1,6 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { listOperation } from '../../../shared/execution/operations';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { readWholeList } from '../../../shared/lists/pager';
 import { readSearchFilter, searchDirectory, searchFilters } from './searchFilters.description';
 
 export const description: INodeProperties[] = showFor('file', 'search', [
@@ -13,12 +13,18 @@ export const description: INodeProperties[] = showFor('file', 'search', [
  * `POST /disk/files/search` with `{"filter": {...}, "from", "size"}`, paged by from/size in the body
  * (api.brix365.com/en/public-api/reference/disk/searchfiles): each file found is one output item.
  */
-export const { execute } = listOperation({
-	method: 'POST',
-	path: () => '/disk/files/search',
-	paging: 'body',
-	body: (ctx, itemIndex) => {
-		const filter = readSearchFilter(ctx, itemIndex);
-		return filter ? { filter } : {};
-	},
-});
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const filter = readSearchFilter(this, itemIndex);
+	const rows = await readWholeList(this, {
+		method: 'POST',
+		path: '/disk/files/search',
+		paging: 'body',
+		body: filter ? { filter } : {},
+		limit: readLimit(this, itemIndex),
+		itemIndex,
+	});
+	return rows.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+}

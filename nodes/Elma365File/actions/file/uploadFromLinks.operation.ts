@@ -2,15 +2,22 @@ import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from
 import { showFor } from '../../../shared/descriptions/common';
 import { NodeApiError } from 'n8n-workflow';
 import { uuidLocator } from '../../../shared/descriptions/locators';
-import type { Done } from '../bulk';
+import { groupedOperation } from '../../../shared/execution/grouped';
+import type { BulkEntry, Done } from '../bulk';
 import {
+	answeredItems,
 	answerItems,
+	bulkBody,
 	bulkRequest,
-	bulkRequests,
 	bulkSendingProperties,
+	groupBulkItems,
 	hasError,
 	MAX_BATCH_SIZE,
+	readBulkItem,
+	readBulkSettings,
 	requireHttpUrl,
+	secondStepOutcomes,
+	splitAnswer,
 } from '../bulk';
 import { readOptionalDirectory } from '../diskParameters';
 
@@ -115,25 +122,45 @@ async function initialize(
 	return results;
 }
 
+/** The outputs whose link was answered with a hash: those the second step (Initialize) continues. */
+const answered = new WeakSet<IDataObject>();
+
 /**
- * Has the platform fetch files from http(s) links into temporary storage (`{"downloadLinks": [...]}`,
- * one link per item); each answer entry carries the body's hash. With a Directory, the node then
- * stores each fetched file there, as the vendor's second step (Initialize) does.
+ * POST /disk/uploads/from-link: has the platform fetch files from http(s) links into temporary
+ * storage (`{"downloadLinks": [...]}`, one link per item); each answer entry carries the body's hash.
+ * With a Directory, the node then stores each fetched file there, as the vendor's second step
+ * (Initialize) does.
  */
-export const executeAll = bulkRequests({
-	method: 'POST',
-	path: '/disk/uploads/from-link',
-	bodyKey: 'downloadLinks',
-	idempotent: false,
-	readEntries: (ctx, itemIndex) => {
-		const link = requireHttpUrl(
-			ctx,
-			itemIndex,
-			'Link URL',
-			ctx.getNodeParameter('url', itemIndex, ''),
-		);
-		directoryOf(ctx, itemIndex);
-		return [link];
+export const executeAll = groupedOperation({
+	readSettings: readBulkSettings,
+	read: (ctx, itemIndex, settings) =>
+		readBulkItem(ctx, itemIndex, settings, 'downloadLinks', readLink(ctx, itemIndex)),
+	group: (_ctx, members, settings) => groupBulkItems(members, settings),
+	async send(ctx, group) {
+		const answer = await bulkRequest(ctx, {
+			method: 'POST',
+			path: '/disk/uploads/from-link',
+			body: bulkBody(group),
+			idempotent: false,
+			itemIndex: group[0].itemIndex,
+		});
+		return splitAnswer(ctx, group, answer, answered);
 	},
-	then: initialize,
+	async then(ctx, succeeded) {
+		const done = answeredItems(succeeded, answered);
+		if (done.length === 0) return new Map();
+		return secondStepOutcomes(done, await initialize(ctx, done));
+	},
 });
+
+/** The item's one entry: its Link URL, checked (and its Directory, checked before any request). */
+function readLink(ctx: IExecuteFunctions, itemIndex: number): BulkEntry[] {
+	const link = requireHttpUrl(
+		ctx,
+		itemIndex,
+		'Link URL',
+		ctx.getNodeParameter('url', itemIndex, ''),
+	);
+	directoryOf(ctx, itemIndex);
+	return [link];
+}

@@ -1,8 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { createConcurrencyOption } from '../../../shared/descriptions/createConcurrency';
-import { requestOperation } from '../../../shared/execution/operations';
-import { apiPath } from '../../../shared/transport';
+import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { pathParamProperties, readPathParam } from '../pathParams';
 import { buildCreateBody } from './groupBody';
 import { createFields } from './groupFields.description';
@@ -15,9 +14,19 @@ export const description: INodeProperties[] = showFor('group', 'create', [
 	createConcurrencyOption,
 ]);
 
-export const { execute } = requestOperation({
-	method: 'POST',
-	path: (ctx, itemIndex) =>
-		apiPath`/scheme/namespaces/${readPathParam(ctx, itemIndex, 'namespace')}/groups`,
-	body: buildCreateBody,
-});
+/**
+ * POST /scheme/namespaces/{namespace}/groups with `{__name, description?, isDefault?, isRole?}` and
+ * the Additional Fields (JSON) (api.elma365.com/en/public-api/reference/scheme/groupcreate): a new
+ * group of the section; the output is the answer without its envelope.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const namespace = readPathParam(this, itemIndex, 'namespace');
+	const body = buildCreateBody(this, itemIndex);
+	const response = await apiRequest(this, {
+		method: 'POST',
+		path: apiPath`/scheme/namespaces/${namespace}/groups`,
+		body,
+		itemIndex,
+	});
+	return unwrapItem(response);
+}

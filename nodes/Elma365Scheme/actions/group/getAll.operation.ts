@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions/common';
 import { readSchemeList, listProperties } from '../schemeList';
 
@@ -25,7 +30,10 @@ export const description: INodeProperties[] = showFor('group', 'getAll', [
 ]);
 
 /** POST /scheme/groups/list: the filter in the body, paged with from/size in the body. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const filter = readJsonObject(this, itemIndex, 'filter', 'Filter (JSON)');
 	const extra = readJsonObject(this, itemIndex, 'options.body', 'Additional Body (JSON)');
 	const body: IDataObject = Object.keys(filter).length > 0 ? { filter, ...extra } : { ...extra };

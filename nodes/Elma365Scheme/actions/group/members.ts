@@ -1,8 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/descriptions/common';
-import type { GroupedRun } from '../../../shared/execution/grouped';
-import { groupBy, groupedOperation } from '../../../shared/execution/grouped';
-import { apiRequest, unwrapItem } from '../../../shared/transport';
 import type { PickerRows } from '../../../shared/descriptions/pickerRows';
 import { pickerRows, readPickerRows, splitIds } from '../../../shared/descriptions/pickerRows';
 import { invalidInput, requireUuid } from '../../../shared/validation';
@@ -103,7 +100,7 @@ export const membershipBodyOption: INodeProperties = {
 };
 
 /** One item's membership change: the group, its members by kind and the extra body of Body (JSON). */
-interface Change {
+export interface Change {
 	groupId: string;
 	members: Members;
 	extra: IDataObject;
@@ -117,7 +114,7 @@ function readTyped(ctx: IExecuteFunctions, itemIndex: number, kind: Kind): strin
 }
 
 /** Reads and checks one item's change; an item with no member at all is refused. */
-function readChange(
+export function readChange(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	operation: MembershipOperation,
@@ -178,8 +175,20 @@ function objectBody(changes: Change[]): IDataObject {
 	return body;
 }
 
+/**
+ * The body of one group's request. It is not on the vendor's pages found: the node sends a bare
+ * JSON array of the members' IDs (users, positions and groups together), as a client tested on a
+ * real company does, and as the documented add-items answer (`addedItemIds`, one flat list)
+ * suggests. Body (JSON) on any item switches to the object body {"users", "positions",
+ * "subGroups"} merged with that JSON.
+ */
+export function membershipBody(changes: Change[]): IDataObject | string[] {
+	const objectForm = changes.some((change) => Object.keys(change.extra).length > 0);
+	return objectForm ? objectBody(changes) : idList(changes);
+}
+
 /** An item's output: the answer, with `addedItemIds` narrowed to that item's own members. */
-function outputOf(answer: IDataObject, groupId: string, change: Change): IDataObject {
+export function memberOutput(answer: IDataObject, groupId: string, change: Change): IDataObject {
 	const json: IDataObject = { ...answer, groupId, ...change.members };
 	if (Array.isArray(answer.addedItemIds)) {
 		const own = KINDS.flatMap((kind) => change.members[kind.key]);
@@ -188,37 +197,4 @@ function outputOf(answer: IDataObject, groupId: string, change: Change): IDataOb
 		) as string[];
 	}
 	return json;
-}
-
-/**
- * Every input item is read and checked first; then one request per group with all its items'
- * members (`path` gives the endpoint of a group), and each item outputs its own part of the answer.
- * The request body is not on the vendor's pages found: the node sends a bare JSON array of the
- * members' IDs (users, positions and groups together), as a client tested on a real company does,
- * and as the documented add-items answer (`addedItemIds`, one flat list) suggests. Body (JSON)
- * switches to the object body {"users", "positions", "subGroups"} merged with that JSON.
- */
-export function membershipRequests(
-	operation: MembershipOperation,
-	path: (groupId: string) => string,
-): GroupedRun {
-	return groupedOperation({
-		readSettings: () => undefined,
-		read: (ctx, itemIndex) => readChange(ctx, itemIndex, operation),
-		group: (_ctx, members) => groupBy(members, (change) => change.groupId),
-		async send(ctx, group) {
-			const changes = group.map((member) => member.input);
-			const { groupId } = changes[0];
-			const objectForm = changes.some((change) => Object.keys(change.extra).length > 0);
-			const response = await apiRequest(ctx, {
-				method: 'POST',
-				path: path(groupId),
-				body: objectForm ? objectBody(changes) : idList(changes),
-				idempotent: true,
-				itemIndex: group[0].itemIndex,
-			});
-			const answer = unwrapItem(response);
-			return changes.map((change) => ({ result: outputOf(answer, groupId, change) }));
-		},
-	});
 }

@@ -1,9 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { apiPath } from '../../../shared/transport';
+import { groupBy, groupedOperation } from '../../../shared/execution/grouped';
+import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import type { OperationEntry } from '../tableOperations';
 import { pathParamProperties } from '../pathParams';
-import { memberFields, membershipBodyOption, membershipRequests } from './members';
+import {
+	memberFields,
+	memberOutput,
+	membershipBody,
+	membershipBodyOption,
+	readChange,
+} from './members';
 
 export const entry: OperationEntry = {
 	operation: 'removeMembers',
@@ -17,8 +24,26 @@ export const description: INodeProperties[] = showFor('group', 'removeMembers', 
 	membershipBodyOption,
 ]);
 
-/** POST /scheme/groups/{id}/remove-items with the members of every item addressing that group. */
-export const executeAll = membershipRequests(
-	'removeMembers',
-	(groupId) => apiPath`/scheme/groups/${groupId}/remove-items`,
-);
+/**
+ * POST /scheme/groups/{id}/remove-items with the members of every item addressing that group: every
+ * input item is read and checked first, then one request per group, and each item outputs its own
+ * part of the answer (the body: members.ts, membershipBody).
+ */
+export const executeAll = groupedOperation({
+	readSettings: () => undefined,
+	read: (ctx, itemIndex) => readChange(ctx, itemIndex, 'removeMembers'),
+	group: (_ctx, members) => groupBy(members, (change) => change.groupId),
+	async send(ctx, group) {
+		const changes = group.map((member) => member.input);
+		const { groupId } = changes[0];
+		const response = await apiRequest(ctx, {
+			method: 'POST',
+			path: apiPath`/scheme/groups/${groupId}/remove-items`,
+			body: membershipBody(changes),
+			idempotent: true,
+			itemIndex: group[0].itemIndex,
+		});
+		const answer = unwrapItem(response);
+		return changes.map((change) => ({ result: memberOutput(answer, groupId, change) }));
+	},
+});

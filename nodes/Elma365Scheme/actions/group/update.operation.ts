@@ -1,12 +1,11 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import {
 	ADAPTIVE_CEILING,
 	adaptiveConcurrency,
 	concurrencyOption,
-	requestOperation,
 } from '../../../shared/execution/operations';
-import { apiPath } from '../../../shared/transport';
+import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { pathParamProperties, readPathParam } from '../pathParams';
 import { buildUpdateBody } from './groupBody';
 import { updateFields } from './groupFields.description';
@@ -22,12 +21,24 @@ export const description: INodeProperties[] = showFor('group', 'update', [
 	adaptiveConcurrency(concurrencyOption),
 ]);
 
+/** Updates of one group run one after the other, in input order. */
 export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
 	return readPathParam(ctx, itemIndex, 'groupId');
 }
 
-export const { execute } = requestOperation({
-	method: 'PUT',
-	path: (ctx, itemIndex) => apiPath`/scheme/groups/${readPathParam(ctx, itemIndex, 'groupId')}`,
-	body: buildUpdateBody,
-});
+/**
+ * PUT /scheme/groups/{id} with only the fields the user added (`__name`, `description`, `isDefault`)
+ * and the Additional Fields (JSON) (api.elma365.com/en/public-api/reference/scheme/updaterequest);
+ * the output is the answer without its envelope.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const groupId = readPathParam(this, itemIndex, 'groupId');
+	const body = buildUpdateBody(this, itemIndex);
+	const response = await apiRequest(this, {
+		method: 'PUT',
+		path: apiPath`/scheme/groups/${groupId}`,
+		body,
+		itemIndex,
+	});
+	return unwrapItem(response);
+}

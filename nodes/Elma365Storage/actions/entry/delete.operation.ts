@@ -1,12 +1,11 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import {
 	ADAPTIVE_CEILING,
 	adaptiveConcurrency,
 	concurrencyOption,
-	requestOperation,
 } from '../../../shared/execution/operations';
-import { withoutEnvelope } from '../../../shared/transport';
+import { apiRequest, withoutEnvelope } from '../../../shared/transport';
 import { entryFields, entryPath, readKey } from './entryFields.description';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
@@ -27,12 +26,9 @@ export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
  * applicationStorageDelete of api.brix365.com/en/public-api/reference/storage/); the output is
  * `{"key", "deleted": true}` beside the answer without its envelope.
  */
-export const { execute } = requestOperation({
-	method: 'DELETE',
-	path: entryPath,
-	output: (answer, ctx, itemIndex) => ({
-		key: readKey(ctx, itemIndex),
-		deleted: true,
-		...withoutEnvelope(answer),
-	}),
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const path = entryPath(this, itemIndex);
+	const key = readKey(this, itemIndex);
+	const answer = await apiRequest(this, { method: 'DELETE', path, itemIndex });
+	return { key, deleted: true, ...withoutEnvelope(answer) };
+}

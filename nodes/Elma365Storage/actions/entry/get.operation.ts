@@ -1,12 +1,11 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import {
 	ADAPTIVE_CEILING,
 	adaptiveConcurrency,
 	concurrencyOption,
-	requestOperation,
 } from '../../../shared/execution/operations';
-import { withoutEnvelope } from '../../../shared/transport';
+import { apiRequest, withoutEnvelope } from '../../../shared/transport';
 import { entryFields, entryPath, readKey } from './entryFields.description';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
@@ -24,11 +23,9 @@ export const description: INodeProperties[] = showFor('entry', 'get', [
  * found; the value is expected under `data`, as Set sends it. The output is the key beside the
  * answer without its envelope.
  */
-export const { execute } = requestOperation({
-	method: 'GET',
-	path: entryPath,
-	output: (answer, ctx, itemIndex) => ({
-		key: readKey(ctx, itemIndex),
-		...withoutEnvelope(answer),
-	}),
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const path = entryPath(this, itemIndex);
+	const key = readKey(this, itemIndex);
+	const answer = await apiRequest(this, { method: 'GET', path, itemIndex });
+	return { key, ...withoutEnvelope(answer) };
+}

@@ -4,9 +4,8 @@ import {
 	ADAPTIVE_CEILING,
 	adaptiveConcurrency,
 	concurrencyOption,
-	requestOperation,
 } from '../../../shared/execution/operations';
-import { withoutEnvelope } from '../../../shared/transport';
+import { apiRequest, withoutEnvelope } from '../../../shared/transport';
 import { invalidInput, requireOneOf } from '../../../shared/validation';
 import { entryFields, entryPath, readKey } from './entryFields.description';
 
@@ -92,14 +91,16 @@ export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
  * twins are taken to take the same body). Storing the same value again changes nothing, so it is
  * retried like a PUT. The output is the key and what was sent, beside the answer without its envelope.
  */
-export const { execute } = requestOperation({
-	method: 'POST',
-	path: entryPath,
-	body: readBody,
-	idempotent: true,
-	output: (answer, ctx, itemIndex) => ({
-		key: readKey(ctx, itemIndex),
-		...readBody(ctx, itemIndex),
-		...withoutEnvelope(answer),
-	}),
-});
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const path = entryPath(this, itemIndex);
+	const body = readBody(this, itemIndex);
+	const key = readKey(this, itemIndex);
+	const answer = await apiRequest(this, {
+		method: 'POST',
+		path,
+		body,
+		idempotent: true,
+		itemIndex,
+	});
+	return { key, ...body, ...withoutEnvelope(answer) };
+}

@@ -1,11 +1,11 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import {
 	ADAPTIVE_CEILING,
 	adaptiveConcurrency,
 	concurrencyOption,
-	requestOperation,
 } from '../../../shared/execution/operations';
+import { apiRequest } from '../../../shared/transport';
 import { moduleCodeFields } from './bindingFields.description';
 import { bindingsOf, bindingsPath, readModuleCode } from './bindings';
 
@@ -17,8 +17,13 @@ export const description: INodeProperties[] = showFor('binding', 'get', [
 	adaptiveConcurrency(concurrencyOption),
 ]);
 
-export const { execute } = requestOperation({
-	method: 'GET',
-	path: (ctx, itemIndex) => bindingsPath(readModuleCode(ctx, itemIndex)),
-	output: (response) => ({ bindings: bindingsOf(response) }),
-});
+/**
+ * `GET /integration/{code}/voip/bindings`: the module's mapping of extensions to users, the read
+ * twin of api.elma365.com/en/public-api/reference/integration/updatevoipbindings. The output is
+ * `{"bindings": [...]}` (an empty list when the answer has none).
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const path = bindingsPath(readModuleCode(this, itemIndex));
+	const response = await apiRequest(this, { method: 'GET', path, itemIndex });
+	return { bindings: bindingsOf(response) };
+}
