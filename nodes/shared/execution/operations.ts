@@ -1,17 +1,6 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHttpRequestMethods,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
-import { readLimit } from '../descriptions/common';
-import type { EntryShaper } from '../descriptions/simplify';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { INITIAL_WINDOW } from './congestion';
-import type { Operation } from './router';
 import { MAX_CONCURRENCY } from './router';
-import { readWholeList } from '../lists/pager';
-import { apiRequest, unwrapItem } from '../transport';
 
 /**
  * Options > Concurrency, for per-item write operations: include it in the operation's description
@@ -58,93 +47,6 @@ export function adaptiveConcurrency(collection: INodeProperties): INodePropertie
 	return { ...collection, options };
 }
 
-/** A value read from one input item's parameters. */
-type PerItem<T> = (ctx: IExecuteFunctions, itemIndex: number) => T;
-
-/** The item's path, body and query string, all read (and validated) before any request. */
-function readRequestParts(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	parts: {
-		path: PerItem<string>;
-		body?: PerItem<IDataObject | undefined>;
-		qs?: PerItem<IDataObject | undefined>;
-	},
-) {
-	return {
-		path: parts.path(ctx, itemIndex),
-		body: parts.body?.(ctx, itemIndex),
-		qs: parts.qs?.(ctx, itemIndex),
-	};
-}
-
-/**
- * One request per input item, with the body (and path) read from that item's parameters;
- * the platform's answer, unwrapped from its envelope, is the output item.
- */
-export function requestOperation(options: {
-	method: IHttpRequestMethods;
-	path: PerItem<string>;
-	body?: PerItem<IDataObject | undefined>;
-	qs?: PerItem<IDataObject | undefined>;
-	idempotent?: boolean;
-	output?: (
-		response: IDataObject,
-		ctx: IExecuteFunctions,
-		itemIndex: number,
-	) => IDataObject | IDataObject[];
-}): Required<Pick<Operation, 'execute'>> {
-	return {
-		async execute(this: IExecuteFunctions, itemIndex: number) {
-			// Read everything first: a validation error must stop the item before any request.
-			const { path, body, qs } = readRequestParts(this, itemIndex, options);
-			const response = await apiRequest(this, {
-				method: options.method,
-				path,
-				body,
-				qs,
-				idempotent: options.idempotent,
-				itemIndex,
-			});
-			return options.output ? options.output(response, this, itemIndex) : unwrapItem(response);
-		},
-	};
-}
-
-/** A paged list with Return All / Limit: each list entry becomes one output item. */
-export function listOperation(options: {
-	method: IHttpRequestMethods;
-	path: PerItem<string>;
-	paging: 'body' | 'query';
-	body?: PerItem<IDataObject | undefined>;
-	qs?: PerItem<IDataObject | undefined>;
-	/** What each list entry becomes (e.g. simplified), made once per input item; the entry itself by default. */
-	output?: (ctx: IExecuteFunctions, itemIndex: number) => EntryShaper;
-}): Required<Pick<Operation, 'execute'>> {
-	return {
-		async execute(this: IExecuteFunctions, itemIndex: number) {
-			const { path, body, qs } = readRequestParts(this, itemIndex, options);
-			const limit = readLimit(this, itemIndex);
-			const entries = await readWholeList(this, {
-				method: options.method,
-				path,
-				paging: options.paging,
-				body,
-				qs,
-				limit,
-				itemIndex,
-			});
-			const shape = options.output?.(this, itemIndex);
-			return entries.map(
-				(entry): INodeExecutionData => ({
-					json: shape ? shape(entry) : entry,
-					pairedItem: { item: itemIndex },
-				}),
-			);
-		},
-	};
-}
-
 /**
  * A JSON body that stays on the wire when empty: n8n's HTTP helper drops an empty object, while the
  * platform's POST handlers decode a JSON body, so `{}` is sent as its bytes.
@@ -155,28 +57,4 @@ export function jsonBody(body: IDataObject): {
 } {
 	if (Object.keys(body).length > 0) return { body };
 	return { body: Buffer.from('{}'), headers: { 'Content-Type': 'application/json' } };
-}
-
-/** POST with a JSON body that may be empty; the answer unwrapped is the output item. */
-export function postOperation(options: {
-	path: PerItem<string>;
-	body: PerItem<IDataObject>;
-	idempotent: boolean;
-	output?: (ctx: IExecuteFunctions, itemIndex: number, item: IDataObject) => IDataObject;
-}): Required<Pick<Operation, 'execute'>> {
-	return {
-		async execute(this: IExecuteFunctions, itemIndex: number) {
-			const path = options.path(this, itemIndex);
-			const body = options.body(this, itemIndex);
-			const response = await apiRequest(this, {
-				method: 'POST',
-				path,
-				...jsonBody(body),
-				idempotent: options.idempotent,
-				itemIndex,
-			});
-			const item = unwrapItem(response);
-			return options.output ? options.output(this, itemIndex, item) : item;
-		},
-	};
 }
