@@ -40,6 +40,7 @@ const skippedTests = [
 	// The poll harness (above).
 	'Trigger table filter',
 	'a poll of the trigger',
+	'a poll of the App Trigger',
 	'Trigger: a poll of new items',
 	'a poll error echoing the key shows it redacted',
 	'a poll against a dripping list ends at the deadline',
