@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject } from '../../shared/descriptions/common';
+import { jsonEscapeHatchHint } from '../../shared/descriptions/common';
+import { readJsonObject } from '../../shared/readers/common';
 import type { GroupMember, ItemOutcome, SucceededMember } from '../../shared/execution/grouped';
 import { readBatchSize } from '../../shared/execution/grouped';
 import { MAX_BATCH_SIZE } from '../../shared/execution/router';

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { readUuidLocator, uuidLocator } from '../../shared/descriptions/locators';
+import { uuidLocator } from '../../shared/descriptions/locators';
+import { readUuidLocator } from '../../shared/readers/locators';
 import { requireUuid } from '../../shared/validation';
 import { withoutEnvelope } from '../../shared/transport';
 

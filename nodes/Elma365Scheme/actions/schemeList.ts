@@ -5,7 +5,8 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { readLimit, returnAllOrLimit } from '../../shared/descriptions/common';
+import { returnAllOrLimit } from '../../shared/descriptions/common';
+import { readLimit } from '../../shared/readers/common';
 import { PAGE_SIZE, readWholeList, withRange } from '../../shared/lists/pager';
 import { apiRequest } from '../../shared/transport';
 import { requireBoolean } from '../../shared/validation';

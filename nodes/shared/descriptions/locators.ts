@@ -1,5 +1,4 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyMode } from 'n8n-workflow';
-import { requireUuid } from '../validation';
+import type { INodeProperties, INodePropertyMode } from 'n8n-workflow';
 
 const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 const UUID_REGEX = `^\\s*${UUID_PATTERN}\\s*$`;
@@ -93,17 +92,6 @@ export function uuidLocatorWithUrl(
 	return { ...picker, modes: [...(picker.modes ?? []), byUrl] };
 }
 
-/** Reads a uuid picker's value (whatever its mode) and checks that it is a uuid. */
-export function readUuidLocator(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	name: string,
-	label: string,
-): string {
-	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
-	return requireUuid(ctx, itemIndex, label, value);
-}
-
 /**
  * A picker for an object addressed by code (section, application, process template): from a
  * searchable list, or typed in as a code. Its value, whatever the mode, is the code.
@@ -116,11 +104,4 @@ export function codeLocator(options: LocatorOptions & { placeholder: string }): 
 		regex: '^\\s*\\S+\\s*$',
 		errorMessage: 'A code has no spaces',
 	});
-}
-
-/** A parameter's plain value in a load-options context: the code or id of a picker, whatever its mode. */
-export function pickedValue(value: unknown): string {
-	if (value && typeof value === 'object' && 'value' in (value as object))
-		return String((value as { value: unknown }).value ?? '').trim();
-	return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
 }

@@ -1,6 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { requireText } from '../validation';
-import { withAdditionalBody } from './writeOptions';
+import type { INodeProperties } from 'n8n-workflow';
 
 /** The Text of a message or of a comment under one (an item's activity stream or a channel). */
 export function messageText(description: string): INodeProperties {
@@ -13,16 +11,4 @@ export function messageText(description: string): INodeProperties {
 		default: '',
 		description,
 	};
-}
-
-/**
- * The body of a comment under a message: `{body: Text}` plus Additional Body (JSON). The body is
- * inferred from the documented message body
- * (https://api.brix365.com/en/public-api/reference/feed/sendchannelmessage): no page found shows a
- * comment's.
- */
-export function readCommentBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	return withAdditionalBody(ctx, itemIndex, {
-		body: requireText(ctx, itemIndex, 'Text', ctx.getNodeParameter('text', itemIndex)),
-	});
 }

@@ -1,5 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject } from './common';
+import type { INodeProperties } from 'n8n-workflow';
+import { jsonEscapeHatchHint } from './common';
 import { concurrencyOption } from '../execution/operations';
 
 /**
@@ -19,15 +19,3 @@ export const writeOptions: INodeProperties = {
 		},
 	],
 };
-
-/** `body` with Options > Additional Body merged over it. */
-export function withAdditionalBody(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	body: IDataObject,
-): IDataObject {
-	return {
-		...body,
-		...readJsonObject(ctx, itemIndex, 'options.body', 'Options > Additional Body (JSON)'),
-	};
-}

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { contextFields, readContext } from '../descriptions/contextFields';
-import { fieldMapper, readMappedFields, valueShapesNotice } from '../descriptions/fieldMapping';
+import { contextFields } from '../descriptions/contextFields';
+import { readContext } from '../readers/contextFields';
+import { fieldMapper, valueShapesNotice } from '../descriptions/fieldMapping';
+import { readMappedFields } from '../readers/fieldMapping';
 import type { ListFeatures } from '../lists/listOptions';
 import { listOptions } from '../lists/listOptions';
 import { codeLocator, uuidLocatorWithUrl } from '../descriptions/locators';

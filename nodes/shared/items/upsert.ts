@@ -1,8 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { contextFields, readContext } from '../descriptions/contextFields';
-import type { ApplicationField } from '../descriptions/fieldMapping';
-import { fieldMapper, readMappedFields, toPlatformValue } from '../descriptions/fieldMapping';
+import { contextFields } from '../descriptions/contextFields';
+import { readContext } from '../readers/contextFields';
+import type { ApplicationField } from '../methods/mapperFields';
+import { fieldMapper } from '../descriptions/fieldMapping';
+import { readMappedFields, toPlatformValue } from '../readers/fieldMapping';
 import { concurrencyOption } from '../execution/operations';
 import { invalidInput, isUuid } from '../validation';
 import type { ItemKind } from './appItems';

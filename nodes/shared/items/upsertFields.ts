@@ -1,5 +1,5 @@
 import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
-import type { ApplicationField } from '../descriptions/fieldMapping';
+import type { ApplicationField } from '../methods/mapperFields';
 import { getApplicationFields } from '../methods/applicationFields';
 
 /**

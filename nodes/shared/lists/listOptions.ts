@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject } from '../descriptions/common';
+import { jsonEscapeHatchHint } from '../descriptions/common';
+import { readJsonObject } from '../readers/common';
 import { invalidInput, requireBoolean, requireUuid, unsendable } from '../validation';
 import { parseJsonOrText, splitList } from '../utils';
 

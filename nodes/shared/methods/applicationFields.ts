@@ -4,7 +4,7 @@ import type {
 	INodePropertyOptions,
 	ResourceMapperFields,
 } from 'n8n-workflow';
-import { mapperFields } from '../descriptions/fieldMapping';
+import { mapperFields } from '../methods/mapperFields';
 import { apiPath, unwrapItem } from '../transport';
 import { labelled } from './entryLabels';
 import { chooseFirst, readChosenApplication } from './listDependency';

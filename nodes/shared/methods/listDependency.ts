@@ -3,7 +3,6 @@ import type {
 	INodeListSearchResult,
 	ResourceMapperFields,
 } from 'n8n-workflow';
-import { pickedValue } from '../descriptions/locators';
 import { shownText } from '../validation/shown';
 
 /**
@@ -31,4 +30,11 @@ export const NOTHING_TO_LIST: INodeListSearchResult = { results: [] };
 /** What a field mapper shows while what it depends on is not chosen yet: n8n's own "choose first" notice. */
 export function chooseFirst(what: string): ResourceMapperFields {
 	return { fields: [], emptyFieldsNotice: `Choose the ${what} above to see its fields` };
+}
+
+/** A parameter's plain value in a load-options context: the code or id of a picker, whatever its mode. */
+export function pickedValue(value: unknown): string {
+	if (value && typeof value === 'object' && 'value' in (value as object))
+		return String((value as { value: unknown }).value ?? '').trim();
+	return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
 }

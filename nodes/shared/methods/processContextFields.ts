@@ -1,5 +1,5 @@
 import type { IDataObject, ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
-import { mapperFields } from '../descriptions/fieldMapping';
+import { mapperFields } from '../methods/mapperFields';
 import { apiPath, unwrapItem } from '../transport';
 import { isObject } from '../utils';
 import { chooseFirst, readListDependency } from './listDependency';

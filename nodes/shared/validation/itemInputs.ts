@@ -1,5 +1,6 @@
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
-import { requirePathSegment, requireText } from './index';
+import { requirePathSegment } from './ids';
+import { requireText } from './text';
 import { shownText } from './shown';
 
 /**

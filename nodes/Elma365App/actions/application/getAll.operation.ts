@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { readLimit } from '../../../shared/readers/common';
 import { apiRequest } from '../../../shared/transport';
 import { readListPage } from '../../../shared/lists/listPage';
 

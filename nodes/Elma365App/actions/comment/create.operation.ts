@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { readItemPath } from '../../../shared/items/appItems';
 import { showFor } from '../../../shared/descriptions/common';
-import { messageText, readCommentBody } from '../../../shared/descriptions/messageComment';
+import { messageText } from '../../../shared/descriptions/messageComment';
+import { readCommentBody } from '../../../shared/readers/messageComment';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { writeOptions } from '../../../shared/descriptions/writeOptions';
 import { commentedItem, itemFeed } from './commentedItem';

@@ -1,9 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { readItemPath } from '../../../shared/items/appItems';
-import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { readLimit } from '../../../shared/readers/common';
 import { readWholeList } from '../../../shared/lists/pager';
 import { commentedItem, itemFeed } from './commentedItem';
-import { messageFilters, readMessageFilter } from '../../../shared/descriptions/messageFilters';
+import { messageFilters } from '../../../shared/descriptions/messageFilters';
+import { readMessageFilter } from '../../../shared/readers/messageFilters';
 
 export const description: INodeProperties[] = showFor('comment', 'getAll', [
 	...commentedItem('whose comments to list'),

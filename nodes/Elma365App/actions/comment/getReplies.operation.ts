@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { readLimit } from '../../../shared/readers/common';
 import { readWholeList } from '../../../shared/lists/pager';
-import { commentedMessage, readMessagePath } from './commentedMessage.description';
+import { commentedMessage, readMessagePath } from './commentedMessage';
 
 export const description: INodeProperties[] = showFor('comment', 'getReplies', [
 	...commentedMessage('whose replies to list'),

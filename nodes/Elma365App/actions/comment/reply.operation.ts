@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { messageText, readCommentBody } from '../../../shared/descriptions/messageComment';
+import { messageText } from '../../../shared/descriptions/messageComment';
+import { readCommentBody } from '../../../shared/readers/messageComment';
 import { writeOptions } from '../../../shared/descriptions/writeOptions';
 import { apiRequest } from '../../../shared/transport';
-import { commentedMessage, postedComment, readMessagePath } from './commentedMessage.description';
+import { commentedMessage, postedComment, readMessagePath } from './commentedMessage';
 
 export const description: INodeProperties[] = showFor('comment', 'reply', [
 	...commentedMessage('to reply to'),

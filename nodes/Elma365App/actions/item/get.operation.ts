@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { itemSimplifyOption, simplifiedItem } from '../../../shared/descriptions/simplify';
+import { itemSimplifyOption } from '../../../shared/descriptions/simplify';
+import { simplifiedItem } from '../../../shared/readers/simplify';
 import {
 	ADAPTIVE_CEILING,
 	adaptiveConcurrency,

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonBody } from '../../../shared/execution/operations';
 import { locationFields, readApplicationPath } from '../../../shared/items/appItems';
-import { readJsonObject, showFor } from '../../../shared/descriptions/common';
+import { showFor } from '../../../shared/descriptions/common';
+import { readJsonObject } from '../../../shared/readers/common';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { appItems } from './itemKind';
 

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { readLimit } from '../../../shared/readers/common';
 import { readWholeList } from '../../../shared/lists/pager';
-import { channelMessageFields, readChannelMessagePath } from '../channelFields.description';
+import { channelMessageFields, readChannelMessagePath } from '../channelFields';
 
 export const description: INodeProperties[] = showFor('comment', 'getAll', [
 	...channelMessageFields('whose comments to list'),

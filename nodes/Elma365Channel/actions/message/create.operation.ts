@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { messageText } from '../../../shared/descriptions/messageComment';
-import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
+import { writeOptions } from '../../../shared/descriptions/writeOptions';
+import { withAdditionalBody } from '../../../shared/readers/writeOptions';
 import { apiRequest } from '../../../shared/transport';
-import { channelField, posted, readChannelPath } from '../channelFields.description';
+import { channelField, posted, readChannelPath } from '../channelFields';
 import { readMessageBody } from './messageBody';
 
 export const description: INodeProperties[] = showFor('message', 'create', [

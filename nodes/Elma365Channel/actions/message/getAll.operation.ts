@@ -1,8 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { messageFilters, readMessageFilter } from '../../../shared/descriptions/messageFilters';
+import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { readLimit } from '../../../shared/readers/common';
+import { messageFilters } from '../../../shared/descriptions/messageFilters';
+import { readMessageFilter } from '../../../shared/readers/messageFilters';
 import { readWholeList } from '../../../shared/lists/pager';
-import { channelField, readChannelPath } from '../channelFields.description';
+import { channelField, readChannelPath } from '../channelFields';
 
 export const description: INodeProperties[] = showFor('message', 'getAll', [
 	channelField('whose messages to list'),

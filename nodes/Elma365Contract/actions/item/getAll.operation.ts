@@ -1,6 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { itemSimplifier, itemSimplifyOption } from '../../../shared/descriptions/simplify';
+import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { readLimit } from '../../../shared/readers/common';
+import { itemSimplifyOption } from '../../../shared/descriptions/simplify';
+import { itemSimplifier } from '../../../shared/readers/simplify';
 import { readWholeList } from '../../../shared/lists/pager';
 import {
 	itemListOptions,

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/descriptions/common';
-import { readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
+import { jsonEscapeHatchHint } from '../../../shared/descriptions/common';
+import { readJsonObject } from '../../../shared/readers/common';
+import { uuidLocator } from '../../../shared/descriptions/locators';
+import { readUuidLocator } from '../../../shared/readers/locators';
 
 /** The Hashes parameter of the link operations, with what the hashes are for. */
 export function hashesField(description: string): INodeProperties {

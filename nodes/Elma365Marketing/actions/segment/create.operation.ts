@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions/common';
+import { jsonEscapeHatchHint, showFor } from '../../../shared/descriptions/common';
+import { readJsonObject } from '../../../shared/readers/common';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { requireText, requireUuid } from '../../../shared/validation';
 

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
+import { uuidLocator } from '../../../shared/descriptions/locators';
+import { readUuidLocator } from '../../../shared/readers/locators';
 
 /** The segment, picked from the list of segments or typed in as an ID. */
 export function segmentField(description: string): INodeProperties {

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { pickerRows, readPickerRows } from '../../../shared/descriptions/pickerRows';
+import { pickerRows } from '../../../shared/descriptions/pickerRows';
+import { readPickerRows } from '../../../shared/readers/pickerRows';
 import { invalidInput } from '../../../shared/validation';
 
 /** Adding or removing subscribers: the last segment of the PATCH path. */

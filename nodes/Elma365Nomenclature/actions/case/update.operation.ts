@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
+import { uuidLocator } from '../../../shared/descriptions/locators';
+import { readUuidLocator } from '../../../shared/readers/locators';
 import {
 	ADAPTIVE_CEILING,
 	adaptiveConcurrency,

@@ -1,10 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import {
-	readJsonObject,
-	readLimit,
-	returnAllOrLimit,
-	showFor,
-} from '../../../shared/descriptions/common';
+import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { readJsonObject, readLimit } from '../../../shared/readers/common';
 import { readWholeList } from '../../../shared/lists/pager';
 import { queryParametersField } from '../queryParameters.description';
 

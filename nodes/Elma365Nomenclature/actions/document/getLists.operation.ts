@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
+import { writeOptions } from '../../../shared/descriptions/writeOptions';
+import { withAdditionalBody } from '../../../shared/readers/writeOptions';
 import { jsonBody } from '../../../shared/execution/operations';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
-import { documentItemFields, readDocumentPath } from './documentItem.description';
+import { documentItemFields, readDocumentPath } from './documentItem';
 
 export const description: INodeProperties[] = showFor('document', 'getLists', [
 	...documentItemFields,

@@ -1,13 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
+import { writeOptions } from '../../../shared/descriptions/writeOptions';
+import { withAdditionalBody } from '../../../shared/readers/writeOptions';
 import {
 	ADAPTIVE_CEILING,
 	adaptiveConcurrency,
 	jsonBody,
 } from '../../../shared/execution/operations';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
-import { documentItemFields, readDocumentPath } from './documentItem.description';
+import { documentItemFields, readDocumentPath } from './documentItem';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;

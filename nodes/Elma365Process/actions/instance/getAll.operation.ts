@@ -4,13 +4,15 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { readLimit } from '../../../shared/readers/common';
 import {
 	buildListBody,
 	listOptions,
 	refuseUnsendableOptions,
 } from '../../../shared/lists/listOptions';
-import { codeLocator, readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
+import { codeLocator, uuidLocator } from '../../../shared/descriptions/locators';
+import { readUuidLocator } from '../../../shared/readers/locators';
 import { readWholeList } from '../../../shared/lists/pager';
 import { apiPath } from '../../../shared/transport';
 import { requireOneOf, requireText } from '../../../shared/validation';

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
+import { writeOptions } from '../../../shared/descriptions/writeOptions';
+import { withAdditionalBody } from '../../../shared/readers/writeOptions';
 import { adaptiveConcurrency } from '../../../shared/execution/operations';
-import { readInstanceId } from './instanceField.description';
+import { readInstanceId } from './instanceField';
 
 /**
  * Options (Additional Body (JSON), Concurrency) of every instance action: Concurrency defaults to

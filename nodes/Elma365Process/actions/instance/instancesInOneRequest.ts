@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { readJsonObject } from '../../../shared/descriptions/common';
+import { readJsonObject } from '../../../shared/readers/common';
 import { writeOptions } from '../../../shared/descriptions/writeOptions';
 import type { GroupMember, ItemOutcome } from '../../../shared/execution/grouped';
 import { unwrapItem } from '../../../shared/transport';

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/execution/operations';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { requireUuid } from '../../../shared/validation';
-import { instanceOrderKey } from './instanceField.description';
+import { instanceOrderKey } from './instanceField';
 import { interruptComment, readComment } from './interruptComment';
 
 /** Interrupts of one instance go one after the other: the second is answered "not running", never raced. */

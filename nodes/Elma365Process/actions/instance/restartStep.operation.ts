@@ -3,7 +3,7 @@ import { showFor } from '../../../shared/descriptions/common';
 import { ADAPTIVE_CEILING, jsonBody } from '../../../shared/execution/operations';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { instanceActionOptions, readInstanceAction } from './instanceAction';
-import { instanceField, instanceOrderKey } from './instanceField.description';
+import { instanceField, instanceOrderKey } from './instanceField';
 
 /** Items of one instance go one after the other, in input order, at any Concurrency. */
 export const orderKey = instanceOrderKey;

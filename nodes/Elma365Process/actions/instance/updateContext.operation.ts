@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { contextFields, readContext } from '../../../shared/descriptions/contextFields';
-import { readMappedFields } from '../../../shared/descriptions/fieldMapping';
+import { contextFields } from '../../../shared/descriptions/contextFields';
+import { readContext } from '../../../shared/readers/contextFields';
+import { readMappedFields } from '../../../shared/readers/fieldMapping';
 import {
 	ADAPTIVE_CEILING,
 	adaptiveConcurrency,
@@ -11,7 +12,7 @@ import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { invalidInput, requireText } from '../../../shared/validation';
 import { contextMapper } from '../process/contextMapper.description';
 import { templatePickers } from '../process/templatePickers.description';
-import { instanceField, instanceOrderKey, readInstanceId } from './instanceField.description';
+import { instanceField, instanceOrderKey, readInstanceId } from './instanceField';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;

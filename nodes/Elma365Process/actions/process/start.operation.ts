@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { contextFields, readContext } from '../../../shared/descriptions/contextFields';
+import { contextFields } from '../../../shared/descriptions/contextFields';
+import { readContext } from '../../../shared/readers/contextFields';
 import { showFor } from '../../../shared/descriptions/common';
-import { readMappedFields, valueShapesNotice } from '../../../shared/descriptions/fieldMapping';
+import { valueShapesNotice } from '../../../shared/descriptions/fieldMapping';
+import { readMappedFields } from '../../../shared/readers/fieldMapping';
 import { contextMapper } from './contextMapper.description';
 import { codeLocator } from '../../../shared/descriptions/locators';
 import { createConcurrencyOption } from '../../../shared/descriptions/createConcurrency';

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { readUuidLocator } from '../../../shared/descriptions/locators';
-import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
+import { readUuidLocator } from '../../../shared/readers/locators';
+import { writeOptions } from '../../../shared/descriptions/writeOptions';
+import { withAdditionalBody } from '../../../shared/readers/writeOptions';
 import { jsonBody } from '../../../shared/execution/operations';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { idLocator } from '../idLocator.description';

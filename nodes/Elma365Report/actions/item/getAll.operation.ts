@@ -5,7 +5,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { locationFields, readApplicationPath } from '../../../shared/items/appItems';
-import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { readLimit } from '../../../shared/readers/common';
 import type { ListFeatures } from '../../../shared/lists/listOptions';
 import { buildListBody, listOptions } from '../../../shared/lists/listOptions';
 import { readWholeList } from '../../../shared/lists/pager';

@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/descriptions/common';
+import { jsonEscapeHatchHint } from '../../../shared/descriptions/common';
+import { readJsonObject } from '../../../shared/readers/common';
 import type { PickerRows } from '../../../shared/descriptions/pickerRows';
-import { pickerRows, readPickerRows, splitIds } from '../../../shared/descriptions/pickerRows';
+import { pickerRows } from '../../../shared/descriptions/pickerRows';
+import { readPickerRows, splitIds } from '../../../shared/readers/pickerRows';
 import { invalidInput, requireUuid } from '../../../shared/validation';
 import { readPathParam } from '../pathParams';
 

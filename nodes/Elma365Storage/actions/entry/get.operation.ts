@@ -6,7 +6,7 @@ import {
 	concurrencyOption,
 } from '../../../shared/execution/operations';
 import { apiRequest, withoutEnvelope } from '../../../shared/transport';
-import { entryFields, entryPath, readKey } from './entryFields.description';
+import { entryFields, entryPath, readKey } from './entryFields';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject, showFor } from '../../../shared/descriptions/common';
+import { jsonEscapeHatchHint, showFor } from '../../../shared/descriptions/common';
+import { readJsonObject } from '../../../shared/readers/common';
 import {
 	ADAPTIVE_CEILING,
 	adaptiveConcurrency,
@@ -7,7 +8,7 @@ import {
 } from '../../../shared/execution/operations';
 import { apiRequest, withoutEnvelope } from '../../../shared/transport';
 import { invalidInput, requireOneOf } from '../../../shared/validation';
-import { entryFields, entryPath, readKey } from './entryFields.description';
+import { entryFields, entryPath, readKey } from './entryFields';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;

@@ -1,10 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { contextFields, readContext } from '../../../shared/descriptions/contextFields';
+import { contextFields } from '../../../shared/descriptions/contextFields';
+import { readContext } from '../../../shared/readers/contextFields';
 import { showFor } from '../../../shared/descriptions/common';
 import { codeLocator } from '../../../shared/descriptions/locators';
 import { requireText } from '../../../shared/validation';
-import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
-import { taskField } from './taskField.description';
+import { writeOptions } from '../../../shared/descriptions/writeOptions';
+import { withAdditionalBody } from '../../../shared/readers/writeOptions';
+import { taskField } from './taskField';
 import { readTaskId } from './taskRequests';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 

@@ -5,7 +5,7 @@ import {
 	adaptiveConcurrency,
 	concurrencyOption,
 } from '../../../shared/execution/operations';
-import { taskField } from './taskField.description';
+import { taskField } from './taskField';
 import { readTaskId } from './taskRequests';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 

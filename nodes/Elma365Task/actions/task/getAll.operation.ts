@@ -4,9 +4,11 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { readLimit } from '../../../shared/readers/common';
 import { buildListBody, listOptions } from '../../../shared/lists/listOptions';
-import { readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
+import { uuidLocator } from '../../../shared/descriptions/locators';
+import { readUuidLocator } from '../../../shared/readers/locators';
 import { readWholeList } from '../../../shared/lists/pager';
 import { apiPath } from '../../../shared/transport';
 import { requireOneOf } from '../../../shared/validation';

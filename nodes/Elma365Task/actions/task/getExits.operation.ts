@@ -6,7 +6,7 @@ import {
 	concurrencyOption,
 } from '../../../shared/execution/operations';
 import { readListPage } from '../../../shared/lists/listPage';
-import { taskField } from './taskField.description';
+import { taskField } from './taskField';
 import { readTaskId } from './taskRequests';
 import { apiPath, apiRequest } from '../../../shared/transport';
 

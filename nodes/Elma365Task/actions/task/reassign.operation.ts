@@ -1,9 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { readUuidLocator, uuidLocator } from '../../../shared/descriptions/locators';
+import { uuidLocator } from '../../../shared/descriptions/locators';
+import { readUuidLocator } from '../../../shared/readers/locators';
 import { requireUuid } from '../../../shared/validation';
-import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
-import { taskField } from './taskField.description';
+import { writeOptions } from '../../../shared/descriptions/writeOptions';
+import { withAdditionalBody } from '../../../shared/readers/writeOptions';
+import { taskField } from './taskField';
 import { readTaskId } from './taskRequests';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 

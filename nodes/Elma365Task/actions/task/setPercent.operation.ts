@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { withAdditionalBody, writeOptions } from '../../../shared/descriptions/writeOptions';
+import { writeOptions } from '../../../shared/descriptions/writeOptions';
+import { withAdditionalBody } from '../../../shared/readers/writeOptions';
 import { ADAPTIVE_CEILING, adaptiveConcurrency } from '../../../shared/execution/operations';
 import { invalidInput, requireUuid } from '../../../shared/validation';
-import { taskField, taskOrderKey } from './taskField.description';
+import { taskField, taskOrderKey } from './taskField';
 import { readTaskId } from './taskRequests';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 

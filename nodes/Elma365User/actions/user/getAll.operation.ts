@@ -1,7 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { readLimit, returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { readLimit } from '../../../shared/readers/common';
 import { buildListBody, listOptions } from '../../../shared/lists/listOptions';
-import { simplifier, simplifyOption } from '../../../shared/descriptions/simplify';
+import { simplifyOption } from '../../../shared/descriptions/simplify';
+import { simplifier } from '../../../shared/readers/simplify';
 import { readWholeList } from '../../../shared/lists/pager';
 
 /** What Simplify keeps of a user ): identity, name and contacts, not the system fields. */

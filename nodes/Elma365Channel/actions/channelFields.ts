@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { readUuidLocator, uuidLocator } from '../../shared/descriptions/locators';
+import { uuidLocator } from '../../shared/descriptions/locators';
+import { readUuidLocator } from '../../shared/readers/locators';
 import { apiPath, unwrapItem } from '../../shared/transport';
 
 /** The channel, picked from the channels the credential's user sees or typed as an ID. */

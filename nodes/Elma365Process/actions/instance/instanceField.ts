@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { readUuidLocator } from '../../../shared/descriptions/locators';
+import { readUuidLocator } from '../../../shared/readers/locators';
 import { idLocator } from '../idLocator.description';
 
 /** The process instance an operation changes, by ID. */

@@ -1,9 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import {
-	codeLocator,
-	readUuidLocator,
-	uuidLocatorWithUrl,
-} from '../../../shared/descriptions/locators';
+import { codeLocator, uuidLocatorWithUrl } from '../../../shared/descriptions/locators';
+import { readUuidLocator } from '../../../shared/readers/locators';
 import { apiPath } from '../../../shared/transport';
 import { requirePathParameter } from '../../../shared/validation/itemInputs';
 

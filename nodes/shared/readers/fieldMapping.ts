@@ -1,0 +1,303 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type { ApplicationField } from '../methods/mapperFields';
+import { DATE_ONLY } from '../methods/mapperFields';
+import { readContext } from './contextFields';
+import {
+	invalidInput,
+	isUuid,
+	requireBoolean,
+	requireDateTime,
+	requireSendable,
+} from '../validation';
+import { parseJsonOrText, splitList } from '../utils';
+
+/**
+ * Platform types whose value is JSON (an object, a table's rows). The form takes them as text: a
+ * JSON-typed mapper field opens an empty JSON editor, which marks itself as an error until filled.
+ * The text (or an object from an expression) is parsed here, as for fields saved with the JSON types.
+ */
+const JSON_TYPES = new Set(['MONEY', 'FULL_NAME', 'TABLE']);
+
+/** References to application items, users and org-structure nodes: sent as `["uuid", ...]` (files and images too, or as uploaded files). */
+const REFERENCE_TYPES = new Set(['SYS_USER', 'SYS_COLLECTION', 'SYS_OSNODE']);
+
+/**
+ * What a field takes, where that is not obvious from the input. Saved mappers of earlier releases
+ * carry it in the field's label, as "Name (hint)"; messages name the field without it.
+ */
+const HINTS: Record<string, string> = {
+	SYS_USER: 'user UUID(s)',
+	SYS_COLLECTION: 'item UUID(s)',
+	SYS_OSNODE: 'org-structure UUID(s)',
+	FILE: 'file UUID(s)',
+	IMAGE: 'image file UUID(s)',
+	CATEGORY: 'category code(s)',
+	MONEY: '{"cents", "currency"}',
+	PHONE: 'phone number(s)',
+	EMAIL: 'email address(es)',
+	REF_ITEM: '{"id", "code", "namespace"}',
+	DATE: 'date',
+};
+
+/** A value given as a JSON array or object, or as comma-separated text, as a list. */
+function listOf(value: unknown): unknown[] {
+	let list: unknown = value;
+	if (typeof value === 'string') {
+		const text = value.trim();
+		list = text.startsWith('[') || text.startsWith('{') ? parseJsonOrText(text) : splitList(text);
+	}
+	return Array.isArray(list) ? list : [list];
+}
+
+/** UUIDs given as a list, JSON or comma-separated text; `{id}` objects give their `id`. */
+function uuidList(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+): string[] {
+	const ids = listOf(value).map((entry) =>
+		entry && typeof entry === 'object' && 'id' in (entry as object)
+			? (entry as IDataObject).id
+			: entry,
+	);
+	for (const id of ids) {
+		if (!isUuid(typeof id === 'string' ? id.trim() : id))
+			throw invalidInput(ctx, itemIndex, label, 'a UUID or a list of UUIDs', value);
+	}
+	return ids.map((id) => (id as string).trim());
+}
+
+/**
+ * Files and images: file UUIDs, or a file just uploaded as `{"name", "hash"}` (the data types guide,
+ * "Work with files in processes and apps"), sent as given.
+ */
+function fileList(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+): Array<string | IDataObject> {
+	const entries = listOf(value);
+	const uploaded = (entry: unknown) =>
+		entry !== null &&
+		typeof entry === 'object' &&
+		isUuid((entry as IDataObject).hash) &&
+		typeof (entry as IDataObject).name === 'string';
+	const ids = uuidList(
+		ctx,
+		itemIndex,
+		label,
+		entries.filter((entry) => !uploaded(entry)),
+	);
+	return entries.map((entry) =>
+		uploaded(entry)
+			? { name: (entry as IDataObject).name, hash: (entry as IDataObject).hash }
+			: ids.shift()!,
+	);
+}
+
+/** Categories `[{code}]`: plain text becomes a code; objects are sent as given. */
+function categories(value: unknown): IDataObject[] {
+	return listOf(value).map((entry) =>
+		entry && typeof entry === 'object' ? (entry as IDataObject) : { code: String(entry) },
+	);
+}
+
+/** Phones `[{type, tel}]`, emails `[{type, email}]`: plain text becomes entries of type "work"; objects are sent as given. */
+function contacts(key: 'tel' | 'email', value: unknown): unknown[] {
+	return listOf(value).map((entry) =>
+		entry && typeof entry === 'object' ? entry : { type: 'work', [key]: String(entry) },
+	);
+}
+
+/** Arbitrary-app references `[{id, code, namespace}]`; text "namespace/code/id" is accepted too. */
+function appReferences(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+): IDataObject[] {
+	const expected =
+		'a JSON object {"id", "code", "namespace"} (or a list of them), or "namespace/code/uuid"';
+	return listOf(value).map((entry) => {
+		let reference = entry as IDataObject;
+		if (typeof entry === 'string') {
+			const [namespace, code, id] = entry.split('/').map((part) => part.trim());
+			reference = { id, code, namespace };
+		}
+		const ok =
+			reference &&
+			typeof reference === 'object' &&
+			isUuid(reference.id) &&
+			typeof reference.code === 'string' &&
+			reference.code !== '' &&
+			typeof reference.namespace === 'string' &&
+			reference.namespace !== '';
+		if (!ok) throw invalidInput(ctx, itemIndex, label, expected, value);
+		return { id: reference.id, code: reference.code, namespace: reference.namespace };
+	});
+}
+
+/** A date without time, as the calendar date given: no time-zone shift, always midnight UTC. */
+function dateOnly(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+): string {
+	const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(String(value).trim());
+	const [year, month, day] = match ? match.slice(1).map(Number) : [];
+	const date = match ? new Date(Date.UTC(year, month - 1, day)) : undefined;
+	// Date.UTC rolls 2026-02-30 over into March: only a date that reads back the same exists.
+	if (
+		!match ||
+		date!.getUTCFullYear() !== year ||
+		date!.getUTCMonth() !== month - 1 ||
+		date!.getUTCDate() !== day
+	) {
+		throw invalidInput(ctx, itemIndex, label, 'a date such as 2026-03-05', value);
+	}
+	return `${match[1]}-${match[2]}-${match[3]}T00:00:00Z`;
+}
+
+/**
+ * One mapped value in the shape the platform takes, as the vendor's "Data types" guide
+ * (api.elma365.com/en/public-api/guides/DataType) documents them: numbers, booleans and RFC 3339
+ * date-times as JSON values; categories `[{code}]`; money `{cents, currency}`; phones `[{type, tel}]`;
+ * emails `[{type, email}]`; images and files, users and app items as arrays of UUIDs; full names
+ * `{lastname, firstname, middlename}`; links as text. An arbitrary-app reference is
+ * `[{id, code, namespace}]` and a date without time `YYYY-MM-DDT00:00:00Z`, as real clients send them.
+ */
+export function toPlatformValue(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	field: { id: string; displayName?: string; type?: string; platformType?: string },
+	value: unknown,
+): unknown {
+	const label = `Fields to Send > ${fieldLabel(field)}`;
+	const platformType = field.platformType ?? '';
+	if (platformType === 'FILE' || platformType === 'IMAGE')
+		return fileList(ctx, itemIndex, label, value);
+	if (REFERENCE_TYPES.has(platformType)) return uuidList(ctx, itemIndex, label, value);
+	if (platformType === 'CATEGORY') return requireSendable(ctx, itemIndex, label, categories(value));
+	if (platformType === 'PHONE')
+		return requireSendable(ctx, itemIndex, label, contacts('tel', value));
+	if (platformType === 'EMAIL')
+		return requireSendable(ctx, itemIndex, label, contacts('email', value));
+	if (platformType === 'REF_ITEM') return appReferences(ctx, itemIndex, label, value);
+	if (platformType === DATE_ONLY) return dateOnly(ctx, itemIndex, label, value);
+	if (JSON_TYPES.has(platformType))
+		return requireSendable(
+			ctx,
+			itemIndex,
+			label,
+			typeof value === 'string' ? parseJsonOrText(value.trim()) : value,
+		);
+	switch (field.type) {
+		case 'number': {
+			const text = typeof value === 'number' ? undefined : String(value).trim();
+			// Number('') and Number(' ') are 0: a blank is not a number.
+			const number = text === undefined ? (value as number) : text === '' ? NaN : Number(text);
+			if (!Number.isFinite(number)) throw invalidInput(ctx, itemIndex, label, 'a number', value);
+			return platformType === 'INTEGER' && !Number.isInteger(number)
+				? invalidNumber(ctx, itemIndex, label, value)
+				: number;
+		}
+		case 'boolean':
+			return requireBoolean(
+				ctx,
+				itemIndex,
+				label,
+				typeof value === 'string' ? value.trim().toLowerCase() : value,
+			);
+		case 'dateTime':
+			return requireDateTime(ctx, itemIndex, label, value).replace(/\.000Z$/, 'Z');
+		case 'object':
+		case 'array':
+			return requireSendable(
+				ctx,
+				itemIndex,
+				label,
+				typeof value === 'string' ? parseJsonOrText(value.trim()) : value,
+			);
+		default:
+			return typeof value === 'string'
+				? value
+				: typeof value === 'object'
+					? requireSendable(ctx, itemIndex, label, value)
+					: String(value);
+	}
+}
+
+/** A mapped field's label, without the value hint that labels saved by earlier releases end with. */
+function fieldLabel(field: { id: string; displayName?: string; platformType?: string }): string {
+	const label = field.displayName ?? field.id;
+	const hint = HINTS[field.platformType ?? ''];
+	return hint && label.endsWith(` (${hint})`) ? label.slice(0, -hint.length - 3) : label;
+}
+
+/** The operations whose mapper is in n8n's `add` mode (see fieldMapper): they create an item. */
+const CREATING = new Set(['create']);
+
+/**
+ * A field the scheme requires, left blank in the mapper of a create and not given in Fields or
+ * Fields (JSON) either, is named by its label. (n8n's own check before the run names a field never
+ * filled by its code: that message is n8n's.)
+ */
+function requireMandatoryFields(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	schema: ApplicationField[],
+	values: IDataObject,
+): void {
+	if (!CREATING.has(String(ctx.getNodeParameter('operation', itemIndex, '')))) return;
+	const blank = (value: unknown) =>
+		value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+	const missing = schema.filter(
+		(field) => field.required === true && field.removed !== true && blank(values[field.id]),
+	);
+	if (missing.length === 0) return;
+	const elsewhere = readContext(ctx, itemIndex);
+	const field = missing.find((candidate) => blank(elsewhere[candidate.id]));
+	if (!field) return;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`"Fields to Send > ${fieldLabel(field)}" is required in item ${itemIndex}`,
+		{
+			itemIndex,
+			description: `The application's scheme marks it as required (field code "${field.id}"): give it a value, or set it in Fields (JSON).`,
+		},
+	);
+}
+
+/** The error for a fraction where the field takes whole numbers. */
+function invalidNumber(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+): never {
+	throw invalidInput(ctx, itemIndex, label, 'a whole number', value);
+}
+
+/**
+ * The mapped fields as the platform takes them. Read as a whole (not `columns.value`) so n8n does
+ * not convert them first: this function knows the platform's shapes. Empty values are not sent.
+ */
+export function readMappedFields(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const columns = ctx.getNodeParameter('columns', itemIndex, {}) as IDataObject | null;
+	const values = (columns?.value ?? {}) as IDataObject | null;
+	if (!values || typeof values !== 'object') return {};
+	const schema = Array.isArray(columns?.schema) ? (columns.schema as ApplicationField[]) : [];
+	requireMandatoryFields(ctx, itemIndex, schema, values);
+	const context: IDataObject = {};
+	for (const [id, value] of Object.entries(values)) {
+		if (value === undefined || value === null || value === '') continue;
+		const field = schema.find((candidate) => candidate.id === id) ?? { id };
+		if ((field as ApplicationField).removed === true) continue;
+		context[id] = toPlatformValue(ctx, itemIndex, field, value) as IDataObject[string];
+	}
+	return context;
+}

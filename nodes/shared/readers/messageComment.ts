@@ -1,0 +1,15 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { requireText } from '../validation';
+import { withAdditionalBody } from './writeOptions';
+
+/**
+ * The body of a comment under a message: `{body: Text}` plus Additional Body (JSON). The body is
+ * inferred from the documented message body
+ * (https://api.brix365.com/en/public-api/reference/feed/sendchannelmessage): no page found shows a
+ * comment's.
+ */
+export function readCommentBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	return withAdditionalBody(ctx, itemIndex, {
+		body: requireText(ctx, itemIndex, 'Text', ctx.getNodeParameter('text', itemIndex)),
+	});
+}
