@@ -3,7 +3,7 @@ import type { RecordedRequest, Reply } from '../harness/index.ts';
 import { arrivalGate } from '../harness/inFlight';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
 import { INITIAL_WINDOW } from '../../nodes/shared/execution/congestion';
-import { ADAPTIVE_CEILING } from '../../nodes/shared/execution/operations';
+import { ADAPTIVE_CEILING } from '../../nodes/shared/execution/router';
 
 /**
  * The congestion window (nodes/shared/execution/congestion.ts) as the Nomenclature node meets it

@@ -14,6 +14,7 @@ import {
 	requireText,
 	requireUuid,
 } from '../../shared/validation';
+import { optionsCollection } from '../../shared/descriptions/options';
 
 /** One entry of a bulk body: an identifier, or an object (a file to initialise, a link to fetch). */
 export type BulkEntry = string | IDataObject;
@@ -167,13 +168,8 @@ export function bulkSendingProperties(bodyKey: string): INodeProperties[] {
 			description:
 				'Whether to send the entries of all input items together (at most Batch Size per request) instead of one request per item. Every input item still gets its own output item.',
 		},
-		{
-			displayName: 'Options',
-			name: 'bulkOptions',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
+		optionsCollection(
+			[
 				{
 					displayName: 'Additional Body (JSON)',
 					name: 'body',
@@ -198,7 +194,8 @@ export function bulkSendingProperties(bodyKey: string): INodeProperties[] {
 					description: `Key the entries are sent under; empty means "${bodyKey}", as the vendor documents it. Change it only for an installation that differs.`,
 				},
 			],
-		},
+			'bulkOptions',
+		),
 	];
 }
 

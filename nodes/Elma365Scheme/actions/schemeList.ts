@@ -10,29 +10,23 @@ import { readLimit } from '../../shared/readers/common';
 import { PAGE_SIZE, readWholeList, withRange } from '../../shared/lists/pager';
 import { apiRequest } from '../../shared/transport';
 import { requireBoolean } from '../../shared/validation';
+import { optionsCollection } from '../../shared/descriptions/options';
 
 /** Return All / Limit and the Options collection every scheme list has; `extra` adds options. */
 export function listProperties(extra: INodeProperties[] = []): INodeProperties[] {
 	return [
 		...returnAllOrLimit,
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			options: [
-				...extra,
-				{
-					displayName: 'Return Raw Response',
-					name: 'rawResponse',
-					type: 'boolean',
-					default: false,
-					description:
-						"Whether to output the platform's answer to the first page request as one item, instead of one item per scheme",
-				},
-			],
-		},
+		optionsCollection([
+			...extra,
+			{
+				displayName: 'Return Raw Response',
+				name: 'rawResponse',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to output the platform's answer to the first page request as one item, instead of one item per scheme",
+			},
+		]),
 	];
 }
 

@@ -81,6 +81,14 @@ export const MAX_BATCH_SIZE = 100;
 export const MAX_CONCURRENCY = 200;
 
 /**
+ * Options > Concurrency's default for operations whose items change different objects (or whose
+ * side effects need no order): the ceiling of a congestion window that starts at INITIAL_WINDOW and
+ * doubles while the platform keeps up, so a healthy platform gets many requests at once and a
+ * throttling one no more than it takes.
+ */
+export const ADAPTIVE_CEILING = 100;
+
+/**
  * Options > Concurrency of the node (read once, from the first item): how many input items are
  * processed at the same time. 1 (the default, and the value for operations without the option)
  * is one item after the other. Above 1 the requests run under congestion control (congestion.ts):

@@ -6,7 +6,6 @@ import { readMappedFields } from '../readers/fieldMapping';
 import type { ListFeatures } from '../lists/listOptions';
 import { listOptions } from '../lists/listOptions';
 import { codeLocator, uuidLocatorWithUrl } from '../descriptions/locators';
-import { concurrencyOption } from '../execution/operations';
 import { apiPath } from '../transport';
 import { requireBoolean, requireUuid } from '../validation';
 import { requirePathParameter } from '../validation/itemInputs';
@@ -176,31 +175,27 @@ export function itemFields(kind: ItemKind, mode: 'add' | 'map'): INodeProperties
 }
 
 /**
- * The Options of an application item create: Concurrency and what the vendor's create page
+ * The Options of an application item create besides Concurrency: what the vendor's create page
  * documents besides the fields (api.elma365.com/en/public-api/reference/app/appitemcreate).
  */
-export const appCreateOptions: INodeProperties = {
-	...concurrencyOption,
-	options: [
-		...(concurrencyOption.options as INodeProperties[]),
-		{
-			displayName: 'Force Creation Event',
-			name: 'withEventForceCreate',
-			type: 'boolean',
-			default: false,
-			description:
-				'Whether the platform raises the item-created event for this item (sent as withEventForceCreate)',
-		},
-		{
-			displayName: 'Status Group ID',
-			name: 'statusGroupId',
-			type: 'string',
-			default: '',
-			placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-			description: 'The status group the new item starts in (sent as statusGroupId)',
-		},
-	],
-};
+export const appCreateOptions: INodeProperties[] = [
+	{
+		displayName: 'Force Creation Event',
+		name: 'withEventForceCreate',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether the platform raises the item-created event for this item (sent as withEventForceCreate)',
+	},
+	{
+		displayName: 'Status Group ID',
+		name: 'statusGroupId',
+		type: 'string',
+		default: '',
+		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+		description: 'The status group the new item starts in (sent as statusGroupId)',
+	},
+];
 
 /** The body of an application item create: the context, with the status group and event flag when given. */
 export function appCreateBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {

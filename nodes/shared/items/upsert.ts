@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { contextFields } from '../descriptions/contextFields';
+import { concurrency, optionsCollection } from '../descriptions/options';
 import { readContext } from '../readers/contextFields';
 import type { ApplicationField } from '../methods/mapperFields';
 import { fieldMapper } from '../descriptions/fieldMapping';
 import { readMappedFields, toPlatformValue } from '../readers/fieldMapping';
-import { concurrencyOption } from '../execution/operations';
 import { invalidInput, isUuid } from '../validation';
 import type { ItemKind } from './appItems';
 import { readApplicationPath } from './appItems';
@@ -42,34 +42,31 @@ export function upsertFields(kind: ItemKind): INodeProperties[] {
 			},
 		},
 		json,
-		{
-			...concurrencyOption,
-			options: [
-				...(concurrencyOption.options as INodeProperties[]).map((option) => ({
-					...option,
-					description: `${option.description as string} Items with the same match values still go one after the other, in input order.`,
-				})),
-				{
-					displayName: 'If Several Match',
-					name: 'ifSeveralMatch',
-					type: 'options',
-					default: 'error',
-					options: [
-						{
-							name: 'Fail the Item',
-							value: IF_SEVERAL_MATCH.fail,
-							description: 'The item fails with the fields, their values and how many items match',
-						},
-						{
-							name: 'Update All',
-							value: IF_SEVERAL_MATCH.updateAll,
-							description: 'Every matching item is updated; each is an output item',
-						},
-					],
-					description: `What happens when more than one ${kind.noun} has the match values`,
-				},
-			],
-		},
+		optionsCollection([
+			concurrency(
+				1,
+				'Items with the same match values still go one after the other, in input order.',
+			),
+			{
+				displayName: 'If Several Match',
+				name: 'ifSeveralMatch',
+				type: 'options',
+				default: 'error',
+				options: [
+					{
+						name: 'Fail the Item',
+						value: IF_SEVERAL_MATCH.fail,
+						description: 'The item fails with the fields, their values and how many items match',
+					},
+					{
+						name: 'Update All',
+						value: IF_SEVERAL_MATCH.updateAll,
+						description: 'Every matching item is updated; each is an output item',
+					},
+				],
+				description: `What happens when more than one ${kind.noun} has the match values`,
+			},
+		]),
 	];
 }
 

@@ -3,6 +3,7 @@ import { jsonEscapeHatchHint } from '../descriptions/common';
 import { readJsonObject } from '../readers/common';
 import { invalidInput, requireBoolean, requireUuid, unsendable } from '../validation';
 import { parseJsonOrText, splitList } from '../utils';
+import { optionsCollection } from '../descriptions/options';
 
 /**
  * The documented list body (api.elma365.com/en/public-api/reference/app/applist):
@@ -239,14 +240,7 @@ export function listOptions(
 		);
 	}
 	options.push(tableFilter(pickers));
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options,
-	};
+	return optionsCollection(options);
 }
 
 /** A range's bound as sent: an empty one leaves the range open (`null`). */

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { requireText } from '../validation';
-import { withAdditionalBody } from './writeOptions';
+import { withAdditionalBody } from './additionalBody';
 
 /**
  * The body of a comment under a message: `{body: Text}` plus Additional Body (JSON). The body is

@@ -199,6 +199,18 @@ export async function apiDownload(ctx: Elma365Context, request: ApiRequest): Pro
 	return await apiRequest(ctx, { ...request, stream: true });
 }
 
+/**
+ * A JSON body that stays on the wire when empty: n8n's HTTP helper drops an empty object, while the
+ * platform's POST handlers decode a JSON body, so `{}` is sent as its bytes.
+ */
+export function jsonBody(body: IDataObject): {
+	body: IDataObject | Buffer;
+	headers?: Record<string, string>;
+} {
+	if (Object.keys(body).length > 0) return { body };
+	return { body: Buffer.from('{}'), headers: { 'Content-Type': 'application/json' } };
+}
+
 /** A download from a link outside the API (object storage): never with the key. */
 export async function downloadWithoutKey(
 	ctx: Elma365Context,

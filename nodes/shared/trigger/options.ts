@@ -3,6 +3,7 @@ import type { ListPickers } from '../lists/listOptions';
 import { readListFilter, tableFilter } from '../lists/listOptions';
 import { requestOptions } from '../descriptions/requestOptions';
 import { invalidInput, requirePathSegment } from '../validation';
+import { optionsCollection } from '../descriptions/options';
 
 export const DEFAULT_LOOKBACK_MINUTES = 10;
 
@@ -11,42 +12,35 @@ export const DEFAULT_LOOKBACK_MINUTES = 10;
  * Get Many; with `pickers` its field codes are chosen from the application's fields.
  */
 export function triggerOptions(pickers?: ListPickers): INodeProperties {
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'EQL Query',
-				name: 'eql',
-				type: 'string',
-				default: '',
-				placeholder: '[priority] = 1',
-				description:
-					"Only items matching this query in the platform's query language (sent as filter.eql.query)",
-			},
-			{
-				displayName: 'Fire for Existing Items',
-				name: 'fireForExisting',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether the first poll after activation emits every item that already matches; off, it only remembers where history ends',
-			},
-			{
-				displayName: 'Lookback Window (Minutes)',
-				name: 'lookbackMinutes',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: DEFAULT_LOOKBACK_MINUTES,
-				description:
-					'How far before the newest timestamp seen each poll looks again, to catch items that appear late (out of order); each one still fires only once',
-			},
-			tableFilter(pickers),
-		],
-	};
+	return optionsCollection([
+		{
+			displayName: 'EQL Query',
+			name: 'eql',
+			type: 'string',
+			default: '',
+			placeholder: '[priority] = 1',
+			description:
+				"Only items matching this query in the platform's query language (sent as filter.eql.query)",
+		},
+		{
+			displayName: 'Fire for Existing Items',
+			name: 'fireForExisting',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether the first poll after activation emits every item that already matches; off, it only remembers where history ends',
+		},
+		{
+			displayName: 'Lookback Window (Minutes)',
+			name: 'lookbackMinutes',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: DEFAULT_LOOKBACK_MINUTES,
+			description:
+				'How far before the newest timestamp seen each poll looks again, to catch items that appear late (out of order); each one still fires only once',
+		},
+		tableFilter(pickers),
+	]);
 }
 
 /** A trigger only reads: of the Request Options, the timeout is what applies. */

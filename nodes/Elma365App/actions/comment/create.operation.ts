@@ -4,13 +4,17 @@ import { showFor } from '../../../shared/descriptions/common';
 import { messageText } from '../../../shared/descriptions/messageComment';
 import { readCommentBody } from '../../../shared/readers/messageComment';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
-import { writeOptions } from '../../../shared/descriptions/writeOptions';
 import { commentedItem, itemFeed } from './commentedItem';
+import {
+	additionalBody,
+	concurrency,
+	optionsCollection,
+} from '../../../shared/descriptions/options';
 
 export const description: INodeProperties[] = showFor('comment', 'create', [
 	...commentedItem('to comment on'),
 	messageText("The comment, posted in the item's activity stream as the credential's user"),
-	writeOptions,
+	optionsCollection([concurrency(), additionalBody]),
 ]);
 
 /** POST /feed/{namespace}/{code}/{id}/message {body}; the message the platform answers is the output. */

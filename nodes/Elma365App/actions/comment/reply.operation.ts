@@ -2,14 +2,18 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { showFor } from '../../../shared/descriptions/common';
 import { messageText } from '../../../shared/descriptions/messageComment';
 import { readCommentBody } from '../../../shared/readers/messageComment';
-import { writeOptions } from '../../../shared/descriptions/writeOptions';
 import { apiRequest } from '../../../shared/transport';
 import { commentedMessage, postedComment, readMessagePath } from './commentedMessage';
+import {
+	additionalBody,
+	concurrency,
+	optionsCollection,
+} from '../../../shared/descriptions/options';
 
 export const description: INodeProperties[] = showFor('comment', 'reply', [
 	...commentedMessage('to reply to'),
 	messageText("The reply, posted under the message as the credential's user"),
-	writeOptions,
+	optionsCollection([concurrency(), additionalBody]),
 ]);
 
 /** Comments on one message keep their input order at any Concurrency. */

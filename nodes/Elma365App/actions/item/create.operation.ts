@@ -1,9 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
+import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
 import type { GroupMember, ItemOutcome } from '../../../shared/execution/grouped';
 import { groupedOperation } from '../../../shared/execution/grouped';
 import {
 	appCreateBody,
+	appCreateOptions,
 	itemFields,
 	locationFields,
 	readApplicationPath,
@@ -27,7 +29,7 @@ export const description: INodeProperties[] = showFor('item', 'create', [
 	...locationFields(appItems),
 	...itemFields(appItems, 'add'),
 	sendInOneRequest,
-	batchOptions,
+	optionsCollection([concurrency(), ...appCreateOptions, ...batchOptions]),
 ]);
 
 /**

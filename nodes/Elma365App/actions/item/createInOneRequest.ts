@@ -4,7 +4,7 @@ import type { GroupMember, ItemOutcome } from '../../../shared/execution/grouped
 import { chunk, readBatchSize } from '../../../shared/execution/grouped';
 import { MAX_BATCH_SIZE } from '../../../shared/execution/router';
 import type { ItemKind } from '../../../shared/items/appItems';
-import { appCreateBody, appCreateOptions, readLocation } from '../../../shared/items/appItems';
+import { appCreateBody, readLocation } from '../../../shared/items/appItems';
 import { requireBoolean } from '../../../shared/validation';
 
 /** Send in One Request of Item > Create. */
@@ -17,29 +17,25 @@ export const sendInOneRequest: INodeProperties = {
 		"Whether to create the items of all input items together through the platform's batch save (at most Batch Size per request, each request one transaction) instead of one request per item. Each output item is the new item's __id with the fields sent, not the platform's full item: turn this off, or add a Get, when you need the full item.",
 };
 
-/** The create Options plus Batch Size and Run Event Handlers. */
-export const batchOptions: INodeProperties = {
-	...appCreateOptions,
-	options: [
-		...(appCreateOptions.options as INodeProperties[]),
-		{
-			displayName: 'Batch Size',
-			name: 'batchSize',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE, numberPrecision: 0 },
-			default: MAX_BATCH_SIZE,
-			description: `Max number of items per batch request when sending in one request (at most ${MAX_BATCH_SIZE})`,
-		},
-		{
-			displayName: 'Run Event Handlers',
-			name: 'withEventHandlers',
-			type: 'boolean',
-			default: true,
-			description:
-				"Whether the platform runs the applications' event handlers for the items saved in one request (sent as withEventHandlers), as it does for an item created by itself",
-		},
-	],
-};
+/** Options > Batch Size and Run Event Handlers of Send in One Request. */
+export const batchOptions: INodeProperties[] = [
+	{
+		displayName: 'Batch Size',
+		name: 'batchSize',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE, numberPrecision: 0 },
+		default: MAX_BATCH_SIZE,
+		description: `Max number of items per batch request when sending in one request (at most ${MAX_BATCH_SIZE})`,
+	},
+	{
+		displayName: 'Run Event Handlers',
+		name: 'withEventHandlers',
+		type: 'boolean',
+		default: true,
+		description:
+			"Whether the platform runs the applications' event handlers for the items saved in one request (sent as withEventHandlers), as it does for an item created by itself",
+	},
+];
 
 /** One input item read for the batch: where it goes, the context the single create would send, and whether it must go alone. */
 export interface BatchEntry {

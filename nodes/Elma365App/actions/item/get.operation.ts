@@ -2,15 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { showFor } from '../../../shared/descriptions/common';
 import { itemSimplifyOption } from '../../../shared/descriptions/simplify';
 import { simplifiedItem } from '../../../shared/readers/simplify';
-import {
-	ADAPTIVE_CEILING,
-	adaptiveConcurrency,
-	concurrencyOption,
-	jsonBody,
-} from '../../../shared/execution/operations';
 import { itemIdFields, locationFields, readItemPath } from '../../../shared/items/appItems';
-import { apiRequest, unwrapItem } from '../../../shared/transport';
+import { apiRequest, jsonBody, unwrapItem } from '../../../shared/transport';
 import { appItems } from './itemKind';
+import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
+import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;
@@ -19,7 +15,7 @@ export const description: INodeProperties[] = showFor('item', 'get', [
 	...locationFields(appItems),
 	...itemIdFields(appItems, 'to get'),
 	itemSimplifyOption,
-	adaptiveConcurrency(concurrencyOption),
+	optionsCollection([concurrency(defaultConcurrency)]),
 ]);
 
 /** POST /app/{namespace}/{code}/{id}/get with `{}`: a read, although sent as POST, so safe to repeat. */

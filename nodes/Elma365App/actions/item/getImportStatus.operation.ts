@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { jsonBody } from '../../../shared/execution/operations';
 import { locationFields, readApplicationPath } from '../../../shared/items/appItems';
 import { showFor } from '../../../shared/descriptions/common';
 import { readJsonObject } from '../../../shared/readers/common';
-import { apiRequest, unwrapItem } from '../../../shared/transport';
+import { apiRequest, jsonBody, unwrapItem } from '../../../shared/transport';
 import { appItems } from './itemKind';
 
 export const description: INodeProperties[] = showFor('item', 'getImportStatus', [

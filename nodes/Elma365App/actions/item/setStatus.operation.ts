@@ -2,14 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { itemIdFields, locationFields, readItemPath } from '../../../shared/items/appItems';
 import { showFor } from '../../../shared/descriptions/common';
 import { statusPicker } from '../../../shared/descriptions/statusPicker';
-import {
-	ADAPTIVE_CEILING,
-	adaptiveConcurrency,
-	concurrencyOption,
-} from '../../../shared/execution/operations';
 import { requireText } from '../../../shared/validation';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { appItems } from './itemKind';
+import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
+import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;
@@ -21,7 +18,7 @@ export const description: INodeProperties[] = showFor('item', 'setStatus', [
 		...statusPicker,
 		hint: "The statuses of the application's status settings; an expression gives the status code",
 	},
-	adaptiveConcurrency(concurrencyOption),
+	optionsCollection([concurrency(defaultConcurrency)]),
 ]);
 
 /** Status changes of one item run one after the other, in input order: the last one given is the one it keeps. */

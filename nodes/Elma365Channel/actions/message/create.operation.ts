@@ -1,11 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { messageText } from '../../../shared/descriptions/messageComment';
-import { writeOptions } from '../../../shared/descriptions/writeOptions';
-import { withAdditionalBody } from '../../../shared/readers/writeOptions';
+import { withAdditionalBody } from '../../../shared/readers/additionalBody';
 import { apiRequest } from '../../../shared/transport';
 import { channelField, posted, readChannelPath } from '../channelFields';
 import { readMessageBody } from './messageBody';
+import {
+	additionalBody,
+	concurrency,
+	optionsCollection,
+} from '../../../shared/descriptions/options';
 
 export const description: INodeProperties[] = showFor('message', 'create', [
 	channelField('to post in'),
@@ -72,7 +76,7 @@ export const description: INodeProperties[] = showFor('message', 'create', [
 			},
 		],
 	},
-	writeOptions,
+	optionsCollection([concurrency(), additionalBody]),
 ]);
 
 /**

@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { concurrencyOption } from '../../../shared/execution/operations';
 import {
 	itemFields,
 	locationFields,
@@ -9,11 +8,12 @@ import {
 } from '../../../shared/items/appItems';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { contractItems } from './itemKind';
+import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
 
 export const description: INodeProperties[] = showFor('item', 'create', [
 	...locationFields(contractItems),
 	...itemFields(contractItems, 'add'),
-	concurrencyOption,
+	optionsCollection([concurrency()]),
 ]);
 
 /**

@@ -2,14 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { showFor } from '../../../shared/descriptions/common';
 import { itemSimplifyOption } from '../../../shared/descriptions/simplify';
 import { simplifiedItem } from '../../../shared/readers/simplify';
-import {
-	ADAPTIVE_CEILING,
-	adaptiveConcurrency,
-	concurrencyOption,
-} from '../../../shared/execution/operations';
 import { itemIdFields, locationFields, readItemPath } from '../../../shared/items/appItems';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { contractItems } from './itemKind';
+import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
+import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;
@@ -18,7 +15,7 @@ export const description: INodeProperties[] = showFor('item', 'get', [
 	...locationFields(contractItems),
 	...itemIdFields(contractItems, 'to get'),
 	itemSimplifyOption,
-	adaptiveConcurrency(concurrencyOption),
+	optionsCollection([concurrency(defaultConcurrency)]),
 ]);
 
 /** GET /contracts/{namespace}/{code}/{id}/get: contract items are read with GET, not POST as app items. */

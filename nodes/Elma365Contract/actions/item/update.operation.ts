@@ -1,11 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import {
-	ADAPTIVE_CEILING,
-	adaptiveConcurrency,
-	concurrencyOption,
-} from '../../../shared/execution/operations';
-import {
 	itemFields,
 	itemIdFields,
 	locationFields,
@@ -14,6 +9,8 @@ import {
 } from '../../../shared/items/appItems';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { contractItems } from './itemKind';
+import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
+import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;
@@ -22,7 +19,7 @@ export const description: INodeProperties[] = showFor('item', 'update', [
 	...locationFields(contractItems),
 	...itemIdFields(contractItems, 'to update'),
 	...itemFields(contractItems, 'map'),
-	adaptiveConcurrency(concurrencyOption),
+	optionsCollection([concurrency(defaultConcurrency)]),
 ]);
 
 /** Updates of one item keep their input order at any Concurrency. */

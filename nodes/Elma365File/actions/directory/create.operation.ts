@@ -1,10 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonEscapeHatchHint, showFor } from '../../../shared/descriptions/common';
 import { readJsonObject } from '../../../shared/readers/common';
-import { createConcurrencyOption } from '../../../shared/descriptions/createConcurrency';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { requireText } from '../../../shared/validation';
 import { readOptionalDirectory } from '../diskParameters';
+import {
+	concurrency,
+	CREATED_IN_ANOTHER_ORDER,
+	optionsCollection,
+} from '../../../shared/descriptions/options';
 
 export const description: INodeProperties[] = showFor('directory', 'create', [
 	{
@@ -43,7 +47,7 @@ export const description: INodeProperties[] = showFor('directory', 'create', [
 		default: '{}',
 		description: `${jsonEscapeHatchHint}. The platform documents no body for this request; its directory model names the name "__name" and the parent "directory", which this field can send.`,
 	},
-	createConcurrencyOption,
+	optionsCollection([concurrency(1, CREATED_IN_ANOTHER_ORDER)]),
 ]);
 
 /**

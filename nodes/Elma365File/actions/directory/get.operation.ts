@@ -1,19 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import {
-	ADAPTIVE_CEILING,
-	adaptiveConcurrency,
-	concurrencyOption,
-} from '../../../shared/execution/operations';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { directoryLocator, readDirectory } from '../diskParameters';
+import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
+import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('directory', 'get', [
 	directoryLocator('The directory to read'),
-	adaptiveConcurrency(concurrencyOption),
+	optionsCollection([concurrency(defaultConcurrency)]),
 ]);
 
 /** The vendor answers `{"directory": {...}}`: the output is the directory itself. */

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/validation';
 import { findInputBinary } from '../../../shared/validation/itemInputs';
 import { unwrapFile } from '../diskParameters';
+import { optionsCollection } from '../../../shared/descriptions/options';
 
 /** The input binary field that holds the file to upload. */
 export const binaryPropertyField: INodeProperties = {
@@ -30,13 +31,8 @@ export const MAX_PART_MB = 5120;
 const MB = 1024 * 1024;
 
 /** The upload's Options: stored name, part size and upload hash. */
-export const uploadOptions: INodeProperties = {
-	displayName: 'Options',
-	name: 'uploadOptions',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: [
+export const uploadOptions: INodeProperties = optionsCollection(
+	[
 		{
 			displayName: 'File Name',
 			name: 'fileName',
@@ -62,7 +58,8 @@ export const uploadOptions: INodeProperties = {
 				'UUID sent as the hash query parameter; a new one is made for every upload when empty',
 		},
 	],
-};
+	'uploadOptions',
+);
 
 /** An item's upload, read and checked before the first request. */
 interface UploadInput {

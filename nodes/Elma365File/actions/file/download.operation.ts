@@ -6,7 +6,6 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { concurrencyOption } from '../../../shared/execution/operations';
 import {
 	apiDownload,
 	apiPath,
@@ -22,6 +21,7 @@ import { toHttpUrl } from '../../../shared/utils';
 import { fileIdField, readFileId } from '../diskParameters';
 import { withLink } from './getDownloadLink.operation';
 import { shownValue } from '../../../shared/validation/shown';
+import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
 
 export const description: INodeProperties[] = showFor('file', 'download', [
 	fileIdField,
@@ -34,23 +34,16 @@ export const description: INodeProperties[] = showFor('file', 'download', [
 		hint: 'The name of the output binary field to put the file in',
 		description: 'Binary property of the output item that receives the file',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			...(concurrencyOption.options as INodeProperties[]),
-			{
-				displayName: 'File Name',
-				name: 'fileName',
-				type: 'string',
-				default: '',
-				description: 'Name to give the binary data instead of the one the download states',
-			},
-		],
-	},
+	optionsCollection([
+		concurrency(),
+		{
+			displayName: 'File Name',
+			name: 'fileName',
+			type: 'string',
+			default: '',
+			description: 'Name to give the binary data instead of the one the download states',
+		},
+	]),
 ]);
 
 function header(headers: IDataObject, name: string): string | undefined {

@@ -1,11 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonEscapeHatchHint, showFor } from '../../../shared/descriptions/common';
 import { readJsonObject } from '../../../shared/readers/common';
-import {
-	ADAPTIVE_CEILING,
-	adaptiveConcurrency,
-	concurrencyOption,
-} from '../../../shared/execution/operations';
 import { apiRequest } from '../../../shared/transport';
 import {
 	directoryLocator,
@@ -14,6 +9,8 @@ import {
 	readFileId,
 	unwrapFile,
 } from '../diskParameters';
+import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
+import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;
@@ -41,7 +38,7 @@ export const description: INodeProperties[] = showFor('file', 'move', [
 		default: '{}',
 		description: `${jsonEscapeHatchHint}. The form sends {"files": [{"hash", "name"}]}; these keys are added beside "files".`,
 	},
-	adaptiveConcurrency(concurrencyOption),
+	optionsCollection([concurrency(defaultConcurrency)]),
 ]);
 
 /** Moves of one file run one after the other, in input order. */

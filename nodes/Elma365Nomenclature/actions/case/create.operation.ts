@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { concurrencyOption } from '../../../shared/execution/operations';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { buildCaseBody } from './caseBody';
 import { caseFields } from './caseFields.description';
+import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
 
 export const description: INodeProperties[] = showFor('case', 'create', [
 	...caseFields,
-	concurrencyOption,
+	optionsCollection([concurrency()]),
 ]);
 
 /**

@@ -2,15 +2,15 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { showFor } from '../../../shared/descriptions/common';
 import { uuidLocator } from '../../../shared/descriptions/locators';
 import { readUuidLocator } from '../../../shared/readers/locators';
-import {
-	ADAPTIVE_CEILING,
-	adaptiveConcurrency,
-	concurrencyOption,
-} from '../../../shared/execution/operations';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { lacksRequiredField, readCaseChanges, withCurrentFields } from './caseBody';
 import { currentCase, rememberWritten } from './currentCases';
 import { caseUpdateFields } from './caseFields.description';
+import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
+import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
+
+/** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
+export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('case', 'update', [
 	uuidLocator({
@@ -20,11 +20,8 @@ export const description: INodeProperties[] = showFor('case', 'update', [
 		description: 'The case (registration file) to update',
 	}),
 	...caseUpdateFields,
-	adaptiveConcurrency(concurrencyOption),
+	optionsCollection([concurrency(defaultConcurrency)]),
 ]);
-
-/** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
-export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
 	return readUuidLocator(ctx, itemIndex, 'caseId', 'Case');

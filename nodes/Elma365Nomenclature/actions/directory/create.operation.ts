@@ -1,13 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { createConcurrencyOption } from '../../../shared/descriptions/createConcurrency';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { buildDirectoryBody } from './directoryBody';
 import { directoryFields } from './directoryFields.description';
+import {
+	concurrency,
+	CREATED_IN_ANOTHER_ORDER,
+	optionsCollection,
+} from '../../../shared/descriptions/options';
 
 export const description: INodeProperties[] = showFor('directory', 'create', [
 	...directoryFields(true),
-	createConcurrencyOption,
+	optionsCollection([concurrency(1, CREATED_IN_ANOTHER_ORDER)]),
 ]);
 
 /** POST /nomenclature/directory with `{name, ...Additional Body Fields}`: the answer is the output. */

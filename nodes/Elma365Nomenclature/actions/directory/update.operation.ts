@@ -2,15 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { showFor } from '../../../shared/descriptions/common';
 import { uuidLocator } from '../../../shared/descriptions/locators';
 import { readUuidLocator } from '../../../shared/readers/locators';
-import {
-	ADAPTIVE_CEILING,
-	adaptiveConcurrency,
-	concurrencyOption,
-} from '../../../shared/execution/operations';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { currentValue, findListed } from '../keepCurrent';
 import { buildDirectoryBody } from './directoryBody';
 import { directoryFields } from './directoryFields.description';
+import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
+import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;
@@ -23,7 +20,7 @@ export const description: INodeProperties[] = showFor('directory', 'update', [
 		description: 'The nomenclature directory to update',
 	}),
 	...directoryFields(false),
-	adaptiveConcurrency(concurrencyOption),
+	optionsCollection([concurrency(defaultConcurrency)]),
 ]);
 
 export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {

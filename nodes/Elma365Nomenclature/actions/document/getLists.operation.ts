@@ -1,14 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { writeOptions } from '../../../shared/descriptions/writeOptions';
-import { withAdditionalBody } from '../../../shared/readers/writeOptions';
-import { jsonBody } from '../../../shared/execution/operations';
-import { apiRequest, unwrapItem } from '../../../shared/transport';
+import { withAdditionalBody } from '../../../shared/readers/additionalBody';
+import { apiRequest, jsonBody, unwrapItem } from '../../../shared/transport';
 import { documentItemFields, readDocumentPath } from './documentItem';
+import {
+	additionalBody,
+	concurrency,
+	optionsCollection,
+} from '../../../shared/descriptions/options';
 
 export const description: INodeProperties[] = showFor('document', 'getLists', [
 	...documentItemFields,
-	writeOptions,
+	optionsCollection([concurrency(), additionalBody]),
 ]);
 
 /**

@@ -1,21 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { writeOptions } from '../../../shared/descriptions/writeOptions';
-import { withAdditionalBody } from '../../../shared/readers/writeOptions';
-import {
-	ADAPTIVE_CEILING,
-	adaptiveConcurrency,
-	jsonBody,
-} from '../../../shared/execution/operations';
-import { apiRequest, unwrapItem } from '../../../shared/transport';
+import { withAdditionalBody } from '../../../shared/readers/additionalBody';
+import { apiRequest, jsonBody, unwrapItem } from '../../../shared/transport';
 import { documentItemFields, readDocumentPath } from './documentItem';
+import {
+	additionalBody,
+	concurrency,
+	optionsCollection,
+} from '../../../shared/descriptions/options';
+import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('document', 'getRegistrations', [
 	...documentItemFields,
-	adaptiveConcurrency(writeOptions),
+	optionsCollection([concurrency(defaultConcurrency), additionalBody]),
 ]);
 
 /**

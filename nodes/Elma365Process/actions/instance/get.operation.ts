@@ -1,12 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import {
-	ADAPTIVE_CEILING,
-	adaptiveConcurrency,
-	concurrencyOption,
-} from '../../../shared/execution/operations';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { requireUuid } from '../../../shared/validation';
+import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
+import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;
@@ -21,7 +18,7 @@ export const description: INodeProperties[] = showFor('instance', 'get', [
 		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
 		description: 'ID of the process instance (the "instanceId" a Start returns)',
 	},
-	adaptiveConcurrency(concurrencyOption),
+	optionsCollection([concurrency(defaultConcurrency)]),
 ]);
 
 /** POST /bpm/instance/{id}/get (api.elma365.com/en/public-api/reference/bpm/bpminstanceget/). */

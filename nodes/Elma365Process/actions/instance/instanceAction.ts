@@ -1,14 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { writeOptions } from '../../../shared/descriptions/writeOptions';
-import { withAdditionalBody } from '../../../shared/readers/writeOptions';
-import { adaptiveConcurrency } from '../../../shared/execution/operations';
+import { withAdditionalBody } from '../../../shared/readers/additionalBody';
 import { readInstanceId } from './instanceField';
-
-/**
- * Options (Additional Body (JSON), Concurrency) of every instance action: Concurrency defaults to
- * the adaptive window's ceiling.
- */
-export const instanceActionOptions = adaptiveConcurrency(writeOptions);
 
 /**
  * What an action on one process instance sends, for the actions the vendor publishes without a

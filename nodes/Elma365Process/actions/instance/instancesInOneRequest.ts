@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { readJsonObject } from '../../../shared/readers/common';
-import { writeOptions } from '../../../shared/descriptions/writeOptions';
 import type { GroupMember, ItemOutcome } from '../../../shared/execution/grouped';
 import { unwrapItem } from '../../../shared/transport';
 import { requireUuid } from '../../../shared/validation';
@@ -17,12 +16,6 @@ export function instanceIdOfEveryItem(purpose: string): INodeProperties {
 		description: `ID of a process instance ${purpose}, read from every input item: all of them are sent in one request`,
 	};
 }
-
-/** Options of a grouped operation: Additional Body (JSON) alone (one request, nothing to run at once). */
-export const groupedOptions: INodeProperties = {
-	...writeOptions,
-	options: (writeOptions.options as INodeProperties[]).filter((option) => option.name === 'body'),
-};
 
 /** Options > Additional Body (JSON) of a grouped operation, read once from the first item. */
 export function readGroupedAdditionalBody(ctx: IExecuteFunctions): IDataObject {

@@ -1,15 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import {
-	ADAPTIVE_CEILING,
-	adaptiveConcurrency,
-	concurrencyOption,
-	jsonBody,
-} from '../../../shared/execution/operations';
-import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
+import { apiPath, apiRequest, jsonBody, unwrapItem } from '../../../shared/transport';
 import { requireUuid } from '../../../shared/validation';
 import { instanceOrderKey } from './instanceField';
 import { interruptComment, readComment } from './interruptComment';
+import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
+import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
 
 /** Interrupts of one instance go one after the other: the second is answered "not running", never raced. */
 export const orderKey = instanceOrderKey;
@@ -28,7 +24,7 @@ export const description: INodeProperties[] = showFor('instance', 'interrupt', [
 		description: 'ID of the running process instance to stop (the "instanceId" a Start returns)',
 	},
 	interruptComment,
-	adaptiveConcurrency(concurrencyOption),
+	optionsCollection([concurrency(defaultConcurrency)]),
 ]);
 
 /** POST /bpm/instance/{id}/interrupt {comment?} (api.brix365.com/en/public-api/reference/bpm/bpminstanceinterrupt). */

@@ -1,9 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { ADAPTIVE_CEILING, jsonBody } from '../../../shared/execution/operations';
-import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
-import { instanceActionOptions, readInstanceAction } from './instanceAction';
+import { apiPath, apiRequest, jsonBody, unwrapItem } from '../../../shared/transport';
+import { readInstanceAction } from './instanceAction';
 import { instanceField, instanceOrderKey } from './instanceField';
+import {
+	additionalBody,
+	concurrency,
+	optionsCollection,
+} from '../../../shared/descriptions/options';
+import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
 
 /** Items of one instance go one after the other, in input order, at any Concurrency. */
 export const orderKey = instanceOrderKey;
@@ -13,7 +18,7 @@ export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('instance', 'restartStep', [
 	instanceField('whose current step to run again'),
-	instanceActionOptions,
+	optionsCollection([concurrency(defaultConcurrency), additionalBody]),
 ]);
 
 /**

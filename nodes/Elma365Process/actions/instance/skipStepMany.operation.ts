@@ -1,10 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
+import { additionalBody, optionsCollection } from '../../../shared/descriptions/options';
 import { groupedOperation } from '../../../shared/execution/grouped';
 import { apiRequest } from '../../../shared/transport';
 import {
 	allInOneGroup,
-	groupedOptions,
 	instanceIdOfEveryItem,
 	instancesBody,
 	oneOutputForGroup,
@@ -14,7 +14,7 @@ import {
 
 export const description: INodeProperties[] = showFor('instance', 'skipStepMany', [
 	instanceIdOfEveryItem('whose current step to skip'),
-	groupedOptions,
+	optionsCollection([additionalBody]),
 ]);
 
 /**

@@ -3,16 +3,13 @@ import { showFor } from '../../../shared/descriptions/common';
 import { contextFields } from '../../../shared/descriptions/contextFields';
 import { readContext } from '../../../shared/readers/contextFields';
 import { readMappedFields } from '../../../shared/readers/fieldMapping';
-import {
-	ADAPTIVE_CEILING,
-	adaptiveConcurrency,
-	concurrencyOption,
-} from '../../../shared/execution/operations';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { invalidInput, requireText } from '../../../shared/validation';
 import { contextMapper } from '../process/contextMapper.description';
 import { templatePickers } from '../process/templatePickers.description';
 import { instanceField, instanceOrderKey, readInstanceId } from './instanceField';
+import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
+import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;
@@ -34,7 +31,7 @@ export const description: INodeProperties[] = showFor('instance', 'updateContext
 	}),
 	contextMapper,
 	...contextFields({ what: 'process context' }),
-	adaptiveConcurrency(concurrencyOption),
+	optionsCollection([concurrency(defaultConcurrency)]),
 ]);
 
 /** `{comment, context}`: the mapped fields, then the pairs, then the JSON (a later source wins). */

@@ -6,10 +6,14 @@ import { valueShapesNotice } from '../../../shared/descriptions/fieldMapping';
 import { readMappedFields } from '../../../shared/readers/fieldMapping';
 import { contextMapper } from './contextMapper.description';
 import { codeLocator } from '../../../shared/descriptions/locators';
-import { createConcurrencyOption } from '../../../shared/descriptions/createConcurrency';
 import { explainStatus, type StatusHints } from '../../../shared/execution/statusHints';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { requirePathParameter } from '../../../shared/validation/itemInputs';
+import {
+	concurrency,
+	CREATED_IN_ANOTHER_ORDER,
+	optionsCollection,
+} from '../../../shared/descriptions/options';
 
 export const description: INodeProperties[] = showFor('process', 'start', [
 	codeLocator({
@@ -34,7 +38,7 @@ export const description: INodeProperties[] = showFor('process', 'start', [
 	contextMapper,
 	valueShapesNotice,
 	...contextFields({ what: 'process context' }),
-	createConcurrencyOption,
+	optionsCollection([concurrency(1, CREATED_IN_ANOTHER_ORDER)]),
 ]);
 
 /** Mapped fields, then the name/value pairs, then the JSON: a later source wins. */

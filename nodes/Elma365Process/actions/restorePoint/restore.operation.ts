@@ -1,11 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { readUuidLocator } from '../../../shared/readers/locators';
-import { writeOptions } from '../../../shared/descriptions/writeOptions';
-import { withAdditionalBody } from '../../../shared/readers/writeOptions';
-import { jsonBody } from '../../../shared/execution/operations';
-import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
+import { withAdditionalBody } from '../../../shared/readers/additionalBody';
+import { apiPath, apiRequest, jsonBody, unwrapItem } from '../../../shared/transport';
 import { idLocator } from '../idLocator.description';
+import {
+	additionalBody,
+	concurrency,
+	optionsCollection,
+} from '../../../shared/descriptions/options';
 
 export const description: INodeProperties[] = showFor('restorePoint', 'restore', [
 	idLocator({
@@ -14,7 +17,7 @@ export const description: INodeProperties[] = showFor('restorePoint', 'restore',
 		description:
 			'The restore point to bring the process back to, by ID (the platform publishes no list of restore points)',
 	}),
-	writeOptions,
+	optionsCollection([concurrency(), additionalBody]),
 ]);
 
 /**

@@ -1,17 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { createConcurrencyOption } from '../../../shared/descriptions/createConcurrency';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { pathParamProperties, readPathParam } from '../pathParams';
 import { buildCreateBody } from './groupBody';
 import { createFields } from './groupFields.description';
+import {
+	concurrency,
+	CREATED_IN_ANOTHER_ORDER,
+	optionsCollection,
+} from '../../../shared/descriptions/options';
 
 export const entry = { operation: 'create', name: 'Create', action: 'Create a group' };
 
 export const description: INodeProperties[] = showFor('group', 'create', [
 	...pathParamProperties('namespace'),
 	...createFields,
-	createConcurrencyOption,
+	optionsCollection([concurrency(1, CREATED_IN_ANOTHER_ORDER)]),
 ]);
 
 /**

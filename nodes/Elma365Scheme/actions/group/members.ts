@@ -84,21 +84,12 @@ export function memberFields(operation: MembershipOperation, verb: string): INod
 }
 
 /** Options > Body (JSON): switches to the object body for installations that take one. */
-export const membershipBodyOption: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: [
-		{
-			displayName: 'Body (JSON)',
-			name: 'body',
-			type: 'json',
-			default: '{}',
-			description: `${jsonEscapeHatchHint}: for installations whose membership body is an object. When set, the members are sent as {"users": [...], "positions": [...], "subGroups": [...]} merged with this JSON instead of as a bare list of IDs.`,
-		},
-	],
+export const membershipJsonBody: INodeProperties = {
+	displayName: 'Body (JSON)',
+	name: 'body',
+	type: 'json',
+	default: '{}',
+	description: `${jsonEscapeHatchHint}: for installations whose membership body is an object. When set, the members are sent as {"users": [...], "positions": [...], "subGroups": [...]} merged with this JSON instead of as a bare list of IDs.`,
 };
 
 /** One item's membership change: the group, its members by kind and the extra body of Body (JSON). */

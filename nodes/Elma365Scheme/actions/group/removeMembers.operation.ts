@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
+import { optionsCollection } from '../../../shared/descriptions/options';
 import { groupBy, groupedOperation } from '../../../shared/execution/grouped';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import type { OperationEntry } from '../tableOperations';
@@ -8,7 +9,7 @@ import {
 	memberFields,
 	memberOutput,
 	membershipBody,
-	membershipBodyOption,
+	membershipJsonBody,
 	readChange,
 } from './members';
 
@@ -21,7 +22,7 @@ export const entry: OperationEntry = {
 export const description: INodeProperties[] = showFor('group', 'removeMembers', [
 	...pathParamProperties('groupId'),
 	...memberFields('removeMembers', 'remove'),
-	membershipBodyOption,
+	optionsCollection([membershipJsonBody]),
 ]);
 
 /**

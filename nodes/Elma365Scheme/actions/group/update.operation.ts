@@ -1,14 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import {
-	ADAPTIVE_CEILING,
-	adaptiveConcurrency,
-	concurrencyOption,
-} from '../../../shared/execution/operations';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { pathParamProperties, readPathParam } from '../pathParams';
 import { buildUpdateBody } from './groupBody';
 import { updateFields } from './groupFields.description';
+import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
+import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
 
 export const entry = { operation: 'update', name: 'Update', action: 'Update a group' };
 
@@ -18,7 +15,7 @@ export const defaultConcurrency = ADAPTIVE_CEILING;
 export const description: INodeProperties[] = showFor('group', 'update', [
 	...pathParamProperties('groupId'),
 	...updateFields,
-	adaptiveConcurrency(concurrencyOption),
+	optionsCollection([concurrency(defaultConcurrency)]),
 ]);
 
 /** Updates of one group run one after the other, in input order. */

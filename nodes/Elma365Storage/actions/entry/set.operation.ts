@@ -1,14 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonEscapeHatchHint, showFor } from '../../../shared/descriptions/common';
 import { readJsonObject } from '../../../shared/readers/common';
-import {
-	ADAPTIVE_CEILING,
-	adaptiveConcurrency,
-	concurrencyOption,
-} from '../../../shared/execution/operations';
 import { apiRequest, withoutEnvelope } from '../../../shared/transport';
 import { invalidInput, requireOneOf } from '../../../shared/validation';
 import { entryFields, entryPath, readKey } from './entryFields';
+import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
+import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;
@@ -46,7 +43,7 @@ export const description: INodeProperties[] = showFor('entry', 'set', [
 		description: `${jsonEscapeHatchHint}: the whole body, e.g. for a storage that takes other keys than "data"`,
 		displayOptions: { show: { specifyBody: ['json'] } },
 	},
-	adaptiveConcurrency(concurrencyOption),
+	optionsCollection([concurrency(defaultConcurrency)]),
 ]);
 
 /** The stored text: a string as it is, anything else an expression gives as its JSON. */

@@ -4,11 +4,15 @@ import { readContext } from '../../../shared/readers/contextFields';
 import { showFor } from '../../../shared/descriptions/common';
 import { codeLocator } from '../../../shared/descriptions/locators';
 import { requireText } from '../../../shared/validation';
-import { writeOptions } from '../../../shared/descriptions/writeOptions';
-import { withAdditionalBody } from '../../../shared/readers/writeOptions';
+import { withAdditionalBody } from '../../../shared/readers/additionalBody';
 import { taskField } from './taskField';
 import { readTaskId } from './taskRequests';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
+import {
+	additionalBody,
+	concurrency,
+	optionsCollection,
+} from '../../../shared/descriptions/options';
 
 export const description: INodeProperties[] = showFor('task', 'complete', [
 	taskField('to complete'),
@@ -24,7 +28,7 @@ export const description: INodeProperties[] = showFor('task', 'complete', [
 		typeOptions: { loadOptionsDependsOn: ['taskId.value'] },
 	},
 	...contextFields({ what: "task's form" }),
-	writeOptions,
+	optionsCollection([concurrency(), additionalBody]),
 ]);
 
 /** The body this operation sends, read (and checked) before the request. */

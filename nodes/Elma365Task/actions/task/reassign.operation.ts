@@ -3,11 +3,15 @@ import { showFor } from '../../../shared/descriptions/common';
 import { uuidLocator } from '../../../shared/descriptions/locators';
 import { readUuidLocator } from '../../../shared/readers/locators';
 import { requireUuid } from '../../../shared/validation';
-import { writeOptions } from '../../../shared/descriptions/writeOptions';
-import { withAdditionalBody } from '../../../shared/readers/writeOptions';
+import { withAdditionalBody } from '../../../shared/readers/additionalBody';
 import { taskField } from './taskField';
 import { readTaskId } from './taskRequests';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
+import {
+	additionalBody,
+	concurrency,
+	optionsCollection,
+} from '../../../shared/descriptions/options';
 
 export const description: INodeProperties[] = showFor('task', 'reassign', [
 	taskField('to reassign'),
@@ -34,7 +38,7 @@ export const description: INodeProperties[] = showFor('task', 'reassign', [
 		default: '',
 		description: 'Why the task is reassigned; sent only when not empty',
 	},
-	writeOptions,
+	optionsCollection([concurrency(), additionalBody]),
 ]);
 
 /** The body this operation sends, read (and checked) before the request. */

@@ -1,11 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { invalidInput, requireDateTime } from '../../../shared/validation';
-import { writeOptions } from '../../../shared/descriptions/writeOptions';
-import { withAdditionalBody } from '../../../shared/readers/writeOptions';
+import { withAdditionalBody } from '../../../shared/readers/additionalBody';
 import { taskField } from './taskField';
 import { readTaskId } from './taskRequests';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
+import {
+	additionalBody,
+	concurrency,
+	optionsCollection,
+} from '../../../shared/descriptions/options';
 
 const DATES = [
 	{ name: 'startAt', label: 'Start At', description: 'When the performer may start the task' },
@@ -23,7 +27,7 @@ export const description: INodeProperties[] = showFor('task', 'setDates', [
 			description: `${date.description}; left empty, it is not changed. Without a time zone it is read in the workflow's.`,
 		}),
 	),
-	writeOptions,
+	optionsCollection([concurrency(), additionalBody]),
 ]);
 
 /** The body this operation sends, read (and checked) before the request. */

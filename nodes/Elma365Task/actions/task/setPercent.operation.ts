@@ -1,12 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { writeOptions } from '../../../shared/descriptions/writeOptions';
-import { withAdditionalBody } from '../../../shared/readers/writeOptions';
-import { ADAPTIVE_CEILING, adaptiveConcurrency } from '../../../shared/execution/operations';
+import { withAdditionalBody } from '../../../shared/readers/additionalBody';
 import { invalidInput, requireUuid } from '../../../shared/validation';
 import { taskField, taskOrderKey } from './taskField';
 import { readTaskId } from './taskRequests';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
+import {
+	additionalBody,
+	concurrency,
+	optionsCollection,
+} from '../../../shared/descriptions/options';
+import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;
@@ -39,7 +43,7 @@ export const description: INodeProperties[] = showFor('task', 'setPercent', [
 		default: '',
 		description: 'A comment on the change; sent only when not empty',
 	},
-	adaptiveConcurrency(writeOptions),
+	optionsCollection([concurrency(defaultConcurrency), additionalBody]),
 ]);
 
 /** Percent Complete as a number from 0 to 100 (fractions allowed: the platform takes a double). */

@@ -1,15 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import {
-	ADAPTIVE_CEILING,
-	adaptiveConcurrency,
-	concurrencyOption,
-} from '../../../shared/execution/operations';
 import { apiRequest } from '../../../shared/transport';
 import { requireOneOf } from '../../../shared/validation';
 import { splitList } from '../../../shared/utils';
 import { bindingFields, moduleCodeFields } from './bindingFields.description';
 import { bindingsOf, bindingsPath, readBindings, readModuleCode } from './bindings';
+import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
+import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
 
 const MODES = ['merge', 'replace'] as const;
 
@@ -48,7 +45,7 @@ export const description: INodeProperties[] = showFor('binding', 'update', [
 		description: 'Comma-separated extensions to drop from the current mapping',
 		displayOptions: { show: { mode: ['merge'] } },
 	},
-	adaptiveConcurrency(concurrencyOption),
+	optionsCollection([concurrency(defaultConcurrency)]),
 ]);
 
 /** A merge reads the module's mapping and writes it back: updates of one module must not interleave. */
