@@ -2,6 +2,8 @@
  * Runs workflows of this package's nodes through n8n-core's real execution engine, in-process.
  * The nodes are the compiled ones in dist/, loaded the way n8n loads a community package.
  */
+import { createHash } from 'node:crypto';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Container } from '@n8n/di';
 import {
@@ -34,6 +36,8 @@ import type {
 	ResourceMapperFields,
 } from 'n8n-workflow';
 import { createRunExecutionData, ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
+import type { RecordedRequest } from './platform.ts';
+import { wireLog } from './platform.ts';
 
 export const PACKAGE_DIR = path.resolve(__dirname, '..', '..');
 export const PACKAGE_NAME = 'n8n-nodes-elma365';
@@ -306,6 +310,10 @@ function releaseReports(collected: Error[], outcome: Error | undefined): void {
 }
 
 export async function runNode(options: RunOptions): Promise<RunResult> {
+	return await wireDump('run', options, () => executeNode(options));
+}
+
+async function executeNode(options: RunOptions): Promise<RunResult> {
 	const { node, workflow, additionalData } = await prepare(options);
 	const input = (options.input ?? [{ json: {} }]) as INodeExecutionData[];
 	const stack: IExecuteData[] = [{ node, data: { main: [input] }, source: null }];
@@ -325,6 +333,109 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	const error = (task?.error ?? run.data.resultData.error) as (Error & IDataObject) | undefined;
 	releaseReports(reports, error);
 	return { items, error, run };
+}
+
+/**
+ * The wire dump, opt-in: with ELMA_WIRE_DUMP=<dir>, every run (runNode; pollNode's polls as kind
+ * `poll`) appends one JSON line to <dir>/<test file, / as __>.jsonl (one file per test file, so
+ * parallel workers never share one): the test, the run's number within it, the node, parameters
+ * and input JSON, the requests the double received during the run (method, path, query, body,
+ * content type) and the output items (json, binary metadata, pairing) or error. Runs in flight
+ * together (Promise.all in one test) each get every request of the overlap. Two
+ * versions of the code are then compared run by run with scripts/wire-dump-compare.mjs, which also
+ * normalises what differs between runs (ids, times, the double's port). Without the variable it
+ * keeps and writes nothing.
+ */
+const WIRE_DUMP = process.env.ELMA_WIRE_DUMP;
+let wireRunsInFlight = 0;
+const wireSequence = new Map<string, number>();
+
+/** A request as the dump keeps it; a body that is not JSON as its bytes' sha256 and length. */
+function wireRequest(request: RecordedRequest): Record<string, unknown> {
+	const type = request.headers['content-type'];
+	// A multipart body's boundary is random: the dump keeps it as <boundary>.
+	const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(type ?? '');
+	const unbound = (text: string) =>
+		boundary ? text.split(boundary[1] ?? boundary[2]).join('<boundary>') : text;
+	let body: unknown;
+	if (request.raw.length > 0) {
+		try {
+			body = JSON.parse(request.raw.toString('utf8'));
+		} catch {
+			const bytes = Buffer.from(unbound(request.raw.toString('latin1')), 'latin1');
+			const sha256 = createHash('sha256').update(bytes).digest('hex');
+			body = { sha256, length: request.raw.length };
+		}
+	}
+	const { method, path: requestPath, query } = request;
+	return { method, path: requestPath, query, body, contentType: type && unbound(type) };
+}
+
+function wireItem(item: INodeExecutionData): Record<string, unknown> {
+	const binary =
+		item.binary &&
+		Object.fromEntries(
+			Object.entries(item.binary).map(([name, { mimeType, fileName, fileSize }]) => [
+				name,
+				{ mimeType, fileName, fileSize },
+			]),
+		);
+	return { json: item.json, binary, pairedItem: item.pairedItem };
+}
+
+export async function wireDump<
+	T extends { items: INodeExecutionData[]; error?: Error & IDataObject; emitted?: boolean },
+>(kind: 'run' | 'poll', options: RunOptions, execute: () => Promise<T>): Promise<T> {
+	if (!WIRE_DUMP) return await execute();
+	const state = typeof expect === 'undefined' ? undefined : expect.getState();
+	const file = path.relative(PACKAGE_DIR, state?.testPath ?? 'unknown');
+	const test = state?.currentTestName ?? '';
+	const seq = (wireSequence.get(test) ?? 0) + 1;
+	wireSequence.set(test, seq);
+	if (wireRunsInFlight === 0) wireLog.length = 0;
+	wireRunsInFlight += 1;
+	const start = wireLog.length;
+	let result: T | undefined;
+	let thrown: unknown;
+	try {
+		result = await execute();
+		return result;
+	} catch (error) {
+		thrown = error;
+		throw error;
+	} finally {
+		wireRunsInFlight -= 1;
+		const requests = wireLog.slice(start).map(wireRequest);
+		if (wireRunsInFlight === 0) wireLog.length = 0;
+		const error = (result?.error ?? thrown) as (Error & IDataObject) | undefined;
+		const line: Record<string, unknown> = {
+			file,
+			test,
+			seq,
+			kind,
+			nodeType: options.nodeType,
+			typeVersion: options.typeVersion,
+			parameters: options.parameters,
+			input: options.input?.map((item) => item.json),
+			requests,
+			items: result?.items.map(wireItem),
+			emitted: result?.emitted,
+			error: error && {
+				message: error.message,
+				description: error.description,
+				httpCode: error.httpCode,
+				thrown: thrown === undefined ? undefined : true,
+			},
+		};
+		let text: string;
+		try {
+			text = JSON.stringify(line);
+		} catch (problem) {
+			text = JSON.stringify({ file, test, seq, kind, unserialisable: String(problem) });
+		}
+		mkdirSync(WIRE_DUMP, { recursive: true });
+		appendFileSync(path.join(WIRE_DUMP, `${file.replace(/[\\/]/g, '__')}.jsonl`), `${text}\n`);
+	}
 }
 
 /** Calls a node's listSearch method (what a resource locator's list shows) the way the editor does. */

@@ -146,6 +146,13 @@ export function page(items: unknown[], window: { from?: unknown; size?: unknown 
 	return ok({ result: { result: items.slice(from, from + given), total: items.length } });
 }
 
+/**
+ * Every request any double received, in arrival order, kept only when ELMA_WIRE_DUMP names a
+ * directory: the wire dump of engine.ts takes from it the slice that arrived during one run.
+ */
+export const wireLog: RecordedRequest[] = [];
+const WIRE_DUMP = Boolean(process.env.ELMA_WIRE_DUMP);
+
 export class Platform {
 	readonly requests: RecordedRequest[] = [];
 	readonly data: Record<string, Collection> = {};
@@ -243,6 +250,7 @@ export class Platform {
 			raw,
 		};
 		this.requests.push(request);
+		if (WIRE_DUMP) wireLog.push(request);
 		const reply = await this.answer(request);
 		if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
 		if (reply.reset) {

@@ -11,7 +11,7 @@ import { Container } from '@n8n/di';
 import { PollContext, PollTriggerExecutor } from 'n8n-core';
 import type { IDataObject, INodeExecutionData, WorkflowExecuteMode } from 'n8n-workflow';
 import type { RunOptions } from './engine';
-import { prepare } from './engine';
+import { prepare, wireDump } from './engine';
 
 export class PollStore {
 	/** The node's static data (`getWorkflowStaticData('node')`), shared by every poll. */
@@ -44,6 +44,10 @@ export interface PollResult {
 }
 
 export async function pollNode(options: PollOptions): Promise<PollResult> {
+	return await wireDump('poll', options, () => executePoll(options));
+}
+
+async function executePoll(options: PollOptions): Promise<PollResult> {
 	const { node, workflow, additionalData } = await prepare(options);
 	const mode = options.mode ?? 'trigger';
 	const result: PollResult = { items: [], emitted: false };
