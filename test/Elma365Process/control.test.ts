@@ -53,7 +53,7 @@ test("Interrupt without a comment sends {}; a stopped instance is the platform's
 
 	t.platform.reset();
 	const bad = await run({ operation: 'interrupt', instanceId: 'nope' });
-	expect(bad.error?.message).toMatch(/Invalid "Instance ID" in item 0: expected a UUID/);
+	expect(bad.error?.message).toMatch(/Invalid "Instance" in item 0: expected a UUID/);
 	expect(t.platform.requests).toHaveLength(0);
 });
 
@@ -95,7 +95,7 @@ test('Interrupt Many with Continue On Fail: a bad Instance ID gives an error ite
 	]);
 	expect(items).toHaveLength(2);
 	expect(items[0].json).toEqual({ comment: 'Cleanup', instances: [running, other] });
-	expect(items[1].json.error).toMatch(/Invalid "Instance ID" in item 1: expected a UUID/);
+	expect(items[1].json.error).toMatch(/Invalid "Instance" in item 1: expected a UUID/);
 	expect(pairingOf(items)).toEqual([[{ item: 0 }, { item: 2 }], { item: 1 }]);
 	expect(t.platform.collection('processInstances').get(other)).toMatchObject({
 		__state: 'interrupted',
@@ -107,7 +107,7 @@ test('Interrupt Many without Continue On Fail: a bad Instance ID fails the node 
 		{ operation: 'interruptMany', instanceId: '={{ $json.id }}' },
 		{ input: [{ json: { id: running } }, { json: { id: 'nope' } }, { json: { id: other } }] },
 	);
-	expect(error?.message).toMatch(/Invalid "Instance ID" in item 1: expected a UUID/);
+	expect(error?.message).toMatch(/Invalid "Instance" in item 1: expected a UUID/);
 	expect(t.platform.requests).toHaveLength(0);
 });
 

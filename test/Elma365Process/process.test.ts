@@ -251,7 +251,7 @@ describe('instance', () => {
 			nodeType: 'elma365Process',
 			parameters: { resource: 'instance', operation: 'get', instanceId: 'nope' },
 		});
-		expect(bad.error?.message).toMatch(/Invalid "Instance ID" in item 0: expected a UUID/);
+		expect(bad.error?.message).toMatch(/Invalid "Instance" in item 0: expected a UUID/);
 		expect(t.platform.requests).toHaveLength(0);
 		const id = newId();
 		const missing = await t.run({

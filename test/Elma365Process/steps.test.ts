@@ -130,7 +130,7 @@ describe.each([
 		]);
 		expect(items).toHaveLength(2);
 		expect(items[0].json).toEqual({ instances: [first, second] });
-		expect(items[1].json.error).toMatch(/Invalid "Instance ID" in item 1: expected a UUID/);
+		expect(items[1].json.error).toMatch(/Invalid "Instance" in item 1: expected a UUID/);
 		expect(pairingOf(items)).toEqual([[{ item: 0 }, { item: 2 }], { item: 1 }]);
 	});
 
@@ -139,7 +139,7 @@ describe.each([
 			{ operation, instanceId: '={{ $json.id }}' },
 			{ input: [{ json: { id: first } }, { json: { id: 'nope' } }] },
 		);
-		expect(error?.message).toMatch(/Invalid "Instance ID" in item 1: expected a UUID/);
+		expect(error?.message).toMatch(/Invalid "Instance" in item 1: expected a UUID/);
 		expect(t.platform.requests).toHaveLength(0);
 	});
 

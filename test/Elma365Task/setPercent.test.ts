@@ -74,7 +74,7 @@ test.each([[-1], [100.5], ['lots']])(
 
 test('a bad Process Instance ID fails before any request', async () => {
 	const { error } = await run({ taskId: picked(task), percent: 10, instanceId: 'x' });
-	expect(error?.message).toMatch(/Invalid "Process Instance ID" in item 0: expected a UUID/);
+	expect(error?.message).toMatch(/Invalid "Process Instance" in item 0: expected a UUID/);
 	expect(t.platform.requests).toHaveLength(0);
 });
 

@@ -342,7 +342,7 @@ describe('Reassign', () => {
 			userId: picked(bob),
 			instanceId: 'abc',
 		});
-		expect(bad.error?.message).toMatch(/Invalid "Process Instance ID" in item 0: expected a UUID/);
+		expect(bad.error?.message).toMatch(/Invalid "Process Instance" in item 0: expected a UUID/);
 		expect(t.platform.requests).toHaveLength(0);
 	});
 });

@@ -502,7 +502,7 @@ export const PATH_CASES: PathCase[] = [
 		node: 'elma365Process',
 		label: 'Process instance get',
 		parameters: { resource: 'instance', operation: 'get', instanceId: V },
-		vars: [uuid('Instance ID')],
+		vars: [uuid('Instance')],
 		requests: [['POST', '/bpm/instance/{}/get']],
 	},
 	{
@@ -592,7 +592,7 @@ export const PATH_CASES: PathCase[] = [
 		node: 'elma365Process',
 		label: 'Process instance interrupt',
 		parameters: { resource: 'instance', operation: 'interrupt', instanceId: V },
-		vars: [uuid('Instance ID')],
+		vars: [uuid('Instance')],
 		requests: [['POST', '/bpm/instance/{}/interrupt']],
 	},
 	...(['create', 'getAll'] as const).map(
@@ -1530,7 +1530,7 @@ function newFieldCases(): FieldCase[] {
 			node: 'elma365Task',
 			label: 'task set percent Process Instance ID',
 			parameters: { ...percent, instanceId: V },
-			field: 'Process Instance ID',
+			field: 'Process Instance',
 			kind: { type: 'uuid' },
 			wire: at('instanceId'),
 		},

@@ -3,51 +3,63 @@ import { codeLocator, uuidLocator } from '../../shared/descriptions/locators';
 import { requirePathSegment, requireUuid } from '../../shared/validation';
 
 /**
- * The values that address a scheme: each fills one `{name}` of a path template. `displayName` names
- * the value in errors; a code carries the description its picker shows, an ID is described by its
- * label, and a group is a UUID.
+ * The values that address a scheme: each fills one `{name}` of a path template. `label` is what its
+ * picker is called, `displayName` names the typed value in errors; a code carries the description
+ * its picker shows, an ID is described by its label, and a group is a UUID.
  */
 export const PATH_PARAMS = {
 	namespace: {
+		label: 'Section',
 		displayName: 'Section Code',
-		description: 'Code of the section (namespace), e.g. crm',
+		description: 'The section (namespace), e.g. crm',
 		placeholder: 'crm',
 	},
 	application: {
+		label: 'Application',
 		displayName: 'Application Code',
-		description: 'Code of the application inside the section, e.g. deals',
+		description: 'The application inside the section, e.g. deals',
 		placeholder: 'deals',
 	},
-	groupId: { displayName: 'Group ID', uuid: true },
-	moduleId: { displayName: 'Module ID', placeholder: 'telephony' },
+	groupId: { label: 'Group', displayName: 'Group ID', uuid: true },
+	moduleId: { label: 'Module', displayName: 'Module ID', placeholder: 'telephony' },
 	solutionCode: {
+		label: 'Solution',
 		displayName: 'Solution Code',
-		description: 'Code of the solution',
+		description: 'The solution',
 		placeholder: 'sales',
 	},
-	pageId: { displayName: 'Page ID', placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6' },
+	pageId: {
+		label: 'Page',
+		displayName: 'Page ID',
+		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+	},
 	templateId: {
+		label: 'Document Template',
 		displayName: 'Document Template ID',
 		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
 	},
 	processCode: {
+		label: 'Process',
 		displayName: 'Process Code',
-		description: 'Code of the process template inside the section',
+		description: 'The process template inside the section',
 		placeholder: 'approval',
 	},
 	contractCode: {
+		label: 'Contract',
 		displayName: 'Contract Code',
-		description: 'Code of the contract application inside the section',
+		description: 'The contract application inside the section',
 		placeholder: 'agreements',
 	},
 	reportCode: {
+		label: 'Report',
 		displayName: 'Report Code',
-		description: 'Code of the report inside the section',
+		description: 'The report inside the section',
 		placeholder: 'sales_report',
 	},
 	widgetCode: {
+		label: 'Widget',
 		displayName: 'Widget Code',
-		description: 'Code of the widget inside the section',
+		description: 'The widget inside the section',
 		placeholder: 'kpi_tile',
 	},
 } as const;
@@ -109,15 +121,10 @@ function idLocator(options: Parameters<typeof codeLocator>[0]): INodeProperties 
 	return { ...locator, modes };
 }
 
-/** What a path value is called without "Code" or "ID": Section, Page, Document Template. */
-function labelOf(name: PathParamName): string {
-	return PATH_PARAMS[name].displayName.replace(/ (Code|ID)$/, '');
-}
-
 /** The picker of one path value (from a list, or typed as a code or ID). */
 function locatorFor(name: PathParamName, picker: Picker): INodeProperties {
 	const param = PATH_PARAMS[name];
-	const label = labelOf(name);
+	const label = PATH_PARAMS[name].label;
 	let locator: INodeProperties;
 	if ('uuid' in param) {
 		locator = uuidLocator({
@@ -132,11 +139,11 @@ function locatorFor(name: PathParamName, picker: Picker): INodeProperties {
 			name,
 			searchListMethod: picker.method,
 			placeholder: param.placeholder,
-			description: param.description.replace(/^Code of the /, 'The '),
+			description: param.description,
 		});
 	} else {
 		const listNote = picker.dependsOn
-			? `; the list shows those of the chosen ${labelOf(picker.dependsOn).toLowerCase()}`
+			? `; the list shows those of the chosen ${PATH_PARAMS[picker.dependsOn].label.toLowerCase()}`
 			: '';
 		locator = idLocator({
 			displayName: label,
@@ -169,8 +176,8 @@ export function pickerDependency(name: PathParamName): PathParamName | undefined
 export function listOnlyProperties(name: PathParamName): INodeProperties[] {
 	const picker = PICKERS[name];
 	if (!picker.dependsOn) return [];
-	const target = labelOf(name).toLowerCase();
-	const listedBy = labelOf(picker.dependsOn).toLowerCase();
+	const target = PATH_PARAMS[name].label.toLowerCase();
+	const listedBy = PATH_PARAMS[picker.dependsOn].label.toLowerCase();
 	return [
 		{
 			...locatorFor(picker.dependsOn, PICKERS[picker.dependsOn]),

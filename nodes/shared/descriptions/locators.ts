@@ -93,6 +93,33 @@ export function uuidLocatorWithUrl(
 }
 
 /**
+ * A locator for an object the platform publishes no list of (a process instance without a template
+ * or target to search in, a restore point): typed as an ID, checked by the editor as a UUID. A
+ * locator, so that a list mode can be added later without renaming the parameter.
+ */
+export function idLocator(
+	options: Pick<LocatorOptions, 'displayName' | 'name' | 'description'>,
+): INodeProperties {
+	return {
+		displayName: options.displayName,
+		name: options.name,
+		type: 'resourceLocator',
+		default: { mode: 'id', value: '' },
+		required: true,
+		description: options.description,
+		modes: [
+			typedMode({
+				displayName: 'By ID',
+				name: 'id',
+				placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+				regex: UUID_REGEX,
+				errorMessage: 'Not a valid UUID',
+			}),
+		],
+	};
+}
+
+/**
  * A picker for an object addressed by code (section, application, process template): from a
  * searchable list, or typed in as a code. Its value, whatever the mode, is the code.
  */

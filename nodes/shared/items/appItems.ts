@@ -23,8 +23,17 @@ export interface ItemKind {
 	resource: string;
 	/** What one item is called in descriptions, e.g. "application item". */
 	noun: string;
-	/** The `{code}` parameter: its name and label. */
-	code: { name: string; displayName: string; description: string; placeholder: string };
+	/**
+	 * The `{code}` parameter: its name, the label of its picker, the label errors give the typed
+	 * code, and the picker's description.
+	 */
+	code: {
+		name: string;
+		label: string;
+		displayName: string;
+		description: string;
+		placeholder: string;
+	};
 }
 
 /**
@@ -43,11 +52,11 @@ export function locationFields(kind: ItemKind): INodeProperties[] {
 		}),
 		{
 			...codeLocator({
-				displayName: kind.code.displayName.replace(/ Code$/, ''),
+				displayName: kind.code.label,
 				name: kind.code.name,
 				searchListMethod: 'searchApplications',
 				placeholder: kind.code.placeholder,
-				description: `${kind.code.description.replace(/^Code of the /, 'The ')}; the list shows the applications of the chosen section`,
+				description: `${kind.code.description}; the list shows the applications of the chosen section`,
 			}),
 			typeOptions: { loadOptionsDependsOn: ['namespace.value'] },
 		},

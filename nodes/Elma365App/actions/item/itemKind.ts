@@ -7,8 +7,9 @@ export const appItems: ItemKind = {
 	noun: 'application item',
 	code: {
 		name: 'application',
+		label: 'Application',
 		displayName: 'Application Code',
-		description: 'Code of the application inside the section',
+		description: 'The application inside the section',
 		placeholder: 'deals',
 	},
 };

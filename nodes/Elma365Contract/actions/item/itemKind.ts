@@ -7,8 +7,9 @@ export const contractItems: ItemKind = {
 	noun: 'contract item',
 	code: {
 		name: 'application',
+		label: 'Contract Application',
 		displayName: 'Contract Application Code',
-		description: 'Code of the contract application inside the section',
+		description: 'The contract application inside the section',
 		placeholder: 'contracts',
 	},
 };

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
-import { requireUuid } from '../../../shared/validation';
+import { instanceField, readInstanceId } from './instanceField';
 import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
 import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
 
@@ -9,26 +9,13 @@ import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
 export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('instance', 'get', [
-	{
-		displayName: 'Instance ID',
-		name: 'instanceId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-		description: 'ID of the process instance (the "instanceId" a Start returns)',
-	},
+	instanceField('to read'),
 	optionsCollection([concurrency(defaultConcurrency)]),
 ]);
 
 /** POST /bpm/instance/{id}/get (api.elma365.com/en/public-api/reference/bpm/bpminstanceget/). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const instanceId = requireUuid(
-		this,
-		itemIndex,
-		'Instance ID',
-		this.getNodeParameter('instanceId', itemIndex),
-	);
+	const instanceId = readInstanceId(this, itemIndex);
 	const response = await apiRequest(this, {
 		method: 'POST',
 		path: apiPath`/bpm/instance/${instanceId}/get`,

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { readUuidLocator } from '../../../shared/readers/locators';
-import { idLocator } from '../idLocator.description';
+import { idLocator } from '../../../shared/descriptions/locators';
 
 /** The process instance an operation changes, by ID. */
 export function instanceField(purpose: string): INodeProperties {

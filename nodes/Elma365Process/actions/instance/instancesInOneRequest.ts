@@ -2,29 +2,20 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { readJsonObject } from '../../../shared/readers/common';
 import type { GroupMember, ItemOutcome } from '../../../shared/execution/grouped';
 import { unwrapItem } from '../../../shared/transport';
-import { requireUuid } from '../../../shared/validation';
+import { idLocator } from '../../../shared/descriptions/locators';
 
-/** The Instance ID read from every input item of a grouped operation. */
+/** The Instance read from every input item of a grouped operation. */
 export function instanceIdOfEveryItem(purpose: string): INodeProperties {
-	return {
-		displayName: 'Instance ID',
+	return idLocator({
+		displayName: 'Instance',
 		name: 'instanceId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '={{ $json.__id }}',
-		description: `ID of a process instance ${purpose}, read from every input item: all of them are sent in one request`,
-	};
+		description: `The process instance ${purpose}, read from every input item (e.g. {{ $json.__id }} of a listed instance): all of them are sent in one request`,
+	});
 }
 
 /** Options > Additional Body (JSON) of a grouped operation, read once from the first item. */
 export function readGroupedAdditionalBody(ctx: IExecuteFunctions): IDataObject {
 	return readJsonObject(ctx, 0, 'options.body', 'Options > Additional Body (JSON)');
-}
-
-/** The item's Instance ID, checked as a UUID; an invalid one fails its own item only. */
-export function readInstanceIdOfItem(ctx: IExecuteFunctions, itemIndex: number): string {
-	return requireUuid(ctx, itemIndex, 'Instance ID', ctx.getNodeParameter('instanceId', itemIndex));
 }
 
 /** Every item read goes in the one request (none when no item was valid). */

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { apiPath, apiRequest, jsonBody, unwrapItem } from '../../../shared/transport';
-import { requireUuid } from '../../../shared/validation';
-import { instanceOrderKey } from './instanceField';
+import { instanceField, instanceOrderKey, readInstanceId } from './instanceField';
 import { interruptComment, readComment } from './interruptComment';
 import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
 import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
@@ -14,27 +13,14 @@ export const orderKey = instanceOrderKey;
 export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('instance', 'interrupt', [
-	{
-		displayName: 'Instance ID',
-		name: 'instanceId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-		description: 'ID of the running process instance to stop (the "instanceId" a Start returns)',
-	},
+	instanceField('to stop'),
 	interruptComment,
 	optionsCollection([concurrency(defaultConcurrency)]),
 ]);
 
 /** POST /bpm/instance/{id}/interrupt {comment?} (api.brix365.com/en/public-api/reference/bpm/bpminstanceinterrupt). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const id = requireUuid(
-		this,
-		itemIndex,
-		'Instance ID',
-		this.getNodeParameter('instanceId', itemIndex),
-	);
+	const id = readInstanceId(this, itemIndex);
 	const response = await apiRequest(this, {
 		method: 'POST',
 		path: apiPath`/bpm/instance/${id}/interrupt`,

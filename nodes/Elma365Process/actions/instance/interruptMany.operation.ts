@@ -2,19 +2,15 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { groupedOperation } from '../../../shared/execution/grouped';
 import { apiRequest } from '../../../shared/transport';
-import { allInOneGroup, oneOutputForGroup, readInstanceIdOfItem } from './instancesInOneRequest';
+import { allInOneGroup, instanceIdOfEveryItem, oneOutputForGroup } from './instancesInOneRequest';
+import { readInstanceId } from './instanceField';
 import { interruptComment, readComment } from './interruptComment';
 
 export const description: INodeProperties[] = showFor('instance', 'interruptMany', [
 	{
-		displayName: 'Instance ID',
-		name: 'instanceId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '={{ $json.__id }}',
+		...instanceIdOfEveryItem('to stop'),
 		description:
-			'ID of a process instance to stop, read from every input item: all of them are stopped in one request (system administrators only)',
+			'The process instance to stop, read from every input item (e.g. {{ $json.__id }} of a listed instance): all of them are stopped in one request (system administrators only)',
 	},
 	{
 		...interruptComment,
@@ -25,12 +21,12 @@ export const description: INodeProperties[] = showFor('instance', 'interruptMany
 
 /**
  * POST /bpm/instance/interrupt {instances, comment?}: the vendor's reference page
- * "bpm/bpminstancebulkinterrupt". One request for the input items whose Instance ID is valid, one
- * output item paired with all of them; an invalid Instance ID fails its own item only.
+ * "bpm/bpminstancebulkinterrupt". One request for the input items whose Instance is valid, one
+ * output item paired with all of them; an invalid Instance fails its own item only.
  */
 export const executeAll = groupedOperation({
 	readSettings: (ctx): IDataObject => readComment(ctx, 0),
-	read: readInstanceIdOfItem,
+	read: readInstanceId,
 	group: allInOneGroup,
 	async send(ctx, group, comment) {
 		const body = { ...comment, instances: group.map((member) => member.input) };

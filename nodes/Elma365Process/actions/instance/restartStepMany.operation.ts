@@ -9,8 +9,8 @@ import {
 	instancesBody,
 	oneOutputForGroup,
 	readGroupedAdditionalBody,
-	readInstanceIdOfItem,
 } from './instancesInOneRequest';
+import { readInstanceId } from './instanceField';
 
 export const description: INodeProperties[] = showFor('instance', 'restartStepMany', [
 	instanceIdOfEveryItem('whose current step to run again'),
@@ -20,12 +20,12 @@ export const description: INodeProperties[] = showFor('instance', 'restartStepMa
 /**
  * POST /bpm/instance/restart-step {instances} (the vendor's operation bpmInstanceBulkRestartStep).
  * No reference page shows its body: the key `instances` is inferred from the documented bulk interrupt.
- * One request for the input items whose Instance ID is valid (an invalid one fails its own item
+ * One request for the input items whose Instance is valid (an invalid one fails its own item
  * only), Additional Body (JSON) from the first item merged over it; one output item paired with all.
  */
 export const executeAll = groupedOperation({
 	readSettings: readGroupedAdditionalBody,
-	read: readInstanceIdOfItem,
+	read: readInstanceId,
 	group: allInOneGroup,
 	async send(ctx, group, additional) {
 		const body = instancesBody(group, additional);

@@ -3,7 +3,7 @@ import { showFor } from '../../../shared/descriptions/common';
 import { readUuidLocator } from '../../../shared/readers/locators';
 import { withAdditionalBody } from '../../../shared/readers/additionalBody';
 import { apiPath, apiRequest, jsonBody, unwrapItem } from '../../../shared/transport';
-import { idLocator } from '../idLocator.description';
+import { idLocator } from '../../../shared/descriptions/locators';
 import {
 	additionalBody,
 	concurrency,

@@ -7,8 +7,9 @@ export const reportItems: ItemKind = {
 	noun: 'report item',
 	code: {
 		name: 'report',
+		label: 'Report',
 		displayName: 'Report Code',
-		description: 'Code of the report inside the section',
+		description: 'The report inside the section',
 		placeholder: 'sales_report',
 	},
 };

@@ -2,9 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { showFor } from '../../../shared/descriptions/common';
 import { uuidLocator } from '../../../shared/descriptions/locators';
 import { readUuidLocator } from '../../../shared/readers/locators';
-import { requireUuid } from '../../../shared/validation';
 import { withAdditionalBody } from '../../../shared/readers/additionalBody';
-import { taskField } from './taskField';
+import { processInstanceField, readProcessInstanceId, taskField } from './taskField';
 import { readTaskId } from './taskRequests';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import {
@@ -21,16 +20,7 @@ export const description: INodeProperties[] = showFor('task', 'reassign', [
 		searchListMethod: 'searchUsers',
 		description: 'The user the task goes to',
 	}),
-	{
-		displayName: 'Process Instance ID',
-		name: 'instanceId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-		description:
-			'The process instance the task belongs to (the platform requires it): map it from the task, e.g. from Get Task',
-	},
+	processInstanceField,
 	{
 		displayName: 'Comment',
 		name: 'comment',
@@ -45,12 +35,7 @@ export const description: INodeProperties[] = showFor('task', 'reassign', [
 function readBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const body: IDataObject = {
 		userId: readUuidLocator(ctx, itemIndex, 'userId', 'New Performer'),
-		instanceId: requireUuid(
-			ctx,
-			itemIndex,
-			'Process Instance ID',
-			ctx.getNodeParameter('instanceId', itemIndex),
-		),
+		instanceId: readProcessInstanceId(ctx, itemIndex),
 	};
 	const comment = String(ctx.getNodeParameter('comment', itemIndex, '') ?? '');
 	if (comment.trim() !== '') body.comment = comment;

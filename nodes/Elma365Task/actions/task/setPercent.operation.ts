@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { withAdditionalBody } from '../../../shared/readers/additionalBody';
-import { invalidInput, requireUuid } from '../../../shared/validation';
-import { taskField, taskOrderKey } from './taskField';
+import { invalidInput } from '../../../shared/validation';
+import { processInstanceField, readProcessInstanceId, taskField, taskOrderKey } from './taskField';
 import { readTaskId } from './taskRequests';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import {
@@ -26,16 +26,7 @@ export const description: INodeProperties[] = showFor('task', 'setPercent', [
 		default: 0,
 		description: 'How much of the task is done, from 0 to 100',
 	},
-	{
-		displayName: 'Process Instance ID',
-		name: 'instanceId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-		description:
-			'The process instance the task belongs to (the platform requires it): map it from the task, e.g. from Get Task',
-	},
+	processInstanceField,
 	{
 		displayName: 'Comment',
 		name: 'comment',
@@ -60,12 +51,7 @@ function readPercent(ctx: IExecuteFunctions, itemIndex: number): number {
 function readBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const body: IDataObject = {
 		percent: readPercent(ctx, itemIndex),
-		instanceId: requireUuid(
-			ctx,
-			itemIndex,
-			'Process Instance ID',
-			ctx.getNodeParameter('instanceId', itemIndex),
-		),
+		instanceId: readProcessInstanceId(ctx, itemIndex),
 	};
 	const comment = String(ctx.getNodeParameter('comment', itemIndex, '') ?? '');
 	if (comment.trim() !== '') body.comment = comment;
