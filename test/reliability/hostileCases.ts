@@ -501,7 +501,7 @@ export const PATH_CASES: PathCase[] = [
 	{
 		node: 'elma365Process',
 		label: 'Process instance get',
-		parameters: { resource: 'instance', operation: 'get', instanceId: V },
+		parameters: { resource: 'instance', operation: 'get', instanceId: V_BY_ID },
 		vars: [uuid('Instance')],
 		requests: [['POST', '/bpm/instance/{}/get']],
 	},
@@ -591,7 +591,7 @@ export const PATH_CASES: PathCase[] = [
 	{
 		node: 'elma365Process',
 		label: 'Process instance interrupt',
-		parameters: { resource: 'instance', operation: 'interrupt', instanceId: V },
+		parameters: { resource: 'instance', operation: 'interrupt', instanceId: V_BY_ID },
 		vars: [uuid('Instance')],
 		requests: [['POST', '/bpm/instance/{}/interrupt']],
 	},
@@ -1498,7 +1498,7 @@ function newFieldCases(): FieldCase[] {
 		operation: 'setPercent',
 		taskId: byId(UUID),
 		percent: 50,
-		instanceId: OTHER_UUID,
+		instanceId: byId(OTHER_UUID),
 	};
 	const context = {
 		resource: 'instance',
@@ -1529,7 +1529,7 @@ function newFieldCases(): FieldCase[] {
 		{
 			node: 'elma365Task',
 			label: 'task set percent Process Instance ID',
-			parameters: { ...percent, instanceId: V },
+			parameters: { ...percent, instanceId: V_BY_ID },
 			field: 'Process Instance',
 			kind: { type: 'uuid' },
 			wire: at('instanceId'),
