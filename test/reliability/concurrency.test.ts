@@ -38,7 +38,7 @@ interface Hold {
 interface Case {
 	/** The test's name. */
 	name: string;
-	/** Resource and operation, as the node's panel names them. */
+	/** Resource and operation, as the node's panel names them (the test is named `<operation>: <name>`). */
 	operation: string;
 	parameters: Parameters;
 	/** The JSON of the input items. */
@@ -377,7 +377,7 @@ function fileCases(): Node {
 		cases: [
 			{
 				name: 'without the option: all six files in flight together; each item gets its own file, in input order',
-				operation: 'file get (the adaptive window by default)',
+				operation: 'file get',
 				parameters: { resource: 'file', operation: 'get', fileId: '={{ $json.id }}' },
 				input: fileInput,
 				hold: {
@@ -397,8 +397,8 @@ function fileCases(): Node {
 					}),
 			},
 			{
-				name: "get download link: at most N in flight; each item gets its own file's link, in input order",
-				operation: 'file',
+				name: "at most N in flight; each item gets its own file's link, in input order",
+				operation: 'file get download link',
 				parameters: {
 					resource: 'file',
 					operation: 'getDownloadLink',
@@ -416,8 +416,8 @@ function fileCases(): Node {
 					}),
 			},
 			{
-				name: 'download: Options > Concurrency (beside File Name) keeps at most N in flight; each item gets its own bytes',
-				operation: 'file',
+				name: 'Options > Concurrency (beside File Name) keeps at most N in flight; each item gets its own bytes',
+				operation: 'file download',
 				parameters: download({ concurrency: 3, fileName: '={{ $json.id }}.txt' }),
 				input: fileInput,
 				hold: { method: 'POST', path: GET_LINK, gate: 3, times: 6, delay: byFileInPath },
@@ -440,8 +440,8 @@ function fileCases(): Node {
 				},
 			},
 			{
-				name: 'download without the option: one file after the other',
-				operation: 'file',
+				name: 'without the option: one file after the other',
+				operation: 'file download',
 				parameters: download(),
 				input: () => fileIds.slice(0, 3).map((id) => ({ id })),
 				hold: { method: 'POST', path: GET_LINK, times: 3, delay: byFileInPath },
@@ -453,15 +453,15 @@ function fileCases(): Node {
 						.flatMap((id) => [`/pub/v1/disk/file/${id}/get-link`, `/pub/v1/disk/download/${id}`]),
 			},
 			{
-				name: 'download: a Concurrency outside 1-200 is refused before any request',
-				operation: 'file',
+				name: 'a Concurrency outside 1-200 is refused before any request',
+				operation: 'file download',
 				parameters: download({ concurrency: 0 }),
 				input: () => fileIds.slice(0, 2).map((id) => ({ id })),
 				refused: 'Options > Concurrency must be a whole number from 1 to 200, got 0',
 			},
 			{
-				name: 'move: moves of one file never overlap and arrive in input order; other files go beside them',
-				operation: 'file',
+				name: 'moves of one file never overlap and arrive in input order; other files go beside them',
+				operation: 'file move',
 				parameters: {
 					resource: 'file',
 					operation: 'move',
@@ -492,8 +492,8 @@ function fileCases(): Node {
 				outputAs: (json) => [json.__id, json.directory],
 			},
 			{
-				name: 'create: at most N in flight; created directories output in input order and paired',
-				operation: 'directory',
+				name: 'at most N in flight; created directories output in input order and paired',
+				operation: 'directory create',
 				parameters: {
 					resource: 'directory',
 					operation: 'create',
@@ -521,8 +521,8 @@ function fileCases(): Node {
 				outputAs: (json) => [nameOf(json), directories().get(json.__id as string)?.name],
 			},
 			{
-				name: 'get: at most N in flight; output in input order and paired',
-				operation: 'directory',
+				name: 'at most N in flight; output in input order and paired',
+				operation: 'directory get',
 				parameters: {
 					resource: 'directory',
 					operation: 'get',
@@ -718,7 +718,7 @@ function nomenclatureCases(): Node {
 			},
 			{
 				name: 'without the option: all five documents in flight together; each item gets its own registrations, in input order',
-				operation: 'document get registrations (the adaptive window by default)',
+				operation: 'document get registrations',
 				seed: () => {
 					const documents = itemsOf(t.platform, 'app', 'crm', 'deals');
 					documents.clear();
@@ -1020,8 +1020,8 @@ function schemeCases(): Node {
 		},
 		cases: [
 			{
-				name: 'create: Concurrency N keeps at most N in flight; created groups output in input order and paired',
-				operation: 'group',
+				name: 'Concurrency N keeps at most N in flight; created groups output in input order and paired',
+				operation: 'group create',
 				parameters: {
 					resource: 'group',
 					operation: 'create',
@@ -1049,8 +1049,8 @@ function schemeCases(): Node {
 				outputAs: (json) => [nameOf(json), groups().get(json.__id as string)?.__name],
 			},
 			{
-				name: 'update: edits of one group never overlap and arrive in input order; other groups go beside them',
-				operation: 'group',
+				name: 'edits of one group never overlap and arrive in input order; other groups go beside them',
+				operation: 'group update',
 				parameters: {
 					resource: 'group',
 					operation: 'update',
@@ -1126,7 +1126,7 @@ function storageCases(): Node {
 		cases: [
 			{
 				name: 'without the option: all five keys in flight together; each item gets its own value, in input order',
-				operation: 'get',
+				operation: 'entry get',
 				parameters: entry('get'),
 				input: () => KEYS.map((key) => ({ key })),
 				hold: { method: 'GET', path: SYSTEM, gate: 5, times: 5, delay: byKey },
@@ -1137,7 +1137,7 @@ function storageCases(): Node {
 			},
 			{
 				name: 'without the option: five keys in flight together; each stored, outputs in input order',
-				operation: 'set',
+				operation: 'entry set',
 				parameters: set,
 				input: () => KEYS.map((key) => ({ key, value: `new ${key}` })),
 				hold: { method: 'POST', path: SYSTEM, gate: 5, times: 5, delay: byKey },
@@ -1148,7 +1148,7 @@ function storageCases(): Node {
 			},
 			{
 				name: 'writes to one key never overlap and arrive in input order; other keys go beside them',
-				operation: 'set',
+				operation: 'entry set',
 				parameters: set,
 				input: () => writes.map(([key, value]) => ({ key, value })),
 				hold: {
@@ -1173,7 +1173,7 @@ function storageCases(): Node {
 			},
 			{
 				name: 'without the option: five keys in flight together; each deleted, outputs in input order',
-				operation: 'delete',
+				operation: 'entry delete',
 				parameters: entry('delete'),
 				input: () => KEYS.map((key) => ({ key })),
 				hold: { method: 'DELETE', path: SYSTEM, gate: 5, times: 5, delay: byKey },
@@ -1184,7 +1184,7 @@ function storageCases(): Node {
 			},
 			{
 				name: 'deletes of one key never overlap and keep input order (the second finds nothing); other keys go beside them',
-				operation: 'delete',
+				operation: 'entry delete',
 				parameters: entry('delete'),
 				input: () => deletes.map((key) => ({ key })),
 				continueOnFail: true,
@@ -1312,8 +1312,8 @@ function telephonyCases(): Node {
 		},
 		cases: [
 			{
-				name: 'get: Concurrency N keeps at most N in flight; output in input order and paired',
-				operation: 'binding',
+				name: 'Concurrency N keeps at most N in flight; output in input order and paired',
+				operation: 'binding get',
 				parameters: {
 					resource: 'binding',
 					operation: 'get',
@@ -1336,8 +1336,8 @@ function telephonyCases(): Node {
 				output: () => CODES.map(() => ({ bindings: [{ extension: '100', userId: alice }] })),
 			},
 			{
-				name: 'update (merge): merges into one module never interleave, so none is lost; other modules go beside them',
-				operation: 'binding',
+				name: 'Mode Merge: merges into one module never interleave, so none is lost; other modules go beside them',
+				operation: 'binding update',
 				// Each item reads its module's mapping and writes it back with one more extension.
 				parameters: {
 					resource: 'binding',
@@ -1385,8 +1385,8 @@ function telephonyCases(): Node {
 				outputAs: (json) => (json.bindings as unknown[]).length,
 			},
 			{
-				name: 'update with Continue On Fail: a refused module gives its error item in its place, the others are written',
-				operation: 'binding',
+				name: 'with Continue On Fail: a refused module gives its error item in its place, the others are written',
+				operation: 'binding update',
 				seed: () => modules().set('voip_off', { enabled: false, bindings: [] }),
 				parameters: {
 					resource: 'binding',
