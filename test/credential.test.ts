@@ -1,15 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CredentialTestContext } from 'n8n-core';
 import type { ICredentialTestFunction, INodeCredentialTestResult, INodeType } from 'n8n-workflow';
 import { loadPackage } from './harness/engine';
 import { fail } from './harness/index.ts';
 import { usePlatform } from './harness/setup';
+import { selfSignedCertificate } from './harness/tls';
 
 const t = usePlatform();
 
@@ -215,37 +214,10 @@ describe('every failure in words, the words the nodes use', () => {
 	});
 
 	describe('a certificate n8n cannot verify', () => {
-		let dir: string;
 		let server: https.Server;
 		let url: string;
 		beforeAll(async () => {
-			dir = mkdtempSync(path.join(tmpdir(), 'elma365-cred-tls-'));
-			execFileSync(
-				'openssl',
-				[
-					'req',
-					'-x509',
-					'-newkey',
-					'rsa:2048',
-					'-nodes',
-					'-days',
-					'1',
-					'-subj',
-					'/CN=127.0.0.1',
-					'-addext',
-					'subjectAltName=IP:127.0.0.1',
-					'-keyout',
-					path.join(dir, 'key.pem'),
-					'-out',
-					path.join(dir, 'cert.pem'),
-				],
-				{ stdio: 'ignore' },
-			);
-			const tls = {
-				key: readFileSync(path.join(dir, 'key.pem')),
-				cert: readFileSync(path.join(dir, 'cert.pem')),
-			};
-			server = https.createServer(tls, (_req, res) => {
+			server = https.createServer(selfSignedCertificate(), (_req, res) => {
 				res
 					.writeHead(200, { 'content-type': 'application/json' })
 					.end('{"success": true, "result": []}');
@@ -255,7 +227,6 @@ describe('every failure in words, the words the nodes use', () => {
 		});
 		afterAll(async () => {
 			await new Promise((resolve) => server.close(resolve));
-			rmSync(dir, { recursive: true, force: true });
 		});
 
 		test('is explained, and accepted with Ignore SSL Issues', async () => {

@@ -1,6 +1,6 @@
 import type { RecordedRequest } from '../harness/index.ts';
 import { fail, ok } from '../harness/index.ts';
-import { parseMultipart } from '../harness/routes/app.ts';
+import { parseMultipart } from '../harness/multipart.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
 
 const t = usePlatform();

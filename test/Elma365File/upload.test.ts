@@ -1,6 +1,7 @@
 import axios from 'axios';
 import { createHash } from 'node:crypto';
-import { diskBodies, MIN_PART_SIZE, parseMultipart, setDiskQuota } from '../harness/routes/disk.ts';
+import { parseMultipart } from '../harness/multipart.ts';
+import { diskBodies, MIN_PART_SIZE, setDiskQuota } from '../harness/routes/disk.ts';
 import { newId, ok } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
 

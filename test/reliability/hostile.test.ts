@@ -18,7 +18,7 @@
  */
 import fc from 'fast-check';
 import type { INodeExecutionData } from 'n8n-workflow';
-import { parseMultipart } from '../harness/routes/disk.ts';
+import { parseMultipart } from '../harness/multipart.ts';
 import type { RecordedRequest, Reply } from '../harness/index.ts';
 import type { RunResult } from '../harness/engine';
 import { usePlatform } from '../harness/setup';

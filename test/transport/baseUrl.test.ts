@@ -1,12 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { selfSignedCertificate } from '../harness/tls';
+import type { Certificate } from '../harness/tls';
 import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 /**
@@ -122,37 +120,10 @@ describe('forms of the address that reach the platform', () => {
 });
 
 describe('https with an internal certificate', () => {
-	let dir: string;
-	let tls: { key: Buffer; cert: Buffer };
+	let tls: Certificate;
 	beforeAll(() => {
-		dir = mkdtempSync(path.join(tmpdir(), 'elma365-tls-'));
-		execFileSync(
-			'openssl',
-			[
-				'req',
-				'-x509',
-				'-newkey',
-				'rsa:2048',
-				'-nodes',
-				'-days',
-				'1',
-				'-subj',
-				'/CN=127.0.0.1',
-				'-addext',
-				'subjectAltName=IP:127.0.0.1',
-				'-keyout',
-				path.join(dir, 'key.pem'),
-				'-out',
-				path.join(dir, 'cert.pem'),
-			],
-			{ stdio: 'ignore' },
-		);
-		tls = {
-			key: readFileSync(path.join(dir, 'key.pem')),
-			cert: readFileSync(path.join(dir, 'cert.pem')),
-		};
+		tls = selfSignedCertificate();
 	});
-	afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 	test('is refused with a clear error unless Ignore SSL Issues is on, then works through the prefix', async () => {
 		const proxy = reverseProxy('/elma', (listener) => https.createServer(tls, listener));

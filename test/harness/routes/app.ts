@@ -19,62 +19,6 @@ import {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export interface MultipartPartParsed {
-	name: string;
-	fileName?: string;
-	contentType?: string;
-	headers: Record<string, string>;
-	data: Buffer;
-}
-
-function dispositionParam(disposition: string, key: string): string | undefined {
-	const match = new RegExp(`(?:^|;)\\s*${key}="([^"]*)"`, 'i').exec(disposition);
-	return match ? match[1] : undefined;
-}
-
-/**
- * Parses a multipart/form-data body the way a server does: by the boundary of the Content-Type
- * header, keeping each part's bytes exactly as they arrived.
- */
-export function parseMultipart(
-	raw: Buffer,
-	contentType: string | undefined,
-): MultipartPartParsed[] {
-	const boundaryMatch = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType ?? '');
-	if (!/^multipart\/form-data/i.test(contentType ?? '') || !boundaryMatch)
-		throw new Error('not multipart/form-data');
-	const delimiter = Buffer.from(`--${boundaryMatch[1] ?? boundaryMatch[2].trim()}`);
-	const parts: MultipartPartParsed[] = [];
-	let position = raw.indexOf(delimiter);
-	if (position !== 0) throw new Error('body does not start with the boundary');
-	for (;;) {
-		position += delimiter.length;
-		if (raw.subarray(position, position + 2).toString() === '--') break;
-		if (raw.subarray(position, position + 2).toString() !== '\r\n')
-			throw new Error('bad delimiter line');
-		position += 2;
-		const headerEnd = raw.indexOf('\r\n\r\n', position);
-		if (headerEnd < 0) throw new Error('part without header end');
-		const headers: Record<string, string> = {};
-		for (const line of raw.subarray(position, headerEnd).toString('utf8').split('\r\n')) {
-			const colon = line.indexOf(':');
-			headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-		}
-		const next = raw.indexOf(Buffer.concat([Buffer.from('\r\n'), delimiter]), headerEnd + 4);
-		if (next < 0) throw new Error('part without closing boundary');
-		const disposition = headers['content-disposition'] ?? '';
-		parts.push({
-			name: dispositionParam(disposition, 'name') ?? '',
-			fileName: dispositionParam(disposition, 'filename'),
-			contentType: headers['content-type'],
-			headers,
-			data: raw.subarray(headerEnd + 4, next),
-		});
-		position = next + 2;
-	}
-	return parts;
-}
-
 export const DEFAULT_STATUSES = {
 	statusItems: [
 		{ id: 1, name: 'New', code: 'new', groupId: 'f1d7c1a0-0000-4000-8000-000000000001' },

@@ -13,6 +13,8 @@ import {
 	uint,
 	uuid,
 } from '../shapes.ts';
+import { parseMultipart } from '../multipart.ts';
+import type { MultipartPart } from '../multipart.ts';
 
 const REFERENCE = 'api.elma365.com/en/public-api/reference/disk';
 
@@ -24,54 +26,6 @@ export const MIN_PART_SIZE = 5 * 1024 * 1024;
 export const MAX_PART_SIZE = 5 * 1024 * 1024 * 1024;
 /** Files up to this size keep their bytes in the double (tests compare them); larger ones keep a SHA-256 only. */
 export const KEEP_BYTES_UP_TO = 64 * 1024 * 1024;
-
-export interface MultipartPart {
-	name: string;
-	fileName?: string;
-	contentType?: string;
-	headers: Record<string, string>;
-	data: Buffer;
-}
-
-/** Splits a multipart/form-data body (RFC 7578) into its parts; throws on a malformed body. */
-export function parseMultipart(raw: Buffer, contentType: string | undefined): MultipartPart[] {
-	const match = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType ?? '');
-	if (!contentType?.toLowerCase().startsWith('multipart/form-data') || !match)
-		throw new Error('not multipart/form-data');
-	const delimiter = Buffer.from(`--${match[1] ?? match[2]}`);
-	const parts: MultipartPart[] = [];
-	let position = raw.indexOf(delimiter);
-	if (position !== 0) throw new Error('body does not start with the boundary');
-	for (;;) {
-		position += delimiter.length;
-		if (raw.subarray(position, position + 2).toString() === '--') break;
-		if (raw.subarray(position, position + 2).toString() !== '\r\n')
-			throw new Error('no CRLF after boundary');
-		position += 2;
-		const headerEnd = raw.indexOf('\r\n\r\n', position);
-		if (headerEnd < 0) throw new Error('part headers not terminated');
-		const headers: Record<string, string> = {};
-		for (const line of raw.subarray(position, headerEnd).toString('utf8').split('\r\n')) {
-			const colon = line.indexOf(':');
-			headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-		}
-		const next = raw.indexOf(Buffer.concat([Buffer.from('\r\n'), delimiter]), headerEnd + 4);
-		if (next < 0) throw new Error('part not terminated');
-		const disposition = headers['content-disposition'] ?? '';
-		const name = /\bname="([^"]*)"/.exec(disposition)?.[1] ?? '';
-		const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-		const plain = /\bfilename="([^"]*)"/.exec(disposition)?.[1];
-		parts.push({
-			name,
-			fileName: extended ? decodeURIComponent(extended) : plain,
-			contentType: headers['content-type'],
-			headers,
-			data: raw.subarray(headerEnd + 4, next),
-		});
-		position = next + 2;
-	}
-	return parts;
-}
 
 /** What the platform shows of a stored file (its bytes stay inside the double). */
 export function publicFile(file: Record<string, unknown>): Record<string, unknown> {
