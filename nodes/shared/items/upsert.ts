@@ -10,7 +10,7 @@ import { readWholeList } from '../lists/pager';
 import { apiPath } from '../transport';
 import { invalidInput, isUuid } from '../validation';
 import type { ItemKind } from './appItems';
-import { readApplicationPath } from './appItems';
+import { locationFields, readApplicationPath } from './appItems';
 import { MATCHABLE_TYPES } from './upsertFields';
 
 /** Options > If Several Match: what happens when more than one item has the match values. */
@@ -27,6 +27,7 @@ export function upsertFields(kind: ItemKind): INodeProperties[] {
 	const mapper = fieldMapper({ what: kind.noun, mode: 'add' });
 	const [, json] = contextFields({ what: kind.noun });
 	return [
+		...locationFields(kind),
 		{
 			...mapper,
 			description: `Fields of the ${kind.noun}, read from the application's scheme. The fields to match on (text and number fields) find the item to update; the same values are sent.`,

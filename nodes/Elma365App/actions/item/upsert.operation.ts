@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { locationFields } from '../../../shared/items/appItems';
 import {
 	lookUpUpsert,
 	marked,
@@ -11,10 +10,7 @@ import {
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { appItems } from './itemKind';
 
-export const description: INodeProperties[] = showFor('item', 'upsert', [
-	...locationFields(appItems),
-	...upsertFields(appItems),
-]);
+export const description: INodeProperties[] = showFor('item', 'upsert', upsertFields(appItems));
 
 /** Items with the same match values keep their input order at any Concurrency, so two of them never both create. */
 export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {

@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { locationFields } from '../../../shared/items/appItems';
 import {
 	lookUpUpsert,
 	marked,
@@ -11,10 +10,11 @@ import {
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { contractItems } from './itemKind';
 
-export const description: INodeProperties[] = showFor('item', 'upsert', [
-	...locationFields(contractItems),
-	...upsertFields(contractItems),
-]);
+export const description: INodeProperties[] = showFor(
+	'item',
+	'upsert',
+	upsertFields(contractItems),
+);
 
 /** Items with the same match values keep their input order at any Concurrency, so two of them never both create. */
 export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
