@@ -6,7 +6,7 @@ import type { Action } from './subscriberIds';
 import { readSubscriberIds, subscriberIdsField } from './subscriberIds';
 
 /** Send in One Request, on by default. */
-export const sendInOneRequestField: INodeProperties = {
+const sendInOneRequestField: INodeProperties = {
 	displayName: 'Send in One Request',
 	name: 'sendInOneRequest',
 	type: 'boolean',
