@@ -248,6 +248,7 @@ export function readBulkItem(
  * together, at most Batch Size per request (an item is never split); otherwise one request per item.
  */
 export function groupBulkItems(
+	_ctx: IExecuteFunctions,
 	members: Array<GroupMember<BulkItem>>,
 	{ batch, batchSize }: BulkSettings,
 ): Array<Array<GroupMember<BulkItem>>> {

@@ -32,8 +32,11 @@ export interface SucceededMember<Input> extends GroupMember<Input> {
 
 /** The steps of an operation that sends many input items in one request. */
 export interface GroupedOperation<Input, Settings> {
-	/** Node-level settings read once from the first item; an error here fails the node, not an item. */
-	readSettings: (ctx: IExecuteFunctions) => Settings;
+	/**
+	 * Node-level settings read once from the first item; an error here fails the node, not an item.
+	 * Without it, the steps get `undefined`.
+	 */
+	readSettings?: (ctx: IExecuteFunctions) => Settings;
 	/** Reads and checks one item's parameters; runs for every item before the first request. */
 	read: (ctx: IExecuteFunctions, itemIndex: number, settings: Settings) => Input;
 	/** Splits the items read into the groups sent together (one request each), in sending order. */
@@ -86,7 +89,7 @@ export function groupedOperation<Input, Settings>(
 ): GroupedRun {
 	return async function (this: IExecuteFunctions, itemCount, settle) {
 		if (itemCount === 0) return;
-		const settings = steps.readSettings(this);
+		const settings = steps.readSettings?.(this) as Settings;
 		const members: Array<GroupMember<Input>> = [];
 		for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
 			try {

@@ -6,6 +6,8 @@ import { readMappedFields } from '../readers/fieldMapping';
 import type { ListFeatures } from '../lists/listOptions';
 import { listOptions } from '../lists/listOptions';
 import { codeLocator, uuidLocatorWithUrl } from '../descriptions/locators';
+import { concurrency, optionsCollection } from '../descriptions/options';
+import { ADAPTIVE_CEILING } from '../execution/router';
 import { apiPath } from '../transport';
 import { requireBoolean, requireUuid } from '../validation';
 import { requirePathParameter } from '../validation/itemInputs';
@@ -180,6 +182,19 @@ export function itemFields(kind: ItemKind, mode: 'add' | 'map'): INodeProperties
 		{ ...valueShapesNotice, displayOptions: { show: { fieldsInputMode: ['mapper'] } } },
 		{ ...pairs, displayOptions: { show: { fieldsInputMode: ['pairs'] } } },
 		json,
+	];
+}
+
+/**
+ * The form of an item's Update: its section, application and ID, the fields to change, and
+ * Concurrency (the adaptive window's ceiling by default).
+ */
+export function itemUpdateFields(kind: ItemKind): INodeProperties[] {
+	return [
+		...locationFields(kind),
+		...itemIdFields(kind, 'to update'),
+		...itemFields(kind, 'map'),
+		optionsCollection([concurrency(ADAPTIVE_CEILING)]),
 	];
 }
 

@@ -6,9 +6,11 @@ import { readContext } from '../readers/contextFields';
 import type { ApplicationField } from '../methods/mapperFields';
 import { fieldMapper } from '../descriptions/fieldMapping';
 import { readMappedFields, toPlatformValue } from '../readers/fieldMapping';
+import { readWholeList } from '../lists/pager';
+import { apiPath } from '../transport';
 import { invalidInput, isUuid } from '../validation';
 import type { ItemKind } from './appItems';
-import { readApplicationPath } from './appItems';
+import { locationFields, readApplicationPath } from './appItems';
 import { MATCHABLE_TYPES } from './upsertFields';
 
 /** Options > If Several Match: what happens when more than one item has the match values. */
@@ -25,6 +27,7 @@ export function upsertFields(kind: ItemKind): INodeProperties[] {
 	const mapper = fieldMapper({ what: kind.noun, mode: 'add' });
 	const [, json] = contextFields({ what: kind.noun });
 	return [
+		...locationFields(kind),
 		{
 			...mapper,
 			description: `Fields of the ${kind.noun}, read from the application's scheme. The fields to match on (text and number fields) find the item to update; the same values are sent.`,
@@ -172,7 +175,7 @@ export function readUpsert(
  * as given (the platform finds it by inclusion, ignoring case), a number as the range `{min, max}`
  * of itself.
  */
-export function matchFilter(match: UpsertRequest['match']): IDataObject {
+function matchFilter(match: UpsertRequest['match']): IDataObject {
 	const tf: IDataObject = {};
 	for (const [field, value] of match)
 		tf[field] = typeof value === 'number' ? { min: value, max: value } : value;
@@ -180,7 +183,7 @@ export function matchFilter(match: UpsertRequest['match']): IDataObject {
 }
 
 /** Whether a listed item has exactly the match values: the filter also finds "Acme Ltd" for "acme". */
-export function matchesExactly(item: IDataObject, match: UpsertRequest['match']): boolean {
+function matchesExactly(item: IDataObject, match: UpsertRequest['match']): boolean {
 	return match.every(([field, value]) => item[field] === value);
 }
 
@@ -212,7 +215,7 @@ export function readUpsertKey(ctx: IExecuteFunctions, itemIndex: number, kind: I
  * The items to update, once the list found at least one: each with its UUID in `__id`. Several fail
  * the item unless If Several Match is Update All.
  */
-export function requireUpdatable(
+function requireUpdatable(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	kind: ItemKind,
@@ -238,4 +241,47 @@ export function requireUpdatable(
 			{ itemIndex, description: `The entry: ${JSON.stringify(unnamed).slice(0, 200)}` },
 		);
 	}
+}
+
+/** One request a Create or Update sends, and what its output item says happened. */
+export interface UpsertWrite {
+	path: string;
+	idempotent: boolean;
+	action: 'created' | 'updated';
+}
+
+/**
+ * The lookup and its outcome: POST `{applicationPath}/list` with the match values as a table filter,
+ * only the exact matches kept; then the writes to send, `{applicationPath}/create` when none matches
+ * or `{applicationPath}/{id}/update` for each match (several only with Update All).
+ */
+export async function lookUpUpsert(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	kind: ItemKind,
+	upsert: UpsertRequest,
+): Promise<{ matches: number; writes: UpsertWrite[] }> {
+	const { applicationPath, match } = upsert;
+	const listed = await readWholeList(ctx, {
+		method: 'POST',
+		path: `${applicationPath}/list`,
+		paging: 'body',
+		body: { active: true, filter: matchFilter(match) },
+		itemIndex,
+	});
+	const found = listed.filter((item) => matchesExactly(item, match));
+	if (found.length === 0)
+		return {
+			matches: 0,
+			writes: [{ path: `${applicationPath}/create`, idempotent: false, action: 'created' }],
+		};
+	requireUpdatable(ctx, itemIndex, kind, upsert, found);
+	return {
+		matches: found.length,
+		writes: found.map((item) => ({
+			path: `${applicationPath}${apiPath`/${String(item.__id)}`}/update`,
+			idempotent: true,
+			action: 'updated',
+		})),
+	};
 }

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { readItemPath } from '../../../shared/items/appItems';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { readLimit } from '../../../shared/readers/common';
 import { readWholeList } from '../../../shared/lists/pager';
+import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
 import { commentedItem, itemFeed } from './commentedItem';
 import { messageFilters } from '../../../shared/descriptions/messageFilters';
 import { readMessageFilter } from '../../../shared/readers/messageFilters';
@@ -23,13 +23,9 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const path = readItemPath(this, itemIndex, itemFeed, 'message/list');
 	const filter = readMessageFilter(this, itemIndex);
-	const rows = await readWholeList(this, {
-		method: 'POST',
-		path,
-		paging: 'body',
-		body: filter ? { filter } : {},
-		limit: readLimit(this, itemIndex),
-		itemIndex,
-	});
-	return rows.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+	const rows = await readWholeList(
+		this,
+		bodyPagedList(this, itemIndex, path, filter ? { filter } : {}),
+	);
+	return pairedRows(rows, itemIndex);
 }

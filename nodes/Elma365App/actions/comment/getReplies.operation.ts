@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { readLimit } from '../../../shared/readers/common';
 import { readWholeList } from '../../../shared/lists/pager';
+import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
 import { commentedMessage, readMessagePath } from './commentedMessage';
 
 export const description: INodeProperties[] = showFor('comment', 'getReplies', [
@@ -19,12 +19,6 @@ export async function execute(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const path = readMessagePath(this, itemIndex, 'comment/list');
-	const rows = await readWholeList(this, {
-		method: 'POST',
-		path,
-		paging: 'body',
-		limit: readLimit(this, itemIndex),
-		itemIndex,
-	});
-	return rows.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+	const rows = await readWholeList(this, bodyPagedList(this, itemIndex, path));
+	return pairedRows(rows, itemIndex);
 }

@@ -1,26 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import {
-	itemFields,
-	itemIdFields,
-	locationFields,
-	readContextBody,
-	readItemPath,
-} from '../../../shared/items/appItems';
+import { itemUpdateFields, readContextBody, readItemPath } from '../../../shared/items/appItems';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { appItems } from './itemKind';
-import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
 import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;
 
-export const description: INodeProperties[] = showFor('item', 'update', [
-	...locationFields(appItems),
-	...itemIdFields(appItems, 'to update'),
-	...itemFields(appItems, 'map'),
-	optionsCollection([concurrency(defaultConcurrency)]),
-]);
+export const description: INodeProperties[] = showFor('item', 'update', itemUpdateFields(appItems));
 
 /** Updates of one item keep their input order at any Concurrency. */
 export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {

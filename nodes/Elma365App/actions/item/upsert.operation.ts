@@ -1,23 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { locationFields } from '../../../shared/items/appItems';
 import {
+	lookUpUpsert,
 	marked,
-	matchesExactly,
-	matchFilter,
 	readUpsert,
 	readUpsertKey,
-	requireUpdatable,
 	upsertFields,
 } from '../../../shared/items/upsert';
-import { readWholeList } from '../../../shared/lists/pager';
-import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
+import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { appItems } from './itemKind';
 
-export const description: INodeProperties[] = showFor('item', 'upsert', [
-	...locationFields(appItems),
-	...upsertFields(appItems),
-]);
+export const description: INodeProperties[] = showFor('item', 'upsert', upsertFields(appItems));
 
 /** Items with the same match values keep their input order at any Concurrency, so two of them never both create. */
 export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
@@ -35,36 +28,18 @@ export async function execute(
 	itemIndex: number,
 ): Promise<IDataObject | IDataObject[]> {
 	const upsert = readUpsert(this, itemIndex, appItems);
-	const { applicationPath, match, context } = upsert;
-	const listed = await readWholeList(this, {
-		method: 'POST',
-		path: `${applicationPath}/list`,
-		paging: 'body',
-		body: { active: true, filter: matchFilter(match) },
-		itemIndex,
-	});
-	const found = listed.filter((item) => matchesExactly(item, match));
-	if (found.length === 0) {
-		const created = await apiRequest(this, {
-			method: 'POST',
-			path: `${applicationPath}/create`,
-			body: { context },
-			idempotent: false,
-			itemIndex,
-		});
-		return marked(unwrapItem(created), 'created', 0);
-	}
-	requireUpdatable(this, itemIndex, appItems, upsert, found);
-	const updated: IDataObject[] = [];
-	for (const item of found) {
+	const { matches, writes } = await lookUpUpsert(this, itemIndex, appItems, upsert);
+	const written: IDataObject[] = [];
+	for (const write of writes) {
 		const answer = await apiRequest(this, {
 			method: 'POST',
-			path: `${applicationPath}${apiPath`/${String(item.__id)}`}/update`,
-			body: { context },
-			idempotent: true,
+			path: write.path,
+			body: { context: upsert.context },
+			idempotent: write.idempotent,
 			itemIndex,
 		});
-		updated.push(marked(unwrapItem(answer), 'updated', found.length));
+		written.push(marked(unwrapItem(answer), write.action, matches));
 	}
-	return updated;
+	// A create outputs its item; updates output the list of updated items.
+	return matches === 0 ? written[0] : written;
 }

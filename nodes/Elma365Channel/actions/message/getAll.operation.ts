@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { readLimit } from '../../../shared/readers/common';
 import { messageFilters } from '../../../shared/descriptions/messageFilters';
 import { readMessageFilter } from '../../../shared/readers/messageFilters';
 import { readWholeList } from '../../../shared/lists/pager';
+import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
 import { channelField, readChannelPath } from '../channelFields';
 
 export const description: INodeProperties[] = showFor('message', 'getAll', [
@@ -22,13 +22,9 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const path = readChannelPath(this, itemIndex, 'message/list');
 	const filter = readMessageFilter(this, itemIndex);
-	const rows = await readWholeList(this, {
-		method: 'POST',
-		path,
-		paging: 'body',
-		body: filter ? { filter } : {},
-		limit: readLimit(this, itemIndex),
-		itemIndex,
-	});
-	return rows.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+	const rows = await readWholeList(
+		this,
+		bodyPagedList(this, itemIndex, path, filter ? { filter } : {}),
+	);
+	return pairedRows(rows, itemIndex);
 }

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { readLimit } from '../../../shared/readers/common';
 import { itemSimplifyOption } from '../../../shared/descriptions/simplify';
 import { itemSimplifier } from '../../../shared/readers/simplify';
 import { readWholeList } from '../../../shared/lists/pager';
+import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
 import {
 	itemListOptions,
 	locationFields,
@@ -36,14 +36,7 @@ export async function execute(
 		'the contract item list takes no such filter (its documented body has none)',
 	);
 	const body = buildListBody(this, itemIndex);
-	const rows = await readWholeList(this, {
-		method: 'POST',
-		path,
-		paging: 'body',
-		body,
-		limit: readLimit(this, itemIndex),
-		itemIndex,
-	});
+	const rows = await readWholeList(this, bodyPagedList(this, itemIndex, path, body));
 	const simplify = itemSimplifier(this, itemIndex);
-	return rows.map((row) => ({ json: simplify(row), pairedItem: { item: itemIndex } }));
+	return pairedRows(rows, itemIndex, simplify);
 }

@@ -1,26 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import {
-	itemFields,
-	itemIdFields,
-	locationFields,
-	readContextBody,
-	readItemPath,
-} from '../../../shared/items/appItems';
+import { itemUpdateFields, readContextBody, readItemPath } from '../../../shared/items/appItems';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { contractItems } from './itemKind';
-import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
 import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;
 
-export const description: INodeProperties[] = showFor('item', 'update', [
-	...locationFields(contractItems),
-	...itemIdFields(contractItems, 'to update'),
-	...itemFields(contractItems, 'map'),
-	optionsCollection([concurrency(defaultConcurrency)]),
-]);
+export const description: INodeProperties[] = showFor(
+	'item',
+	'update',
+	itemUpdateFields(contractItems),
+);
 
 /** Updates of one item keep their input order at any Concurrency. */
 export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { readLimit } from '../../../shared/readers/common';
 import { buildListBody, listOptions } from '../../../shared/lists/listOptions';
 import { readWholeList } from '../../../shared/lists/pager';
+import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
 
 export const description: INodeProperties[] = showFor('directory', 'getAll', [
 	...returnAllOrLimit,
@@ -15,13 +15,9 @@ export async function execute(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const body = buildListBody(this, itemIndex);
-	const rows = await readWholeList(this, {
-		method: 'POST',
-		path: '/disk/directory/list',
-		paging: 'body',
-		body,
-		limit: readLimit(this, itemIndex),
-		itemIndex,
-	});
-	return rows.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+	const rows = await readWholeList(
+		this,
+		bodyPagedList(this, itemIndex, '/disk/directory/list', body),
+	);
+	return pairedRows(rows, itemIndex);
 }

@@ -3,18 +3,41 @@ import { jsonEscapeHatchHint } from '../../../shared/descriptions/common';
 import { readJsonObject } from '../../../shared/readers/common';
 import { uuidLocator } from '../../../shared/descriptions/locators';
 import { readUuidLocator } from '../../../shared/readers/locators';
+import type { BulkItem, BulkSettings } from '../bulk';
+import { bulkSendingProperties, readBulkItem, readUuidList } from '../bulk';
 
-/** The Hashes parameter of the link operations, with what the hashes are for. */
-export function hashesField(description: string): INodeProperties {
-	return {
-		displayName: 'Hashes',
-		name: 'hashes',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '={{ $json.hash }}',
-		description: `${description}: one, several separated by commas, or an array from an expression`,
-	};
+/**
+ * The form of Get Download Links and Get Upload Links: Hashes, with what the hashes are for, and
+ * how the items are sent.
+ */
+export function hashesFields(description: string): INodeProperties[] {
+	return [
+		{
+			displayName: 'Hashes',
+			name: 'hashes',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: '={{ $json.hash }}',
+			description: `${description}: one, several separated by commas, or an array from an expression`,
+		},
+		...bulkSendingProperties('hashesList'),
+	];
+}
+
+/** One item's hashes, each checked, as its part of a link request (`{"hashesList": [...]}`). */
+export function readHashes(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	settings: BulkSettings,
+): BulkItem {
+	return readBulkItem(
+		ctx,
+		itemIndex,
+		settings,
+		'hashesList',
+		readUuidList(ctx, itemIndex, 'hashes', 'Hashes'),
+	);
 }
 
 /** The directory of one entry of a bulk body, picked from the platform's directories, and free JSON for the entry. */

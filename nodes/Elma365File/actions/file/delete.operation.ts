@@ -40,7 +40,7 @@ export const executeAll = groupedOperation({
 			'fileIds',
 			readUuidList(ctx, itemIndex, 'fileIds', 'File IDs'),
 		),
-	group: (_ctx, members, settings) => groupBulkItems(members, settings),
+	group: groupBulkItems,
 	async send(ctx, group) {
 		const answer = await bulkRequest(ctx, {
 			method: 'PATCH',

@@ -1,35 +1,20 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { groupedOperation } from '../../../shared/execution/grouped';
-import {
-	bulkBody,
-	bulkRequest,
-	bulkSendingProperties,
-	groupBulkItems,
-	readBulkItem,
-	readBulkSettings,
-	readUuidList,
-	splitAnswer,
-} from '../bulk';
-import { hashesField } from './bulkFields';
+import { bulkBody, bulkRequest, groupBulkItems, readBulkSettings, splitAnswer } from '../bulk';
+import { hashesFields, readHashes } from './bulkFields';
 
-export const description: INodeProperties[] = showFor('file', 'getUploadLinks', [
-	hashesField('Upload hashes (client-made UUIDs) to get upload links for'),
-	...bulkSendingProperties('hashesList'),
-]);
+export const description: INodeProperties[] = showFor(
+	'file',
+	'getUploadLinks',
+	hashesFields('Upload hashes (client-made UUIDs) to get upload links for'),
+);
 
 /** POST /disk/links/upload {"hashesList": [...]}: one upload link per hash, in the order sent. */
 export const executeAll = groupedOperation({
 	readSettings: readBulkSettings,
-	read: (ctx, itemIndex, settings) =>
-		readBulkItem(
-			ctx,
-			itemIndex,
-			settings,
-			'hashesList',
-			readUuidList(ctx, itemIndex, 'hashes', 'Hashes'),
-		),
-	group: (_ctx, members, settings) => groupBulkItems(members, settings),
+	read: readHashes,
+	group: groupBulkItems,
 	async send(ctx, group) {
 		const answer = await bulkRequest(ctx, {
 			method: 'POST',

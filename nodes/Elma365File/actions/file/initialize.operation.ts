@@ -52,7 +52,7 @@ export const executeAll = groupedOperation({
 	readSettings: readBulkSettings,
 	read: (ctx, itemIndex, settings) =>
 		readBulkItem(ctx, itemIndex, settings, 'files', readFileEntries(ctx, itemIndex)),
-	group: (_ctx, members, settings) => groupBulkItems(members, settings),
+	group: groupBulkItems,
 	async send(ctx, group) {
 		const answer = await bulkRequest(ctx, {
 			method: 'POST',

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { readLimit } from '../../../shared/readers/common';
 import { readWholeList } from '../../../shared/lists/pager';
+import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
 import { readSearchFilter, searchDirectory, searchFilters } from './searchFilters';
 
 export const description: INodeProperties[] = showFor('file', 'search', [
@@ -19,13 +19,9 @@ export async function execute(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const filter = readSearchFilter(this, itemIndex);
-	const rows = await readWholeList(this, {
-		method: 'POST',
-		path: '/disk/files/search',
-		paging: 'body',
-		body: filter ? { filter } : {},
-		limit: readLimit(this, itemIndex),
-		itemIndex,
-	});
-	return rows.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+	const rows = await readWholeList(
+		this,
+		bodyPagedList(this, itemIndex, '/disk/files/search', filter ? { filter } : {}),
+	);
+	return pairedRows(rows, itemIndex);
 }

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { groupedOperation } from '../../../shared/execution/grouped';
+import type { ApiRequest } from '../../../shared/transport';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
-import { segmentField } from './segmentLocator';
+import type { SubscriberChange } from './subscriberChanges';
 import {
 	bySegment,
 	changeOutput,
@@ -10,50 +11,48 @@ import {
 	groupOutcomes,
 	readSendInOneRequest,
 	readSubscriberChange,
-	sendInOneRequestField,
+	subscriberChangeFields,
 } from './subscriberChanges';
-import { subscriberIdsField } from './subscriberIds';
 
-export const description: INodeProperties[] = showFor('segment', 'addSubscribers', [
-	segmentField('The static segment to add subscribers to'),
-	subscriberIdsField('add'),
-	sendInOneRequestField,
-]);
+export const description: INodeProperties[] = showFor(
+	'segment',
+	'addSubscribers',
+	subscriberChangeFields('The static segment to add subscribers to', 'add'),
+);
 
 /** Send in One Request (on by default): all items in one request per segment, else one request per item. */
 export const groupedWhen = readSendInOneRequest;
 
 /**
- * PATCH /marketing/segment/{id}/subscribers/add {"ids": [...]} with one item's subscribers, the
- * twin of the remove page (api.brix365.com/en/public-api/reference/marketing/deletesegmentsubscribers);
- * the output is the answer with the item's segment and subscribers.
+ * PATCH /marketing/segment/{id}/subscribers/add {"ids": [...]}, the twin of the remove page
+ * (api.brix365.com/en/public-api/reference/marketing/deletesegmentsubscribers): one item's
+ * subscribers, or those of all the items of one segment.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const change = readSubscriberChange(this, itemIndex);
-	const response = await apiRequest(this, {
+function addSubscribers(change: SubscriberChange): ApiRequest {
+	return {
 		method: 'PATCH',
 		path: apiPath`/marketing/segment/${change.segmentId}/subscribers/add`,
 		body: { ids: change.ids },
-		itemIndex,
-	});
+	};
+}
+
+/** One item's subscribers (addSubscribers); outputs the answer with the item's segment and subscribers. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const change = readSubscriberChange(this, itemIndex);
+	const response = await apiRequest(this, { ...addSubscribers(change), itemIndex });
 	return changeOutput(unwrapItem(response), change);
 }
 
 /**
- * Send in One Request: every item read first, then one PATCH
- * /marketing/segment/{id}/subscribers/add per segment with the IDs of all its items; each item
- * outputs the answer with its own segment and subscribers.
+ * Send in One Request: every item read first, then one request per segment (addSubscribers) with the IDs
+ * of all its items; each item outputs the answer with its own segment and subscribers.
  */
 export const executeAll = groupedOperation({
-	readSettings: () => undefined,
 	read: readSubscriberChange,
-	group: (_ctx, members) => bySegment(members),
+	group: bySegment,
 	async send(ctx, group) {
-		const { segmentId, ids } = groupChange(group);
 		const response = await apiRequest(ctx, {
-			method: 'PATCH',
-			path: apiPath`/marketing/segment/${segmentId}/subscribers/add`,
-			body: { ids },
+			...addSubscribers(groupChange(group)),
 			itemIndex: group[0].itemIndex,
 		});
 		return groupOutcomes(unwrapItem(response), group);

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { readLimit } from '../../../shared/readers/common';
 import { listOptions } from '../../../shared/lists/listOptions';
 import { readWholeList } from '../../../shared/lists/pager';
+import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
 import { readMarketingListBody } from '../marketingList';
 
 export const description: INodeProperties[] = showFor('segment', 'getAll', [
@@ -19,13 +19,9 @@ export async function execute(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const body = readMarketingListBody(this, itemIndex);
-	const rows = await readWholeList(this, {
-		method: 'POST',
-		path: '/marketing/segment',
-		paging: 'body',
-		body,
-		limit: readLimit(this, itemIndex),
-		itemIndex,
-	});
-	return rows.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+	const rows = await readWholeList(
+		this,
+		bodyPagedList(this, itemIndex, '/marketing/segment', body),
+	);
+	return pairedRows(rows, itemIndex);
 }

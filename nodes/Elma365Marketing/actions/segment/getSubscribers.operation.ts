@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { readLimit } from '../../../shared/readers/common';
 import { listOptions } from '../../../shared/lists/listOptions';
 import { readWholeList } from '../../../shared/lists/pager';
+import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
 import { apiPath } from '../../../shared/transport';
 import { readMarketingListBody } from '../marketingList';
 import { readSegmentId, segmentField } from './segmentLocator';
@@ -23,13 +23,6 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const path = apiPath`/marketing/segment/${readSegmentId(this, itemIndex)}/subscribers`;
 	const body = readMarketingListBody(this, itemIndex);
-	const rows = await readWholeList(this, {
-		method: 'POST',
-		path,
-		paging: 'body',
-		body,
-		limit: readLimit(this, itemIndex),
-		itemIndex,
-	});
-	return rows.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+	const rows = await readWholeList(this, bodyPagedList(this, itemIndex, path, body));
+	return pairedRows(rows, itemIndex);
 }

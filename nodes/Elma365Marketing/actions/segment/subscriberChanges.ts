@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { GroupMember, ItemOutcome } from '../../../shared/execution/grouped';
 import { groupBy } from '../../../shared/execution/grouped';
-import { readSegmentId } from './segmentLocator';
-import { readSubscriberIds } from './subscriberIds';
+import { readSegmentId, segmentField } from './segmentLocator';
+import type { Action } from './subscriberIds';
+import { readSubscriberIds, subscriberIdsField } from './subscriberIds';
 
 /** Send in One Request, on by default. */
-export const sendInOneRequestField: INodeProperties = {
+const sendInOneRequestField: INodeProperties = {
 	displayName: 'Send in One Request',
 	name: 'sendInOneRequest',
 	type: 'boolean',
@@ -13,6 +14,11 @@ export const sendInOneRequestField: INodeProperties = {
 	description:
 		'Whether to collect the subscriber IDs of all input items into one request per segment instead of one request per item (read from the first item; each input item still gets its own output item)',
 };
+
+/** The form of Add and Remove Subscribers: the segment, the subscribers and Send in One Request. */
+export function subscriberChangeFields(segment: string, action: Action): INodeProperties[] {
+	return [segmentField(segment), subscriberIdsField(action), sendInOneRequestField];
+}
 
 /** Send in One Request, read from the first item: whether Add/Remove Subscribers run grouped. */
 export function readSendInOneRequest(ctx: IExecuteFunctions): boolean {
@@ -37,6 +43,7 @@ export function changeOutput(answer: IDataObject, change: SubscriberChange): IDa
 
 /** The items' changes grouped by segment (one request each), in order of first appearance. */
 export function bySegment(
+	_ctx: IExecuteFunctions,
 	members: Array<GroupMember<SubscriberChange>>,
 ): Array<Array<GroupMember<SubscriberChange>>> {
 	return groupBy(members, (change) => change.segmentId);

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { readJsonObject, readLimit } from '../../../shared/readers/common';
+import { readJsonObject } from '../../../shared/readers/common';
 import { readWholeList } from '../../../shared/lists/pager';
+import { pairedRows, queryPagedList } from '../../../shared/lists/pagedList';
 import { queryParametersField } from '../queryParameters.description';
 
 export const description: INodeProperties[] = showFor('case', 'getAll', [
@@ -15,13 +16,6 @@ export async function execute(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const qs = readJsonObject(this, itemIndex, 'query', 'Query Parameters (JSON)');
-	const rows = await readWholeList(this, {
-		method: 'GET',
-		path: '/nomenclature',
-		paging: 'query',
-		qs,
-		limit: readLimit(this, itemIndex),
-		itemIndex,
-	});
-	return rows.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+	const rows = await readWholeList(this, queryPagedList(this, itemIndex, '/nomenclature', qs));
+	return pairedRows(rows, itemIndex);
 }

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
-import { instanceField, readInstanceId } from './instanceField';
+import { readInstanceId } from './instanceField';
+import { instanceField } from './instanceFields.description';
 import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
 import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
 

@@ -5,7 +5,6 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { readLimit } from '../../../shared/readers/common';
 import {
 	buildListBody,
 	listOptions,
@@ -14,6 +13,7 @@ import {
 import { codeLocator, uuidLocator } from '../../../shared/descriptions/locators';
 import { readUuidLocator } from '../../../shared/readers/locators';
 import { readWholeList } from '../../../shared/lists/pager';
+import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
 import { apiPath } from '../../../shared/transport';
 import { requireOneOf, requireText } from '../../../shared/validation';
 import { requirePathParameter } from '../../../shared/validation/itemInputs';
@@ -155,13 +155,6 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const path = readListPath(this, itemIndex);
 	const body = readListBody(this, itemIndex);
-	const rows = await readWholeList(this, {
-		method: 'POST',
-		path,
-		paging: 'body',
-		body,
-		limit: readLimit(this, itemIndex),
-		itemIndex,
-	});
-	return rows.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+	const rows = await readWholeList(this, bodyPagedList(this, itemIndex, path, body));
+	return pairedRows(rows, itemIndex);
 }

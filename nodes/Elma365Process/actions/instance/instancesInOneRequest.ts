@@ -1,17 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { readJsonObject } from '../../../shared/readers/common';
 import type { GroupMember, ItemOutcome } from '../../../shared/execution/grouped';
 import { unwrapItem } from '../../../shared/transport';
-import { idLocator } from '../../../shared/descriptions/locators';
-
-/** The Instance read from every input item of a grouped operation. */
-export function instanceIdOfEveryItem(purpose: string): INodeProperties {
-	return idLocator({
-		displayName: 'Instance',
-		name: 'instanceId',
-		description: `The process instance ${purpose}, read from every input item (e.g. {{ $json.__id }} of a listed instance): all of them are sent in one request`,
-	});
-}
 
 /** Options > Additional Body (JSON) of a grouped operation, read once from the first item. */
 export function readGroupedAdditionalBody(ctx: IExecuteFunctions): IDataObject {

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { apiPath, apiRequest, jsonBody, unwrapItem } from '../../../shared/transport';
-import { instanceField, instanceOrderKey, readInstanceId } from './instanceField';
+import { instanceOrderKey, readInstanceId } from './instanceField';
+import { instanceField } from './instanceFields.description';
 import { interruptComment, readComment } from './interruptComment';
 import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
 import { ADAPTIVE_CEILING } from '../../../shared/execution/router';

@@ -2,7 +2,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { groupedOperation } from '../../../shared/execution/grouped';
 import { apiRequest } from '../../../shared/transport';
-import { allInOneGroup, instanceIdOfEveryItem, oneOutputForGroup } from './instancesInOneRequest';
+import { allInOneGroup, oneOutputForGroup } from './instancesInOneRequest';
+import { instanceIdOfEveryItem } from './instanceFields.description';
 import { readInstanceId } from './instanceField';
 import { interruptComment, readComment } from './interruptComment';
 

@@ -1,13 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { apiPath, apiRequest, jsonBody, unwrapItem } from '../../../shared/transport';
+import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { readInstanceAction } from './instanceAction';
-import { instanceField, instanceOrderKey } from './instanceField';
-import {
-	additionalBody,
-	concurrency,
-	optionsCollection,
-} from '../../../shared/descriptions/options';
+import { instanceOrderKey } from './instanceField';
+import { instanceActionFields } from './instanceFields.description';
 import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
 
 /** Items of one instance go one after the other, in input order, at any Concurrency. */
@@ -16,10 +12,11 @@ export const orderKey = instanceOrderKey;
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;
 
-export const description: INodeProperties[] = showFor('instance', 'moveToVersion', [
-	instanceField('to move to the latest published version of its template'),
-	optionsCollection([concurrency(defaultConcurrency), additionalBody]),
-]);
+export const description: INodeProperties[] = showFor(
+	'instance',
+	'moveToVersion',
+	instanceActionFields('to move to the latest published version of its template'),
+);
 
 /**
  * POST /bpm/instance/{id}/version (the vendor's operation bpmInstanceUpdate). No reference page
@@ -28,12 +25,11 @@ export const description: INodeProperties[] = showFor('instance', 'moveToVersion
  * company expects.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { instanceId, body } = readInstanceAction(this, itemIndex);
+	const { instanceId, sent } = readInstanceAction(this, itemIndex);
 	const response = await apiRequest(this, {
 		method: 'POST',
 		path: apiPath`/bpm/instance/${instanceId}/version`,
-		// The body is sent even when empty (`{}`): the platform decodes a JSON body on this POST.
-		...jsonBody(body),
+		...sent,
 		// Sent once, as every instance action: never repeated blindly.
 		idempotent: false,
 		itemIndex,

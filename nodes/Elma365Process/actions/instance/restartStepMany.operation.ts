@@ -1,21 +1,21 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { additionalBody, optionsCollection } from '../../../shared/descriptions/options';
 import { groupedOperation } from '../../../shared/execution/grouped';
 import { apiRequest } from '../../../shared/transport';
 import {
 	allInOneGroup,
-	instanceIdOfEveryItem,
 	instancesBody,
 	oneOutputForGroup,
 	readGroupedAdditionalBody,
 } from './instancesInOneRequest';
 import { readInstanceId } from './instanceField';
+import { instancesActionFields } from './instanceFields.description';
 
-export const description: INodeProperties[] = showFor('instance', 'restartStepMany', [
-	instanceIdOfEveryItem('whose current step to run again'),
-	optionsCollection([additionalBody]),
-]);
+export const description: INodeProperties[] = showFor(
+	'instance',
+	'restartStepMany',
+	instancesActionFields('whose current step to run again'),
+);
 
 /**
  * POST /bpm/instance/restart-step {instances} (the vendor's operation bpmInstanceBulkRestartStep).

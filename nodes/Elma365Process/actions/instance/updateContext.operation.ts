@@ -7,7 +7,8 @@ import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { invalidInput, requireText } from '../../../shared/validation';
 import { contextMapper } from '../process/contextMapper.description';
 import { templatePickers } from '../process/templatePickers.description';
-import { instanceField, instanceOrderKey, readInstanceId } from './instanceField';
+import { instanceOrderKey, readInstanceId } from './instanceField';
+import { instanceField } from './instanceFields.description';
 import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
 import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
 

@@ -6,10 +6,10 @@ import type {
 } from 'n8n-workflow';
 import { locationFields, readApplicationPath } from '../../../shared/items/appItems';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { readLimit } from '../../../shared/readers/common';
 import type { ListFeatures } from '../../../shared/lists/listOptions';
 import { buildListBody, listOptions } from '../../../shared/lists/listOptions';
 import { readWholeList } from '../../../shared/lists/pager';
+import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
 import { reportItems } from './itemKind';
 
 /**
@@ -67,13 +67,6 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const path = readApplicationPath(this, itemIndex, reportItems, '/list');
 	const body = reportListBody(this, itemIndex);
-	const rows = await readWholeList(this, {
-		method: 'POST',
-		path,
-		paging: 'body',
-		body,
-		limit: readLimit(this, itemIndex),
-		itemIndex,
-	});
-	return rows.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+	const rows = await readWholeList(this, bodyPagedList(this, itemIndex, path, body));
+	return pairedRows(rows, itemIndex);
 }

@@ -1,11 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonEscapeHatchHint } from '../../../shared/descriptions/common';
 import { readJsonObject } from '../../../shared/readers/common';
+import { optionsCollection } from '../../../shared/descriptions/options';
+import type { GroupMember, ItemOutcome } from '../../../shared/execution/grouped';
+import { groupBy } from '../../../shared/execution/grouped';
 import type { PickerRows } from '../../../shared/descriptions/pickerRows';
 import { pickerRows } from '../../../shared/descriptions/pickerRows';
 import { readPickerRows, splitIds } from '../../../shared/readers/pickerRows';
 import { invalidInput, requireUuid } from '../../../shared/validation';
-import { readPathParam } from '../pathParams';
+import { pathParamProperties, readPathParam } from '../pathParams';
 
 /** The two group membership operations (add-items / remove-items). */
 export type MembershipOperation = 'addMembers' | 'removeMembers';
@@ -74,7 +77,7 @@ function typedIds(kind: Kind, verb: string): INodeProperties {
 }
 
 /** The members' fields of `operation`, one per kind: rows of pickers, or a typed list. */
-export function memberFields(operation: MembershipOperation, verb: string): INodeProperties[] {
+function memberFields(operation: MembershipOperation, verb: string): INodeProperties[] {
 	return KINDS.map((kind): INodeProperties => {
 		const rows = rowsOf(kind, operation);
 		return rows
@@ -84,13 +87,22 @@ export function memberFields(operation: MembershipOperation, verb: string): INod
 }
 
 /** Options > Body (JSON): switches to the object body for installations that take one. */
-export const membershipJsonBody: INodeProperties = {
+const membershipJsonBody: INodeProperties = {
 	displayName: 'Body (JSON)',
 	name: 'body',
 	type: 'json',
 	default: '{}',
 	description: `${jsonEscapeHatchHint}: for installations whose membership body is an object. When set, the members are sent as {"users": [...], "positions": [...], "subGroups": [...]} merged with this JSON instead of as a bare list of IDs.`,
 };
+
+/** The form of Add and Remove Members: the group, its members by kind, and Options > Body (JSON). */
+export function membershipFields(operation: MembershipOperation, verb: string): INodeProperties[] {
+	return [
+		...pathParamProperties('groupId'),
+		...memberFields(operation, verb),
+		optionsCollection([membershipJsonBody]),
+	];
+}
 
 /** One item's membership change: the group, its members by kind and the extra body of Body (JSON). */
 export interface Change {
@@ -180,8 +192,16 @@ export function membershipBody(changes: Change[]): IDataObject | string[] {
 	return objectForm ? objectBody(changes) : idList(changes);
 }
 
+/** The items' changes grouped by group (one request each), in order of first appearance. */
+export function byGroup(
+	_ctx: IExecuteFunctions,
+	members: Array<GroupMember<Change>>,
+): Array<Array<GroupMember<Change>>> {
+	return groupBy(members, (change) => change.groupId);
+}
+
 /** An item's output: the answer, with `addedItemIds` narrowed to that item's own members. */
-export function memberOutput(answer: IDataObject, groupId: string, change: Change): IDataObject {
+function memberOutput(answer: IDataObject, groupId: string, change: Change): IDataObject {
 	const json: IDataObject = { ...answer, groupId, ...change.members };
 	if (Array.isArray(answer.addedItemIds)) {
 		const own = KINDS.flatMap((kind) => change.members[kind.key]);
@@ -190,4 +210,9 @@ export function memberOutput(answer: IDataObject, groupId: string, change: Chang
 		) as string[];
 	}
 	return json;
+}
+
+/** Every item of a group outputs the one answer with its group and its own members. */
+export function memberOutcomes(answer: IDataObject, changes: Change[]): ItemOutcome[] {
+	return changes.map((change) => ({ result: memberOutput(answer, change.groupId, change) }));
 }

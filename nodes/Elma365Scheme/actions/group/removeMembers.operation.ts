@@ -1,17 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { optionsCollection } from '../../../shared/descriptions/options';
-import { groupBy, groupedOperation } from '../../../shared/execution/grouped';
+import { groupedOperation } from '../../../shared/execution/grouped';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import type { OperationEntry } from '../tableOperations';
-import { pathParamProperties } from '../pathParams';
-import {
-	memberFields,
-	memberOutput,
-	membershipBody,
-	membershipJsonBody,
-	readChange,
-} from './members';
+import { byGroup, memberOutcomes, membershipBody, membershipFields, readChange } from './members';
 
 export const entry: OperationEntry = {
 	operation: 'removeMembers',
@@ -19,11 +11,11 @@ export const entry: OperationEntry = {
 	action: 'Remove members from a group',
 };
 
-export const description: INodeProperties[] = showFor('group', 'removeMembers', [
-	...pathParamProperties('groupId'),
-	...memberFields('removeMembers', 'remove'),
-	optionsCollection([membershipJsonBody]),
-]);
+export const description: INodeProperties[] = showFor(
+	'group',
+	'removeMembers',
+	membershipFields('removeMembers', 'remove'),
+);
 
 /**
  * POST /scheme/groups/{id}/remove-items with the members of every item addressing that group: every
@@ -31,20 +23,17 @@ export const description: INodeProperties[] = showFor('group', 'removeMembers', 
  * part of the answer (the body: members.ts, membershipBody).
  */
 export const executeAll = groupedOperation({
-	readSettings: () => undefined,
 	read: (ctx, itemIndex) => readChange(ctx, itemIndex, 'removeMembers'),
-	group: (_ctx, members) => groupBy(members, (change) => change.groupId),
+	group: byGroup,
 	async send(ctx, group) {
 		const changes = group.map((member) => member.input);
-		const { groupId } = changes[0];
 		const response = await apiRequest(ctx, {
 			method: 'POST',
-			path: apiPath`/scheme/groups/${groupId}/remove-items`,
+			path: apiPath`/scheme/groups/${changes[0].groupId}/remove-items`,
 			body: membershipBody(changes),
 			idempotent: true,
 			itemIndex: group[0].itemIndex,
 		});
-		const answer = unwrapItem(response);
-		return changes.map((change) => ({ result: memberOutput(answer, groupId, change) }));
+		return memberOutcomes(unwrapItem(response), changes);
 	},
 });

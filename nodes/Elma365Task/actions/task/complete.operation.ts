@@ -5,7 +5,7 @@ import { showFor } from '../../../shared/descriptions/common';
 import { codeLocator } from '../../../shared/descriptions/locators';
 import { requireText } from '../../../shared/validation';
 import { withAdditionalBody } from '../../../shared/readers/additionalBody';
-import { taskField } from './taskField';
+import { taskField } from './taskField.description';
 import { readTaskId } from './taskRequests';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import {

@@ -5,11 +5,11 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { readLimit } from '../../../shared/readers/common';
 import { buildListBody, listOptions } from '../../../shared/lists/listOptions';
 import { uuidLocator } from '../../../shared/descriptions/locators';
 import { readUuidLocator } from '../../../shared/readers/locators';
 import { readWholeList } from '../../../shared/lists/pager';
+import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
 import { apiPath } from '../../../shared/transport';
 import { requireOneOf } from '../../../shared/validation';
 
@@ -98,13 +98,6 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const path = listPath(this, itemIndex);
 	const body = buildListBody(this, itemIndex);
-	const rows = await readWholeList(this, {
-		method: 'POST',
-		path,
-		paging: 'body',
-		body,
-		limit: readLimit(this, itemIndex),
-		itemIndex,
-	});
-	return rows.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+	const rows = await readWholeList(this, bodyPagedList(this, itemIndex, path, body));
+	return pairedRows(rows, itemIndex);
 }

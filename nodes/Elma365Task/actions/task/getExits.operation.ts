@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
 import { readListPage } from '../../../shared/lists/listPage';
-import { taskField } from './taskField';
+import { taskField } from './taskField.description';
 import { readTaskId } from './taskRequests';
 import { apiPath, apiRequest } from '../../../shared/transport';
 import { concurrency, optionsCollection } from '../../../shared/descriptions/options';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { showFor } from '../../../shared/descriptions/common';
 import { invalidInput, requireDateTime } from '../../../shared/validation';
 import { withAdditionalBody } from '../../../shared/readers/additionalBody';
-import { taskField } from './taskField';
+import { taskField } from './taskField.description';
 import { readTaskId } from './taskRequests';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import {

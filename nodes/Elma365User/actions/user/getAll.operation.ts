@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { readLimit } from '../../../shared/readers/common';
 import { buildListBody, listOptions } from '../../../shared/lists/listOptions';
 import { simplifyOption } from '../../../shared/descriptions/simplify';
 import { simplifier } from '../../../shared/readers/simplify';
 import { readWholeList } from '../../../shared/lists/pager';
+import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
 
 /** What Simplify keeps of a user ): identity, name and contacts, not the system fields. */
 const MAIN_FIELDS = [
@@ -34,15 +34,8 @@ export async function execute(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const body = buildListBody(this, itemIndex);
-	const limit = readLimit(this, itemIndex);
+	const request = bodyPagedList(this, itemIndex, '/user/list', body);
 	const shape = simplifier(this, itemIndex, MAIN_FIELDS);
-	const rows = await readWholeList(this, {
-		method: 'POST',
-		path: '/user/list',
-		paging: 'body',
-		body,
-		limit,
-		itemIndex,
-	});
-	return rows.map((json) => ({ json: shape(json), pairedItem: { item: itemIndex } }));
+	const rows = await readWholeList(this, request);
+	return pairedRows(rows, itemIndex, shape);
 }

@@ -1,6 +1,10 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { idLocator, uuidLocator } from '../../../shared/descriptions/locators';
-import { readUuidLocator } from '../../../shared/readers/locators';
+import {
+	additionalBody,
+	concurrency,
+	optionsCollection,
+} from '../../../shared/descriptions/options';
 
 /** The task an operation works on: picked from the credential's user's tasks, or typed as an ID. */
 export function taskField(purpose: string): INodeProperties {
@@ -10,12 +14,6 @@ export function taskField(purpose: string): INodeProperties {
 		searchListMethod: 'searchTasks',
 		description: `The task ${purpose}: from the tasks the credential's user can see, or by ID (e.g. {{ $json.__id }} of a listed task)`,
 	});
-}
-
-/** Items that change the same task run one after the other, in input order, at any Concurrency. */
-export function taskOrderKey(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
-	const value = ctx.getNodeParameter('taskId', itemIndex, '', { extractValue: true });
-	return typeof value === 'string' ? value.trim().toLowerCase() : undefined;
 }
 
 /**
@@ -29,7 +27,20 @@ export const processInstanceField: INodeProperties = idLocator({
 		'The process instance the task belongs to (the platform requires it): map it from the task, e.g. from Get Task',
 });
 
-/** The item's Process Instance, checked as a UUID. */
-export function readProcessInstanceId(ctx: IExecuteFunctions, itemIndex: number): string {
-	return readUuidLocator(ctx, itemIndex, 'instanceId', 'Process Instance');
+/**
+ * What Reassign and Set Percent show after their own field: the Process Instance, the Comment (with
+ * what it is for) and Options with Concurrency and Additional Body (JSON).
+ */
+export function taskChangeFields(comment: string, concurrencyDefault?: number): INodeProperties[] {
+	return [
+		processInstanceField,
+		{
+			displayName: 'Comment',
+			name: 'comment',
+			type: 'string',
+			default: '',
+			description: comment,
+		},
+		optionsCollection([concurrency(concurrencyDefault), additionalBody]),
+	];
 }
