@@ -15,10 +15,11 @@
  * of first appearance within the run, and the run's requests are sorted (with Concurrency above 1
  * they arrive in varying order). Exits 1 when any run differs or is only on one side.
  *
- * Noise between two runs of the same code: record both dumps with the same TRIGGER_SEED, else
- * exactlyOnce's "long randomized run" draws its seed from the clock and differs in almost every
- * poll. With it, one run still differs about every other time: Process context's instance list
- * "...list with the list body, paged in the body" sorts instances whose ids are random UUIDs.
+ * Noise between two runs of the same code: record both dumps with the same TRIGGER_SEED, else the
+ * App Trigger's poll simulation ("long randomized run") draws its seed from the clock and differs
+ * in almost every poll. With it, one run still differs about every other time: Process instance
+ * context's list "...list with the list body, paged in the body" sorts instances whose ids are
+ * random UUIDs.
  * Leave it out with --ignore 'list with the list body, paged in the body'.
  */
 import { readdirSync, readFileSync } from 'node:fs';
