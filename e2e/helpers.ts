@@ -12,6 +12,8 @@ export interface State {
 	credentialId: string;
 	sampleWorkflowId: string;
 	owner: { email: string; password: string };
+	/** n8n's user folder (outside the repository, as a real install's). */
+	userFolder: string;
 }
 
 export interface SandboxRequest {

@@ -1,11 +1,15 @@
 /**
- * A quiet local demo: n8n's log of this run (.e2e/n8n-e2e.log) has no call to n8n's servers, no
- * deprecated setting and no stack trace from the start or from what the node panel asks for.
- * The suites' own failing executions (error paths tested on purpose) are not part of the check.
+ * A quiet local demo that behaves like a real install: n8n's log of this run (.e2e/n8n-e2e.log)
+ * has no call to n8n's servers, no deprecated setting and no stack trace from the start, from what
+ * the node panel asks for or from a node's error; the installed package loads n8n's own
+ * n8n-workflow, so n8n knows the package's errors as its own. The suites' other failing executions
+ * (error paths tested on purpose) are not part of the check.
  */
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { state } from './helpers';
+import { locator, PACKAGE, runThroughN8n, state } from './helpers';
 
 const N8N_LOG = path.resolve(__dirname, '..', '.e2e', 'n8n-e2e.log');
 /** A call that left the machine: a name lookup or a fetch from one of n8n's servers. */
@@ -61,4 +65,37 @@ test('no line of the whole log shows an outbound call', () => {
 			.split('\n')
 			.filter((line) => OUTBOUND.test(line)),
 	).toEqual([]);
+});
+
+test("the installed package finds no n8n-workflow of this repository's: n8n gives it its own", () => {
+	const repository = path.resolve(__dirname, '..');
+	const installed = path.join(state.userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE);
+	expect(fs.existsSync(path.join(installed, 'package.json'))).toBe(true);
+	expect(installed.startsWith(repository + path.sep)).toBe(false);
+	// What Node finds walking up from the package's code, before the NODE_PATH n8n sets to its own
+	// modules: nothing (as in ~/.n8n/nodes), never the repository's development copy.
+	const { NODE_PATH: _nodePath, ...env } = process.env;
+	const found = execFileSync(
+		process.execPath,
+		['-e', "try { console.log(require.resolve('n8n-workflow')) } catch { console.log('') }"],
+		{ cwd: path.join(installed, 'dist', 'nodes', 'shared'), env, encoding: 'utf8' },
+	).trim();
+	expect(found.startsWith(repository + path.sep)).toBe(false);
+});
+
+test("a node's error is the workflow's outcome, not a stack trace in n8n's log", async () => {
+	const before = readLog().length;
+	const { status, requests } = await runThroughN8n('e2e-log-node-error', 'elma365Process', {
+		resource: 'instance',
+		operation: 'get',
+		instanceId: locator(randomUUID()),
+	});
+	// The sandbox has no such instance: the platform's 404 fails the node and so the execution.
+	expect(requests.map((request) => request.method + ' ' + request.path)).toEqual([
+		expect.stringMatching(/^POST \/pub\/v1\/bpm\/instance\/[0-9a-f-]{36}\/get$/),
+	]);
+	expect(status).toBe(500);
+	await new Promise((resolve) => setTimeout(resolve, 1000));
+	const added = readLog().slice(before).split('\n');
+	expect(added.filter((line) => STACK_FRAME.test(line))).toEqual([]);
 });

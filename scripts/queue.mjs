@@ -6,7 +6,8 @@
 //
 //   node scripts/queue.mjs [--workers 2] [--worker-concurrency N] [--state <file>]   start, write the state file, run until stopped
 //
-// Everything lives under .e2e/queue/ (fresh on every start) and listens on 127.0.0.1 only.
+// Logs and databases live under .e2e/queue/, the n8n user folders outside the repository as a real
+// install's are (start.mjs, userFoldersRoot); all fresh on every start, on 127.0.0.1 only.
 // bench/queue.mjs imports startStack() to vary the number of workers. Expects Node 24 on PATH.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,6 +25,7 @@ import {
 	sleep,
 	startChild,
 	stopChildrenOnExit,
+	userFoldersRoot,
 	waitFor,
 	waitReady,
 } from './start.mjs';
@@ -221,8 +223,10 @@ export async function startStack({
 		N8N_LOG_OUTPUT: 'console',
 	};
 	// Each process has its own user folder with its own install of the package, as separate machines would.
+	const userFolders = path.join(userFoldersRoot, 'queue', profile);
+	fs.rmSync(userFolders, { recursive: true, force: true });
 	const folder = (name) => {
-		const userFolder = path.join(dir, name);
+		const userFolder = path.join(userFolders, name);
 		installPackage(userFolder, tarball);
 		return userFolder;
 	};

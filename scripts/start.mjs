@@ -10,7 +10,9 @@
 // Expects Node 24 first on PATH and the dev dependencies installed (scripts/bootstrap.sh).
 // scripts/queue.mjs reuses its exported pieces.
 import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -31,7 +33,17 @@ export const OWNER = {
 	lastName: 'Owner',
 	password: 'Elma365Demo!',
 };
-const defaultUserFolder = path.join(root, '.e2e', e2e ? 'e2e-user' : 'start-user');
+/**
+ * Where the n8n user folders live: outside the repository, as a real install's ~/.n8n is, so the
+ * installed package finds `n8n-workflow` the way it does there (through n8n, which puts its own
+ * modules on NODE_PATH), never in this repository's node_modules. One folder per checkout.
+ */
+export const userFoldersRoot = path.join(
+	process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'),
+	'n8n-nodes-elma365',
+	createHash('sha256').update(root).digest('hex').slice(0, 12),
+);
+const defaultUserFolder = path.join(userFoldersRoot, e2e ? 'e2e-user' : 'start-user');
 const defaultBase = `http://127.0.0.1:${N8N_PORT}`;
 const children = [];
 
@@ -320,13 +332,17 @@ async function main() {
 	await waitReady(base);
 	const state = await setUp(userFolder, base);
 	if (stateFile)
-		fs.writeFileSync(stateFile, JSON.stringify({ ...state, pid: process.pid }, null, 2));
+		fs.writeFileSync(
+			stateFile,
+			JSON.stringify({ ...state, pid: process.pid, userFolder }, null, 2),
+		);
 	console.log(`
 n8n with the ELMA365 nodes is running:
   URL:      ${base}
   Login:    ${OWNER.email} / ${OWNER.password}
   Sample:   ${base}/workflow/${state.sampleWorkflowId} (updates a nomenclature case in the sandbox)
   Sandbox:  ${state.sandboxUrl} (credential "ELMA365 sandbox", API key ${SANDBOX_KEY})
+  Data:     ${userFolder} (delete it to start over)
 Press Ctrl-C to stop n8n and the sandbox.`);
 }
 
