@@ -24,9 +24,10 @@ export const description: INodeProperties[] = showFor('segment', 'addSubscribers
 export const groupedWhen = readSendInOneRequest;
 
 /**
- * PATCH /marketing/segment/{id}/subscribers/add {"ids": [...]} with one item's subscribers, the
- * twin of the remove page (api.brix365.com/en/public-api/reference/marketing/deletesegmentsubscribers);
- * the output is the answer with the item's segment and subscribers.
+ * PATCH /marketing/segment/{id}/subscribers/add {"ids": [...]} with one item's subscribers. No
+ * reference page was found for this operation (addSegmentSubscribers): the body is inferred from
+ * the remove page (api.brix365.com/en/public-api/reference/marketing/deletesegmentsubscribers).
+ * The output is the answer with the item's segment and subscribers.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const change = readSubscriberChange(this, itemIndex);
