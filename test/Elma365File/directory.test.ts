@@ -13,7 +13,7 @@ beforeEach(() => {
 });
 
 describe('directory', () => {
-	test('create: POST /disk/directory with name, parent and extra JSON', async () => {
+	test("create: POST /disk/directory with the directory model's keys (__name, directory) and extra JSON", async () => {
 		const { items, error } = await t.run({
 			nodeType: 'elma365File',
 			parameters: {
@@ -26,10 +26,14 @@ describe('directory', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-			['POST', '/pub/v1/disk/directory', { name: 'Invoices', parent: rootId, description: '2026' }],
+			[
+				'POST',
+				'/pub/v1/disk/directory',
+				{ __name: 'Invoices', directory: rootId, description: '2026' },
+			],
 		]);
 		expect(jsonOf(items)).toEqual([
-			{ name: 'Invoices', parent: rootId, description: '2026', __id: expect.any(String) },
+			{ __name: 'Invoices', directory: rootId, description: '2026', __id: expect.any(String) },
 		]);
 	});
 
@@ -38,7 +42,22 @@ describe('directory', () => {
 			nodeType: 'elma365File',
 			parameters: { resource: 'directory', operation: 'create', name: 'Top' },
 		});
-		expect(t.platform.requests[0].body).toEqual({ name: 'Top' });
+		expect(t.platform.requests[0].body).toEqual({ __name: 'Top' });
+	});
+
+	test('create: the double refuses the {name, parent} shape no source shows, and an unknown parent', async () => {
+		const send = (data: unknown) =>
+			axios.post(`${t.platform.url}/pub/v1/disk/directory`, data, {
+				headers: { authorization: `Bearer ${t.platform.apiKey}` },
+				validateStatus: () => true,
+			});
+		const old = await send({ name: 'Top', parent: rootId });
+		expect(old.status).toBe(400);
+		expect(old.data).toEqual({ success: false, error: 'body.__name: required' });
+		const missing = newId();
+		const orphan = await send({ __name: 'Top', directory: missing });
+		expect(orphan.status).toBe(400);
+		expect(orphan.data).toEqual({ success: false, error: `directory ${missing} not found` });
 	});
 
 	test('get: GET /disk/directory/{id}', async () => {

@@ -318,7 +318,7 @@ describe('Restore Point > Restore', () => {
 	const restore = (value: unknown, extra: Record<string, unknown> = {}) =>
 		run({ resource: 'restorePoint', operation: 'restore', restorePointId: value, ...extra });
 
-	test('POST /bpm/restore-point/{id}/restore with {} (no documented body); the instance runs again', async () => {
+	test('POST /bpm/restore-point/{id}/restore with {} when no context is given; the instance runs again', async () => {
 		const { items, error } = await restore(byId(point));
 		expect(error).toBeUndefined();
 		expect(wire()).toEqual([['POST', `/pub/v1/bpm/restore-point/${point}/restore`, {}, {}]]);
@@ -327,6 +327,53 @@ describe('Restore Point > Restore', () => {
 			__state: 'exec',
 			restoredFrom: point,
 		});
+	});
+
+	test('the updated activity context is sent as {"context": {...}} from Fields and Fields (JSON) (the JSON wins)', async () => {
+		const { items, error } = await restore(byId(point), {
+			fields: {
+				field: [
+					{ name: 'fullName', value: 'Jenna Smith' },
+					{ name: 'signed', value: 'false' },
+				],
+			},
+			fieldsJson: '{"signed": true, "pages": 3}',
+		});
+		expect(error).toBeUndefined();
+		const context = { fullName: 'Jenna Smith', signed: true, pages: 3 };
+		expect(wire()).toEqual([
+			['POST', `/pub/v1/bpm/restore-point/${point}/restore`, {}, { context }],
+		]);
+		expect(jsonOf(items)).toEqual([{ restorePointId: point, restored: true }]);
+		expect(t.platform.collection('processInstances').get(stopped)).toMatchObject({
+			...context,
+			__state: 'exec',
+			restoredFrom: point,
+		});
+	});
+
+	test('Options > Additional Body (JSON) is merged last; the double refuses a key the help does not describe', async () => {
+		const { error } = await restore(byId(point), {
+			fieldsJson: '{"fullName": "Jenna Smith"}',
+			options: { body: '{"comment": "done"}' },
+		});
+		expect(wire()).toEqual([
+			[
+				'POST',
+				`/pub/v1/bpm/restore-point/${point}/restore`,
+				{},
+				{ context: { fullName: 'Jenna Smith' }, comment: 'done' },
+			],
+		]);
+		expect(error?.message).toBe('ELMA365 400: body.comment: unknown key');
+	});
+
+	test('a field without a code fails the item before any request', async () => {
+		const { error } = await restore(byId(point), {
+			fields: { field: [{ name: ' ', value: 'x' }] },
+		});
+		expect(error?.message).toMatch(/Fields > Field Code \(entry 1\)/);
+		expect(t.platform.requests).toHaveLength(0);
 	});
 
 	test("a bad ID fails before any request; an unknown point is the platform's 404, not repeated after a 5xx", async () => {

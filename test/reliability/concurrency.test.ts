@@ -353,7 +353,7 @@ function fileCases(): Node {
 	];
 	const hashOf = (request: RecordedRequest) =>
 		(request.body as { files: Array<{ hash: string }> }).files[0].hash;
-	const nameOf = (body: unknown) => (body as { name: string }).name;
+	const nameOf = (body: unknown) => (body as { __name: string }).__name;
 	const newDirectories = Array.from({ length: 6 }, (_, index) => `New ${index}`);
 	return {
 		node: 'elma365File',
@@ -515,10 +515,10 @@ function fileCases(): Node {
 						'POST',
 						'/pub/v1/disk/directory',
 						{},
-						{ name, parent: d0 },
+						{ __name: name, directory: d0 },
 					]),
 				output: () => newDirectories.map((name) => [name, name]),
-				outputAs: (json) => [nameOf(json), directories().get(json.__id as string)?.name],
+				outputAs: (json) => [nameOf(json), directories().get(json.__id as string)?.__name],
 			},
 			{
 				name: 'at most N in flight; output in input order and paired',

@@ -1152,7 +1152,7 @@ export const FIELD_CASES: FieldCase[] = [
 		parameters: { resource: 'directory', operation: 'create', name: V },
 		field: 'Name',
 		kind: { type: 'text' },
-		wire: at('name'),
+		wire: at('__name'),
 	},
 	{
 		node: 'elma365File',
@@ -1160,7 +1160,7 @@ export const FIELD_CASES: FieldCase[] = [
 		parameters: { resource: 'directory', operation: 'create', name: 'Top', parentId: V_BY_ID },
 		field: 'Parent Directory',
 		kind: { type: 'optionalUuid' },
-		wire: at('parent'),
+		wire: at('directory'),
 	},
 	{
 		node: 'elma365File',

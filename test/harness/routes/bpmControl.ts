@@ -149,9 +149,9 @@ export function registerBpmControl(platform: Platform): void {
 		)
 		.route('POST', '/pub/v1/bpm/instance/:id/skip-step', oneInstance('stepsSkipped'), {
 			body: obj({}),
-			evidence: 'inferred',
+			evidence: 'client',
 			source:
-				'bpmInstanceSkipStep: on the vendor list; no reference page shows a body, an empty object is sent',
+				'schebotar/elma365-mcp src/tools/processes.ts (skip_process_instance_step) sends POST bpm/instance/{id}/skip-step with {}; bpmInstanceSkipStep on the vendor list, no reference page found',
 		})
 		.route('POST', '/pub/v1/bpm/instance/:id/restart-step', oneInstance('stepsRestarted'), {
 			body: obj({}),
@@ -194,19 +194,20 @@ export function registerBpmControl(platform: Platform): void {
 		.route(
 			'POST',
 			'/pub/v1/bpm/restore-point/:id/restore',
-			(_request, { id }, p) => {
+			(request, { id }, p) => {
 				if (!UUID.test(id)) return fail(400, 'id: invalid uuid');
 				const point = p.collection('restorePoints').get(id);
 				if (!point) return fail(404, `restore point ${id} not found`);
 				const instance = p.collection('processInstances').get(point.instanceId as string);
-				if (instance) Object.assign(instance, { __state: 'exec', restoredFrom: id });
+				const { context } = (request.body ?? {}) as { context?: Entry };
+				if (instance) Object.assign(instance, context, { __state: 'exec', restoredFrom: id });
 				return ok();
 			},
 			{
-				body: obj({}),
+				body: obj({ context: opt(openObj()) }),
 				evidence: 'inferred',
 				source:
-					'bpmRestorePointRestore: on the vendor list; no reference page shows a body, an empty object is sent',
+					'bpmRestorePointRestore: on the vendor list, no reference page found; the vendor help "delegated-activities" (brix365.com/en/help/platform/delegated-activities.html) says "The updated activity context is passed in the request body" without naming a key: "context" is inferred from the same page\'s Result schema {"context": {...}}; nothing else is described',
 			},
 		);
 }

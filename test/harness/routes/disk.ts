@@ -572,18 +572,18 @@ export function registerDisk(platform: Platform): void {
 			'/pub/v1/disk/directory',
 			(request, _params, p) => {
 				const body = bodyOf(request);
-				if (body.parent !== undefined && !directoryExists(p, body.parent))
-					return fail(400, `parent ${String(body.parent)} not found`);
+				if (body.directory !== undefined && !directoryExists(p, body.directory))
+					return fail(400, `directory ${String(body.directory)} not found`);
 				const item = { ...body, __id: newId() };
 				p.collection('diskDirectories').set(item.__id, item);
 				return ok({ item });
 			},
 			{
 				// Open: with no reference page, the node's JSON escape hatch must be able to add what a version wants.
-				body: openObj({ name: nonEmptyStr, parent: opt(uuid) }),
+				body: openObj({ __name: nonEmptyStr, directory: opt(uuid) }),
 				evidence: 'inferred',
 				source:
-					'no reference page found for directoryCreate; the directory model (GET answer) names the name "__name" and the parent "directory", the node sends name/parent',
+					'directoryCreate: on the vendor list; no reference page, client (inse91/elma_lib, schebotar/elma365-mcp) or help page shows its body; the keys are those of the documented directory model (api.elma365.com/en/public-api/resources/response-model-for-requesting-a-directory-by-id-get-information-about-a-directory-by-id): "__name" the name, "directory" the parent',
 			},
 		)
 		.route(

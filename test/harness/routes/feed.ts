@@ -49,7 +49,7 @@ export function registerFeed(platform: Platform): void {
 				body: obj({ body: nonEmptyStr }),
 				evidence: 'inferred',
 				source:
-					'platform-facts.md: /feed/{ns}/{code}/{item}/message used by real clients; the body is inferred',
+					"SendMessage: on the vendor's operation list, no reference page found, no public client sends it; the key body follows the documented channel message (feed/sendchannelmessage)",
 			},
 		)
 		.route(

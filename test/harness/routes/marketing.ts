@@ -89,8 +89,8 @@ export function registerMarketing(platform: Platform): void {
 		)
 		.route('PATCH', '/pub/v1/marketing/segment/:id/subscribers/add', change('add'), {
 			body: MEMBERS,
-			evidence: 'documented',
-			source: `${REFERENCE}/addsegmentsubscribers`,
+			evidence: 'inferred',
+			source: `addSegmentSubscribers: on the vendor list, no reference page found; the body is inferred from the remove page (${REFERENCE}/deletesegmentsubscribers)`,
 		})
 		.route('PATCH', '/pub/v1/marketing/segment/:id/subscribers/remove', change('remove'), {
 			body: MEMBERS,

@@ -78,7 +78,9 @@ function listTasks(tasks: Task[], body: Record<string, unknown>) {
 	return page(rows, body);
 }
 
-const SOURCE = 'platform-facts.md (used by real clients): tasks list, get, exits and submit';
+/** Where the paths of tasks list, get, exits and submit come from: no reference page or public client. */
+const VENDOR_LIST =
+	"the vendor's operation list (vendor-operations.md); no reference page found, no public client (inse91/elma_lib, schebotar/elma365-mcp) calls it";
 
 /**
  * Tasks in `tasks`: {__id, __name, __createdAt, performers: [user], __createdBy, participants?:
@@ -103,8 +105,8 @@ export function registerTasks(platform: Platform): void {
 	platform
 		.route('POST', '/pub/v1/tasks/list', (request, _params, p) => listed(p, request, () => true), {
 			body: listBody({}, ['active', 'fields', 'statusCode', 'statusGroupId']),
-			evidence: 'client',
-			source: SOURCE,
+			evidence: 'inferred',
+			source: `tasksList: ${VENDOR_LIST}; the body is the platform's documented list body (platform-facts.md, Lists and filters)`,
 		})
 		.route(
 			'POST',
@@ -141,7 +143,7 @@ export function registerTasks(platform: Platform): void {
 				const task = find(p, id);
 				return task ? ok({ item: task }) : missing(id);
 			},
-			{ evidence: 'client', source: SOURCE },
+			{ evidence: 'inferred', source: `tasksGet (GET only): ${VENDOR_LIST}; no body` },
 		)
 		.route(
 			'GET',
@@ -150,7 +152,7 @@ export function registerTasks(platform: Platform): void {
 				const task = find(p, id);
 				return task ? ok({ exits: task.exits ?? [] }) : missing(id);
 			},
-			{ evidence: 'client', source: SOURCE },
+			{ evidence: 'inferred', source: `tasksExits: ${VENDOR_LIST}; no body` },
 		)
 		.route(
 			'PUT',
@@ -170,7 +172,7 @@ export function registerTasks(platform: Platform): void {
 			{
 				body: obj({ exitId: nonEmptyStr, context: openObj() }),
 				evidence: 'inferred',
-				source: `${SOURCE}; the body is inferred`,
+				source: `tasksSubmit: ${VENDOR_LIST}; the body {exitId, context} is inferred`,
 			},
 		)
 		.route(

@@ -30,7 +30,7 @@ export function registerUser(platform: Platform): void {
 		{
 			body: listBody({}, ['active', 'fields', 'statusCode', 'statusGroupId']),
 			evidence: 'documented',
-			source: 'api.elma365.com/en/public-api/reference/user/list',
+			source: 'api.elma365.com/en/public-api/reference/user/userlistpost',
 		},
 	);
 }

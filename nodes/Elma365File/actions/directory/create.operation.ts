@@ -24,7 +24,8 @@ export const description: INodeProperties[] = showFor('directory', 'create', [
 		name: 'parentId',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
-		description: 'Directory to create the new one in, sent as "parent"; left empty, it is not sent',
+		description:
+			'Directory to create the new one in, sent as "directory"; left empty, it is not sent',
 		modes: [
 			{
 				displayName: 'From List',
@@ -45,14 +46,17 @@ export const description: INodeProperties[] = showFor('directory', 'create', [
 		name: 'body',
 		type: 'json',
 		default: '{}',
-		description: `${jsonEscapeHatchHint}. The platform documents no body for this request; its directory model names the name "__name" and the parent "directory", which this field can send.`,
+		description: `${jsonEscapeHatchHint}. The platform documents no body for this request: the node sends the keys of its directory model ("__name", "directory"); keys given here are merged over them.`,
 	},
 	optionsCollection([concurrency(1, CREATED_IN_ANOTHER_ORDER)]),
 ]);
 
 /**
- * POST /disk/directory with `{name, parent?}` and the additional body fields. No reference page
- * documents this body (directoryCreate); the names follow the node's parameters.
+ * POST /disk/directory with `{"__name", "directory"?}` and the additional body fields. No reference
+ * page, public client or help page shows this body (directoryCreate); the keys are those of the
+ * vendor's directory model (api.elma365.com/en/public-api/resources/response-model-for-requesting-a-directory-by-id-get-information-about-a-directory-by-id):
+ * `__name` the name, `directory` the parent's ID, as the documented file initialize body names a
+ * file's parent `directory` and the documented group create names a group `__name`.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body = readCreateBody(this, itemIndex);
@@ -65,12 +69,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return unwrapItem(response);
 }
 
-/** `{name, parent?}` and the Additional Body Fields (JSON). */
+/** `{"__name", "directory"?}` and the Additional Body Fields (JSON). */
 function readCreateBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const body: IDataObject = {
-		name: requireText(ctx, itemIndex, 'Name', ctx.getNodeParameter('name', itemIndex, '')),
+		__name: requireText(ctx, itemIndex, 'Name', ctx.getNodeParameter('name', itemIndex, '')),
 	};
 	const parent = readOptionalDirectory(ctx, itemIndex, 'parentId', 'Parent Directory');
-	if (parent !== undefined) body.parent = parent;
+	if (parent !== undefined) body.directory = parent;
 	return { ...body, ...readJsonObject(ctx, itemIndex, 'body', 'Additional Body Fields (JSON)') };
 }

@@ -24,9 +24,10 @@ export const description: INodeProperties[] = showFor(
 export const groupedWhen = readSendInOneRequest;
 
 /**
- * PATCH /marketing/segment/{id}/subscribers/add {"ids": [...]}, the twin of the remove page
- * (api.brix365.com/en/public-api/reference/marketing/deletesegmentsubscribers): one item's
- * subscribers, or those of all the items of one segment.
+ * PATCH /marketing/segment/{id}/subscribers/add {"ids": [...]}: one item's subscribers, or those
+ * of all the items of one segment. No reference page was found for this operation
+ * (addSegmentSubscribers): the body is inferred from the remove page
+ * (api.brix365.com/en/public-api/reference/marketing/deletesegmentsubscribers).
  */
 function addSubscribers(change: SubscriberChange): ApiRequest {
 	return {

@@ -19,8 +19,9 @@ export const description: INodeProperties[] = showFor(
 );
 
 /**
- * POST /bpm/instance/{id}/skip-step (the vendor's operation bpmInstanceSkipStep). No reference page
- * shows its body: `{}` is sent, and Additional Body (JSON) carries what a company expects.
+ * POST /bpm/instance/{id}/skip-step (the vendor's operation bpmInstanceSkipStep) with `{}`, as the
+ * public client schebotar/elma365-mcp sends it (src/tools/processes.ts); no reference page was
+ * found. Additional Body (JSON) carries what a company expects beyond it.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const { instanceId, sent } = readInstanceAction(this, itemIndex);

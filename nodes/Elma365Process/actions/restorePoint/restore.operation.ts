@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
+import { contextFields } from '../../../shared/descriptions/contextFields';
+import { readContext } from '../../../shared/readers/contextFields';
 import { readUuidLocator } from '../../../shared/readers/locators';
 import { withAdditionalBody } from '../../../shared/readers/additionalBody';
 import { apiPath, apiRequest, jsonBody, unwrapItem } from '../../../shared/transport';
@@ -17,17 +19,29 @@ export const description: INodeProperties[] = showFor('restorePoint', 'restore',
 		description:
 			'The restore point to bring the process back to, by ID (the platform publishes no list of restore points)',
 	}),
+	...contextFields({ what: 'updated activity context' }),
 	optionsCollection([concurrency(), additionalBody]),
 ]);
 
 /**
+ * `{"context": {...}}` with the Fields and Fields (JSON), or `{}` when both are empty; Options >
+ * Additional Body (JSON) merged last.
+ */
+function readBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const context = readContext(ctx, itemIndex);
+	return withAdditionalBody(ctx, itemIndex, Object.keys(context).length > 0 ? { context } : {});
+}
+
+/**
  * POST /bpm/restore-point/{id}/restore (the vendor's operation bpmRestorePointRestore). No
- * reference page shows its body: `{}` is sent, and Additional Body (JSON) carries what a company
- * expects.
+ * reference page shows its body; the vendor's help on delegated activities (help page
+ * `delegated-activities`) says "The updated activity context is passed in the request body" and
+ * names no key. The key `context` is inferred: the same page's OpenAPI gives an activity's result as
+ * `{"context": {...}}`, written to the same output variables. With no context, `{}` is sent.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const restorePointId = readUuidLocator(this, itemIndex, 'restorePointId', 'Restore Point');
-	const body = withAdditionalBody(this, itemIndex, {});
+	const body = readBody(this, itemIndex);
 	const response = await apiRequest(this, {
 		method: 'POST',
 		path: apiPath`/bpm/restore-point/${restorePointId}/restore`,
