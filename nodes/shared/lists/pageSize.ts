@@ -11,9 +11,9 @@ const NOT_ABOUT_SIZE = new Set(['401', '403', '404', '429']);
 /**
  * Whether a list request asked at `size` failed because of its size: a 4xx other than
  * 401/403/404/429 on a page above PAGE_SIZE. The vendor's list pages say "size: 100 max" in
- * places (https://api.elma365.com/en/public-api/reference/user/userlistpost) and document no answer to a
- * larger one, so any such refusal is read as the size being too large and the list is read again
- * at PAGE_SIZE; a request refused for another reason is refused again and fails then.
+ * places (https://api.elma365.com/en/public-api/reference/user/userlistpost) and document no
+ * answer to a larger one, so any such refusal is read as the size being too large and the list is
+ * read again at PAGE_SIZE; a request refused for another reason is refused again and fails then.
  */
 export function isRefusedPageSize(error: unknown, size: number): boolean {
 	if (size <= PAGE_SIZE || !(error instanceof NodeApiError)) return false;
