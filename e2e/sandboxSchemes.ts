@@ -112,4 +112,23 @@ export function seedSchemes(platform: Platform): void {
 	const rows = platform.collection(`reports:${REPORT.namespace}/${REPORT.code}`);
 	rows.set('r1', { __id: 'r1', month: '2026-01', total: 10 });
 	rows.set('r2', { __id: 'r2', month: '2026-02', total: 12 });
+	keepEveryPickerPathFull(platform);
+}
+
+/**
+ * Every report the scheme lists has rows and every process template has forms, so that no path a
+ * user can pick in the sandbox ends in "No output data" (the double's own seed lists some of them
+ * empty, for the unit tests of empty answers).
+ */
+function keepEveryPickerPathFull(platform: Platform): void {
+	for (const key of platform.collection('schemeReports').keys()) {
+		const rows = platform.collection(`reports:${key}`);
+		if (rows.size > 0) continue;
+		rows.set('r1', { __id: 'r1', __name: 'First row', value: 1 });
+		rows.set('r2', { __id: 'r2', __name: 'Second row', value: 2 });
+	}
+	const forms = platform.collection('schemeProcessForms');
+	for (const key of platform.collection('schemeProcessTemplates').keys()) {
+		if (!forms.has(key)) forms.set(key, { forms: [{ code: 'start_form', name: 'Start form' }] });
+	}
 }
