@@ -25,6 +25,41 @@ test('n8n loads every node and credential listed in the n8n section', async () =
 	expect(Object.keys(loader.credentialTypes)).toEqual(['elma365Api']);
 });
 
+/** The icon pair (icons/<area>.svg, icons/<area>.dark.svg) each listed node shows. */
+const ICON_AREA: Record<string, string> = {
+	Elma365App: 'app',
+	Elma365Contract: 'contract',
+	Elma365Report: 'report',
+	Elma365Nomenclature: 'nomenclature',
+	Elma365File: 'file',
+	Elma365Scheme: 'scheme',
+	Elma365Process: 'process',
+	Elma365User: 'user',
+	Elma365Telephony: 'telephony',
+	Elma365Marketing: 'marketing',
+	Elma365Task: 'task',
+	Elma365Storage: 'storage',
+	Elma365Channel: 'channel',
+	Elma365AppTrigger: 'app',
+	Elma365ProcessTrigger: 'process',
+	Elma365TaskTrigger: 'task',
+};
+
+test('every listed node has an icon area, and each area its own pair of files', () => {
+	const listed = (pkg.n8n.nodes as string[]).map((file) => path.basename(file, '.node.js'));
+	expect(Object.keys(ICON_AREA).sort()).toEqual([...listed].sort());
+	for (const area of new Set(Object.values(ICON_AREA))) {
+		const light = readFileSync(path.join(PACKAGE_DIR, 'icons', `${area}.svg`), 'utf8');
+		const dark = readFileSync(path.join(PACKAGE_DIR, 'icons', `${area}.dark.svg`), 'utf8');
+		expect(light).not.toBe(dark);
+		for (const svg of [light, dark]) {
+			expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 64 64"/);
+			expect(svg).not.toMatch(/<(text|script|image|use)\b|href=/);
+		}
+	}
+	expect(new Set(Object.values(ICON_AREA)).size).toBe(13);
+});
+
 describe.each((pkg.n8n.nodes as string[]).map((file) => [path.basename(file, '.node.js'), file]))(
 	'%s',
 	(className, file) => {
@@ -50,9 +85,13 @@ describe.each((pkg.n8n.nodes as string[]).map((file) => [path.basename(file, '.n
 				light: string;
 				dark: string;
 			};
-			expect(Object.keys(iconUrl).sort()).toEqual(['dark', 'light']);
+			// Each node shows its area's pair (a trigger its action node's); the credential keeps elma365.svg.
+			const area = ICON_AREA[className];
+			expect(iconUrl).toEqual({
+				light: `icons/n8n-nodes-elma365/dist/icons/${area}.svg`,
+				dark: `icons/n8n-nodes-elma365/dist/icons/${area}.dark.svg`,
+			});
 			for (const url of [iconUrl.light, iconUrl.dark]) {
-				expect(url).toMatch(/^icons\/n8n-nodes-elma365\/dist\/icons\/elma365(\.dark)?\.svg$/);
 				expect(
 					existsSync(path.join(PACKAGE_DIR, url.slice('icons/n8n-nodes-elma365/'.length))),
 				).toBe(true);

@@ -16,7 +16,7 @@ export class Elma365App implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'ELMA365 App',
 		name: 'elma365App',
-		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
+		icon: { light: 'file:../../icons/app.svg', dark: 'file:../../icons/app.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

@@ -25,7 +25,7 @@ export class Elma365AppTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'ELMA365 App Trigger',
 		name: 'elma365AppTrigger',
-		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
+		icon: { light: 'file:../../icons/app.svg', dark: 'file:../../icons/app.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"]}}',

@@ -16,7 +16,7 @@ export class Elma365Channel implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'ELMA365 Channel',
 		name: 'elma365Channel',
-		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
+		icon: { light: 'file:../../icons/channel.svg', dark: 'file:../../icons/channel.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

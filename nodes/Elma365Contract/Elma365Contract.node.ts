@@ -14,7 +14,7 @@ export class Elma365Contract implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'ELMA365 Contract',
 		name: 'elma365Contract',
-		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
+		icon: { light: 'file:../../icons/contract.svg', dark: 'file:../../icons/contract.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

@@ -15,7 +15,7 @@ export class Elma365File implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'ELMA365 File',
 		name: 'elma365File',
-		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
+		icon: { light: 'file:../../icons/file.svg', dark: 'file:../../icons/file.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

@@ -15,7 +15,7 @@ export class Elma365Marketing implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'ELMA365 Marketing',
 		name: 'elma365Marketing',
-		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
+		icon: { light: 'file:../../icons/marketing.svg', dark: 'file:../../icons/marketing.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

@@ -16,7 +16,10 @@ export class Elma365Nomenclature implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'ELMA365 Nomenclature',
 		name: 'elma365Nomenclature',
-		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
+		icon: {
+			light: 'file:../../icons/nomenclature.svg',
+			dark: 'file:../../icons/nomenclature.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

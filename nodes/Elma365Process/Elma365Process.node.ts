@@ -16,7 +16,7 @@ export class Elma365Process implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'ELMA365 Process',
 		name: 'elma365Process',
-		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
+		icon: { light: 'file:../../icons/process.svg', dark: 'file:../../icons/process.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

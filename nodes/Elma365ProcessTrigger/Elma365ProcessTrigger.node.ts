@@ -21,7 +21,7 @@ export class Elma365ProcessTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'ELMA365 Process Trigger',
 		name: 'elma365ProcessTrigger',
-		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
+		icon: { light: 'file:../../icons/process.svg', dark: 'file:../../icons/process.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"]}}',

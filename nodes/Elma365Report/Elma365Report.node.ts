@@ -14,7 +14,7 @@ export class Elma365Report implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'ELMA365 Report',
 		name: 'elma365Report',
-		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
+		icon: { light: 'file:../../icons/report.svg', dark: 'file:../../icons/report.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

@@ -14,7 +14,7 @@ export class Elma365Scheme implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'ELMA365 Scheme',
 		name: 'elma365Scheme',
-		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
+		icon: { light: 'file:../../icons/scheme.svg', dark: 'file:../../icons/scheme.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

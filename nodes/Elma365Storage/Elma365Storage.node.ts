@@ -14,7 +14,7 @@ export class Elma365Storage implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'ELMA365 Storage',
 		name: 'elma365Storage',
-		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
+		icon: { light: 'file:../../icons/storage.svg', dark: 'file:../../icons/storage.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["scope"]}}',

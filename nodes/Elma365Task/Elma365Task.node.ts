@@ -14,7 +14,7 @@ export class Elma365Task implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'ELMA365 Task',
 		name: 'elma365Task',
-		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
+		icon: { light: 'file:../../icons/task.svg', dark: 'file:../../icons/task.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

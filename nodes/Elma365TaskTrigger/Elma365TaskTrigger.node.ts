@@ -19,7 +19,7 @@ export class Elma365TaskTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'ELMA365 Task Trigger',
 		name: 'elma365TaskTrigger',
-		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
+		icon: { light: 'file:../../icons/task.svg', dark: 'file:../../icons/task.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"]}}',

@@ -14,7 +14,7 @@ export class Elma365Telephony implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'ELMA365 Telephony',
 		name: 'elma365Telephony',
-		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
+		icon: { light: 'file:../../icons/telephony.svg', dark: 'file:../../icons/telephony.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

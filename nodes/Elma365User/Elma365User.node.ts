@@ -14,7 +14,7 @@ export class Elma365User implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'ELMA365 User',
 		name: 'elma365User',
-		icon: { light: 'file:../../icons/elma365.svg', dark: 'file:../../icons/elma365.dark.svg' },
+		icon: { light: 'file:../../icons/user.svg', dark: 'file:../../icons/user.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

@@ -277,8 +277,8 @@ describe.each<[string, string, (dir: { pkg: string; src: string }) => void, RegE
 	[
 		'a missing dark icon',
 		'node-metadata',
-		({ pkg }) => fs.rmSync(path.join(pkg, 'dist/icons/elma365.dark.svg')),
-		/elma365Nomenclature: icon dist\/icons\/elma365\.dark\.svg is not in the tarball/,
+		({ pkg }) => fs.rmSync(path.join(pkg, 'dist/icons/nomenclature.dark.svg')),
+		/elma365Nomenclature: icon dist\/icons\/nomenclature\.dark\.svg is not in the tarball/,
 	],
 	[
 		'a node subtitle that does not show the operation',
