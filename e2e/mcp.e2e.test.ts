@@ -2,8 +2,9 @@
  * examples/mcp-server.json in a real n8n: the MCP Server Trigger with the ELMA365 nodes as its
  * tools, imported and activated as a user would (sandbox credential on the ELMA365 nodes, a Bearer
  * Auth credential on the trigger). A real MCP client (the official TypeScript SDK, Streamable HTTP)
- * lists the tools with their descriptions and input schemas and calls two of them; the answers
- * carry the sandbox's data and the sandbox saw the requests. CI runs this without
+ * lists the tools with their descriptions and input schemas and calls them as a model would that
+ * knows no code or ID: from the sections to started processes and a renamed case, each argument
+ * taken from an earlier answer; the sandbox saw exactly the expected requests. CI runs this without
  * N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE (docs/ai-agents-and-mcp.md).
  */
 import fs from 'node:fs';
@@ -119,39 +120,89 @@ test('without the right bearer token the endpoint refuses the client', async () 
 	await expect(connect('wrong-token')).rejects.toThrow('Authorization data is wrong!');
 });
 
+const TOOL_NAMES = [
+	'complete_task',
+	'find_items',
+	'get_application',
+	'get_process_template',
+	'get_task_exits',
+	'list_application_process_templates',
+	'list_applications',
+	'list_my_tasks',
+	'list_nomenclature_cases',
+	'list_nomenclature_directories',
+	'list_process_templates',
+	'list_sections',
+	'rename_case',
+	'start_process',
+	'start_process_with_context',
+];
+
 test('tools/list: every ELMA365 node of the example, with its description and the $fromAI parameters as its input schema', async () => {
 	const { tools: listed } = await client.listTools();
-	expect(listed.map((tool) => tool.name).sort()).toEqual(
-		[
-			'complete_task',
-			'find_items',
-			'get_task_exits',
-			'list_my_tasks',
-			'rename_case',
-			'start_process',
-		].sort(),
-	);
+	expect(listed.map((tool) => tool.name).sort()).toEqual(TOOL_NAMES);
+	expect(tools.map((node) => node.name).sort()).toEqual(TOOL_NAMES);
 	for (const node of tools) {
 		const tool = listed.find((entry) => entry.name === node.name)!;
 		expect(tool.description).toBe(node.parameters.toolDescription);
 	}
 	const schema = (name: string) => listed.find((tool) => tool.name === name)!.inputSchema;
 	const text = (description: string) => ({ type: 'string', description });
+	const section = text('Code of the section (namespace), from list_sections, e.g. crm');
+	const application = text(
+		'Code of the application inside the section, from list_applications, e.g. deals',
+	);
+	for (const name of [
+		'list_sections',
+		'list_my_tasks',
+		'list_nomenclature_directories',
+		'list_nomenclature_cases',
+	])
+		expect([name, schema(name).properties]).toEqual([name, {}]);
+	expect(schema('list_applications')).toMatchObject({
+		properties: { section },
+		required: ['section'],
+	});
+	// A fourth $fromAI() argument is a default: the argument is optional and n8n fills it in.
 	expect(schema('find_items')).toMatchObject({
 		type: 'object',
 		properties: {
-			section: text('Code of the ELMA365 section (namespace) the application belongs to, e.g. crm'),
-			application: text('Code of the application inside the section, e.g. deals'),
-			name_contains: text('Part of the item name to look for; empty for any item'),
+			section,
+			application,
+			name_contains: {
+				...text('Part of the item name to look for; leave out for any item'),
+				default: '',
+			},
 		},
-		required: ['section', 'application', 'name_contains'],
+		required: ['section', 'application'],
+	});
+	const processSection = text(
+		'The namespace field of the template as list_process_templates or list_application_process_templates returned it, e.g. crm or crm.deals',
+	);
+	const template = text(
+		'The code field of the template, from list_process_templates or list_application_process_templates, e.g. approval',
+	);
+	expect(schema('start_process')).toMatchObject({
+		properties: { section: processSection, template },
+		required: ['section', 'template'],
 	});
 	expect(Object.keys(schema('start_process').properties ?? {}).sort()).toEqual([
-		'context',
 		'section',
 		'template',
 	]);
-	expect(schema('list_my_tasks').properties ?? {}).toEqual({});
+	// n8n 2.41 gives a 'json' argument no JSON Schema type: only its description says "object".
+	expect(schema('start_process_with_context')).toMatchObject({
+		properties: {
+			section: processSection,
+			template,
+			context: {
+				description:
+					'Context fields of the process: a JSON object keyed by field code (the context of the template), at least one field, e.g. {"subject": "Office chairs"}',
+			},
+		},
+		required: ['section', 'template', 'context'],
+	});
+	expect(schema('start_process_with_context').properties?.context).not.toHaveProperty('type');
 	expect(schema('complete_task')).toMatchObject({
 		properties: {
 			task_id: text('ID (__id) of the task, from list_my_tasks'),
@@ -163,9 +214,10 @@ test('tools/list: every ELMA365 node of the example, with its description and th
 	});
 	expect(schema('rename_case')).toMatchObject({
 		properties: {
-			case_id: text('ID of the nomenclature case to rename'),
+			case_id: text('ID (__id) of the nomenclature case to rename, from list_nomenclature_cases'),
 			new_name: text('The new name of the case'),
 		},
+		required: ['case_id', 'new_name'],
 	});
 });
 
@@ -241,5 +293,158 @@ test('tools/call errors: the platform refusal and a wrong ID reach the client as
 		],
 		isError: true,
 	});
+	expect(await sandboxRequests()).toEqual([]);
+});
+
+type Row = Record<string, unknown>;
+
+/** Calls a tool that must succeed and returns its answer as rows. */
+async function call(name: string, args: Record<string, unknown> = {}): Promise<Row[]> {
+	const result = await client.callTool({ name, arguments: args });
+	expect([name, result.isError ?? false]).toEqual([name, false]);
+	const answer = answerOf(result);
+	return (Array.isArray(answer) ? answer : [answer]) as Row[];
+}
+
+/** The one row whose `key` is `value`: the scripted client picks by what a person would say. */
+function pick(rows: Row[], key: string, value: unknown): Row {
+	const found = rows.filter((row) => row[key] === value);
+	expect([key, value, found.length]).toEqual([key, value, 1]);
+	return found[0];
+}
+
+const codes = (fields: unknown) => (fields as Row[]).map((field) => field.code);
+
+test('discovery: from no code at all to a started process, with and without context, through the tools answers only', async () => {
+	await clearSandboxRequests();
+	const crm = pick(await call('list_sections'), 'name', 'CRM');
+	const deals = pick(await call('list_applications', { section: crm.code }), 'name', 'Deals');
+	expect(codes(deals.fields)).toEqual(['__name', 'amount']);
+	const dealScheme = (
+		await call('get_application', { section: crm.code, application: deals.code })
+	)[0];
+	expect(codes(dealScheme.fields)).toEqual(['__name', 'amount']);
+	// name_contains left out: n8n fills in its default, an empty text.
+	const items = await call('find_items', { section: crm.code, application: deals.code });
+	const chairs = pick(items, '__name', 'Office chairs');
+
+	const approval = pick(
+		await call('list_process_templates', { section: crm.code }),
+		'name',
+		'Approval',
+	);
+	const approvalScheme = (
+		await call('get_process_template', { section: crm.code, template: approval.code })
+	)[0];
+	const approvalContext = approvalScheme.context as Row[];
+	const required = approvalContext.filter((field) => field.required).map((field) => field.code);
+	expect(required).toEqual(['subject']);
+	const target = { section: approval.namespace, template: approval.code };
+	const [bare] = await call('start_process', target);
+	const [filled] = await call('start_process_with_context', {
+		...target,
+		context: { [required[0] as string]: chairs.__name },
+	});
+	expect(bare).toEqual({ instanceId: expect.any(String), context: { __id: bare.instanceId } });
+	expect(filled).toEqual({
+		instanceId: expect.any(String),
+		context: { subject: 'Office chairs', __id: filled.instanceId },
+	});
+
+	const review = pick(
+		await call('list_application_process_templates', {
+			section: crm.code,
+			application: deals.code,
+		}),
+		'name',
+		'Deal review',
+	);
+	expect(codes(review.context)).toEqual(['deal', 'comment']);
+	const [reviewed] = await call('start_process_with_context', {
+		section: review.namespace,
+		template: review.code,
+		context: { deal: [chairs.__id] },
+	});
+	expect(reviewed.context).toEqual({ deal: [chairs.__id], __id: reviewed.instanceId });
+
+	const requests = await sandboxRequests();
+	expect(requests.map((r) => [r.method, r.path, r.query, r.body])).toEqual([
+		['GET', '/pub/v1/scheme/namespaces', { from: '0', size: '100' }, undefined],
+		['GET', '/pub/v1/scheme/namespaces/crm/apps', { from: '0', size: '100' }, undefined],
+		['GET', '/pub/v1/scheme/namespaces/crm/apps/deals', {}, undefined],
+		[
+			'POST',
+			'/pub/v1/app/crm/deals/list',
+			{},
+			{ filter: { tf: { __name: '' } }, from: 0, size: 20 },
+		],
+		['GET', '/pub/v1/scheme/namespaces/crm/processes', { from: '0', size: '100' }, undefined],
+		['GET', '/pub/v1/scheme/namespaces/crm/processes/approval', {}, undefined],
+		['POST', '/pub/v1/bpm/template/crm/approval/run', {}, { context: {} }],
+		[
+			'POST',
+			'/pub/v1/bpm/template/crm/approval/run',
+			{},
+			{ context: { subject: 'Office chairs' } },
+		],
+		[
+			'GET',
+			'/pub/v1/scheme/namespaces/crm/apps/deals/processes',
+			{ from: '0', size: '100' },
+			undefined,
+		],
+		[
+			'POST',
+			'/pub/v1/bpm/template/crm.deals/deal_review/run',
+			{},
+			{ context: { deal: [chairs.__id] } },
+		],
+	]);
+});
+
+test('discovery: a nomenclature case found through its directory and renamed by the ID the list gave', async () => {
+	await clearSandboxRequests();
+	const contracts = pick(await call('list_nomenclature_directories'), 'name', 'Contracts');
+	const cases = await call('list_nomenclature_cases');
+	const supply = pick(cases, 'directoryId', contracts.__id);
+	const [renamed] = await call('rename_case', {
+		case_id: supply.__id,
+		new_name: 'Supply contracts 2027',
+	});
+	expect(renamed).toMatchObject({ __id: supply.__id, name: 'Supply contracts 2027' });
+	const stored = (await sandboxData('nomenclatureCases')).find(
+		(entry) => entry.__id === supply.__id,
+	);
+	expect(stored).toMatchObject({
+		name: 'Supply contracts 2027',
+		directoryId: contracts.__id,
+		docflow: supply.docflow,
+	});
+	const requests = await sandboxRequests();
+	expect(requests.map((r) => [r.method, r.path, r.query, r.body])).toEqual([
+		['GET', '/pub/v1/nomenclature/directory', { from: '0', size: '100' }, undefined],
+		['GET', '/pub/v1/nomenclature', { from: '0', size: '100' }, undefined],
+		['GET', '/pub/v1/nomenclature', { from: '0', size: '100' }, undefined],
+		[
+			'PUT',
+			`/pub/v1/nomenclature/${supply.__id as string}`,
+			{},
+			{ directoryId: contracts.__id, docflow: supply.docflow, name: 'Supply contracts 2027' },
+		],
+	]);
+	// The sandbox's case keeps its name for the other end-to-end tests.
+	await call('rename_case', { case_id: supply.__id, new_name: supply.name });
+});
+
+test('an empty context is refused by n8n before the node runs ("json" arguments must be non-empty); start_process takes none', async () => {
+	await clearSandboxRequests();
+	const result = await client.callTool({
+		name: 'start_process_with_context',
+		arguments: { section: 'crm', template: 'approval', context: {} },
+	});
+	expect(result.isError).toBe(true);
+	expect(JSON.stringify(result.content)).toContain(
+		'Value must be a non-empty object or a non-empty array',
+	);
 	expect(await sandboxRequests()).toEqual([]);
 });
