@@ -424,7 +424,8 @@ test('discovery: a nomenclature case found through its directory and renamed by 
 	expect(requests.map((r) => [r.method, r.path, r.query, r.body])).toEqual([
 		['GET', '/pub/v1/nomenclature/directory', { from: '0', size: '100' }, undefined],
 		['GET', '/pub/v1/nomenclature', { from: '0', size: '100' }, undefined],
-		['GET', '/pub/v1/nomenclature', { from: '0', size: '100' }, undefined],
+		// Case > Update reads the case's current directory, document flow and numbering first.
+		['GET', '/pub/v1/nomenclature', { from: '0', size: '1000' }, undefined],
 		[
 			'PUT',
 			`/pub/v1/nomenclature/${supply.__id as string}`,
@@ -436,15 +437,20 @@ test('discovery: a nomenclature case found through its directory and renamed by 
 	await call('rename_case', { case_id: supply.__id, new_name: supply.name });
 });
 
-test('an empty context is refused by n8n before the node runs ("json" arguments must be non-empty); start_process takes none', async () => {
+test('an empty context is refused by n8n before any request: a "json" argument must be non-empty (start_process is the tool for none)', async () => {
 	await clearSandboxRequests();
 	const result = await client.callTool({
 		name: 'start_process_with_context',
 		arguments: { section: 'crm', template: 'approval', context: {} },
 	});
-	expect(result.isError).toBe(true);
-	expect(JSON.stringify(result.content)).toContain(
-		'Value must be a non-empty object or a non-empty array',
-	);
+	expect(result).toEqual({
+		content: [
+			{
+				type: 'text',
+				text: 'Error: Received tool input did not match expected schema\n\n✖ Value must be a non-empty object or a non-empty array\n  → at context',
+			},
+		],
+		isError: true,
+	});
 	expect(await sandboxRequests()).toEqual([]);
 });
