@@ -161,5 +161,15 @@ test("n8n's AI Workflow Builder finds every node by its hint, and every picker s
 			});
 			expect(propertyHint).not.toContain('the ID of the object');
 		}
+		// n8n's lint (no-builder-hint-leakage) reads only literal hints; most here are built from text.
+		const hints = [
+			hint?.searchHint,
+			...(hint?.relatedNodes ?? []).map((related) => related.relationHint),
+			...allParameters(description.properties).map(
+				(parameter) =>
+					(parameter.builderHint as { propertyHint?: string } | undefined)?.propertyHint,
+			),
+		].filter((text): text is string => typeof text === 'string');
+		for (const text of hints) expect(text).not.toMatch(/={{|\bai_[A-Za-z]+\b/);
 	}
 });
