@@ -64,13 +64,13 @@ function fieldCode(pickers: ListPickers | undefined, defaultCode: string): INode
 			builderHint: fieldCodeHint,
 		};
 	return {
-		builderHint: fieldCodeHint,
 		displayName: 'Field Name or ID',
 		name: 'field',
 		type: 'options',
 		typeOptions: loadFrom(pickers, 'getFieldCodes'),
 		default: defaultCode,
 		description: `Choose from the list, or specify an ID using an ${EXPRESSION_LINK}`,
+		builderHint: fieldCodeHint,
 	};
 }
 
