@@ -40,6 +40,9 @@ function typedMode(typed: TypedMode): INodePropertyMode {
 	};
 }
 
+const PROCESS_TEMPLATE_ID =
+	'the ID of a process template; ELMA365 Scheme > Process Template > Get Many in Section lists them';
+
 /**
  * Where a typed value of each picker comes from, for n8n's AI Workflow Builder. Keyed by the list
  * method: each lists one kind of object, in whichever node or operation the picker appears.
@@ -64,10 +67,8 @@ const TYPED_VALUE_SOURCES: Record<string, string> = {
 	searchExits: 'the ID of an exit (button) of the task, from ELMA365 Task > Task > Get Exits',
 	searchProcessTemplates:
 		'a process template code; ELMA365 Scheme > Process Template > Get Many in Section lists them',
-	searchProcessTemplateIds:
-		'the ID of a process template; ELMA365 Scheme > Process Template > Get Many in Section lists them',
-	searchInstanceTemplates:
-		'the ID of a process template; ELMA365 Scheme > Process Template > Get Many in Section lists them',
+	searchProcessTemplateIds: PROCESS_TEMPLATE_ID,
+	searchInstanceTemplates: PROCESS_TEMPLATE_ID,
 	searchReports: 'a report code; ELMA365 Scheme > Report > Get Many lists the reports of a section',
 	searchModuleCodes: 'a module code; ELMA365 Scheme > Module > Get Many lists the modules',
 	searchModules: 'the ID of a module, from ELMA365 Scheme > Module > Get Many',
