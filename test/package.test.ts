@@ -113,3 +113,63 @@ describe.each((pkg.n8n.nodes as string[]).map((file) => [path.basename(file, '.n
 		});
 	},
 );
+
+/** Every parameter of a description, nested ones (collections, fixed collections) included. */
+function allParameters(properties: unknown[]): Array<Record<string, unknown>> {
+	return properties.flatMap((entry) => {
+		const property = entry as Record<string, unknown>;
+		const nested = [property.options, property.values].filter(Array.isArray) as unknown[][];
+		return [property, ...nested.flatMap(allParameters)];
+	});
+}
+
+test("n8n's AI Workflow Builder finds every node by its hint, and every picker says where its value comes from", async () => {
+	const loader = await loadPackage();
+	const names = Object.keys(loader.nodeTypes);
+	for (const name of names) {
+		const description = loader.nodeTypes[name].type.description as INodeTypeDescription;
+		const hint = description.builderHint;
+		expect({ name, searchHint: hint?.searchHint }).toEqual({
+			name,
+			searchHint: expect.stringMatching(/^.{120,}$/s),
+		});
+		expect(hint?.relatedNodes?.length).toBeGreaterThan(0);
+		for (const { nodeType, relationHint } of hint?.relatedNodes ?? []) {
+			const [pkgName, node] = nodeType.split('.');
+			if (pkgName === 'n8n-nodes-elma365') {
+				expect({ name, node, listed: names.includes(node) && node !== name }).toEqual({
+					name,
+					node,
+					listed: true,
+				});
+			} else {
+				expect(nodeType).toMatch(/^n8n-nodes-base\.[a-z][A-Za-z]+$/);
+			}
+			expect(relationHint.length).toBeGreaterThan(10);
+		}
+		for (const parameter of allParameters(description.properties)) {
+			if (parameter.type !== 'resourceLocator') continue;
+			const propertyHint = (parameter.builderHint as { propertyHint?: string } | undefined)
+				?.propertyHint;
+			const modes = (parameter.modes as Array<{ name: string }>).map((mode) => mode.name);
+			const typed = modes.find((mode) => mode !== 'list');
+			// The hint names a mode the picker has, and where a typed value comes from.
+			expect({ name, parameter: parameter.name, propertyHint }).toEqual({
+				name,
+				parameter: parameter.name,
+				propertyHint: expect.stringContaining(`mode '${typed}' with `),
+			});
+			expect(propertyHint).not.toContain('the ID of the object');
+		}
+		// n8n's lint (no-builder-hint-leakage) reads only literal hints; most here are built from text.
+		const hints = [
+			hint?.searchHint,
+			...(hint?.relatedNodes ?? []).map((related) => related.relationHint),
+			...allParameters(description.properties).map(
+				(parameter) =>
+					(parameter.builderHint as { propertyHint?: string } | undefined)?.propertyHint,
+			),
+		].filter((text): text is string => typeof text === 'string');
+		for (const text of hints) expect(text).not.toMatch(/={{|\bai_[A-Za-z]+\b/);
+	}
+});

@@ -32,6 +32,24 @@ export class Elma365AppTrigger implements INodeType {
 		description:
 			'Starts the workflow when ELMA365 application items appear, change or enter a status',
 		defaults: { name: 'ELMA365 App Trigger' },
+		builderHint: {
+			searchHint:
+				'Polling trigger for ELMA365 (BRIX365) application items: starts the workflow when an item is created, updated or enters a chosen status in one application (Section + Application codes). Each output item is one application item with its __id and field values. Use ELMA365 App to act on the item afterwards.',
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-elma365.elma365App',
+					relationHint: 'Reads, updates or sets the status of the item that fired',
+				},
+				{
+					nodeType: 'n8n-nodes-elma365.elma365Process',
+					relationHint: 'Starts a process for the new item',
+				},
+				{
+					nodeType: 'n8n-nodes-elma365.elma365Channel',
+					relationHint: 'Posts a notification about the item',
+				},
+			],
+		},
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

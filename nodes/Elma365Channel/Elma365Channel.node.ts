@@ -22,6 +22,24 @@ export class Elma365Channel implements INodeType {
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Post messages and comments in ELMA365 channels and read them',
 		defaults: { name: 'ELMA365 Channel' },
+		builderHint: {
+			searchHint:
+				"ELMA365 (BRIX365) channels: the company's internal chat/feeds. Use it to post a message or a comment to a channel and to list channels, messages and comments. Get the channel ID from Channel > Get Many (or the picker), a message ID from Message > Get Many. For comments in an application item's activity stream use ELMA365 App > Comment instead.",
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-elma365.elma365App',
+					relationHint: 'Comments in the activity stream of an item instead of a channel',
+				},
+				{
+					nodeType: 'n8n-nodes-elma365.elma365User',
+					relationHint: 'Finds users to mention or address',
+				},
+				{
+					nodeType: 'n8n-nodes-elma365.elma365AppTrigger',
+					relationHint: 'Posts a message when an item changes',
+				},
+			],
+		},
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

@@ -20,6 +20,24 @@ export class Elma365Contract implements INodeType {
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Create, read, update and list contract items in ELMA365',
 		defaults: { name: 'ELMA365 Contract' },
+		builderHint: {
+			searchHint:
+				'ELMA365 (BRIX365) contract items: items of contract-type applications (agreements). Use it to create, get, list, update and create-or-update contracts, addressed by Section (namespace code) + Contract (application code) + Item (__id). Ordinary application items are ELMA365 App.',
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-elma365.elma365App',
+					relationHint: 'Works on ordinary application items the same way',
+				},
+				{
+					nodeType: 'n8n-nodes-elma365.elma365Scheme',
+					relationHint: 'Lists the contract applications of a section and their field codes',
+				},
+				{
+					nodeType: 'n8n-nodes-elma365.elma365File',
+					relationHint: 'Uploads the contract document for a file field',
+				},
+			],
+		},
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

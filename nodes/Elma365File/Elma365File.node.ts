@@ -22,6 +22,24 @@ export class Elma365File implements INodeType {
 		description:
 			'Upload, download, search, move and delete files and manage directories on the ELMA365 disk',
 		defaults: { name: 'ELMA365 File' },
+		builderHint: {
+			searchHint:
+				"ELMA365 (BRIX365) disk: files and directories. Use it to upload binary data or files from links, download a file as binary data, get download links, search, move and delete files, and create, get and list directories. A file's __id is what application file fields and other nodes take; a directory ID comes from Directory > Get Many or the picker.",
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-elma365.elma365App',
+					relationHint: 'Puts an uploaded file ID into an item file field',
+				},
+				{
+					nodeType: 'n8n-nodes-base.httpRequest',
+					relationHint: 'Fetches a file to upload from another service',
+				},
+				{
+					nodeType: 'n8n-nodes-base.readWriteFile',
+					relationHint: 'Reads or writes the binary data uploaded or downloaded',
+				},
+			],
+		},
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

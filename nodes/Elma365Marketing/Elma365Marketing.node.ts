@@ -21,6 +21,16 @@ export class Elma365Marketing implements INodeType {
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Manage marketing segments and their subscribers in ELMA365',
 		defaults: { name: 'ELMA365 Marketing' },
+		builderHint: {
+			searchHint:
+				"ELMA365 (BRIX365) marketing: static segments and their subscribers. Use it to create, get and list segments, list subscribers, list a segment's subscribers and add or remove subscribers (by subscriber __id from Subscriber > Get Many).",
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-elma365.elma365App',
+					relationHint: 'Reads the client items a mailing list is built from',
+				},
+			],
+		},
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

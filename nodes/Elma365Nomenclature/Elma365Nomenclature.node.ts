@@ -26,6 +26,17 @@ export class Elma365Nomenclature implements INodeType {
 		description:
 			'Create, update and list nomenclature cases and directories, and read the registrations and document lists of documents in ELMA365',
 		defaults: { name: 'ELMA365 Nomenclature' },
+		builderHint: {
+			searchHint:
+				'ELMA365 (BRIX365) records management (nomenclature of cases): create, update and list nomenclature directories and cases, and read the registrations and document lists of a document (an application item). Directory and case IDs come from their Get Many operations or the pickers.',
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-elma365.elma365App',
+					relationHint: 'Creates or reads the document items that get registered',
+				},
+				{ nodeType: 'n8n-nodes-elma365.elma365File', relationHint: 'Uploads the document file' },
+			],
+		},
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

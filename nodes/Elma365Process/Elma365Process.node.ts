@@ -23,6 +23,28 @@ export class Elma365Process implements INodeType {
 		description:
 			'Start business processes, read, change and control process instances, and restore them in ELMA365',
 		defaults: { name: 'ELMA365 Process' },
+		builderHint: {
+			searchHint:
+				'ELMA365 (BRIX365) business processes (BPM). Use it to start a process from its template (Section + Process Template code, with context fields), to read and list process instances, to interrupt them, skip or restart a step, move them to a template version, update their context, and to restore one from a restore point. Start outputs the instanceId that the instance operations take. Tasks of a process are handled by ELMA365 Task.',
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-elma365.elma365Task',
+					relationHint: 'Completes or reassigns the tasks the process creates',
+				},
+				{
+					nodeType: 'n8n-nodes-elma365.elma365ProcessTrigger',
+					relationHint: 'Starts a workflow when a process of a template starts',
+				},
+				{
+					nodeType: 'n8n-nodes-elma365.elma365App',
+					relationHint: 'Reads or updates the item the process works on',
+				},
+				{
+					nodeType: 'n8n-nodes-elma365.elma365Scheme',
+					relationHint: 'Lists process templates and reads their context fields',
+				},
+			],
+		},
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

@@ -27,6 +27,20 @@ export class Elma365ProcessTrigger implements INodeType {
 		subtitle: '={{$parameter["event"]}}',
 		description: 'Starts the workflow when an ELMA365 process is started from a template',
 		defaults: { name: 'ELMA365 Process Trigger' },
+		builderHint: {
+			searchHint:
+				'Polling trigger for ELMA365 (BRIX365) business processes: starts the workflow when a new instance of a chosen process template starts. Each output item is one process instance with its __id. Use ELMA365 Process to act on the instance and ELMA365 Task for its tasks.',
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-elma365.elma365Process',
+					relationHint: 'Reads, updates or interrupts the instance that started',
+				},
+				{
+					nodeType: 'n8n-nodes-elma365.elma365Task',
+					relationHint: 'Handles the tasks of the instance',
+				},
+			],
+		},
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

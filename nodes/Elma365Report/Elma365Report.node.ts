@@ -20,6 +20,24 @@ export class Elma365Report implements INodeType {
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'List report items in ELMA365',
 		defaults: { name: 'ELMA365 Report' },
+		builderHint: {
+			searchHint:
+				'ELMA365 (BRIX365) reports: list the rows of a report (Section + Report code) with filters and sorting, for exports, summaries and dashboards. Read-only.',
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-elma365.elma365Scheme',
+					relationHint: 'Lists the reports of a section and their columns',
+				},
+				{
+					nodeType: 'n8n-nodes-base.convertToFile',
+					relationHint: 'Turns the report rows into a CSV or spreadsheet file',
+				},
+				{
+					nodeType: 'n8n-nodes-base.scheduleTrigger',
+					relationHint: 'Runs the report on a schedule',
+				},
+			],
+		},
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

@@ -21,6 +21,16 @@ export class Elma365Storage implements INodeType {
 		description:
 			"Read, write and delete values by key in ELMA365's system, section and application storage",
 		defaults: { name: 'ELMA365 Storage' },
+		builderHint: {
+			searchHint:
+				"ELMA365 (BRIX365) key-value storage: read, write and delete values by key in the system storage, a section's storage or an application's storage. Use it to keep state between workflow runs or share settings with ELMA365 scripts.",
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-elma365.elma365App',
+					relationHint: 'Works on the application whose storage holds the key',
+				},
+			],
+		},
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

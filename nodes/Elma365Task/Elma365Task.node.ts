@@ -20,6 +20,24 @@ export class Elma365Task implements INodeType {
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'List, read, complete and reassign the tasks of business processes in ELMA365',
 		defaults: { name: 'ELMA365 Task' },
+		builderHint: {
+			searchHint:
+				"ELMA365 (BRIX365) tasks of business processes: list a user's or the credential user's tasks, get a task, get its exits (the buttons that finish it), complete it through an exit, reassign it, and set its dates or percent complete. Complete needs the exit ID from Get Exits; Reassign and Set Percent need the task's process instance ID.",
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-elma365.elma365TaskTrigger',
+					relationHint: 'Starts a workflow when a user receives a new task',
+				},
+				{
+					nodeType: 'n8n-nodes-elma365.elma365Process',
+					relationHint: 'Starts the process whose tasks are handled here',
+				},
+				{
+					nodeType: 'n8n-nodes-elma365.elma365User',
+					relationHint: 'Finds the user ID to reassign a task to',
+				},
+			],
+		},
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

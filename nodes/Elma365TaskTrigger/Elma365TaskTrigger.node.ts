@@ -25,6 +25,20 @@ export class Elma365TaskTrigger implements INodeType {
 		subtitle: '={{$parameter["event"]}}',
 		description: "Starts the workflow when a task appears in an ELMA365 user's task list",
 		defaults: { name: 'ELMA365 Task Trigger' },
+		builderHint: {
+			searchHint:
+				"Polling trigger for ELMA365 (BRIX365) tasks: starts the workflow when a new task appears in a chosen user's task list. Each output item is one task with its __id. Use ELMA365 Task to complete or reassign it.",
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-elma365.elma365Task',
+					relationHint: 'Completes, reassigns or updates the task that arrived',
+				},
+				{
+					nodeType: 'n8n-nodes-elma365.elma365User',
+					relationHint: 'Finds the user whose tasks are watched',
+				},
+			],
+		},
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

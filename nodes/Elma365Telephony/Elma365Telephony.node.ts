@@ -20,6 +20,16 @@ export class Elma365Telephony implements INodeType {
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Read and change which ELMA365 user each internal phone extension belongs to',
 		defaults: { name: 'ELMA365 Telephony' },
+		builderHint: {
+			searchHint:
+				'ELMA365 (BRIX365) telephony: read and change which ELMA365 user each internal phone extension belongs to in a telephony integration module. Use it to sync extension assignments from a PBX.',
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-elma365.elma365User',
+					relationHint: 'Finds the user ID an extension is bound to',
+				},
+			],
+		},
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

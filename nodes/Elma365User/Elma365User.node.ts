@@ -20,6 +20,21 @@ export class Elma365User implements INodeType {
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'List and find users in ELMA365',
 		defaults: { name: 'ELMA365 User' },
+		builderHint: {
+			searchHint:
+				'ELMA365 (BRIX365) users: list and find users (filter by email, name or IDs). Use it to turn an email or name into the user __id that user fields, task reassignment and group membership take.',
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-elma365.elma365App',
+					relationHint: 'Puts a user ID into a user field of an item',
+				},
+				{
+					nodeType: 'n8n-nodes-elma365.elma365Task',
+					relationHint: 'Reassigns a task to the user found',
+				},
+				{ nodeType: 'n8n-nodes-elma365.elma365Scheme', relationHint: 'Adds the user to a group' },
+			],
+		},
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

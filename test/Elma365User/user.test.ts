@@ -126,7 +126,7 @@ test('a platform error carries its text; Continue On Fail gives one error item p
 	expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 });
 
-describe('Simplify', () => {
+describe('Output', () => {
 	const full = (i: number) => ({
 		__id: newId(),
 		__name: `Full ${i}`,
@@ -157,7 +157,7 @@ describe('Simplify', () => {
 		...rest
 	}: ReturnType<typeof full>) => rest;
 
-	test('is on by default: each user keeps only its main fields; the request is the same', async () => {
+	test('Simplified by default: each user keeps only its main fields; the request is the same', async () => {
 		const { items, error } = await t.run({
 			nodeType: 'elma365User',
 			parameters: getAll({ returnAll: true }),
@@ -170,11 +170,35 @@ describe('Simplify', () => {
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 0 }]);
 	});
 
-	test('off: every field, as the platform returns them', async () => {
+	test('Raw: every field, as the platform returns them', async () => {
 		const { items } = await t.run({
 			nodeType: 'elma365User',
-			parameters: getAll({ returnAll: true, simplify: false }),
+			parameters: getAll({ returnAll: true, output: 'raw' }),
 		});
 		expect(jsonOf(items)).toEqual(people);
+	});
+
+	test('Selected Fields: only the typed codes, in every user; the request is the same', async () => {
+		const { items, error } = await t.run({
+			nodeType: 'elma365User',
+			parameters: getAll({ returnAll: true, output: 'fields', fields: 'email, __version, absent' }),
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['POST', '/pub/v1/user/list', { from: 0, size: 1000 }],
+		]);
+		expect(jsonOf(items)).toEqual(people.map(({ email, __version }) => ({ email, __version })));
+		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 0 }]);
+	});
+
+	test('Selected Fields without a field: refused before any request', async () => {
+		const { error } = await t.run({
+			nodeType: 'elma365User',
+			parameters: getAll({ returnAll: true, output: 'fields', fields: ' , ' }),
+		});
+		expect(error?.message).toBe(
+			'Invalid "Fields" in item 0: expected at least one field code, got " , "',
+		);
+		expect(t.platform.requests).toHaveLength(0);
 	});
 });

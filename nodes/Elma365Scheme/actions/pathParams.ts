@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { codeLocator, uuidLocator } from '../../shared/descriptions/locators';
+import { codeLocator, pickerBuilderHint, uuidLocator } from '../../shared/descriptions/locators';
 import { requirePathSegment, requireUuid } from '../../shared/validation';
 
 /**
@@ -118,7 +118,7 @@ function idLocator(options: Parameters<typeof codeLocator>[0]): INodeProperties 
 					),
 				},
 	);
-	return { ...locator, modes };
+	return { ...locator, modes, builderHint: pickerBuilderHint(options.searchListMethod, 'id') };
 }
 
 /** The picker of one path value (from a list, or typed as a code or ID). */

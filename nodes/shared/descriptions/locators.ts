@@ -40,6 +40,66 @@ function typedMode(typed: TypedMode): INodePropertyMode {
 	};
 }
 
+const PROCESS_TEMPLATE_ID =
+	'the ID of a process template; ELMA365 Scheme > Process Template > Get Many in Section lists them';
+
+/**
+ * Where a typed value of each picker comes from, for n8n's AI Workflow Builder. Keyed by the list
+ * method: each lists one kind of object, in whichever node or operation the picker appears.
+ */
+const TYPED_VALUE_SOURCES: Record<string, string> = {
+	searchNamespaces:
+		'a section code such as crm (the first part of an application address crm/deals); ELMA365 Scheme > Section > Get Many lists them',
+	searchApplications:
+		"an application code such as deals (the second part of crm/deals), of the chosen section; ELMA365 Scheme > Application > Get Many lists a section's applications",
+	searchItems:
+		"the __id of an application item, from ELMA365 App > Item > Get Many or Create, or from ELMA365 App Trigger's output",
+	searchContractItems:
+		'the __id of a contract item, from ELMA365 Contract > Item > Get Many or Create',
+	searchItemMessages:
+		"the __id of a message in the item's activity stream, from ELMA365 App > Comment > Get Many",
+	searchChannels: 'the __id of a channel, from ELMA365 Channel > Channel > Get Many',
+	searchChannelMessages: 'the __id of a message, from ELMA365 Channel > Message > Get Many',
+	searchUsers:
+		'the __id of a user, from ELMA365 User > User > Get Many (filter it by email or name to find one person)',
+	searchTasks:
+		"the __id of a task, from ELMA365 Task > Task > Get Many or from ELMA365 Task Trigger's output",
+	searchExits: 'the ID of an exit (button) of the task, from ELMA365 Task > Task > Get Exits',
+	searchProcessTemplates:
+		'a process template code; ELMA365 Scheme > Process Template > Get Many in Section lists them',
+	searchProcessTemplateIds: PROCESS_TEMPLATE_ID,
+	searchInstanceTemplates: PROCESS_TEMPLATE_ID,
+	searchReports: 'a report code; ELMA365 Scheme > Report > Get Many lists the reports of a section',
+	searchModuleCodes: 'a module code; ELMA365 Scheme > Module > Get Many lists the modules',
+	searchModules: 'the ID of a module, from ELMA365 Scheme > Module > Get Many',
+	searchSolutions: 'a solution code, from ELMA365 Scheme > Solution > Get Many',
+	searchPages: 'the ID of a page, from ELMA365 Scheme > Page > Get Many of the section',
+	searchDocumentTemplates:
+		'the ID of a document template, from ELMA365 Scheme > Document Template > Get Many in Section',
+	searchContracts:
+		'a contract application code of the chosen section, from ELMA365 Scheme > Contract > Get Many',
+	searchWidgets: 'a widget code of the chosen section, from ELMA365 Scheme > Widget > Get Many',
+	searchGroups: 'the ID of a group, from ELMA365 Scheme > Group > Get Many in Section',
+	searchGroupPositions: 'the ID of a position, from ELMA365 Scheme > Group > Get Positions',
+	searchDirectories: "the __id of a directory, from this node's Directory > Get Many",
+	searchCases: 'the __id of a case, from ELMA365 Nomenclature > Case > Get Many',
+	searchSegments: 'the __id of a segment, from ELMA365 Marketing > Segment > Get Many',
+	searchSubscribers: 'the __id of a subscriber, from ELMA365 Marketing > Subscriber > Get Many',
+	searchSegmentSubscribers:
+		'the __id of a subscriber of the segment, from ELMA365 Marketing > Segment > Get Subscribers',
+};
+
+/**
+ * The builder hint of a picker: leave the list mode to the person setting the workflow up, or fill
+ * the typed mode from an earlier node's output.
+ */
+export function pickerBuilderHint(searchListMethod: string, typedMode: string) {
+	const source = TYPED_VALUE_SOURCES[searchListMethod] ?? 'the ID of the object';
+	return {
+		propertyHint: `Use mode 'list' when the user picks it in the editor. To set it from data, use mode '${typedMode}' with ${source}.`,
+	};
+}
+
 /** A searchable list of the platform's objects, or a value typed in the second mode. */
 function locator(options: LocatorOptions, typed: TypedMode): INodeProperties {
 	return {
@@ -49,6 +109,7 @@ function locator(options: LocatorOptions, typed: TypedMode): INodeProperties {
 		default: { mode: 'list', value: '' },
 		required: options.required ?? true,
 		description: options.description,
+		builderHint: pickerBuilderHint(options.searchListMethod, typed.name),
 		modes: [
 			{
 				displayName: 'From List',
@@ -98,7 +159,10 @@ export function uuidLocatorWithUrl(
  * locator, so that a list mode can be added later without renaming the parameter.
  */
 export function idLocator(
-	options: Pick<LocatorOptions, 'displayName' | 'name' | 'description'>,
+	options: Pick<LocatorOptions, 'displayName' | 'name' | 'description'> & {
+		/** Where the ID comes from, for n8n's AI Workflow Builder: which operation's output holds it. */
+		source: string;
+	},
 ): INodeProperties {
 	return {
 		displayName: options.displayName,
@@ -107,6 +171,7 @@ export function idLocator(
 		default: { mode: 'id', value: '' },
 		required: true,
 		description: options.description,
+		builderHint: { propertyHint: `Use mode 'id' with ${options.source}.` },
 		modes: [
 			typedMode({
 				displayName: 'By ID',

@@ -14,4 +14,8 @@ export const statusPicker: INodeProperties = {
 	},
 	description:
 		'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+	builderHint: {
+		propertyHint:
+			'The status code of the chosen application, such as new or done; ELMA365 App > Application > Get Status lists the codes of an application.',
+	},
 };

@@ -47,10 +47,22 @@ function loadFrom(pickers: ListPickers, loadOptionsMethod: string) {
 	};
 }
 
+/** Where a field code comes from, for n8n's AI Workflow Builder. */
+const fieldCodeHint = {
+	propertyHint:
+		"A field code of the listed entries as they appear in the output, such as __name, __createdAt or an application's own field like price; ELMA365 Scheme > Application > Get lists an application's fields.",
+};
+
 /** A field code: typed, or (with pickers) chosen from the application's fields. */
 function fieldCode(pickers: ListPickers | undefined, defaultCode: string): INodeProperties {
 	if (!pickers)
-		return { displayName: 'Field Code', name: 'field', type: 'string', default: defaultCode };
+		return {
+			displayName: 'Field Code',
+			name: 'field',
+			type: 'string',
+			default: defaultCode,
+			builderHint: fieldCodeHint,
+		};
 	return {
 		displayName: 'Field Name or ID',
 		name: 'field',
@@ -58,6 +70,7 @@ function fieldCode(pickers: ListPickers | undefined, defaultCode: string): INode
 		typeOptions: loadFrom(pickers, 'getFieldCodes'),
 		default: defaultCode,
 		description: `Choose from the list, or specify an ID using an ${EXPRESSION_LINK}`,
+		builderHint: fieldCodeHint,
 	};
 }
 

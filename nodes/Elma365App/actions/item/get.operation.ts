@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { itemSimplifyOption } from '../../../shared/descriptions/simplify';
-import { simplifiedItem } from '../../../shared/readers/simplify';
+import { itemOutputChoice } from '../../../shared/descriptions/output';
+import { itemOutputOf } from '../../../shared/readers/output';
 import { itemIdFields, locationFields, readItemPath } from '../../../shared/items/appItems';
 import { apiRequest, jsonBody, unwrapItem } from '../../../shared/transport';
 import { appItems } from './itemKind';
@@ -14,13 +14,14 @@ export const defaultConcurrency = ADAPTIVE_CEILING;
 export const description: INodeProperties[] = showFor('item', 'get', [
 	...locationFields(appItems),
 	...itemIdFields(appItems, 'to get'),
-	itemSimplifyOption,
+	...itemOutputChoice,
 	optionsCollection([concurrency(defaultConcurrency)]),
 ]);
 
 /** POST /app/{namespace}/{code}/{id}/get with `{}`: a read, although sent as POST, so safe to repeat. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const path = readItemPath(this, itemIndex, appItems, 'get');
+	const output = itemOutputOf(this, itemIndex);
 	const response = await apiRequest(this, {
 		method: 'POST',
 		path,
@@ -28,5 +29,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		idempotent: true,
 		itemIndex,
 	});
-	return simplifiedItem(this, itemIndex, unwrapItem(response));
+	return output(unwrapItem(response));
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { itemSimplifyOption } from '../../../shared/descriptions/simplify';
-import { simplifiedItem } from '../../../shared/readers/simplify';
+import { itemOutputChoice } from '../../../shared/descriptions/output';
+import { itemOutputOf } from '../../../shared/readers/output';
 import { itemIdFields, locationFields, readItemPath } from '../../../shared/items/appItems';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { contractItems } from './itemKind';
@@ -14,13 +14,14 @@ export const defaultConcurrency = ADAPTIVE_CEILING;
 export const description: INodeProperties[] = showFor('item', 'get', [
 	...locationFields(contractItems),
 	...itemIdFields(contractItems, 'to get'),
-	itemSimplifyOption,
+	...itemOutputChoice,
 	optionsCollection([concurrency(defaultConcurrency)]),
 ]);
 
 /** GET /contracts/{namespace}/{code}/{id}/get: contract items are read with GET, not POST as app items. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const path = readItemPath(this, itemIndex, contractItems, 'get');
+	const output = itemOutputOf(this, itemIndex);
 	const response = await apiRequest(this, { method: 'GET', path, idempotent: true, itemIndex });
-	return simplifiedItem(this, itemIndex, unwrapItem(response));
+	return output(unwrapItem(response));
 }

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { itemSimplifyOption } from '../../../shared/descriptions/simplify';
-import { itemSimplifier } from '../../../shared/readers/simplify';
+import { itemOutputChoice } from '../../../shared/descriptions/output';
+import { itemOutputOf } from '../../../shared/readers/output';
 import { readWholeList } from '../../../shared/lists/pager';
 import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
 import {
@@ -15,7 +15,7 @@ import { contractItems } from './itemKind';
 export const description: INodeProperties[] = showFor('item', 'getAll', [
 	...locationFields(contractItems),
 	...returnAllOrLimit,
-	itemSimplifyOption,
+	...itemOutputChoice,
 	...itemListOptions(contractItems),
 ]);
 
@@ -36,7 +36,7 @@ export async function execute(
 		'the contract item list takes no such filter (its documented body has none)',
 	);
 	const body = buildListBody(this, itemIndex);
+	const output = itemOutputOf(this, itemIndex);
 	const rows = await readWholeList(this, bodyPagedList(this, itemIndex, path, body));
-	const simplify = itemSimplifier(this, itemIndex);
-	return pairedRows(rows, itemIndex, simplify);
+	return pairedRows(rows, itemIndex, output);
 }

@@ -3,6 +3,7 @@ import { jsonEscapeHatchHint, showFor } from '../../../shared/descriptions/commo
 import { readJsonObject } from '../../../shared/readers/common';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { requireText } from '../../../shared/validation';
+import { pickerBuilderHint } from '../../../shared/descriptions/locators';
 import { readOptionalDirectory } from '../diskParameters';
 import {
 	concurrency,
@@ -26,6 +27,7 @@ export const description: INodeProperties[] = showFor('directory', 'create', [
 		default: { mode: 'list', value: '' },
 		description:
 			'Directory to create the new one in, sent as "directory"; left empty, it is not sent',
+		builderHint: pickerBuilderHint('searchDirectories', 'id'),
 		modes: [
 			{
 				displayName: 'From List',

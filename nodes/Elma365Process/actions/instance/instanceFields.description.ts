@@ -7,12 +7,16 @@ import {
 } from '../../../shared/descriptions/options';
 import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
 
+const INSTANCE_SOURCE =
+	"the ID of a process instance: the instanceId that ELMA365 Process > Process > Start outputs, the __id from Instance > Get Many, or ELMA365 Process Trigger's output";
+
 /** The process instance an operation changes, by ID. */
 export function instanceField(purpose: string): INodeProperties {
 	return idLocator({
 		displayName: 'Instance',
 		name: 'instanceId',
 		description: `The process instance ${purpose}: its ID, e.g. the instanceId a Start outputs or the __id of a listed instance`,
+		source: INSTANCE_SOURCE,
 	});
 }
 
@@ -22,6 +26,7 @@ export function instanceIdOfEveryItem(purpose: string): INodeProperties {
 		displayName: 'Instance',
 		name: 'instanceId',
 		description: `The process instance ${purpose}, read from every input item (e.g. {{ $json.__id }} of a listed instance): all of them are sent in one request`,
+		source: INSTANCE_SOURCE,
 	});
 }
 

@@ -18,6 +18,7 @@ export const description: INodeProperties[] = showFor('restorePoint', 'restore',
 		name: 'restorePointId',
 		description:
 			'The restore point to bring the process back to, by ID (the platform publishes no list of restore points)',
+		source: 'the ID of a restore point, which the user supplies: no operation lists them',
 	}),
 	...contextFields({ what: 'updated activity context' }),
 	optionsCollection([concurrency(), additionalBody]),

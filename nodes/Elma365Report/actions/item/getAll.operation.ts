@@ -10,6 +10,7 @@ import type { ListFeatures } from '../../../shared/lists/listOptions';
 import { buildListBody, listOptions } from '../../../shared/lists/listOptions';
 import { readWholeList } from '../../../shared/lists/pager';
 import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
+import { pickerBuilderHint } from '../../../shared/descriptions/locators';
 import { reportItems } from './itemKind';
 
 /**
@@ -30,6 +31,7 @@ function reportLocationFields(): INodeProperties[] {
 			? {
 					...property,
 					description: 'The report; the list shows the reports of the chosen section',
+					builderHint: pickerBuilderHint('searchReports', 'code'),
 					modes: property.modes?.map((mode) =>
 						mode.type === 'list'
 							? { ...mode, typeOptions: { ...mode.typeOptions, searchListMethod: 'searchReports' } }

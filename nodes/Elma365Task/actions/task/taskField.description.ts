@@ -25,6 +25,8 @@ export const processInstanceField: INodeProperties = idLocator({
 	name: 'instanceId',
 	description:
 		'The process instance the task belongs to (the platform requires it): map it from the task, e.g. from Get Task',
+	source:
+		"the process instance ID the task carries: a field of ELMA365 Task > Task > Get, Get Many or ELMA365 Task Trigger's output",
 });
 
 /**

@@ -1,12 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
 import { buildListBody, listOptions } from '../../../shared/lists/listOptions';
-import { simplifyOption } from '../../../shared/descriptions/simplify';
-import { simplifier } from '../../../shared/readers/simplify';
+import { outputChoice } from '../../../shared/descriptions/output';
+import { outputOf } from '../../../shared/readers/output';
 import { readWholeList } from '../../../shared/lists/pager';
 import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
 
-/** What Simplify keeps of a user ): identity, name and contacts, not the system fields. */
+/** What Output > Simplified keeps of a user: identity, name and contacts, not the system fields. */
 const MAIN_FIELDS = [
 	'__id',
 	'__name',
@@ -21,13 +21,13 @@ const MAIN_FIELDS = [
 /** The user list takes {filter, from, ids, size, sortExpressions}: no status, no active flag. */
 export const description: INodeProperties[] = showFor('user', 'getAll', [
 	...returnAllOrLimit,
-	simplifyOption(MAIN_FIELDS),
+	...outputChoice(MAIN_FIELDS, 'simple'),
 	listOptions({}),
 ]);
 
 /**
  * POST /user/list with `{filter, from, ids, size, sortExpressions}`, paged by from/size in the body;
- * Simplify keeps the main fields of each user.
+ * Output shapes each user.
  */
 export async function execute(
 	this: IExecuteFunctions,
@@ -35,7 +35,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const body = buildListBody(this, itemIndex);
 	const request = bodyPagedList(this, itemIndex, '/user/list', body);
-	const shape = simplifier(this, itemIndex, MAIN_FIELDS);
+	const shape = outputOf(this, itemIndex, MAIN_FIELDS);
 	const rows = await readWholeList(this, request);
 	return pairedRows(rows, itemIndex, shape);
 }
