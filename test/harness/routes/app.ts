@@ -170,7 +170,7 @@ function meetsCondition(stored: unknown, condition: unknown): boolean {
  * scheme's lists or its own items name it, case included. With no list every code is taken to
  * exist, so suites can seed items of any application.
  */
-export function unknownApplication(
+function unknownApplication(
 	platform: Platform,
 	prefix: string,
 	namespace: string,
