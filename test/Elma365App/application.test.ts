@@ -132,7 +132,8 @@ describe('application status', () => {
 		expect(json[0]).toEqual(DEFAULT_STATUSES);
 		expect(json[1].error).toMatch(/Invalid "Application Code" in item 1/);
 		expect(json[2]).toMatchObject({
-			error: 'ELMA365 404: application crm/missing not found',
+			error:
+				'ELMA365 404: Application "crm/missing" was not found (application crm/missing not found)',
 			httpCode: '404',
 		});
 		expect(json[3]).toEqual(DEFAULT_STATUSES);

@@ -194,7 +194,9 @@ describe('Instance > Move All to Latest Version', () => {
 				{ updateAllActive: true },
 			],
 		]);
-		expect(error?.message).toBe('ELMA365 404: process template crm.deals/nope not found');
+		expect(error?.message).toBe(
+			'ELMA365 404: Process template "crm.deals/nope" was not found (process template crm.deals/nope not found)',
+		);
 	});
 
 	test('a bad exception ID or an empty section fails before any request', async () => {
@@ -272,7 +274,9 @@ describe('Instance > Get Many, List By Process Template Code', () => {
 			namespace: picked('crm.deals'),
 			processCode: picked('nope'),
 		});
-		expect(unknown.error?.message).toBe('ELMA365 404: process template crm.deals/nope not found');
+		expect(unknown.error?.message).toBe(
+			'ELMA365 404: Process template "crm.deals/nope" was not found (process template crm.deals/nope not found)',
+		);
 
 		t.platform.reset();
 		const empty = await run({

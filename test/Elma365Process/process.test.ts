@@ -71,7 +71,9 @@ describe('process start', () => {
 			parameters: start({ namespace: code('..%2Fapp'), processCode: code('a?b#c') }),
 		});
 		expect(t.platform.requests[0].path).toBe('/pub/v1/bpm/template/..%252Fapp/a%3Fb%23c/run');
-		expect(error?.message).toBe('ELMA365 404: process template ..%2Fapp/a?b#c not found');
+		expect(error?.message).toBe(
+			'ELMA365 404: Process template "..%2Fapp/a?b#c" was not found (process template ..%2Fapp/a?b#c not found)',
+		);
 		t.platform.reset();
 		const slash = await t.run({
 			nodeType: 'elma365Process',
@@ -194,7 +196,8 @@ describe('process start', () => {
 		expect(typeof out[0].instanceId).toBe('string');
 		expect(out[1].error).toMatch(/Invalid "Process Code" in item 1/);
 		expect(out[2]).toMatchObject({
-			error: 'ELMA365 404: process template crm.deals/missing not found',
+			error:
+				'ELMA365 404: Process template "crm.deals/missing" was not found (process template crm.deals/missing not found)',
 			httpCode: '404',
 		});
 		expect(typeof out[3].instanceId).toBe('string');

@@ -1,6 +1,7 @@
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import type { BoundExceeded } from './bounds';
+import { notFoundWords } from './notFound';
 import type { ApiRequest, Elma365Context } from './index';
 
 /** The platform's own words for a failure: its `error` text, or a short piece of a non-JSON body. */
@@ -56,11 +57,13 @@ export function apiError(
 ): NodeApiError {
 	const text = platformMessage(body);
 	const where = `${request.method} ${request.path}`;
+	const notFound = status === 404 ? notFoundWords(request.path, text) : undefined;
 	const message =
 		status === undefined || status < 300
 			? `ELMA365: ${text ?? 'the platform answered "success: false"'}`
-			: `ELMA365 ${status}: ${text ?? describeStatus(status)}`;
-	const description = `${status === undefined ? '' : `${describeStatus(status)} `}Request: ${where}.${triedTimes(attempts)}`;
+			: `ELMA365 ${status}: ${notFound?.message ?? text ?? describeStatus(status)}`;
+	const hint = notFound ? `${notFound.hint} ` : '';
+	const description = `${status === undefined ? '' : `${describeStatus(status)} `}${hint}Request: ${where}.${triedTimes(attempts)}`;
 	const errorData: JsonObject =
 		body && typeof body === 'object' ? (body as JsonObject) : { message: text ?? '' };
 	return new NodeApiError(ctx.getNode(), errorData, {

@@ -1,4 +1,4 @@
-import type { Platform, RecordedRequest, Reply } from '../platform.ts';
+import type { Handler, Platform, RecordedRequest, Reply } from '../platform.ts';
 import { fail, newId, ok, page } from '../platform.ts';
 import type { RequestShape } from '../shapes.ts';
 import {
@@ -162,6 +162,38 @@ function meetsCondition(stored: unknown, condition: unknown): boolean {
 }
 
 /**
+ * A 404 for an application (contract application, report) the double does not know, as the
+ * platform answers an address it has no object for (elma365.com/en/help/360004962211.html:
+ * "404. Invalid request address"; that an unknown or wrongly cased code is such an address is
+ * inferred). The double knows its catalogue only where one is seeded (the `apps` list, as
+ * GET /app/list serves it: the sandbox): then an application is known when that list, the
+ * scheme's lists or its own items name it, case included. With no list every code is taken to
+ * exist, so suites can seed items of any application.
+ */
+function unknownApplication(
+	platform: Platform,
+	prefix: string,
+	namespace: string,
+	code: string,
+): Reply | undefined {
+	if (platform.collection('apps').size === 0) return undefined;
+	const key = `${namespace}/${code}`;
+	const catalogues =
+		prefix === 'reports' ? ['schemeReports'] : ['apps', 'schemeApps', 'schemeContracts'];
+	if (catalogues.some((name) => platform.collection(name).has(key))) return undefined;
+	if (itemsOf(platform, prefix, namespace, code).size > 0) return undefined;
+	const what = prefix === 'reports' ? 'report' : 'application';
+	return fail(404, `${what} ${key} not found`);
+}
+
+/** `handler` for the routes of one application: a 404 first where the double does not know it. */
+function known(prefix: string, handler: Handler): Handler {
+	return (request, params, platform) =>
+		unknownApplication(platform, prefix, params.namespace, params.code) ??
+		handler(request, params, platform);
+}
+
+/**
  * The list body the platform reads: ids, active, the table filter (every condition on a field the
  * item has must hold; suites seed items with only the fields they look at) and the sort are
  * honoured; then from/size.
@@ -232,26 +264,26 @@ function registerItems(
 		.route(
 			'POST',
 			`${base}/create`,
-			(request, params, p) => {
+			known(prefix, (request, params, p) => {
 				const fields = (bodyOf(request).context ?? {}) as Record<string, unknown>;
 				const refused = refusedField(p, params.namespace, params.code, fields);
 				if (refused) return fail(400, refused);
 				const item = { ...fields, __id: newId(), __createdAt: CREATED_AT };
 				itemsOf(p, prefix, params.namespace, params.code).set(item.__id, item);
 				return ok({ item });
-			},
+			}),
 			shapes.create,
 		)
 		.route(
 			'POST',
 			`${base}/list`,
-			(request, params, p) => listItems(p, prefix, request, params),
+			known(prefix, (request, params, p) => listItems(p, prefix, request, params)),
 			shapes.list,
 		)
 		.route(
 			'POST',
 			`${base}/:id/update`,
-			(request, params, p) => {
+			known(prefix, (request, params, p) => {
 				if (!UUID.test(params.id)) return fail(400, 'id: invalid uuid');
 				const items = itemsOf(p, prefix, params.namespace, params.code);
 				const existing = items.get(params.id);
@@ -263,18 +295,18 @@ function registerItems(
 				};
 				items.set(params.id, item);
 				return ok({ item });
-			},
+			}),
 			shapes.update,
 		);
 	for (const method of getMethods) {
 		platform.route(
 			method,
 			`${base}/:id/get`,
-			(_request, params, p) => {
+			known(prefix, (_request, params, p) => {
 				if (!UUID.test(params.id)) return fail(400, 'id: invalid uuid');
 				const item = itemsOf(p, prefix, params.namespace, params.code).get(params.id);
 				return item ? ok({ item }) : fail(404, `item ${params.id} not found`);
-			},
+			}),
 			shapes.get,
 		);
 	}
@@ -363,7 +395,7 @@ export function registerApp(platform: Platform): void {
 		.route(
 			'POST',
 			'/pub/v1/reports/:namespace/:code/list',
-			(request, params, p) => listItems(p, 'reports', request, params),
+			known('reports', (request, params, p) => listItems(p, 'reports', request, params)),
 			REPORT_LIST,
 		)
 		.route(
@@ -381,17 +413,17 @@ export function registerApp(platform: Platform): void {
 		.route(
 			'GET',
 			'/pub/v1/app/:namespace/:code/settings/status',
-			(_request, params, p) => {
+			known('app', (_request, params, p) => {
 				const settings =
 					p.collection('appStatuses').get(`${params.namespace}/${params.code}`) ?? DEFAULT_STATUSES;
 				return ok({ ...settings });
-			},
+			}),
 			{ evidence: 'documented', source: `${REFERENCE}/app/appgetstatus` },
 		)
 		.route(
 			'POST',
 			'/pub/v1/app/:namespace/:code/:id/set-status',
-			(request, params, p) => {
+			known('app', (request, params, p) => {
 				if (!UUID.test(params.id)) return fail(400, 'id: invalid uuid');
 				const items = itemsOf(p, 'app', params.namespace, params.code);
 				const existing = items.get(params.id);
@@ -404,7 +436,7 @@ export function registerApp(platform: Platform): void {
 				const item = { ...existing, __status: { order: 0, status: found.id } };
 				items.set(params.id, item);
 				return ok({ item });
-			},
+			}),
 			{
 				body: obj({ status: obj({ code: nonEmptyStr }) }),
 				evidence: 'client',
@@ -414,7 +446,7 @@ export function registerApp(platform: Platform): void {
 		.route(
 			'POST',
 			'/pub/v1/app/:namespace/:code/import',
-			(request, params, p) => {
+			known('app', (request, params, p) => {
 				const { fileHash, format, withEventHandlers } = bodyOf(request) as {
 					fileHash: string;
 					format: string;
@@ -439,7 +471,7 @@ export function registerApp(platform: Platform): void {
 				};
 				p.collection('imports').set(key, record);
 				return ok({});
-			},
+			}),
 			{
 				body: obj({ fileHash: uuid, format: oneOf('xlsx', 'csv'), withEventHandlers: opt(bool) }),
 				evidence: 'documented',

@@ -1,0 +1,143 @@
+import { newId } from '../harness/index.ts';
+import { itemsOf } from '../harness/routes/app.ts';
+import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+
+const t = usePlatform();
+
+/** A section or code typed by its code (the pickers' By Code mode). */
+const code = (value: string) => ({ __rl: true, mode: 'code', value });
+
+const getMany = (namespace: string, application: string, extra: Record<string, unknown> = {}) => ({
+	resource: 'item',
+	operation: 'getAll',
+	namespace: code(namespace),
+	application: code(application),
+	returnAll: true,
+	...extra,
+});
+
+const CHECK_APPLICATION =
+	'Check Section and Application: a code must be spelled as the platform has it, case included (codes are usually lower case, e.g. crm/deals). Pick it from the list in "Application", or look it up with Scheme > Application > Get Many.';
+const NOT_FOUND = 'The platform has no such address or object (HTTP 404).';
+
+const dealId = newId();
+
+beforeAll(() => {
+	// A double with an application list knows its whole catalogue, as the sandbox does.
+	const apps = t.platform.collection('apps');
+	apps.clear();
+	apps.set('crm/deals', { namespace: 'crm', code: 'deals', name: 'Deals' });
+	itemsOf(t.platform, 'app', 'crm', 'deals').set(dealId, { __id: dealId, __name: 'Chairs' });
+	itemsOf(t.platform, 'reports', 'crm', 'sales_report').set('r1', { __id: 'r1', total: 1 });
+});
+
+afterAll(() => t.platform.collection('apps').clear());
+
+describe('a code the platform does not know fails, naming the code, the field and the list', () => {
+	test.each([
+		['CRM', 'Deals', '/pub/v1/app/CRM/Deals/list'],
+		['crm', 'nosuchapp', '/pub/v1/app/crm/nosuchapp/list'],
+	])(
+		'App > Item > Get Many in %s/%s: HTTP 404, sent once',
+		async (namespace, application, path) => {
+			const { items, error } = await t.run({
+				nodeType: 'elma365App',
+				parameters: getMany(namespace, application) as never,
+			});
+			expect(items).toEqual([]);
+			const name = `${namespace}/${application}`;
+			expect(error?.message).toBe(
+				`ELMA365 404: Application "${name}" was not found (application ${name} not found)`,
+			);
+			expect(error?.description).toBe(
+				`${NOT_FOUND} ${CHECK_APPLICATION} Request: POST ${path.slice('/pub/v1'.length)}.`,
+			);
+			expect(error?.httpCode).toBe('404');
+			expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([['POST', path]]);
+		},
+	);
+
+	test('Continue On Fail: one output item per input item, in order, the failures paired', async () => {
+		const { items, error } = await t.run({
+			nodeType: 'elma365App',
+			parameters: getMany('crm', '={{ $json.app }}') as never,
+			continueOnFail: true,
+			input: [{ json: { app: 'deals' } }, { json: { app: 'Deals' } }, { json: { app: 'nope' } }],
+		});
+		expect(error).toBeUndefined();
+		expect(jsonOf(items)).toEqual([
+			{ __id: dealId, __name: 'Chairs' },
+			{
+				error:
+					'ELMA365 404: Application "crm/Deals" was not found (application crm/Deals not found)',
+				description: `${NOT_FOUND} ${CHECK_APPLICATION} Request: POST /app/crm/Deals/list.`,
+				httpCode: '404',
+			},
+			{
+				error: 'ELMA365 404: Application "crm/nope" was not found (application crm/nope not found)',
+				description: `${NOT_FOUND} ${CHECK_APPLICATION} Request: POST /app/crm/nope/list.`,
+				httpCode: '404',
+			},
+		]);
+		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	});
+
+	test('an item read keeps the platform words: the 404 may be the item or the application', async () => {
+		const { error } = await t.run({
+			nodeType: 'elma365App',
+			parameters: { ...getMany('crm', 'Deals'), operation: 'get', itemId: dealId } as never,
+		});
+		expect(error?.message).toBe('ELMA365 404: application crm/Deals not found');
+		expect(error?.description).toBe(
+			`${NOT_FOUND} The item, or Application "crm/Deals" itself, does not exist. ${CHECK_APPLICATION} Request: POST /app/crm/Deals/${dealId}/get.`,
+		);
+		expect(error?.httpCode).toBe('404');
+	});
+
+	test('Report > Get Many of an unknown report names the Report field and its list', async () => {
+		const { error } = await t.run({
+			nodeType: 'elma365Report',
+			parameters: {
+				resource: 'item',
+				operation: 'getAll',
+				namespace: code('crm'),
+				report: code('Sales_Report'),
+				returnAll: true,
+			} as never,
+		});
+		expect(error?.message).toBe(
+			'ELMA365 404: Report "crm/Sales_Report" was not found (report crm/Sales_Report not found)',
+		);
+		expect(error?.description).toBe(
+			`${NOT_FOUND} Check Section and Report: a code must be spelled as the platform has it, case included (codes are usually lower case, e.g. crm/deals). Pick it from the list in "Report", or look it up with Scheme > Report > Get Many. Request: POST /reports/crm/Sales_Report/list.`,
+		);
+	});
+
+	test('Process > Start of an unknown template names the Process Template field and its list', async () => {
+		const { error } = await t.run({
+			nodeType: 'elma365Process',
+			parameters: {
+				resource: 'process',
+				operation: 'start',
+				namespace: code('crm.deals'),
+				processCode: code('Approval'),
+			} as never,
+		});
+		expect(error?.message).toBe(
+			'ELMA365 404: Process template "crm.deals/Approval" was not found (process template crm.deals/Approval not found)',
+		);
+		expect(error?.description).toBe(
+			`${NOT_FOUND} Check Section and Process Template: a code must be spelled as the platform has it, case included (codes are usually lower case, e.g. crm/deals). Pick it from the list in "Process Template", or look it up with Scheme > Process Template > Get Many in Section. Request: POST /bpm/template/crm.deals/Approval/run.`,
+		);
+		expect(t.platform.requests).toHaveLength(1);
+	});
+
+	test('a known application still lists its items', async () => {
+		const { items, error } = await t.run({
+			nodeType: 'elma365App',
+			parameters: getMany('crm', 'deals') as never,
+		});
+		expect(error).toBeUndefined();
+		expect(jsonOf(items)).toEqual([{ __id: dealId, __name: 'Chairs' }]);
+	});
+});
