@@ -54,7 +54,7 @@ export const fileIdField: INodeProperties = {
 	default: '',
 	placeholder: '={{ $json.__id }}',
 	description:
-		"The stored file's __id, not its hash: e.g. {{ $json.__id }} from Upload to Directory, Move, Search or Get. File > Upload outputs only a hash: Move it into a directory first.",
+		"The stored file's __id, not its hash: the __id that Upload to Directory, Move, Search or Get outputs. File > Upload outputs only a hash: Move it into a directory first.",
 };
 
 /** The File ID parameter, checked as a UUID. */

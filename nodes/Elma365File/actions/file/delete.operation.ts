@@ -21,7 +21,7 @@ export const description: INodeProperties[] = showFor('file', 'delete', [
 		default: '',
 		placeholder: '={{ $json.__id }}',
 		description:
-			'The __id of each file to delete (not its hash), e.g. {{ $json.__id }} from Upload to Directory, Move or Search: one, several separated by commas, or an array from an expression',
+			'The __id of each file to delete (not its hash), as Upload to Directory, Move or Search output it: one, several separated by commas, or an array from an expression',
 	},
 	...bulkSendingProperties('fileIds'),
 ]);

@@ -12,7 +12,7 @@ export const description: INodeProperties[] = showFor('file', 'get', [
 	{
 		...fileIdField,
 		description:
-			'The __id (not the hash) of the stored file whose information to read: e.g. {{ $json.__id }} from Upload to Directory, Move or Search. File > Upload outputs only a hash: Move it into a directory first.',
+			'The __id (not the hash) of the stored file whose information to read, as Upload to Directory, Move or Search output it. File > Upload outputs only a hash: Move it into a directory first.',
 	},
 	optionsCollection([concurrency(defaultConcurrency)]),
 ]);

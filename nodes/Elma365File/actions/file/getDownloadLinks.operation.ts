@@ -8,7 +8,7 @@ export const description: INodeProperties[] = showFor(
 	'file',
 	'getDownloadLinks',
 	hashesFields(
-		'The hash of each stored file to get a download link for (the ID of its body, not its __id), e.g. {{ $json.hash }} from Upload to Directory, Move, Search or Get',
+		'The hash of each stored file to get a download link for (the ID of its body, not its __id), as Upload to Directory, Move, Search or Get output it',
 	),
 );
 

@@ -19,7 +19,7 @@ export const description: INodeProperties[] = showFor('file', 'move', [
 	{
 		...fileIdField,
 		description:
-			'A stored file to move, by its __id (e.g. {{ $json.__id }} from Upload to Directory or Search), or a temporary upload to store in the directory, by its hash (e.g. {{ $json.hash }} from File > Upload); sent as files[0].hash, which the vendor calls the file ID',
+			'A stored file to move, by its __id (as Upload to Directory or Search output it), or a temporary upload to store in the directory, by its hash (as File > Upload outputs it); sent as files[0].hash, which the vendor calls the file ID',
 	},
 	directoryLocator('Directory to move the file into, sent as the directoryID query parameter'),
 	{
