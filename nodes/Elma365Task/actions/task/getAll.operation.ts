@@ -75,15 +75,6 @@ export const description: INodeProperties[] = showFor('task', 'getAll', [
 		options: SCOPE_OPTIONS,
 	},
 	{
-		displayName: 'State',
-		name: 'taskState',
-		type: 'options',
-		default: 'open',
-		options: STATE_OPTIONS,
-		description:
-			"Which tasks by their state. The platform's lists hold finished tasks too and take no state filter: the tasks are kept by their state field as they are read, and Limit counts the tasks kept.",
-	},
-	{
 		...uuidLocator({
 			displayName: 'User',
 			name: 'userId',
@@ -91,6 +82,15 @@ export const description: INodeProperties[] = showFor('task', 'getAll', [
 			description: 'The user whose tasks to list',
 		}),
 		displayOptions: { show: { scope: ['performer'] } },
+	},
+	{
+		displayName: 'State',
+		name: 'taskState',
+		type: 'options',
+		default: 'open',
+		options: STATE_OPTIONS,
+		description:
+			"Which tasks by their state. The platform's lists hold finished tasks too and take no state filter: the tasks are kept by their state field as they are read, and Limit counts the tasks kept.",
 	},
 	...returnAllOrLimit,
 	listOptions({}),
