@@ -251,17 +251,22 @@ test('tools/call list_my_tasks: the incoming tasks of the key user, no arguments
 	expect(result.isError).toBeFalsy();
 	const requests = await sandboxRequests();
 	expect(requests.map((r) => [r.method, r.path])).toEqual([['POST', '/pub/v1/tasks/list/income']]);
-	// The task's state is the sandbox's: nodes.e2e completes it, and jest orders the files by their last duration.
+	// Open tasks only (Get Many's State default): the sandbox's closed budget task is left out, and
+	// the deal's approval too once nodes.e2e has completed it (jest orders the files by their last duration).
 	const stored = (await sandboxData('tasks')).find(
 		(task) => task.__id === 'ca000000-0000-4000-8000-0000000000a1',
 	);
-	expect(answerOf(result)).toEqual([
-		expect.objectContaining({
-			__id: 'ca000000-0000-4000-8000-0000000000a1',
-			__name: 'Approve the deal "Office chairs"',
-			state: stored?.state,
-		}),
-	]);
+	expect(answerOf(result)).toEqual(
+		stored?.state === 'closed'
+			? []
+			: [
+					expect.objectContaining({
+						__id: 'ca000000-0000-4000-8000-0000000000a1',
+						__name: 'Approve the deal "Office chairs"',
+						state: 'in_progress',
+					}),
+				],
+	);
 });
 
 test('tools/call errors: the platform refusal and a wrong ID reach the client as tool errors in words', async () => {

@@ -2,7 +2,7 @@
  * The local platform sandbox: the tests' platform double (test/harness) listening on a fixed port,
  * seeded with a few sections, applications, items, users, nomenclature directories and cases,
  * process templates with context fields (e2e/sandboxSchemes.ts), a report section, a process
- * instance and two tasks waiting for a person, each with its exits.
+ * instance, two tasks waiting for a person and one completed, each with its exits.
  * Node 24 runs it as it is (erasable TypeScript):
  *
  *   node e2e/sandbox.ts [--port 8365] [--key <api key>]
@@ -47,6 +47,7 @@ export const SEED = {
 	tasks: {
 		approveDeal: 'ca000000-0000-4000-8000-0000000000a1',
 		checkContract: 'cb000000-0000-4000-8000-0000000000a2',
+		approvedBudget: 'cc000000-0000-4000-8000-0000000000a3',
 	},
 } as const;
 
@@ -133,7 +134,7 @@ export function seed(platform: Platform): void {
 		{ id: 'approve', name: 'Approve' },
 		{ id: 'reject', name: 'Reject' },
 	];
-	const task = (id: string, name: string, performer: string) =>
+	const task = (id: string, name: string, performer: string, state = 'in_progress') =>
 		set('tasks', id, {
 			__id: id,
 			__name: name,
@@ -141,13 +142,15 @@ export function seed(platform: Platform): void {
 			performers: [performer],
 			__createdBy: S.users.carol,
 			instanceId: S.processInstance,
-			state: 'in_progress',
+			state,
 			exits,
 		});
 	// The API key acts as Alice: her Incoming list holds the deal's approval (Carol set both tasks).
 	set('session', 'user', { __id: S.users.alice });
 	task(S.tasks.approveDeal, 'Approve the deal "Office chairs"', S.users.alice);
 	task(S.tasks.checkContract, 'Check the supply contract', S.users.bob);
+	// Completed earlier: the platform's lists (her Incoming too) keep it; pickers and Get Many's Open do not.
+	task(S.tasks.approvedBudget, 'Approve the budget', S.users.alice, 'closed');
 }
 
 /** Starts the seeded double with the `/__sandbox` routes on 127.0.0.1:port. */

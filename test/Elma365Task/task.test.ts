@@ -166,6 +166,67 @@ describe('Get Many', () => {
 		expect(t.platform.requests).toHaveLength(0);
 	});
 
+	describe('State', () => {
+		/** Alice's finished tasks beside the three open ones: the platform's lists hold them too. */
+		const finish = () => {
+			const closed = {
+				__id: newId(),
+				__name: 'Approve invoice 16',
+				performers: [alice],
+				__createdBy: bob,
+				instanceId: instance,
+				state: 'closed',
+				exits,
+			};
+			const cancelled = { ...closed, __id: newId(), __name: 'Approve invoice 15', state: 'cancel' };
+			// Listed first and last, so the open tasks sit between them.
+			tasks.unshift(closed);
+			tasks.push(cancelled);
+			t.platform.collection('tasks').clear();
+			for (const task of tasks) t.platform.collection('tasks').set(task.__id as string, task);
+			return { closed, cancelled };
+		};
+
+		test('Open (the default) leaves out completed and cancelled tasks; the request is the same', async () => {
+			const { closed, cancelled } = finish();
+			const { items, error } = await run({ operation: 'getAll', scope: 'income', returnAll: true });
+			expect(error).toBeUndefined();
+			expect(wire()).toEqual([['POST', '/pub/v1/tasks/list/income', {}, { from: 0, size: 1000 }]]);
+			expect(jsonOf(items)).toEqual([tasks[1], tasks[3]]);
+			expect(jsonOf(items)).not.toContainEqual(closed);
+			expect(jsonOf(items)).not.toContainEqual(cancelled);
+		});
+
+		test('Finished gives the completed and cancelled tasks, Any every task of the list', async () => {
+			const { closed, cancelled } = finish();
+			const finished = await run({ operation: 'getAll', taskState: 'finished', returnAll: true });
+			expect(jsonOf(finished.items)).toEqual([closed, cancelled]);
+			t.platform.reset();
+			const any = await run({ operation: 'getAll', taskState: 'any', returnAll: true });
+			expect(wire()).toEqual([['POST', '/pub/v1/tasks/list', {}, { from: 0, size: 1000 }]]);
+			expect(jsonOf(any.items)).toEqual(tasks);
+		});
+
+		test('Limit counts the tasks kept: the list is read on past the finished ones', async () => {
+			finish();
+			const { items } = await run({ operation: 'getAll', limit: 3 });
+			// The first page of 3 holds two open tasks (one closed); the one more wanted is read next.
+			expect(wire()).toEqual([
+				['POST', '/pub/v1/tasks/list', {}, { from: 0, size: 3 }],
+				['POST', '/pub/v1/tasks/list', {}, { from: 3, size: 1 }],
+			]);
+			expect(jsonOf(items)).toEqual([tasks[1], tasks[2], tasks[3]]);
+		});
+
+		test('a State the node does not offer (from an expression) is refused before any request', async () => {
+			const { error } = await run({ operation: 'getAll', taskState: '={{ "done" }}' });
+			expect(error?.message).toBe(
+				'Invalid "State" in item 0: expected one of "open", "finished", "any", got "done"',
+			);
+			expect(t.platform.requests).toHaveLength(0);
+		});
+	});
+
 	test('Tasks offers All, Incoming, Outgoing, Participating and Of a User; the User picker shows for Of a User', async () => {
 		const { loadPackage } = await import('../harness/engine');
 		const loader = await loadPackage();
@@ -386,6 +447,36 @@ describe('pickers', () => {
 			method,
 			filter,
 		});
+
+	test('only open tasks are offered; a state other than in progress is named', async () => {
+		const closed = newId();
+		const waiting = newId();
+		t.platform.collection('tasks').set(closed, {
+			...tasks[0],
+			__id: closed,
+			__name: 'Approve invoice 16',
+			state: 'closed',
+		});
+		t.platform.collection('tasks').set(waiting, {
+			...tasks[0],
+			__id: waiting,
+			__name: 'Approve invoice 19',
+			state: 'assignment',
+		});
+		const cancelled = newId();
+		t.platform
+			.collection('tasks')
+			.set(cancelled, { ...tasks[0], __id: cancelled, __name: 'Old', state: 'cancel' });
+		expect(await search('searchTasks', { operation: 'complete' })).toEqual({
+			results: [
+				{ name: 'Approve invoice 17', value: taskAt(0) },
+				{ name: 'Check contract', value: taskAt(1) },
+				{ name: 'Approve invoice 18', value: taskAt(2) },
+				{ name: 'Approve invoice 19 (assignment)', value: waiting },
+			],
+		});
+		expect(wire()).toEqual([['POST', '/pub/v1/tasks/list', {}, { from: 0, size: 100 }]]);
+	});
 
 	test('tasks searched by name on the platform', async () => {
 		expect(await search('searchTasks', { operation: 'get' }, 'invoice')).toEqual({

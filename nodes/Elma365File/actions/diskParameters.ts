@@ -41,15 +41,20 @@ export function readOptionalDirectory(
 	return requireUuid(ctx, itemIndex, label, value);
 }
 
-/** Files have no list endpoint, so a file is addressed by its ID (e.g. from an upload's output). */
+/**
+ * A stored file by its `__id` (files have no list endpoint to pick from). Its `hash` is another UUID,
+ * the ID of the file's body, which the `/disk/file/{id}` paths do not take (the vendor's file model
+ * and upload pages).
+ */
 export const fileIdField: INodeProperties = {
 	displayName: 'File ID',
 	name: 'fileId',
 	type: 'string',
 	required: true,
 	default: '',
-	placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-	description: 'Identifier (__id) of the file, e.g. from the output of an upload',
+	placeholder: '={{ $json.__id }}',
+	description:
+		"The stored file's __id, not its hash: the __id that Upload to Directory, Move, Search or Get outputs. File > Upload outputs only a hash: Move it into a directory first.",
 };
 
 /** The File ID parameter, checked as a UUID. */

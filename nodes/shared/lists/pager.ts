@@ -31,6 +31,8 @@ export interface PagedListRequest extends Omit<ApiRequest, 'body' | 'qs'> {
 	qs?: IDataObject;
 	/** Stop after this many items; undefined means all. */
 	limit?: number;
+	/** The rows to return, where the list has no filter of its own for them; `limit` counts only these. */
+	keep?: (row: IDataObject) => boolean;
 }
 
 /** How a list is read: how large the first page is, how many pages go at once, how pages near the end are sized. */
@@ -81,17 +83,19 @@ class ListRead {
 	requests = 0;
 	returned = 0;
 	private readonly seen = new SeenRows();
-	private readonly base: Omit<PagedListRequest, 'paging' | 'limit'>;
+	private readonly base: Omit<PagedListRequest, 'paging' | 'limit' | 'keep'>;
 	private readonly paging: PagedListRequest['paging'];
+	private readonly kept: (row: IDataObject) => boolean;
 
 	constructor(
 		private readonly ctx: Elma365Context,
 		request: PagedListRequest,
 	) {
-		const { paging, limit, ...base } = request;
+		const { paging, limit, keep, ...base } = request;
 		this.paging = paging;
 		this.base = base;
 		this.wanted = limit ?? Infinity;
+		this.kept = keep ?? (() => true);
 	}
 
 	/** Whether `limit` rows were returned. */
@@ -114,11 +118,11 @@ class ListRead {
 		);
 	}
 
-	/** The rows of `items` not returned before, up to `limit`, and whether the page brought any new row. */
+	/** The rows of `items` not returned before and kept, up to `limit`, and whether the page brought any new row. */
 	keep(items: IDataObject[]): { rows: IDataObject[]; progressed: boolean } {
 		const fresh = items.filter((item) => !this.seen.has(item));
 		for (const item of items) this.seen.add(item);
-		const rows = fresh.slice(0, this.wanted - this.returned);
+		const rows = fresh.filter(this.kept).slice(0, this.wanted - this.returned);
 		this.returned += rows.length;
 		return { rows, progressed: fresh.length > 0 };
 	}

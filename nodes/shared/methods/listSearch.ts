@@ -30,7 +30,7 @@ export function withEmail(name: string, entry: IDataObject): string {
 /**
  * One page of a platform list for a resource locator: `paginationToken` is the next `from` (readToken).
  * The filter matches names case-insensitively on the page, as the platform's list filters are not
- * the same on every endpoint.
+ * the same on every endpoint; `keep` drops the entries the picker should not offer.
  */
 export async function searchPagedList(
 	ctx: ILoadOptionsFunctions,
@@ -38,6 +38,7 @@ export async function searchPagedList(
 		paging: 'body' | 'query';
 		body?: IDataObject;
 		what?: string;
+		keep?: (entry: IDataObject) => boolean;
 	},
 	filter: string | undefined,
 	paginationToken: string | undefined,
@@ -50,8 +51,8 @@ export async function searchPagedList(
 	let from = token.from;
 	const needle = filter?.trim().toLowerCase();
 	let refused = token.refused;
-	// With a search text, pages without a match are skipped (a bounded number), so the picker does
-	// not show an empty list while matches exist further on.
+	// With a search text or `keep`, pages without a match are skipped (a bounded number), so the
+	// picker does not show an empty list while matches exist further on.
 	for (let scanned = 1; ; scanned++) {
 		// A search asks for large pages (one request where ten were needed); a capped platform gives
 		// what it can and `more` below still goes on from there; one that refuses the size is asked
@@ -64,12 +65,16 @@ export async function searchPagedList(
 		);
 		const found = read.page;
 		if (read.size < size) refused = true;
-		const results = found.items.map(toEntry).filter((entry) => matches(entry, needle));
+		const results = found.items
+			.filter(request.keep ?? (() => true))
+			.map(toEntry)
+			.filter((entry) => matches(entry, needle));
 		const next = from + found.items.length;
 		const more =
 			found.items.length > 0 &&
 			(found.total === undefined ? found.items.length >= PAGE_SIZE : next < found.total);
-		if (results.length > 0 || !more || !needle || scanned >= MAX_SCANNED_PAGES) {
+		const filtered = Boolean(needle) || request.keep !== undefined;
+		if (results.length > 0 || !more || !filtered || scanned >= MAX_SCANNED_PAGES) {
 			return { results, paginationToken: more ? writeToken(next, refused) : undefined };
 		}
 		from = next;

@@ -84,9 +84,11 @@ const VENDOR_LIST =
 
 /**
  * Tasks in `tasks`: {__id, __name, __createdAt, performers: [user], __createdBy, participants?:
- * [user], instanceId, state ('in_progress' | 'closed'), exits: [{id, name}], startAt?, dueDate?}. A
- * completed task keeps `submitted: {exitId, context}`. The scoped lists (incoming, outgoing,
- * participating) are those of the key's user (`keyUser`).
+ * [user], instanceId, state ('in_progress' | 'closed' | 'cancel'), exits: [{id, name}], startAt?,
+ * dueDate?}. A completed task keeps `submitted: {exitId, context}`. The lists hold finished tasks
+ * too, as the platform's task lists do (its own UI switches between Active and All); only a task
+ * in progress can be submitted. The scoped lists (incoming, outgoing, participating) are those of
+ * the key's user (`keyUser`).
  */
 export function registerTasks(platform: Platform): void {
 	const find = (p: Platform, id: string) =>

@@ -21,7 +21,7 @@ export const description: INodeProperties[] = showFor('file', 'delete', [
 		default: '',
 		placeholder: '={{ $json.__id }}',
 		description:
-			'Identifiers of the files to delete: one, several separated by commas, or an array from an expression',
+			'The __id of each file to delete (not its hash), as Upload to Directory, Move or Search output it: one, several separated by commas, or an array from an expression',
 	},
 	...bulkSendingProperties('fileIds'),
 ]);

@@ -9,7 +9,11 @@ import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
 export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('file', 'get', [
-	{ ...fileIdField, description: 'Identifier (__id) of the file whose information to read' },
+	{
+		...fileIdField,
+		description:
+			'The __id (not the hash) of the stored file whose information to read, as Upload to Directory, Move or Search output it. File > Upload outputs only a hash: Move it into a directory first.',
+	},
 	optionsCollection([concurrency(defaultConcurrency)]),
 ]);
 

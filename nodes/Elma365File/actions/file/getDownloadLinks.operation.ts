@@ -7,7 +7,9 @@ import { hashesFields, readHashes } from './bulkFields';
 export const description: INodeProperties[] = showFor(
 	'file',
 	'getDownloadLinks',
-	hashesFields('File hashes (the UUID given as hash at upload) to get download links for'),
+	hashesFields(
+		'The hash of each stored file to get a download link for (the ID of its body, not its __id), as Upload to Directory, Move, Search or Get output it',
+	),
 );
 
 /** POST /disk/links/download {"hashesList": [...]}: one download link per hash, in the order sent. */

@@ -31,7 +31,7 @@ export const description: INodeProperties[] = showFor('file', 'initialize', [
 		default: '',
 		placeholder: '={{ $json.hash }}',
 		description:
-			"The uploaded body's hash (the UUID of a temporary upload, an upload from a link or an upload link)",
+			"The uploaded body's hash, not a file's __id: the hash that File > Upload or Upload From Links outputs, or one sent to an upload link",
 	},
 	...entryExtras,
 	{

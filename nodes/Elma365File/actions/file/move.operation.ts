@@ -19,7 +19,7 @@ export const description: INodeProperties[] = showFor('file', 'move', [
 	{
 		...fileIdField,
 		description:
-			'The file to move (its __id), or the hash of a temporary upload to store in the directory (e.g. {{ $json.hash }} from an Upload); sent as files[0].hash',
+			'A stored file to move, by its __id (as Upload to Directory or Search output it), or a temporary upload to store in the directory, by its hash (as File > Upload outputs it); sent as files[0].hash, which the vendor calls the file ID',
 	},
 	directoryLocator('Directory to move the file into, sent as the directoryID query parameter'),
 	{

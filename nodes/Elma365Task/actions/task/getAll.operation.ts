@@ -1,4 +1,5 @@
 import type {
+	IDataObject,
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
@@ -12,6 +13,7 @@ import { readWholeList } from '../../../shared/lists/pager';
 import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
 import { apiPath } from '../../../shared/transport';
 import { requireOneOf } from '../../../shared/validation';
+import { isFinished, isOpen } from './taskState';
 
 /**
  * The vendor's published task lists (operations tasksList, tasksListIncome, tasksListOutcome,
@@ -50,6 +52,20 @@ const SCOPE_OPTIONS: INodePropertyOptions[] = [
 	},
 ];
 
+/** Which tasks by their state (taskState.ts); Open first, as the platform's own task lists open on Active. */
+const STATE_VALUES = ['open', 'finished', 'any'] as const;
+type State = (typeof STATE_VALUES)[number];
+
+const STATE_OPTIONS: INodePropertyOptions[] = [
+	{
+		name: 'Open',
+		value: 'open',
+		description: 'Tasks that can still be completed: not completed and not cancelled',
+	},
+	{ name: 'Finished', value: 'finished', description: 'Completed or cancelled tasks' },
+	{ name: 'Any', value: 'any', description: 'Every task of the list, whatever its state' },
+];
+
 export const description: INodeProperties[] = showFor('task', 'getAll', [
 	{
 		displayName: 'Tasks',
@@ -66,6 +82,15 @@ export const description: INodeProperties[] = showFor('task', 'getAll', [
 			description: 'The user whose tasks to list',
 		}),
 		displayOptions: { show: { scope: ['performer'] } },
+	},
+	{
+		displayName: 'State',
+		name: 'taskState',
+		type: 'options',
+		default: 'open',
+		options: STATE_OPTIONS,
+		description:
+			"Which tasks by their state. The platform's lists hold finished tasks too and take no state filter: the tasks are kept by their state field as they are read, and Limit counts the tasks kept.",
 	},
 	...returnAllOrLimit,
 	listOptions({}),
@@ -91,13 +116,32 @@ function listPath(ctx: IExecuteFunctions, itemIndex: number): string {
 	return '/tasks/list';
 }
 
-/** POST on the scope's list with the platform's list body, paged with from/size. */
+/** The tasks of the list the State keeps; undefined keeps all of them. */
+function readStateFilter(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): ((task: IDataObject) => boolean) | undefined {
+	const state: State = requireOneOf(
+		ctx,
+		itemIndex,
+		'State',
+		ctx.getNodeParameter('taskState', itemIndex, 'open'),
+		STATE_VALUES,
+	);
+	if (state === 'open') return isOpen;
+	if (state === 'finished') return isFinished;
+	return undefined;
+}
+
+/** POST on the scope's list with the platform's list body, paged with from/size, kept by State. */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const path = listPath(this, itemIndex);
+	const keep = readStateFilter(this, itemIndex);
 	const body = buildListBody(this, itemIndex);
-	const rows = await readWholeList(this, bodyPagedList(this, itemIndex, path, body));
+	const request = bodyPagedList(this, itemIndex, path, body);
+	const rows = await readWholeList(this, keep ? { ...request, keep } : request);
 	return pairedRows(rows, itemIndex);
 }
