@@ -199,15 +199,19 @@ test('tools/call list_my_tasks: the incoming tasks of the key user, no arguments
 	expect(result.isError).toBeFalsy();
 	const requests = await sandboxRequests();
 	expect(requests.map((r) => [r.method, r.path])).toEqual([['POST', '/pub/v1/tasks/list/income']]);
-	// The task's state is the sandbox's: nodes.e2e completes it, and jest orders the files by their last duration.
-	const stored = (await sandboxData('tasks')).find(
-		(task) => task.__id === 'ca000000-0000-4000-8000-0000000000a1',
-	);
+	// A task's state is the sandbox's: nodes.e2e and examples.e2e complete them, and jest orders the files by their last duration.
+	const tasks = await sandboxData('tasks');
+	const stateOf = (id: string) => tasks.find((task) => task.__id === id)?.state;
 	expect(answerOf(result)).toEqual([
 		expect.objectContaining({
 			__id: 'ca000000-0000-4000-8000-0000000000a1',
 			__name: 'Approve the deal "Office chairs"',
-			state: stored?.state,
+			state: stateOf('ca000000-0000-4000-8000-0000000000a1'),
+		}),
+		expect.objectContaining({
+			__id: 'cc000000-0000-4000-8000-0000000000a3',
+			__name: 'Review the onboarding checklist',
+			state: stateOf('cc000000-0000-4000-8000-0000000000a3'),
 		}),
 	]);
 });

@@ -2,7 +2,7 @@
  * The local platform sandbox: the tests' platform double (test/harness) listening on a fixed port,
  * seeded with a few sections, applications, items, users, nomenclature directories and cases,
  * process templates with context fields (e2e/sandboxSchemes.ts), a report section, a process
- * instance and two tasks waiting for a person, each with its exits.
+ * instance and three tasks waiting for a person, each with its exits.
  * Node 24 runs it as it is (erasable TypeScript):
  *
  *   node e2e/sandbox.ts [--port 8365] [--key <api key>]
@@ -47,6 +47,8 @@ export const SEED = {
 	tasks: {
 		approveDeal: 'ca000000-0000-4000-8000-0000000000a1',
 		checkContract: 'cb000000-0000-4000-8000-0000000000a2',
+		// Completed by the sample workflow "complete a task through an exit".
+		onboardingChecklist: 'cc000000-0000-4000-8000-0000000000a3',
 	},
 } as const;
 
@@ -148,6 +150,7 @@ export function seed(platform: Platform): void {
 	set('session', 'user', { __id: S.users.alice });
 	task(S.tasks.approveDeal, 'Approve the deal "Office chairs"', S.users.alice);
 	task(S.tasks.checkContract, 'Check the supply contract', S.users.bob);
+	task(S.tasks.onboardingChecklist, 'Review the onboarding checklist', S.users.alice);
 }
 
 /** Starts the seeded double with the `/__sandbox` routes on 127.0.0.1:port. */
