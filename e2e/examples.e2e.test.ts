@@ -102,6 +102,159 @@ test('list-report-rows: every row of the report', async () => {
 	]);
 });
 
+const WORKFLOWS = path.join(__dirname, 'workflows');
+const TRIGGER = 'n8n-nodes-base.manualTrigger';
+
+interface SavedNode {
+	name: string;
+	type: string;
+	parameters: Record<string, unknown>;
+	notes?: string;
+	credentials?: unknown;
+	[key: string]: unknown;
+}
+
+interface SavedWorkflow {
+	name: string;
+	nodes: SavedNode[];
+	connections: Record<string, unknown>;
+	settings?: Record<string, unknown>;
+}
+
+function sampleOf(file: string): SavedWorkflow {
+	return JSON.parse(fs.readFileSync(path.join(WORKFLOWS, file), 'utf8')) as SavedWorkflow;
+}
+
+/** Every resource locator of a node's parameters, however deep. */
+function locatorsOf(value: unknown): Array<{ mode: string; value: unknown }> {
+	if (!value || typeof value !== 'object') return [];
+	if ((value as { __rl?: unknown }).__rl === true)
+		return [value as { mode: string; value: unknown }];
+	return Object.values(value).flatMap(locatorsOf);
+}
+
+/**
+ * Runs a sample workflow as saved, once: its manual trigger is replaced by a webhook of the same
+ * name (so its connections stay), the ELMA365 nodes get the sandbox credential. Returns n8n's
+ * answer (the last node's items, or its first item's file with `binary`) and what reached the sandbox.
+ */
+async function runSample(file: string, binary = false) {
+	const sample = sampleOf(file);
+	const hook = `e2e-${path.basename(file, '.json')}`;
+	const credentials = { elma365Api: { id: state.credentialId, name: 'ELMA365 sandbox' } };
+	const nodes = sample.nodes.map((node) => {
+		if (node.type === TRIGGER)
+			return {
+				...node,
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				webhookId: randomUUID(),
+				parameters: {
+					httpMethod: 'POST',
+					path: hook,
+					responseMode: 'lastNode',
+					responseData: binary ? 'firstEntryBinary' : 'allEntries',
+					...(binary ? { responseBinaryPropertyName: 'data' } : {}),
+					options: {},
+				},
+			};
+		return node.type.startsWith(`${PACKAGE}.`) ? { ...node, credentials } : node;
+	});
+	await activateWorkflow({ ...sample, name: `e2e ${sample.name}`, nodes });
+	await clearSandboxRequests();
+	const answer = await callWebhook(hook);
+	return { ...answer, requests: await sandboxRequests() };
+}
+
+test('npm start imports every sample workflow, on pickers, without notes about versions', async () => {
+	const files = fs.readdirSync(WORKFLOWS).filter((file) => file.startsWith('sample-'));
+	expect(Object.keys(state.sampleWorkflows).sort()).toEqual(files.sort());
+	for (const file of files) {
+		const sample = sampleOf(file);
+		const imported = await n8nApi('GET', `/workflows/${state.sampleWorkflows[file].id}`);
+		expect(imported.status).toBe(200);
+		expect(imported.json.name).toBe(sample.name);
+		expect(sample.nodes.filter((node) => node.type === TRIGGER)).toHaveLength(1);
+		for (const node of sample.nodes) {
+			expect(node.notes ?? '').not.toMatch(/version/i);
+			if (!node.type.startsWith(`${PACKAGE}.`)) continue;
+			// A value typed in (not an expression) is one the picker chose.
+			const typed = locatorsOf(node.parameters).filter(
+				(locator) => !String(locator.value).startsWith('='),
+			);
+			expect(typed.map((locator) => locator.mode)).toEqual(typed.map(() => 'list'));
+		}
+	}
+});
+
+test('sample-process-start: starts CRM > Approval with the mapped context and reads the new instance back', async () => {
+	const { status, json, requests } = await runSample('sample-process-start.json');
+	expect(status).toBe(200);
+	const context = {
+		subject: 'Office chairs for the new team',
+		amount: { cents: 240000, currency: 'EUR' },
+		due: '2026-12-15T00:00:00Z',
+	};
+	const [start, read] = requests;
+	expect(requests).toHaveLength(2);
+	expect([start.method, start.path, start.body]).toEqual([
+		'POST',
+		'/pub/v1/bpm/template/crm/approval/run',
+		{ context },
+	]);
+	const [instance] = json as Array<Record<string, unknown>>;
+	expect([read.method, read.path]).toEqual(['POST', `/pub/v1/bpm/instance/${instance.__id}/get`]);
+	expect(json).toEqual([
+		{
+			...context,
+			__id: instance.__id,
+			__templateId: '8a000000-0000-4000-8000-0000000000b1',
+			__createdAt: expect.any(String),
+			__updatedAt: expect.any(String),
+			__state: 'exec',
+		},
+	]);
+});
+
+test('sample-task-complete: completes the onboarding checklist through Approve and reads it back closed', async () => {
+	const task = 'cc000000-0000-4000-8000-0000000000a3';
+	const { status, json, requests } = await runSample('sample-task-complete.json');
+	expect(status).toBe(200);
+	const submitted = { exitId: 'approve', context: { comment: 'Checklist reviewed in n8n' } };
+	expect(requests.map((r) => [r.method, r.path])).toEqual([
+		['PUT', `/pub/v1/tasks/${task}/submit`],
+		['GET', `/pub/v1/tasks/${task}/get`],
+	]);
+	expect(requests[0].body).toEqual(submitted);
+	expect(json).toEqual([
+		expect.objectContaining({
+			__id: task,
+			__name: 'Review the onboarding checklist',
+			state: 'closed',
+			submitted,
+		}),
+	]);
+});
+
+test('sample-file-upload-download: a text file uploaded into Documents comes back with the same bytes', async () => {
+	const documents = 'aa000000-0000-4000-8000-0000000000d1';
+	const { status, json, requests } = await runSample('sample-file-upload-download.json', true);
+	expect(status).toBe(200);
+	expect(json).toBe('Hello from n8n: uploaded to the ELMA365 sandbox and read back.');
+	// The stored file's ID is the one the download asked a link for.
+	const id = requests[1]?.path.split('/')[5];
+	expect(requests.map((r) => [r.method, r.path])).toEqual([
+		['POST', `/pub/v1/disk/directory/${documents}/upload`],
+		['POST', `/pub/v1/disk/file/${id}/get-link`],
+		['GET', `/pub/v1/disk/download/${id}`],
+	]);
+	expect((await sandboxData('diskFiles')).find((file) => file.__id === id)).toMatchObject({
+		originalName: 'hello-from-n8n.txt',
+		directory: documents,
+		mimeType: 'text/plain',
+	});
+});
+
 test("the sample workflow's case update, as saved: the case's own directory and document flow are kept, one PUT with the settings set", async () => {
 	const sample = JSON.parse(
 		fs.readFileSync(path.join(__dirname, 'workflows', 'sample-case-update.json'), 'utf8'),

@@ -11,6 +11,8 @@ export interface State {
 	cookie: string;
 	credentialId: string;
 	sampleWorkflowId: string;
+	/** Every sample workflow the start script imported, by its file in e2e/workflows. */
+	sampleWorkflows: Record<string, { id: string; name: string }>;
 	owner: { email: string; password: string };
 	/** n8n's user folder (outside the repository, as a real install's). */
 	userFolder: string;

@@ -2,7 +2,7 @@
  * The local platform sandbox: the tests' platform double (test/harness) listening on a fixed port,
  * seeded with a few sections, applications, items, users, nomenclature directories and cases,
  * process templates with context fields (e2e/sandboxSchemes.ts), a report section, a process
- * instance, two tasks waiting for a person and one completed, each with its exits.
+ * instance, three tasks waiting for a person and one completed, each with its exits.
  * Node 24 runs it as it is (erasable TypeScript):
  *
  *   node e2e/sandbox.ts [--port 8365] [--key <api key>]
@@ -47,7 +47,9 @@ export const SEED = {
 	tasks: {
 		approveDeal: 'ca000000-0000-4000-8000-0000000000a1',
 		checkContract: 'cb000000-0000-4000-8000-0000000000a2',
-		approvedBudget: 'cc000000-0000-4000-8000-0000000000a3',
+		approvedBudget: 'cc000000-0000-4000-8000-0000000000a4',
+		// Completed by the sample workflow "complete a task through an exit".
+		onboardingChecklist: 'cc000000-0000-4000-8000-0000000000a3',
 	},
 } as const;
 
@@ -151,6 +153,7 @@ export function seed(platform: Platform): void {
 	task(S.tasks.checkContract, 'Check the supply contract', S.users.bob);
 	// Completed earlier: the platform's lists (her Incoming too) keep it; pickers and Get Many's Open do not.
 	task(S.tasks.approvedBudget, 'Approve the budget', S.users.alice, 'closed');
+	task(S.tasks.onboardingChecklist, 'Review the onboarding checklist', S.users.alice);
 }
 
 /** Starts the seeded double with the `/__sandbox` routes on 127.0.0.1:port. */

@@ -1,7 +1,7 @@
 // `npm start`: builds the package, starts the ELMA365 sandbox (e2e/sandbox.ts) and a real n8n
 // (2.41.1, SQLite, 127.0.0.1) with the packed package installed the way a community-node install
-// does, an owner, an API key, an ELMA365 credential pointing at the sandbox and a sample workflow
-// that updates a nomenclature case. Ctrl-C stops everything.
+// does, an owner, an API key, an ELMA365 credential pointing at the sandbox and the sample workflows
+// (SAMPLES). Ctrl-C stops everything.
 //
 //   node scripts/start.mjs                      interactive (n8n on 5678, sandbox on 8365)
 //   node scripts/start.mjs --e2e --state <file> for the e2e tests: fresh user folder, other ports,
@@ -45,6 +45,13 @@ export const userFoldersRoot = path.join(
 );
 const defaultUserFolder = path.join(userFoldersRoot, e2e ? 'e2e-user' : 'start-user');
 const defaultBase = `http://127.0.0.1:${N8N_PORT}`;
+/** The sample workflows every start imports (e2e/workflows), each run against the sandbox by e2e/examples.e2e.test.ts. */
+export const SAMPLES = [
+	'sample-case-update.json',
+	'sample-process-start.json',
+	'sample-task-complete.json',
+	'sample-file-upload-download.json',
+];
 const children = [];
 
 export const log = (message) => console.log(`[start] ${message}`);
@@ -217,7 +224,7 @@ export async function waitReady(n8nUrl, seconds = 120) {
 }
 
 /**
- * Owner, API key, the ELMA365 credential for the sandbox and the sample workflow, once per user
+ * Owner, API key, the ELMA365 credential for the sandbox and the sample workflows, once per user
  * folder (kept in <userFolder>/demo-state.json).
  */
 export async function setUp(
@@ -280,16 +287,20 @@ export async function setUp(
 	if (credential.status !== 200)
 		throw new Error(`credential: ${credential.status} ${JSON.stringify(credential.json)}`);
 	const credentialId = credential.json.id;
-	const sample = JSON.parse(
-		fs.readFileSync(path.join(root, 'e2e', 'workflows', 'sample-case-update.json'), 'utf8'),
-	);
-	for (const node of sample.nodes) {
-		if (node.type.startsWith('n8n-nodes-elma365.'))
-			node.credentials = { elma365Api: { id: credentialId, name: 'ELMA365 sandbox' } };
+	const sampleWorkflows = {};
+	for (const file of SAMPLES) {
+		const sample = JSON.parse(fs.readFileSync(path.join(root, 'e2e', 'workflows', file), 'utf8'));
+		for (const node of sample.nodes) {
+			if (node.type.startsWith('n8n-nodes-elma365.'))
+				node.credentials = { elma365Api: { id: credentialId, name: 'ELMA365 sandbox' } };
+		}
+		const workflow = await call('POST', '/api/v1/workflows', sample, api);
+		if (workflow.status !== 200)
+			throw new Error(
+				`sample workflow ${file}: ${workflow.status} ${JSON.stringify(workflow.json)}`,
+			);
+		sampleWorkflows[file] = { id: workflow.json.id, name: sample.name };
 	}
-	const workflow = await call('POST', '/api/v1/workflows', sample, api);
-	if (workflow.status !== 200)
-		throw new Error(`sample workflow: ${workflow.status} ${JSON.stringify(workflow.json)}`);
 	const state = {
 		n8nUrl: base,
 		sandboxUrl: data.baseUrl,
@@ -297,7 +308,8 @@ export async function setUp(
 		apiKey,
 		cookie,
 		credentialId,
-		sampleWorkflowId: workflow.json.id,
+		sampleWorkflowId: sampleWorkflows['sample-case-update.json'].id,
+		sampleWorkflows,
 		owner: OWNER,
 	};
 	fs.writeFileSync(stateOf, JSON.stringify(state, null, 2));
@@ -340,7 +352,10 @@ async function main() {
 n8n with the ELMA365 nodes is running:
   URL:      ${base}
   Login:    ${OWNER.email} / ${OWNER.password}
-  Sample:   ${base}/workflow/${state.sampleWorkflowId} (updates a nomenclature case in the sandbox)
+  Samples:  (open one and select Execute workflow; each runs against the sandbox)
+${Object.values(state.sampleWorkflows ?? {})
+	.map(({ id, name }) => `    ${base}/workflow/${id}  ${name}`)
+	.join('\n')}
   Sandbox:  ${state.sandboxUrl} (credential "ELMA365 sandbox", API key ${SANDBOX_KEY})
   Data:     ${userFolder} (delete it to start over)
 Press Ctrl-C to stop n8n and the sandbox.`);

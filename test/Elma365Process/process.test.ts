@@ -161,6 +161,40 @@ describe('process start', () => {
 		expect(error?.httpCode).toBe('429');
 	});
 
+	test('under Options > Concurrency too, each start is sent at most 4 times and fails as the start limit, never as timed out', async () => {
+		const path = '/pub/v1/bpm/template/crm.deals/approval/run';
+		t.platform.script(
+			'POST',
+			path,
+			{
+				status: 429,
+				headers: { 'retry-after': '0.6' },
+				body: { success: false, error: 'process start limit reached' },
+			},
+			99,
+		);
+		// A Timeout shorter than the waits: each send has its own, none is cut off.
+		const limit =
+			'the process start limit of the platform was reached and the retries did not get through: start fewer processes at once or try again later';
+		const { items, error } = await t.run({
+			nodeType: 'elma365Process',
+			parameters: start({ options: { concurrency: 3 }, requestOptions: { timeout: 1000 } }),
+			input: [{ json: {} }, { json: {} }, { json: {} }],
+			continueOnFail: true,
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests).toHaveLength(12);
+		expect(jsonOf(items)).toEqual(
+			[0, 1, 2].map(() => ({
+				error: `ELMA365 429: process start limit reached (${limit})`,
+				description: `${limit} The platform is limiting requests (HTTP 429) and still did so after the retries allowed. Request: POST /bpm/template/crm.deals/approval/run. Tried 4 times.`,
+				httpCode: '429',
+			})),
+		);
+		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(t.platform.collection('processInstances').size).toBe(0);
+	});
+
 	test('a 5xx is not retried: the process may already have started', async () => {
 		t.platform.script(
 			'POST',

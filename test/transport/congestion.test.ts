@@ -1,6 +1,7 @@
 import { faults, newId, ok } from '../harness/index.ts';
 import type { RecordedRequest, Reply } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { MAX_ATTEMPTS } from '../../nodes/shared/transport';
 
 /**
  * Congestion control under Options > Concurrency (nodes/shared/execution/congestion.ts), against a double that
@@ -95,4 +96,53 @@ test('under Concurrency, a 429 that asks for a wait beyond the single-wait bound
 	expect(error?.message).toBe('ELMA365 429: too many requests');
 	expect(Date.now() - started).toBeLessThan(10_000);
 	expect(t.platform.requests).toHaveLength(3);
+});
+
+describe('under Concurrency, every send of a request refused with 429 is one of its MAX_ATTEMPTS', () => {
+	const directoryId = newId();
+	const input = Array.from({ length: 3 }, (_, index) => ({
+		json: { id: newId(), name: `Case ${index}`, directoryId },
+	}));
+	const refused = (id: string) => ({
+		error: 'ELMA365 429: too many requests',
+		description: `The platform is limiting requests (HTTP 429) and still did so after the retries allowed. Request: PUT /nomenclature/${id}. Tried ${MAX_ATTEMPTS} times.`,
+		httpCode: '429',
+	});
+	const sendsPerCase = () =>
+		input.map(({ json }) => t.platform.requests.filter((r) => r.path.endsWith(json.id)).length);
+
+	test('a 429 that never ends: each item is sent exactly MAX_ATTEMPTS times and fails with the 429, not as timed out', async () => {
+		t.platform.script('PUT', CASE_PATH, faults.tooManyRequests('1.2'), Infinity);
+		// A Timeout shorter than the window's holds: each send has its own.
+		const { items, error } = await t.run({
+			nodeType: 'elma365Nomenclature',
+			parameters: { ...caseUpdate(3), requestOptions: { timeout: 1000 } },
+			input,
+			continueOnFail: true,
+		});
+		expect(error).toBeUndefined();
+		expect(jsonOf(items)).toEqual(input.map(({ json }) => refused(json.id)));
+		expect(pairingOf(items)).toEqual(input.map((_, index) => ({ item: index })));
+		expect(sendsPerCase()).toEqual([MAX_ATTEMPTS, MAX_ATTEMPTS, MAX_ATTEMPTS]);
+	});
+
+	test('a 5xx and the 429s after it share the same MAX_ATTEMPTS', async () => {
+		t.platform.script('PUT', CASE_PATH, faults.serverError(503, 'busy', '0'), input.length);
+		t.platform.script('PUT', CASE_PATH, faults.tooManyRequests('0.1'), Infinity);
+		const { items, error } = await t.run({
+			nodeType: 'elma365Nomenclature',
+			parameters: caseUpdate(3),
+			input,
+			continueOnFail: true,
+		});
+		expect(error).toBeUndefined();
+		expect(jsonOf(items)).toEqual(input.map(({ json }) => refused(json.id)));
+		expect(sendsPerCase()).toEqual([MAX_ATTEMPTS, MAX_ATTEMPTS, MAX_ATTEMPTS]);
+		expect(
+			t.platform.requests
+				.slice(0, input.length)
+				.map((r) => r.path)
+				.sort(),
+		).toEqual(input.map(({ json }) => `/pub/v1/nomenclature/${json.id}`).sort());
+	});
 });

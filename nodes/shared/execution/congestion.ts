@@ -2,8 +2,6 @@ import { sleep } from 'n8n-workflow';
 import type { Throttle } from '../transport';
 import { LatencyTracker } from './latency';
 
-/** Longest time a request refused with 429 is sent again through the window before its 429 is the item's error. */
-export const MAX_THROTTLED_MS = 120_000;
 /** The hold after a 429 that came without Retry-After (a 5xx without it holds nothing). */
 const DEFAULT_HOLD_MS = 500;
 /**
@@ -47,9 +45,9 @@ interface StatusAnswer {
  *   new request until that time (plus jitter); a 429 whose wait is long against the response time
  *   keeps the window instead of halving it (`waitIsTheBackOff`: a limit per period, which the wait
  *   already obeys), and at the run's first hold raises it to what the platform took before it
- *   (`keepSize`). A 429 (the platform did not process the request) is sent again, before anything
- *   else waiting, until MAX_THROTTLED_MS have passed, so a setting above what the platform allows
- *   costs time, never failed items.
+ *   (`keepSize`). A 429 (the platform did not process the request) is sent again after the hold,
+ *   before anything else waiting, while the sender allows another attempt, so a setting above what
+ *   the platform allows costs time rather than failed items.
  * - Growth after slow start (`grow`): back towards the size at which congestion was seen by half
  *   the distance per round, then past it one place, two, four... per round (BIC's binary search and
  *   max probing, where plain AIMD adds one place per round).
@@ -95,14 +93,14 @@ export class CongestionWindow implements Throttle {
 	/**
 	 * Sends one request through the window. `retryAfterMs` reads the Retry-After the platform gave
 	 * with an answer; a 429 asking for more than `maxHoldMs` is handed back at once (the transport
-	 * fails it with the platform's message), as is any answer once MAX_THROTTLED_MS have passed.
+	 * fails it with the platform's message), as is one that `sendAgain`, told the hold, refuses.
 	 */
 	async send<A extends StatusAnswer>(
 		send: () => Promise<A>,
 		retryAfterMs: (answer: A) => number | undefined,
 		maxHoldMs: number,
+		sendAgain: (holdMs: number) => boolean,
 	): Promise<A> {
-		const started = Date.now();
 		for (let again = false; ; again = true) {
 			const generation = await this.acquire(again);
 			const sent = Date.now();
@@ -125,8 +123,7 @@ export class CongestionWindow implements Throttle {
 				sentAt: sent,
 				periodWait: status === 429 && retryAfter !== undefined,
 			});
-			if (status !== 429 || holdMs > maxHoldMs || Date.now() - started + holdMs > MAX_THROTTLED_MS)
-				return answer;
+			if (status !== 429 || holdMs > maxHoldMs || !sendAgain(holdMs)) return answer;
 		}
 	}
 

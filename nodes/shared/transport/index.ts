@@ -112,7 +112,8 @@ export interface ApiRequest {
 
 /**
  * What the transport asks of the router's congestion window: send one attempt when a place is free,
- * holding a 429 that asks for at most `maxHoldMs` and sending it again first.
+ * holding a 429 that asks for at most `maxHoldMs` and sending it again first while `sendAgain`
+ * (told the hold) allows it: each send is one of the request's attempts.
  */
 export interface Throttle {
 	/** Requests it lets in flight now (the pager asks for as many pages ahead). */
@@ -121,6 +122,7 @@ export interface Throttle {
 		send: () => Promise<A>,
 		retryAfterMs: (answer: A) => number | undefined,
 		maxHoldMs: number,
+		sendAgain: (holdMs: number) => boolean,
 	): Promise<A>;
 }
 
@@ -153,14 +155,20 @@ interface Call {
 	ignoreSslIssues: boolean;
 }
 
-/** One attempt of a call. */
+/** One attempt of a call: one send (the window's send of a held 429 again is the next attempt). */
 interface Attempt extends Call {
-	/** Fires when the attempt's time (Request Options > Timeout) is up. */
+	/** Fires when the attempt's time (Request Options > Timeout, from sending) is up. */
 	deadline: AbortSignal;
 	/** 1 for the first attempt. */
 	number: number;
-	/** The last answer sent for this attempt (the window may send a held 429 again). */
+	/** The last answer sent for this call (the window may send a held 429 again). */
 	answer?: Answer;
+}
+
+/** What the attempts of one request have used: sends made, and waits before them (MAX_TOTAL_WAIT_MS). */
+interface Tries {
+	sent: number;
+	waitedMs: number;
 }
 
 /** How an attempt ended, unless it threw the item's error: the result, or a failure worth another attempt (after `waitMs`, or the backoff). */
@@ -179,13 +187,13 @@ export async function apiRequest(
 	request: ApiRequest | StreamRequest,
 ): Promise<IDataObject | Download> {
 	const call = await prepare(ctx, request);
-	let waited = 0;
-	for (let number = 1; ; number++) {
-		const outcome = await attempt(call, number);
+	const tries: Tries = { sent: 0, waitedMs: 0 };
+	for (;;) {
+		const outcome = await attempt(call, tries);
 		if ('body' in outcome) return outcome.body;
-		const pause = nextWaitMs(number, waited, outcome.waitMs);
+		const pause = nextWaitMs(tries.sent, tries.waitedMs, outcome.waitMs);
 		if (pause === undefined) throw outcome.failure;
-		waited += pause;
+		tries.waitedMs += pause;
 		await waitBeforeRetry(ctx, request.itemIndex, pause);
 	}
 }
@@ -271,32 +279,51 @@ async function prepare(ctx: Elma365Context, request: ApiRequest | StreamRequest)
 
 /**
  * One attempt: sent (through the request's or the run's throttle where there is one, which spaces
- * the requests of all items and holds a 429 to send it again first), then its answer
- * classified: a redirect not followed, a transfer's bytes, or an API answer to read.
+ * the requests of all items and holds a 429 to send it again first, as the next attempt while
+ * retry.ts allows one), then its answer classified: a redirect not followed, a transfer's bytes,
+ * or an API answer to read.
  */
-async function attempt(call: Call, number: number): Promise<Outcome> {
-	const deadline = AbortSignal.timeout(call.bounds.deadlineMs);
-	// n8n replaces this with the execution's stop signal in node executions; elsewhere (pickers, triggers) it also ends the attempt at the deadline.
-	call.options.abortSignal = deadline;
-	const at: Attempt = { ...call, deadline, number };
+async function attempt(call: Call, tries: Tries): Promise<Outcome> {
+	const at: Attempt = { ...call, deadline: AbortSignal.abort(), number: 0 };
+	const sendNext = () => send(begin(at, tries));
 	const { link } = call.request as StreamRequest;
-	if (link !== undefined) return { body: await delivered(at, await fetchLink(at, link)) };
+	if (link !== undefined)
+		return { body: await delivered(at, await fetchLink(begin(at, tries), link)) };
 	const throttle = call.request.throttle ?? runState(call.ctx).throttle;
+	// A 429 the window holds is sent again within the same bounds as any retry, its hold the wait.
+	const sendAgain = (holdMs: number) => {
+		const pause = nextWaitMs(tries.sent, tries.waitedMs, holdMs);
+		if (pause !== undefined) tries.waitedMs += pause;
+		return pause !== undefined;
+	};
 	let answer: Answer;
 	try {
 		answer = throttle
-			? await throttle.send(() => send(at), heldFor, MAX_SINGLE_WAIT_MS)
-			: await send(at);
+			? await throttle.send(sendNext, heldFor, MAX_SINGLE_WAIT_MS, sendAgain)
+			: await sendNext();
 	} catch (error) {
 		return noAnswer(at, error);
 	}
 	const target = redirectTarget(answer);
 	if (target !== undefined) return { body: await followOrRefuse(at, answer, target) };
 	if (call.mode !== 'json' && isSuccess(answer.status)) {
-		const download = downloadOf(at.ctx, at.request, answer, deadline, at.bounds, number);
+		const download = downloadOf(at.ctx, at.request, answer, at.deadline, at.bounds, at.number);
 		return { body: await delivered(at, download) };
 	}
 	return await readAnswer(at, answer);
+}
+
+/**
+ * Makes `at` the request's next send: its number, and a deadline of its own from now (Request
+ * Options > Timeout runs from sending, not from waiting for a place in the window).
+ */
+function begin(at: Attempt, tries: Tries): Attempt {
+	tries.sent += 1;
+	at.number = tries.sent;
+	at.deadline = AbortSignal.timeout(at.bounds.deadlineMs);
+	// n8n replaces this with the execution's stop signal in node executions; elsewhere (pickers, triggers) it also ends the attempt at the deadline.
+	at.options.abortSignal = at.deadline;
+	return at;
 }
 
 /**
