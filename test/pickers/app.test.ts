@@ -412,21 +412,21 @@ describe('field mapping', () => {
 	test('a value that does not fit its field fails before any request, naming the field and item', async () => {
 		const { error } = await mapped({ __name: 'x', managers: 'not-a-uuid' });
 		expect(error?.message).toBe(
-			'Invalid "Fields to Send > Managers" in item 0: expected a UUID or a list of UUIDs, got "not-a-uuid"',
+			'Invalid "Values to Send > Managers" in item 0: expected a UUID or a list of UUIDs, got "not-a-uuid"',
 		);
 		expect(t.platform.requests).toHaveLength(0);
 		const number = await mapped({ __name: 'x', quantity: '2.5' });
 		expect(number.error?.message).toBe(
-			'Invalid "Fields to Send > Quantity" in item 0: expected a whole number, got "2.5"',
+			'Invalid "Values to Send > Quantity" in item 0: expected a whole number, got "2.5"',
 		);
 		// Number(' ') is 0 in JavaScript: a blank from an expression must not become a zero on the platform.
 		const blank = await mapped({ __name: 'x', quantity: '  ' });
 		expect(blank.error?.message).toBe(
-			'Invalid "Fields to Send > Quantity" in item 0: expected a number, got "  "',
+			'Invalid "Values to Send > Quantity" in item 0: expected a number, got "  "',
 		);
 		const deep = await mapped({ __name: 'x', total: `${'{"a":'.repeat(150)}1${'}'.repeat(150)}` });
 		expect(deep.error?.message).toMatch(
-			/^Invalid "Fields to Send > total" in item 0: expected a JSON object nested at most 100 levels deep, got /,
+			/^Invalid "Values to Send > total" in item 0: expected a JSON object nested at most 100 levels deep, got /,
 		);
 		expect(t.platform.requests).toHaveLength(0);
 	});
@@ -434,7 +434,7 @@ describe('field mapping', () => {
 	test('a required field left blank on create is named by its label, before any request; Fields (JSON) may give it instead', async () => {
 		for (const blank of ['', '   ', null]) {
 			const { error } = await mapped({ __name: blank, quantity: 2 });
-			expect(error?.message).toBe('"Fields to Send > Name" is required in item 0');
+			expect(error?.message).toBe('"Values to Send > Name" is required in item 0');
 			expect(error?.description).toBe(
 				'The application\'s scheme marks it as required (field code "__name"): give it a value, or set it in Fields (JSON).',
 			);
@@ -473,7 +473,7 @@ describe('field mapping', () => {
 			} as never,
 		});
 		expect(error?.message).toBe(
-			'Invalid "Fields to Send > Managers" in item 0: expected a UUID or a list of UUIDs, got "nope"',
+			'Invalid "Values to Send > Managers" in item 0: expected a UUID or a list of UUIDs, got "nope"',
 		);
 	});
 
@@ -705,13 +705,13 @@ describe('field values as the vendor documents them (data types guide)', () => {
 	test('values that do not fit are refused before any request, naming the field', async () => {
 		const badRef = await create({ source: `{"id": "${newId()}", "code": "deals"}` });
 		expect(badRef.error?.message).toMatch(
-			/^Invalid "Fields to Send > Source" in item 0: expected a JSON object \{"id", "code", "namespace"\}/,
+			/^Invalid "Values to Send > Source" in item 0: expected a JSON object \{"id", "code", "namespace"\}/,
 		);
 		// n8n's own dateTime check refuses other malformed text first; a day past the month's end reaches ours.
 		for (const date of ['2026-02-30', '2026-04-31']) {
 			const badDate = await create({ birthday: date });
 			expect(badDate.error?.message).toBe(
-				`Invalid "Fields to Send > Birthday" in item 0: expected a date such as 2026-03-05, got "${date}"`,
+				`Invalid "Values to Send > Birthday" in item 0: expected a date such as 2026-03-05, got "${date}"`,
 			);
 		}
 		expect(t.platform.requests).toHaveLength(0);

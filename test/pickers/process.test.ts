@@ -264,7 +264,7 @@ describe('start with mapped context', () => {
 	test('a mapped value that does not fit its field fails before any request, naming the field and item', async () => {
 		const { error } = await start({ days: '1.5' });
 		expect(error?.message).toBe(
-			'Invalid "Fields to Send > Days" in item 0: expected a whole number, got "1.5"',
+			'Invalid "Values to Send > Days" in item 0: expected a whole number, got "1.5"',
 		);
 		expect(t.platform.requests).toHaveLength(0);
 	});
