@@ -273,8 +273,10 @@ describe('field mapping', () => {
 			credential: credential(),
 			method: 'getApplicationFields',
 		});
+		// A user field (Managers) makes the mapper list the users it offers.
 		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
 			['GET', '/pub/v1/scheme/namespaces/crm/apps/orders'],
+			['POST', '/pub/v1/user/list'],
 		]);
 		expect(fields.map((f) => [f.id, f.displayName, f.type, f.required, f.display])).toEqual([
 			['__name', 'Name', 'string', true, true],
@@ -283,7 +285,7 @@ describe('field mapping', () => {
 			['paid', 'Paid', 'boolean', false, true],
 			['due', 'Due', 'dateTime', false, true],
 			['client', 'Client', 'string', false, true],
-			['managers', 'Managers', 'string', false, true],
+			['managers', 'Managers', 'options', false, true],
 			['kind', 'Kind', 'string', false, true],
 			['total', 'total', 'string', false, true],
 		]);
@@ -333,7 +335,7 @@ describe('field mapping', () => {
 			paid: 'true',
 			due: '2027-03-01T10:00:00+03:00',
 			client,
-			managers: `${alice}, ${bob}`,
+			managers: `={{ "${alice}, ${bob}" }}`,
 			kind: 'retail',
 			total: '{"cents": 1250, "currency": "RUB"}',
 		});
@@ -398,6 +400,33 @@ describe('field mapping', () => {
 		}
 	});
 
+	test('money is typed as an amount and a currency and sent as {cents, currency}; a number without a currency is refused', async () => {
+		for (const [typed, sent] of [
+			['2500.00 EUR', { cents: 250000, currency: 'EUR' }],
+			['eur 12,5', { cents: 1250, currency: 'EUR' }],
+			['-3 USD', { cents: -300, currency: 'USD' }],
+			['RUB 7', { cents: 700, currency: 'RUB' }],
+		] as const) {
+			const { error } = await mapped({ __name: 'x', total: typed });
+			expect(error).toBeUndefined();
+			expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+				['POST', '/pub/v1/app/crm/orders/create', { context: { __name: 'x', total: sent } }],
+			]);
+		}
+		for (const wrong of [
+			'2500',
+			'2500.005 EUR',
+			'EUR 5 USD',
+			'{"cents": 1.5, "currency": "EUR"}',
+		]) {
+			const { error } = await mapped({ __name: 'x', total: wrong });
+			expect(error?.message).toBe(
+				`Invalid "Values to Send > total" in item 0: expected an amount and a currency such as 2500.00 EUR, or {"cents": 250000, "currency": "EUR"}, got ${JSON.stringify(wrong)}`,
+			);
+			expect(t.platform.requests).toHaveLength(0);
+		}
+	});
+
 	test('empty mapped values are not sent, and JSON wins over the mapper', async () => {
 		const { error } = await mapped(
 			{ __name: 'Mapped', quantity: null, kind: '' },
@@ -410,9 +439,9 @@ describe('field mapping', () => {
 	});
 
 	test('a value that does not fit its field fails before any request, naming the field and item', async () => {
-		const { error } = await mapped({ __name: 'x', managers: 'not-a-uuid' });
+		const { error } = await mapped({ __name: 'x', managers: '={{ "not a user" }}' });
 		expect(error?.message).toBe(
-			'Invalid "Values to Send > Managers" in item 0: expected a UUID or a list of UUIDs, got "not-a-uuid"',
+			'Invalid "Values to Send > Managers" in item 0: expected a user (picked, or a user\'s UUID, e-mail or login), or a list of them, got "not a user"',
 		);
 		expect(t.platform.requests).toHaveLength(0);
 		const number = await mapped({ __name: 'x', quantity: '2.5' });
@@ -466,14 +495,14 @@ describe('field mapping', () => {
 				...located,
 				columns: {
 					mappingMode: 'defineBelow',
-					value: { __name: 'x', managers: 'nope' },
+					value: { __name: 'x', managers: '={{ "no pe" }}' },
 					matchingColumns: [],
 					schema,
 				},
 			} as never,
 		});
 		expect(error?.message).toBe(
-			'Invalid "Values to Send > Managers" in item 0: expected a UUID or a list of UUIDs, got "nope"',
+			'Invalid "Values to Send > Managers" in item 0: expected a user (picked, or a user\'s UUID, e-mail or login), or a list of them, got "no pe"',
 		);
 	});
 
