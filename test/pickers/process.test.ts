@@ -30,6 +30,29 @@ const mapperOf = (parameters: Record<string, unknown> = located) =>
 		method: 'getProcessContextFields',
 	});
 
+/** Process > Start with the mapper's fields as the editor loads them and `value` mapped (Continue On Fail with input items). */
+async function start(
+	value: Record<string, unknown>,
+	extra: Record<string, unknown> = {},
+	input?: Array<{ json: Record<string, unknown> }>,
+) {
+	scheme({ context: CONTEXT });
+	const { fields: schema } = await mapperOf();
+	t.platform.reset();
+	return await t.run({
+		...editor,
+		parameters: {
+			resource: 'process',
+			operation: 'start',
+			...located,
+			columns: { mappingMode: 'defineBelow', value, matchingColumns: [], schema },
+			...extra,
+		} as never,
+		input,
+		continueOnFail: input !== undefined,
+	});
+}
+
 const CONTEXT = [
 	{ code: 'subject', type: 'STRING', required: true, array: false, view: { name: 'Subject' } },
 	{ code: 'amount', type: 'FLOAT', required: false, array: false, view: { name: 'Amount' } },
@@ -212,22 +235,6 @@ describe('context field mapper', () => {
 });
 
 describe('start with mapped context', () => {
-	async function start(value: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-		scheme({ context: CONTEXT });
-		const { fields: schema } = await mapperOf();
-		t.platform.reset();
-		return await t.run({
-			...editor,
-			parameters: {
-				resource: 'process',
-				operation: 'start',
-				...located,
-				columns: { mappingMode: 'defineBelow', value, matchingColumns: [], schema },
-				...extra,
-			} as never,
-		});
-	}
-
 	test('each mapped value is sent in the platform shape', async () => {
 		const deal = newId();
 		const [alice, bob] = [newId(), newId()];
@@ -308,23 +315,6 @@ describe('user fields (Values to Send > Approvers)', () => {
 		{ filter: { tf: { email } }, from: 0, size: 1000 },
 	];
 
-	async function start(approvers: unknown, input?: Array<{ json: Record<string, unknown> }>) {
-		scheme({ context: CONTEXT });
-		const { fields: schema } = await mapperOf();
-		t.platform.reset();
-		return await t.run({
-			...editor,
-			parameters: {
-				resource: 'process',
-				operation: 'start',
-				...located,
-				columns: { mappingMode: 'defineBelow', value: { approvers }, matchingColumns: [], schema },
-			} as never,
-			input,
-			continueOnFail: true,
-		});
-	}
-
 	const runs = () =>
 		t.platform.requests
 			.filter((r) => r.path === '/pub/v1/bpm/template/crm/approval/run')
@@ -347,7 +337,7 @@ describe('user fields (Values to Send > Approvers)', () => {
 	});
 
 	test('a user picked is sent as a list of its UUID', async () => {
-		const { error } = await start(adam.__id);
+		const { error } = await start({ approvers: adam.__id });
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 			['POST', '/pub/v1/bpm/template/crm/approval/run', { context: { approvers: [adam.__id] } }],
@@ -360,7 +350,7 @@ describe('user fields (Values to Send > Approvers)', () => {
 			{ json: { who: 'Jane@Example.com' } },
 			{ json: { who: 'Jane@Example.com' } },
 		];
-		const { error, items } = await start('={{ $json.who }}', input);
+		const { error, items } = await start({ approvers: '={{ $json.who }}' }, {}, input);
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(3);
 		expect(
@@ -370,7 +360,7 @@ describe('user fields (Values to Send > Approvers)', () => {
 		).toEqual([listed('Jane@Example.com')]);
 		expect(runs()).toEqual([0, 1, 2].map(() => ({ context: { approvers: [jane.__id] } })));
 		t.platform.reset();
-		const both = await start(`={{ ["apoe", "${jane.__id}"] }}`);
+		const both = await start({ approvers: `={{ ["apoe", "${jane.__id}"] }}` });
 		expect(both.error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 			['POST', '/pub/v1/user/list', { filter: { tf: { login: 'apoe' } }, from: 0, size: 1000 }],
@@ -388,7 +378,7 @@ describe('user fields (Values to Send > Approvers)', () => {
 			{ json: { who: 'nobody@example.com' } },
 			{ json: { who: 'twin@example.com' } },
 		];
-		const { error, items } = await start('={{ $json.who }}', input);
+		const { error, items } = await start({ approvers: '={{ $json.who }}' }, {}, input);
 		expect(error).toBeUndefined();
 		expect(items.map((item) => [item.json.error, item.json.description, item.pairedItem])).toEqual([
 			[undefined, undefined, { item: 0 }],
@@ -407,7 +397,7 @@ describe('user fields (Values to Send > Approvers)', () => {
 	});
 
 	test('a name is not a user: refused before any request', async () => {
-		const { items } = await start('={{ "Jane Roe" }}');
+		const { items } = await start({ approvers: '={{ "Jane Roe" }}' }, {}, [{ json: {} }]);
 		expect(items[0].json.error).toBe(
 			'Invalid "Values to Send > Approvers" in item 0: expected a user (picked, or a user\'s UUID, e-mail or login), or a list of them, got "Jane Roe"',
 		);

@@ -52,6 +52,15 @@ function listOf(value: unknown): unknown[] {
 	return Array.isArray(list) ? list : [list];
 }
 
+/** The entries of a reference list (listOf); `{id}` objects give their `id`. */
+function idsOf(value: unknown): unknown[] {
+	return listOf(value).map((entry) =>
+		entry && typeof entry === 'object' && 'id' in (entry as object)
+			? (entry as IDataObject).id
+			: entry,
+	);
+}
+
 /** UUIDs given as a list, JSON or comma-separated text; `{id}` objects give their `id`. */
 function uuidList(
 	ctx: IExecuteFunctions,
@@ -59,11 +68,7 @@ function uuidList(
 	label: string,
 	value: unknown,
 ): string[] {
-	const ids = listOf(value).map((entry) =>
-		entry && typeof entry === 'object' && 'id' in (entry as object)
-			? (entry as IDataObject).id
-			: entry,
-	);
+	const ids = idsOf(value);
 	for (const id of ids) {
 		if (!isUuid(typeof id === 'string' ? id.trim() : id))
 			throw invalidInput(ctx, itemIndex, label, 'a UUID or a list of UUIDs', value);
@@ -110,11 +115,7 @@ function userList(
 	label: string,
 	value: unknown,
 ): string[] {
-	const entries = listOf(value).map((entry) =>
-		entry && typeof entry === 'object' && 'id' in (entry as object)
-			? (entry as IDataObject).id
-			: entry,
-	);
+	const entries = idsOf(value);
 	for (const entry of entries) {
 		if (typeof entry !== 'string' || entry.trim() === '' || /\s/.test(entry.trim()))
 			throw invalidInput(
