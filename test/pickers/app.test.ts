@@ -427,6 +427,75 @@ describe('field mapping', () => {
 		}
 	});
 
+	test('items created in one request: users given by e-mail are looked up once, before the batch is sent', async () => {
+		const [ann, bob] = [newId(), newId()];
+		t.platform.collection('users').set(ann, { __id: ann, __name: 'Ann', email: 'ann@example.com' });
+		t.platform.collection('users').set(bob, { __id: bob, __name: 'Bob', email: 'bob@example.com' });
+		try {
+			const { fields: schema } = await resourceMapperFields({
+				...editor,
+				parameters: located,
+				credential: credential(),
+				method: 'getApplicationFields',
+			});
+			t.platform.reset();
+			const { error, items } = await t.run({
+				...editor,
+				parameters: {
+					resource: 'item',
+					operation: 'create',
+					...located,
+					columns: {
+						mappingMode: 'defineBelow',
+						value: { __name: '={{ $json.name }}', managers: '={{ $json.who }}' },
+						matchingColumns: [],
+						schema,
+					},
+				} as never,
+				input: [
+					{ json: { name: 'A', who: 'ann@example.com' } },
+					{ json: { name: 'B', who: 'ann@example.com, bob@example.com' } },
+				],
+			});
+			expect(error).toBeUndefined();
+			expect(items).toHaveLength(2);
+			expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+				[
+					'POST',
+					'/pub/v1/user/list',
+					{ filter: { tf: { email: 'ann@example.com' } }, from: 0, size: 1000 },
+				],
+				[
+					'POST',
+					'/pub/v1/user/list',
+					{ filter: { tf: { email: 'bob@example.com' } }, from: 0, size: 1000 },
+				],
+				[
+					'POST',
+					'/pub/v1/app/items/batch',
+					{
+						items: [
+							{
+								namespace: 'crm',
+								code: 'orders',
+								context: { __name: 'A', managers: [ann], __id: '$ref/0' },
+							},
+							{
+								namespace: 'crm',
+								code: 'orders',
+								context: { __name: 'B', managers: [ann, bob], __id: '$ref/1' },
+							},
+						],
+						withEventHandlers: true,
+					},
+				],
+			]);
+		} finally {
+			t.platform.collection('users').delete(ann);
+			t.platform.collection('users').delete(bob);
+		}
+	});
+
 	test('empty mapped values are not sent, and JSON wins over the mapper', async () => {
 		const { error } = await mapped(
 			{ __name: 'Mapped', quantity: null, kind: '' },
