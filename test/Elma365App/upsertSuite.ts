@@ -276,7 +276,7 @@ export function upsertSuite(subject: UpsertSubject): TestPlatform {
 	test('bad input fails before any request', async () => {
 		const noValue = await run({ __name: 'Acme', inn: '' }, ['inn']);
 		expect(noValue.error?.message).toBe(
-			'Invalid "Fields to Send > INN" in item 0: expected a value to match on (the field is a column to match on), got ""',
+			'Invalid "Values to Send > INN" in item 0: expected a value to match on (the field is a column to match on), got ""',
 		);
 		const noMatch = await run({ __name: 'Acme' }, []);
 		expect(noMatch.error?.message).toBe(
@@ -284,7 +284,7 @@ export function upsertSuite(subject: UpsertSubject): TestPlatform {
 		);
 		const notNumber = await run({ inn: '={{ "seventy" }}' }, ['inn']);
 		expect(notNumber.error?.message).toBe(
-			'Invalid "Fields to Send > INN" in item 0: expected a number, got "seventy"',
+			'Invalid "Values to Send > INN" in item 0: expected a number, got "seventy"',
 		);
 		const email = await run({ email: 'a@b.c' }, ['email']);
 		expect(email.error?.message).toBe(
@@ -337,7 +337,7 @@ export function upsertSuite(subject: UpsertSubject): TestPlatform {
 		expect(json[0]).toMatchObject({ __name: 'New', inn: 10, _upsert: { action: 'created' } });
 		expect(json[1]).toEqual({
 			error:
-				'Invalid "Fields to Send > Name" in item 1: expected a value to match on (the field is a column to match on), got ""',
+				'Invalid "Values to Send > Name" in item 1: expected a value to match on (the field is a column to match on), got ""',
 		});
 		expect(json[2]).toEqual({
 			error: `Several ${subject.noun}s match __name = "Twin" (2 found)`,

@@ -92,7 +92,7 @@ describe('Instance > Update Context', () => {
 			comment: 'x',
 		});
 		expect(noField.error?.message).toMatch(
-			/Invalid "Fields to Send \/ Fields \/ Fields \(JSON\)" in item 0: expected at least one context field/,
+			/Invalid "Values to Send \/ Fields \/ Fields \(JSON\)" in item 0: expected at least one context field/,
 		);
 		const badId = await run({
 			operation: 'updateContext',

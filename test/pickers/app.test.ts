@@ -273,8 +273,10 @@ describe('field mapping', () => {
 			credential: credential(),
 			method: 'getApplicationFields',
 		});
+		// A user field (Managers) makes the mapper list the users it offers.
 		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
 			['GET', '/pub/v1/scheme/namespaces/crm/apps/orders'],
+			['POST', '/pub/v1/user/list'],
 		]);
 		expect(fields.map((f) => [f.id, f.displayName, f.type, f.required, f.display])).toEqual([
 			['__name', 'Name', 'string', true, true],
@@ -283,7 +285,7 @@ describe('field mapping', () => {
 			['paid', 'Paid', 'boolean', false, true],
 			['due', 'Due', 'dateTime', false, true],
 			['client', 'Client', 'string', false, true],
-			['managers', 'Managers', 'string', false, true],
+			['managers', 'Managers', 'options', false, true],
 			['kind', 'Kind', 'string', false, true],
 			['total', 'total', 'string', false, true],
 		]);
@@ -333,7 +335,7 @@ describe('field mapping', () => {
 			paid: 'true',
 			due: '2027-03-01T10:00:00+03:00',
 			client,
-			managers: `${alice}, ${bob}`,
+			managers: `={{ "${alice}, ${bob}" }}`,
 			kind: 'retail',
 			total: '{"cents": 1250, "currency": "RUB"}',
 		});
@@ -398,6 +400,102 @@ describe('field mapping', () => {
 		}
 	});
 
+	test('money is typed as an amount and a currency and sent as {cents, currency}; a number without a currency is refused', async () => {
+		for (const [typed, sent] of [
+			['2500.00 EUR', { cents: 250000, currency: 'EUR' }],
+			['eur 12,5', { cents: 1250, currency: 'EUR' }],
+			['-3 USD', { cents: -300, currency: 'USD' }],
+			['RUB 7', { cents: 700, currency: 'RUB' }],
+		] as const) {
+			const { error } = await mapped({ __name: 'x', total: typed });
+			expect(error).toBeUndefined();
+			expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+				['POST', '/pub/v1/app/crm/orders/create', { context: { __name: 'x', total: sent } }],
+			]);
+		}
+		for (const wrong of [
+			'2500',
+			'2500.005 EUR',
+			'EUR 5 USD',
+			'{"cents": 1.5, "currency": "EUR"}',
+		]) {
+			const { error } = await mapped({ __name: 'x', total: wrong });
+			expect(error?.message).toBe(
+				`Invalid "Values to Send > total" in item 0: expected an amount and a currency such as 2500.00 EUR, or {"cents": 250000, "currency": "EUR"}, got ${JSON.stringify(wrong)}`,
+			);
+			expect(t.platform.requests).toHaveLength(0);
+		}
+	});
+
+	test('items created in one request: users given by e-mail are looked up once, before the batch is sent', async () => {
+		const [ann, bob] = [newId(), newId()];
+		t.platform.collection('users').set(ann, { __id: ann, __name: 'Ann', email: 'ann@example.com' });
+		t.platform.collection('users').set(bob, { __id: bob, __name: 'Bob', email: 'bob@example.com' });
+		try {
+			const { fields: schema } = await resourceMapperFields({
+				...editor,
+				parameters: located,
+				credential: credential(),
+				method: 'getApplicationFields',
+			});
+			t.platform.reset();
+			const { error, items } = await t.run({
+				...editor,
+				parameters: {
+					resource: 'item',
+					operation: 'create',
+					...located,
+					columns: {
+						mappingMode: 'defineBelow',
+						value: { __name: '={{ $json.name }}', managers: '={{ $json.who }}' },
+						matchingColumns: [],
+						schema,
+					},
+				} as never,
+				input: [
+					{ json: { name: 'A', who: 'ann@example.com' } },
+					{ json: { name: 'B', who: 'ann@example.com, bob@example.com' } },
+				],
+			});
+			expect(error).toBeUndefined();
+			expect(items).toHaveLength(2);
+			expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+				[
+					'POST',
+					'/pub/v1/user/list',
+					{ filter: { tf: { email: 'ann@example.com' } }, from: 0, size: 1000 },
+				],
+				[
+					'POST',
+					'/pub/v1/user/list',
+					{ filter: { tf: { email: 'bob@example.com' } }, from: 0, size: 1000 },
+				],
+				[
+					'POST',
+					'/pub/v1/app/items/batch',
+					{
+						items: [
+							{
+								namespace: 'crm',
+								code: 'orders',
+								context: { __name: 'A', managers: [ann], __id: '$ref/0' },
+							},
+							{
+								namespace: 'crm',
+								code: 'orders',
+								context: { __name: 'B', managers: [ann, bob], __id: '$ref/1' },
+							},
+						],
+						withEventHandlers: true,
+					},
+				],
+			]);
+		} finally {
+			t.platform.collection('users').delete(ann);
+			t.platform.collection('users').delete(bob);
+		}
+	});
+
 	test('empty mapped values are not sent, and JSON wins over the mapper', async () => {
 		const { error } = await mapped(
 			{ __name: 'Mapped', quantity: null, kind: '' },
@@ -410,23 +508,23 @@ describe('field mapping', () => {
 	});
 
 	test('a value that does not fit its field fails before any request, naming the field and item', async () => {
-		const { error } = await mapped({ __name: 'x', managers: 'not-a-uuid' });
+		const { error } = await mapped({ __name: 'x', managers: '={{ "not a user" }}' });
 		expect(error?.message).toBe(
-			'Invalid "Fields to Send > Managers" in item 0: expected a UUID or a list of UUIDs, got "not-a-uuid"',
+			'Invalid "Values to Send > Managers" in item 0: expected a user (picked, or a user\'s UUID, e-mail or login), or a list of them, got "not a user"',
 		);
 		expect(t.platform.requests).toHaveLength(0);
 		const number = await mapped({ __name: 'x', quantity: '2.5' });
 		expect(number.error?.message).toBe(
-			'Invalid "Fields to Send > Quantity" in item 0: expected a whole number, got "2.5"',
+			'Invalid "Values to Send > Quantity" in item 0: expected a whole number, got "2.5"',
 		);
 		// Number(' ') is 0 in JavaScript: a blank from an expression must not become a zero on the platform.
 		const blank = await mapped({ __name: 'x', quantity: '  ' });
 		expect(blank.error?.message).toBe(
-			'Invalid "Fields to Send > Quantity" in item 0: expected a number, got "  "',
+			'Invalid "Values to Send > Quantity" in item 0: expected a number, got "  "',
 		);
 		const deep = await mapped({ __name: 'x', total: `${'{"a":'.repeat(150)}1${'}'.repeat(150)}` });
 		expect(deep.error?.message).toMatch(
-			/^Invalid "Fields to Send > total" in item 0: expected a JSON object nested at most 100 levels deep, got /,
+			/^Invalid "Values to Send > total" in item 0: expected a JSON object nested at most 100 levels deep, got /,
 		);
 		expect(t.platform.requests).toHaveLength(0);
 	});
@@ -434,7 +532,7 @@ describe('field mapping', () => {
 	test('a required field left blank on create is named by its label, before any request; Fields (JSON) may give it instead', async () => {
 		for (const blank of ['', '   ', null]) {
 			const { error } = await mapped({ __name: blank, quantity: 2 });
-			expect(error?.message).toBe('"Fields to Send > Name" is required in item 0');
+			expect(error?.message).toBe('"Values to Send > Name" is required in item 0');
 			expect(error?.description).toBe(
 				'The application\'s scheme marks it as required (field code "__name"): give it a value, or set it in Fields (JSON).',
 			);
@@ -466,14 +564,14 @@ describe('field mapping', () => {
 				...located,
 				columns: {
 					mappingMode: 'defineBelow',
-					value: { __name: 'x', managers: 'nope' },
+					value: { __name: 'x', managers: '={{ "no pe" }}' },
 					matchingColumns: [],
 					schema,
 				},
 			} as never,
 		});
 		expect(error?.message).toBe(
-			'Invalid "Fields to Send > Managers" in item 0: expected a UUID or a list of UUIDs, got "nope"',
+			'Invalid "Values to Send > Managers" in item 0: expected a user (picked, or a user\'s UUID, e-mail or login), or a list of them, got "no pe"',
 		);
 	});
 
@@ -705,13 +803,13 @@ describe('field values as the vendor documents them (data types guide)', () => {
 	test('values that do not fit are refused before any request, naming the field', async () => {
 		const badRef = await create({ source: `{"id": "${newId()}", "code": "deals"}` });
 		expect(badRef.error?.message).toMatch(
-			/^Invalid "Fields to Send > Source" in item 0: expected a JSON object \{"id", "code", "namespace"\}/,
+			/^Invalid "Values to Send > Source" in item 0: expected a JSON object \{"id", "code", "namespace"\}/,
 		);
 		// n8n's own dateTime check refuses other malformed text first; a day past the month's end reaches ours.
 		for (const date of ['2026-02-30', '2026-04-31']) {
 			const badDate = await create({ birthday: date });
 			expect(badDate.error?.message).toBe(
-				`Invalid "Fields to Send > Birthday" in item 0: expected a date such as 2026-03-05, got "${date}"`,
+				`Invalid "Values to Send > Birthday" in item 0: expected a date such as 2026-03-05, got "${date}"`,
 			);
 		}
 		expect(t.platform.requests).toHaveLength(0);

@@ -30,6 +30,29 @@ const mapperOf = (parameters: Record<string, unknown> = located) =>
 		method: 'getProcessContextFields',
 	});
 
+/** Process > Start with the mapper's fields as the editor loads them and `value` mapped (Continue On Fail with input items). */
+async function start(
+	value: Record<string, unknown>,
+	extra: Record<string, unknown> = {},
+	input?: Array<{ json: Record<string, unknown> }>,
+) {
+	scheme({ context: CONTEXT });
+	const { fields: schema } = await mapperOf();
+	t.platform.reset();
+	return await t.run({
+		...editor,
+		parameters: {
+			resource: 'process',
+			operation: 'start',
+			...located,
+			columns: { mappingMode: 'defineBelow', value, matchingColumns: [], schema },
+			...extra,
+		} as never,
+		input,
+		continueOnFail: input !== undefined,
+	});
+}
+
 const CONTEXT = [
 	{ code: 'subject', type: 'STRING', required: true, array: false, view: { name: 'Subject' } },
 	{ code: 'amount', type: 'FLOAT', required: false, array: false, view: { name: 'Amount' } },
@@ -53,8 +76,21 @@ const LISTED = [
 	['urgent', 'Urgent', 'boolean', false],
 	['due', 'Due', 'dateTime', false],
 	['deal', 'Deal', 'string', false],
-	['approvers', 'Approvers', 'string', false],
+	['approvers', 'Approvers', 'options', false],
 ];
+
+/** The company's users in the double: the user fields offer them, e-mails and logins find them. */
+const USERS = [
+	{ __id: newId(), __name: 'Jane Roe', email: 'jane@example.com', login: 'jroe' },
+	{ __id: newId(), __name: 'Adam Poe', email: 'adam@example.com', login: 'apoe' },
+	{ __id: newId(), __name: 'Twin One', email: 'twin@example.com', login: 'twin1' },
+	{ __id: newId(), __name: 'Twin Two', email: 'TWIN@example.com', login: 'twin2' },
+	// Matches "jane@example.com" by inclusion only (the platform's table filter): not the user.
+	{ __id: newId(), __name: 'Mary Jane', email: 'mary.jane@example.com.au', login: 'mjane' },
+];
+const [jane, adam] = USERS;
+/** The user list the mapper asks for: the first MAX_USER_OPTIONS users. */
+const USER_OPTIONS_READ = ['POST', '/pub/v1/user/list', { from: 0, size: 200 }];
 
 /** The same fields as a map by code (the other shape the scheme may use). */
 const CONTEXT_MAP = Object.fromEntries(CONTEXT.map(({ code, ...field }) => [code, field]));
@@ -64,6 +100,7 @@ let original: Record<string, unknown>;
 let originalReview: Record<string, unknown>;
 
 beforeAll(() => {
+	for (const user of USERS) t.platform.collection('users').set(user.__id, user);
 	original = t.platform.collection('schemeProcessTemplates').get(schemeKey) as Record<
 		string,
 		unknown
@@ -139,8 +176,9 @@ describe('context field mapper', () => {
 		scheme(body);
 		const { fields } = await mapperOf();
 		expect(fields.map((f) => [f.id, f.displayName, f.type, f.required])).toEqual(LISTED);
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.query])).toEqual([
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body ?? r.query])).toEqual([
 			['GET', schemePath, {}],
+			USER_OPTIONS_READ,
 		]);
 	});
 
@@ -197,22 +235,6 @@ describe('context field mapper', () => {
 });
 
 describe('start with mapped context', () => {
-	async function start(value: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-		scheme({ context: CONTEXT });
-		const { fields: schema } = await mapperOf();
-		t.platform.reset();
-		return await t.run({
-			...editor,
-			parameters: {
-				resource: 'process',
-				operation: 'start',
-				...located,
-				columns: { mappingMode: 'defineBelow', value, matchingColumns: [], schema },
-				...extra,
-			} as never,
-		});
-	}
-
 	test('each mapped value is sent in the platform shape', async () => {
 		const deal = newId();
 		const [alice, bob] = [newId(), newId()];
@@ -223,7 +245,7 @@ describe('start with mapped context', () => {
 			urgent: 'TRUE',
 			due: '2027-03-01T10:00:00+03:00',
 			deal,
-			approvers: `["${alice}", "${bob}"]`,
+			approvers: `={{ ["${alice}", "${bob}"] }}`,
 		});
 		expect(error).toBeUndefined();
 		const context = {
@@ -264,7 +286,7 @@ describe('start with mapped context', () => {
 	test('a mapped value that does not fit its field fails before any request, naming the field and item', async () => {
 		const { error } = await start({ days: '1.5' });
 		expect(error?.message).toBe(
-			'Invalid "Fields to Send > Days" in item 0: expected a whole number, got "1.5"',
+			'Invalid "Values to Send > Days" in item 0: expected a whole number, got "1.5"',
 		);
 		expect(t.platform.requests).toHaveLength(0);
 	});
@@ -283,6 +305,111 @@ describe('start with mapped context', () => {
 		expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([
 			['/pub/v1/bpm/template/crm/approval/run', { context: { subject: 'Only JSON' } }],
 		]);
+	});
+});
+
+describe('user fields (Values to Send > Approvers)', () => {
+	const listed = (email: string) => [
+		'POST',
+		'/pub/v1/user/list',
+		{ filter: { tf: { email } }, from: 0, size: 1000 },
+	];
+
+	const runs = () =>
+		t.platform.requests
+			.filter((r) => r.path === '/pub/v1/bpm/template/crm/approval/run')
+			.map((r) => r.body);
+
+	test("the field offers the company's users by name and e-mail, valued by UUID", async () => {
+		scheme({ context: CONTEXT });
+		const { fields } = await mapperOf();
+		const approvers = fields.find((field) => field.id === 'approvers');
+		expect(approvers?.type).toBe('options');
+		expect(approvers?.options).toEqual(
+			USERS.map((user) => ({ name: `${user.__name} (${user.email})`, value: user.__id })).sort(
+				(a, b) => a.name.localeCompare(b.name),
+			),
+		);
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body ?? r.query])).toEqual([
+			['GET', schemePath, {}],
+			USER_OPTIONS_READ,
+		]);
+	});
+
+	test('a user picked is sent as a list of its UUID', async () => {
+		const { error } = await start({ approvers: adam.__id });
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['POST', '/pub/v1/bpm/template/crm/approval/run', { context: { approvers: [adam.__id] } }],
+		]);
+	});
+
+	test('an e-mail is resolved to the user once per run, for every item that gives it; a login too', async () => {
+		const input = [
+			{ json: { who: 'Jane@Example.com' } },
+			{ json: { who: 'Jane@Example.com' } },
+			{ json: { who: 'Jane@Example.com' } },
+		];
+		const { error, items } = await start({ approvers: '={{ $json.who }}' }, {}, input);
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(3);
+		expect(
+			t.platform.requests
+				.filter((r) => r.path === '/pub/v1/user/list')
+				.map((r) => [r.method, r.path, r.body]),
+		).toEqual([listed('Jane@Example.com')]);
+		expect(runs()).toEqual([0, 1, 2].map(() => ({ context: { approvers: [jane.__id] } })));
+		t.platform.reset();
+		const both = await start({ approvers: `={{ ["apoe", "${jane.__id}"] }}` });
+		expect(both.error).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['POST', '/pub/v1/user/list', { filter: { tf: { login: 'apoe' } }, from: 0, size: 1000 }],
+			[
+				'POST',
+				'/pub/v1/bpm/template/crm/approval/run',
+				{ context: { approvers: [adam.__id, jane.__id] } },
+			],
+		]);
+	});
+
+	test('an e-mail of no user, or of several, fails its item with the field, item and what was expected; the others run (Continue On Fail)', async () => {
+		const input = [
+			{ json: { who: 'adam@example.com' } },
+			{ json: { who: 'nobody@example.com' } },
+			{ json: { who: 'twin@example.com' } },
+		];
+		const { error, items } = await start({ approvers: '={{ $json.who }}' }, {}, input);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => [item.json.error, item.json.description, item.pairedItem])).toEqual([
+			[undefined, undefined, { item: 0 }],
+			[
+				'Invalid "Values to Send > Approvers" in item 1: expected a user\'s UUID, or the e-mail or login of exactly one user, got "nobody@example.com"',
+				'No user has the e-mail "nobody@example.com".',
+				{ item: 1 },
+			],
+			[
+				'Invalid "Values to Send > Approvers" in item 2: expected a user\'s UUID, or the e-mail or login of exactly one user, got "twin@example.com"',
+				'2 users have the e-mail "twin@example.com": give the user\'s UUID.',
+				{ item: 2 },
+			],
+		]);
+		expect(runs()).toEqual([{ context: { approvers: [adam.__id] } }]);
+	});
+
+	test('a name is not a user: refused before any request', async () => {
+		const { items } = await start({ approvers: '={{ "Jane Roe" }}' }, {}, [{ json: {} }]);
+		expect(items[0].json.error).toBe(
+			'Invalid "Values to Send > Approvers" in item 0: expected a user (picked, or a user\'s UUID, e-mail or login), or a list of them, got "Jane Roe"',
+		);
+		expect(t.platform.requests).toHaveLength(0);
+	});
+
+	test('a credential that may not list users still gets the mapper, with the user field typed', async () => {
+		scheme({ context: CONTEXT });
+		t.platform.script('POST', '/pub/v1/user/list', fail(403, 'access denied'));
+		const { fields } = await mapperOf();
+		const approvers = fields.find((field) => field.id === 'approvers');
+		expect([approvers?.type, approvers?.options]).toEqual(['string', undefined]);
 	});
 });
 

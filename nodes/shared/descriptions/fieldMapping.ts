@@ -2,21 +2,27 @@ import type { INodeProperties } from 'n8n-workflow';
 
 /**
  * The value shapes the mapper's fields take where their input does not show them, as a notice to
- * show beside the mapper: n8n 2.41's mapper shows no hint or description, per field or for the
- * whole mapper, so a notice parameter is the place the form can show them.
+ * show beside the mapper: n8n 2.41's mapper field (ResourceMapperField) has no hint or description
+ * and the form shows none per field, so a notice parameter is the one place the form can show them.
  */
 export const valueShapesNotice: INodeProperties = {
 	displayName:
-		'Values the fields take: money {"cents": 150000, "currency": "EUR"}; users, items, files and org-structure UUIDs (a list or comma-separated); categories by code; links to any app namespace/code/UUID; dates 2026-03-05',
+		'Users: pick one, or give a UUID, e-mail or login (several as a list); money: 2500.00 EUR; items, files and org-structure: UUIDs (a list or comma-separated); categories by code; links to any app: namespace/code/UUID; dates: 2026-03-05',
 	name: 'valueShapesNotice',
 	type: 'notice',
 	default: '',
 };
 
+/**
+ * The mapper's section as the form shows it (`valuesLabel`; n8n's own default in `add` and `map`
+ * mode is the same words): errors name a field as "Values to Send > <field>".
+ */
+export const MAPPER_SECTION = 'Values to Send';
+
 /** The resource mapper parameter: `add` mode where required fields must be given (create), `map` elsewhere. */
 export function fieldMapper(options: { what: string; mode: 'add' | 'map' }): INodeProperties {
 	return {
-		displayName: 'Fields to Send',
+		displayName: MAPPER_SECTION,
 		name: 'columns',
 		type: 'resourceMapper',
 		noDataExpression: true,
@@ -28,6 +34,7 @@ export function fieldMapper(options: { what: string; mode: 'add' | 'map' }): INo
 			resourceMapper: {
 				resourceMapperMethod: 'getApplicationFields',
 				mode: options.mode,
+				valuesLabel: MAPPER_SECTION,
 				fieldWords: { singular: 'field', plural: 'fields' },
 				addAllFields: false,
 				// Without the mapping-mode select n8n shows no red "no fields" line while the

@@ -38,7 +38,7 @@ export interface GroupedOperation<Input, Settings> {
 	 */
 	readSettings?: (ctx: IExecuteFunctions) => Settings;
 	/** Reads and checks one item's parameters; runs for every item before the first request. */
-	read: (ctx: IExecuteFunctions, itemIndex: number, settings: Settings) => Input;
+	read: (ctx: IExecuteFunctions, itemIndex: number, settings: Settings) => Input | Promise<Input>;
 	/** Splits the items read into the groups sent together (one request each), in sending order. */
 	group: (
 		ctx: IExecuteFunctions,
@@ -93,7 +93,7 @@ export function groupedOperation<Input, Settings>(
 		const members: Array<GroupMember<Input>> = [];
 		for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
 			try {
-				members.push({ itemIndex, input: steps.read(this, itemIndex, settings) });
+				members.push({ itemIndex, input: await steps.read(this, itemIndex, settings) });
 			} catch (error) {
 				settle(itemIndex, { error });
 			}

@@ -136,17 +136,20 @@ export function readItemPath(
  * The item's fields: mapped fields (when the mapper is chosen), then the name/value pairs, then the
  * JSON object; a later source wins where two name the same field.
  */
-function readItemFields(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+async function readItemFields(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const mapped =
 		ctx.getNodeParameter('fieldsInputMode', itemIndex, 'mapper') === 'mapper'
-			? readMappedFields(ctx, itemIndex)
+			? await readMappedFields(ctx, itemIndex)
 			: {};
 	return { ...mapped, ...readContext(ctx, itemIndex) };
 }
 
 /** The body of an item's create or update: `{"context": {...its fields}}`. */
-export function readContextBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	return { context: readItemFields(ctx, itemIndex) };
+export async function readContextBody(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject> {
+	return { context: await readItemFields(ctx, itemIndex) };
 }
 
 /**
@@ -222,9 +225,12 @@ export const appCreateOptions: INodeProperties[] = [
 ];
 
 /** The body of an application item create: the context, with the status group and event flag when given. */
-export function appCreateBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+export async function appCreateBody(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject> {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const body = readContextBody(ctx, itemIndex);
+	const body = await readContextBody(ctx, itemIndex);
 	if (typeof options.statusGroupId === 'string' && options.statusGroupId.trim() !== '') {
 		body.statusGroupId = requireUuid(ctx, itemIndex, 'Status Group ID', options.statusGroupId);
 	}

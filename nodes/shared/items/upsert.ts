@@ -4,7 +4,7 @@ import { contextFields } from '../descriptions/contextFields';
 import { concurrency, optionsCollection } from '../descriptions/options';
 import { readContext } from '../readers/contextFields';
 import type { ApplicationField } from '../methods/mapperFields';
-import { fieldMapper } from '../descriptions/fieldMapping';
+import { MAPPER_SECTION, fieldMapper } from '../descriptions/fieldMapping';
 import { readMappedFields, toPlatformValue } from '../readers/fieldMapping';
 import { readWholeList } from '../lists/pager';
 import { apiPath } from '../transport';
@@ -36,6 +36,7 @@ export function upsertFields(kind: ItemKind): INodeProperties[] {
 				resourceMapper: {
 					resourceMapperMethod: 'getApplicationUpsertFields',
 					mode: 'upsert',
+					valuesLabel: MAPPER_SECTION,
 					fieldWords: { singular: 'field', plural: 'fields' },
 					addAllFields: false,
 					multiKeyMatch: true,
@@ -102,7 +103,7 @@ function readMatchValue(
 	field: ApplicationField,
 	value: unknown,
 ): string | number {
-	const label = `Fields to Send > ${field.displayName ?? field.id}`;
+	const label = `${MAPPER_SECTION} > ${field.displayName ?? field.id}`;
 	const expected = 'a value to match on (the field is a column to match on)';
 	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
 		throw invalidInput(ctx, itemIndex, label, expected, value);
@@ -140,11 +141,11 @@ function readMatch(ctx: IExecuteFunctions, itemIndex: number): UpsertRequest['ma
 }
 
 /** The item's application, match values, fields and choice, all checked before any request. */
-export function readUpsert(
+export async function readUpsert(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	kind: ItemKind,
-): UpsertRequest {
+): Promise<UpsertRequest> {
 	const applicationPath = readApplicationPath(ctx, itemIndex, kind);
 	const match = readMatch(ctx, itemIndex);
 	const extra = readContext(ctx, itemIndex);
@@ -165,7 +166,7 @@ export function readUpsert(
 	return {
 		applicationPath,
 		match,
-		context: { ...readMappedFields(ctx, itemIndex), ...extra },
+		context: { ...(await readMappedFields(ctx, itemIndex)), ...extra },
 		updateAll: choice === IF_SEVERAL_MATCH.updateAll,
 	};
 }
@@ -207,7 +208,8 @@ export function marked(
  * create.
  */
 export function readUpsertKey(ctx: IExecuteFunctions, itemIndex: number, kind: ItemKind): string {
-	const { applicationPath, match } = readUpsert(ctx, itemIndex, kind);
+	const applicationPath = readApplicationPath(ctx, itemIndex, kind);
+	const match = readMatch(ctx, itemIndex);
 	return `${applicationPath} ${JSON.stringify(match)}`;
 }
 

@@ -4,7 +4,8 @@ import type {
 	INodePropertyOptions,
 	ResourceMapperFields,
 } from 'n8n-workflow';
-import { mapperFields } from '../methods/mapperFields';
+import { hasUserField, mapperFields } from '../methods/mapperFields';
+import { loadUserOptions } from './userOptions';
 import { apiPath, unwrapItem } from '../transport';
 import { labelled } from './entryLabels';
 import { chooseFirst, readChosenApplication } from './listDependency';
@@ -33,7 +34,8 @@ export async function getApplicationFields(
 ): Promise<ResourceMapperFields> {
 	const scheme = await schemeFields(this, 'application', 'application');
 	if (!scheme) return chooseFirst('section and the application');
-	const fields = mapperFields(scheme.fields);
+	const users = hasUserField(scheme.fields) ? await loadUserOptions(this) : undefined;
+	const fields = mapperFields(scheme.fields, users);
 	return fields.length > 0
 		? { fields }
 		: {

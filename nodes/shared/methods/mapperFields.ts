@@ -1,4 +1,9 @@
-import type { FieldType, IDataObject, ResourceMapperField } from 'n8n-workflow';
+import type {
+	FieldType,
+	IDataObject,
+	INodePropertyOptions,
+	ResourceMapperField,
+} from 'n8n-workflow';
 
 /** A platform field type and the n8n input that fits it; anything unknown is typed as text or JSON. */
 const INPUT_TYPES: Record<string, FieldType> = {
@@ -41,11 +46,21 @@ function platformTypeOf(field: IDataObject): string {
 /** A mapper field keeps the platform's own type, so values can be converted at execution. */
 export type ApplicationField = ResourceMapperField & { platformType?: string };
 
+/** Whether a scheme has a user field, so the mapper's method lists the users for it. */
+export function hasUserField(fields: IDataObject[]): boolean {
+	return fields.some((field) => platformTypeOf(field) === 'SYS_USER');
+}
+
 /**
  * The resource mapper's fields from an application scheme (`GET /scheme/namespaces/{ns}/apps/{code}`:
  * `fields: [{code, type, required, array, view: {name}, data}]`), labelled with what each one takes.
+ * User fields are dropdowns of `users` where given (an expression may still give a UUID, an e-mail
+ * or a login, or a list of them); without it they are typed.
  */
-export function mapperFields(fields: IDataObject[]): ApplicationField[] {
+export function mapperFields(
+	fields: IDataObject[],
+	users?: INodePropertyOptions[],
+): ApplicationField[] {
 	return fields
 		.filter((field) => typeof field.code === 'string' && field.code !== '')
 		.map((field) => {
@@ -53,6 +68,7 @@ export function mapperFields(fields: IDataObject[]): ApplicationField[] {
 			const view = (field.view ?? {}) as IDataObject;
 			const name =
 				typeof view.name === 'string' && view.name !== '' ? view.name : (field.code as string);
+			const picked = platformType === 'SYS_USER' && users !== undefined;
 			return {
 				id: field.code as string,
 				displayName: name,
@@ -60,7 +76,8 @@ export function mapperFields(fields: IDataObject[]): ApplicationField[] {
 				defaultMatch: false,
 				canBeUsedToMatch: false,
 				display: true,
-				type: INPUT_TYPES[platformType] ?? 'string',
+				type: picked ? 'options' : (INPUT_TYPES[platformType] ?? 'string'),
+				...(picked ? { options: users } : {}),
 				platformType,
 			};
 		});

@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
-import { mapperFields } from '../methods/mapperFields';
+import { hasUserField, mapperFields } from '../methods/mapperFields';
+import { loadUserOptions } from './userOptions';
 import { apiPath, unwrapItem } from '../transport';
 import { isObject } from '../utils';
 import { chooseFirst, readListDependency } from './listDependency';
@@ -47,9 +48,11 @@ export async function getProcessContextFields(
 		return chooseFirst('section and the process template');
 	const path = apiPath`/scheme/namespaces/${namespace}/processes/${code}`;
 	const what = `the scheme of process template ${shownText(`${namespace}/${code}`)}`;
-	const fields = mapperFields(
-		contextFieldsOf(await listingRequest(this, what, { method: 'GET', path, idempotent: true })),
+	const context = contextFieldsOf(
+		await listingRequest(this, what, { method: 'GET', path, idempotent: true }),
 	);
+	const users = hasUserField(context) ? await loadUserOptions(this) : undefined;
+	const fields = mapperFields(context, users);
 	return fields.length > 0
 		? { fields }
 		: {

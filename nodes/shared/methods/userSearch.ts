@@ -3,7 +3,7 @@ import { withEmail } from './listSearch';
 import { nameFilter, pagedListSearch } from './pickerSearch';
 
 /** `Full Name (email)`: the user's name, else the parts of `fullname`, else the login. */
-function userEntry(entry: IDataObject) {
+export function userEntry(entry: IDataObject) {
 	const full = (entry.fullname ?? {}) as IDataObject;
 	const parts = [full.firstname, full.middlename, full.lastname].filter(
 		(part) => typeof part === 'string' && part !== '',

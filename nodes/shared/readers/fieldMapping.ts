@@ -3,6 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { ApplicationField } from '../methods/mapperFields';
 import { DATE_ONLY } from '../methods/mapperFields';
 import { readContext } from './contextFields';
+import { resolveUsers } from './userLookup';
+import { MAPPER_SECTION } from '../descriptions/fieldMapping';
 import {
 	invalidInput,
 	isUuid,
@@ -17,10 +19,10 @@ import { parseJsonOrText, splitList } from '../utils';
  * JSON-typed mapper field opens an empty JSON editor, which marks itself as an error until filled.
  * The text (or an object from an expression) is parsed here, as for fields saved with the JSON types.
  */
-const JSON_TYPES = new Set(['MONEY', 'FULL_NAME', 'TABLE']);
+const JSON_TYPES = new Set(['FULL_NAME', 'TABLE']);
 
-/** References to application items, users and org-structure nodes: sent as `["uuid", ...]` (files and images too, or as uploaded files). */
-const REFERENCE_TYPES = new Set(['SYS_USER', 'SYS_COLLECTION', 'SYS_OSNODE']);
+/** References to application items and org-structure nodes: sent as `["uuid", ...]` (files and images too, or as uploaded files). */
+const REFERENCE_TYPES = new Set(['SYS_COLLECTION', 'SYS_OSNODE']);
 
 /**
  * What a field takes, where that is not obvious from the input. Saved mappers of earlier releases
@@ -50,6 +52,15 @@ function listOf(value: unknown): unknown[] {
 	return Array.isArray(list) ? list : [list];
 }
 
+/** The entries of a reference list (listOf); `{id}` objects give their `id`. */
+function idsOf(value: unknown): unknown[] {
+	return listOf(value).map((entry) =>
+		entry && typeof entry === 'object' && 'id' in (entry as object)
+			? (entry as IDataObject).id
+			: entry,
+	);
+}
+
 /** UUIDs given as a list, JSON or comma-separated text; `{id}` objects give their `id`. */
 function uuidList(
 	ctx: IExecuteFunctions,
@@ -57,11 +68,7 @@ function uuidList(
 	label: string,
 	value: unknown,
 ): string[] {
-	const ids = listOf(value).map((entry) =>
-		entry && typeof entry === 'object' && 'id' in (entry as object)
-			? (entry as IDataObject).id
-			: entry,
-	);
+	const ids = idsOf(value);
 	for (const id of ids) {
 		if (!isUuid(typeof id === 'string' ? id.trim() : id))
 			throw invalidInput(ctx, itemIndex, label, 'a UUID or a list of UUIDs', value);
@@ -96,6 +103,75 @@ function fileList(
 			? { name: (entry as IDataObject).name, hash: (entry as IDataObject).hash }
 			: ids.shift()!,
 	);
+}
+
+/**
+ * Users as given: UUIDs, e-mails or logins (a list, JSON or comma-separated; `{id}` objects give their
+ * `id`), the e-mails and logins replaced by UUIDs before sending (resolveUsers).
+ */
+function userList(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+): string[] {
+	const entries = idsOf(value);
+	for (const entry of entries) {
+		if (typeof entry !== 'string' || entry.trim() === '' || /\s/.test(entry.trim()))
+			throw invalidInput(
+				ctx,
+				itemIndex,
+				label,
+				"a user (picked, or a user's UUID, e-mail or login), or a list of them",
+				value,
+			);
+	}
+	return entries.map((entry) => (entry as string).trim());
+}
+
+/** Money as text: an amount with at most two decimals and a three-letter currency, before or after it. */
+const MONEY_TEXT = /^(?:([A-Za-z]{3})\s*)?(-?)(\d+)(?:[.,](\d{1,2}))?(?:\s*([A-Za-z]{3}))?$/;
+
+/**
+ * Money `{cents, currency}` (the data types guide): typed as an amount and a currency, `2500.00 EUR`
+ * or `EUR 2500`, or given as that object (JSON or from an expression). The amount is counted in
+ * cents from its digits, so no binary fraction rounds it.
+ */
+function money(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	label: string,
+	value: unknown,
+): IDataObject {
+	const expected =
+		'an amount and a currency such as 2500.00 EUR, or {"cents": 250000, "currency": "EUR"}';
+	const text = typeof value === 'string' ? value.trim() : undefined;
+	if (text !== undefined && !text.startsWith('{')) {
+		const match = MONEY_TEXT.exec(text);
+		const currency = match && (match[1] ?? match[5]);
+		if (!match || !currency || (match[1] && match[5]))
+			throw invalidInput(ctx, itemIndex, label, expected, value);
+		const cents = Number(match[3]) * 100 + Number((match[4] ?? '').padEnd(2, '0'));
+		if (!Number.isSafeInteger(cents)) throw invalidInput(ctx, itemIndex, label, expected, value);
+		return {
+			cents: match[2] === '-' && cents !== 0 ? -cents : cents,
+			currency: currency.toUpperCase(),
+		};
+	}
+	const given = requireSendable(
+		ctx,
+		itemIndex,
+		label,
+		text === undefined ? value : parseJsonOrText(text),
+	) as IDataObject;
+	const ok =
+		given !== null &&
+		typeof given === 'object' &&
+		Number.isSafeInteger(given.cents) &&
+		typeof given.currency === 'string' &&
+		given.currency.trim() !== '';
+	if (!ok) throw invalidInput(ctx, itemIndex, label, expected, value);
+	return given;
 }
 
 /** Categories `[{code}]`: plain text becomes a code; objects are sent as given. */
@@ -176,10 +252,12 @@ export function toPlatformValue(
 	field: { id: string; displayName?: string; type?: string; platformType?: string },
 	value: unknown,
 ): unknown {
-	const label = `Fields to Send > ${fieldLabel(field)}`;
+	const label = mappedLabel(field);
 	const platformType = field.platformType ?? '';
 	if (platformType === 'FILE' || platformType === 'IMAGE')
 		return fileList(ctx, itemIndex, label, value);
+	if (platformType === 'SYS_USER') return userList(ctx, itemIndex, label, value);
+	if (platformType === 'MONEY') return money(ctx, itemIndex, label, value);
 	if (REFERENCE_TYPES.has(platformType)) return uuidList(ctx, itemIndex, label, value);
 	if (platformType === 'CATEGORY') return requireSendable(ctx, itemIndex, label, categories(value));
 	if (platformType === 'PHONE')
@@ -231,6 +309,11 @@ export function toPlatformValue(
 	}
 }
 
+/** A mapped field as messages name it: the mapper's section as the form shows it, then the field. */
+function mappedLabel(field: { id: string; displayName?: string; platformType?: string }): string {
+	return `${MAPPER_SECTION} > ${fieldLabel(field)}`;
+}
+
 /** A mapped field's label, without the value hint that labels saved by earlier releases end with. */
 function fieldLabel(field: { id: string; displayName?: string; platformType?: string }): string {
 	const label = field.displayName ?? field.id;
@@ -264,7 +347,7 @@ function requireMandatoryFields(
 	if (!field) return;
 	throw new NodeOperationError(
 		ctx.getNode(),
-		`"Fields to Send > ${fieldLabel(field)}" is required in item ${itemIndex}`,
+		`"${mappedLabel(field)}" is required in item ${itemIndex}`,
 		{
 			itemIndex,
 			description: `The application's scheme marks it as required (field code "${field.id}"): give it a value, or set it in Fields (JSON).`,
@@ -285,19 +368,33 @@ function invalidNumber(
 /**
  * The mapped fields as the platform takes them. Read as a whole (not `columns.value`) so n8n does
  * not convert them first: this function knows the platform's shapes. Empty values are not sent.
+ * Every value is checked before a user given by e-mail or login is looked up.
  */
-export function readMappedFields(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+export async function readMappedFields(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject> {
 	const columns = ctx.getNodeParameter('columns', itemIndex, {}) as IDataObject | null;
 	const values = (columns?.value ?? {}) as IDataObject | null;
 	if (!values || typeof values !== 'object') return {};
 	const schema = Array.isArray(columns?.schema) ? (columns.schema as ApplicationField[]) : [];
 	requireMandatoryFields(ctx, itemIndex, schema, values);
 	const context: IDataObject = {};
+	const users: ApplicationField[] = [];
 	for (const [id, value] of Object.entries(values)) {
 		if (value === undefined || value === null || value === '') continue;
 		const field = schema.find((candidate) => candidate.id === id) ?? { id };
 		if ((field as ApplicationField).removed === true) continue;
 		context[id] = toPlatformValue(ctx, itemIndex, field, value) as IDataObject[string];
+		if ((field as ApplicationField).platformType === 'SYS_USER')
+			users.push(field as ApplicationField);
 	}
+	for (const field of users)
+		context[field.id] = await resolveUsers(
+			ctx,
+			itemIndex,
+			mappedLabel(field),
+			context[field.id] as string[],
+		);
 	return context;
 }

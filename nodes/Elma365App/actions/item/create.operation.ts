@@ -39,7 +39,7 @@ export const description: INodeProperties[] = showFor('item', 'create', [
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const path = readApplicationPath(this, itemIndex, appItems, '/create');
-	const body = appCreateBody(this, itemIndex);
+	const body = await appCreateBody(this, itemIndex);
 	const response = await apiRequest(this, {
 		method: 'POST',
 		path,
@@ -76,7 +76,7 @@ async function createEachAlone(
  */
 export const executeAll = groupedOperation({
 	readSettings: readBatchSettings,
-	read: (ctx, itemIndex) => readBatchEntry(ctx, itemIndex, appItems),
+	read: async (ctx, itemIndex) => await readBatchEntry(ctx, itemIndex, appItems),
 	group: (_ctx, members, { batchSize }) => batchGroups(members, batchSize),
 	async send(ctx, group, { withEventHandlers }) {
 		if (group[0].input.alone) return await createEachAlone(ctx, group);

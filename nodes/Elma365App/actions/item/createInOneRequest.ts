@@ -81,13 +81,13 @@ export function createsInOneRequest(ctx: IExecuteFunctions): boolean {
 }
 
 /** One input item for the batch: its section and application, the context the single create would send, and whether it must go alone. */
-export function readBatchEntry(
+export async function readBatchEntry(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	kind: ItemKind,
-): BatchEntry {
+): Promise<BatchEntry> {
 	const { namespace, code } = readLocation(ctx, itemIndex, kind);
-	const { context, ...rest } = appCreateBody(ctx, itemIndex);
+	const { context, ...rest } = await appCreateBody(ctx, itemIndex);
 	const alone = Object.keys(rest).length > 0 || (context as IDataObject).__id !== undefined;
 	return { namespace, code, context: context as IDataObject, alone };
 }

@@ -27,7 +27,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<IDataObject | IDataObject[]> {
-	const upsert = readUpsert(this, itemIndex, appItems);
+	const upsert = await readUpsert(this, itemIndex, appItems);
 	const { matches, writes } = await lookUpUpsert(this, itemIndex, appItems, upsert);
 	const written: IDataObject[] = [];
 	for (const write of writes) {

@@ -32,7 +32,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<IDataObject | IDataObject[]> {
-	const upsert = readUpsert(this, itemIndex, contractItems);
+	const upsert = await readUpsert(this, itemIndex, contractItems);
 	const { matches, writes } = await lookUpUpsert(this, itemIndex, contractItems, upsert);
 	const written: IDataObject[] = [];
 	for (const write of writes) {

@@ -3,6 +3,7 @@ import { showFor } from '../../../shared/descriptions/common';
 import { contextFields } from '../../../shared/descriptions/contextFields';
 import { readContext } from '../../../shared/readers/contextFields';
 import { readMappedFields } from '../../../shared/readers/fieldMapping';
+import { MAPPER_SECTION } from '../../../shared/descriptions/fieldMapping';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { invalidInput, requireText } from '../../../shared/validation';
 import { contextMapper } from '../process/contextMapper.description';
@@ -36,19 +37,19 @@ export const description: INodeProperties[] = showFor('instance', 'updateContext
 ]);
 
 /** `{comment, context}`: the mapped fields, then the pairs, then the JSON (a later source wins). */
-function readBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+async function readBody(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const comment = requireText(
 		ctx,
 		itemIndex,
 		'Comment',
 		ctx.getNodeParameter('comment', itemIndex),
 	);
-	const context = { ...readMappedFields(ctx, itemIndex), ...readContext(ctx, itemIndex) };
+	const context = { ...(await readMappedFields(ctx, itemIndex)), ...readContext(ctx, itemIndex) };
 	if (Object.keys(context).length === 0)
 		throw invalidInput(
 			ctx,
 			itemIndex,
-			'Fields to Send / Fields / Fields (JSON)',
+			`${MAPPER_SECTION} / Fields / Fields (JSON)`,
 			'at least one context field',
 			'',
 		);
@@ -61,7 +62,7 @@ function readBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const instanceId = readInstanceId(this, itemIndex);
-	const body = readBody(this, itemIndex);
+	const body = await readBody(this, itemIndex);
 	const response = await apiRequest(this, {
 		method: 'PUT',
 		path: apiPath`/bpm/instance/${instanceId}/context`,

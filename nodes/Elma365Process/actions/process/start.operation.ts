@@ -42,8 +42,8 @@ export const description: INodeProperties[] = showFor('process', 'start', [
 ]);
 
 /** Mapped fields, then the name/value pairs, then the JSON: a later source wins. */
-function readStartContext(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	return { ...readMappedFields(ctx, itemIndex), ...readContext(ctx, itemIndex) };
+async function readStartContext(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	return { ...(await readMappedFields(ctx, itemIndex)), ...readContext(ctx, itemIndex) };
 }
 
 /** The platform answers with the new instance's context; its `__id` is the instance ID. */
@@ -67,7 +67,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	try {
 		const namespace = requirePathParameter(this, itemIndex, 'namespace', 'Section');
 		const code = requirePathParameter(this, itemIndex, 'processCode', 'Process Code');
-		const body = { context: readStartContext(this, itemIndex) };
+		const body = { context: await readStartContext(this, itemIndex) };
 		const response = await apiRequest(this, {
 			method: 'POST',
 			path: apiPath`/bpm/template/${namespace}/${code}/run`,
