@@ -175,7 +175,8 @@ describe('Get Many filters', () => {
 	});
 
 	test('Has Replies off lists only comments without replies', async () => {
-		const { items } = await list({ hasComments: false, author: ann });
+		const { items, error } = await list({ hasComments: false, author: ann });
+		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => r.body)).toEqual([
 			{ filter: { hasComments: false, author: [ann] }, from: 0, size: 1000 },
 		]);
