@@ -3,7 +3,15 @@
  * 127.0.0.1 blocked. Logs in, opens a new workflow, finds each ELMA365 node in the node panel,
  * sees each area trigger's entries under its action node and adds each, opens the sample's Nomenclature case update and sees every field of the form, adds a
  * fresh node of each kind and sees no false alarm (no red notice, no error in n8n's log), and walks
- * every picker path to its output. Screenshots go to e2e/artifacts/.
+ * the pickers:
+ * - through n8n's list route (`/rest/dynamic-node-parameters/resource-locator-results`, what the
+ *   editor asks when a picker opens): every picker of every node x resource x operation (or event),
+ *   read from the node descriptions (e2e/pickerPaths.js), parents picked first, none left empty;
+ * - in the browser: each list method once (opened, its choices seen, one picked, parents first);
+ * - to output: the process templates, applications, report and task exits, run through n8n;
+ * - a form built without an ID: Process > Start with the approver picked by name and the amount
+ *   typed as `2500.00 EUR`, executed in the editor, the sandbox receiving the exact context.
+ * Screenshots go to e2e/artifacts/.
  */
 const fs = require('node:fs');
 const path = require('node:path');
