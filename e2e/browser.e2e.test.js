@@ -3,10 +3,19 @@
  * 127.0.0.1 blocked. Logs in, opens a new workflow, finds each ELMA365 node in the node panel,
  * sees each area trigger's entries under its action node and adds each, opens the sample's Nomenclature case update and sees every field of the form, adds a
  * fresh node of each kind and sees no false alarm (no red notice, no error in n8n's log), and walks
- * every picker path to its output. Screenshots go to e2e/artifacts/.
+ * the pickers:
+ * - through n8n's list route (`/rest/dynamic-node-parameters/resource-locator-results`, what the
+ *   editor asks when a picker opens): every picker of every node x resource x operation (or event),
+ *   read from the node descriptions (e2e/pickerPaths.js), parents picked first, none left empty;
+ * - in the browser: each list method once (opened, its choices seen, one picked, parents first);
+ * - to output: the process templates, applications, report and task exits, run through n8n;
+ * - a form built without an ID: Process > Start with the approver picked by name and the amount
+ *   typed as `2500.00 EUR`, executed in the editor, the sandbox receiving the exact context.
+ * Screenshots go to e2e/artifacts/.
  */
 const fs = require('node:fs');
 const path = require('node:path');
+const { pickerForms, withPicked } = require('./pickerPaths');
 
 const root = path.resolve(__dirname, '..');
 const state = JSON.parse(
@@ -658,6 +667,241 @@ describe('every picker path of the sandbox ends in real output', () => {
 			});
 			expect(listed.length).toBeGreaterThan(0);
 		}
+	}, 120000);
+
+	/** Every form with a picker, from the node descriptions (e2e/pickerPaths.js). */
+	const FORMS = pickerForms();
+	const formName = (form) => `${form.displayName} ${Object.values(form.chosen).join(' > ')}`.trim();
+	/** Per form, the first chain of choices in which every picker offers one: `[{name, value}]`. */
+	const chains = new Map();
+
+	const asked = new Map();
+
+	/**
+	 * What a picker lists, `[{name, value}]`, asked the way the editor asks: once per node, list
+	 * method and parents' choices (a list depends on its parent pickers only, not on the operation).
+	 */
+	function offered(form, parameters, picker) {
+		const parents = form.pickers
+			.slice(0, form.pickers.indexOf(picker))
+			.map((parent) => JSON.stringify(parameters[parent.parent?.[0] ?? parent.name]));
+		const key = `${form.type} ${picker.method} ${parents.join(' ')}`;
+		if (!asked.has(key))
+			asked.set(
+				key,
+				editorAsks('resource-locator-results', form.type, parameters, {
+					path: picker.path,
+					methodName: picker.method,
+				}).then(({ results }) => results),
+			);
+		return asked.get(key);
+	}
+
+	/** The first chain of choices through `form`'s pickers (parents first) where each one offers some. */
+	async function chainThrough(form, index = 0, parameters = { ...form.chosen }) {
+		if (index === form.pickers.length) return [];
+		const picker = form.pickers[index];
+		for (const choice of await offered(form, parameters, picker)) {
+			const rest = await chainThrough(
+				form,
+				index + 1,
+				withPicked(parameters, picker, choice.value),
+			);
+			if (rest) return [choice, ...rest];
+		}
+		return undefined;
+	}
+
+	test("every picker of every node, operation and event offers a choice, parents picked first (the editor's list route)", async () => {
+		expect(FORMS.length).toBeGreaterThan(50);
+		const dead = [];
+		// A few forms at a time: each answer takes n8n a few hundred milliseconds.
+		const queue = [...FORMS];
+		await Promise.all(
+			Array.from({ length: 6 }, async () => {
+				for (let form = queue.shift(); form; form = queue.shift()) {
+					const chain = await chainThrough(form);
+					if (chain) chains.set(form, chain);
+					else dead.push(formName(form));
+				}
+			}),
+		);
+		expect(dead).toEqual([]);
+	}, 300000);
+
+	test('in the browser, each list method once: open the list, see its choices, pick one (parents first)', async () => {
+		// Per form, the pickers walked in the browser (from the first list method not yet walked to
+		// the last); the parents before them are set as the list route's chain chose them.
+		const seen = new Set();
+		const walked = [];
+		for (const form of FORMS) {
+			const fresh = form.pickers.map((picker) => !seen.has(picker.method));
+			for (const picker of form.pickers) seen.add(picker.method);
+			if (!fresh.includes(true) || !chains.has(form)) continue;
+			walked.push({ form, from: fresh.indexOf(true), to: fresh.lastIndexOf(true) });
+		}
+		const nodes = walked.map(({ form, from }, index) => ({
+			id: `0f9a1c2e-0000-4000-8000-0000000006${String(index).padStart(2, '0')}`,
+			name: `Pick ${String(index + 1).padStart(2, '0')}`,
+			type: `n8n-nodes-elma365.${form.type}`,
+			typeVersion: 1,
+			// The rows of a row picker exist, empty, so their pickers show.
+			parameters: form.pickers.reduce(
+				(parameters, picker, at) =>
+					withPicked(parameters, picker, at < from ? chains.get(form)[at].value : ''),
+				{ ...form.chosen },
+			),
+			credentials,
+			position: [(index % 8) * 240, Math.floor(index / 8) * 200],
+		}));
+		const created = await fetch(`${state.n8nUrl}/api/v1/workflows`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'X-N8N-API-KEY': state.apiKey },
+			body: JSON.stringify({
+				name: 'Every list method',
+				nodes,
+				connections: {},
+				settings: { executionOrder: 'v1' },
+			}),
+		});
+		expect(created.status).toBe(200);
+		const { id } = await created.json();
+		await page.goto(`${state.n8nUrl}/workflow/${id}`);
+		const picked = [];
+		for (const [index, { form, from, to }] of walked.entries()) {
+			const node = page
+				.locator('[data-test-id="canvas-node"]')
+				.filter({ hasText: `Pick ${String(index + 1).padStart(2, '0')}` })
+				.first();
+			await node.waitFor({ state: 'visible', timeout: 30000 });
+			await page.keyboard.press('Escape');
+			await node.dblclick({ timeout: 15000 });
+			const ndv = page.locator('[data-test-id="ndv"]').first();
+			await ndv.waitFor({ state: 'visible', timeout: 30000 });
+			const chain = chains.get(form);
+			for (const [at, picker] of form.pickers.entries()) {
+				if (at < from || at > to) continue;
+				const shot = `pick-${form.type}-${picker.method}.png`;
+				// Rows of several row pickers share a name: the n-th of that name.
+				const nth = form.pickers.slice(0, at).filter((other) => other.name === picker.name).length;
+				const locator = ndv.locator(`[data-test-id="resource-locator-${picker.name}"]`).nth(nth);
+				await locator.scrollIntoViewIfNeeded({ timeout: 15000 });
+				await locator.locator('[data-test-id="rlc-input"]').first().click();
+				// The list opens in a popover outside the form.
+				const items = page.locator('[data-test-id="rlc-item"]:visible');
+				const choice = items.filter({ hasText: chain[at].name }).first();
+				await choice.waitFor({ state: 'visible', timeout: 15000 }).catch(async (error) => {
+					await page.screenshot({ path: path.join(artifacts, shot) });
+					throw new Error(`${formName(form)} > ${picker.name}: ${error.message}`);
+				});
+				expect(await items.count()).toBeGreaterThan(0);
+				await choice.click();
+				const input = locator
+					.locator('input[data-test-id="rlc-input"], [data-test-id="rlc-input"] input')
+					.first();
+				for (let wait = 0; wait < 50 && (await input.inputValue()) !== chain[at].name; wait++)
+					await page.waitForTimeout(100);
+				expect(await input.inputValue()).toBe(chain[at].name);
+				picked.push(picker.method);
+			}
+			await page.keyboard.press('Escape');
+			await ndv.waitFor({ state: 'hidden', timeout: 15000 });
+		}
+		expect(new Set(picked)).toEqual(seen);
+	}, 240000);
+
+	test('Process > Start in the browser: the approver picked by name, the amount typed as 2500.00 EUR, the exact context sent', async () => {
+		const sandbox = (method, url) =>
+			fetch(`${state.sandboxUrl}${url}`, {
+				method,
+				headers: { authorization: `Bearer ${state.sandboxKey}` },
+			}).then((response) => response.json());
+		const located = {
+			resource: 'process',
+			operation: 'start',
+			namespace: picked('crm'),
+			processCode: picked('approval'),
+		};
+		const fields = await mapperFields('elma365Process', located, 'getProcessContextFields');
+		const approver = fields.find((field) => field.id === 'approver');
+		expect(approver.type).toBe('options');
+		const bob = approver.options.find((option) => option.name === 'Bob Jones (bob@example.com)');
+		expect(bob).toBeDefined();
+		const created = await fetch(`${state.n8nUrl}/api/v1/workflows`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'X-N8N-API-KEY': state.apiKey },
+			body: JSON.stringify({
+				name: 'Approval by name',
+				nodes: [
+					{
+						id: '0f9a1c2e-0000-4000-8000-000000000701',
+						name: 'Start approval',
+						type: 'n8n-nodes-elma365.elma365Process',
+						typeVersion: 1,
+						// The fields added to the mapping, still empty, as "Add field" leaves them.
+						parameters: {
+							...located,
+							columns: {
+								mappingMode: 'defineBelow',
+								value: { subject: 'Office chairs', approver: null, amount: null },
+								matchingColumns: [],
+								schema: fields,
+							},
+						},
+						credentials,
+						position: [0, 0],
+					},
+				],
+				connections: {},
+				settings: { executionOrder: 'v1' },
+			}),
+		});
+		expect(created.status).toBe(200);
+		const { id } = await created.json();
+		await page.goto(`${state.n8nUrl}/workflow/${id}`);
+		const node = page
+			.locator('[data-test-id="canvas-node"]')
+			.filter({ hasText: 'Start approval' })
+			.first();
+		await node.waitFor({ state: 'visible', timeout: 30000 });
+		await page.keyboard.press('Escape');
+		await node.dblclick({ timeout: 15000 });
+		const ndv = page.locator('[data-test-id="ndv"]').first();
+		await ndv.waitFor({ state: 'visible', timeout: 30000 });
+		const approverInput = ndv.locator('[data-test-id="parameter-input-approver"]').first();
+		await approverInput.waitFor({ state: 'visible', timeout: 30000 });
+		await approverInput.click();
+		await page
+			.locator('.el-select-dropdown__item:visible, [role="option"]:visible')
+			.filter({ hasText: 'Bob Jones (bob@example.com)' })
+			.first()
+			.click({ timeout: 15000 });
+		const amountInput = ndv
+			.locator(
+				'[data-test-id="parameter-input-amount"] input, [data-test-id="parameter-input-amount"] textarea',
+			)
+			.first();
+		await amountInput.fill('2500.00 EUR');
+		await amountInput.press('Tab');
+		await page.screenshot({ path: path.join(artifacts, 'process-approver-by-name.png') });
+		await sandbox('DELETE', '/__sandbox/requests');
+		await ndv.locator('[data-test-id="node-execute-button"]').first().click();
+		let run;
+		for (let wait = 0; wait < 100 && !run; wait++) {
+			const { requests } = await sandbox('GET', '/__sandbox/requests');
+			run = requests.find((request) => request.path === '/pub/v1/bpm/template/crm/approval/run');
+			if (!run) await page.waitForTimeout(200);
+		}
+		await page.screenshot({ path: path.join(artifacts, 'process-approver-by-name-run.png') });
+		expect(run?.method).toBe('POST');
+		expect(run.body).toEqual({
+			context: {
+				subject: 'Office chairs',
+				approver: [bob.value],
+				amount: { cents: 250000, currency: 'EUR' },
+			},
+		});
+		await page.keyboard.press('Escape');
 	}, 120000);
 });
 

@@ -112,7 +112,6 @@ export function seed(platform: Platform): void {
 		__name: 'Carol White',
 		email: 'carol@example.com',
 	});
-	seedSchemes(platform);
 	set('voipModules', 'voip_main', {
 		enabled: true,
 		bindings: [{ extension: '101', userId: S.users.alice }],
@@ -154,6 +153,8 @@ export function seed(platform: Platform): void {
 	// Completed earlier: the platform's lists (her Incoming too) keep it; pickers and Get Many's Open do not.
 	task(S.tasks.approvedBudget, 'Approve the budget', S.users.alice, 'closed');
 	task(S.tasks.onboardingChecklist, 'Review the onboarding checklist', S.users.alice);
+	// Last: it fills what the pickers would otherwise find empty in all of the above.
+	seedSchemes(platform);
 }
 
 /** Starts the seeded double with the `/__sandbox` routes on 127.0.0.1:port. */

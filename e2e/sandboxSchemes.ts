@@ -115,12 +115,39 @@ export function seedSchemes(platform: Platform): void {
 	keepEveryPickerPathFull(platform);
 }
 
+/** A channel with a message, a comment on a company and a segment member, for the pickers below them. */
+const CHANNEL = 'ea000000-0000-4000-8000-0000000000c1';
+const CHANNEL_MESSAGE = 'eb000000-0000-4000-8000-0000000000c2';
+const ITEM_COMMENT = 'ec000000-0000-4000-8000-0000000000c3';
+
 /**
  * Every report the scheme lists has rows and every process template has forms, so that no path a
  * user can pick in the sandbox ends in "No output data" (the double's own seed lists some of them
- * empty, for the unit tests of empty answers).
+ * empty, for the unit tests of empty answers); every picker that lists what is inside another
+ * (a channel's messages, an item's comments, a segment's subscribers) has something to list.
  */
 function keepEveryPickerPathFull(platform: Platform): void {
+	const at = '2026-01-15T09:00:00Z';
+	platform.collection('channels').set(CHANNEL, { __id: CHANNEL, name: 'Team news' });
+	platform.collection('channelMessages').set(CHANNEL_MESSAGE, {
+		__id: CHANNEL_MESSAGE,
+		channel: CHANNEL,
+		title: 'Welcome',
+		body: 'Welcome to the team channel',
+		comments: [],
+		__createdAt: at,
+	});
+	const [[, company]] = MORE_ITEMS;
+	platform.collection('comments').set(ITEM_COMMENT, {
+		__id: ITEM_COMMENT,
+		item: `crm/companies/${company}`,
+		body: 'Called the buyer',
+		__createdAt: at,
+	});
+	for (const segment of platform.collection('segments').keys())
+		platform.collection('segmentMembers').set(segment, {
+			ids: [...platform.collection('subscribers').keys()].slice(0, 1),
+		});
 	for (const key of platform.collection('schemeReports').keys()) {
 		const rows = platform.collection(`reports:${key}`);
 		if (rows.size > 0) continue;
