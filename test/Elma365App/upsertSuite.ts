@@ -290,7 +290,10 @@ export function upsertSuite(subject: UpsertSubject): TestPlatform {
 		expect(email.error?.message).toBe(
 			'Invalid "Columns to Match On > email" in item 0: expected a text or number field, got "EMAIL"',
 		);
-		const conflict = await run({ inn: 7701 }, ['inn'], { fieldsJson: '{"inn": 7702}' });
+		const conflict = await run({ inn: 7701 }, ['inn'], {
+			fieldsInputMode: 'json',
+			fieldsJson: '{"inn": 7702}',
+		});
 		expect(conflict.error?.message).toBe(
 			'Invalid "Fields (JSON)" in item 0: expected no other value for the match field "inn" than 7701, got 7702',
 		);

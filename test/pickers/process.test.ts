@@ -210,7 +210,7 @@ describe('context field mapper', () => {
 		expect(await mapperOf()).toEqual({
 			fields: [],
 			emptyFieldsNotice:
-				'The scheme of process template "crm/approval" lists no context fields: use Fields or Fields (JSON)',
+				'The scheme of process template "crm/approval" lists no context fields: choose another way under Specify Values',
 		});
 	});
 
@@ -264,23 +264,37 @@ describe('start with mapped context', () => {
 		expect(jsonOf(items)).toEqual([{ instanceId, context: { ...context, __id: instanceId } }]);
 	});
 
-	test('mapped values, then pairs, then JSON: a later source wins; empty mapped values are not sent', async () => {
-		const { error } = await start(
-			{ subject: 'Mapped', amount: 10, days: null, deal: '' },
-			{
-				fields: {
-					field: [
-						{ name: 'amount', value: '20' },
-						{ name: 'note', value: 'pair' },
-					],
+	test.each([
+		['mapper', { subject: 'Mapped', amount: 10 }],
+		['pairs', { amount: 20, note: 'pair' }],
+		['json', { subject: 'From JSON', extra: [1] }],
+	])(
+		'Specify Values "%s" sends that section alone, whatever the others hold; empty mapped values are not sent',
+		async (choice, context) => {
+			const { error } = await start(
+				{ subject: 'Mapped', amount: 10, days: null, deal: '' },
+				{
+					fieldsInputMode: choice,
+					fields: {
+						field: [
+							{ name: 'amount', value: '20' },
+							{ name: 'note', value: 'pair' },
+						],
+					},
+					fieldsJson: '{"subject": "From JSON", "extra": [1]}',
 				},
-				fieldsJson: '{"subject": "From JSON", "extra": [1]}',
-			},
+			);
+			expect(error).toBeUndefined();
+			expect(t.platform.requests.map((r) => r.body)).toEqual([{ context }]);
+		},
+	);
+
+	test('a Specify Values the form does not offer fails before any request, naming the choice', async () => {
+		const { error } = await start({ subject: 'Mapped' }, { fieldsInputMode: 'all' });
+		expect(error?.message).toBe(
+			'Invalid "Specify Values" in item 0: expected "mapper", "pairs" or "json", got "all"',
 		);
-		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => r.body)).toEqual([
-			{ context: { subject: 'From JSON', amount: 20, note: 'pair', extra: [1] } },
-		]);
+		expect(t.platform.requests).toHaveLength(0);
 	});
 
 	test('a mapped value that does not fit its field fails before any request, naming the field and item', async () => {
@@ -298,6 +312,7 @@ describe('start with mapped context', () => {
 				resource: 'process',
 				operation: 'start',
 				...located,
+				fieldsInputMode: 'json',
 				fieldsJson: '{"subject": "Only JSON"}',
 			} as never,
 		});
