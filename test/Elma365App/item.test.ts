@@ -258,7 +258,7 @@ describe('validation: a clear error before any request', () => {
 		],
 		[
 			'bad fields JSON',
-			params('create', { fieldsJson: '{"a": ' }),
+			params('create', { fieldsInputMode: 'json', fieldsJson: '{"a": ' }),
 			/Invalid "Fields \(JSON\)" in item 0: expected a JSON object/,
 		],
 		[

@@ -124,7 +124,7 @@ afterEach(() => {
 });
 
 describe('Process > Start description', () => {
-	test('the context mapper (mode map, reloads with namespace and template) comes before the pairs and the JSON, all shown', async () => {
+	test('Specify Values chooses the context mapper (mode map, reloads with namespace and template, the default), the pairs or the JSON, each shown alone', async () => {
 		const loader = await loadPackage();
 		const { description } = loader.nodeTypes.elma365Process.type as unknown as {
 			description: { version: number; properties: INodeProperties[] };
@@ -137,7 +137,18 @@ describe('Process > Start description', () => {
 		expect(columns[0].displayOptions?.show).toEqual({
 			resource: ['process'],
 			operation: ['start'],
+			fieldsInputMode: ['mapper'],
 		});
+		const choice = description.properties.find(
+			(p) => p.name === 'fieldsInputMode' && p.displayOptions?.show?.resource?.[0] === 'process',
+		);
+		expect(choice?.displayName).toBe('Specify Values');
+		expect(choice?.default).toBe('mapper');
+		expect(choice?.options?.map((o) => ('value' in o ? [o.name, o.value] : []))).toEqual([
+			['Using the Form', 'mapper'],
+			['Using Field Codes and Values', 'pairs'],
+			['Using JSON', 'json'],
+		]);
 		expect(columns[0].typeOptions?.loadOptionsDependsOn).toEqual([
 			'namespace.value',
 			'processCode.value',
@@ -152,12 +163,14 @@ describe('Process > Start description', () => {
 				['fields', 'fieldsJson'].includes(p.name) &&
 				p.displayOptions?.show?.resource?.[0] === 'process',
 		);
-		expect(escapeHatches.map((p) => [p.name, p.displayOptions?.show?.['@version']])).toEqual([
-			['fields', undefined],
-			['fieldsJson', undefined],
+		expect(escapeHatches.map((p) => [p.name, p.displayOptions?.show?.fieldsInputMode])).toEqual([
+			['fields', ['pairs']],
+			['fieldsJson', ['json']],
 		]);
-		expect([columns[0], ...escapeHatches].map((p) => description.properties.indexOf(p))).toEqual(
-			[columns[0], ...escapeHatches]
+		expect(
+			[choice!, columns[0], ...escapeHatches].map((p) => description.properties.indexOf(p)),
+		).toEqual(
+			[choice!, columns[0], ...escapeHatches]
 				.map((p) => description.properties.indexOf(p))
 				.sort((a, b) => a - b),
 		);

@@ -185,7 +185,7 @@ export async function readUpsert(
 			ctx,
 			itemIndex,
 			JSON_SECTION,
-			`no field that ${MAPPER_SECTION} also gives (one place per field)`,
+			`only fields that ${MAPPER_SECTION} does not give (each field in one place)`,
 			twice,
 		);
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
