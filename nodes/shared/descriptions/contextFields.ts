@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { MAPPER_SECTION } from './fieldMapping';
 
 /** Specify Values: the value of each choice, one section of the form each. */
 export const VALUES_FROM = { form: 'mapper', pairs: 'pairs', json: 'json' } as const;
@@ -77,18 +78,19 @@ export function valuesInput(options: {
 		choices.unshift({
 			name: 'Using the Form',
 			value: VALUES_FROM.form,
-			description: `Each field of the ${what} listed with its type, under Values to Send`,
+			description: `Each field of the ${what} listed with its type, under ${MAPPER_SECTION}`,
 		});
+	const choice: INodeProperties = {
+		displayName: CHOICE_LABEL,
+		name: 'fieldsInputMode',
+		type: 'options',
+		noDataExpression: true,
+		options: choices,
+		default: 'pairs',
+		description: 'How the values are entered: only the section of the chosen way is sent',
+	};
 	return [
-		{
-			displayName: CHOICE_LABEL,
-			name: 'fieldsInputMode',
-			type: 'options',
-			noDataExpression: true,
-			options: choices,
-			default: form ? VALUES_FROM.form : VALUES_FROM.pairs,
-			description: 'How the values are entered: only the section of the chosen way is sent',
-		},
+		form ? { ...choice, default: VALUES_FROM.form } : choice,
 		...(form ?? []).map((property) => ({
 			...property,
 			displayOptions: shownFor(VALUES_FROM.form),

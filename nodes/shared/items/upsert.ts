@@ -32,7 +32,7 @@ function upsertValuesChoice(kind: ItemKind): INodeProperties[] {
 				{
 					name: 'Using the Form',
 					value: VALUES_FROM.form,
-					description: `Each field of the ${kind.noun} listed with its type, under Values to Send`,
+					description: `Each field of the ${kind.noun} listed with its type, under ${MAPPER_SECTION}`,
 				},
 				{
 					name: 'Using the Form and JSON',

@@ -44,13 +44,7 @@ async function readBody(ctx: IExecuteFunctions, itemIndex: number): Promise<IDat
 	);
 	const context = await readValues(ctx, itemIndex);
 	if (Object.keys(context).length === 0)
-		throw invalidInput(
-			ctx,
-			itemIndex,
-			sectionOf(ctx, itemIndex),
-			'at least one context field',
-			'',
-		);
+		throw invalidInput(ctx, itemIndex, sectionOf(ctx, itemIndex), 'at least one context field', '');
 	return { comment, context };
 }
 
