@@ -1565,7 +1565,7 @@ function newFieldCases(): FieldCase[] {
 				fieldsJson: V,
 			},
 			field: 'Fields (JSON)',
-			kind: { type: 'json' },
+			kind: { type: 'json', nonEmpty: true },
 			base: {},
 			wire: at('context'),
 		},
