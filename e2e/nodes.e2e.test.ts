@@ -226,6 +226,7 @@ const cases: Array<{
 			operation: 'start',
 			namespace: byCode('crm'),
 			processCode: byCode('approval'),
+			fieldsInputMode: 'json',
 			fieldsJson: '{"note": "from n8n"}',
 		},
 		wire: [['POST', '/pub/v1/bpm/template/crm/approval/run', {}]],

@@ -37,7 +37,7 @@ function expectOneRequest(method: string, path: string, body: unknown) {
 }
 
 describe('item create', () => {
-	test('posts {"context": ...} from pairs and JSON and outputs the created item (Send in One Request off)', async () => {
+	test('posts {"context": ...} from Fields alone (the hidden Fields (JSON) is not sent) and outputs the created item (Send in One Request off)', async () => {
 		const client = newId();
 		const { items, error } = await run(
 			params('create', {
@@ -48,15 +48,16 @@ describe('item create', () => {
 						{ name: '__name', value: 'Big deal' },
 						{ name: 'price', value: '400' },
 						{ name: 'client', value: `["${client}"]` },
+						{ name: 'category', value: '[{"code": "b2b"}]' },
 					],
 				},
-				fieldsJson: '{"price": 500, "category": [{"code": "b2b"}]}',
+				fieldsJson: '{"price": 500}',
 			}),
 		);
 		expect(error).toBeUndefined();
 		const context = {
 			__name: 'Big deal',
-			price: 500,
+			price: 400,
 			client: [client],
 			category: [{ code: 'b2b' }],
 		};
@@ -76,6 +77,7 @@ describe('item create', () => {
 		const group = newId();
 		const { error } = await run(
 			params('create', {
+				fieldsInputMode: 'json',
 				fieldsJson: '{"__name": "x"}',
 				options: { statusGroupId: group, withEventForceCreate: true },
 			}),
@@ -87,7 +89,11 @@ describe('item create', () => {
 			withEventForceCreate: true,
 		});
 		const bad = await run(
-			params('create', { fieldsJson: '{}', options: { statusGroupId: 'open' } }),
+			params('create', {
+				fieldsInputMode: 'json',
+				fieldsJson: '{}',
+				options: { statusGroupId: 'open' },
+			}),
 		);
 		expect(bad.error?.message).toMatch(/^Invalid "Status Group ID" in item 0: expected a UUID/);
 	});
@@ -110,13 +116,19 @@ describe('item create', () => {
 				sendInOneRequest: false,
 				namespace: 'a%2Fb',
 				application: '..x?y',
+				fieldsInputMode: 'json',
 				fieldsJson: '{"__name": "x"}',
 			}),
 		);
 		expect(t.platform.requests.map((r) => r.path)).toEqual(['/pub/v1/app/a%252Fb/..x%3Fy/create']);
 		t.platform.reset();
 		const { error } = await run(
-			params('create', { namespace: 'a/b', application: '../x?y', fieldsJson: '{"__name": "x"}' }),
+			params('create', {
+				namespace: 'a/b',
+				application: '../x?y',
+				fieldsInputMode: 'json',
+				fieldsJson: '{"__name": "x"}',
+			}),
 		);
 		expect(error?.message).toBe(
 			'Invalid "Section Code" in item 0: expected a code or ID without "/", got "a/b"',
@@ -145,7 +157,9 @@ describe('item get', () => {
 
 describe('item update', () => {
 	test('posts {"context": ...} to .../{id}/update and outputs the updated item', async () => {
-		const { items, error } = await run(params('update', { itemId, fieldsJson: '{"price": 250}' }));
+		const { items, error } = await run(
+			params('update', { itemId, fieldsInputMode: 'json', fieldsJson: '{"price": 250}' }),
+		);
 		expect(error).toBeUndefined();
 		expectOneRequest('POST', `${base}/${itemId}/update`, { context: { price: 250 } });
 		expect(jsonOf(items)).toEqual([{ __id: itemId, __name: 'Deal 1', price: 250 }]);
@@ -158,7 +172,9 @@ describe('item update', () => {
 			`${base}/${itemId}/update`,
 			fail(400, 'field "price": number expected'),
 		);
-		const { error } = await run(params('update', { itemId, fieldsJson: '{"price": "x"}' }));
+		const { error } = await run(
+			params('update', { itemId, fieldsInputMode: 'json', fieldsJson: '{"price": "x"}' }),
+		);
 		expect(error?.message).toBe('ELMA365 400: field "price": number expected');
 		expect(error?.httpCode).toBe('400');
 		expect(t.platform.requests).toHaveLength(1);
@@ -242,7 +258,7 @@ describe('validation: a clear error before any request', () => {
 		],
 		[
 			'bad fields JSON',
-			params('create', { fieldsJson: '{"a": ' }),
+			params('create', { fieldsInputMode: 'json', fieldsJson: '{"a": ' }),
 			/Invalid "Fields \(JSON\)" in item 0: expected a JSON object/,
 		],
 		[
@@ -274,6 +290,7 @@ describe('Continue On Fail', () => {
 		const { items, error } = await run(
 			params('update', {
 				itemId: '={{ $json.id }}',
+				fieldsInputMode: 'json',
 				fieldsJson: '={{ JSON.stringify({ price: $json.price }) }}',
 			}),
 			{

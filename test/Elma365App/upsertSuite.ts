@@ -148,6 +148,29 @@ export function upsertSuite(subject: UpsertSubject): TestPlatform {
 		expect(pairingOf(items)).toEqual([{ item: 0 }]);
 	});
 
+	test('Using the Form and JSON: the form finds and sends the match values, Fields (JSON) adds the rest; hidden by default', async () => {
+		const { error } = await run({ inn: '7701' }, ['inn'], {
+			fieldsInputMode: 'json',
+			fieldsJson: '{"__name": "Acme", "city": "Moscow"}',
+		});
+		expect(error).toBeUndefined();
+		expect(wire()).toEqual([
+			['POST', `${base}/list`, listBody({ inn: { min: 7701, max: 7701 } })],
+			['POST', `${base}/create`, { context: { inn: 7701, __name: 'Acme', city: 'Moscow' } }],
+		]);
+		t.platform.reset();
+		store().clear();
+		const formOnly = await run({ __name: 'Acme', inn: '7702' }, ['inn'], {
+			fieldsJson: '{"city": "Moscow"}',
+		});
+		expect(formOnly.error).toBeUndefined();
+		expect(wire()[1]).toEqual([
+			'POST',
+			`${base}/create`,
+			{ context: { __name: 'Acme', inn: 7702 } },
+		]);
+	});
+
 	test("one exact match among the filter's inclusive hits: updates that one", async () => {
 		const acme = seed({ __name: 'Acme', city: 'Moscow', inn: 1 });
 		const ltd = seed({ __name: 'Acme Ltd', city: 'Moscow', inn: 2 });
@@ -290,9 +313,12 @@ export function upsertSuite(subject: UpsertSubject): TestPlatform {
 		expect(email.error?.message).toBe(
 			'Invalid "Columns to Match On > email" in item 0: expected a text or number field, got "EMAIL"',
 		);
-		const conflict = await run({ inn: 7701 }, ['inn'], { fieldsJson: '{"inn": 7702}' });
+		const conflict = await run({ inn: 7701 }, ['inn'], {
+			fieldsInputMode: 'json',
+			fieldsJson: '{"inn": 7702}',
+		});
 		expect(conflict.error?.message).toBe(
-			'Invalid "Fields (JSON)" in item 0: expected no other value for the match field "inn" than 7701, got 7702',
+			'Invalid "Fields (JSON)" in item 0: expected only fields that Values to Send does not give (each field in one place), got "inn"',
 		);
 		expect(t.platform.requests).toEqual([]);
 	});

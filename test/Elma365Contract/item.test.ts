@@ -75,7 +75,7 @@ describe('contract item get', () => {
 describe('contract item update', () => {
 	test('posts {"context": ...} to .../{id}/update', async () => {
 		const { items, error } = await run(
-			params('update', { itemId, fieldsJson: '{"amount": 2000}' }),
+			params('update', { itemId, fieldsInputMode: 'json', fieldsJson: '{"amount": 2000}' }),
 		);
 		expect(error).toBeUndefined();
 		expectOneRequest('POST', `${base}/${itemId}/update`, { context: { amount: 2000 } });
@@ -88,7 +88,9 @@ describe('contract item update', () => {
 			`${base}/${itemId}/update`,
 			fail(400, 'contract is signed and cannot be changed'),
 		);
-		const { error } = await run(params('update', { itemId, fieldsJson: '{"amount": 1}' }));
+		const { error } = await run(
+			params('update', { itemId, fieldsInputMode: 'json', fieldsJson: '{"amount": 1}' }),
+		);
 		expect(error?.message).toBe('ELMA365 400: contract is signed and cannot be changed');
 		expect(error?.httpCode).toBe('400');
 	});

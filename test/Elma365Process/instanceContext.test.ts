@@ -29,7 +29,7 @@ beforeEach(() => {
 });
 
 describe('Instance > Update Context', () => {
-	test('PUT /bpm/instance/{id}/context {comment, context} from mapped fields, pairs and JSON (a later source wins)', async () => {
+	test('PUT /bpm/instance/{id}/context {comment, context} from the form (Values to Send); the hidden Fields and Fields (JSON) are not sent', async () => {
 		const { items, error } = await run({
 			operation: 'updateContext',
 			instanceId: byId(running),
@@ -49,7 +49,7 @@ describe('Instance > Update Context', () => {
 			fieldsJson: '{"days": 3}',
 		});
 		expect(error).toBeUndefined();
-		const context = { amount: 400, urgent: true, note: 'from pairs', days: 3 };
+		const context = { amount: 400, urgent: true, note: 'mapped' };
 		expect(wire()).toEqual([
 			[
 				'PUT',
@@ -65,11 +65,28 @@ describe('Instance > Update Context', () => {
 		});
 	});
 
+	test('Specify Values > Using Field Codes and Values sends the pairs alone, the form and the JSON not', async () => {
+		const { error } = await run({
+			operation: 'updateContext',
+			instanceId: byId(running),
+			comment: 'x',
+			fieldsInputMode: 'pairs',
+			columns: { mappingMode: 'defineBelow', value: { amount: 400 }, schema: [] },
+			fields: { field: [{ name: 'note', value: 'from pairs' }] },
+			fieldsJson: '{"days": 3}',
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => r.body)).toEqual([
+			{ comment: 'x', context: { note: 'from pairs' } },
+		]);
+	});
+
 	test('without a template the pairs and JSON alone are sent', async () => {
 		const { error } = await run({
 			operation: 'updateContext',
 			instanceId: byId(running),
 			comment: 'x',
+			fieldsInputMode: 'json',
 			fieldsJson: '{"amount": 5}',
 		});
 		expect(error).toBeUndefined();
@@ -83,6 +100,7 @@ describe('Instance > Update Context', () => {
 			operation: 'updateContext',
 			instanceId: byId(running),
 			comment: '  ',
+			fieldsInputMode: 'json',
 			fieldsJson: '{"amount": 5}',
 		});
 		expect(noComment.error?.message).toMatch(/Invalid "Comment" in item 0/);
@@ -92,12 +110,13 @@ describe('Instance > Update Context', () => {
 			comment: 'x',
 		});
 		expect(noField.error?.message).toMatch(
-			/Invalid "Values to Send \/ Fields \/ Fields \(JSON\)" in item 0: expected at least one context field/,
+			/Invalid "Values to Send" in item 0: expected at least one context field/,
 		);
 		const badId = await run({
 			operation: 'updateContext',
 			instanceId: byId('={{ "nope" }}'),
 			comment: 'x',
+			fieldsInputMode: 'json',
 			fieldsJson: '{"amount": 5}',
 		});
 		expect(badId.error?.message).toMatch(/Invalid "Instance" in item 0: expected a UUID/);
@@ -110,6 +129,7 @@ describe('Instance > Update Context', () => {
 				operation: 'updateContext',
 				instanceId: '={{ $json.id }}',
 				comment: 'x',
+				fieldsInputMode: 'json',
 				fieldsJson: '{"amount": 5}',
 			},
 			{ input: [{ json: { id: stopped } }, { json: { id: running } }], continueOnFail: true },
@@ -333,15 +353,22 @@ describe('Restore Point > Restore', () => {
 		});
 	});
 
-	test('the updated activity context is sent as {"context": {...}} from Fields and Fields (JSON) (the JSON wins)', async () => {
+	test('Specify Values is Using Field Codes and Values by default: Fields alone is sent', async () => {
+		const { error } = await restore(byId(point), {
+			fields: { field: [{ name: 'signed', value: 'false' }] },
+			fieldsJson: '{"pages": 1}',
+		});
+		expect(error).toBeUndefined();
+		expect(wire()).toEqual([
+			['POST', `/pub/v1/bpm/restore-point/${point}/restore`, {}, { context: { signed: false } }],
+		]);
+	});
+
+	test('the updated activity context is sent as {"context": {...}}; Using JSON sends Fields (JSON) alone', async () => {
 		const { items, error } = await restore(byId(point), {
-			fields: {
-				field: [
-					{ name: 'fullName', value: 'Jenna Smith' },
-					{ name: 'signed', value: 'false' },
-				],
-			},
-			fieldsJson: '{"signed": true, "pages": 3}',
+			fieldsInputMode: 'json',
+			fields: { field: [{ name: 'signed', value: 'false' }] },
+			fieldsJson: '{"fullName": "Jenna Smith", "signed": true, "pages": 3}',
 		});
 		expect(error).toBeUndefined();
 		const context = { fullName: 'Jenna Smith', signed: true, pages: 3 };
@@ -358,6 +385,7 @@ describe('Restore Point > Restore', () => {
 
 	test('Options > Additional Body (JSON) is merged last; the double refuses a key the help does not describe', async () => {
 		const { error } = await restore(byId(point), {
+			fieldsInputMode: 'json',
 			fieldsJson: '{"fullName": "Jenna Smith"}',
 			options: { body: '{"comment": "done"}' },
 		});
@@ -374,6 +402,7 @@ describe('Restore Point > Restore', () => {
 
 	test('a field without a code fails the item before any request', async () => {
 		const { error } = await restore(byId(point), {
+			fieldsInputMode: 'pairs',
 			fields: { field: [{ name: ' ', value: 'x' }] },
 		});
 		expect(error?.message).toMatch(/Fields > Field Code \(entry 1\)/);

@@ -35,19 +35,21 @@ const start = (extra: Record<string, unknown> = {}) => ({
 });
 
 describe('process start', () => {
-	test('posts the context from pairs and JSON, and returns the new instance id on top', async () => {
+	test('posts the context from Fields (Using Field Codes and Values), and returns the new instance id on top', async () => {
 		const dealId = newId();
 		const { items, error } = await t.run({
 			nodeType: 'elma365Process',
 			parameters: start({
+				fieldsInputMode: 'pairs',
 				fields: {
 					field: [
 						{ name: 'amount', value: '400' },
 						{ name: 'deal', value: `["${dealId}"]` },
-						{ name: 'note', value: 'urgent' },
+						{ name: 'note', value: 'from pairs' },
+						{ name: 'flag', value: 'true' },
 					],
 				},
-				fieldsJson: '{"note": "from JSON", "flag": true}',
+				fieldsJson: '{"note": "from JSON (not chosen, not sent)"}',
 			}),
 		});
 		expect(error).toBeUndefined();
@@ -58,7 +60,7 @@ describe('process start', () => {
 		expect(request.query).toEqual({});
 		expect(request.headers.authorization).toBe(`Bearer ${t.platform.apiKey}`);
 		expect(request.headers['content-type']).toMatch(/^application\/json/);
-		const context = { amount: 400, deal: [dealId], note: 'from JSON', flag: true };
+		const context = { amount: 400, deal: [dealId], note: 'from pairs', flag: true };
 		expect(request.body).toEqual({ context });
 		const [instanceId] = [...t.platform.collection('processInstances').keys()];
 		expect(jsonOf(items)).toEqual([{ instanceId, context: { ...context, __id: instanceId } }]);
@@ -102,14 +104,17 @@ describe('process start', () => {
 		);
 		const badJson = await t.run({
 			nodeType: 'elma365Process',
-			parameters: start({ fieldsJson: '[1]' }),
+			parameters: start({ fieldsInputMode: 'json', fieldsJson: '[1]' }),
 		});
 		expect(badJson.error?.message).toMatch(
 			/Invalid "Fields \(JSON\)" in item 0: expected a JSON object/,
 		);
 		const noFieldCode = await t.run({
 			nodeType: 'elma365Process',
-			parameters: start({ fields: { field: [{ name: '', value: 'x' }] } }),
+			parameters: start({
+				fieldsInputMode: 'pairs',
+				fields: { field: [{ name: '', value: 'x' }] },
+			}),
 		});
 		expect(noFieldCode.error?.message).toMatch(
 			/Invalid "Fields > Field Code \(entry 1\)" in item 0/,

@@ -293,6 +293,7 @@ describe('Complete', () => {
 			operation: 'complete',
 			taskId: picked(taskAt(0)),
 			exitId: picked('approve'),
+			fieldsInputMode: 'pairs',
 			fields: {
 				field: [
 					{ name: 'comment', value: 'Looks right' },
@@ -342,6 +343,7 @@ describe('Complete', () => {
 			operation: 'complete',
 			taskId: picked(taskAt(0)),
 			exitId: picked('reject'),
+			fieldsInputMode: 'json',
 			fieldsJson: '{"reason": "late"}',
 			options: { body: '{"context": {"reason": "duplicate"}}' },
 		});

@@ -300,7 +300,8 @@ describe('field mapping', () => {
 		});
 		expect(result).toEqual({
 			fields: [],
-			emptyFieldsNotice: 'The scheme of "hr.employees" lists no fields: use Fields (JSON)',
+			emptyFieldsNotice:
+				'The scheme of "hr.employees" lists no fields: choose Specify Values > Using JSON',
 		});
 	});
 
@@ -496,10 +497,10 @@ describe('field mapping', () => {
 		}
 	});
 
-	test('empty mapped values are not sent, and JSON wins over the mapper', async () => {
+	test('Using JSON sends Fields (JSON) alone: the values left in the form are not sent', async () => {
 		const { error } = await mapped(
 			{ __name: 'Mapped', quantity: null, kind: '' },
-			{ fieldsJson: '{"__name": "From JSON", "note": "x"}' },
+			{ fieldsInputMode: 'json', fieldsJson: '{"__name": "From JSON", "note": "x"}' },
 		);
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => r.body)).toEqual([
@@ -529,20 +530,21 @@ describe('field mapping', () => {
 		expect(t.platform.requests).toHaveLength(0);
 	});
 
-	test('a required field left blank on create is named by its label, before any request; Fields (JSON) may give it instead', async () => {
+	test('a required field left blank on create is named by its label, before any request; Using JSON may give it instead', async () => {
 		for (const blank of ['', '   ', null]) {
 			const { error } = await mapped({ __name: blank, quantity: 2 });
 			expect(error?.message).toBe('"Values to Send > Name" is required in item 0');
 			expect(error?.description).toBe(
-				'The application\'s scheme marks it as required (field code "__name"): give it a value, or set it in Fields (JSON).',
+				'The application\'s scheme marks it as required (field code "__name"): give it a value, or choose Specify Values > Using JSON to send the fields as one object.',
 			);
 			expect(t.platform.requests).toHaveLength(0);
 		}
-		const fromJson = await mapped({ __name: '', quantity: 2 }, { fieldsJson: '{"__name": "J"}' });
+		const fromJson = await mapped(
+			{ __name: '', quantity: 2 },
+			{ fieldsInputMode: 'json', fieldsJson: '{"__name": "J"}' },
+		);
 		expect(fromJson.error).toBeUndefined();
-		expect(t.platform.requests.map((r) => r.body)).toEqual([
-			{ context: { __name: 'J', quantity: 2 } },
-		]);
+		expect(t.platform.requests.map((r) => r.body)).toEqual([{ context: { __name: 'J' } }]);
 	});
 
 	test('a field saved with the value hint in its label is named without it', async () => {

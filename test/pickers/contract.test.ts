@@ -98,6 +98,7 @@ describe('get and update with a picked item', () => {
 				operation: 'update',
 				...located,
 				itemId: picked(ids[4]),
+				fieldsInputMode: 'json',
 				fieldsJson: '{"amount": 40}',
 			} as never,
 		});

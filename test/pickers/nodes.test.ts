@@ -74,6 +74,7 @@ describe('ELMA365 Process', () => {
 				resource: 'process',
 				operation: 'start',
 				...location,
+				fieldsInputMode: 'json',
 				fieldsJson: '{"amount": 5}',
 			} as never,
 		});
@@ -188,6 +189,7 @@ describe('ELMA365 Contract and Report', () => {
 					resource: 'item',
 					operation: 'create',
 					...location,
+					fieldsInputMode: 'json',
 					fieldsJson: '{"__name": "C"}',
 				} as never,
 			});

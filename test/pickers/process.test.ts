@@ -124,7 +124,7 @@ afterEach(() => {
 });
 
 describe('Process > Start description', () => {
-	test('the context mapper (mode map, reloads with namespace and template) comes before the pairs and the JSON, all shown', async () => {
+	test('Specify Values chooses the context mapper (mode map, reloads with namespace and template, the default), the pairs or the JSON, each shown alone', async () => {
 		const loader = await loadPackage();
 		const { description } = loader.nodeTypes.elma365Process.type as unknown as {
 			description: { version: number; properties: INodeProperties[] };
@@ -137,7 +137,18 @@ describe('Process > Start description', () => {
 		expect(columns[0].displayOptions?.show).toEqual({
 			resource: ['process'],
 			operation: ['start'],
+			fieldsInputMode: ['mapper'],
 		});
+		const choice = description.properties.find(
+			(p) => p.name === 'fieldsInputMode' && p.displayOptions?.show?.resource?.[0] === 'process',
+		);
+		expect(choice?.displayName).toBe('Specify Values');
+		expect(choice?.default).toBe('mapper');
+		expect(choice?.options?.map((o) => ('value' in o ? [o.name, o.value] : []))).toEqual([
+			['Using the Form', 'mapper'],
+			['Using Field Codes and Values', 'pairs'],
+			['Using JSON', 'json'],
+		]);
 		expect(columns[0].typeOptions?.loadOptionsDependsOn).toEqual([
 			'namespace.value',
 			'processCode.value',
@@ -152,12 +163,14 @@ describe('Process > Start description', () => {
 				['fields', 'fieldsJson'].includes(p.name) &&
 				p.displayOptions?.show?.resource?.[0] === 'process',
 		);
-		expect(escapeHatches.map((p) => [p.name, p.displayOptions?.show?.['@version']])).toEqual([
-			['fields', undefined],
-			['fieldsJson', undefined],
+		expect(escapeHatches.map((p) => [p.name, p.displayOptions?.show?.fieldsInputMode])).toEqual([
+			['fields', ['pairs']],
+			['fieldsJson', ['json']],
 		]);
-		expect([columns[0], ...escapeHatches].map((p) => description.properties.indexOf(p))).toEqual(
-			[columns[0], ...escapeHatches]
+		expect(
+			[choice!, columns[0], ...escapeHatches].map((p) => description.properties.indexOf(p)),
+		).toEqual(
+			[choice!, columns[0], ...escapeHatches]
 				.map((p) => description.properties.indexOf(p))
 				.sort((a, b) => a - b),
 		);
@@ -210,7 +223,7 @@ describe('context field mapper', () => {
 		expect(await mapperOf()).toEqual({
 			fields: [],
 			emptyFieldsNotice:
-				'The scheme of process template "crm/approval" lists no context fields: use Fields or Fields (JSON)',
+				'The scheme of process template "crm/approval" lists no context fields: choose another way under Specify Values',
 		});
 	});
 
@@ -264,23 +277,37 @@ describe('start with mapped context', () => {
 		expect(jsonOf(items)).toEqual([{ instanceId, context: { ...context, __id: instanceId } }]);
 	});
 
-	test('mapped values, then pairs, then JSON: a later source wins; empty mapped values are not sent', async () => {
-		const { error } = await start(
-			{ subject: 'Mapped', amount: 10, days: null, deal: '' },
-			{
-				fields: {
-					field: [
-						{ name: 'amount', value: '20' },
-						{ name: 'note', value: 'pair' },
-					],
+	test.each([
+		['mapper', { subject: 'Mapped', amount: 10 }],
+		['pairs', { amount: 20, note: 'pair' }],
+		['json', { subject: 'From JSON', extra: [1] }],
+	])(
+		'Specify Values "%s" sends that section alone, whatever the others hold; empty mapped values are not sent',
+		async (choice, context) => {
+			const { error } = await start(
+				{ subject: 'Mapped', amount: 10, days: null, deal: '' },
+				{
+					fieldsInputMode: choice,
+					fields: {
+						field: [
+							{ name: 'amount', value: '20' },
+							{ name: 'note', value: 'pair' },
+						],
+					},
+					fieldsJson: '{"subject": "From JSON", "extra": [1]}',
 				},
-				fieldsJson: '{"subject": "From JSON", "extra": [1]}',
-			},
+			);
+			expect(error).toBeUndefined();
+			expect(t.platform.requests.map((r) => r.body)).toEqual([{ context }]);
+		},
+	);
+
+	test('a Specify Values the form does not offer fails before any request, naming the choice', async () => {
+		const { error } = await start({ subject: 'Mapped' }, { fieldsInputMode: 'all' });
+		expect(error?.message).toBe(
+			'Invalid "Specify Values" in item 0: expected "mapper", "pairs" or "json", got "all"',
 		);
-		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => r.body)).toEqual([
-			{ context: { subject: 'From JSON', amount: 20, note: 'pair', extra: [1] } },
-		]);
+		expect(t.platform.requests).toHaveLength(0);
 	});
 
 	test('a mapped value that does not fit its field fails before any request, naming the field and item', async () => {
@@ -298,6 +325,7 @@ describe('start with mapped context', () => {
 				resource: 'process',
 				operation: 'start',
 				...located,
+				fieldsInputMode: 'json',
 				fieldsJson: '{"subject": "Only JSON"}',
 			} as never,
 		});

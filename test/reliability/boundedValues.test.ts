@@ -104,6 +104,7 @@ test('any echoed value is bounded: a 100 000-character ID and a long JSON value'
 			namespace: byCode('crm'),
 			application: byCode('deals'),
 			itemId: byId('={{ $json.id }}'),
+			fieldsInputMode: 'json',
 			fieldsJson: '={{ $json.json }}',
 		} as never,
 		input: [

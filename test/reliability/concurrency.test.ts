@@ -771,6 +771,7 @@ function processCases(): Node {
 		operation: 'start',
 		namespace: 'crm.deals',
 		processCode: 'approval',
+		fieldsInputMode: 'json',
 		fieldsJson: '={{ JSON.stringify({ order: $json.order }) }}',
 		...extra,
 	});
@@ -909,7 +910,11 @@ const instanceChanges: InstanceChange[] = [
 		operation: 'updateContext',
 		method: 'PUT',
 		action: 'context',
-		parameters: { comment: 'Fix', fieldsJson: '={{ JSON.stringify({ order: $json.order }) }}' },
+		parameters: {
+			comment: 'Fix',
+			fieldsInputMode: 'json',
+			fieldsJson: '={{ JSON.stringify({ order: $json.order }) }}',
+		},
 		body: (order) => ({ comment: 'Fix', context: { order } }),
 		output: (instanceId, order) => ({ instanceId, comment: 'Fix', context: { order } }),
 	},

@@ -878,6 +878,7 @@ describe('Continue On Fail with hostile and valid items mixed', () => {
 						operation: 'create',
 						namespace: { __rl: true, mode: 'code', value: V },
 						application: { __rl: true, mode: 'code', value: 'deals' },
+						fieldsInputMode: 'json',
 						fieldsJson: '{"__name": "x"}',
 					} as never,
 					input: values.map((v) => ({ json: { v } as never })),

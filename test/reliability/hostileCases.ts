@@ -444,7 +444,7 @@ export const PATH_CASES: PathCase[] = [
 	// App, Contract, Report: every operation with the section and application codes (and item ID)
 	...itemCases('elma365App', 'app', 'application', 'Application Code', [
 		['item', 'get', '/get', true],
-		['item', 'update', '/update', true, { fieldsJson: '{"__name": "x"}' }],
+		['item', 'update', '/update', true, { fieldsInputMode: 'json', fieldsJson: '{"__name": "x"}' }],
 		['item', 'setStatus', '/set-status', true, { statusCode: 'done' }],
 		// One request per item: in one request (the default) the batch path has no user value.
 		[
@@ -452,7 +452,7 @@ export const PATH_CASES: PathCase[] = [
 			'create',
 			'/create',
 			false,
-			{ fieldsJson: '{"__name": "x"}', sendInOneRequest: false },
+			{ fieldsInputMode: 'json', fieldsJson: '{"__name": "x"}', sendInOneRequest: false },
 		],
 		['item', 'getAll', '/list', false, { returnAll: true }],
 		['item', 'getImportStatus', '/import/status', false],
@@ -478,8 +478,14 @@ export const PATH_CASES: PathCase[] = [
 	},
 	...itemCases('elma365Contract', 'contracts', 'application', 'Contract Application Code', [
 		['item', 'get', 'GET /get', true],
-		['item', 'update', '/update', true, { fieldsJson: '{"__name": "x"}' }],
-		['item', 'create', '/create', false, { fieldsJson: '{"__name": "x"}' }],
+		['item', 'update', '/update', true, { fieldsInputMode: 'json', fieldsJson: '{"__name": "x"}' }],
+		[
+			'item',
+			'create',
+			'/create',
+			false,
+			{ fieldsInputMode: 'json', fieldsJson: '{"__name": "x"}' },
+		],
 		['item', 'getAll', '/list', false, { returnAll: true }],
 	]),
 	...itemCases('elma365Report', 'reports', 'report', 'Report Code', [
@@ -635,7 +641,12 @@ export const PATH_CASES: PathCase[] = [
 /** Process control on one instance: the instance's ID, then the action. */
 function instanceActionCases(): PathCase[] {
 	const rows: Array<[string, string, string, Record<string, unknown>]> = [
-		['updateContext', 'PUT', '/context', { comment: 'Why', fieldsJson: '{"a": 1}' }],
+		[
+			'updateContext',
+			'PUT',
+			'/context',
+			{ comment: 'Why', fieldsInputMode: 'json', fieldsJson: '{"a": 1}' },
+		],
 		['skipStep', 'POST', '/skip-step', {}],
 		['restartStep', 'POST', '/restart-step', {}],
 		['moveToVersion', 'POST', '/version', {}],
@@ -1306,6 +1317,7 @@ export const FIELD_CASES: FieldCase[] = [
 			namespace: byCode('crm'),
 			application: byCode('deals'),
 			sendInOneRequest: false,
+			fieldsInputMode: 'json',
 			fieldsJson: V,
 		},
 		field: 'Fields (JSON)',
@@ -1383,6 +1395,7 @@ export const FIELD_CASES: FieldCase[] = [
 			operation: 'create',
 			namespace: byCode('legal'),
 			application: byCode('contracts'),
+			fieldsInputMode: 'json',
 			fieldsJson: V,
 		},
 		field: 'Fields (JSON)',
@@ -1505,6 +1518,7 @@ function newFieldCases(): FieldCase[] {
 		operation: 'updateContext',
 		instanceId: byId(UUID),
 		comment: 'Why',
+		fieldsInputMode: 'json',
 		fieldsJson: '{"a": 1}',
 	};
 	const storage = {
@@ -1545,10 +1559,14 @@ function newFieldCases(): FieldCase[] {
 		{
 			node: 'elma365Process',
 			label: 'instance update context Fields (JSON)',
-			parameters: { ...context, fieldsJson: V, fields: { field: [{ name: 'b', value: '2' }] } },
+			parameters: {
+				...context,
+				fieldsInputMode: 'json',
+				fieldsJson: V,
+			},
 			field: 'Fields (JSON)',
-			kind: { type: 'json' },
-			base: { b: 2 },
+			kind: { type: 'json', nonEmpty: true },
+			base: {},
 			wire: at('context'),
 		},
 		{

@@ -81,6 +81,7 @@ export const OPERATIONS: Op[] = [
 			application: byCode('deals'),
 			// One request per item (/app/{namespace}/{code}/create), not the batch save.
 			sendInOneRequest: false,
+			fieldsInputMode: 'json',
 			fieldsJson: '{"__name": "x"}',
 		},
 	},
@@ -107,6 +108,7 @@ export const OPERATIONS: Op[] = [
 			operation: 'create',
 			namespace: byCode('legal'),
 			application: byCode('contracts'),
+			fieldsInputMode: 'json',
 			fieldsJson: '{"__name": "x"}',
 		},
 	},
@@ -269,6 +271,7 @@ export const OPERATIONS: Op[] = [
 			operation: 'updateContext',
 			instanceId: locator(UUID),
 			comment: 'Why',
+			fieldsInputMode: 'json',
 			fieldsJson: '{"a": 1}',
 		},
 	},

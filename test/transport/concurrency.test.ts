@@ -353,6 +353,7 @@ describe('Options > Concurrency on application items', () => {
 				namespace: code(NS),
 				application: code(APP),
 				itemId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+				fieldsInputMode: 'json',
 				fieldsJson: '={{ JSON.stringify({ price: $json.price }) }}',
 				options: { concurrency: 3 },
 			},

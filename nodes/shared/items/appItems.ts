@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { contextFields } from '../descriptions/contextFields';
-import { readContext } from '../readers/contextFields';
+import { valuesInput } from '../descriptions/contextFields';
+import { readValues } from '../readers/contextFields';
 import { fieldMapper, valueShapesNotice } from '../descriptions/fieldMapping';
-import { readMappedFields } from '../readers/fieldMapping';
 import type { ListFeatures } from '../lists/listOptions';
 import { listOptions } from '../lists/listOptions';
 import { codeLocator, uuidLocatorWithUrl } from '../descriptions/locators';
@@ -132,60 +131,20 @@ export function readItemPath(
 	return `${base}${apiPath`/${id}`}/${action}`;
 }
 
-/**
- * The item's fields: mapped fields (when the mapper is chosen), then the name/value pairs, then the
- * JSON object; a later source wins where two name the same field.
- */
-async function readItemFields(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const mapped =
-		ctx.getNodeParameter('fieldsInputMode', itemIndex, 'mapper') === 'mapper'
-			? await readMappedFields(ctx, itemIndex)
-			: {};
-	return { ...mapped, ...readContext(ctx, itemIndex) };
-}
-
 /** The body of an item's create or update: `{"context": {...its fields}}`. */
 export async function readContextBody(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	return { context: await readItemFields(ctx, itemIndex) };
+	return { context: await readValues(ctx, itemIndex) };
 }
 
-/**
- * A choice between the field mapper (fed by the application scheme) and name/value pairs, with the
- * JSON escape hatch in both.
- */
+/** The item's fields: the mapper read from the application's scheme, or pairs, or JSON (Specify Values). */
 export function itemFields(kind: ItemKind, mode: 'add' | 'map'): INodeProperties[] {
-	const [pairs, json] = contextFields({ what: kind.noun });
-	return [
-		{
-			displayName: 'Fields Input Mode',
-			name: 'fieldsInputMode',
-			type: 'options',
-			noDataExpression: true,
-			options: [
-				{
-					name: 'Map Each Field',
-					value: 'mapper',
-					description: "Fields listed from the application's scheme, with their types",
-				},
-				{
-					name: 'Field Codes and Values',
-					value: 'pairs',
-					description: 'Name/value pairs by field code',
-				},
-			],
-			default: 'mapper',
-		},
-		{
-			...fieldMapper({ what: kind.noun, mode }),
-			displayOptions: { show: { fieldsInputMode: ['mapper'] } },
-		},
-		{ ...valueShapesNotice, displayOptions: { show: { fieldsInputMode: ['mapper'] } } },
-		{ ...pairs, displayOptions: { show: { fieldsInputMode: ['pairs'] } } },
-		json,
-	];
+	return valuesInput({
+		what: kind.noun,
+		form: [fieldMapper({ what: kind.noun, mode }), valueShapesNotice],
+	});
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { contextFields } from '../descriptions/contextFields';
+import { JSON_SECTION, valuesInput, VALUES_FROM } from '../descriptions/contextFields';
 import { concurrency, optionsCollection } from '../descriptions/options';
-import { readContext } from '../readers/contextFields';
+import { readValues } from '../readers/contextFields';
 import type { ApplicationField } from '../methods/mapperFields';
 import { MAPPER_SECTION, fieldMapper } from '../descriptions/fieldMapping';
 import { readMappedFields, toPlatformValue } from '../readers/fieldMapping';
@@ -20,12 +20,38 @@ export const IF_SEVERAL_MATCH = { fail: 'error', updateAll: 'updateAll' } as con
 export const UPSERT_MARKER = '_upsert';
 
 /**
+ * Specify Values of a Create or Update: the form always (it holds the fields to match on), with
+ * Fields (JSON) added by the second choice for what the form does not list. A field in both fails.
+ */
+function upsertValuesChoice(kind: ItemKind): INodeProperties[] {
+	const [choice, , json] = valuesInput({ what: kind.noun });
+	return [
+		{
+			...choice,
+			options: [
+				{
+					name: 'Using the Form',
+					value: VALUES_FROM.form,
+					description: `Each field of the ${kind.noun} listed with its type, under ${MAPPER_SECTION}`,
+				},
+				{
+					name: 'Using the Form and JSON',
+					value: VALUES_FROM.json,
+					description: `The form, plus other fields as one JSON object under ${JSON_SECTION}; a field given in both fails the item`,
+				},
+			],
+			default: VALUES_FROM.form,
+		},
+		json,
+	];
+}
+
+/**
  * The form of a Create or Update: the application, the mapper (n8n's resource mapper in `upsert`
- * mode: fields to send and the fields to match on), Fields (JSON), and Options.
+ * mode: fields to send and the fields to match on), Specify Values, and Options.
  */
 export function upsertFields(kind: ItemKind): INodeProperties[] {
 	const mapper = fieldMapper({ what: kind.noun, mode: 'add' });
-	const [, json] = contextFields({ what: kind.noun });
 	return [
 		...locationFields(kind),
 		{
@@ -45,7 +71,7 @@ export function upsertFields(kind: ItemKind): INodeProperties[] {
 				},
 			},
 		},
-		json,
+		...upsertValuesChoice(kind),
 		optionsCollection([
 			concurrency(
 				1,
@@ -148,17 +174,20 @@ export async function readUpsert(
 ): Promise<UpsertRequest> {
 	const applicationPath = readApplicationPath(ctx, itemIndex, kind);
 	const match = readMatch(ctx, itemIndex);
-	const extra = readContext(ctx, itemIndex);
-	for (const [id, value] of match) {
-		if (id in extra && extra[id] !== value)
-			throw invalidInput(
-				ctx,
-				itemIndex,
-				'Fields (JSON)',
-				`no other value for the match field "${id}" than ${JSON.stringify(value)}`,
-				extra[id],
-			);
-	}
+	const mapped = await readMappedFields(ctx, itemIndex);
+	const extra =
+		ctx.getNodeParameter('fieldsInputMode', itemIndex, VALUES_FROM.form) === VALUES_FROM.json
+			? await readValues(ctx, itemIndex)
+			: {};
+	const twice = Object.keys(extra).find((id) => id in mapped);
+	if (twice !== undefined)
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			JSON_SECTION,
+			`only fields that ${MAPPER_SECTION} does not give (each field in one place)`,
+			twice,
+		);
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const choice = options.ifSeveralMatch ?? IF_SEVERAL_MATCH.fail;
 	if (choice !== IF_SEVERAL_MATCH.fail && choice !== IF_SEVERAL_MATCH.updateAll)
@@ -166,7 +195,7 @@ export async function readUpsert(
 	return {
 		applicationPath,
 		match,
-		context: { ...(await readMappedFields(ctx, itemIndex)), ...extra },
+		context: { ...mapped, ...extra },
 		updateAll: choice === IF_SEVERAL_MATCH.updateAll,
 	};
 }

@@ -40,7 +40,7 @@ export async function getApplicationFields(
 		? { fields }
 		: {
 				fields,
-				emptyFieldsNotice: `The scheme of ${shownText(`${scheme.namespace}.${scheme.application}`)} lists no fields: use Fields (JSON)`,
+				emptyFieldsNotice: `The scheme of ${shownText(`${scheme.namespace}.${scheme.application}`)} lists no fields: choose Specify Values > Using JSON`,
 			};
 }
 

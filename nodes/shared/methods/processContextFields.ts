@@ -57,6 +57,6 @@ export async function getProcessContextFields(
 		? { fields }
 		: {
 				fields,
-				emptyFieldsNotice: `The scheme of process template ${shownText(`${namespace}/${code}`)} lists no context fields: use Fields or Fields (JSON)`,
+				emptyFieldsNotice: `The scheme of process template ${shownText(`${namespace}/${code}`)} lists no context fields: choose another way under Specify Values`,
 			};
 }

@@ -1,10 +1,18 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { readJsonObject } from './common';
+import { readMappedFields } from './fieldMapping';
+import { MAPPER_SECTION } from '../descriptions/fieldMapping';
 import { DROPPED_KEYS, invalidInput, requireSendable } from '../validation';
 import { parseJsonOrText } from '../utils';
+import {
+	CHOICE_LABEL,
+	JSON_SECTION,
+	PAIRS_SECTION,
+	VALUES_FROM,
+} from '../descriptions/contextFields';
 
-/** `{...pairs, ...json}`: the JSON object wins where both name a field. */
-export function readContext(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+/** Fields: the name/value pairs by field code, each value parsed when it is JSON. */
+function readPairs(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const pairs =
 		(ctx.getNodeParameter('fields.field', itemIndex, []) as Array<{
 			name: string;
@@ -12,30 +20,47 @@ export function readContext(ctx: IExecuteFunctions, itemIndex: number): IDataObj
 		}>) ?? [];
 	const context: IDataObject = {};
 	for (const [position, pair] of pairs.entries()) {
+		const label = `${PAIRS_SECTION} > Field Code (entry ${position + 1})`;
 		const name = typeof pair.name === 'string' ? pair.name.trim() : '';
-		if (name === '')
-			throw invalidInput(
-				ctx,
-				itemIndex,
-				`Fields > Field Code (entry ${position + 1})`,
-				'a field code',
-				pair.name,
-			);
+		if (name === '') throw invalidInput(ctx, itemIndex, label, 'a field code', pair.name);
 		// As a key these would set the object's prototype or be dropped by n8n's copies, without a word.
 		if (DROPPED_KEYS.includes(name))
 			throw invalidInput(
 				ctx,
 				itemIndex,
-				`Fields > Field Code (entry ${position + 1})`,
+				label,
 				'a field code other than "__proto__", "constructor" or "prototype"',
 				pair.name,
 			);
 		context[name] = requireSendable(
 			ctx,
 			itemIndex,
-			`Fields > Value (entry ${position + 1})`,
+			`${PAIRS_SECTION} > Value (entry ${position + 1})`,
 			parseJsonOrText(pair.value),
 		) as IDataObject[string];
 	}
-	return { ...context, ...readJsonObject(ctx, itemIndex, 'fieldsJson', 'Fields (JSON)') };
+	return context;
+}
+
+/** The section named by Specify Values, as the choice's label on the screen. */
+export function sectionOf(ctx: IExecuteFunctions, itemIndex: number): string {
+	const choice = ctx.getNodeParameter('fieldsInputMode', itemIndex, VALUES_FROM.pairs);
+	if (choice === VALUES_FROM.form) return MAPPER_SECTION;
+	return choice === VALUES_FROM.json ? JSON_SECTION : PAIRS_SECTION;
+}
+
+/** The values of the one section chosen under Specify Values (see `valuesInput`). */
+export async function readValues(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const choice = ctx.getNodeParameter('fieldsInputMode', itemIndex, VALUES_FROM.pairs);
+	if (choice === VALUES_FROM.form) return await readMappedFields(ctx, itemIndex);
+	if (choice === VALUES_FROM.pairs) return readPairs(ctx, itemIndex);
+	if (choice === VALUES_FROM.json)
+		return readJsonObject(ctx, itemIndex, 'fieldsJson', JSON_SECTION);
+	throw invalidInput(
+		ctx,
+		itemIndex,
+		CHOICE_LABEL,
+		`"${VALUES_FROM.form}", "${VALUES_FROM.pairs}" or "${VALUES_FROM.json}"`,
+		choice,
+	);
 }

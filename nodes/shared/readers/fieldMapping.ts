@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { ApplicationField } from '../methods/mapperFields';
 import { DATE_ONLY } from '../methods/mapperFields';
-import { readContext } from './contextFields';
 import { resolveUsers } from './userLookup';
 import { MAPPER_SECTION } from '../descriptions/fieldMapping';
 import {
@@ -325,8 +324,7 @@ function fieldLabel(field: { id: string; displayName?: string; platformType?: st
 const CREATING = new Set(['create']);
 
 /**
- * A field the scheme requires, left blank in the mapper of a create and not given in Fields or
- * Fields (JSON) either, is named by its label. (n8n's own check before the run names a field never
+ * A field the scheme requires, left blank in the mapper of a create, is named by its label. (n8n's own check before the run names a field never
  * filled by its code: that message is n8n's.)
  */
 function requireMandatoryFields(
@@ -338,19 +336,17 @@ function requireMandatoryFields(
 	if (!CREATING.has(String(ctx.getNodeParameter('operation', itemIndex, '')))) return;
 	const blank = (value: unknown) =>
 		value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-	const missing = schema.filter(
-		(field) => field.required === true && field.removed !== true && blank(values[field.id]),
+	const field = schema.find(
+		(candidate) =>
+			candidate.required === true && candidate.removed !== true && blank(values[candidate.id]),
 	);
-	if (missing.length === 0) return;
-	const elsewhere = readContext(ctx, itemIndex);
-	const field = missing.find((candidate) => blank(elsewhere[candidate.id]));
 	if (!field) return;
 	throw new NodeOperationError(
 		ctx.getNode(),
 		`"${mappedLabel(field)}" is required in item ${itemIndex}`,
 		{
 			itemIndex,
-			description: `The application's scheme marks it as required (field code "${field.id}"): give it a value, or set it in Fields (JSON).`,
+			description: `The application's scheme marks it as required (field code "${field.id}"): give it a value, or choose Specify Values > Using JSON to send the fields as one object.`,
 		},
 	);
 }

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { contextFields } from '../../../shared/descriptions/contextFields';
-import { readContext } from '../../../shared/readers/contextFields';
-import { readMappedFields } from '../../../shared/readers/fieldMapping';
-import { MAPPER_SECTION } from '../../../shared/descriptions/fieldMapping';
+import { valuesInput } from '../../../shared/descriptions/contextFields';
+import { readValues, sectionOf } from '../../../shared/readers/contextFields';
+import { valueShapesNotice } from '../../../shared/descriptions/fieldMapping';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { invalidInput, requireText } from '../../../shared/validation';
 import { contextMapper } from '../process/contextMapper.description';
@@ -31,12 +30,11 @@ export const description: INodeProperties[] = showFor('instance', 'updateContext
 		required: false,
 		purpose: 'the instance runs, to list its context fields below (optional)',
 	}),
-	contextMapper,
-	...contextFields({ what: 'process context' }),
+	...valuesInput({ what: 'process context', form: [contextMapper, valueShapesNotice] }),
 	optionsCollection([concurrency(defaultConcurrency)]),
 ]);
 
-/** `{comment, context}`: the mapped fields, then the pairs, then the JSON (a later source wins). */
+/** `{comment, context}`: the values of the section chosen under Specify Values, at least one. */
 async function readBody(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const comment = requireText(
 		ctx,
@@ -44,15 +42,9 @@ async function readBody(ctx: IExecuteFunctions, itemIndex: number): Promise<IDat
 		'Comment',
 		ctx.getNodeParameter('comment', itemIndex),
 	);
-	const context = { ...(await readMappedFields(ctx, itemIndex)), ...readContext(ctx, itemIndex) };
+	const context = await readValues(ctx, itemIndex);
 	if (Object.keys(context).length === 0)
-		throw invalidInput(
-			ctx,
-			itemIndex,
-			`${MAPPER_SECTION} / Fields / Fields (JSON)`,
-			'at least one context field',
-			'',
-		);
+		throw invalidInput(ctx, itemIndex, sectionOf(ctx, itemIndex), 'at least one context field', '');
 	return { comment, context };
 }
 

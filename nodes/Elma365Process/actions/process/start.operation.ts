@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { contextFields } from '../../../shared/descriptions/contextFields';
-import { readContext } from '../../../shared/readers/contextFields';
+import { valuesInput } from '../../../shared/descriptions/contextFields';
+import { readValues } from '../../../shared/readers/contextFields';
 import { showFor } from '../../../shared/descriptions/common';
 import { valueShapesNotice } from '../../../shared/descriptions/fieldMapping';
-import { readMappedFields } from '../../../shared/readers/fieldMapping';
 import { contextMapper } from './contextMapper.description';
 import { codeLocator } from '../../../shared/descriptions/locators';
 import { explainStatus, type StatusHints } from '../../../shared/execution/statusHints';
@@ -35,16 +34,9 @@ export const description: INodeProperties[] = showFor('process', 'start', [
 		}),
 		typeOptions: { loadOptionsDependsOn: ['namespace.value'] },
 	},
-	contextMapper,
-	valueShapesNotice,
-	...contextFields({ what: 'process context' }),
+	...valuesInput({ what: 'process context', form: [contextMapper, valueShapesNotice] }),
 	optionsCollection([concurrency(1, CREATED_IN_ANOTHER_ORDER)]),
 ]);
-
-/** Mapped fields, then the name/value pairs, then the JSON: a later source wins. */
-async function readStartContext(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return { ...(await readMappedFields(ctx, itemIndex)), ...readContext(ctx, itemIndex) };
-}
 
 /** The platform answers with the new instance's context; its `__id` is the instance ID. */
 function withInstanceId(response: IDataObject): IDataObject {
@@ -67,7 +59,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	try {
 		const namespace = requirePathParameter(this, itemIndex, 'namespace', 'Section');
 		const code = requirePathParameter(this, itemIndex, 'processCode', 'Process Code');
-		const body = { context: await readStartContext(this, itemIndex) };
+		const body = { context: await readValues(this, itemIndex) };
 		const response = await apiRequest(this, {
 			method: 'POST',
 			path: apiPath`/bpm/template/${namespace}/${code}/run`,

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { contextFields } from '../../../shared/descriptions/contextFields';
-import { readContext } from '../../../shared/readers/contextFields';
+import { valuesInput } from '../../../shared/descriptions/contextFields';
+import { readValues } from '../../../shared/readers/contextFields';
 import { readUuidLocator } from '../../../shared/readers/locators';
 import { withAdditionalBody } from '../../../shared/readers/additionalBody';
 import { apiPath, apiRequest, jsonBody, unwrapItem } from '../../../shared/transport';
@@ -20,16 +20,16 @@ export const description: INodeProperties[] = showFor('restorePoint', 'restore',
 			'The restore point to bring the process back to, by ID (the platform publishes no list of restore points)',
 		source: 'the ID of a restore point, which the user supplies: no operation lists them',
 	}),
-	...contextFields({ what: 'updated activity context' }),
+	...valuesInput({ what: 'updated activity context' }),
 	optionsCollection([concurrency(), additionalBody]),
 ]);
 
 /**
- * `{"context": {...}}` with the Fields and Fields (JSON), or `{}` when both are empty; Options >
- * Additional Body (JSON) merged last.
+ * `{"context": {...}}` with the values chosen under Specify Values, or `{}` when they are empty;
+ * Options > Additional Body (JSON) merged last.
  */
-function readBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const context = readContext(ctx, itemIndex);
+async function readBody(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const context = await readValues(ctx, itemIndex);
 	return withAdditionalBody(ctx, itemIndex, Object.keys(context).length > 0 ? { context } : {});
 }
 
@@ -42,7 +42,7 @@ function readBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const restorePointId = readUuidLocator(this, itemIndex, 'restorePointId', 'Restore Point');
-	const body = readBody(this, itemIndex);
+	const body = await readBody(this, itemIndex);
 	const response = await apiRequest(this, {
 		method: 'POST',
 		path: apiPath`/bpm/restore-point/${restorePointId}/restore`,

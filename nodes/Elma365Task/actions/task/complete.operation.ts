@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { contextFields } from '../../../shared/descriptions/contextFields';
-import { readContext } from '../../../shared/readers/contextFields';
+import { valuesInput } from '../../../shared/descriptions/contextFields';
+import { readValues } from '../../../shared/readers/contextFields';
 import { showFor } from '../../../shared/descriptions/common';
 import { codeLocator } from '../../../shared/descriptions/locators';
 import { requireText } from '../../../shared/validation';
@@ -27,12 +27,12 @@ export const description: INodeProperties[] = showFor('task', 'complete', [
 		}),
 		typeOptions: { loadOptionsDependsOn: ['taskId.value'] },
 	},
-	...contextFields({ what: "task's form" }),
+	...valuesInput({ what: "task's form" }),
 	optionsCollection([concurrency(), additionalBody]),
 ]);
 
 /** The body this operation sends, read (and checked) before the request. */
-function readBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+async function readBody(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	return withAdditionalBody(ctx, itemIndex, {
 		exitId: requireText(
 			ctx,
@@ -40,14 +40,14 @@ function readBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 			'Exit',
 			ctx.getNodeParameter('exitId', itemIndex, '', { extractValue: true }),
 		).trim(),
-		context: readContext(ctx, itemIndex),
+		context: await readValues(ctx, itemIndex),
 	});
 }
 
 /** PUT /tasks/{id}/submit {exitId, context}: the exit and the form's field values. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const taskId = readTaskId(this, itemIndex);
-	const body = readBody(this, itemIndex);
+	const body = await readBody(this, itemIndex);
 	const response = await apiRequest(this, {
 		method: 'PUT',
 		path: apiPath`/tasks/${taskId}/submit`,
