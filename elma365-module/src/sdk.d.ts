@@ -10,15 +10,15 @@ declare function fetch(
 	init?: { method?: string; headers?: Record<string, string>; body?: string },
 ): Promise<{ status: number; text(): Promise<string>; json(): Promise<unknown> }>;
 
-declare const Context: { data: Record<string, any> };
+declare const Context: { data: Record<string, unknown> };
 
 interface SdkItem {
-	data: Record<string, any> & { __id: string };
+	data: Record<string, unknown> & { __id: string };
 	save(): Promise<void>;
 	delete(): Promise<void>;
 }
 interface SdkSearch {
-	where(predicate: (f: any) => unknown): SdkSearch;
+	where(predicate: (f: Record<string, { eq(value: unknown): unknown }>) => unknown): SdkSearch;
 	size(count: number): SdkSearch;
 	first(): Promise<SdkItem | undefined>;
 	all(): Promise<SdkItem[]>;
