@@ -320,6 +320,8 @@ async function addSubscription(input: SubscriptionInput): Promise<string> {
 }
 
 async function removeSubscription(id: string): Promise<void> {
+	// Item IDs are UUIDs: anything else is unknown, and unknown is fine (CONTRACT.md).
+	if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return;
 	const item = await app()
 		.search()
 		.where((f) => f.__id.eq(id))

@@ -320,6 +320,8 @@ async function addSubscription(input: SubscriptionInput): Promise<string> {
 }
 
 async function removeSubscription(id: string): Promise<void> {
+	// Item IDs are UUIDs: anything else is unknown, and unknown is fine (CONTRACT.md).
+	if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return;
 	const item = await app()
 		.search()
 		.where((f) => f.__id.eq(id))
@@ -352,19 +354,24 @@ function plain(value: unknown): Record<string, unknown> | undefined {
 	if (typeof value !== 'object' || value === null) return undefined;
 	const data = (value as { data?: unknown }).data;
 	const source = typeof data === 'object' && data !== null ? data : value;
-	return JSON.parse(JSON.stringify(source));
+	try {
+		return JSON.parse(JSON.stringify(source));
+	} catch {
+		return undefined; // a circular SDK object: the envelope goes without it
+	}
+}
+
+function isoTime(value: unknown): string {
+	const time =
+		typeof value === 'string' || typeof value === 'number' ? new Date(value) : new Date();
+	return Number.isNaN(time.getTime()) ? new Date().toISOString() : time.toISOString();
 }
 
 function buildEnvelope(event: string, data: Record<string, unknown>): Envelope {
 	const object = data[EVENT_FIELDS.object] as
 		| { namespace?: string; code?: string; __namespace?: string; __code?: string }
 		| undefined;
-	const time = data[EVENT_FIELDS.time];
-	const envelope: Envelope = {
-		id: newEventId(),
-		event,
-		time: typeof time === 'string' ? new Date(time).toISOString() : new Date().toISOString(),
-	};
+	const envelope: Envelope = { id: newEventId(), event, time: isoTime(data[EVENT_FIELDS.time]) };
 	if (event.startsWith('item.')) {
 		envelope.namespace = object?.namespace ?? object?.__namespace;
 		envelope.application = object?.code ?? object?.__code;

@@ -89,6 +89,15 @@ describe('module API methods', () => {
 		expect(company.sandbox.store.rows.size).toBe(0);
 	});
 
+	it('unsubscribe of an ID that is no UUID is ok and removes nothing', async () => {
+		await call('subscribe', { url: 'https://x.example', events: ['item.created'], secret });
+		expect(await call('unsubscribe', { id: 'not-a-uuid' })).toEqual({
+			status: 200,
+			body: { ok: true },
+		});
+		expect(company.sandbox.store.rows.size).toBe(1);
+	});
+
 	it('unsubscribe without an id is refused with 400', async () => {
 		expect(await call('unsubscribe', {})).toEqual({
 			status: 400,

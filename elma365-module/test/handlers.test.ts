@@ -79,6 +79,20 @@ describe('event handlers', () => {
 		});
 	});
 
+	it('an event time the platform does not give, or cannot be read, is the time of sending', async () => {
+		await subscribe(['item.updated']);
+		const before = Date.now();
+		await company.emit('item.updated', { ...itemEvent, createdAt: 'not a date' });
+		await company.emit('item.updated', { target: itemEvent.target });
+		for (const request of receiver.requests) {
+			const time = Date.parse(JSON.parse(request.body).time);
+			expect(time).toBeGreaterThanOrEqual(before - 1);
+			expect(time).toBeLessThanOrEqual(Date.now());
+		}
+		expect(receiver.requests).toHaveLength(2);
+		expect(JSON.parse(receiver.requests[1].body)).not.toHaveProperty('author');
+	});
+
 	it('filters by event and by application', async () => {
 		const other = await startReceiver();
 		try {
