@@ -1,0 +1,111 @@
+import { startModule, type Module } from './emulation';
+
+const secret = 'a-secret-of-24-characters';
+let company: Module;
+
+beforeEach(async () => {
+	company = await startModule();
+});
+afterEach(() => company.close());
+
+async function call(method: string, body: unknown, token = company.token) {
+	const response = await fetch(company.methodUrl(method), {
+		method: 'POST',
+		headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+		body: typeof body === 'string' ? body : JSON.stringify(body),
+	});
+	return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe('module API methods', () => {
+	it('ping answers ok and the version', async () => {
+		expect(await call('ping', {})).toEqual({
+			status: 200,
+			body: { ok: true, version: '0.1.0-beta' },
+		});
+	});
+
+	it('subscribe, list (without the secret), unsubscribe', async () => {
+		const created = await call('subscribe', {
+			url: 'https://n8n.example.com/webhook/abc',
+			events: ['item.created', 'process.activity'],
+			applications: ['crm/deals'],
+			secret,
+		});
+		expect(created.status).toBe(200);
+		expect(Object.keys(created.body)).toEqual(['id']);
+		const id = created.body.id as string;
+		expect(id).toMatch(/^[0-9a-f-]{36}$/);
+		expect(company.sandbox.store.rows.get(id)?.secret).toBe(secret);
+
+		expect(await call('list', {})).toEqual({
+			status: 200,
+			body: {
+				subscriptions: [
+					{
+						id,
+						url: 'https://n8n.example.com/webhook/abc',
+						events: ['item.created', 'process.activity'],
+						applications: ['crm/deals'],
+					},
+				],
+			},
+		});
+
+		expect(await call('unsubscribe', { id })).toEqual({ status: 200, body: { ok: true } });
+		expect(await call('list', {})).toEqual({ status: 200, body: { subscriptions: [] } });
+		expect(await call('unsubscribe', { id })).toEqual({ status: 200, body: { ok: true } });
+	});
+
+	it('applications may be left out: all apps', async () => {
+		const created = await call('subscribe', {
+			url: 'http://127.0.0.1:5678/webhook/x',
+			events: ['user.created'],
+			secret,
+		});
+		expect(created.status).toBe(200);
+		expect((await call('list', {})).body).toEqual({
+			subscriptions: [expect.objectContaining({ applications: [] })],
+		});
+	});
+
+	it.each([
+		[{ url: 'ftp://x', events: ['item.created'], secret }, 'url must be an http or https URL'],
+		[{ url: 'https://x', events: [], secret }, 'events must be a non-empty array of event names'],
+		[{ url: 'https://x', events: ['item.moved'], secret }, 'unknown event "item.moved"'],
+		[
+			{ url: 'https://x', events: ['item.created'], applications: ['deals'], secret },
+			'application "deals" must be "namespace/code"',
+		],
+		[
+			{ url: 'https://x', events: ['item.created'], secret: 'short' },
+			'secret must be a string of at least 16 characters',
+		],
+		['not json', 'the body must be a JSON object'],
+	])('subscribe refuses %j with 400', async (body, message) => {
+		const answer = await call('subscribe', body);
+		expect(answer.status).toBe(400);
+		expect(answer.body.error).toContain(message);
+		expect(company.sandbox.store.rows.size).toBe(0);
+	});
+
+	it('unsubscribe of an ID that is no UUID is ok and removes nothing', async () => {
+		await call('subscribe', { url: 'https://x.example', events: ['item.created'], secret });
+		expect(await call('unsubscribe', { id: 'not-a-uuid' })).toEqual({
+			status: 200,
+			body: { ok: true },
+		});
+		expect(company.sandbox.store.rows.size).toBe(1);
+	});
+
+	it('unsubscribe without an id is refused with 400', async () => {
+		expect(await call('unsubscribe', {})).toEqual({
+			status: 400,
+			body: { error: 'id must be a non-empty string' },
+		});
+	});
+
+	it('the emulated company refuses a wrong token', async () => {
+		expect((await call('ping', {}, 'wrong')).status).toBe(401);
+	});
+});
