@@ -5,6 +5,7 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
+import type { NodeApiError } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { credentialTest } from '../shared/methods/credentialTest';
 import { searchModules } from '../shared/methods/moduleSearch';
@@ -110,10 +111,13 @@ export class Elma365EventTrigger implements INodeType {
 					try {
 						await callModule(this, 'unsubscribe', { id: data.subscriptionId });
 					} catch (error) {
-						this.logger.warn(
-							`ELMA365 Event Trigger: the connector module did not remove subscription ${data.subscriptionId}: ${(error as Error).message}`,
-						);
-						return false;
+						// Already gone (removed by an administrator, or the module was reinstalled).
+						if ((error as NodeApiError).httpCode !== '404') {
+							this.logger.warn(
+								`ELMA365 Event Trigger: the connector module did not remove subscription ${data.subscriptionId}: ${(error as Error).message}`,
+							);
+							return false;
+						}
 					}
 				}
 				delete data.subscriptionId;

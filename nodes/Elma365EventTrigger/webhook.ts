@@ -49,7 +49,7 @@ function parseEvent(raw: Buffer): IDataObject | undefined {
 }
 
 /**
- * With Fetch Full Item, the event's item as the public API reads it (`GET /app/{ns}/{code}/{id}`),
+ * With Fetch Full Item, the event's item as the public API reads it (`GET /app/{ns}/{code}/{id}/get`),
  * in place of the fields the event carries.
  */
 async function withFullItem(ctx: IWebhookFunctions, event: IDataObject): Promise<IDataObject> {
@@ -66,7 +66,7 @@ async function withFullItem(ctx: IWebhookFunctions, event: IDataObject): Promise
 		return event;
 	const read = await apiRequest(ctx, {
 		method: 'GET',
-		path: apiPath`/app/${namespace}/${application}/${item.__id}`,
+		path: apiPath`/app/${namespace}/${application}/${item.__id}/get`,
 	});
 	return { ...event, item: read.item as IDataObject };
 }
