@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { CONNECTOR_MODULE_ID, subscriptions } from '../harness/routes/connector.ts';
+import { itemsOf } from '../harness/routes/app.ts';
 import { usePlatform } from '../harness/setup';
 import type { Delivery } from '../harness/webhook';
 import { WebhookStore, deliver, lifecycle, responseMode, webhookUrl } from '../harness/webhook';
@@ -230,17 +231,14 @@ describe('deliveries', () => {
 		const withFetch = { options: { fetchFullItem: true } };
 		const secret = await activate(store, withFetch);
 		const full = { __id: CREATED.item.__id, __name: 'Deal 1', amount: 5 };
-		t.platform.collection('apps').set('crm/deals', { namespace: 'crm', code: 'deals' });
+		itemsOf(t.platform, 'app', 'crm', 'deals').set(full.__id, full);
 		t.platform.reset();
-		t.platform.script('GET', `/pub/v1/app/crm/deals/${CREATED.item.__id}/get`, {
-			status: 200,
-			body: { success: true, error: '', item: full },
-		});
 		const { response } = await deliver(options(store, withFetch), signed(secret, CREATED));
 		expect(response.workflowData).toEqual([[{ json: { ...CREATED, item: full } }]]);
-		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
-			['GET', `/pub/v1/app/crm/deals/${CREATED.item.__id}/get`],
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.headers.authorization])).toEqual([
+			['GET', `/pub/v1/app/crm/deals/${CREATED.item.__id}/get`, `Bearer ${t.platform.apiKey}`],
 		]);
+		itemsOf(t.platform, 'app', 'crm', 'deals').clear();
 	});
 });
 
