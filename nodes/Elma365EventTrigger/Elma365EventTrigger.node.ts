@@ -4,8 +4,8 @@ import type {
 	INodeTypeDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
+	NodeApiError,
 } from 'n8n-workflow';
-import type { NodeApiError } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { credentialTest } from '../shared/methods/credentialTest';
 import { searchModules } from '../shared/methods/moduleSearch';
