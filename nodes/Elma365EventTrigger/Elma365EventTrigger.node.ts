@@ -22,7 +22,7 @@ export class Elma365EventTrigger implements INodeType {
 		icon: { light: 'file:../../icons/app.svg', dark: 'file:../../icons/app.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["events"].join(", ")}}',
+		subtitle: '={{"event: " + $parameter["events"].join(", ")}}',
 		description:
 			'Starts the workflow the moment an ELMA365 item or user changes, or a process asks n8n (beta, needs the connector module)',
 		defaults: { name: 'ELMA365 Event Trigger' },

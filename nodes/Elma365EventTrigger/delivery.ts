@@ -1,4 +1,3 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 /** Request headers as n8n hands them over (names in lower case). */
@@ -13,32 +12,47 @@ export const MAX_CLOCK_SKEW_SECONDS = 300;
 /** How many event IDs are remembered to drop the module's retries of a delivered event. */
 export const SEEN_EVENT_IDS = 200;
 
+// Web Crypto (the global `crypto` of Node 22+), not `node:crypto`: shipped code loads no module but
+// n8n-workflow (scripts/verify.mjs, runtime-access).
+
 /** The secret of a new subscription: 32 random bytes, hex. */
 export function newSecret(): string {
-	return randomBytes(32).toString('hex');
+	return Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex');
 }
 
 /** The connector's signature of a delivery: hex HMAC-SHA256 of `<timestamp>.<raw body>`, keyed with the secret. */
-export function signDelivery(secret: string, timestamp: string, raw: Buffer): string {
-	return createHmac('sha256', secret).update(`${timestamp}.`).update(raw).digest('hex');
+export async function signDelivery(
+	secret: string,
+	timestamp: string,
+	raw: Buffer,
+): Promise<string> {
+	const key = await crypto.subtle.importKey(
+		'raw',
+		Buffer.from(secret, 'utf8'),
+		{ name: 'HMAC', hash: 'SHA-256' },
+		false,
+		['sign'],
+	);
+	const signed = Buffer.concat([Buffer.from(`${timestamp}.`, 'utf8'), raw]);
+	return Buffer.from(await crypto.subtle.sign('HMAC', key, signed)).toString('hex');
 }
 
 /**
  * Whether a delivery comes from our subscription: the secret and the signature match (compared in
  * constant time) and its timestamp is within MAX_CLOCK_SKEW_SECONDS of `nowMs`.
  */
-export function isAuthentic(
+export async function isAuthentic(
 	secret: string | undefined,
 	headers: RequestHeaders,
 	raw: Buffer | undefined,
 	nowMs: number,
-): boolean {
+): Promise<boolean> {
 	if (!secret || !Buffer.isBuffer(raw)) return false;
 	const timestamp = header(headers, 'x-elma365-timestamp');
 	if (!sameText(header(headers, 'x-elma365-secret'), secret)) return false;
 	if (!/^\d{1,12}$/.test(timestamp)) return false;
 	if (Math.abs(nowMs / 1000 - Number(timestamp)) > MAX_CLOCK_SKEW_SECONDS) return false;
-	const expected = `sha256=${signDelivery(secret, timestamp, raw)}`;
+	const expected = `sha256=${await signDelivery(secret, timestamp, raw)}`;
 	return sameText(header(headers, 'x-elma365-signature'), expected);
 }
 
@@ -61,8 +75,12 @@ function header(headers: RequestHeaders, name: string): string {
 	return typeof value === 'string' ? value : '';
 }
 
+/** Equal texts, compared in time that depends on the length only, not on where they differ. */
 function sameText(given: string, expected: string): boolean {
-	const a = Buffer.from(given);
-	const b = Buffer.from(expected);
-	return a.length === b.length && timingSafeEqual(a, b);
+	const a = Buffer.from(given, 'utf8');
+	const b = Buffer.from(expected, 'utf8');
+	if (a.length !== b.length) return false;
+	let difference = 0;
+	for (let i = 0; i < a.length; i++) difference |= a[i] ^ b[i];
+	return difference === 0;
 }
