@@ -463,8 +463,9 @@ async function main() {
 					problems.push(`${file}: no node named ${name}`);
 					continue;
 				}
-				// A polling trigger has no operation: its subtitle shows the event.
-				const shown = description.polling ? 'event' : 'operation';
+				// A trigger (polling or webhook) has no operation: its subtitle shows the event.
+				const trigger = description.polling === true || description.webhooks !== undefined;
+				const shown = trigger ? 'event' : 'operation';
 				if (!new RegExp(`\\b${shown}\\b`).test(String(description.subtitle ?? '')))
 					problems.push(
 						`${name}: subtitle ${JSON.stringify(description.subtitle)} does not show the ${shown}`,

@@ -43,6 +43,7 @@ const ICON_AREA: Record<string, string> = {
 	Elma365AppTrigger: 'app',
 	Elma365ProcessTrigger: 'process',
 	Elma365TaskTrigger: 'task',
+	Elma365EventTrigger: 'app',
 };
 
 test('every listed node has an icon area, and each area its own pair of files', () => {
@@ -72,7 +73,8 @@ describe.each((pkg.n8n.nodes as string[]).map((file) => [path.basename(file, '.n
 			expect(description.credentials).toEqual([
 				{ name: 'elma365Api', required: true, testedBy: 'elma365ApiTest' },
 			]);
-			if (description.polling) {
+			const trigger = description.polling === true || description.webhooks !== undefined;
+			if (trigger) {
 				// A trigger starts workflows: no input, no operation, not a tool.
 				expect(description.inputs).toEqual([]);
 				expect(description.subtitle).toMatch(/event/);
@@ -107,9 +109,7 @@ describe.each((pkg.n8n.nodes as string[]).map((file) => [path.basename(file, '.n
 				subcategories?: Record<string, string[]>;
 			};
 			expect(loaded.alias).toEqual(expect.arrayContaining(['ELMA', 'BRIX365']));
-			expect(loaded.subcategories).toEqual(
-				description.polling ? undefined : { Tools: ['Other Tools'] },
-			);
+			expect(loaded.subcategories).toEqual(trigger ? undefined : { Tools: ['Other Tools'] });
 		});
 	},
 );

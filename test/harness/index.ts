@@ -13,6 +13,7 @@ import { registerFeed } from './routes/feed.ts';
 import { registerStorage } from './routes/storage.ts';
 import { registerDocflow } from './routes/docflow.ts';
 import { registerChannel } from './routes/channel.ts';
+import { registerConnector } from './routes/connector.ts';
 
 export const TEST_API_KEY = '3f0c6d2e-8a41-4b7e-9c55-0d1e2f3a4b5c';
 
@@ -33,6 +34,7 @@ export async function startPlatform(apiKey = TEST_API_KEY): Promise<Platform> {
 	registerStorage(platform);
 	registerDocflow(platform);
 	registerChannel(platform);
+	registerConnector(platform);
 	await platform.listen();
 	return platform;
 }

@@ -2,6 +2,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import { shownText } from '../validation/shown';
 import type { Elma365Context } from './index';
 
+/** Where the public API sits below a company's address. */
+export const API_ROOT_PATH = '/pub/v1';
+
 /** How the credential's Base URL should look, quoted in every complaint about it. */
 export const BASE_URL_EXAMPLE = 'e.g. https://mycompany.elma365.ru';
 /** The start of every complaint about the credential's Base URL. */
@@ -39,7 +42,7 @@ export function parseBaseUrl(baseUrl: string): { root: string } | { problem: str
 			problem: `${shownText(text)} has a query or fragment (? or #); enter only the address, ${example}`,
 		};
 	const prefix = url.pathname.replace(/\/+$/, '').replace(/\/pub\/v1$/, '');
-	return { root: `${url.origin}${prefix}/pub/v1` };
+	return { root: `${url.origin}${prefix}${API_ROOT_PATH}` };
 }
 
 /** The credential's base URL as an API root, or a clear error naming the credential field. */

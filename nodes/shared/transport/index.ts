@@ -1,15 +1,17 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
+	IHookFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
 	IPollFunctions,
+	IWebhookFunctions,
 	NodeApiError,
 } from 'n8n-workflow';
 import { parseJsonOrText } from '../utils';
-import { companyApiRoot } from './address';
+import { API_ROOT_PATH, companyApiRoot } from './address';
 import type { Bounds } from './bounds';
 import {
 	API_MAX_BYTES,
@@ -71,14 +73,21 @@ export const CREDENTIAL_TYPE = 'elma365Api';
 /** Same-origin redirects followed for one request; cross-origin ones are never followed with the key. */
 export const MAX_REDIRECTS = 5;
 
-/** The n8n contexts requests are made from: node executions, pickers, the polling trigger. */
-export type Elma365Context = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+/** The n8n contexts requests are made from: node executions, pickers, the triggers (polling, and the instant one's lifecycle and webhook). */
+export type Elma365Context =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IPollFunctions
+	| IHookFunctions
+	| IWebhookFunctions;
 
 /** One request to the company's API, as operations, pickers and the trigger describe it. */
 export interface ApiRequest {
 	method: IHttpRequestMethods;
 	/** Path below /pub/v1, built with `apiPath` so that every variable is encoded. */
 	path: string;
+	/** `path` is below the company's own address, not /pub/v1: a module's API methods (`/api/extensions/...`). */
+	outsidePublicApi?: boolean;
 	/** A JSON object (or a JSON array, for the few endpoints that take a bare list), or raw bytes (multipart uploads) sent as they are with `headers`. */
 	body?: IDataObject | string[] | Buffer;
 	qs?: IDataObject;
@@ -248,9 +257,11 @@ async function prepare(ctx: Elma365Context, request: ApiRequest | StreamRequest)
 		maxBytes:
 			settings.maxBytes ?? request.maxBytes ?? (transfer ? TRANSFER_MAX_BYTES : API_MAX_BYTES),
 	};
+	const apiRoot = companyApiRoot(ctx, credentials.baseUrl, request.itemIndex);
+	const root = request.outsidePublicApi ? apiRoot.slice(0, -API_ROOT_PATH.length) : apiRoot;
 	const options: IHttpRequestOptions = {
 		method: request.method,
-		url: `${companyApiRoot(ctx, credentials.baseUrl, request.itemIndex)}${request.path}`,
+		url: `${root}${request.path}`,
 		json: !Buffer.isBuffer(request.body) && !transfer,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,

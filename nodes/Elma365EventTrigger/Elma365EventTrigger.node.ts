@@ -1,0 +1,150 @@
+import type {
+	IHookFunctions,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+	NodeApiError,
+} from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { credentialTest } from '../shared/methods/credentialTest';
+import { searchModules } from '../shared/methods/moduleSearch';
+import { callModule, listSubscriptions } from './connector';
+import { newSecret } from './delivery';
+import { properties } from './description';
+import { getApplications } from './methods';
+import { receiveDelivery } from './webhook';
+
+export class Elma365EventTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'ELMA365 Event Trigger',
+		name: 'elma365EventTrigger',
+		icon: { light: 'file:../../icons/app.svg', dark: 'file:../../icons/app.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{"event: " + $parameter["events"].join(", ")}}',
+		description:
+			'Starts the workflow the moment an ELMA365 item or user changes, or a process asks n8n (beta, needs the connector module)',
+		defaults: { name: 'ELMA365 Event Trigger' },
+		builderHint: {
+			searchHint:
+				'Instant (webhook) trigger for ELMA365 (BRIX365), beta: starts the workflow when an application item is created, updated, changes status, is deleted or commented, when a user is created or updated, or when a process reaches the connector module\'s "Send to n8n" activity and waits for the answer. Needs the n8n connector module installed in the company. Each output item is one event envelope (id, event, time, namespace, application, item or user, author).',
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-elma365.elma365App',
+					relationHint: 'Reads or updates the item the event is about',
+				},
+				{
+					nodeType: 'n8n-nodes-elma365.elma365AppTrigger',
+					relationHint: 'Polls for item changes where the connector module is not installed',
+				},
+				{
+					nodeType: 'n8n-nodes-base.respondToWebhook',
+					relationHint:
+						"Sends the process activity its answer (Respond: Using 'Respond to Webhook' Node)",
+				},
+			],
+		},
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'elma365Api', required: true, testedBy: 'elma365ApiTest' }],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: '={{$parameter["responseMode"]}}',
+				path: 'webhook',
+			},
+		],
+		properties,
+	};
+
+	methods = {
+		credentialTest,
+		listSearch: { searchModules },
+		loadOptions: { getApplications },
+	};
+
+	webhookMethods = {
+		default: {
+			/** Ours exists when the module lists our subscription for this URL with the chosen events and applications. */
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				const data = this.getWorkflowStaticData('node');
+				if (typeof data.subscriptionId !== 'string' || typeof data.secret !== 'string')
+					return false;
+				const url = this.getNodeWebhookUrl('default');
+				const wanted = subscriptionOf(this);
+				const mine = (await listSubscriptions(this)).find(
+					(subscription) =>
+						subscription.id === data.subscriptionId &&
+						subscription.url === url &&
+						sameSet(subscription.events, wanted.events) &&
+						sameSet(subscription.applications, wanted.applications),
+				);
+				return mine !== undefined;
+			},
+			/** Subscribes with a new secret; n8n keeps the ID and secret in the node's static data. */
+			async create(this: IHookFunctions): Promise<boolean> {
+				const data = this.getWorkflowStaticData('node');
+				const secret = newSecret();
+				const url = this.getNodeWebhookUrl('default');
+				const answer = await callModule(this, 'subscribe', {
+					url,
+					...subscriptionOf(this),
+					secret,
+				});
+				if (typeof answer.id !== 'string' || answer.id === '')
+					throw new NodeOperationError(
+						this.getNode(),
+						'The connector module answered the subscription without an ID',
+						{ description: `It answered: ${JSON.stringify(answer).slice(0, 200)}` },
+					);
+				data.subscriptionId = answer.id;
+				data.secret = secret;
+				data.seenEventIds = [];
+				return true;
+			},
+			/** Unsubscribes and forgets the ID and secret; a failed unsubscribe keeps them for the next try. */
+			async delete(this: IHookFunctions): Promise<boolean> {
+				const data = this.getWorkflowStaticData('node');
+				if (typeof data.subscriptionId === 'string') {
+					try {
+						await callModule(this, 'unsubscribe', { id: data.subscriptionId });
+					} catch (error) {
+						// Already gone (removed by an administrator, or the module was reinstalled).
+						if ((error as NodeApiError).httpCode !== '404') {
+							this.logger.warn(
+								`ELMA365 Event Trigger: the connector module did not remove subscription ${data.subscriptionId}: ${(error as Error).message}`,
+							);
+							return false;
+						}
+					}
+				}
+				delete data.subscriptionId;
+				delete data.secret;
+				delete data.seenEventIds;
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await receiveDelivery(this);
+	}
+}
+
+/** The events and applications the trigger subscribes to (no application: all). */
+function subscriptionOf(ctx: IHookFunctions): { events: string[]; applications: string[] } {
+	const events = ctx.getNodeParameter('events', []) as string[];
+	if (events.length === 0)
+		throw new NodeOperationError(ctx.getNode(), 'Events is empty', {
+			description: 'Choose at least one event that starts the workflow.',
+		});
+	const applications = ctx.getNodeParameter('applications', []) as string[];
+	return { events, applications };
+}
+
+function sameSet(given: unknown, wanted: string[]): boolean {
+	if (!Array.isArray(given) || given.length !== wanted.length) return false;
+	return wanted.every((value) => given.includes(value));
+}

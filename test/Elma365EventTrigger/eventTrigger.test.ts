@@ -1,0 +1,258 @@
+import { createHmac } from 'node:crypto';
+import { CONNECTOR_MODULE_ID, subscriptions } from '../harness/routes/connector.ts';
+import { itemsOf } from '../harness/routes/app.ts';
+import { usePlatform } from '../harness/setup';
+import type { Delivery } from '../harness/webhook';
+import { WebhookStore, deliver, lifecycle, responseMode, webhookUrl } from '../harness/webhook';
+
+const t = usePlatform();
+const SCRIPT = `/api/extensions/${CONNECTOR_MODULE_ID}/script`;
+
+function options(store: WebhookStore, parameters: Record<string, unknown> = {}) {
+	return {
+		nodeType: 'elma365EventTrigger',
+		parameters: {
+			module: { __rl: true, mode: 'id', value: CONNECTOR_MODULE_ID },
+			events: ['item.created', 'item.updated'],
+			applications: ['crm/deals'],
+			...parameters,
+		},
+		credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey },
+		store,
+	};
+}
+
+/** A delivery as the connector module signs it (the contract in docs/nodes/event-trigger.md). */
+function signed(
+	secret: string,
+	envelope: Record<string, unknown>,
+	change: { timestamp?: number; secret?: string; signature?: string } = {},
+): Delivery {
+	const raw = Buffer.from(JSON.stringify(envelope));
+	const timestamp = String(change.timestamp ?? Math.floor(Date.now() / 1000));
+	const hmac = createHmac('sha256', secret).update(`${timestamp}.`).update(raw).digest('hex');
+	return {
+		raw,
+		headers: {
+			'Content-Type': 'application/json',
+			'X-Elma365-Event-Id': String(envelope.id),
+			'X-Elma365-Timestamp': timestamp,
+			'X-Elma365-Secret': change.secret ?? secret,
+			'X-Elma365-Signature': change.signature ?? `sha256=${hmac}`,
+		},
+	};
+}
+
+const CREATED = {
+	id: 'evt-1',
+	event: 'item.created',
+	time: '2026-11-26T09:00:00Z',
+	namespace: 'crm',
+	application: 'deals',
+	item: { __id: 'f4f1a2b3-0000-4000-8000-000000000001', __name: 'Deal 1' },
+	author: 'a0000000-0000-4000-8000-000000000001',
+};
+
+/** Activates the trigger as n8n does: checkExists, then create. */
+async function activate(store: WebhookStore, parameters: Record<string, unknown> = {}) {
+	expect(await lifecycle(options(store, parameters), 'checkExists')).toBe(false);
+	expect(await lifecycle(options(store, parameters), 'create')).toBe(true);
+	return store.node().secret as string;
+}
+
+afterEach(() => subscriptions(t.platform).clear());
+
+describe('lifecycle', () => {
+	test('activation subscribes with our webhook URL, the events, the applications and a new secret', async () => {
+		const store = new WebhookStore();
+		await activate(store);
+		const url = await webhookUrl(options(store));
+		expect(url).toMatch(/^http:\/\/127\.0\.0\.1:5678\/webhook\/.+\/webhook$/);
+		const subscribe = t.platform.requests.find((r) => r.path === `${SCRIPT}/subscribe`)!;
+		expect(subscribe.method).toBe('POST');
+		expect(subscribe.headers.authorization).toBe(`Bearer ${t.platform.apiKey}`);
+		const { secret } = store.node();
+		expect(secret).toMatch(/^[0-9a-f]{64}$/);
+		expect(subscribe.body).toEqual({
+			url,
+			events: ['item.created', 'item.updated'],
+			applications: ['crm/deals'],
+			secret,
+		});
+		const [held] = [...subscriptions(t.platform).values()];
+		expect(store.node()).toEqual({ subscriptionId: held.id, secret, seenEventIds: [] });
+		// checkExists with nothing stored asks nothing; create asked once.
+		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
+			['POST', `${SCRIPT}/subscribe`],
+		]);
+	});
+
+	test('checkExists finds our subscription through list; changed events make it create anew', async () => {
+		const store = new WebhookStore();
+		await activate(store);
+		t.platform.reset();
+		expect(await lifecycle(options(store), 'checkExists')).toBe(true);
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['POST', `${SCRIPT}/list`, {}],
+		]);
+		expect(await lifecycle(options(store, { events: ['item.created'] }), 'checkExists')).toBe(
+			false,
+		);
+	});
+
+	test('deactivation unsubscribes and forgets the ID and secret', async () => {
+		const store = new WebhookStore();
+		await activate(store);
+		const id = store.node().subscriptionId;
+		t.platform.reset();
+		expect(await lifecycle(options(store), 'delete')).toBe(true);
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['POST', `${SCRIPT}/unsubscribe`, { id }],
+		]);
+		expect(subscriptions(t.platform).size).toBe(0);
+		expect(store.node()).toEqual({});
+	});
+
+	test('a failed unsubscribe keeps the ID for the next try', async () => {
+		const store = new WebhookStore();
+		await activate(store);
+		const before = store.node();
+		t.platform.script('POST', `${SCRIPT}/unsubscribe`, { status: 400, body: { error: 'busy' } });
+		expect(await lifecycle(options(store), 'delete')).toBe(false);
+		expect(store.node()).toEqual(before);
+	});
+
+	test('a subscription the module no longer has (404) is forgotten', async () => {
+		const store = new WebhookStore();
+		await activate(store);
+		subscriptions(t.platform).clear();
+		expect(await lifecycle(options(store), 'delete')).toBe(true);
+		expect(store.node()).toEqual({});
+	});
+
+	test("a Base URL given with /pub/v1 still reaches /api/extensions on the company's origin", async () => {
+		const store = new WebhookStore();
+		const prefixed = {
+			...options(store),
+			credential: { baseUrl: `${t.platform.url}/pub/v1/`, apiKey: t.platform.apiKey },
+		};
+		expect(await lifecycle(prefixed, 'create')).toBe(true);
+		expect(t.platform.requests.map((r) => r.path)).toEqual([`${SCRIPT}/subscribe`]);
+	});
+
+	test('an unknown module is a clear error', async () => {
+		const store = new WebhookStore();
+		const other = options(store, {
+			module: { __rl: true, mode: 'id', value: '00000000-0000-4000-8000-000000000000' },
+		});
+		await expect(lifecycle(other, 'create')).rejects.toThrow(/404/);
+		expect(store.node()).toEqual({});
+	});
+});
+
+describe('deliveries', () => {
+	test('a signed event is one item, the envelope', async () => {
+		const store = new WebhookStore();
+		const secret = await activate(store);
+		const { response, answered } = await deliver(options(store), signed(secret, CREATED));
+		expect(answered).toBeUndefined();
+		expect(response.workflowData).toEqual([[{ json: CREATED }]]);
+	});
+
+	test.each([
+		['a wrong secret', { secret: 'f'.repeat(64), skew: undefined }],
+		['a wrong signature', { signature: `sha256=${'0'.repeat(64)}`, skew: undefined }],
+		['a timestamp over 5 minutes old', { skew: -301 }],
+		['a timestamp over 5 minutes ahead', { skew: 301 }],
+	])('%s is refused with 401 and no execution', async (_name, { skew, ...change }) => {
+		const store = new WebhookStore();
+		const secret = await activate(store);
+		const timestamp = skew === undefined ? undefined : Math.floor(Date.now() / 1000) + skew;
+		const delivery = signed(secret, CREATED, { ...change, timestamp });
+		const { response, answered } = await deliver(options(store), delivery);
+		expect(answered).toEqual({ status: 401, body: { message: 'Unauthorized' } });
+		expect(response).toEqual({ noWebhookResponse: true });
+	});
+
+	test('a body signed with another key, or unsigned, is refused; so is any delivery before activation', async () => {
+		const store = new WebhookStore();
+		const secret = await activate(store);
+		const forged = signed('another secret', CREATED, { secret });
+		expect((await deliver(options(store), forged)).answered?.status).toBe(401);
+		const unsigned = { raw: Buffer.from(JSON.stringify(CREATED)), headers: {} };
+		expect((await deliver(options(store), unsigned)).answered?.status).toBe(401);
+		const fresh = new WebhookStore();
+		expect((await deliver(options(fresh), signed(secret, CREATED))).answered?.status).toBe(401);
+	});
+
+	test('a body over 1 MB is refused with 413 before anything else', async () => {
+		const store = new WebhookStore();
+		const secret = await activate(store);
+		const big = signed(secret, { ...CREATED, item: { __id: 'x', text: 'a'.repeat(1024 * 1024) } });
+		const { response, answered } = await deliver(options(store), big);
+		expect(answered?.status).toBe(413);
+		expect(response).toEqual({ noWebhookResponse: true });
+	});
+
+	test('a repeated event ID runs once; the memory of IDs is bounded', async () => {
+		const store = new WebhookStore();
+		const secret = await activate(store);
+		const first = await deliver(options(store), signed(secret, CREATED));
+		expect(first.response.workflowData).toHaveLength(1);
+		const again = await deliver(options(store), signed(secret, CREATED));
+		expect(again.answered).toEqual({ status: 200, body: { message: 'Event already delivered' } });
+		expect(again.response).toEqual({ noWebhookResponse: true });
+		for (let n = 2; n <= 201; n++)
+			await deliver(options(store), signed(secret, { ...CREATED, id: `evt-${n}` }));
+		const seen = store.node().seenEventIds as string[];
+		expect(seen).toHaveLength(200);
+		expect(seen[0]).toBe('evt-2');
+		// evt-1 has left the memory: a replay that old is refused by its timestamp instead.
+	});
+
+	test('an event not chosen is answered 200 without an execution', async () => {
+		const store = new WebhookStore();
+		const secret = await activate(store);
+		const deleted = { ...CREATED, id: 'evt-9', event: 'item.deleted' };
+		const { response, answered } = await deliver(options(store), signed(secret, deleted));
+		expect(answered?.status).toBe(200);
+		expect(response).toEqual({ noWebhookResponse: true });
+	});
+
+	test('a signed body that is not an envelope is refused with 400', async () => {
+		const store = new WebhookStore();
+		const secret = await activate(store);
+		const { answered } = await deliver(options(store), signed(secret, { event: 'item.created' }));
+		expect(answered?.status).toBe(400);
+	});
+
+	test('Fetch Full Item reads the item through the public API', async () => {
+		const store = new WebhookStore();
+		const withFetch = { options: { fetchFullItem: true } };
+		const secret = await activate(store, withFetch);
+		const full = { __id: CREATED.item.__id, __name: 'Deal 1', amount: 5 };
+		itemsOf(t.platform, 'app', 'crm', 'deals').set(full.__id, full);
+		t.platform.reset();
+		const { response } = await deliver(options(store, withFetch), signed(secret, CREATED));
+		expect(response.workflowData).toEqual([[{ json: { ...CREATED, item: full } }]]);
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.headers.authorization])).toEqual([
+			['GET', `/pub/v1/app/crm/deals/${CREATED.item.__id}/get`, `Bearer ${t.platform.apiKey}`],
+		]);
+		itemsOf(t.platform, 'app', 'crm', 'deals').clear();
+	});
+});
+
+describe('process activity', () => {
+	test.each([
+		[undefined, 'onReceived'],
+		['lastNode', 'lastNode'],
+		['responseNode', 'responseNode'],
+	])('Respond %s is the webhook response mode n8n reads', async (chosen, expected) => {
+		const store = new WebhookStore();
+		const parameters = {
+			events: ['process.activity'],
+			...(chosen ? { responseMode: chosen } : {}),
+		};
+		expect(await responseMode(options(store, parameters))).toBe(expected);
+	});
+});
