@@ -3,7 +3,8 @@
  * own rule (useActionsGenerator, generateMergedNodesAndActions in n8n's editor): a trigger named
  * `<X>Trigger` is merged into the action node `<X>`, whose panel then lists as its triggers the
  * options of the trigger's FIRST property whose display name, lower-cased, is "event", "events" or
- * "trigger on"; hidden nodes are not offered.
+ * "trigger on"; a trigger with no such action node (the Event Trigger) is offered on its own;
+ * hidden nodes are not offered.
  */
 import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 import { loadPackage } from '../harness/engine';
@@ -24,7 +25,10 @@ async function panelTriggers(): Promise<Record<string, string[]>> {
 	const merged: Record<string, string[]> = {};
 	for (const trigger of all.filter((d) => d.group.includes('trigger') && !d.hidden)) {
 		const actionNode = trigger.name.replace('Trigger', '');
-		expect(names).toContain(actionNode);
+		if (!names.has(actionNode)) {
+			merged[trigger.name] = ['(on its own)'];
+			continue;
+		}
 		const selector = trigger.properties.find((p: INodeProperties) =>
 			EVENT_NAMES.includes(p.displayName.toLowerCase()),
 		);
@@ -44,20 +48,22 @@ test('every event is listed under the action node of its area, with its action t
 		],
 		elma365Process: ['newInstance: On new process instance'],
 		elma365Task: ['newTask: On new task'],
+		elma365EventTrigger: ['(on its own)'],
 	});
 });
 
-test('the package has the three area triggers, none hidden, each with one Event property and a display name n8n shows as its own', async () => {
+test('the package has the three area triggers, each with one Event property, and the Event Trigger, none hidden, each with a display name n8n shows as its own', async () => {
 	const triggers = (await descriptions()).filter((d) => d.group.includes('trigger'));
 	expect(triggers.map((d) => [d.name, d.displayName, d.version, d.hidden])).toEqual(
 		expect.arrayContaining([
 			['elma365AppTrigger', 'ELMA365 App Trigger', 1, undefined],
 			['elma365ProcessTrigger', 'ELMA365 Process Trigger', 1, undefined],
 			['elma365TaskTrigger', 'ELMA365 Task Trigger', 1, undefined],
+			['elma365EventTrigger', 'ELMA365 Event Trigger', 1, undefined],
 		]),
 	);
-	expect(triggers).toHaveLength(3);
-	for (const trigger of triggers)
+	expect(triggers).toHaveLength(4);
+	for (const trigger of triggers.filter((d) => d.polling))
 		expect(trigger.properties.filter((p) => p.name === 'event')).toHaveLength(1);
 });
 
@@ -74,17 +80,19 @@ function namedMethods(value: unknown, found = new Set<string>()): Set<string> {
 	return found;
 }
 
-test.each(['elma365AppTrigger', 'elma365ProcessTrigger', 'elma365TaskTrigger'])(
-	'%s has every picker and dropdown method its parameters name',
-	async (name) => {
-		const loader = await loadPackage();
-		const { type } = loader.nodeTypes[name];
-		const methods = (type as { methods?: Record<string, Record<string, unknown>> }).methods ?? {};
-		const named = [...namedMethods((type.description as INodeTypeDescription).properties)];
-		expect(named.length).toBeGreaterThan(0);
-		for (const method of named) {
-			const [kind, key] = method.split('.');
-			expect([method, typeof methods[kind]?.[key]]).toEqual([method, 'function']);
-		}
-	},
-);
+test.each([
+	'elma365AppTrigger',
+	'elma365ProcessTrigger',
+	'elma365TaskTrigger',
+	'elma365EventTrigger',
+])('%s has every picker and dropdown method its parameters name', async (name) => {
+	const loader = await loadPackage();
+	const { type } = loader.nodeTypes[name];
+	const methods = (type as { methods?: Record<string, Record<string, unknown>> }).methods ?? {};
+	const named = [...namedMethods((type.description as INodeTypeDescription).properties)];
+	expect(named.length).toBeGreaterThan(0);
+	for (const method of named) {
+		const [kind, key] = method.split('.');
+		expect([method, typeof methods[kind]?.[key]]).toEqual([method, 'function']);
+	}
+});
