@@ -21,6 +21,7 @@ interface Execution {
 	stoppedAt: string | null;
 	data: {
 		resultData: {
+			error?: { message: string };
 			runData: Record<string, Array<{ data?: { main: Array<Array<{ json: unknown }>> } }>>;
 		};
 	};
@@ -84,8 +85,8 @@ async function send(query: string, init: RequestInit) {
 	return {
 		...answer,
 		requests,
-		status: answer.status,
 		execution: execution.status,
+		error: execution.data.resultData.error?.message,
 		fields: output('One item of the fields'),
 		read: output('Get the deal'),
 	};
@@ -162,7 +163,12 @@ test('POST TEXT that is not JSON: the item is { text }; with no id the read fail
 		headers: { 'content-type': 'text/plain' },
 		body: 'Deal moved to Negotiation',
 	});
-	expect(result).toMatchObject({ status: 500, execution: 'error' });
+	expect(result).toMatchObject({
+		status: 500,
+		execution: 'error',
+		error:
+			'Invalid "Item ID" in item 0: expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got nothing',
+	});
 	expect(result.fields).toEqual([{ text: 'Deal moved to Negotiation' }]);
 	expect(result.requests).toEqual([]);
 });
