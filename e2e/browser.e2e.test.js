@@ -723,7 +723,9 @@ describe('every picker path of the sandbox ends in real output', () => {
 		const picker = form.pickers[index];
 		const choices = await offered(form, parameters, picker);
 		if (choices.length === 0) {
-			const path = [...chain.map((choice) => choice.name), `${picker.name}: empty`];
+			// The picker by its place in the form (three rows of Group > Remove Members hold an `id`).
+			const place = picker.path.replace(/^parameters\./, '');
+			const path = [...chain.map((choice) => choice.name), `${place}: empty`];
 			dead.push(`${formName(form)}: ${path.join(' > ')}`);
 			return 0;
 		}
