@@ -13,6 +13,8 @@ export const PROCESS_TEMPLATES = {
 	approval: '8a000000-0000-4000-8000-0000000000b1',
 	dealReview: '8b000000-0000-4000-8000-0000000000b2',
 	onboarding: '8c000000-0000-4000-8000-0000000000b3',
+	discountApproval: '8d000000-0000-4000-8000-0000000000b4',
+	contractReview: '8e000000-0000-4000-8000-0000000000b5',
 } as const;
 
 /** A scheme field as the platform lists it: `{code, type, required, array, view: {name}}`. */
@@ -57,6 +59,23 @@ const PROCESSES: Entry[] = [
 			field('startsOn', 'DATETIME', 'First day', false, { additionalType: 'date' }),
 		],
 	},
+	{
+		__id: PROCESS_TEMPLATES.discountApproval,
+		namespace: 'sales',
+		code: 'discount_approval',
+		name: 'Discount approval',
+		context: [field('order', 'STRING', 'Order', true), field('discount', 'FLOAT', 'Discount, %')],
+	},
+	{
+		__id: PROCESS_TEMPLATES.contractReview,
+		namespace: 'legal',
+		code: 'contract_review',
+		name: 'Contract review',
+		context: [
+			field('contract', 'STRING', 'Contract', true),
+			field('reviewer', 'SYS_USER', 'Reviewer'),
+		],
+	},
 ];
 
 /** The report section: its report scheme and the report's rows (`reports:<namespace>/<code>`). */
@@ -75,6 +94,73 @@ const CONTRACTS = {
 	fields: [field('__name', 'STRING', 'Name', true), field('amount', 'FLOAT', 'Amount')],
 	exportable: false,
 };
+
+/**
+ * A contract application in each of the other sections, with one contract (an item of the
+ * application too, as the seeded supply contract is): every section the Contract node's section
+ * picker lists leads to a contract application with a contract.
+ */
+const MORE_CONTRACTS: Array<
+	[namespace: string, code: string, name: string, id: string, item: string]
+> = [
+	[
+		'crm',
+		'agreements',
+		'Agreements',
+		'dc000000-0000-4000-8000-0000000000c1',
+		'Framework agreement with Acme',
+	],
+	[
+		'hr',
+		'employment',
+		'Employment contracts',
+		'dd000000-0000-4000-8000-0000000000c2',
+		'Employment contract: Dana Brown',
+	],
+	[
+		'sales',
+		'sales_contracts',
+		'Sales contracts',
+		'de000000-0000-4000-8000-0000000000c3',
+		'Sales contract 1001',
+	],
+];
+
+/** The sales section's application besides its contracts, and its item. */
+const ORDERS = {
+	namespace: 'sales',
+	code: 'orders',
+	name: 'Orders',
+	fields: [field('__name', 'STRING', 'Name', true), field('total', 'FLOAT', 'Total')],
+	exportable: false,
+};
+
+/** The legal section's report and its rows. */
+const LEGAL_REPORT = {
+	namespace: 'legal',
+	code: 'by_status',
+	name: 'Contracts by status',
+	fields: [field('status', 'STRING', 'Status'), field('count', 'FLOAT', 'Count')],
+};
+
+/**
+ * What the seeds above leave out of some sections (`[namespace, code or ID, name]`): a widget in
+ * each section, a section-level document template and a page where there is none.
+ */
+const WIDGETS: Array<[string, string, string]> = [
+	['hr', 'vacancies', 'Open vacancies'],
+	['sales', 'revenue', 'Revenue'],
+	['legal', 'expiring', 'Expiring contracts'],
+];
+const DOCUMENT_TEMPLATES: Array<[string, string, string]> = [
+	['hr', '4c000000-0000-4000-8000-0000000000c3', 'Employment contract'],
+	['sales', '4d000000-0000-4000-8000-0000000000c4', 'Quote'],
+	['legal', '4e000000-0000-4000-8000-0000000000c5', 'Non-disclosure agreement'],
+];
+const PAGES: Array<[string, string, string]> = [
+	['sales', '3c000000-0000-4000-8000-0000000000f1', 'Sales board'],
+	['legal', '3d000000-0000-4000-8000-0000000000f2', 'Contracts board'],
+];
 
 /** An item in each application the pickers list that the sandbox's data leaves empty. */
 const MORE_ITEMS: Array<[collection: string, id: string, name: string]> = [
@@ -107,12 +193,55 @@ export function seedSchemes(platform: Platform): void {
 		.collection('schemeNamespaces')
 		.set('legal', { code: 'legal', name: 'Legal', exportable: false });
 	platform.collection('schemeApps').set(`${CONTRACTS.namespace}/${CONTRACTS.code}`, CONTRACTS);
+	platform
+		.collection('schemeContracts')
+		.set(`${CONTRACTS.namespace}/${CONTRACTS.code}`, { ...CONTRACTS, type: 'CONTRACT' });
+	seedSections(platform);
 	for (const [collection, id, name] of MORE_ITEMS)
 		platform.collection(collection).set(id, { __id: id, __name: name });
 	const rows = platform.collection(`reports:${REPORT.namespace}/${REPORT.code}`);
 	rows.set('r1', { __id: 'r1', month: '2026-01', total: 10 });
 	rows.set('r2', { __id: 'r2', month: '2026-02', total: 12 });
 	keepEveryPickerPathFull(platform);
+}
+
+/**
+ * The other sections' contract applications with their contracts, the sales orders, the legal
+ * report, and the widgets, document templates and pages listed above.
+ */
+function seedSections(platform: Platform): void {
+	const set = (name: string, key: string, entry: Entry) =>
+		platform.collection(name).set(key, entry);
+	for (const [namespace, code, name, id, item] of MORE_CONTRACTS) {
+		const scheme = { ...CONTRACTS, namespace, code, name };
+		set('schemeApps', `${namespace}/${code}`, scheme);
+		set('schemeContracts', `${namespace}/${code}`, { ...scheme, type: 'CONTRACT' });
+		const contract = { __id: id, __name: item, amount: 1000 };
+		set(`app:${namespace}/${code}`, id, contract);
+		set(`contracts:${namespace}/${code}`, id, contract);
+	}
+	set('schemeApps', `${ORDERS.namespace}/${ORDERS.code}`, ORDERS);
+	const order = 'df000000-0000-4000-8000-0000000000e1';
+	set(`app:${ORDERS.namespace}/${ORDERS.code}`, order, {
+		__id: order,
+		__name: 'Order 1001',
+		total: 640,
+	});
+	set('schemeReports', `${LEGAL_REPORT.namespace}/${LEGAL_REPORT.code}`, LEGAL_REPORT);
+	const rows = `reports:${LEGAL_REPORT.namespace}/${LEGAL_REPORT.code}`;
+	set(rows, 'r1', { __id: 'r1', status: 'Signed', count: 3 });
+	set(rows, 'r2', { __id: 'r2', status: 'Draft', count: 1 });
+	for (const [namespace, code, name] of WIDGETS)
+		set('schemeWidgets', `${namespace}/${code}`, { namespace, code, name });
+	for (const [namespace, id, name] of DOCUMENT_TEMPLATES)
+		set('schemeDocTemplates', id, { __id: id, namespace, name });
+	for (const [namespace, id, name] of PAGES)
+		set('schemePages', id, {
+			__id: id,
+			namespace,
+			code: name.toLowerCase().replace(/ /g, '_'),
+			name,
+		});
 }
 
 /** A channel with a message, a comment on a company and a segment member, for the pickers below them. */
@@ -124,7 +253,8 @@ const ITEM_COMMENT = 'ec000000-0000-4000-8000-0000000000c3';
  * Every report the scheme lists has rows and every process template has forms, so that no path a
  * user can pick in the sandbox ends in "No output data" (the double's own seed lists some of them
  * empty, for the unit tests of empty answers); every picker that lists what is inside another
- * (a channel's messages, an item's comments, a segment's subscribers) has something to list.
+ * (a channel's messages, an item's comments, a group's positions, a segment's subscribers) has
+ * something to list.
  */
 function keepEveryPickerPathFull(platform: Platform): void {
 	const at = '2026-01-15T09:00:00Z';
@@ -144,6 +274,24 @@ function keepEveryPickerPathFull(platform: Platform): void {
 		body: 'Called the buyer',
 		__createdAt: at,
 	});
+	// A note in every item's activity stream, for the App node's Comment > Reply and Get Replies.
+	const commented = new Set([...platform.collection('comments').values()].map((c) => c.item));
+	for (const [name, items] of Object.entries(platform.data)) {
+		if (!name.startsWith('app:')) continue;
+		for (const item of items.values()) {
+			const key = `${name.slice('app:'.length)}/${String(item.__id)}`;
+			if (commented.has(key)) continue;
+			const id = `ed000000-0000-4000-8000-${String(platform.collection('comments').size).padStart(12, '0')}`;
+			platform
+				.collection('comments')
+				.set(id, { __id: id, item: key, body: `Opened "${String(item.__name)}"`, __createdAt: at });
+		}
+	}
+	// A position in every group, for the Scheme node's Group > Remove Members (the group's positions).
+	const [position] = platform.collection('schemePositions').keys();
+	for (const [id, group] of platform.collection('schemeGroups'))
+		if ((group.positions as string[] | undefined)?.length === 0)
+			platform.collection('schemeGroups').set(id, { ...group, positions: [position] });
 	for (const segment of platform.collection('segments').keys())
 		platform.collection('segmentMembers').set(segment, {
 			ids: [...platform.collection('subscribers').keys()].slice(0, 1),

@@ -36,6 +36,24 @@ beforeAll(() => {
 	});
 });
 
+describe('contract application picker', () => {
+	test("the chosen section's contract applications, not its other applications", async () => {
+		const found = await searchList({
+			nodeType: 'elma365Contract',
+			parameters: { resource: 'item', operation: 'getAll', namespace: picked('crm') } as never,
+			credential: credential(),
+			method: 'searchContracts',
+		});
+		expect(found).toEqual({
+			results: [{ name: 'Agreements (agreements)', value: 'agreements' }],
+			paginationToken: undefined,
+		});
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.query])).toEqual([
+			['GET', '/pub/v1/scheme/namespaces/crm/contracts', { from: '0', size: '100' }],
+		]);
+	});
+});
+
 describe('contract item picker', () => {
 	test('items of the chosen contract application, page by page, searched by name on the platform', async () => {
 		const parameters = { resource: 'item', operation: 'get', ...located };

@@ -4,13 +4,14 @@ import {
 } from '../../shared/methods/applicationFields';
 import { searchContractItems } from '../../shared/methods/itemSearch';
 import { getApplicationUpsertFields } from '../../shared/items/upsertFields';
-import { searchApplications, searchNamespaces } from '../../shared/methods/sectionSearch';
+import { searchContracts } from '../../shared/methods/schemeEntitySearch';
+import { searchNamespaces } from '../../shared/methods/sectionSearch';
 import { getContractStatuses, getContractStatusGroups } from '../../shared/methods/statusOptions';
 
 export { credentialTest } from '../../shared/methods/credentialTest';
 
 /** The section, contract application and contract item pickers. */
-export const listSearch = { searchNamespaces, searchApplications, searchContractItems };
+export const listSearch = { searchNamespaces, searchContracts, searchContractItems };
 
 /** The list options' dropdowns call these by the names every list uses. */
 export const loadOptions = {

@@ -34,6 +34,8 @@ export interface ItemKind {
 		displayName: string;
 		description: string;
 		placeholder: string;
+		/** The picker's list method and what it lists, where not the section's applications. */
+		list?: { method: string; shows: string };
 	};
 }
 
@@ -43,6 +45,10 @@ export interface ItemKind {
  * chosen section.
  */
 export function locationFields(kind: ItemKind): INodeProperties[] {
+	const list = kind.code.list ?? {
+		method: 'searchApplications',
+		shows: 'the applications of the chosen section',
+	};
 	return [
 		codeLocator({
 			displayName: 'Section',
@@ -55,9 +61,9 @@ export function locationFields(kind: ItemKind): INodeProperties[] {
 			...codeLocator({
 				displayName: kind.code.label,
 				name: kind.code.name,
-				searchListMethod: 'searchApplications',
+				searchListMethod: list.method,
 				placeholder: kind.code.placeholder,
-				description: `${kind.code.description}; the list shows the applications of the chosen section`,
+				description: `${kind.code.description}; the list shows ${list.shows}`,
 			}),
 			typeOptions: { loadOptionsDependsOn: ['namespace.value'] },
 		},

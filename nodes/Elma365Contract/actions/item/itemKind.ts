@@ -11,5 +11,8 @@ export const contractItems: ItemKind = {
 		displayName: 'Contract Application Code',
 		description: 'The contract application inside the section',
 		placeholder: 'contracts',
+		// The section's contract applications (contractEntityList), not all its applications: the
+		// items of another application are not contracts.
+		list: { method: 'searchContracts', shows: 'the contract applications of the chosen section' },
 	},
 };
