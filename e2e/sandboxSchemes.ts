@@ -47,7 +47,11 @@ const PROCESSES: Entry[] = [
 		application: 'deals',
 		code: 'deal_review',
 		name: 'Deal review',
-		context: [field('deal', 'SYS_COLLECTION', 'Deal', true), field('comment', 'TEXT', 'Comment')],
+		context: [
+			// The referenced application, as the vendor's field type names it (docs/nodes/app.md).
+			field('deal', 'SYS_COLLECTION', 'Deal', true, { namespace: 'crm', code: 'deals' }),
+			field('comment', 'TEXT', 'Comment'),
+		],
 	},
 	{
 		__id: PROCESS_TEMPLATES.onboarding,

@@ -351,13 +351,15 @@ describe('item list', () => {
 		expect(t.platform.requests.map((r) => r.body)).toEqual([{ from: 0, size: 150 }]);
 	});
 
-	test('every list option goes into the documented list body', async () => {
+	test('every list option, and Output > Selected Fields, go into the documented list body', async () => {
 		const id = itemId;
 		const group = newId();
 		await run(
 			params('getAll', {
 				returnAll: false,
 				limit: 10,
+				output: 'fields',
+				fields: ['__name'],
 				options: {
 					active: true,
 					tableFilter: {
@@ -374,7 +376,6 @@ describe('item list', () => {
 							{ field: 'price', ascending: true },
 						],
 					},
-					fields: ['__id', '__name'],
 					body: '{"extra": 1}',
 				},
 			}),

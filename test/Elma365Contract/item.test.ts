@@ -150,7 +150,6 @@ describe('contract item list: the documented body', () => {
 	});
 
 	test.each([
-		['Fields to Return', { fields: ['amount'] }, '["amount"]'],
 		['Status Codes', { statusCodes: ['signed'] }, '["signed"]'],
 		[
 			'Status Group ID',

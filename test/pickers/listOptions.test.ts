@@ -278,7 +278,6 @@ const PICKED_OPTIONS = {
 		match: [{ field: '__name', value: 'deal' }],
 		range: [{ field: 'due', min: '2026-01-01T00:00:00Z', max: '' }],
 	},
-	fields: ['__id', '__name', 'price'],
 };
 const BODY = {
 	filter: { tf: { __name: 'deal', due: { min: '2026-01-01T00:00:00Z', max: null } } },
@@ -286,7 +285,6 @@ const BODY = {
 		{ field: '__createdAt', ascending: false },
 		{ field: 'price', ascending: true },
 	],
-	fields: { __id: true, __name: true, price: true },
 	from: 0,
 	size: LARGE_PAGE_SIZE,
 };
@@ -319,19 +317,18 @@ async function getMany(
  * What each list's documented body can carry (vendor pages applist, contractslist, reportslist): app
  * lists all of it; contract lists no fields or statuses; report lists a table filter and sort entries
  * `{column, ascend}` only. Options the endpoint cannot take are refused (tests in each node's suite).
+ * The fields to return are Output > Selected Fields (test/Elma365App/itemOutput.test.ts).
  */
 function sendable(node: NodeKey, options: Record<string, unknown>): Record<string, unknown> {
 	if (node === 'app') return options;
-	const { fields: _fields, statusCodes: _codes, statusGroupId: _group, ...rest } = options;
+	const { statusCodes: _codes, statusGroupId: _group, ...rest } = options;
 	return rest;
 }
 function documentedBody(node: NodeKey, body: Record<string, unknown>): Record<string, unknown> {
-	if (node === 'app') return body;
-	const { fields: _fields, ...rest } = body;
-	if (node === 'contract') return rest;
-	const sort = rest.sortExpressions as Array<{ field: string; ascending: boolean }>;
+	if (node !== 'report') return body;
+	const sort = body.sortExpressions as Array<{ field: string; ascending: boolean }>;
 	return {
-		...rest,
+		...body,
 		sortExpressions: sort.map((rule) => ({ column: rule.field, ascend: rule.ascending })),
 	};
 }
@@ -361,13 +358,6 @@ describe('Get Many with picked options sends the documented list body', () => {
 		const requests = await getMany('app', located('app'), { statusCodes: 'new, in_progress' });
 		expect(requests.map(([, , body]) => body)).toEqual([
 			{ statusCode: ['new', 'in_progress'], from: 0, size: LARGE_PAGE_SIZE },
-		]);
-	});
-
-	test('so may a field list', async () => {
-		const requests = await getMany('app', located('app'), { fields: '__id, __name, price' });
-		expect(requests.map(([, , body]) => body)).toEqual([
-			{ fields: { __id: true, __name: true, price: true }, from: 0, size: LARGE_PAGE_SIZE },
 		]);
 	});
 });
@@ -402,7 +392,6 @@ describe('descriptions', () => {
 		'active',
 		'body',
 		'eql',
-		'fields',
 		'ids',
 		'sort',
 		'statusCodes',
@@ -438,15 +427,12 @@ describe('descriptions', () => {
 				]);
 			}
 			expect(fieldOf(pickers, 'sort', 'rule').default).toBe('__createdAt');
+			// The fields to return are Output > Selected Fields, not an option.
+			expect(option.fields).toBeUndefined();
 			if (nodeType === 'elma365Report') {
-				expect([option.fields, option.statusCodes]).toEqual([undefined, undefined]);
+				expect(option.statusCodes).toBeUndefined();
 				return;
 			}
-			expect([option.fields.type, option.fields.typeOptions, option.fields.default]).toEqual([
-				'multiOptions',
-				{ loadOptionsMethod: 'getFieldCodes', loadOptionsDependsOn: dependsOn },
-				[],
-			]);
 			expect([option.statusCodes.type, option.statusCodes.typeOptions?.loadOptionsMethod]).toEqual([
 				'multiOptions',
 				'getStatuses',

@@ -82,7 +82,7 @@ export const itemOutputChoice: INodeProperties[] = [
 		default: [],
 		required: true,
 		description:
-			'The fields to output; an item without one leaves it out. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			'The fields to output (an application item list asks the platform for only these); an item without one leaves it out. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: onlySelected,
 	},
 ];

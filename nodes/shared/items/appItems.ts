@@ -214,6 +214,6 @@ export async function appCreateBody(
  * Options of an item list: field codes and statuses picked from the application's scheme and status
  * settings (the node registers the load-options methods).
  */
-export function itemListOptions(kind: ItemKind, features?: ListFeatures): INodeProperties[] {
+export function itemListOptions(kind: ItemKind, features: ListFeatures): INodeProperties[] {
 	return [listOptions(features, { application: kind.code.name })];
 }

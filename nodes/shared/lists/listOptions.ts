@@ -13,19 +13,15 @@ import { optionsCollection } from '../descriptions/options';
 export interface ListFeatures {
 	active?: boolean;
 	status?: boolean;
+	/**
+	 * Fields to Return, typed as codes: only on lists without an Output choice (item lists send
+	 * Output > Selected Fields as `fields` instead, readers/output.ts).
+	 */
 	fields?: boolean;
 	eql?: boolean;
 	/** The IDs option; on unless set to false (report lists take no IDs). */
 	ids?: boolean;
 }
-
-const ALL_FEATURES: Required<ListFeatures> = {
-	active: true,
-	status: true,
-	fields: true,
-	eql: true,
-	ids: true,
-};
 
 /**
  * The picker form of the options: field codes and statuses chosen from the application's scheme and
@@ -130,10 +126,7 @@ export function tableFilter(pickers?: ListPickers): INodeProperties {
  * The Options collection of a list. Without `pickers` every code is typed (lists with no application
  * scheme to pick from); with them, field codes, statuses and the status group are dropdowns.
  */
-export function listOptions(
-	features: ListFeatures = ALL_FEATURES,
-	pickers?: ListPickers,
-): INodeProperties {
+export function listOptions(features: ListFeatures, pickers?: ListPickers): INodeProperties {
 	const options: INodeProperties[] = [];
 	if (features.active) {
 		options.push({
@@ -161,16 +154,7 @@ export function listOptions(
 			description: "Filter in the platform's query language, sent as filter.eql.query",
 		});
 	}
-	if (features.fields && pickers) {
-		options.push({
-			displayName: 'Fields to Return Names or IDs',
-			name: 'fields',
-			type: 'multiOptions',
-			typeOptions: loadFrom(pickers, 'getFieldCodes'),
-			default: [],
-			description: `Only these fields are returned; none chosen returns every field. Choose from the list, or specify IDs using an ${EXPRESSION_LINK}.`,
-		});
-	} else if (features.fields) {
+	if (features.fields) {
 		options.push({
 			displayName: 'Fields to Return',
 			name: 'fields',

@@ -4,8 +4,7 @@ import type {
 	INodePropertyOptions,
 	ResourceMapperFields,
 } from 'n8n-workflow';
-import { hasUserField, mapperFields } from '../methods/mapperFields';
-import { loadUserOptions } from './userOptions';
+import { loadMapperFields } from '../methods/mapperFields';
 import { apiPath, unwrapItem } from '../transport';
 import { labelled } from './entryLabels';
 import { chooseFirst, readChosenApplication } from './listDependency';
@@ -34,8 +33,7 @@ export async function getApplicationFields(
 ): Promise<ResourceMapperFields> {
 	const scheme = await schemeFields(this, 'application', 'application');
 	if (!scheme) return chooseFirst('section and the application');
-	const users = hasUserField(scheme.fields) ? await loadUserOptions(this) : undefined;
-	const fields = mapperFields(scheme.fields, users);
+	const fields = await loadMapperFields(this, scheme.fields);
 	return fields.length > 0
 		? { fields }
 		: {

@@ -1,6 +1,5 @@
 import type { IDataObject, ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
-import { hasUserField, mapperFields } from '../methods/mapperFields';
-import { loadUserOptions } from './userOptions';
+import { loadMapperFields } from '../methods/mapperFields';
 import { apiPath, unwrapItem } from '../transport';
 import { isObject } from '../utils';
 import { chooseFirst, readListDependency } from './listDependency';
@@ -51,8 +50,7 @@ export async function getProcessContextFields(
 	const context = contextFieldsOf(
 		await listingRequest(this, what, { method: 'GET', path, idempotent: true }),
 	);
-	const users = hasUserField(context) ? await loadUserOptions(this) : undefined;
-	const fields = mapperFields(context, users);
+	const fields = await loadMapperFields(this, context);
 	return fields.length > 0
 		? { fields }
 		: {

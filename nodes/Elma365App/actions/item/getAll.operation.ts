@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
 import { itemOutputChoice } from '../../../shared/descriptions/output';
-import { itemOutputOf } from '../../../shared/readers/output';
+import { itemFieldsToLoad, itemOutputOf } from '../../../shared/readers/output';
 import { readWholeList } from '../../../shared/lists/pager';
 import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
 import {
@@ -16,17 +16,20 @@ export const description: INodeProperties[] = showFor('item', 'getAll', [
 	...locationFields(appItems),
 	...returnAllOrLimit,
 	...itemOutputChoice,
-	...itemListOptions(appItems),
+	...itemListOptions(appItems, { active: true, eql: true, status: true }),
 ]);
 
-/** POST /app/{namespace}/{code}/list with the list body, paged by from/size in the body. */
+/**
+ * POST /app/{namespace}/{code}/list with the list body, paged by from/size in the body; Output >
+ * Selected Fields is sent as the body's `fields`, under Options > Additional Body (JSON).
+ */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const path = readApplicationPath(this, itemIndex, appItems, '/list');
-	const body = buildListBody(this, itemIndex);
 	const output = itemOutputOf(this, itemIndex);
+	const body = { ...itemFieldsToLoad(this, itemIndex), ...buildListBody(this, itemIndex) };
 	const rows = await readWholeList(this, bodyPagedList(this, itemIndex, path, body));
 	return pairedRows(rows, itemIndex, output);
 }

@@ -16,13 +16,13 @@ export const description: INodeProperties[] = showFor('item', 'getAll', [
 	...locationFields(contractItems),
 	...returnAllOrLimit,
 	...itemOutputChoice,
-	...itemListOptions(contractItems),
+	...itemListOptions(contractItems, { active: true, eql: true, status: true }),
 ]);
 
 /**
  * POST /contracts/{namespace}/{code}/list, paged by from/size in the body. Its body has no fields
- * or statuses (api.elma365.com/en/public-api/reference/contracts/contractslist), so those options
- * are refused when set.
+ * or statuses (api.elma365.com/en/public-api/reference/contracts/contractslist): Output > Selected
+ * Fields is applied to what the platform sends, and the status options are refused when set.
  */
 export async function execute(
 	this: IExecuteFunctions,
@@ -32,7 +32,7 @@ export async function execute(
 	refuseUnsendableOptions(
 		this,
 		itemIndex,
-		['fields', 'statusCodes', 'statusGroupId'],
+		['statusCodes', 'statusGroupId'],
 		'the contract item list takes no such filter (its documented body has none)',
 	);
 	const body = buildListBody(this, itemIndex);
