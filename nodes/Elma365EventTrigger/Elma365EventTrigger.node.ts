@@ -52,7 +52,8 @@ export class Elma365EventTrigger implements INodeType {
 			{
 				name: 'default',
 				httpMethod: 'POST',
-				responseMode: '={{$parameter["responseMode"]}}',
+				// Respond is shown only with the process activity; hidden, n8n drops it: answer at once.
+				responseMode: '={{$parameter["responseMode"] || "onReceived"}}',
 				path: 'webhook',
 			},
 		],

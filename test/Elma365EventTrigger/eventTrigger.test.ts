@@ -255,4 +255,11 @@ describe('process activity', () => {
 		};
 		expect(await responseMode(options(store, parameters))).toBe(expected);
 	});
+
+	test('without the process activity (Respond hidden), n8n answers a delivery at once', async () => {
+		const store = new WebhookStore();
+		const parameters = { events: ['item.created'], responseMode: 'lastNode' };
+		expect(await responseMode(options(store, parameters))).toBe('onReceived');
+		expect(await responseMode(options(store, { events: ['item.created'] }))).toBe('onReceived');
+	});
 });
