@@ -14,6 +14,7 @@
 import type { Platform } from '../test/harness/index.ts';
 import { ok, startPlatform } from '../test/harness/index.ts';
 import { PROCESS_TEMPLATES, seedSchemes } from './sandboxSchemes.ts';
+import { installConnector } from './sandboxConnector.ts';
 
 export const SANDBOX_KEY = 'sandbox-0000-4000-8000-elma365demo';
 export const SANDBOX_PORT = 8365;
@@ -161,6 +162,7 @@ export function seed(platform: Platform): void {
 export async function startSandbox(port = SANDBOX_PORT, apiKey = SANDBOX_KEY): Promise<Platform> {
 	const platform = await startPlatform(apiKey);
 	seed(platform);
+	installConnector(platform);
 	const own = (path: string) => path.startsWith('/__sandbox/');
 	platform
 		.route('GET', '/__sandbox/requests', (_request, _params, p) =>

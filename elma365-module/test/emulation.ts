@@ -4,7 +4,8 @@
  * and json()), `Context`, `Imports.n8n.app.n8n_subscriptions` (in memory), `HttpResponse`,
  * `HttpStatusCode`, `console`, `setTimeout`. `startModule` serves the API methods over HTTP on
  * 127.0.0.1 at /api/extensions/<module-uuid>/script/<method> with a Bearer token, as help
- * extention-api documents for External methods.
+ * extention-api documents for External methods. `answerApi` and `emit` are the same pieces without
+ * a server of their own: the e2e sandbox (e2e/sandboxConnector.ts) serves them on its company's origin.
  */
 import * as http from 'node:http';
 import * as vm from 'node:vm';
@@ -103,7 +104,8 @@ function script(component: string): string {
 	return js;
 }
 
-export function createSandbox(store = new AppStore()): Sandbox {
+/** `network` is what the scripts' `fetch` goes through (Node's by default). */
+export function createSandbox(store = new AppStore(), network: typeof fetch = fetch): Sandbox {
 	const errors: string[] = [];
 	const waits: number[] = [];
 	const context = { data: {} as Record<string, unknown> };
@@ -112,7 +114,7 @@ export function createSandbox(store = new AppStore()): Sandbox {
 			url: string,
 			init: { method?: string; headers?: Record<string, string>; body?: string },
 		) => {
-			const response = await fetch(url, init);
+			const response = await network(url, init);
 			const text = await response.text();
 			return {
 				status: response.status,
@@ -162,28 +164,64 @@ export interface Module {
 
 const methods = ['subscribe', 'unsubscribe', 'list', 'ping'];
 
+export interface ApiRequest {
+	method: string;
+	/** Path and query, as the request line has it. */
+	url: string;
+	headers: http.IncomingHttpHeaders;
+	body: string;
+}
+
+/**
+ * One request to the module's API methods as the company answers it: 404 outside
+ * /api/extensions/<moduleId>/script/<method>, 405 for a method other than POST, 401 without
+ * `Authorization: Bearer <token>`, else what the method's script answers.
+ */
+export async function answerApi(
+	sandbox: Sandbox,
+	moduleId: string,
+	token: string,
+	request: ApiRequest,
+): Promise<{ status: number; body: string }> {
+	const prefix = `/api/extensions/${moduleId}/script/`;
+	const method = request.url.startsWith(prefix) ? request.url.slice(prefix.length) : '';
+	const refuse = (status: number, error: string) => ({ status, body: JSON.stringify({ error }) });
+	if (!methods.includes(method)) return refuse(404, 'not found');
+	if (request.method !== 'POST') return refuse(405, 'method not allowed');
+	if (request.headers.authorization !== `Bearer ${token}`) return refuse(401, 'unauthorized');
+	const answer = (await sandbox.run('api-methods.ts', method, {
+		body: request.body,
+		headers: request.headers,
+	})) as HttpResponse;
+	return { status: answer.statusCode, body: answer.body };
+}
+
+/** Runs the handler script of `event` with this handler context. */
+export async function emit(
+	sandbox: Sandbox,
+	event: string,
+	data: Record<string, unknown>,
+): Promise<void> {
+	sandbox.context.data = data;
+	await sandbox.run(`handler-${event.replace('.', '-')}.ts`, 'action');
+}
+
 export async function startModule(sandbox = createSandbox()): Promise<Module> {
 	const moduleId = randomUUID();
 	const token = `token-${randomUUID()}`;
-	const prefix = `/api/extensions/${moduleId}/script/`;
 	const server = http.createServer((req, res) => {
 		const chunks: Buffer[] = [];
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
 		req.on('end', () => {
-			void (async () => {
-				const method = (req.url ?? '').startsWith(prefix) ? req.url!.slice(prefix.length) : '';
-				if (!methods.includes(method)) return send(res, 404, { error: 'not found' });
-				if (req.method !== 'POST') return send(res, 405, { error: 'method not allowed' });
-				if (req.headers.authorization !== `Bearer ${token}`)
-					return send(res, 401, { error: 'unauthorized' });
-				const body = Buffer.concat(chunks).toString('utf8');
-				const answer = (await sandbox.run('api-methods.ts', method, {
-					body,
-					headers: req.headers,
-				})) as HttpResponse;
-				res.writeHead(answer.statusCode, { 'Content-Type': 'application/json' });
-				res.end(answer.body);
-			})().catch((error: unknown) => send(res, 500, { error: String(error) }));
+			const request = {
+				method: req.method ?? '',
+				url: req.url ?? '',
+				headers: req.headers,
+				body: Buffer.concat(chunks).toString('utf8'),
+			};
+			answerApi(sandbox, moduleId, token, request)
+				.then((answer) => send(res, answer.status, answer.body))
+				.catch((error: unknown) => send(res, 500, JSON.stringify({ error: String(error) })));
 		});
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -194,16 +232,13 @@ export async function startModule(sandbox = createSandbox()): Promise<Module> {
 		moduleId,
 		token,
 		sandbox,
-		methodUrl: (method) => `${url}${prefix}${method}`,
-		async emit(event, data) {
-			sandbox.context.data = data;
-			await sandbox.run(`handler-${event.replace('.', '-')}.ts`, 'action');
-		},
+		methodUrl: (method) => `${url}/api/extensions/${moduleId}/script/${method}`,
+		emit: (event, data) => emit(sandbox, event, data),
 		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
 	};
 }
 
-function send(res: http.ServerResponse, status: number, value: unknown): void {
+function send(res: http.ServerResponse, status: number, body: string): void {
 	res.writeHead(status, { 'Content-Type': 'application/json' });
-	res.end(JSON.stringify(value));
+	res.end(body);
 }

@@ -10,7 +10,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { credentialTest } from '../shared/methods/credentialTest';
 import { searchModules } from '../shared/methods/moduleSearch';
 import { callModule, listSubscriptions } from './connector';
-import { newSecret } from './delivery';
+import { forgetDeliveries, newSecret } from './delivery';
 import { properties } from './description';
 import { getApplications } from './methods';
 import { receiveDelivery } from './webhook';
@@ -52,7 +52,8 @@ export class Elma365EventTrigger implements INodeType {
 			{
 				name: 'default',
 				httpMethod: 'POST',
-				responseMode: '={{$parameter["responseMode"]}}',
+				// Respond is shown only with the process activity; hidden, n8n drops it: answer at once.
+				responseMode: '={{$parameter["responseMode"] || "onReceived"}}',
 				path: 'webhook',
 			},
 		],
@@ -120,6 +121,7 @@ export class Elma365EventTrigger implements INodeType {
 						}
 					}
 				}
+				if (typeof data.subscriptionId === 'string') forgetDeliveries(data.subscriptionId);
 				delete data.subscriptionId;
 				delete data.secret;
 				delete data.seenEventIds;

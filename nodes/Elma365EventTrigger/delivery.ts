@@ -56,14 +56,30 @@ export async function isAuthentic(
 	return sameText(header(headers, 'x-elma365-signature'), expected);
 }
 
-/** Whether `eventId` is among the remembered IDs of the node's static data. */
+/**
+ * The event IDs each subscription delivered in this n8n process. n8n 2.41 does not save the static
+ * data a webhook changed when the webhook starts an execution (its runner wraps the same static data
+ * in a new Workflow before the save, which clears the change flag: seen in the e2e suite), so the
+ * retry of an event that started an execution is recognised here; the static data adds what n8n saved.
+ */
+const deliveredHere = new Map<string, string[]>();
+
+/** Whether `eventId` is among the remembered IDs of the node's static data or of this process. */
 export function wasDelivered(data: IDataObject, eventId: string): boolean {
-	return seenIds(data).includes(eventId);
+	const here = deliveredHere.get(String(data.subscriptionId)) ?? [];
+	return seenIds(data).includes(eventId) || here.includes(eventId);
 }
 
-/** Remembers `eventId`, keeping the last SEEN_EVENT_IDS (n8n saves the static data after the answer). */
+/** Remembers `eventId` in the static data and in this process, keeping the last SEEN_EVENT_IDS of each. */
 export function rememberDelivery(data: IDataObject, eventId: string): void {
 	data.seenEventIds = [...seenIds(data), eventId].slice(-SEEN_EVENT_IDS);
+	const key = String(data.subscriptionId);
+	deliveredHere.set(key, [...(deliveredHere.get(key) ?? []), eventId].slice(-SEEN_EVENT_IDS));
+}
+
+/** Forgets what a removed subscription delivered. */
+export function forgetDeliveries(subscriptionId: string): void {
+	deliveredHere.delete(subscriptionId);
 }
 
 function seenIds(data: IDataObject): string[] {

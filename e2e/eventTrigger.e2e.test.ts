@@ -1,0 +1,332 @@
+/**
+ * The ELMA365 Event Trigger in a real n8n, with the connector module's real scripts
+ * (elma365-module/build, run under the SDK emulation by the sandbox: sandboxConnector.ts) on the
+ * sandbox company's origin: activation subscribes, the module's handler delivers a signed event
+ * that starts exactly one execution, a repeated or forged delivery starts none, deactivation
+ * unsubscribes, and the "Send to n8n" activity gets the workflow's answer.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+	MODULE_ID,
+	SCRIPT,
+	activateTrigger,
+	deactivate,
+	emit,
+	executionsOf,
+	finished,
+	runActivity,
+	signedHeaders,
+	storedSubscriptions,
+	triggerItem,
+	untilUnsubscribed,
+} from './connector';
+import { clearSandboxRequests, n8nApi, sandboxRequests, state } from './helpers';
+
+const DEALS = {
+	first: { __id: '7a000000-0000-4000-8000-0000000000a1', __name: 'Office chairs', amount: 1200 },
+	second: { __id: '7b000000-0000-4000-8000-0000000000a2', __name: 'Standing desks', amount: 5400 },
+};
+const ALICE = { __id: '0a000000-0000-4000-8000-00000000a11c', __name: 'Alice Smith' };
+
+/** The handler context of an item created in crm/deals (what the handler reads: EVENT_FIELDS). */
+const created = (item: Record<string, unknown>, createdAt: string) => ({
+	target: { namespace: 'crm', code: 'deals', data: item },
+	author: { data: ALICE },
+	createdAt,
+});
+
+/** The module API calls the sandbox received: [method, path, body]. */
+async function moduleCalls() {
+	return (await sandboxRequests())
+		.filter((r) => r.path.startsWith('/api/extensions/'))
+		.map((r) => [r.method, r.path, r.body, r.headers.authorization]);
+}
+
+/** What the editor lists, asked the way it asks (n8n's dynamic-node-parameters routes). */
+async function editorAsks(route: string, extra: Record<string, unknown>) {
+	const response = await fetch(`${state.n8nUrl}/rest/dynamic-node-parameters/${route}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', cookie: state.cookie },
+		body: JSON.stringify({
+			nodeTypeAndVersion: { name: 'n8n-nodes-elma365.elma365EventTrigger', version: 1 },
+			currentNodeParameters: { events: ['item.created'] },
+			credentials: { elma365Api: { id: state.credentialId, name: 'ELMA365 sandbox' } },
+			...extra,
+		}),
+	});
+	expect(response.status).toBe(200);
+	return ((await response.json()) as { data: unknown }).data;
+}
+
+describe('ELMA365 Event Trigger with the connector module', () => {
+	let workflowId: string;
+	let url: string;
+	let subscription: { __id: string; secret: string };
+	let first: { id: string; body: string; delivery: Record<string, string> };
+
+	afterAll(async () => {
+		if (workflowId) await n8nApi('POST', `/workflows/${workflowId}/deactivate`);
+	});
+
+	test('the editor offers the module and the applications the user picks', async () => {
+		const modules = (await editorAsks('resource-locator-results', {
+			path: 'parameters.module',
+			methodName: 'searchModules',
+		})) as { results: Array<{ name: string; value: string }> };
+		expect(modules.results).toContainEqual(
+			expect.objectContaining({ name: expect.stringContaining('n8n connector'), value: MODULE_ID }),
+		);
+		const applications = (await editorAsks('options', {
+			path: 'parameters.applications',
+			methodName: 'getApplications',
+		})) as Array<{ name: string; value: string }>;
+		expect(applications).toContainEqual({ name: 'Deals (crm/deals)', value: 'crm/deals' });
+	});
+
+	test('activation subscribes once with the production webhook URL, the events and the application', async () => {
+		await clearSandboxRequests();
+		({ workflowId, url } = await activateTrigger('e2e event trigger', {
+			events: ['item.created'],
+			applications: ['crm/deals'],
+		}));
+		expect(url).toMatch(new RegExp(`^${state.n8nUrl}/webhook/[0-9a-f-]{36}/webhook$`));
+		const [stored, ...others] = await storedSubscriptions();
+		expect(others).toEqual([]);
+		expect(stored).toEqual({
+			__id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+			__name: url,
+			url,
+			events: '["item.created"]',
+			applications: '["crm/deals"]',
+			secret: expect.stringMatching(/^[0-9a-f]{64}$/),
+		});
+		subscription = stored;
+		expect(await moduleCalls()).toEqual([
+			[
+				'POST',
+				`${SCRIPT}/subscribe`,
+				{
+					url,
+					events: ['item.created'],
+					applications: ['crm/deals'],
+					secret: stored.secret,
+				},
+				`Bearer ${state.sandboxKey}`,
+			],
+		]);
+		// n8n keeps the module's ID for the subscription and the secret in the node's static data.
+		const { json } = await n8nApi('GET', `/workflows/${workflowId}`);
+		expect((json.staticData as Record<string, unknown>)['node:ELMA365']).toEqual({
+			subscriptionId: stored.__id,
+			secret: stored.secret,
+			seenEventIds: [],
+		});
+	});
+
+	test("an item created in the app: the module's delivery starts exactly one execution with the item", async () => {
+		const started = Date.now();
+		const { deliveries, errors } = await emit(
+			'item.created',
+			created(DEALS.first, '2026-11-26T09:00:00.000Z'),
+		);
+		const [execution] = await finished(workflowId, 1);
+		console.log(`event to finished execution: ${Date.now() - started} ms`);
+		expect(errors).toEqual([]);
+		expect(deliveries.map((d) => [d.url, d.status])).toEqual([[url, 200]]);
+		const body = JSON.parse(deliveries[0].body) as { id: string };
+		expect(execution.status).toBe('success');
+		expect(execution.mode).toBe('webhook');
+		expect(triggerItem(execution)).toEqual({
+			id: body.id,
+			event: 'item.created',
+			time: '2026-11-26T09:00:00.000Z',
+			namespace: 'crm',
+			application: 'deals',
+			item: DEALS.first,
+			author: ALICE,
+		});
+		first = { id: body.id, body: deliveries[0].body, delivery: deliveries[0].headers };
+	});
+
+	test('the same delivery sent again (a retry) is accepted without a second execution', async () => {
+		const response = await fetch(url, {
+			method: 'POST',
+			headers: first.delivery,
+			body: first.body,
+		});
+		expect(response.status).toBe(200);
+		expect(await response.json()).toEqual({ message: 'Event already delivered' });
+	});
+
+	test.each([
+		['a wrong secret', { secret: 'f'.repeat(64) }],
+		['a wrong signature', { signature: `sha256=${'0'.repeat(64)}` }],
+		['a timestamp ten minutes old', { timestamp: Math.floor(Date.now() / 1000) - 600 }],
+	])('a delivery with %s is refused with 401', async (_case, change) => {
+		const body = JSON.stringify({ ...JSON.parse(first.body), id: randomUUID() });
+		const response = await fetch(url, {
+			method: 'POST',
+			headers: signedHeaders(subscription.secret, body, change),
+			body,
+		});
+		expect(response.status).toBe(401);
+		expect(await response.json()).toEqual({ message: 'Unauthorized' });
+	});
+
+	test('a delivery without the headers is refused with 401', async () => {
+		const body = JSON.stringify({ ...JSON.parse(first.body), id: randomUUID() });
+		const response = await fetch(url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body,
+		});
+		expect(response.status).toBe(401);
+	});
+
+	test('none of them started an execution: the next event is the second and last', async () => {
+		const { deliveries } = await emit(
+			'item.created',
+			created(DEALS.second, '2026-11-26T09:05:00.000Z'),
+		);
+		expect(deliveries.map((d) => d.status)).toEqual([200]);
+		const executions = await finished(workflowId, 2);
+		expect(executions).toHaveLength(2);
+		expect(executions.map((e) => (triggerItem(e) as { item: unknown }).item)).toEqual([
+			DEALS.first,
+			DEALS.second,
+		]);
+		// An event of another application is not sent by the module at all.
+		const other = await emit('item.created', {
+			target: { namespace: 'crm', code: 'companies', data: { __id: randomUUID() } },
+		});
+		expect(other.deliveries).toEqual([]);
+	});
+
+	test('deactivation unsubscribes once and the store is empty', async () => {
+		await clearSandboxRequests();
+		await deactivate(workflowId);
+		await untilUnsubscribed();
+		expect(await moduleCalls()).toEqual([
+			['POST', `${SCRIPT}/unsubscribe`, { id: subscription.__id }, `Bearer ${state.sandboxKey}`],
+		]);
+		expect(await storedSubscriptions()).toEqual([]);
+		// The module has nobody to send the next event to.
+		expect(
+			(await emit('item.created', created(DEALS.first, '2026-11-26T09:10:00.000Z'))).deliveries,
+		).toEqual([]);
+		expect(await executionsOf(workflowId)).toHaveLength(2);
+		workflowId = '';
+	});
+});
+
+test('Fetch Full Item: the execution carries the item as the public API reads it', async () => {
+	const { workflowId } = await activateTrigger('e2e event trigger full item', {
+		events: ['item.created', 'item.updated'],
+		applications: ['crm/deals'],
+		options: { fetchFullItem: true },
+	});
+	try {
+		const read = await fetch(`${state.sandboxUrl}/pub/v1/app/crm/deals/${DEALS.second.__id}/get`, {
+			headers: { authorization: `Bearer ${state.sandboxKey}` },
+		});
+		const { item } = (await read.json()) as { item: Record<string, unknown> };
+		expect(item).toMatchObject(DEALS.second);
+		await clearSandboxRequests();
+		// The event carries the name only; the full item has the amount too.
+		const { deliveries } = await emit('item.updated', {
+			target: {
+				namespace: 'crm',
+				code: 'deals',
+				data: { __id: DEALS.second.__id, __name: DEALS.second.__name },
+			},
+			createdAt: '2026-11-26T10:00:00.000Z',
+		});
+		expect(deliveries.map((d) => d.status)).toEqual([200]);
+		const [execution] = await finished(workflowId, 1);
+		expect(triggerItem(execution)).toEqual({
+			id: JSON.parse(deliveries[0].body).id,
+			event: 'item.updated',
+			time: '2026-11-26T10:00:00.000Z',
+			namespace: 'crm',
+			application: 'deals',
+			item,
+		});
+		const reads = (await sandboxRequests()).filter((r) => r.path.startsWith('/pub/v1/'));
+		expect(reads.map((r) => [r.method, r.path])).toEqual([
+			['GET', `/pub/v1/app/crm/deals/${DEALS.second.__id}/get`],
+		]);
+	} finally {
+		await deactivate(workflowId);
+		await untilUnsubscribed();
+	}
+});
+
+test('"Send to n8n": the process activity gets the answer of a workflow in respond mode', async () => {
+	const { workflowId } = await activateTrigger(
+		'e2e event trigger activity',
+		{ events: ['process.activity'], responseMode: 'lastNode' },
+		[
+			{
+				parameters: {
+					mode: 'manual',
+					assignments: {
+						assignments: [
+							{
+								id: randomUUID(),
+								name: 'approved',
+								value: '={{ $json.context.amount < 1000 }}',
+								type: 'boolean',
+							},
+							{
+								id: randomUUID(),
+								name: 'limit',
+								value: '={{ $json.context.amount * 2 }}',
+								type: 'number',
+							},
+							{
+								id: randomUUID(),
+								name: 'deal',
+								value: '={{ $json.context.deal }}',
+								type: 'string',
+							},
+						],
+					},
+					options: {},
+				},
+				id: randomUUID(),
+				name: 'Decide',
+				type: 'n8n-nodes-base.set',
+				typeVersion: 3.4,
+				position: [260, 0],
+			},
+		],
+	);
+	try {
+		const { outputs, deliveries, errors } = await runActivity(
+			'{"deal":"Office chairs","amount":800}',
+		);
+		expect(errors).toEqual([]);
+		expect(deliveries).toHaveLength(1);
+		expect(outputs).toEqual({
+			payload: '{"deal":"Office chairs","amount":800}',
+			ok: true,
+			status: 200,
+			answer: expect.any(String),
+		});
+		expect(JSON.parse(outputs.answer as string)).toEqual({
+			approved: true,
+			limit: 1600,
+			deal: 'Office chairs',
+		});
+		const [execution] = await finished(workflowId, 1);
+		expect(triggerItem(execution)).toEqual({
+			id: JSON.parse(deliveries[0].body).id,
+			event: 'process.activity',
+			time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+			context: { deal: 'Office chairs', amount: 800 },
+		});
+	} finally {
+		await deactivate(workflowId);
+		await untilUnsubscribed();
+	}
+});

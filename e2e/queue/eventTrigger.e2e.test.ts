@@ -1,0 +1,100 @@
+/**
+ * The ELMA365 Event Trigger in queue mode (scripts/queue.mjs): the main activates it (the connector
+ * module in the sandbox receives the subscription) and receives the module's delivery, a worker runs
+ * the execution (read from each worker's log: "Worker finished execution <id>"), and deactivation
+ * unsubscribes. The single-process suite (../eventTrigger.e2e.test.ts) covers the rest.
+ */
+import fs from 'node:fs';
+import {
+	SCRIPT,
+	activateTrigger,
+	deactivate,
+	emit,
+	executionsOf,
+	finished,
+	storedSubscriptions,
+	triggerItem,
+	untilUnsubscribed,
+} from '../connector';
+import type { State } from '../helpers';
+import { clearSandboxRequests, sandboxRequests, state } from '../helpers';
+
+const queue = state as State & { mainLog: string; workers: Array<{ name: string; log: string }> };
+
+const DEAL = {
+	__id: '7a000000-0000-4000-8000-0000000000a1',
+	__name: 'Office chairs',
+	amount: 1200,
+};
+
+/** The workers whose log says they finished the execution. */
+function workersOf(executionId: string): string[] {
+	return queue.workers
+		.filter((w) =>
+			fs.readFileSync(w.log, 'utf8').includes(`Worker finished execution ${executionId} (`),
+		)
+		.map((w) => w.name);
+}
+
+async function moduleCalls() {
+	return (await sandboxRequests())
+		.filter((r) => r.path.startsWith('/api/extensions/'))
+		.map((r) => [r.method, r.path]);
+}
+
+test('activation on the main subscribes, one event is one execution on a worker, deactivation unsubscribes', async () => {
+	await clearSandboxRequests();
+	const { workflowId, url } = await activateTrigger('queue event trigger', {
+		events: ['item.created'],
+		applications: ['crm/deals'],
+	});
+	try {
+		const [stored, ...others] = await storedSubscriptions();
+		expect(others).toEqual([]);
+		expect(stored).toMatchObject({
+			url,
+			events: '["item.created"]',
+			applications: '["crm/deals"]',
+		});
+		expect(await moduleCalls()).toEqual([['POST', `${SCRIPT}/subscribe`]]);
+
+		const { deliveries, errors } = await emit('item.created', {
+			target: { namespace: 'crm', code: 'deals', data: DEAL },
+			createdAt: '2026-11-26T11:00:00.000Z',
+		});
+		expect(errors).toEqual([]);
+		expect(deliveries.map((d) => [d.url, d.status])).toEqual([[url, 200]]);
+		// The module's retry of the same delivery reaches the main again: no second execution.
+		const again = await fetch(url, {
+			method: 'POST',
+			headers: deliveries[0].headers,
+			body: deliveries[0].body,
+		});
+		expect(again.status).toBe(200);
+
+		const [execution, ...more] = await finished(workflowId, 1, 120);
+		expect(more).toEqual([]);
+		expect(execution.status).toBe('success');
+		expect(triggerItem(execution)).toEqual({
+			id: JSON.parse(deliveries[0].body).id,
+			event: 'item.created',
+			time: '2026-11-26T11:00:00.000Z',
+			namespace: 'crm',
+			application: 'deals',
+			item: DEAL,
+		});
+		// The main enqueued it; exactly one worker ran it (its log line may follow the status).
+		for (let i = 0; i < 100 && workersOf(execution.id).length === 0; i++)
+			await new Promise((resolve) => setTimeout(resolve, 100));
+		expect(workersOf(execution.id)).toHaveLength(1);
+		const mainLog = fs.readFileSync(queue.mainLog, 'utf8');
+		expect(mainLog).toContain(`Enqueued execution ${execution.id} `);
+		expect(mainLog).not.toContain(`Worker finished execution ${execution.id} `);
+	} finally {
+		await clearSandboxRequests();
+		await deactivate(workflowId);
+		await untilUnsubscribed();
+	}
+	expect(await moduleCalls()).toEqual([['POST', `${SCRIPT}/unsubscribe`]]);
+	expect(await executionsOf(workflowId)).toHaveLength(1);
+});
