@@ -1,5 +1,7 @@
 import type {
+	IExecuteFunctions,
 	IHookFunctions,
+	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -10,7 +12,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { credentialTest } from '../shared/methods/credentialTest';
 import { searchModules } from '../shared/methods/moduleSearch';
 import { callModule, listSubscriptions } from './connector';
-import { forgetDeliveries, newSecret } from './delivery';
+import { newSecret, rememberDelivery } from './delivery';
 import { properties } from './description';
 import { getApplications } from './methods';
 import { receiveDelivery } from './webhook';
@@ -121,7 +123,6 @@ export class Elma365EventTrigger implements INodeType {
 						}
 					}
 				}
-				if (typeof data.subscriptionId === 'string') forgetDeliveries(data.subscriptionId);
 				delete data.subscriptionId;
 				delete data.secret;
 				delete data.seenEventIds;
@@ -132,6 +133,21 @@ export class Elma365EventTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		return await receiveDelivery(this);
+	}
+
+	/**
+	 * Runs first in the execution a delivery started, with the delivered event as input, and
+	 * remembers its ID so that the module's retry of it starts nothing. The ID is remembered here, not
+	 * in `webhook`: n8n 2.41 saves the static data an execution changed, but loses a change the
+	 * webhook made when it starts an execution (the execution wraps the same static data anew, which
+	 * clears its change flag).
+	 */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = this.getInputData();
+		const data = this.getWorkflowStaticData('node');
+		for (const item of items)
+			if (typeof item.json.id === 'string') rememberDelivery(data, item.json.id);
+		return [items];
 	}
 }
 

@@ -56,30 +56,18 @@ export async function isAuthentic(
 	return sameText(header(headers, 'x-elma365-signature'), expected);
 }
 
-/**
- * The event IDs each subscription delivered in this n8n process. n8n 2.41 does not save the static
- * data a webhook changed when the webhook starts an execution (its runner wraps the same static data
- * in a new Workflow before the save, which clears the change flag: seen in the e2e suite), so the
- * retry of an event that started an execution is recognised here; the static data adds what n8n saved.
- */
-const deliveredHere = new Map<string, string[]>();
-
-/** Whether `eventId` is among the remembered IDs of the node's static data or of this process. */
+/** Whether `eventId` is among the remembered IDs of the node's static data. */
 export function wasDelivered(data: IDataObject, eventId: string): boolean {
-	const here = deliveredHere.get(String(data.subscriptionId)) ?? [];
-	return seenIds(data).includes(eventId) || here.includes(eventId);
+	return seenIds(data).includes(eventId);
 }
 
-/** Remembers `eventId` in the static data and in this process, keeping the last SEEN_EVENT_IDS of each. */
+/**
+ * Remembers `eventId`, keeping the last SEEN_EVENT_IDS. Always assigns, even when the ID is already
+ * there: the assignment is what marks the static data changed, so that n8n saves it.
+ */
 export function rememberDelivery(data: IDataObject, eventId: string): void {
-	data.seenEventIds = [...seenIds(data), eventId].slice(-SEEN_EVENT_IDS);
-	const key = String(data.subscriptionId);
-	deliveredHere.set(key, [...(deliveredHere.get(key) ?? []), eventId].slice(-SEEN_EVENT_IDS));
-}
-
-/** Forgets what a removed subscription delivered. */
-export function forgetDeliveries(subscriptionId: string): void {
-	deliveredHere.delete(subscriptionId);
+	const others = seenIds(data).filter((id) => id !== eventId);
+	data.seenEventIds = [...others, eventId].slice(-SEEN_EVENT_IDS);
 }
 
 function seenIds(data: IDataObject): string[] {

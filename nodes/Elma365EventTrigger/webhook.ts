@@ -1,7 +1,7 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { apiPath, apiRequest } from '../shared/transport';
 import { READABLE_ITEM_EVENTS } from './description';
-import { MAX_BODY_BYTES, isAuthentic, rememberDelivery, wasDelivered } from './delivery';
+import { MAX_BODY_BYTES, isAuthentic, wasDelivered } from './delivery';
 
 /**
  * One delivery of the connector module: refused with 413 when too large and 401 unless it is
@@ -21,11 +21,8 @@ export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookR
 	const events = ctx.getNodeParameter('events', []) as string[];
 	if (!events.includes(event.event as string))
 		return answer(ctx, 200, 'Event not chosen in this trigger');
-	const eventId = event.id as string;
-	if (wasDelivered(data, eventId)) return answer(ctx, 200, 'Event already delivered');
-	const json = await withFullItem(ctx, event);
-	rememberDelivery(data, eventId);
-	return { workflowData: [[{ json }]] };
+	if (wasDelivered(data, event.id as string)) return answer(ctx, 200, 'Event already delivered');
+	return { workflowData: [[{ json: await withFullItem(ctx, event) }]] };
 }
 
 /** An answer that starts no execution. */

@@ -10,15 +10,17 @@
  * The node's static data lives in a WebhookStore that outlives the contexts; after each call it is
  * round-tripped through JSON, as n8n saves it to its database and loads it for the next request.
  */
-import { HookContext, WebhookContext } from 'n8n-core';
+import { HookContext, WebhookContext, WorkflowExecute } from 'n8n-core';
 import type {
 	IDataObject,
+	INodeExecutionData,
 	INodeType,
 	IWebhookData,
 	IWebhookDescription,
 	IWebhookResponseData,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
+import { createRunExecutionData } from 'n8n-workflow';
 import type { RunOptions } from './engine';
 import { prepare } from './engine';
 
@@ -166,4 +168,30 @@ export async function deliver(
 	} finally {
 		save();
 	}
+}
+
+/**
+ * The execution a delivery starts, as n8n runs it: the trigger node first, in `webhook` mode, with
+ * the delivered items as its input; the static data is saved afterwards only when the execution
+ * changed it (n8n's `workflowExecuteAfter` hook takes `newStaticData` only then). Returns the
+ * trigger node's output.
+ */
+export async function startedExecution(
+	options: WebhookOptions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	const { node, workflow, additionalData } = await prepare(options);
+	workflow.overrideStaticData(options.store.data);
+	// n8n's runner builds the execution's Workflow from the loaded static data: unchanged at start.
+	workflow.staticData.__dataChanged = false;
+	const stack = [{ node, data: { main: [items] }, source: null }];
+	const runData = createRunExecutionData({ executionData: { nodeExecutionStack: stack } });
+	const run = await new WorkflowExecute(additionalData, 'webhook', runData).processRunExecutionData(
+		workflow,
+	);
+	if (workflow.staticData.__dataChanged === true)
+		options.store.data = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
+	const task = run.data.resultData.runData[node.name]?.[0];
+	if (task?.error) throw task.error;
+	return task?.data?.main?.[0] ?? [];
 }
