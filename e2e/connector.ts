@@ -164,9 +164,16 @@ export async function finished(
 	}
 }
 
+/** The items the trigger put out in an execution (none when it dropped a repeated event). */
+export function triggerItems(execution: Execution): unknown[] {
+	return execution.data.resultData.runData.ELMA365[0].data.main[0].map(
+		(item: { json: unknown }) => item.json,
+	);
+}
+
 /** The first item the trigger put out in an execution. */
 export function triggerItem(execution: Execution): unknown {
-	return execution.data.resultData.runData.ELMA365[0].data.main[0][0].json;
+	return triggerItems(execution)[0];
 }
 
 /** The module's signed headers for `body`, each part replaceable to forge a delivery. */

@@ -18,6 +18,7 @@ import {
 	signedHeaders,
 	storedSubscriptions,
 	triggerItem,
+	triggerItems,
 	untilUnsubscribed,
 } from './connector';
 import { clearSandboxRequests, n8nApi, sandboxRequests, state } from './helpers';
@@ -119,7 +120,6 @@ describe('ELMA365 Event Trigger with the connector module', () => {
 		expect((json.staticData as Record<string, unknown>)['node:ELMA365']).toEqual({
 			subscriptionId: stored.__id,
 			secret: stored.secret,
-			seenEventIds: [],
 		});
 	});
 
@@ -148,14 +148,17 @@ describe('ELMA365 Event Trigger with the connector module', () => {
 		first = { id: body.id, body: deliveries[0].body, delivery: deliveries[0].headers };
 	});
 
-	test('the same delivery sent again (a retry) is accepted without a second execution', async () => {
+	test('the same delivery sent again (a retry) runs nothing: its execution stops at the trigger', async () => {
 		const response = await fetch(url, {
 			method: 'POST',
 			headers: first.delivery,
 			body: first.body,
 		});
 		expect(response.status).toBe(200);
-		expect(await response.json()).toEqual({ message: 'Event already delivered' });
+		const [, retry, ...more] = await finished(workflowId, 2);
+		expect(more).toEqual([]);
+		expect(retry.status).toBe('success');
+		expect(triggerItems(retry)).toEqual([]);
 	});
 
 	test.each([
@@ -183,18 +186,17 @@ describe('ELMA365 Event Trigger with the connector module', () => {
 		expect(response.status).toBe(401);
 	});
 
-	test('none of them started an execution: the next event is the second and last', async () => {
+	test('the refused deliveries started no execution: the next event is the third and last', async () => {
 		const { deliveries } = await emit(
 			'item.created',
 			created(DEALS.second, '2026-11-26T09:05:00.000Z'),
 		);
 		expect(deliveries.map((d) => d.status)).toEqual([200]);
-		const executions = await finished(workflowId, 2);
-		expect(executions).toHaveLength(2);
-		expect(executions.map((e) => (triggerItem(e) as { item: unknown }).item)).toEqual([
-			DEALS.first,
-			DEALS.second,
-		]);
+		const executions = await finished(workflowId, 3);
+		expect(executions).toHaveLength(3);
+		expect(
+			executions.map((e) => triggerItems(e).map((item) => (item as { item: unknown }).item)),
+		).toEqual([[DEALS.first], [], [DEALS.second]]);
 		// An event of another application is not sent by the module at all.
 		const other = await emit('item.created', {
 			target: { namespace: 'crm', code: 'companies', data: { __id: randomUUID() } },

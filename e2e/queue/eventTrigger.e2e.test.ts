@@ -1,8 +1,8 @@
 /**
  * The ELMA365 Event Trigger in queue mode (scripts/queue.mjs): the main activates it (the connector
  * module in the sandbox receives the subscription) and receives the module's delivery, a worker runs
- * the execution (read from each worker's log: "Worker finished execution <id>"), and deactivation
- * unsubscribes. The single-process suite (../eventTrigger.e2e.test.ts) covers the rest.
+ * the execution (read from each worker's log: "Worker finished execution <id>"), a retry of the
+ * delivery runs nothing, and deactivation unsubscribes. The single-process suite (../eventTrigger.e2e.test.ts) covers the rest.
  */
 import fs from 'node:fs';
 import {
@@ -14,6 +14,7 @@ import {
 	finished,
 	storedSubscriptions,
 	triggerItem,
+	triggerItems,
 	untilUnsubscribed,
 } from '../connector';
 import type { State } from '../helpers';
@@ -64,14 +65,6 @@ test('activation on the main subscribes, one event is one execution on a worker,
 		});
 		expect(errors).toEqual([]);
 		expect(deliveries.map((d) => [d.url, d.status])).toEqual([[url, 200]]);
-		// The module's retry of the same delivery reaches the main again: no second execution.
-		const again = await fetch(url, {
-			method: 'POST',
-			headers: deliveries[0].headers,
-			body: deliveries[0].body,
-		});
-		expect(again.status).toBe(200);
-
 		const [execution, ...more] = await finished(workflowId, 1, 120);
 		expect(more).toEqual([]);
 		expect(execution.status).toBe('success');
@@ -90,11 +83,25 @@ test('activation on the main subscribes, one event is one execution on a worker,
 		const mainLog = fs.readFileSync(queue.mainLog, 'utf8');
 		expect(mainLog).toContain(`Enqueued execution ${execution.id} `);
 		expect(mainLog).not.toContain(`Worker finished execution ${execution.id} `);
+
+		// The module's retry of the same delivery reaches the main again; the worker that runs its
+		// execution finds the ID in n8n's deduplication store (in the database) and the execution
+		// stops at the trigger. The subscription's secret, in static data, is untouched.
+		const again = await fetch(url, {
+			method: 'POST',
+			headers: deliveries[0].headers,
+			body: deliveries[0].body,
+		});
+		expect(again.status).toBe(200);
+		const [, retry, ...later] = await finished(workflowId, 2, 120);
+		expect(later).toEqual([]);
+		expect(retry.status).toBe('success');
+		expect(triggerItems(retry)).toEqual([]);
 	} finally {
 		await clearSandboxRequests();
 		await deactivate(workflowId);
 		await untilUnsubscribed();
 	}
 	expect(await moduleCalls()).toEqual([['POST', `${SCRIPT}/unsubscribe`]]);
-	expect(await executionsOf(workflowId)).toHaveLength(1);
+	expect(await executionsOf(workflowId)).toHaveLength(2);
 });

@@ -12,7 +12,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { credentialTest } from '../shared/methods/credentialTest';
 import { searchModules } from '../shared/methods/moduleSearch';
 import { callModule, listSubscriptions } from './connector';
-import { newSecret, rememberDelivery } from './delivery';
+import { SEEN_EVENT_IDS, newSecret } from './delivery';
 import { properties } from './description';
 import { getApplications } from './methods';
 import { receiveDelivery } from './webhook';
@@ -104,7 +104,6 @@ export class Elma365EventTrigger implements INodeType {
 					);
 				data.subscriptionId = answer.id;
 				data.secret = secret;
-				data.seenEventIds = [];
 				return true;
 			},
 			/** Unsubscribes and forgets the ID and secret; a failed unsubscribe keeps them for the next try. */
@@ -125,7 +124,6 @@ export class Elma365EventTrigger implements INodeType {
 				}
 				delete data.subscriptionId;
 				delete data.secret;
-				delete data.seenEventIds;
 				return true;
 			},
 		},
@@ -136,18 +134,21 @@ export class Elma365EventTrigger implements INodeType {
 	}
 
 	/**
-	 * Runs first in the execution a delivery started, with the delivered event as input, and
-	 * remembers its ID so that the module's retry of it starts nothing. The ID is remembered here, not
-	 * in `webhook`: n8n 2.41 saves the static data an execution changed, but loses a change the
-	 * webhook made when it starts an execution (the execution wraps the same static data anew, which
-	 * clears its change flag).
+	 * Runs first in the execution a delivery started, with the event as input, and passes it on
+	 * unless n8n's deduplication store (the one of Remove Duplicates: in n8n's database, shared by
+	 * the main and the workers, kept across restarts) has seen its ID: the module retries a delivery
+	 * whose answer it did not get. Not in `webhook`: there n8n offers only static data, which n8n
+	 * 2.41 does not save when the webhook starts an execution, and which a queue-mode worker cannot
+	 * save without overwriting the subscription's secret.
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
-		const data = this.getWorkflowStaticData('node');
-		for (const item of items)
-			if (typeof item.json.id === 'string') rememberDelivery(data, item.json.id);
-		return [items];
+		const ids = items.map((item) => String(item.json.id));
+		const { processed } = await this.helpers.checkProcessedAndRecord(ids, 'node', {
+			mode: 'entries',
+			maxEntries: SEEN_EVENT_IDS,
+		});
+		return [items.filter((item) => !processed.includes(String(item.json.id)))];
 	}
 }
 

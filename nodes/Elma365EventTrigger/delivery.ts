@@ -1,5 +1,3 @@
-import type { IDataObject } from 'n8n-workflow';
-
 /** Request headers as n8n hands them over (names in lower case). */
 type RequestHeaders = Record<string, string | string[] | undefined>;
 
@@ -9,7 +7,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /** How far a delivery's timestamp may be from n8n's clock, in seconds: older ones may be replays. */
 export const MAX_CLOCK_SKEW_SECONDS = 300;
 
-/** How many event IDs are remembered to drop the module's retries of a delivered event. */
+/** How many event IDs n8n's deduplication store keeps per trigger, to drop the module's retries. */
 export const SEEN_EVENT_IDS = 200;
 
 // Web Crypto (the global `crypto` of Node 22+), not `node:crypto`: shipped code loads no module but
@@ -54,24 +52,6 @@ export async function isAuthentic(
 	if (Math.abs(nowMs / 1000 - Number(timestamp)) > MAX_CLOCK_SKEW_SECONDS) return false;
 	const expected = `sha256=${await signDelivery(secret, timestamp, raw)}`;
 	return sameText(header(headers, 'x-elma365-signature'), expected);
-}
-
-/** Whether `eventId` is among the remembered IDs of the node's static data. */
-export function wasDelivered(data: IDataObject, eventId: string): boolean {
-	return seenIds(data).includes(eventId);
-}
-
-/**
- * Remembers `eventId`, keeping the last SEEN_EVENT_IDS. Always assigns, even when the ID is already
- * there: the assignment is what marks the static data changed, so that n8n saves it.
- */
-export function rememberDelivery(data: IDataObject, eventId: string): void {
-	const others = seenIds(data).filter((id) => id !== eventId);
-	data.seenEventIds = [...others, eventId].slice(-SEEN_EVENT_IDS);
-}
-
-function seenIds(data: IDataObject): string[] {
-	return Array.isArray(data.seenEventIds) ? (data.seenEventIds as string[]) : [];
 }
 
 function header(headers: RequestHeaders, name: string): string {

@@ -1,12 +1,12 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { apiPath, apiRequest } from '../shared/transport';
 import { READABLE_ITEM_EVENTS } from './description';
-import { MAX_BODY_BYTES, isAuthentic, wasDelivered } from './delivery';
+import { MAX_BODY_BYTES, isAuthentic } from './delivery';
 
 /**
  * One delivery of the connector module: refused with 413 when too large and 401 unless it is
- * authentic (no execution either way); answered 200 without an execution when it repeats an event
- * already delivered or names an event not chosen; otherwise one item, the event.
+ * authentic (no execution either way); answered 200 without an execution when it names an event not
+ * chosen; otherwise one item, the event (a repeat is dropped in the execution: see `execute`).
  */
 export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const raw = ctx.getRequestObject().rawBody as Buffer | undefined;
@@ -21,7 +21,6 @@ export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookR
 	const events = ctx.getNodeParameter('events', []) as string[];
 	if (!events.includes(event.event as string))
 		return answer(ctx, 200, 'Event not chosen in this trigger');
-	if (wasDelivered(data, event.id as string)) return answer(ctx, 200, 'Event already delivered');
 	return { workflowData: [[{ json: await withFullItem(ctx, event) }]] };
 }
 

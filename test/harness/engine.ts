@@ -36,6 +36,7 @@ import type {
 	ResourceMapperFields,
 } from 'n8n-workflow';
 import { createRunExecutionData, ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
+import { useDeduplicationStore } from './deduplication.ts';
 import type { RecordedRequest } from './platform.ts';
 import { wireLog } from './platform.ts';
 
@@ -207,6 +208,7 @@ export interface RunResult {
 const NODE_NAME = 'ELMA365';
 
 export async function prepare(options: RunOptions) {
+	await useDeduplicationStore();
 	const loader = await loadPackage();
 	const nodeTypes = new PackageNodeTypes(loader);
 	const node: INode = {

@@ -189,8 +189,8 @@ export async function startedExecution(
 	const run = await new WorkflowExecute(additionalData, 'webhook', runData).processRunExecutionData(
 		workflow,
 	);
-	if (workflow.staticData.__dataChanged === true)
-		options.store.data = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
+	const changed = workflow.staticData.__dataChanged as boolean;
+	if (changed) options.store.data = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
 	const task = run.data.resultData.runData[node.name]?.[0];
 	if (task?.error) throw task.error;
 	return task?.data?.main?.[0] ?? [];
