@@ -216,7 +216,7 @@ describe('ELMA365 Event Trigger with the connector module', () => {
 		expect(
 			(await emit('item.created', created(DEALS.first, '2026-11-26T09:10:00.000Z'))).deliveries,
 		).toEqual([]);
-		expect(await executionsOf(workflowId)).toHaveLength(2);
+		expect(await executionsOf(workflowId)).toHaveLength(3);
 		workflowId = '';
 	});
 });
