@@ -240,9 +240,19 @@ interface Delivery {
 }
 
 /**
- * POST the envelope, up to MAX_ATTEMPTS times on a network error or a 5xx, with the same event ID,
- * body, timestamp and signature each time (the receiver drops a repeated event ID). Script `fetch`
- * per TS SDK quick-start/intro_fetch: `fetch(url, { method, headers, body })`.
+ * Whether an answer is worth another attempt: a 5xx, or a 401. n8n answers 401 in the moment
+ * between this module storing a new subscription and n8n saving its secret (the trigger's
+ * activation); the attempt after the wait then gets through. A 401 for a wrong secret costs two
+ * attempts more.
+ */
+function worthRetrying(status: number): boolean {
+	return status >= 500 || status === 401;
+}
+
+/**
+ * POST the envelope, up to MAX_ATTEMPTS times on a network error, a 5xx or a 401, with the same
+ * event ID, body, timestamp and signature each time (the receiver drops a repeated event ID). Script
+ * `fetch` per TS SDK quick-start/intro_fetch: `fetch(url, { method, headers, body })`.
  */
 async function deliver(subscription: Subscription, envelope: Envelope): Promise<Delivery> {
 	const rawBody = JSON.stringify(envelope);
@@ -255,7 +265,7 @@ async function deliver(subscription: Subscription, envelope: Envelope): Promise<
 			const response = await fetch(subscription.url, { method: 'POST', headers, body: rawBody });
 			const answer = await response.text();
 			last = { ok: response.status < 300, attempts: attempt, status: response.status, answer };
-			if (response.status < 500) return last;
+			if (!worthRetrying(response.status)) return last;
 		} catch (error) {
 			last = { ok: false, attempts: attempt, error: String(error) };
 		}

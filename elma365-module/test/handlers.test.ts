@@ -166,12 +166,30 @@ describe('retries', () => {
 		expect(company.sandbox.errors).toEqual([]);
 	});
 
-	it('a 4xx (a refused signature) is not retried', async () => {
+	it("a 401 (n8n not yet holding a new subscription's secret) is tried again: 401 then 200 succeeds", async () => {
+		receiver = await startReceiver([{ status: 401 }, { status: 200 }]);
+		await subscribe(['item.created']);
+		await company.emit('item.created', itemEvent);
+		expect(receiver.requests).toHaveLength(2);
+		expect(receiver.requests[1].body).toBe(receiver.requests[0].body);
+		expect(company.sandbox.waits).toEqual([500]);
+		expect(company.sandbox.errors).toEqual([]);
+	});
+
+	it('a 401 every time is tried 3 times at most', async () => {
 		receiver = await startReceiver([{ status: 401 }]);
 		await subscribe(['item.created']);
 		await company.emit('item.created', itemEvent);
+		expect(receiver.requests).toHaveLength(3);
+		expect(company.sandbox.errors[0]).toContain('failed after 3 attempts: 401');
+	});
+
+	it('another 4xx (a body too large) is not retried', async () => {
+		receiver = await startReceiver([{ status: 413 }]);
+		await subscribe(['item.created']);
+		await company.emit('item.created', itemEvent);
 		expect(receiver.requests).toHaveLength(1);
-		expect(company.sandbox.errors[0]).toContain('failed after 1 attempts: 401');
+		expect(company.sandbox.errors[0]).toContain('failed after 1 attempts: 413');
 	});
 
 	it('a refused connection is tried 3 times, then the next subscription still gets the event', async () => {
