@@ -6,7 +6,6 @@ import { searchContractItems } from '../../shared/methods/itemSearch';
 import { getApplicationUpsertFields } from '../../shared/items/upsertFields';
 import { searchContracts } from '../../shared/methods/schemeEntitySearch';
 import { searchNamespaces } from '../../shared/methods/sectionSearch';
-import { getContractStatuses, getContractStatusGroups } from '../../shared/methods/statusOptions';
 
 export { credentialTest } from '../../shared/methods/credentialTest';
 
@@ -14,11 +13,7 @@ export { credentialTest } from '../../shared/methods/credentialTest';
 export const listSearch = { searchNamespaces, searchContracts, searchContractItems };
 
 /** The list options' dropdowns call these by the names every list uses. */
-export const loadOptions = {
-	getFieldCodes: getContractFieldCodes,
-	getStatuses: getContractStatuses,
-	getStatusGroups: getContractStatusGroups,
-};
+export const loadOptions = { getFieldCodes: getContractFieldCodes };
 
 /** Create, Update and Create or Update map fields from the contract application's scheme, as App items do. */
 export const resourceMapping = { getApplicationFields, getApplicationUpsertFields };

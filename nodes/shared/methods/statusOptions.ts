@@ -45,9 +45,6 @@ function statusesOf(parameter: string, noun: string) {
 /** The statuses of the chosen application, for Set Status and list filters: shown by name, sent by code. */
 export const getStatuses = statusesOf('application', 'application');
 
-/** The statuses of the chosen contract application (its status settings live under /app like an application's). */
-export const getContractStatuses = statusesOf('application', 'contract application');
-
 /** The status groups of the application in `parameter`: shown by name, valued by id, with their statuses. */
 function statusGroupsOf(parameter: string, noun: string) {
 	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
@@ -68,6 +65,3 @@ function statusGroupsOf(parameter: string, noun: string) {
 
 /** The status groups of the chosen application, for list filters. */
 export const getStatusGroups = statusGroupsOf('application', 'application');
-
-/** The status groups of the chosen contract application. */
-export const getContractStatusGroups = statusGroupsOf('application', 'contract application');

@@ -9,32 +9,26 @@ import {
 	locationFields,
 	readApplicationPath,
 } from '../../../shared/items/appItems';
-import { buildListBody, refuseUnsendableOptions } from '../../../shared/lists/listOptions';
+import { buildListBody } from '../../../shared/lists/listOptions';
 import { contractItems } from './itemKind';
 
 export const description: INodeProperties[] = showFor('item', 'getAll', [
 	...locationFields(contractItems),
 	...returnAllOrLimit,
 	...itemOutputChoice,
-	...itemListOptions(contractItems, { active: true, eql: true, status: true }),
+	...itemListOptions(contractItems, { active: true, eql: true }),
 ]);
 
 /**
  * POST /contracts/{namespace}/{code}/list, paged by from/size in the body. Its body has no fields
  * or statuses (api.elma365.com/en/public-api/reference/contracts/contractslist): Output > Selected
- * Fields is applied to what the platform sends, and the status options are refused when set.
+ * Fields is applied to what the platform sends, and no status option is offered.
  */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const path = readApplicationPath(this, itemIndex, contractItems, '/list');
-	refuseUnsendableOptions(
-		this,
-		itemIndex,
-		['statusCodes', 'statusGroupId'],
-		'the contract item list takes no such filter (its documented body has none)',
-	);
 	const body = buildListBody(this, itemIndex);
 	const output = itemOutputOf(this, itemIndex);
 	const rows = await readWholeList(this, bodyPagedList(this, itemIndex, path, body));
