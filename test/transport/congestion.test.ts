@@ -46,16 +46,16 @@ function caseUpdate(concurrency: number) {
 	};
 }
 
-describe('congestion control against a platform that answers 429 above 10 requests per 100 ms', () => {
+describe('congestion control against a platform that answers 429 above 20 requests per 200 ms', () => {
 	test.each([2, 8, 50])(
 		'Concurrency %i: every item succeeds once, in order, paired',
 		async (concurrency) => {
 			const directoryId = newId();
-			// Without the window, 50 requests racing for 10 places per 100 ms lose their 4 attempts.
+			// Without the window, 50 requests racing for 20 places per 200 ms lose their 4 attempts.
 			const input = Array.from({ length: 80 }, (_, index) => ({
 				json: { id: newId(), name: `Case ${index}`, directoryId },
 			}));
-			const { state, handler } = rateLimited(10, 100);
+			const { state, handler } = rateLimited(20, 200);
 			t.platform.script('PUT', CASE_PATH, handler, Infinity);
 			const { items, error } = await t.run({
 				nodeType: 'elma365Nomenclature',
