@@ -145,7 +145,7 @@ describe('process start', () => {
 		expect(t.platform.collection('processInstances').size).toBe(1);
 	});
 
-	test('429 on every attempt is reported as the start limit once the retries run out', async () => {
+	test('429 past Max Quota Wait is reported as the start limit, waited out first', async () => {
 		const path = '/pub/v1/bpm/template/crm.deals/approval/run';
 		t.platform.script(
 			'POST',
@@ -157,16 +157,20 @@ describe('process start', () => {
 			},
 			99,
 		);
-		const { error } = await t.run({ nodeType: 'elma365Process', parameters: start() });
-		expect(t.platform.requests).toHaveLength(4);
+		const { error } = await t.run({
+			nodeType: 'elma365Process',
+			parameters: start({ requestOptions: { maxQuotaWait: 2 } }),
+		});
+		// Refused, then probes after holds of about 0 and 1 s; the next (2 s) would pass the bound.
+		expect(t.platform.requests).toHaveLength(3);
 		expect(error?.message).toMatch(
-			/^ELMA365 429: process start limit reached \(the process start limit of the platform was reached/,
+			/^ELMA365 429: the company's API request quota is used up, and the wait for it would pass Max Quota Wait \(2 s\) \(the process start limit of the platform was reached/,
 		);
-		expect(String(error?.description)).toContain('Tried 4 times');
+		expect(String(error?.description)).toContain('The platform said: process start limit reached.');
 		expect(error?.httpCode).toBe('429');
 	});
 
-	test('under Options > Concurrency too, each start is sent at most 4 times and fails as the start limit, never as timed out', async () => {
+	test('under Options > Concurrency too, every start waits out the limit together and fails as the start limit, never as timed out', async () => {
 		const path = '/pub/v1/bpm/template/crm.deals/approval/run';
 		t.platform.script(
 			'POST',
@@ -180,22 +184,25 @@ describe('process start', () => {
 		);
 		// A Timeout shorter than the waits: each send has its own, none is cut off.
 		const limit =
-			'the process start limit of the platform was reached and the retries did not get through: start fewer processes at once or try again later';
+			'the process start limit of the platform was reached and waiting did not get the start through: start fewer processes at once, raise Request Options > Max Quota Wait, or try again later';
 		const { items, error } = await t.run({
 			nodeType: 'elma365Process',
-			parameters: start({ options: { concurrency: 3 }, requestOptions: { timeout: 1000 } }),
+			parameters: start({
+				options: { concurrency: 3 },
+				requestOptions: { timeout: 1000, maxQuotaWait: 3 },
+			}),
 			input: [{ json: {} }, { json: {} }, { json: {} }],
 			continueOnFail: true,
 		});
 		expect(error).toBeUndefined();
-		expect(t.platform.requests).toHaveLength(12);
-		expect(jsonOf(items)).toEqual(
-			[0, 1, 2].map(() => ({
-				error: `ELMA365 429: process start limit reached (${limit})`,
-				description: `${limit} The platform is limiting requests (HTTP 429) and still did so after the retries allowed. Request: POST /bpm/template/crm.deals/approval/run. Tried 4 times.`,
-				httpCode: '429',
-			})),
-		);
+		// The three first sends, then one probe at a time (after 0.6 s, then 1 s); the next hold (2 s) would pass 3 s.
+		expect(t.platform.requests).toHaveLength(5);
+		for (const item of jsonOf(items)) {
+			expect(item.error).toBe(
+				`ELMA365 429: the company's API request quota is used up, and the wait for it would pass Max Quota Wait (3 s) (${limit})`,
+			);
+			expect(item.httpCode).toBe('429');
+		}
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(t.platform.collection('processInstances').size).toBe(0);
 	});

@@ -40,7 +40,8 @@ export function cellRun(
 ): { nodeType: string; parameters: never; input: INodeExecutionData[] } {
 	const parameters = {
 		...op.parameters,
-		requestOptions: { timeout, ...(op.parameters.requestOptions as object) },
+		// A short Max Quota Wait, so that a 429 that outlasts it fails the cell within its time.
+		requestOptions: { timeout, maxQuotaWait: 2, ...(op.parameters.requestOptions as object) },
 	};
 	const input = Array.from({ length: count }, (_, n): INodeExecutionData => {
 		if (!op.binary) return { json: { n } };
@@ -433,10 +434,11 @@ export const FAULTS: Fault[] = [
 		requests: () => 2,
 	},
 	{
-		name: '429 that never ends',
-		script: () => [[faults.tooManyRequests('0'), MAX_ATTEMPTS]],
-		requests: () => MAX_ATTEMPTS,
-		error: () => /^ELMA365 429: too many requests/,
+		// Refused at once, then probes after 1 s and 2 s of hold: the third hold would pass Max Quota Wait (2 s).
+		name: '429 that outlasts Max Quota Wait',
+		script: () => [[faults.tooManyRequests('0'), 10]],
+		requests: () => 3,
+		error: () => /^ELMA365 429: the company's API request quota is used up/,
 	},
 	{
 		name: '500 burst of two',

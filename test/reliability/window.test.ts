@@ -2,11 +2,11 @@ import { faults, newId, ok } from '../harness/index.ts';
 import type { RecordedRequest, Reply } from '../harness/index.ts';
 import { arrivalGate } from '../harness/inFlight';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
-import { INITIAL_WINDOW } from '../../nodes/shared/execution/congestion';
+import { INITIAL_WINDOW } from '../../nodes/shared/transport/congestion';
 import { ADAPTIVE_CEILING } from '../../nodes/shared/execution/router';
 
 /**
- * The congestion window (nodes/shared/execution/congestion.ts) as the Nomenclature node meets it
+ * The congestion window (nodes/shared/transport/congestion.ts) as the Nomenclature node meets it
  * with its defaults on Case > Update: it starts small, doubles while the platform keeps up, and
  * backs off when the platform refuses (429) or answers ever more slowly. Counted at the
  * double (requests in flight, refusals, failed items), never timed.
@@ -161,52 +161,6 @@ test('no request starts while a Retry-After holds the window, not even one whose
 	const duringHold = arrivals.filter((at) => at >= refusedAt + 300 && at < refusedAt + holdMs);
 	expect(duringHold).toEqual([]);
 	expect(arrivals).toHaveLength(input.length + 1);
-});
-
-describe('a platform that allows a number of requests per period, then 429 with the rest of the period as Retry-After', () => {
-	test('the wait is the back-off: after it, every refused request goes again in one round, the window kept', async () => {
-		const input = cases(96);
-		// The first round (32) is accepted whole; the next, as large as slow start made it, is refused whole.
-		const budget = INITIAL_WINDOW;
-		const periodMs = 1500;
-		const first = { accepted: 0, refused: 0, endsAt: 0 };
-		const second = { arrived: 0, arrivedBeforeRelease: 0 };
-		let release: () => void = () => {};
-		const released = new Promise<void>((resolve) => (release = resolve));
-		const releaseNow = () => {
-			second.arrivedBeforeRelease ||= second.arrived;
-			release();
-		};
-		t.platform.script(
-			'PUT',
-			CASE_PATH,
-			async (request: RecordedRequest): Promise<Reply> => {
-				const now = Date.now();
-				if (first.endsAt === 0 || now < first.endsAt) {
-					if (first.accepted < budget) {
-						first.accepted += 1;
-						await new Promise((resolve) => setTimeout(resolve, 30));
-						return caseReply(request);
-					}
-					if (first.refused === 0) first.endsAt = now + periodMs;
-					first.refused += 1;
-					return faults.tooManyRequests(String((first.endsAt - now) / 1000));
-				}
-				// The next period: each request is held until as many as were refused have arrived (at most 3 s).
-				second.arrived += 1;
-				if (second.arrived === 1) setTimeout(releaseNow, 3000).unref();
-				if (second.arrived >= first.refused) releaseNow();
-				await released;
-				return caseReply(request);
-			},
-			Infinity,
-		);
-		await runUpdates(input);
-		expect(first.refused).toBeGreaterThan(0);
-		// Halving on top of the wait would send half of them, and the rest only after their answers.
-		expect(second.arrivedBeforeRelease).toBe(first.refused);
-		expect(t.platform.requests).toHaveLength(input.length + first.refused);
-	});
 });
 
 test('a platform that answers slower as load grows: the window stops growing before its response times double', async () => {

@@ -1,144 +1,170 @@
-import { CongestionWindow } from '../../nodes/shared/execution/congestion';
+import { CongestionWindow } from '../../nodes/shared/transport/congestion';
+import { FIRST_PROBE_MS, MAX_PROBE_MS, QuotaWaitTooLong } from '../../nodes/shared/transport/quota';
+import type { Turn, Verdict } from '../../nodes/shared/transport/types';
 
 /**
- * The congestion window's response to 429s with Retry-After (nodes/shared/execution/congestion.ts),
- * on jest's virtual clock against small platform models: a limit per period (Retry-After is the rest
- * of the period) and a limit in flight that answers with whole seconds. Each request reaches the
- * model REACH_MS after it starts and its answer comes back BACK_MS later; the test reads the
- * window's size just before and just after it takes each burst of refusals. The node-level tests
- * of the same rules are in window.test.ts.
+ * The congestion window and the run's quota (nodes/shared/transport/congestion.ts, quota.ts) on
+ * jest's virtual clock, against small models of a company: a quota per fixed period (as the
+ * vendor's help documents a per-minute one, "SaaS Standard limits"), with and without
+ * Retry-After, and a proxy's limit on requests in flight. Each request reaches the model REACH_MS
+ * after it is sent and its answer comes back BACK_MS later; a refused request is sent again, as
+ * the transport does, until it is taken. The node-level tests of the same rules are in
+ * window.test.ts and test/transport/.
  */
-const REACH_MS = 100;
+const REACH_MS = 50;
 const BACK_MS = 20;
+const START = 1_000_000;
 
-interface Answer {
+interface Send {
+	sentAt: number;
+	arrivedAt: number;
 	status: number;
-	retryAfterMs?: number;
-}
-
-/** The first refusal of each burst (refusals less than 500 ms apart: the holds in these tests are longer): the window's size before and after it took it. */
-interface Burst {
-	at: number;
-	before: number;
-	after: number;
+	probe: boolean;
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function sendAll(
 	count: number,
-	serve: () => Promise<Answer> | Answer,
-	starts: number[] = [],
-): Promise<Burst[]> {
-	const window = new CongestionWindow(100);
-	const bursts: Burst[] = [];
-	const request = async (): Promise<Answer> => {
-		starts.push(Date.now());
-		await wait(REACH_MS);
-		const answer = await serve();
-		await wait(BACK_MS);
-		const last = bursts[bursts.length - 1];
-		if (answer.status === 429 && (last === undefined || Date.now() - last.at >= 500)) {
-			const burst = { at: Date.now(), before: window.size, after: window.size };
-			bursts.push(burst);
-			// The window takes the answer as soon as this request resolves: read it on the next turn.
-			setTimeout(() => (burst.after = window.size), 0);
-		}
-		return answer;
-	};
+	serve: (now: number) => Verdict,
+	{ ceiling = 100, maxQuotaWaitMs = 3_600_000 } = {},
+): Promise<{ sends: Send[]; window: CongestionWindow }> {
+	const window = new CongestionWindow(ceiling);
+	const sends: Send[] = [];
 	let next = 0;
 	const worker = async () => {
 		while (next < count) {
 			next += 1;
-			const answer = await window.send(
-				request,
-				(a) => a.retryAfterMs,
-				120_000,
-				() => true,
-			);
-			expect(answer.status).toBe(200);
+			const turn: Turn = { first: false, maxQuotaWaitMs };
+			for (;;) {
+				const ticket = await window.enter(turn);
+				await wait(REACH_MS);
+				const arrivedAt = Date.now();
+				const verdict = serve(arrivedAt);
+				await wait(BACK_MS);
+				window.leave(ticket, verdict);
+				sends.push({
+					sentAt: ticket.sentAt,
+					arrivedAt,
+					status: verdict.status,
+					probe: ticket.probe,
+				});
+				if (verdict.status !== 429) break;
+				turn.first = true;
+			}
 		}
 	};
-	const done = Promise.all(Array.from({ length: 100 }, worker));
+	const done = Promise.all(Array.from({ length: ceiling }, worker));
 	await jest.runAllTimersAsync();
 	await done;
-	return bursts;
+	return { sends, window };
+}
+
+/** `perPeriod` requests per fixed period of `periodMs` from START, refused ones counted too; 429 after that, with the rest of the period (whole seconds, rounded up) when `retryAfter`. */
+function quotaPerPeriod(perPeriod: number, periodMs: number, retryAfter: boolean) {
+	const used = new Map<number, number>();
+	return (now: number): Verdict => {
+		const period = Math.floor((now - START) / periodMs);
+		const count = (used.get(period) ?? 0) + 1;
+		used.set(period, count);
+		if (count <= perPeriod) return { status: 200 };
+		const rest = START + (period + 1) * periodMs - now;
+		return { status: 429, retryAfterMs: retryAfter ? Math.ceil(rest / 1000) * 1000 : undefined };
+	};
+}
+
+const periodOf = (send: Send, periodMs: number) => Math.floor((send.arrivedAt - START) / periodMs);
+
+function refusedPerPeriod(sends: Send[], periodMs: number): number[] {
+	const counts: number[] = [];
+	for (const send of sends) {
+		const period = periodOf(send, periodMs);
+		counts[period] = (counts[period] ?? 0) + (send.status === 429 ? 1 : 0);
+	}
+	return Array.from(counts, (count) => count ?? 0);
 }
 
 beforeEach(() => {
-	jest.useFakeTimers({ now: 1_000_000 });
+	jest.useFakeTimers({ now: START });
 });
 
 afterEach(() => {
 	jest.useRealTimers();
 });
 
-/** 100 requests per second (whole seconds from the start), then 429 with the rest of the second. */
-function perSecond(started: number) {
-	const period = { index: -1, used: 0 };
-	return (): Answer => {
-		const elapsed = Date.now() - started;
-		const index = Math.floor(elapsed / 1000);
-		if (index !== period.index) Object.assign(period, { index, used: 0 });
-		if (period.used >= 100) return { status: 429, retryAfterMs: 1000 - (elapsed % 1000) };
-		period.used += 1;
+describe.each([true, false])('a quota of 30 a minute, Retry-After %p', (retryAfter) => {
+	const PERIOD = 60_000;
+	test('every request is taken once; refusals only while the run learns the quota (the first two minutes), none after; done within one minute of the floor', async () => {
+		const count = 200;
+		const { sends } = await sendAll(count, quotaPerPeriod(30, PERIOD, retryAfter));
+		expect(sends.filter((send) => send.status === 200)).toHaveLength(count);
+		const refused = refusedPerPeriod(sends, PERIOD);
+		expect(refused.slice(2).every((n) => n === 0)).toBe(true);
+		// The floor: 200 at 30 a minute need 7 minutes' allowances, the last one starting at 6 minutes.
+		const floor = (Math.ceil(count / 30) - 1) * PERIOD;
+		const last = Math.max(...sends.map((send) => send.arrivedAt)) - START;
+		expect(last).toBeGreaterThanOrEqual(floor);
+		expect(last).toBeLessThan(floor + PERIOD);
+	});
+
+	test('during a hold nothing is sent; the probe that ends it goes alone, the others after its answer', async () => {
+		const { sends } = await sendAll(120, quotaPerPeriod(30, PERIOD, retryAfter));
+		for (const probe of sends.filter((send) => send.probe)) {
+			const answeredAt = probe.sentAt + REACH_MS + BACK_MS;
+			const meanwhile = sends.filter(
+				(send) => send !== probe && send.sentAt > probe.sentAt && send.sentAt < answeredAt,
+			);
+			expect(meanwhile).toEqual([]);
+		}
+	});
+});
+
+test('without Retry-After, the probes wait 1 s, then twice as long each time up to 16 s', async () => {
+	// A company that takes 10 requests, then nothing for 100 s.
+	let taken = 0;
+	const serve = (now: number): Verdict =>
+		now - START < 100_000 && taken >= 10 ? { status: 429 } : (taken++, { status: 200 });
+	const { sends } = await sendAll(20, serve, { ceiling: 20 });
+	const probes = sends.filter((send) => send.probe).map((send) => send.sentAt);
+	const gaps = probes.slice(1).map((at, index) => at - probes[index]);
+	const expected = [2, 4, 8, 16, 32, 64].map((n) => Math.min(n * FIRST_PROBE_MS, MAX_PROBE_MS));
+	expect(probes[0] - START).toBeGreaterThanOrEqual(FIRST_PROBE_MS);
+	for (const [index, gap] of gaps.slice(0, expected.length).entries()) {
+		// Each gap is the hold (plus up to 250 ms of jitter) and the refused probe's round trip.
+		expect(gap).toBeGreaterThanOrEqual(expected[index]);
+		expect(gap).toBeLessThan(expected[index] + 250 + REACH_MS + BACK_MS + 5);
+	}
+	expect(sends.filter((send) => send.status === 200)).toHaveLength(20);
+});
+
+test('a limit of 8 requests in flight answered with a 50 ms Retry-After: every request taken, the window halves towards it, no allowance per period is kept', async () => {
+	let inFlight = 0;
+	const serve = (): Verdict => {
+		if (inFlight >= 8) return { status: 429, retryAfterMs: 50 };
+		inFlight += 1;
+		setTimeout(() => (inFlight -= 1), BACK_MS - 1);
 		return { status: 200 };
 	};
-}
-
-test('a limit per period, answered with the rest of the period: every burst of refusals keeps the window (the wait is the back-off)', async () => {
-	const bursts = await sendAll(400, perSecond(Date.now()));
-	expect(bursts.length).toBeGreaterThanOrEqual(2);
-	expect(bursts.map(({ before, after }) => after >= before)).toEqual(bursts.map(() => true));
+	const { sends, window } = await sendAll(400, serve);
+	expect(sends.filter((send) => send.status === 200)).toHaveLength(400);
+	expect(window.size).toBeLessThan(32);
+	// Without a kept allowance, the run takes about as long as its refusals' holds, not periods.
+	const last = Math.max(...sends.map((send) => send.arrivedAt)) - START;
+	expect(last).toBeLessThan(20_000);
 });
 
-test('after a wait that kept the window, the kept window starts at once when the wait ends, not paced over a round', async () => {
-	const started = Date.now();
-	const starts: number[] = [];
-	const bursts = await sendAll(200, perSecond(started), starts);
-	const [first] = bursts;
-	expect(first.after).toBe(first.before);
-	// The requests that start once the next second has begun: the kept window, all together.
-	const afterWait = starts.filter((at) => at >= started + 1000).slice(0, first.before);
-	expect(afterWait).toHaveLength(first.before);
-	expect(afterWait[afterWait.length - 1] - afterWait[0]).toBeLessThanOrEqual(2);
-});
-
-test('a limit in flight answered with whole seconds: a kept window refused again right after its wait halves, and so does every later burst', async () => {
-	let inFlight = 0;
-	const bursts = await sendAll(600, async () => {
-		if (inFlight >= 20) return { status: 429, retryAfterMs: 1000 };
-		inFlight += 1;
-		await wait(100);
-		inFlight -= 1;
-		return { status: 200 };
-	});
-	const kept = bursts.filter(({ before, after }) => after >= before);
-	expect(bursts.length).toBeGreaterThanOrEqual(3);
-	// At most one burst is taken for a limit per period; the next refusal tells it is not one.
-	expect(kept.length).toBeLessThanOrEqual(1);
-	const afterKept = bursts.slice(bursts.indexOf(kept[0] ?? bursts[0]) + 1);
-	expect(afterKept.map(({ before, after }) => after < before)).toEqual(afterKept.map(() => true));
-});
-
-test('the first wait of a limit per period raises the window to what the period took: slow start that ended early on rising response times does not leave the next period to several rounds', async () => {
-	const started = Date.now();
-	const starts: number[] = [];
-	const allow = perSecond(started);
-	const bursts = await sendAll(
-		200,
-		async () => {
-			// From the second round on, every answer is 40 ms slower: slow start ends early.
-			if (Date.now() - started > REACH_MS + BACK_MS) await wait(40);
-			return allow();
-		},
-		starts,
-	);
-	const [first] = bursts;
-	expect(first.before).toBeLessThan(90);
-	expect(first.after).toBeGreaterThanOrEqual(95);
-	// The second second's hundred: sent together when the wait ends, not in rounds of the old window.
-	const afterWait = starts.filter((at) => at >= started + 1000).slice(0, 95);
-	expect(afterWait).toHaveLength(95);
-	expect(afterWait[afterWait.length - 1] - afterWait[0]).toBeLessThanOrEqual(2);
+test('a hold longer than what is left of Max Quota Wait is refused at once: QuotaWaitTooLong, with the wait so far and the hold', async () => {
+	const window = new CongestionWindow(10);
+	const turn: Turn = { first: false, maxQuotaWaitMs: 5_000 };
+	const ticket = await window.enter(turn);
+	window.leave(ticket, { status: 429, retryAfterMs: 4_000 });
+	const entered = window.enter({ ...turn, first: true });
+	await jest.advanceTimersByTimeAsync(4_300);
+	// The hold passed, the probe goes.
+	const probe = await entered;
+	expect(probe.probe).toBe(true);
+	window.leave(probe, { status: 429, retryAfterMs: 4_000 });
+	const again: Turn = { first: true, maxQuotaWaitMs: 5_000, quotaWaitSince: START };
+	await expect(window.enter(again)).rejects.toBeInstanceOf(QuotaWaitTooLong);
+	await expect(window.enter(again)).rejects.toMatchObject({ waitedMs: 4_300 });
 });

@@ -4,7 +4,7 @@ import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
 import { MAX_ATTEMPTS } from '../../nodes/shared/transport';
 
 /**
- * Congestion control under Options > Concurrency (nodes/shared/execution/congestion.ts), against a double that
+ * Congestion control under Options > Concurrency (nodes/shared/transport/congestion.ts), against a double that
  * answers 429 above a fixed rate: no item fails at any setting, the window shrinks instead of
  * hammering the platform, and every case is updated exactly once.
  */
@@ -80,12 +80,12 @@ describe('congestion control against a platform that answers 429 above 20 reques
 	);
 });
 
-test('under Concurrency, a 429 that asks for a wait beyond the single-wait bound fails at once, as without it', async () => {
+test('under Concurrency, a 429 that asks for a wait beyond Max Quota Wait fails every item at once, each sent once', async () => {
 	const directoryId = newId();
 	const input = Array.from({ length: 3 }, (_, index) => ({
 		json: { id: newId(), name: `Case ${index}`, directoryId },
 	}));
-	t.platform.script('PUT', CASE_PATH, faults.tooManyRequests('60'), Infinity);
+	t.platform.script('PUT', CASE_PATH, faults.tooManyRequests('600'), Infinity);
 	const started = Date.now();
 	const { items, error } = await t.run({
 		nodeType: 'elma365Nomenclature',
@@ -93,56 +93,65 @@ test('under Concurrency, a 429 that asks for a wait beyond the single-wait bound
 		input,
 	});
 	expect(items).toEqual([]);
-	expect(error?.message).toBe('ELMA365 429: too many requests');
+	expect(error?.message).toBe(
+		"ELMA365 429: the company's API request quota is used up, and the wait for it would pass Max Quota Wait (300 s)",
+	);
 	expect(Date.now() - started).toBeLessThan(10_000);
 	expect(t.platform.requests).toHaveLength(3);
 });
 
-describe('under Concurrency, every send of a request refused with 429 is one of its MAX_ATTEMPTS', () => {
+describe('under Concurrency, a refused request is not one of its MAX_ATTEMPTS: only Max Quota Wait ends it', () => {
 	const directoryId = newId();
 	const input = Array.from({ length: 3 }, (_, index) => ({
 		json: { id: newId(), name: `Case ${index}`, directoryId },
 	}));
-	const refused = (id: string) => ({
-		error: 'ELMA365 429: too many requests',
-		description: `The platform is limiting requests (HTTP 429) and still did so after the retries allowed. Request: PUT /nomenclature/${id}. Tried ${MAX_ATTEMPTS} times.`,
-		httpCode: '429',
-	});
 	const sendsPerCase = () =>
 		input.map(({ json }) => t.platform.requests.filter((r) => r.path.endsWith(json.id)).length);
 
-	test('a 429 that never ends: each item is sent exactly MAX_ATTEMPTS times and fails with the 429, not as timed out', async () => {
+	test('a 429 that never ends: the items wait together, one probe at a time, and fail with the quota at Max Quota Wait, not as timed out', async () => {
 		t.platform.script('PUT', CASE_PATH, faults.tooManyRequests('1.2'), Infinity);
-		// A Timeout shorter than the window's holds: each send has its own.
+		// A Timeout shorter than the holds: each send has its own.
 		const { items, error } = await t.run({
 			nodeType: 'elma365Nomenclature',
-			parameters: { ...caseUpdate(3), requestOptions: { timeout: 1000 } },
+			parameters: { ...caseUpdate(3), requestOptions: { timeout: 1000, maxQuotaWait: 4 } },
 			input,
 			continueOnFail: true,
 		});
 		expect(error).toBeUndefined();
-		expect(jsonOf(items)).toEqual(input.map(({ json }) => refused(json.id)));
+		for (const item of jsonOf(items)) {
+			expect(item.error).toBe(
+				"ELMA365 429: the company's API request quota is used up, and the wait for it would pass Max Quota Wait (4 s)",
+			);
+			expect(item.httpCode).toBe('429');
+		}
 		expect(pairingOf(items)).toEqual(input.map((_, index) => ({ item: index })));
-		expect(sendsPerCase()).toEqual([MAX_ATTEMPTS, MAX_ATTEMPTS, MAX_ATTEMPTS]);
+		// Three first sends, then probes after holds of 1.2 s and 1.2 s (a refused probe waits at
+		// least 1 s, then 2 s): the third hold (2 s) would pass 4 s.
+		expect(t.platform.requests).toHaveLength(5);
 	});
 
-	test('a 5xx and the 429s after it share the same MAX_ATTEMPTS', async () => {
-		t.platform.script('PUT', CASE_PATH, faults.serverError(503, 'busy', '0'), input.length);
-		t.platform.script('PUT', CASE_PATH, faults.tooManyRequests('0.1'), Infinity);
+	test('a 5xx and more 429s than MAX_ATTEMPTS after it: the item succeeds, the refusals never count as failures', async () => {
+		t.platform.script('PUT', CASE_PATH, faults.serverError(503, 'busy', '0'), 1);
+		t.platform.script('PUT', CASE_PATH, faults.tooManyRequests('0.1'), MAX_ATTEMPTS);
+		t.platform.script(
+			'PUT',
+			CASE_PATH,
+			(request: RecordedRequest) => {
+				const id = decodeURIComponent(request.path.split('/').pop()!);
+				return ok({ item: { ...(request.body as object), __id: id } });
+			},
+			Infinity,
+		);
 		const { items, error } = await t.run({
 			nodeType: 'elma365Nomenclature',
-			parameters: caseUpdate(3),
+			parameters: caseUpdate(1),
 			input,
-			continueOnFail: true,
 		});
 		expect(error).toBeUndefined();
-		expect(jsonOf(items)).toEqual(input.map(({ json }) => refused(json.id)));
-		expect(sendsPerCase()).toEqual([MAX_ATTEMPTS, MAX_ATTEMPTS, MAX_ATTEMPTS]);
-		expect(
-			t.platform.requests
-				.slice(0, input.length)
-				.map((r) => r.path)
-				.sort(),
-		).toEqual(input.map(({ json }) => `/pub/v1/nomenclature/${json.id}`).sort());
+		expect(jsonOf(items)).toEqual(
+			input.map(({ json }) => ({ directoryId, docflow: 'input', name: json.name, __id: json.id })),
+		);
+		// The first item: the 5xx, MAX_ATTEMPTS refusals, then its update; the others once each.
+		expect(sendsPerCase()).toEqual([MAX_ATTEMPTS + 2, 1, 1]);
 	});
 });

@@ -1,4 +1,4 @@
-import { fail, newId } from '../harness/index.ts';
+import { fail, faults, newId } from '../harness/index.ts';
 import { usePlatform } from '../harness/setup';
 
 /**
@@ -66,20 +66,32 @@ test('429 with Retry-After is retried after the wait the platform asked for, the
 	expect(elapsed).toBeLessThan(5000);
 });
 
-test('a 429 that never ends stops after MAX_ATTEMPTS and names the status and the platform text', async () => {
+test('a 429 that never ends is waited out until Max Quota Wait, probing at growing intervals, then fails naming the quota', async () => {
 	t.platform.script(
 		'PUT',
 		casePath(),
 		{ status: 429, headers: { 'retry-after': '0' }, body: { success: false, error: 'rate limit' } },
 		99,
 	);
-	const { error } = await t.run({ nodeType: 'elma365Nomenclature', parameters: update() });
-	expect(t.platform.requests).toHaveLength(transport.MAX_ATTEMPTS);
-	expect(error?.message).toBe('ELMA365 429: rate limit');
-	expect(String(error?.description)).toContain(`Tried ${transport.MAX_ATTEMPTS} times`);
+	const started = Date.now();
+	const { error } = await t.run({
+		nodeType: 'elma365Nomenclature',
+		parameters: { ...update(), requestOptions: { maxQuotaWait: 4 } },
+	});
+	// Refused, then probes after holds of about 0, 1 and 2 s; a 4 s hold would pass the 4 s bound.
+	expect(t.platform.requests).toHaveLength(4);
+	expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
+	expect(Date.now() - started).toBeLessThan(5000);
+	expect(error?.message).toBe(
+		"ELMA365 429: the company's API request quota is used up, and the wait for it would pass Max Quota Wait (4 s)",
+	);
+	expect(String(error?.description)).toMatch(
+		/^The company's API request quota is used up \(HTTP 429\): SaaS Standard companies may send 90 requests a minute, plus 5 per licence \(ELMA365 help, "SaaS Standard limits"\)\. This request waited \d s and would have waited \d s more\. The platform said: rate limit\. Raise Request Options > Max Quota Wait, send fewer requests at once \(Options > Concurrency\) or per run, or run the workflow when the company is less busy\. Request: PUT \/nomenclature\//,
+	);
+	expect(error?.httpCode).toBe('429');
 });
 
-test('a Retry-After longer than the wait budget is not waited for', async () => {
+test('a Retry-After longer than Max Quota Wait is not waited for', async () => {
 	t.platform.script('PUT', casePath(), {
 		status: 429,
 		headers: { 'retry-after': '3600' },
@@ -89,7 +101,31 @@ test('a Retry-After longer than the wait budget is not waited for', async () => 
 	const { error } = await t.run({ nodeType: 'elma365Nomenclature', parameters: update() });
 	expect(Date.now() - started).toBeLessThan(2000);
 	expect(t.platform.requests).toHaveLength(1);
-	expect(error?.message).toBe('ELMA365 429: come back in an hour');
+	expect(error?.message).toBe(
+		"ELMA365 429: the company's API request quota is used up, and the wait for it would pass Max Quota Wait (300 s)",
+	);
+	expect(String(error?.description)).toContain(
+		'This request waited 0 s and would have waited 3600 s more. The platform said: come back in an hour.',
+	);
+});
+
+test('Max Quota Wait 0 fails at the first 429, and a value outside 0 to 3600 is refused before any request', async () => {
+	t.platform.script('PUT', casePath(), faults.tooManyRequests('1'));
+	const { error } = await t.run({
+		nodeType: 'elma365Nomenclature',
+		parameters: { ...update(), requestOptions: { maxQuotaWait: 0 } },
+	});
+	expect(t.platform.requests).toHaveLength(1);
+	expect(error?.message).toMatch(/would pass Max Quota Wait \(0 s\)$/);
+	t.platform.reset();
+	const invalid = await t.run({
+		nodeType: 'elma365Nomenclature',
+		parameters: { ...update(), requestOptions: { maxQuotaWait: 3601 } },
+	});
+	expect(t.platform.requests).toHaveLength(0);
+	expect(invalid.error?.message).toBe(
+		'Invalid "Request Options > Max Quota Wait (Seconds)" in item 0: expected a whole number of seconds from 0 to 3600, got 3601',
+	);
 });
 
 test('5xx on an idempotent update is retried with growing backoff, within the bounds', async () => {

@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { INITIAL_WINDOW } from '../execution/congestion';
+import { INITIAL_WINDOW } from '../transport';
 import { ADAPTIVE_CEILING, MAX_CONCURRENCY } from '../execution/router';
 import { jsonEscapeHatchHint } from './common';
 
@@ -25,7 +25,7 @@ export function optionsCollection(options: INodeProperties[], name = 'options'):
  */
 export function concurrency(defaultValue = 1, note?: string): INodeProperties {
 	const notes = [
-		`Most items sent to the platform at the same time (1 to ${MAX_CONCURRENCY}). Output order and pairing stay as the input; 1 sends one item after the other. Above 1 the node starts with a few and sends more while the platform keeps up; when it answers 429 or 5xx, or answers ever more slowly, fewer are sent at once until it recovers, and a 429 is sent again after the wait it asks for.`,
+		`Most items sent to the platform at the same time (1 to ${MAX_CONCURRENCY}). Output order and pairing stay as the input; 1 sends one item after the other. Above 1 the node starts with a few and sends more while the platform keeps up; when it answers 429 or 5xx, or answers ever more slowly, fewer are sent at once until it recovers. A 429 (the company's request quota) holds every request until the platform takes them again, then the node sends no more a minute than it took (Request Options > Max Quota Wait).`,
 		note,
 		defaultValue === ADAPTIVE_CEILING
 			? `The node starts with ${INITIAL_WINDOW} at a time and doubles while the platform answers quickly, up to this number. Items that change the same object still go one after the other, in input order.`

@@ -5,6 +5,7 @@ import {
 	MAX_TIMEOUT_MS,
 	MIN_TIMEOUT_MS,
 } from '../transport/bounds';
+import { DEFAULT_QUOTA_WAIT_S, MAX_QUOTA_WAIT_S } from '../transport/retry';
 
 /**
  * Request Options: how every request of the node behaves, whatever the operation. Every node
@@ -24,6 +25,15 @@ export const requestOptions: INodeProperties = {
 			default: false,
 			description:
 				'Whether to repeat create, start, upload and import requests after a 5xx answer, a timeout or a dropped connection. Off by default: such a failure can come after the platform did the write, and a repeat would do it twice. Turn on only where a duplicate is harmless. Reads and updates are always retried.',
+		},
+		{
+			displayName: 'Max Quota Wait (Seconds)',
+			name: 'maxQuotaWait',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: MAX_QUOTA_WAIT_S, numberPrecision: 0 },
+			default: DEFAULT_QUOTA_WAIT_S,
+			description:
+				"Longest time one request waits, in all, while the company's API request quota is used up (HTTP 429; SaaS Standard companies may send 90 requests a minute plus 5 per licence). The node sends again when the platform takes requests again; past this wait the item fails. 0 fails at the first 429.",
 		},
 		{
 			displayName: 'Max Response Size (MB)',

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { CongestionWindow } from './congestion';
 import type { GroupedRun, ItemOutcome } from './grouped';
-import { runState } from '../transport';
+import { CongestionWindow, INITIAL_WINDOW, runState } from '../transport';
 import type { StatusHints } from './statusHints';
 import { withStatusHints } from './statusHints';
 import { shownText, shownValue } from '../validation/shown';
@@ -241,7 +240,8 @@ export async function route(
 	const concurrency = readConcurrency(this, selected);
 	if (concurrency > 1 && items.length > 1) {
 		// Every request of the run, the items' and their lists' pages, waits in this one window.
-		runState(this).throttle = new CongestionWindow(concurrency);
+		const state = runState(this);
+		state.throttle = new CongestionWindow(concurrency, INITIAL_WINDOW, state.quota);
 		return [await runConcurrently(this, selected, items.length, concurrency)];
 	}
 

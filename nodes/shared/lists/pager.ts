@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { ApiRequest, Elma365Context, Throttle } from '../transport';
-import { CongestionWindow } from '../execution/congestion';
-import { apiRequest } from '../transport';
+import { CongestionWindow, apiRequest, runState } from '../transport';
 import type { ListPage } from './listPage';
 import { SeenRows, readListPage } from './listPage';
 import { PAGE_SIZE, allowedPageSize, readFirstPage } from './pageSize';
@@ -88,7 +87,7 @@ class ListRead {
 	private readonly kept: (row: IDataObject) => boolean;
 
 	constructor(
-		private readonly ctx: Elma365Context,
+		readonly ctx: Elma365Context,
 		request: PagedListRequest,
 	) {
 		const { paging, limit, keep, ...base } = request;
@@ -206,7 +205,7 @@ async function* readAhead(
 	const firstTotal = total;
 	const throttle =
 		plan.pagesInFlight > 1
-			? new CongestionWindow(plan.pagesInFlight, INITIAL_PAGES_IN_FLIGHT)
+			? new CongestionWindow(plan.pagesInFlight, INITIAL_PAGES_IN_FLIGHT, runState(list.ctx).quota)
 			: undefined;
 	const ahead: Array<{ from: number; size: number; page: Promise<ListPage> }> = [];
 	let next = from;

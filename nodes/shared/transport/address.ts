@@ -1,6 +1,6 @@
 import { NodeOperationError } from 'n8n-workflow';
 import { shownText } from '../validation/shown';
-import type { Elma365Context } from './index';
+import type { Elma365Context } from './types';
 
 /** Where the public API sits below a company's address. */
 export const API_ROOT_PATH = '/pub/v1';

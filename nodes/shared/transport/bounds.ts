@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { invalidInput } from '../validation';
-import type { Elma365Context } from './index';
+import { DEFAULT_QUOTA_WAIT_S, MAX_QUOTA_WAIT_S } from './retry';
+import type { Elma365Context } from './types';
 
 /** Default time one attempt may take in all, from sending to the last byte of the answer. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -157,9 +158,16 @@ export interface RequestSettings {
 	/** The size cap the user set, in bytes, or undefined for the request's own default. */
 	maxBytes?: number;
 	retryWrites: boolean;
+	/** Max Quota Wait, in ms: the longest one request waits out the company's quota. */
+	maxQuotaWaitMs: number;
 }
 
-type RawRequestOptions = { timeout?: unknown; retryWrites?: unknown; maxResponseMb?: unknown };
+type RawRequestOptions = {
+	timeout?: unknown;
+	retryWrites?: unknown;
+	maxResponseMb?: unknown;
+	maxQuotaWait?: unknown;
+};
 
 function isExecute(ctx: Elma365Context): ctx is IExecuteFunctions {
 	return typeof (ctx as IExecuteFunctions).getInputData === 'function';
@@ -175,7 +183,22 @@ export function readRequestSettings(ctx: Elma365Context, itemIndex = 0): Request
 		timeout: readTimeout(ctx, itemIndex, options.timeout),
 		maxBytes: readMaxBytes(ctx, itemIndex, options.maxResponseMb),
 		retryWrites: readRetryWrites(ctx, itemIndex, options.retryWrites),
+		maxQuotaWaitMs: readMaxQuotaWait(ctx, itemIndex, options.maxQuotaWait) * 1000,
 	};
+}
+
+function readMaxQuotaWait(ctx: Elma365Context, itemIndex: number, value: unknown): number {
+	if (value === undefined || value === '') return DEFAULT_QUOTA_WAIT_S;
+	const seconds = wholeNumber(value);
+	if (seconds === undefined || seconds < 0 || seconds > MAX_QUOTA_WAIT_S)
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			'Request Options > Max Quota Wait (Seconds)',
+			`a whole number of seconds from 0 to ${MAX_QUOTA_WAIT_S}`,
+			value,
+		);
+	return seconds;
 }
 
 /** A whole number, or its text; undefined for anything else. */

@@ -1,9 +1,11 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import type { Bounds, ByteStream } from './bounds';
 import { BoundExceeded, boundedStream, discard, readBounded } from './bounds';
 import { boundError, cutOff, networkError, redact } from './errors';
-import type { Answer, ApiRequest, Elma365Context } from './index';
+import type { Call } from './send';
+import { MAX_REDIRECTS, send } from './send';
+import type { Answer, ApiRequest, Elma365Context } from './types';
 
 /** A file's bytes on their way: read them with `readDownload`, or `bufferOf` for all of them at once. */
 export interface Download {
@@ -76,8 +78,39 @@ function transferError(
 	return networkError(ctx, request, cutOff(error), attempt, bounds.deadlineMs, []);
 }
 
+/**
+ * A file link on another origin (object storage): fetched without the API key, bounded like any
+ * answer. Redirects there are followed by n8n's helper: no credential travels with them.
+ */
+export async function fetchLink(call: Call, url: string): Promise<Download> {
+	const { ctx, bounds, secrets } = call;
+	const { itemIndex } = call.request;
+	const request: ApiRequest = { method: 'GET', path: new URL(url).origin, itemIndex };
+	const options: IHttpRequestOptions = {
+		method: 'GET',
+		url,
+		encoding: 'stream',
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: bounds.deadlineMs,
+		maxRedirects: MAX_REDIRECTS,
+	};
+	if (call.ignoreSslIssues) options.skipSslCertificateValidation = true;
+	let answer: Answer;
+	try {
+		answer = await send(call, options, false);
+	} catch (error) {
+		throw error instanceof BoundExceeded
+			? boundError(ctx, request, error, 1)
+			: networkError(ctx, request, error, 1, bounds.deadlineMs, secrets);
+	}
+	if (answer.status < 200 || answer.status >= 300)
+		throw await linkError(ctx, answer, itemIndex, call.deadline, bounds, secrets);
+	return downloadOf(ctx, request, answer, call.deadline, bounds, 1);
+}
+
 /** A download link that answered with an error status: its own words (a short piece), and the advice to get a new link. */
-export async function linkError(
+async function linkError(
 	ctx: Elma365Context,
 	answer: Answer,
 	itemIndex: number | undefined,

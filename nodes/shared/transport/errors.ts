@@ -2,7 +2,7 @@ import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import type { BoundExceeded } from './bounds';
 import { notFoundWords } from './notFound';
-import type { ApiRequest, Elma365Context } from './index';
+import type { ApiRequest, Elma365Context } from './types';
 
 /** The platform's own words for a failure: its `error` text, or a short piece of a non-JSON body. */
 export function platformMessage(body: unknown): string | undefined {
@@ -37,7 +37,7 @@ export function describeStatus(status: number): string {
 		return 'The platform refused the API key (HTTP 403). Check the key in the ELMA365 credential and that its user still has access.';
 	if (status === 404) return 'The platform has no such address or object (HTTP 404).';
 	if (status === 429)
-		return 'The platform is limiting requests (HTTP 429) and still did so after the retries allowed.';
+		return 'The company\'s API request quota is used up (HTTP 429): SaaS Standard companies may send 90 requests a minute, plus 5 per licence (ELMA365 help, "SaaS Standard limits").';
 	if (status >= 500) return `The platform failed to process the request (HTTP ${status}).`;
 	return `The platform rejected the request (HTTP ${status}).`;
 }
@@ -70,6 +70,30 @@ export function apiError(
 		message,
 		description,
 		httpCode: status === undefined ? undefined : String(status),
+		itemIndex: request.itemIndex,
+	});
+}
+
+/**
+ * A request that would wait for the company's quota longer than Request Options > Max Quota Wait:
+ * `waitedMs` waited already, `heldForMs` still to wait; `body` is its own last 429's, if it had one.
+ */
+export function quotaError(
+	ctx: Elma365Context,
+	request: ApiRequest,
+	wait: { waitedMs: number; heldForMs: number; maxMs: number },
+	body: unknown,
+): NodeApiError {
+	const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+	const text = platformMessage(body);
+	const message = `ELMA365 429: the company's API request quota is used up, and the wait for it would pass Max Quota Wait (${seconds(wait.maxMs)})`;
+	const description = `${describeStatus(429)} This request waited ${seconds(wait.waitedMs)} and would have waited ${seconds(wait.heldForMs)} more.${text ? ` The platform said: ${text}.` : ''} Raise Request Options > Max Quota Wait, send fewer requests at once (Options > Concurrency) or per run, or run the workflow when the company is less busy. Request: ${request.method} ${request.path}.`;
+	const errorData: JsonObject =
+		body && typeof body === 'object' ? (body as JsonObject) : { message: text ?? '' };
+	return new NodeApiError(ctx.getNode(), errorData, {
+		message,
+		description,
+		httpCode: '429',
 		itemIndex: request.itemIndex,
 	});
 }

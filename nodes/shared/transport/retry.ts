@@ -1,16 +1,23 @@
 import type { IDataObject } from 'n8n-workflow';
 import * as workflow from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import type { Elma365Context } from './index';
+import type { Elma365Context } from './types';
 
-/** Attempts per request, the first one included. */
+/** Attempts per request after failures (5xx, no answer), the first one included; a 429 is waited out instead (quota.ts). */
 export const MAX_ATTEMPTS = 4;
 /** First backoff step; it doubles on each retry, with up to 25% random jitter on top. */
 export const BASE_BACKOFF_MS = 500;
-/** No single wait is longer, whatever the server asks for in Retry-After. */
+/** No single wait after a failure is longer, whatever a 5xx asks for in Retry-After. */
 export const MAX_SINGLE_WAIT_MS = 10_000;
-/** The sum of all waits of one request; a retry that would exceed it is not made. */
+/** The sum of all waits after failures of one request; a retry that would exceed it is not made. */
 export const MAX_TOTAL_WAIT_MS = 30_000;
+/**
+ * Request Options > Max Quota Wait's default, in seconds: the longest one request waits out the
+ * company's quota. Five of the documented one-minute periods (help "SaaS Standard limits").
+ */
+export const DEFAULT_QUOTA_WAIT_S = 300;
+/** Request Options > Max Quota Wait's largest value, in seconds. */
+export const MAX_QUOTA_WAIT_S = 3_600;
 
 /**
  * Network failures worth another attempt. ERR_BAD_RESPONSE is a connection dropped half-way through
@@ -26,9 +33,8 @@ export const RETRIABLE_NETWORK_CODES = new Set([
 	'ERR_BAD_RESPONSE',
 ]);
 
-/** Whether an HTTP status is worth another attempt: 429 always (nothing was done), 5xx only for idempotent requests. */
+/** Whether a failed answer is worth another attempt: a 5xx, only for idempotent requests (a 429 is the quota's). */
 export function isRetriableStatus(status: number, idempotent: boolean): boolean {
-	if (status === 429) return true;
 	return idempotent && status >= 500 && status <= 599;
 }
 
@@ -48,7 +54,7 @@ export function backoffMs(attempt: number): number {
 	return Math.min(MAX_SINGLE_WAIT_MS, step + Math.floor(Math.random() * step * 0.25));
 }
 
-/** The wait a 429's Retry-After asks for, plus up to 25% (at least 100 ms) of random jitter, so parallel workers do not retry in lockstep. */
+/** The wait a 5xx's Retry-After asks for, plus up to 25% (at least 100 ms) of random jitter, so parallel workers do not retry in lockstep. */
 export function retryAfterWaitMs(asked: number): number {
 	return Math.min(
 		MAX_SINGLE_WAIT_MS,
@@ -70,8 +76,8 @@ export function nextWaitMs(
 	return pause;
 }
 
-/** The execution's stop signal (execute contexts), which also ends retry waits at once. */
-function cancelSignal(ctx: Elma365Context): AbortSignal | undefined {
+/** The execution's stop signal (execute contexts), which also ends retry and quota waits at once. */
+export function cancelSignal(ctx: Elma365Context): AbortSignal | undefined {
 	const withCancel = ctx as { getExecutionCancelSignal?: () => AbortSignal | undefined };
 	return typeof withCancel.getExecutionCancelSignal === 'function'
 		? withCancel.getExecutionCancelSignal()
@@ -79,8 +85,8 @@ function cancelSignal(ctx: Elma365Context): AbortSignal | undefined {
 }
 
 /** n8n 2.x's `sleep` ends on an abort signal; 1.x's does not, and has `sleepWithAbort` for it. */
-const abortableSleep = ((workflow as unknown as { sleepWithAbort?: unknown }).sleepWithAbort ??
-	workflow.sleep) as (ms: number, signal?: AbortSignal) => Promise<void>;
+export const abortableSleep = ((workflow as unknown as { sleepWithAbort?: unknown })
+	.sleepWithAbort ?? workflow.sleep) as (ms: number, signal?: AbortSignal) => Promise<void>;
 
 /** Waits `ms` before a retry; fails the item at once when the execution is stopped meanwhile. */
 export async function waitBeforeRetry(
@@ -91,10 +97,15 @@ export async function waitBeforeRetry(
 	try {
 		await abortableSleep(ms, cancelSignal(ctx));
 	} catch {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			'ELMA365: the execution was stopped while waiting to retry',
-			{ itemIndex },
-		);
+		throw stoppedError(ctx, itemIndex);
 	}
+}
+
+/** The item's error when the execution was stopped while a request waited. */
+export function stoppedError(ctx: Elma365Context, itemIndex: number | undefined) {
+	return new NodeOperationError(
+		ctx.getNode(),
+		'ELMA365: the execution was stopped while waiting to retry',
+		{ itemIndex },
+	);
 }

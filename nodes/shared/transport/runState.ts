@@ -1,4 +1,6 @@
-import type { Throttle } from './index';
+import { CongestionWindow } from './congestion';
+import { Quota } from './quota';
+import type { Throttle } from './types';
 
 /**
  * What one run of a node shares between its items and requests, and nothing beyond the run. It is
@@ -7,8 +9,10 @@ import type { Throttle } from './index';
  * by another execution. A trigger's poll and a picker's call each get their own.
  */
 export interface RunState {
-	/** The congestion window every request of the run waits in (the router's, under Options > Concurrency above 1). */
+	/** The congestion window every request of the run waits in (the router's under Options > Concurrency above 1, else one of size 1). */
 	throttle?: Throttle;
+	/** The company's quota as the run has learned it, shared by every window of the run. */
+	readonly quota: Quota;
 	/** Whether the platform refused a page above the safe size in this run: later lists ask for the safe size. */
 	largePagesRefused: boolean;
 	/** Reads an operation makes once per run and shares between its items, by name. */
@@ -21,10 +25,23 @@ const runs = new WeakMap<object, RunState>();
 export function runState(ctx: object): RunState {
 	let state = runs.get(ctx);
 	if (!state) {
-		state = { largePagesRefused: false, memos: new Map() };
+		state = { quota: new Quota(), largePagesRefused: false, memos: new Map() };
 		runs.set(ctx, state);
 	}
 	return state;
+}
+
+/**
+ * Requests in flight at once in a run without the router's window (Concurrency 1, pickers,
+ * triggers): as many as it sends, so the window only holds them for the quota and a 5xx.
+ */
+const RUN_WINDOW_SIZE = 200;
+
+/** The window the run's requests wait in: the router's, or one that lets every request through but for the quota. */
+export function runWindow(ctx: object): Throttle {
+	const state = runState(ctx);
+	state.throttle ??= new CongestionWindow(RUN_WINDOW_SIZE, RUN_WINDOW_SIZE, state.quota);
+	return state.throttle;
 }
 
 /** The run's memo `name`: made by `create` the first time an item of the run asks for it. */

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError } from 'n8n-workflow';
 import { locationFields, readApplicationPath } from '../../../shared/items/appItems';
 import { showFor } from '../../../shared/descriptions/common';
-import { multipartBody, randomUuid } from '../../../shared/transport/multipart';
+import { multipartBody, randomUuid } from '../../../shared/multipart';
 import { apiRequest, TRANSFER_TIMEOUT_MS, unwrapItem } from '../../../shared/transport';
 import {
 	invalidInput,

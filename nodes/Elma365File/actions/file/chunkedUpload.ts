@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { multipartBody, randomUuid } from '../../../shared/transport/multipart';
+import { multipartBody, randomUuid } from '../../../shared/multipart';
 import { apiRequest, TRANSFER_TIMEOUT_MS } from '../../../shared/transport';
 import {
 	invalidInput,

@@ -46,14 +46,14 @@ function withInstanceId(response: IDataObject): IDataObject {
 	return id === undefined ? payload : { instanceId: id, ...payload };
 }
 
-/** What a 429 on a start means, added to the error's message once the retries did not get through. */
+/** What a 429 on a start means, added to the error's message once the wait for it did not get through. */
 const START_HINTS: StatusHints = {
-	429: 'the process start limit of the platform was reached and the retries did not get through: start fewer processes at once or try again later',
+	429: 'the process start limit of the platform was reached and waiting did not get the start through: start fewer processes at once, raise Request Options > Max Quota Wait, or try again later',
 };
 
 /**
  * POST /bpm/template/{namespace}/{code}/run with `{"context": {...}}`
- * (api.elma365.com/en/public-api/reference/bpm/bpmtemplaterun/); a 429 that outlasts the retries is explained.
+ * (api.elma365.com/en/public-api/reference/bpm/bpmtemplaterun/); a 429 that outlasts Max Quota Wait is explained.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	try {

@@ -1,0 +1,236 @@
+import { abortableSleep } from './retry';
+import { LatencyTracker } from './latency';
+import { Quota, QuotaWaitTooLong } from './quota';
+import type { Throttle, Ticket, Turn, Verdict } from './types';
+
+/**
+ * Requests in flight before the first answers: the window doubles from here with each round of
+ * successes. A setting at or below it (e.g. Concurrency 10) is in flight at once.
+ */
+export const INITIAL_WINDOW = 32;
+
+/** Rising answers in a row that end slow start: one slow answer is noise (a busy event loop), three are a trend. */
+const RISING_ANSWERS = 3;
+/** How much faster than one window per response time paced requests start (TCP's 1.2 after slow start). */
+const PACING_GAIN = 1.2;
+/** Most places added in one round while probing above the size at which congestion was last seen. */
+const MAX_PROBE_STEP = 16;
+
+/**
+ * Congestion control for the requests of one node run (slow start, then AIMD, as TCP does), and the
+ * company's quota (quota.ts), shared by every window of the run. The router makes one window per
+ * run, the transport one of size 1 for a run without it, and the pager one for the pages of a list.
+ * - Slow start: the window of requests in flight starts at INITIAL_WINDOW and grows by one with
+ *   every success (it doubles with each round of answers) up to the ceiling, the setting. It ends
+ *   at the first sign of congestion, or without shrinking when answers start coming back slower
+ *   than the best seen (latency.ts `rising`), before the next doubling doubles a queue.
+ * - Congestion: a 5xx halves the window (once per burst), and so does a smoothed response time well
+ *   above the best seen that lasts a window's worth of answers; while response times are climbing
+ *   the window does not grow. A 5xx with Retry-After also holds every request until that time.
+ * - The quota: a 429 halves the window like a 5xx (once per burst) and the run's Quota holds every
+ *   request until the platform takes them again; a refused request goes again before the new ones
+ *   (`Turn.first`). A hold longer than a request's Max
+ *   Quota Wait fails it at once (QuotaWaitTooLong); the execution's stop signal ends every wait.
+ * - Growth after slow start (`grow`): back towards the size at which congestion was seen by half
+ *   the distance per round, then past it one place, two, four... per round (BIC's binary search and
+ *   max probing, where plain AIMD adds one place per round).
+ * - Pacing after slow start (`pace`): requests start spread over a round rather than together.
+ */
+export class CongestionWindow implements Throttle {
+	/** Requests allowed in flight now (between 1 and the ceiling). */
+	size: number;
+	inFlight = 0;
+	readonly ceiling: number;
+	/** Whether the window still doubles each round (no congestion or rising response time seen yet). */
+	private slowStart = true;
+	/** Answers in a row, during slow start, with a response time rising above the best seen. */
+	private risingAnswers = 0;
+	/** The size when congestion was last seen: after halving, the window grows back towards it quickly. */
+	private sizeAtCongestion = 0;
+	/** Places added per round above sizeAtCongestion: 1 after a halving, doubling each round. */
+	private probeStep = 1;
+	/** Places added at the current probeStep (a round's worth doubles it). */
+	private probed = 0;
+	private successes = 0;
+	/** Successes with the response time climbing, in this generation. */
+	private slowAnswers = 0;
+	/** When the next request may start, once pacing (after slow start) spreads them over a round. */
+	private nextStartAt = 0;
+	/** Counts halvings, so that the answers of one burst halve the window once, not once each. */
+	private generation = 0;
+	private readonly latency = new LatencyTracker();
+	private readonly queue: Array<{ first: boolean; wake: () => void }> = [];
+
+	constructor(
+		ceiling: number,
+		initial = INITIAL_WINDOW,
+		private readonly quota = new Quota(),
+	) {
+		this.ceiling = ceiling;
+		this.size = Math.max(1, Math.min(ceiling, initial));
+	}
+
+	/**
+	 * Waits for a place in the window and for the quota, then takes the place: the request may be
+	 * sent. A request sent again (`turn.first`) goes before new ones, and so does a request whose
+	 * turn came in the queue if a hold that began meanwhile, or a window that shrank, sends it back:
+	 * no request but the probe starts during a hold.
+	 */
+	async enter(turn: Turn): Promise<Ticket> {
+		let ahead = turn.first;
+		for (;;) {
+			if (await this.waitForQuota(turn)) continue;
+			if (this.inFlight >= this.size || (!ahead && this.queue.length > 0)) {
+				await this.turn(ahead);
+				ahead = true;
+				continue;
+			}
+			this.inFlight += 1;
+			await this.pace();
+			// A hold that began while this request was paced holds it too.
+			if (this.quota.holdMs(Date.now()) === 0 && !this.quota.probing) break;
+			this.inFlight -= 1;
+			this.wakeNext();
+			ahead = true;
+		}
+		return { sentAt: Date.now(), generation: this.generation, probe: this.quota.admit() };
+	}
+
+	/** Frees the request's place and learns from its answer (none: a network failure, which says nothing about load). */
+	leave(ticket: Ticket, verdict: Verdict | undefined): void {
+		this.inFlight -= 1;
+		const now = Date.now();
+		if (verdict === undefined) this.quota.unanswered(ticket.probe);
+		else if (verdict.status === 429) {
+			this.quota.refused(ticket.sentAt, ticket.probe, verdict.retryAfterMs, now);
+			// Fewer in flight: a limit on requests in flight refuses the excess, a quota refuses all alike.
+			if (ticket.generation === this.generation) this.halve();
+		} else {
+			this.quota.accepted(ticket.sentAt, ticket.probe);
+			if (verdict.status >= 500) this.congested(ticket.generation, verdict.retryAfterMs, now);
+			else this.answered(ticket.generation, now - ticket.sentAt);
+		}
+		this.wakeNext();
+	}
+
+	/**
+	 * Waits out a quota hold, or a probe's answer. Returns whether it waited (the caller looks
+	 * again); throws QuotaWaitTooLong when the hold would end after the request's Max Quota Wait.
+	 */
+	private async waitForQuota(turn: Turn): Promise<boolean> {
+		const now = Date.now();
+		const hold = this.quota.holdMs(now);
+		if (hold === 0 && !this.quota.probing) return false;
+		turn.quotaWaitSince ??= now;
+		const waited = now - turn.quotaWaitSince;
+		if (waited + hold > turn.maxQuotaWaitMs) throw new QuotaWaitTooLong(waited, hold);
+		if (hold > 0) await abortableSleep(Math.ceil(hold), turn.signal);
+		else await this.quota.probeAnswered();
+		return true;
+	}
+
+	/** Waits in the queue until a place is freed for this request (`ahead`: before the new requests waiting). */
+	private turn(ahead: boolean): Promise<void> {
+		return new Promise<void>((wake) => {
+			const entry = { first: ahead, wake };
+			const firstNew = this.queue.findIndex((waiting) => !waiting.first);
+			if (ahead && firstNew >= 0) this.queue.splice(firstNew, 0, entry);
+			else this.queue.push(entry);
+		});
+	}
+
+	/**
+	 * After slow start, requests are spread over a round (the expected response time divided by the
+	 * window, sent PACING_GAIN times as fast), as TCP paces its segments: a window released at once
+	 * (as one burst's answers come back together) reaches the platform as one burst and is refused
+	 * above its limit even when the window as a whole is within it.
+	 */
+	private async pace(): Promise<void> {
+		if (this.slowStart) return;
+		const now = Date.now();
+		const start = Math.max(now, this.nextStartAt);
+		this.nextStartAt = start + this.latency.expectedMs / (this.size * PACING_GAIN);
+		if (start > now) await abortableSleep(Math.ceil(start - now));
+	}
+
+	/**
+	 * A success: the window grows unless this answer or the smoothed response time is well above the
+	 * best seen (the smoothed time lags, so a growing window would overshoot while it catches up), and
+	 * halves if the smoothed time stays there for a window's worth of answers.
+	 */
+	private answered(generation: number, ms: number): void {
+		this.latency.record(ms);
+		if (this.slowStart) this.endSlowStartIfRising(ms);
+		if (!this.latency.climbing) {
+			this.slowAnswers = 0;
+			if (!this.latency.wellAboveBest(ms)) this.grow();
+			return;
+		}
+		if (generation !== this.generation) return;
+		this.slowAnswers += 1;
+		if (this.slowAnswers >= this.size) this.halve();
+	}
+
+	/**
+	 * Slow start ends, without shrinking the window, at RISING_ANSWERS answers in a row slower than
+	 * the best seen by more than noise (latency.ts `rising`): the platform has begun to queue, and one
+	 * more doubling would double the queue before the slower answers of that round come back.
+	 */
+	private endSlowStartIfRising(ms: number): void {
+		this.risingAnswers = this.latency.rising(ms) ? this.risingAnswers + 1 : 0;
+		if (this.risingAnswers >= RISING_ANSWERS) this.slowStart = false;
+	}
+
+	/**
+	 * One success's growth: one place in slow start (the window doubles each round). After it, while
+	 * below the size at which congestion was last seen, half the distance to it per round; from
+	 * there, one place in the first round, then twice as many each round up to MAX_PROBE_STEP (BIC's
+	 * binary search and max probing). A halving then costs a few rounds, not dozens.
+	 */
+	private grow(): void {
+		if (this.size >= this.ceiling) return;
+		if (this.slowStart) {
+			this.size += 1;
+			return;
+		}
+		const below = this.sizeAtCongestion - this.size;
+		const placesPerRound = below > 1 ? Math.floor(below / 2) : this.probeStep;
+		// One place each time a round's share of successes (size / placesPerRound) has come back.
+		this.successes += 1;
+		if (this.successes * placesPerRound < this.size) return;
+		this.successes = 0;
+		this.size += 1;
+		if (below > 1) return;
+		this.probed += 1;
+		if (this.probed < this.probeStep) return;
+		this.probeStep = Math.min(MAX_PROBE_STEP, this.probeStep * 2);
+		this.probed = 0;
+	}
+
+	/** A 5xx: the window halves (once per burst); with Retry-After every request waits that long. */
+	private congested(generation: number, retryAfterMs: number | undefined, now: number): void {
+		if (generation === this.generation) this.halve();
+		if (retryAfterMs !== undefined) this.quota.holdFor(retryAfterMs, now);
+	}
+
+	private halve(): void {
+		this.sizeAtCongestion = this.size;
+		this.probeStep = 1;
+		this.probed = 0;
+		this.size = Math.max(1, Math.floor(this.size / 2));
+		this.slowStart = false;
+		this.successes = 0;
+		this.slowAnswers = 0;
+		this.generation += 1;
+		// Answers of the larger window are still coming back: response times are judged afresh.
+		this.latency.restart();
+	}
+
+	private wakeNext(): void {
+		let free = this.size - this.inFlight;
+		while (free > 0 && this.queue.length > 0) {
+			this.queue.shift()!.wake();
+			free -= 1;
+		}
+	}
+}

@@ -1,0 +1,94 @@
+import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+import type { Bounds } from './bounds';
+import { BoundExceeded, beforeDeadline, discard } from './bounds';
+import type { Answer, ApiRequest, Elma365Context, Throttle } from './types';
+
+/** The credential type every request is authenticated with. */
+export const CREDENTIAL_TYPE = 'elma365Api';
+
+/** Same-origin redirects followed for one request; cross-origin ones are never followed with the key. */
+export const MAX_REDIRECTS = 5;
+
+/** A request made ready to send: n8n's HTTP options with the node's Request Options and the credential applied. */
+export interface Call {
+	ctx: Elma365Context;
+	request: ApiRequest;
+	/** How the caller wants the answer: parsed JSON, all bytes in memory, or a stream of bytes. */
+	mode: 'json' | 'buffer' | 'stream';
+	options: IHttpRequestOptions;
+	bounds: Bounds;
+	idempotent: boolean;
+	/** The texts no failure may show (the API key), taken out of everything that came from the wire. */
+	secrets: string[];
+	ignoreSslIssues: boolean;
+	/** Request Options > Max Quota Wait, in ms. */
+	maxQuotaWaitMs: number;
+	/** The window the request waits in: its own (the pager's) or the run's. */
+	window: Throttle;
+	/** Sends made so far; the last one's deadline (Request Options > Timeout, from sending). */
+	sent: number;
+	deadline: AbortSignal;
+}
+
+/**
+ * Sends the call once and returns the answer with its body unread, without ever letting n8n's
+ * helper follow a redirect with the key (it would send the key to any origin a redirect names).
+ * Same-origin redirects are followed here with the same method and body; others are returned to
+ * the caller. `withKey` false: a storage link on another origin, fetched without the credential.
+ */
+export async function send(call: Call, options = call.options, withKey = true): Promise<Answer> {
+	const { ctx, bounds } = call;
+	call.sent += 1;
+	call.deadline = AbortSignal.timeout(bounds.deadlineMs);
+	// n8n replaces this with the execution's stop signal in node executions; elsewhere (pickers, triggers) it also ends the attempt at the deadline.
+	options.abortSignal = call.deadline;
+	let url = options.url;
+	for (let hops = 0; ; hops++) {
+		// The query is part of the first URL only; a redirect's Location carries its own.
+		const sent = hops === 0 ? { ...options, url } : { ...options, url, qs: undefined };
+		const pending = withKey
+			? ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, sent)
+			: ctx.helpers.httpRequest(sent);
+		let response: IN8nHttpFullResponse;
+		try {
+			response = await beforeDeadline(
+				pending as Promise<IN8nHttpFullResponse>,
+				call.deadline,
+				bounds,
+			);
+		} catch (error) {
+			// Where the deadline also aborted the HTTP client, its cancel error names the deadline.
+			throw call.deadline.aborted ? new BoundExceeded('deadline', bounds.deadlineMs) : error;
+		}
+		const headers = (response.headers ?? {}) as IDataObject;
+		const answer: Answer = { status: response.statusCode, headers, body: response.body, url };
+		const next = redirectTarget(answer);
+		if (
+			!withKey ||
+			next === undefined ||
+			next.origin !== new URL(url).origin ||
+			hops >= MAX_REDIRECTS
+		)
+			return answer;
+		discard(answer.body);
+		url = next.href;
+	}
+}
+
+/** Whether an HTTP status is a redirect that names its target in Location. */
+export function isRedirect(status: number): boolean {
+	return [301, 302, 303, 307, 308].includes(status);
+}
+
+/** Where a redirect points, resolved against the address that answered; undefined for any other answer or without a usable Location. */
+export function redirectTarget(answer: Answer): URL | undefined {
+	if (!isRedirect(answer.status)) return undefined;
+	const value = answer.headers.location;
+	const location = Array.isArray(value) ? value[0] : value;
+	if (location === undefined || location === null) return undefined;
+	try {
+		return new URL(String(location), answer.url);
+	} catch {
+		return undefined;
+	}
+}
