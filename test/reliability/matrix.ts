@@ -41,7 +41,7 @@ export function cellRun(
 	const parameters = {
 		...op.parameters,
 		// A short Max Quota Wait, so that a 429 that outlasts it fails the cell within its time.
-		requestOptions: { timeout, maxQuotaWait: 2, ...(op.parameters.requestOptions as object) },
+		requestOptions: { timeout, maxQuotaWait: 3, ...(op.parameters.requestOptions as object) },
 	};
 	const input = Array.from({ length: count }, (_, n): INodeExecutionData => {
 		if (!op.binary) return { json: { n } };
@@ -434,9 +434,10 @@ export const FAULTS: Fault[] = [
 		requests: () => 2,
 	},
 	{
-		// Refused at once, then probes after 1 s and 2 s of hold: the third hold would pass Max Quota Wait (2 s).
+		// Refused, then probes after holds of 0.5 s and 1 s: the third hold (2 s) would pass Max Quota
+		// Wait (3 s). The next items wait out what is left of it and go through.
 		name: '429 that outlasts Max Quota Wait',
-		script: () => [[faults.tooManyRequests('0'), 10]],
+		script: () => [[faults.tooManyRequests('0.5'), 3]],
 		requests: () => 3,
 		error: () => /^ELMA365 429: the company's API request quota is used up/,
 	},
