@@ -1,8 +1,10 @@
 /**
  * A SaaS Standard company's per-minute quota of web API requests (issue 44; the vendor's help page
- * "SaaS Standard limits"), in a real n8n: one workflow runs many case updates through ELMA365
- * Nomenclature at its defaults, Continue On Fail on, while the sandbox refuses every request past
- * the quota with 429 (`PUT /__sandbox/quota`, test/harness/quota.ts), with Retry-After and without.
+ * "SaaS Standard limits"), in a real n8n: one workflow runs many items through an ELMA365 node at
+ * its defaults, Continue On Fail on, while the sandbox refuses every request past the quota with 429
+ * (`PUT /__sandbox/quota`, test/harness/quota.ts), with Retry-After and without: Nomenclature >
+ * Case > Update (one PUT per item) and App > Item > Create with Send in One Request off (one POST
+ * per item, which is not idempotent: a refused one must be sent again, an accepted one never).
  * Every item must land exactly once with no error item, within one window of the quota's floor,
  * and the refused requests are reported and bounded.
  *
@@ -14,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import type { SandboxRequest } from './helpers';
 import {
 	activateWorkflow,
+	byCode,
 	callWebhook,
 	clearSandboxRequests,
 	elma365Node,
@@ -58,37 +61,82 @@ const setQuota = async (quota: { perWindow: number; windowMs: number; retryAfter
 	(await sandboxCall('PUT', '/__sandbox/quota', quota)) as QuotaState;
 const quotaOff = async () => (await sandboxCall('DELETE', '/__sandbox/quota')) as QuotaState;
 
-/** Creates `count` cases in the sandbox directly (no quota on), for the workflow to update. */
-async function createCases(tag: string, count: number) {
-	const created = [];
-	for (let index = 0; index < count; index++) {
-		const { item } = (await sandboxCall('POST', '/pub/v1/nomenclature', {
-			directoryId: CONTRACTS,
-			docflow: 'internal',
-			name: `Quota ${tag} ${index}`,
-		})) as { item: { __id: string } };
-		created.push({ id: item.__id, directoryId: CONTRACTS, name: `Quota ${tag} ${index} updated` });
-	}
-	return created;
+/** What one workflow does to each of its input items, and how the sandbox's record shows it. */
+interface Workload {
+	title: string;
+	/** The ELMA365 node and its parameters; the node reads each item's fields with expressions. */
+	node: string;
+	parameters: Record<string, unknown>;
+	/** The input items (what they change made in the sandbox first, outside the quota). */
+	prepare(tag: string): Promise<Array<Record<string, string>>>;
+	/** Whether `request` is the write of `item`. */
+	writes(request: QuotaRequest, item: Record<string, string>): boolean;
+	/** The node's output item for `item`. */
+	output(item: Record<string, string>): Record<string, unknown>;
+	/** The sandbox collection the items are written to, and the field that holds an item's name. */
+	collection: string;
+	nameField: string;
 }
 
-/** Webhook (POST /webhook/<path>, body {cases}) -> Split Out cases -> ELMA365 Nomenclature > Case > Update. */
-async function caseUpdateWorkflow(hookPath: string): Promise<string> {
-	const update = {
-		...elma365Node(
-			'elma365Nomenclature',
-			{
-				resource: 'case',
-				operation: 'update',
-				caseId: locator('={{ $json.id }}'),
-				directoryId: locator('={{ $json.directoryId }}'),
-				docflow: 'input',
-				name: '={{ $json.name }}',
-			},
-			[520, 0],
-		),
-		onError: 'continueRegularOutput',
-	};
+const caseUpdate: Workload = {
+	title: 'case updates (Nomenclature > Case > Update)',
+	node: 'elma365Nomenclature',
+	parameters: {
+		resource: 'case',
+		operation: 'update',
+		caseId: locator('={{ $json.id }}'),
+		directoryId: locator('={{ $json.directoryId }}'),
+		docflow: 'input',
+		name: '={{ $json.name }}',
+	},
+	async prepare(tag) {
+		const cases = [];
+		for (let index = 0; index < ITEMS; index++) {
+			const { item } = (await sandboxCall('POST', '/pub/v1/nomenclature', {
+				directoryId: CONTRACTS,
+				docflow: 'internal',
+				name: `Quota ${tag} ${index}`,
+			})) as { item: { __id: string } };
+			cases.push({ id: item.__id, directoryId: CONTRACTS, name: `Quota ${tag} ${index} updated` });
+		}
+		return cases;
+	},
+	writes: (request, item) =>
+		request.method === 'PUT' && request.path === `/pub/v1/nomenclature/${item.id}`,
+	output: ({ id, directoryId, name }) => ({ directoryId, docflow: 'input', name, __id: id }),
+	collection: 'nomenclatureCases',
+	nameField: 'name',
+};
+
+const appCreate: Workload = {
+	title: 'item creates one request each (App > Item > Create, Send in One Request off)',
+	node: 'elma365App',
+	parameters: {
+		resource: 'item',
+		operation: 'create',
+		namespace: byCode('crm'),
+		application: byCode('deals'),
+		fieldsInputMode: 'pairs',
+		fields: { field: [{ name: '__name', value: '={{ $json.name }}' }] },
+		sendInOneRequest: false,
+	},
+	prepare: async (tag) =>
+		Array.from({ length: ITEMS }, (_, index) => ({ name: `Quota ${tag} deal ${index}` })),
+	writes: (request, item) =>
+		request.method === 'POST' &&
+		request.path === '/pub/v1/app/crm/deals/create' &&
+		(request.body as { context?: { __name?: string } }).context?.__name === item.name,
+	output: ({ name }) => ({
+		__name: name,
+		__id: expect.any(String),
+		__createdAt: expect.any(String),
+	}),
+	collection: 'app:crm/deals',
+	nameField: '__name',
+};
+
+/** Webhook (POST /webhook/<path>, body {items}) -> Split Out items -> the workload's ELMA365 node. */
+async function quotaWorkflow(hookPath: string, workload: Workload): Promise<string> {
 	return await activateWorkflow({
 		name: `e2e ${hookPath}`,
 		nodes: [
@@ -108,14 +156,17 @@ async function caseUpdateWorkflow(hookPath: string): Promise<string> {
 				webhookId: randomUUID(),
 			},
 			{
-				parameters: { fieldToSplitOut: 'body.cases', include: 'noOtherFields', options: {} },
+				parameters: { fieldToSplitOut: 'body.items', include: 'noOtherFields', options: {} },
 				id: randomUUID(),
 				name: 'Split Out',
 				type: 'n8n-nodes-base.splitOut',
 				typeVersion: 1,
 				position: [260, 0],
 			},
-			update,
+			{
+				...elma365Node(workload.node, workload.parameters, [520, 0]),
+				onError: 'continueRegularOutput',
+			},
 		],
 		connections: {
 			Webhook: { main: [[{ node: 'Split Out', type: 'main', index: 0 }]] },
@@ -125,26 +176,28 @@ async function caseUpdateWorkflow(hookPath: string): Promise<string> {
 }
 
 interface QuotaRun {
+	workload: Workload;
 	status: number;
 	output: Array<Record<string, unknown>>;
-	cases: Array<{ id: string; directoryId: string; name: string }>;
+	items: Array<Record<string, string>>;
 	requests: QuotaRequest[];
 	counts: QuotaState;
 	seconds: number;
 }
 
-/** Runs ITEMS case updates through n8n under `quota` and reports what the sandbox saw. */
+/** Runs ITEMS items of `workload` through n8n under `quota` and reports what the sandbox saw. */
 async function runUnderQuota(
+	workload: Workload,
 	tag: string,
 	quota: { perWindow: number; windowMs: number; retryAfter: boolean },
 ): Promise<QuotaRun> {
 	const hookPath = `e2e-quota-${tag}`;
-	await caseUpdateWorkflow(hookPath);
-	const cases = await createCases(tag, ITEMS);
+	await quotaWorkflow(hookPath, workload);
+	const items = await workload.prepare(tag);
 	await clearSandboxRequests();
 	await setQuota(quota);
 	const started = Date.now();
-	const answer = await callWebhook(hookPath, { cases }).catch(async (error: unknown) => {
+	const answer = await callWebhook(hookPath, { items }).catch(async (error: unknown) => {
 		await quotaOff();
 		throw error;
 	});
@@ -159,53 +212,51 @@ async function runUnderQuota(
 	>;
 	const errors = output.filter((item) => 'error' in item);
 	console.log(
-		`quota ${quota.perWindow} per ${quota.windowMs} ms, Retry-After ${quota.retryAfter ? 'on' : 'off'}: ` +
+		`${workload.title}, quota ${quota.perWindow} per ${quota.windowMs} ms, Retry-After ${quota.retryAfter ? 'on' : 'off'}: ` +
 			`${ITEMS} items, ${output.length} output items (${errors.length} errors) in ${seconds.toFixed(1)} s; ` +
 			`${requests.length} requests, ${counts.accepted} accepted, ${counts.refused} refused; per window ` +
 			counts.windows.map((w) => `#${w.index} ${w.accepted}/${w.refused}`).join(', ') +
 			(errors.length > 0 ? `; first error: ${JSON.stringify(errors[0])}` : ''),
 	);
-	return { status: answer.status, output, cases, requests, counts, seconds };
+	return { workload, status: answer.status, output, items, requests, counts, seconds };
 }
-
-/** The accepted writes per case, in the cases' order. */
-const writesPerCase = (run: QuotaRun) =>
-	run.cases.map(
-		({ id }) =>
-			run.requests.filter(
-				(r) => r.method === 'PUT' && r.path === `/pub/v1/nomenclature/${id}` && !r.refused,
-			).length,
-	);
 
 /** What every run must show: each item landed exactly once, no error item, nothing else sent. */
 async function expectEveryItemOnce(run: QuotaRun) {
+	const { workload } = run;
 	expect(run.status).toBe(200);
 	expect(run.output.filter((item) => 'error' in item)).toEqual([]);
-	expect(run.output).toEqual(
-		run.cases.map(({ id, directoryId, name }) => ({
-			directoryId,
-			docflow: 'input',
-			name,
-			__id: id,
-		})),
+	expect(run.output).toEqual(run.items.map((item) => workload.output(item)));
+	// The accepted writes of each item: exactly one.
+	expect(
+		run.items.map(
+			(item) => run.requests.filter((r) => !r.refused && workload.writes(r, item)).length,
+		),
+	).toEqual(run.items.map(() => 1));
+	// Nothing but the writes was sent, and the quota accepted exactly one of each.
+	expect(run.requests.filter((r) => !run.items.some((item) => workload.writes(r, item)))).toEqual(
+		[],
 	);
-	expect(writesPerCase(run)).toEqual(run.cases.map(() => 1));
-	// Only the case updates were sent, and the quota accepted exactly one of each.
-	expect(run.requests.filter((r) => r.method !== 'PUT')).toEqual([]);
 	expect(run.counts.accepted).toBe(ITEMS);
 	expect(run.requests.filter((r) => r.refused)).toHaveLength(run.counts.refused);
-	const stored = new Map((await sandboxData('nomenclatureCases')).map((c) => [c.__id, c]));
-	expect(run.cases.map(({ id }) => stored.get(id)?.name)).toEqual(run.cases.map((c) => c.name));
+	// The sandbox holds each item's name once (an accepted write sent again would create twice).
+	const names = (await sandboxData(workload.collection)).map((row) => row[workload.nameField]);
+	expect(run.items.map((item) => names.filter((name) => name === item.name).length)).toEqual(
+		run.items.map(() => 1),
+	);
 }
 
 afterAll(async () => {
 	await quotaOff();
 });
 
-describe('a generous quota (nothing refused): the harness itself', () => {
+describe.each([
+	['case updates', caseUpdate],
+	['item creates', appCreate],
+])('%s under a generous quota (nothing refused): the harness itself', (_title, workload) => {
 	let run: QuotaRun;
 	beforeAll(async () => {
-		run = await runUnderQuota('generous', {
+		run = await runUnderQuota(workload, `generous-${workload.node}`, {
 			perWindow: 100_000,
 			windowMs: WINDOW_MS,
 			retryAfter: true,
@@ -222,16 +273,19 @@ describe('a generous quota (nothing refused): the harness itself', () => {
 });
 
 describe.each([
-	['with Retry-After', true],
-	['without Retry-After', false],
+	['case updates', 'with Retry-After', caseUpdate, true],
+	['case updates', 'without Retry-After', caseUpdate, false],
+	['item creates', 'with Retry-After', appCreate, true],
+	['item creates', 'without Retry-After', appCreate, false],
 ])(
-	`${ITEMS} case updates at the node's defaults against ${PER_WINDOW} requests per ${WINDOW_MS / 1000} s, %s`,
-	(_title, retryAfter) => {
+	`${ITEMS} %s at the node's defaults against ${PER_WINDOW} requests per ${WINDOW_MS / 1000} s, %s`,
+	(_title, _header, workload, retryAfter) => {
 		let run: QuotaRun;
 		// The quota's floor: ITEMS requests need ceil(ITEMS / PER_WINDOW) windows, the last one begun.
 		const floorWindows = Math.ceil(ITEMS / PER_WINDOW);
 		beforeAll(async () => {
-			run = await runUnderQuota(retryAfter ? 'retry-after' : 'no-retry-after', {
+			const tag = `${workload.node}-${retryAfter ? 'retry-after' : 'no-retry-after'}`;
+			run = await runUnderQuota(workload, tag, {
 				perWindow: PER_WINDOW,
 				windowMs: WINDOW_MS,
 				retryAfter,
@@ -244,8 +298,8 @@ describe.each([
 
 		test('the run ends within one window of the quota floor', () => {
 			// Window indexes count from 0: the floor's last window is floorWindows - 1 (windows start at the
-			// run's first request), one more is allowed.
-			// A run that gave items up ended early: only a run that landed them all is timed.
+			// run's first request), one more is allowed. A run that gave items up ended early: only a run
+			// that landed them all is timed.
 			expect(run.counts.accepted).toBe(ITEMS);
 			const lastAccepted = Math.max(
 				...run.counts.windows.filter((w) => w.accepted > 0).map((w) => w.index),
