@@ -8,11 +8,17 @@
  *   node e2e/sandbox.ts [--port 8365] [--key <api key>]
  *
  * Only this entry adds the `/__sandbox/...` routes (same API key as the rest), which let the
- * end-to-end tests read what n8n sent: `GET /__sandbox/requests`, `DELETE /__sandbox/requests`,
- * `GET /__sandbox/data/<collection>`.
+ * end-to-end tests read what n8n sent: `GET /__sandbox/requests` (a request the quota refused is
+ * marked `refused: true`), `DELETE /__sandbox/requests`, `GET /__sandbox/data/<collection>`, and
+ * set and read the per-minute quota of a SaaS Standard company (test/harness/quota.ts):
+ * `PUT /__sandbox/quota` with `{"perWindow": 20, "windowMs": 5000, "retryAfter": true}` puts it on
+ * (counting afresh), `GET /__sandbox/quota` reads its counts (`quota`: the options, `accepted`,
+ * `refused`, `windows`; null when off), `DELETE /__sandbox/quota` takes it away and answers the
+ * last counts. At start, ELMA365_SANDBOX_QUOTA (requests per window), ELMA365_SANDBOX_QUOTA_WINDOW_MS
+ * (default 60000) and ELMA365_SANDBOX_QUOTA_RETRY_AFTER (1, the default, or 0) put it on.
  */
-import type { Platform } from '../test/harness/index.ts';
-import { ok, startPlatform } from '../test/harness/index.ts';
+import type { Platform, QuotaOptions } from '../test/harness/index.ts';
+import { fail, ok, startPlatform } from '../test/harness/index.ts';
 import { PROCESS_TEMPLATES, seedSchemes } from './sandboxSchemes.ts';
 import { installConnector } from './sandboxConnector.ts';
 
@@ -158,8 +164,45 @@ export function seed(platform: Platform): void {
 	seedSchemes(platform);
 }
 
-/** Starts the seeded double with the `/__sandbox` routes on 127.0.0.1:port. */
-export async function startSandbox(port = SANDBOX_PORT, apiKey = SANDBOX_KEY): Promise<Platform> {
+/**
+ * The quota the environment asks for: ELMA365_SANDBOX_QUOTA requests per window (unset or empty:
+ * none), ELMA365_SANDBOX_QUOTA_WINDOW_MS (default 60000, the vendor's minute) and
+ * ELMA365_SANDBOX_QUOTA_RETRY_AFTER (`1`, the default: refusals carry Retry-After; `0`: none).
+ */
+export function quotaFromEnvironment(
+	env: NodeJS.ProcessEnv = process.env,
+): QuotaOptions | undefined {
+	const perWindow = env.ELMA365_SANDBOX_QUOTA?.trim();
+	if (!perWindow) return undefined;
+	const whole = (name: string, value: string) => {
+		if (!/^\d+$/.test(value)) throw new Error(`${name} must be a whole number, not "${value}"`);
+		return Number(value);
+	};
+	const windowMs = env.ELMA365_SANDBOX_QUOTA_WINDOW_MS?.trim();
+	const retryAfter = env.ELMA365_SANDBOX_QUOTA_RETRY_AFTER?.trim() || '1';
+	if (retryAfter !== '0' && retryAfter !== '1')
+		throw new Error(`ELMA365_SANDBOX_QUOTA_RETRY_AFTER must be 0 or 1, not "${retryAfter}"`);
+	return {
+		perWindow: whole('ELMA365_SANDBOX_QUOTA', perWindow),
+		...(windowMs ? { windowMs: whole('ELMA365_SANDBOX_QUOTA_WINDOW_MS', windowMs) } : {}),
+		retryAfter: retryAfter === '1',
+	};
+}
+
+/** The quota's counts as the control routes answer them (`quota: null` when there is none). */
+function quotaAnswer(platform: Platform) {
+	const counts = platform.quotaCounts();
+	if (!counts) return ok({ quota: null, accepted: 0, refused: 0, windows: [] });
+	const { perWindow, windowMs, retryAfter, ...rest } = counts;
+	return ok({ quota: { perWindow, windowMs, retryAfter }, ...rest });
+}
+
+/** Starts the seeded double with the `/__sandbox` routes on 127.0.0.1:port, under `quota` if given. */
+export async function startSandbox(
+	port = SANDBOX_PORT,
+	apiKey = SANDBOX_KEY,
+	quota?: QuotaOptions,
+): Promise<Platform> {
 	const platform = await startPlatform(apiKey);
 	seed(platform);
 	installConnector(platform);
@@ -169,12 +212,13 @@ export async function startSandbox(port = SANDBOX_PORT, apiKey = SANDBOX_KEY): P
 			ok({
 				requests: p.requests
 					.filter((r) => !own(r.path))
-					.map(({ method, path, query, headers, body }) => ({
+					.map(({ method, path, query, headers, body, refused }) => ({
 						method,
 						path,
 						query,
 						headers,
 						body,
+						...(refused ? { refused } : {}),
 					})),
 			}),
 		)
@@ -184,7 +228,24 @@ export async function startSandbox(port = SANDBOX_PORT, apiKey = SANDBOX_KEY): P
 		})
 		.route('GET', '/__sandbox/data/:collection', (_request, { collection }, p) =>
 			ok({ items: [...p.collection(collection).values()] }),
-		);
+		)
+		.route('GET', '/__sandbox/quota', (_request, _params, p) => quotaAnswer(p))
+		.route('PUT', '/__sandbox/quota', (request, _params, p) => {
+			if (typeof request.body !== 'object' || request.body === null)
+				return fail(400, 'quota: a JSON object {perWindow, windowMs?, retryAfter} expected');
+			try {
+				p.quota(request.body as QuotaOptions);
+			} catch (error) {
+				return fail(400, (error as Error).message);
+			}
+			return quotaAnswer(p);
+		})
+		.route('DELETE', '/__sandbox/quota', (_request, _params, p) => {
+			const answer = quotaAnswer(p);
+			p.quota();
+			return answer;
+		});
+	if (quota) platform.quota(quota);
 	await platform.close();
 	await platform.listen(port);
 	return platform;
@@ -196,11 +257,19 @@ function option(name: string, fallback: string): string {
 }
 
 if (import.meta.main) {
+	const quota = quotaFromEnvironment();
 	const platform = await startSandbox(
 		Number(option('port', String(SANDBOX_PORT))),
 		option('key', SANDBOX_KEY),
+		quota,
 	);
 	console.log(`ELMA365 sandbox on ${platform.url} (API key ${platform.apiKey})`);
+	const counts = platform.quotaCounts();
+	if (counts) {
+		console.log(
+			`Quota: ${counts.perWindow} requests per ${counts.windowMs} ms, 429 ${counts.retryAfter ? 'with' : 'without'} Retry-After`,
+		);
+	}
 	const stop = () => void platform.close().then(() => process.exit(0));
 	process.on('SIGINT', stop);
 	process.on('SIGTERM', stop);

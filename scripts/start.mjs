@@ -7,6 +7,10 @@
 //   node scripts/start.mjs --e2e --state <file> for the e2e tests: fresh user folder, other ports,
 //                                               writes URLs, API key and credential id to <file>
 // ELMA365_N8N_PORT, ELMA365_SANDBOX_PORT and ELMA365_BROKER_PORT override the ports.
+// ELMA365_SANDBOX_QUOTA=<requests per window> puts a SaaS Standard company's quota of web API
+// requests on the sandbox (ELMA365_SANDBOX_QUOTA_WINDOW_MS, default 60000;
+// ELMA365_SANDBOX_QUOTA_RETRY_AFTER=1, the default, or 0: 429 with or without Retry-After); the
+// sandbox reads them from the environment it inherits (e2e/sandbox.ts, docs/development.md).
 // Expects Node 24 first on PATH and the dev dependencies installed (scripts/bootstrap.sh).
 // scripts/queue.mjs reuses its exported pieces.
 import { execFileSync, spawn } from 'node:child_process';
@@ -324,6 +328,13 @@ async function main() {
 	const tarball = buildAndPack();
 	installPackage(userFolder, tarball);
 	log(`starting the sandbox on 127.0.0.1:${SANDBOX_PORT}`);
+	if (process.env.ELMA365_SANDBOX_QUOTA?.trim()) {
+		const windowMs = process.env.ELMA365_SANDBOX_QUOTA_WINDOW_MS?.trim() || '60000';
+		const retryAfter = process.env.ELMA365_SANDBOX_QUOTA_RETRY_AFTER?.trim() !== '0';
+		log(
+			`the sandbox refuses requests past ${process.env.ELMA365_SANDBOX_QUOTA.trim()} per ${windowMs} ms with 429 ${retryAfter ? 'and' : 'without'} Retry-After (ELMA365_SANDBOX_QUOTA)`,
+		);
+	}
 	startChild(
 		'sandbox',
 		process.execPath,

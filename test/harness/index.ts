@@ -41,4 +41,5 @@ export async function startPlatform(apiKey = TEST_API_KEY): Promise<Platform> {
 
 export { Platform } from './platform.ts';
 export type { RecordedRequest, Reply } from './platform.ts';
+export type { QuotaCounts, QuotaOptions, QuotaWindow } from './quota.ts';
 export { fail, faults, newId, ok, page } from './platform.ts';

@@ -1,7 +1,8 @@
 /**
  * A platform double on 127.0.0.1: answers the public API like the platform does (envelope,
  * 403 on a wrong key, 400 with an error text, paging with from/size/total), keeps its data in
- * memory, records every request, and lets a test script faults in front of any route.
+ * memory, records every request, and lets a test script faults in front of any route. Optionally
+ * it applies a SaaS Standard company's per-minute quota of requests (`quota()`, quota.ts).
  *
  * Written in erasable TypeScript only (no enums, no parameter properties), so Node 24 can also
  * run it directly as the local sandbox.
@@ -11,6 +12,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { QuotaCounts, QuotaOptions } from './quota.ts';
+import { RequestQuota } from './quota.ts';
 import type { RequestShape } from './shapes.ts';
 import { checkRequest } from './shapes.ts';
 import { VENDOR_OPERATIONS } from './vendorOperations.ts';
@@ -24,6 +27,8 @@ export interface RecordedRequest {
 	/** Parsed JSON body, or the raw text when it was not JSON, or undefined when empty. */
 	body: unknown;
 	raw: Buffer;
+	/** True on a request the per-minute quota refused with 429 (Platform.quota); absent otherwise. */
+	refused?: true;
 }
 
 export interface Reply {
@@ -161,6 +166,7 @@ export class Platform {
 	private readonly routes: Route[] = [];
 	private scripted: Scripted[] = [];
 	private server: http.Server | undefined;
+	private requestQuota: RequestQuota | undefined;
 
 	constructor(apiKey: string) {
 		this.apiKey = apiKey;
@@ -200,10 +206,34 @@ export class Platform {
 		return this;
 	}
 
-	/** Forgets recorded requests and scripted replies and restores exact list paging; keeps the data. */
+	/**
+	 * Puts the documented per-minute quota of web API requests in front of every route and script
+	 * (quota.ts says how it counts and refuses), counting afresh from the next request; without
+	 * options, takes it away. No quota is the default, and reset() takes it away.
+	 */
+	quota(options?: QuotaOptions): this {
+		this.requestQuota = options && new RequestQuota(options);
+		return this;
+	}
+
+	/** What the quota has counted since it was set: accepted and refused requests, per window. */
+	quotaCounts(): QuotaCounts | undefined {
+		return this.requestQuota?.counts();
+	}
+
+	/** The recorded requests the quota refused (each also in `requests`, marked `refused`). */
+	get refused(): RecordedRequest[] {
+		return this.requests.filter((request) => request.refused);
+	}
+
+	/**
+	 * Forgets recorded requests, scripted replies and the quota and restores exact list paging;
+	 * keeps the data.
+	 */
 	reset(): void {
 		this.requests.length = 0;
 		this.scripted = [];
+		this.requestQuota = undefined;
 		listPaging = 'exact';
 	}
 
@@ -290,6 +320,14 @@ export class Platform {
 	}
 
 	private async answer(request: RecordedRequest): Promise<Reply> {
+		// The quota stands in front of everything, as the platform's gateway would.
+		const refusal = request.path.startsWith(`${API_ROOT}/`)
+			? this.requestQuota?.admit()
+			: undefined;
+		if (refusal) {
+			request.refused = true;
+			return refusal;
+		}
 		const scripted = this.scripted.find(
 			(s) => s.method === request.method && s.match(request.path),
 		);
