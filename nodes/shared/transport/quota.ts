@@ -10,6 +10,7 @@
  *   during a hold but the probe, so a hold costs one refused request per probe.
  * - The first request taken after a hold starts a period. When the platform refuses a period, the
  *   requests it took in it are the allowance, and the time to the next period's start its length.
+ *   Until then, a period that has sent what the run's first one took sends the rest one at a time.
  *   From then on a period that has sent its allowance holds until the next one begins, before the
  *   platform refuses anything: a long run spends a few refused requests while it learns, and
  *   none after (unless another client spends the quota too, when the run learns again).
@@ -21,8 +22,8 @@ export const FIRST_PROBE_MS = 1_000;
 /** The longest wait between two probes, so that a new period is found within this of its start. */
 export const MAX_PROBE_MS = 16_000;
 /**
- * The shortest learned period whose allowance is kept: shorter ones are a limit on requests in
- * flight answered with a short Retry-After (a proxy's), which the window's halving meets.
+ * The shortest period (and first hold) whose counts are kept: shorter ones are a limit on requests
+ * in flight answered with a short Retry-After (a proxy's), which the window's halving meets.
  */
 export const MIN_PERIOD_MS = 2_000;
 /** Largest random wait added to a hold, so that the runs of one company do not come back together. */
@@ -44,6 +45,8 @@ export class Quota {
 	/** Whether the next request to go is a probe (a hold ended), and whether one is on its way. */
 	private probeDue = false;
 	private probeSent = false;
+	/** What the request sent alone is for: to end a hold, or to go past the first period's count one at a time. */
+	private probeEndsHold = true;
 	private readonly probeWaiters: Array<() => void> = [];
 	private probeGapMs = FIRST_PROBE_MS;
 	/** When the current period started (the first request taken after a hold); undefined before the first hold. */
@@ -51,11 +54,18 @@ export class Quota {
 	/** The length of a period and the requests it takes, once learned. */
 	private periodMs?: number;
 	private allowance?: number;
+	/**
+	 * What the run's first period took before it was refused. That period may have begun before the
+	 * run, so it is a floor of the allowance, not the allowance: while none is learned, a period
+	 * that has sent as many sends the rest one at a time, and the platform refuses one, not a burst.
+	 */
+	private firstCount?: number;
 	/** Requests sent in the current period, and those of them the platform took. */
 	private sent = 0;
 	private taken = 0;
-	/** Whether the current period has been refused already (its later 429s change nothing). */
+	/** Whether the current period has been refused already (its later 429s change nothing), and when it first was. */
 	private refusedInPeriod = false;
+	private refusedAt = 0;
 
 	/** How long a request must still wait before it may go (0: it may, or it is the probe's turn). */
 	holdMs(now: number): number {
@@ -79,10 +89,17 @@ export class Quota {
 		return new Promise((resolve) => this.probeWaiters.push(resolve));
 	}
 
-	/** A request goes now: returns whether it is the probe that ends a hold. */
+	/** A request goes now: returns whether it goes alone (a probe), the others waiting for its answer. */
 	admit(): boolean {
 		this.sent += 1;
-		if (!this.probeDue) return false;
+		const pastFirstCount =
+			this.allowance === undefined &&
+			this.firstCount !== undefined &&
+			this.periodStart !== undefined &&
+			!this.refusedInPeriod &&
+			this.sent > this.firstCount;
+		if (!this.probeDue && !pastFirstCount) return false;
+		this.probeEndsHold = this.probeDue;
 		this.probeDue = false;
 		this.probeSent = true;
 		return true;
@@ -90,15 +107,19 @@ export class Quota {
 
 	/** A request sent at `sentAt` was taken (any answer but 429). */
 	accepted(sentAt: number, probe: boolean): void {
-		if (probe) this.startPeriod(sentAt);
+		if (probe && this.probeEndsHold) this.startPeriod(sentAt);
 		else if (this.periodStart === undefined || sentAt >= this.periodStart) this.taken += 1;
+		if (probe && !this.probeEndsHold) {
+			this.probeSent = false;
+			this.wakeProbeWaiters();
+		}
 	}
 
 	/** A request got no answer: if it was the probe, the next request probes instead. */
 	unanswered(probe: boolean): void {
 		if (!probe) return;
 		this.probeSent = false;
-		this.probeDue = true;
+		this.probeDue = this.probeEndsHold;
 		this.wakeProbeWaiters();
 	}
 
@@ -107,10 +128,13 @@ export class Quota {
 		if (probe) {
 			this.probeSent = false;
 			this.wakeProbeWaiters();
+			// One sent alone past the first period's count is the period's first refusal, not a probe's.
+			if (!this.probeEndsHold) probe = false;
 		} else if (this.refusedInPeriod || sentAt < this.heldUntil) {
 			// Another answer of the burst the first 429 already held.
 			return;
 		}
+		if (!this.refusedInPeriod) this.refusedAt = now;
 		this.refusedInPeriod = true;
 		// A probe refused after the wait asked for: the platform's word was not enough, wait longer each time.
 		const probeGap = retryAfterMs === undefined || probe ? this.nextProbeGap(probe) : 0;
@@ -141,10 +165,13 @@ export class Quota {
 	 * too) are the next periods' measure, where it is a period at all (MIN_PERIOD_MS).
 	 */
 	private startPeriod(sentAt: number): void {
+		if (this.periodStart === undefined && sentAt - this.refusedAt >= MIN_PERIOD_MS)
+			this.firstCount = this.taken;
 		if (this.periodStart !== undefined && this.refusedInPeriod) {
 			const periodMs = sentAt - this.periodStart;
 			this.periodMs = periodMs;
 			this.allowance = periodMs >= MIN_PERIOD_MS ? this.taken : undefined;
+			if (this.allowance === undefined) this.firstCount = undefined;
 		}
 		this.periodStart = sentAt;
 		this.sent = 1;
