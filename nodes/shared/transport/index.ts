@@ -1,4 +1,5 @@
 import type { IDataObject, IHttpRequestOptions, NodeApiError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { parseJsonOrText } from '../utils';
 import { API_ROOT_PATH, companyApiRoot } from './address';
 import {
@@ -230,7 +231,7 @@ async function enterWindow(call: Call, turn: Turn, refusedBody?: IDataObject): P
 			throw quotaError(ctx, request, wait, redactValue(refusedBody, call.secrets));
 		}
 		if (turn.signal?.aborted) throw stoppedError(ctx, request.itemIndex);
-		throw error;
+		throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: request.itemIndex });
 	}
 }
 
