@@ -8,7 +8,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
-const { ExecutionLifecycleHooks, PackageDirectoryLoader, WorkflowExecute } = require('n8n-core');
+const {
+	ExecutionLifecycleHooks,
+	LoadOptionsContext,
+	PackageDirectoryLoader,
+	WorkflowExecute,
+} = require('n8n-core');
 const {
 	createRunExecutionData,
 	ICredentialsHelper,
@@ -125,21 +130,8 @@ class CredentialsHelper extends ICredentialsHelper {
 	}
 }
 
-/**
- * Runs `type` (e.g. `n8n-nodes-elma365.elma365Nomenclature` or `n8n-nodes-base.httpRequest`) once over
- * `input` and returns its first output's items (throws when the node failed; with `onError`
- * 'continueRegularOutput' the failed items are error items instead).
- */
-export async function runNode({
-	loader,
-	httpRequest,
-	type,
-	typeVersion = 1,
-	parameters,
-	input,
-	credential,
-	onError,
-}) {
+/** The node, its one-node workflow and the additional data n8n's engine needs to run it or call its methods. */
+function prepare({ loader, httpRequest, type, typeVersion = 1, parameters, credential, onError }) {
 	const node = {
 		id: 'c0ffee00-0000-4000-8000-000000000001',
 		name: NODE_NAME,
@@ -197,6 +189,17 @@ export async function runNode({
 			throw new Error('not supported');
 		},
 	};
+	return { node, workflow, additionalData };
+}
+
+/**
+ * Runs `type` (e.g. `n8n-nodes-elma365.elma365Nomenclature` or `n8n-nodes-base.httpRequest`) once over
+ * `input` and returns its first output's items (throws when the node failed; with `onError`
+ * 'continueRegularOutput' the failed items are error items instead).
+ */
+export async function runNode(options) {
+	const { input } = options;
+	const { node, workflow, additionalData } = prepare(options);
 	const stack = [{ node, data: { main: [input] }, source: null }];
 	const runData = createRunExecutionData({ executionData: { nodeExecutionStack: stack } });
 	const run = await new WorkflowExecute(additionalData, 'manual', runData).processRunExecutionData(
@@ -206,4 +209,17 @@ export async function runNode({
 	const error = task?.error ?? run.data.resultData.error;
 	if (error) throw error;
 	return task?.data?.main?.[0] ?? [];
+}
+
+/**
+ * Calls a picker of `type` (its listSearch method `method`) the way the editor does when the list is
+ * opened (with the search text `filter`, if any), and returns what the picker shows.
+ */
+export async function searchNode(options) {
+	const { node, workflow, additionalData } = prepare(options);
+	const nodeType = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
+	const method = nodeType.methods?.listSearch?.[options.method];
+	if (!method) throw new Error(`No listSearch method ${options.method}`);
+	const context = new LoadOptionsContext(workflow, node, additionalData, '');
+	return await method.call(context, options.filter, options.paginationToken);
 }

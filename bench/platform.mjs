@@ -8,6 +8,7 @@ import { newId, ok, page, startPlatform } from '../test/harness/index.ts';
 const CASES = Number(process.argv[2] ?? 1000);
 const ITEMS = Number(process.argv[3] ?? 100_000);
 const SERVER_MS = Number(process.argv[4] ?? 0);
+const USERS = 1000;
 
 const platform = await startPlatform();
 const directoryId = newId();
@@ -21,6 +22,16 @@ for (let index = 0; index < CASES; index++) {
 	platform
 		.collection('nomenclatureCases')
 		.set(id, { __id: id, directoryId, docflow: 'input', name: `Case ${index}` });
+}
+
+// Users for the picker (`User N`, the search text of the bench's picker matches 11 of 1,000).
+for (let index = 0; index < USERS; index++) {
+	const id = newId();
+	platform.collection('users').set(id, {
+		__id: id,
+		__name: `User ${index}`,
+		email: `user${index}@example.com`,
+	});
 }
 
 // A fixed list of application items, paged with from/size (the route's own filtering copies the
@@ -44,14 +55,16 @@ platform.script(
 	},
 	Infinity,
 );
-// The realistic bench counts requests (GET /bench/stats, not counted itself) and may add server time.
+// The realistic bench counts requests and the refused ones (429) among them (GET /bench/stats, not
+// counted itself) and may add server time.
 let served = 0;
+let refused = 0;
 const record = platform.requests.push.bind(platform.requests);
 platform.requests.push = (...requests) => {
 	served += requests.filter((request) => !request.path.startsWith('/bench/')).length;
 	return record(...requests);
 };
-platform.script('GET', '/bench/stats', () => ok({ requests: served }), Infinity);
+platform.script('GET', '/bench/stats', () => ok({ requests: served, refused }), Infinity);
 // POST /bench/rate {perSecond}: case updates above that rate get 429 with Retry-After until the
 // next second (0 turns the limit off).
 const rate = { perSecond: 0, second: 0, used: 0 };
@@ -120,6 +133,12 @@ async function shapeLoad() {
 }
 const answer = platform.answer.bind(platform);
 platform.answer = async (request) => {
+	const reply = await shapedAnswer(request);
+	if (reply?.status === 429 && !request.path.startsWith('/bench/')) refused += 1;
+	return reply;
+};
+/** The double's answer, after the load and rate shapes the bench set. */
+async function shapedAnswer(request) {
 	if (SERVER_MS > 0) await new Promise((resolve) => setTimeout(resolve, SERVER_MS));
 	if ((load.limit > 0 || load.slowBaseMs > 0) && request.method === 'PUT') {
 		const refused = await shapeLoad();
@@ -139,7 +158,7 @@ platform.answer = async (request) => {
 		rate.used += 1;
 	}
 	return answer(request);
-};
+}
 // The double records every request; the bench makes thousands, so the record is kept short.
 setInterval(() => {
 	platform.requests.length = 0;

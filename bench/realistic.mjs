@@ -3,15 +3,17 @@
  * self-signed certificate made by openssl at run time, Ignore SSL Issues on) through a TCP proxy on
  * 127.0.0.1 that delays every chunk by half a round trip each way. For each round trip (RTT) the
  * contestants alternate within each round; the figure is the median of the rounds, and the ratio is
- * to a raw keep-alive HTTPS client making the same requests one after the other. Requests, TCP
- * connections and TLS handshakes of each contestant's last round are counted at the double's side.
+ * to the first line of each block. Requests (per operation and per 1,000 items), refused requests
+ * (429), TCP connections and TLS handshakes of each contestant's last round are counted at the
+ * double's side. Blocks: case updates, Return All, App item creates (one request per item and the
+ * batch save) and a picker list (the user picker opened with a search text).
  * At the last RTT three blocks follow, one round each, every contestant with Continue On Fail so
  * that failed items are counted: a platform that allows BENCH_RATE case updates per second, one
  * that answers 429 (Retry-After) above BENCH_LIMIT updates in flight (each held BENCH_HOLD_MS),
  * and one that answers slower as load grows (BENCH_SLOW_MS up to BENCH_SLOW_PER in flight, then
  * proportionally more: twice as slow at twice that).
  * Environment: BENCH_RTTS ("0,20,50"), BENCH_REAL_UPDATES (200), BENCH_REAL_ITEMS (20000),
- * BENCH_BLOCKS (updates,lists,rate,inflight,slowing), BENCH_SKIP (a regular expression of contestants to leave out), BENCH_REAL_ROUNDS (3), BENCH_SERVER_MS (0: time the double spends on every request), BENCH_RATE
+ * BENCH_REAL_CREATES (1000), BENCH_BLOCKS (updates,lists,creates,picker,rate,inflight,slowing), BENCH_SKIP (a regular expression of contestants to leave out), BENCH_REAL_ROUNDS (3), BENCH_SERVER_MS (0: time the double spends on every request), BENCH_RATE
  * (100), BENCH_LIMIT (20), BENCH_HOLD_MS (100), BENCH_SLOW_MS (100), BENCH_SLOW_PER (32: above the window's first 32 in flight).
  */
 import { spawn } from 'node:child_process';
@@ -21,13 +23,14 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { loadHttpRequestNode, loadPackage, runNode } from './engine.mjs';
+import { loadHttpRequestNode, loadPackage, runNode, searchNode } from './engine.mjs';
 import { pool, sendJson } from './raw.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const RTTS = (process.env.BENCH_RTTS ?? '0,20,50').split(',').map(Number);
 const UPDATES = Number(process.env.BENCH_REAL_UPDATES ?? 200);
 const ITEMS = Number(process.env.BENCH_REAL_ITEMS ?? 20_000);
+const CREATES = Number(process.env.BENCH_REAL_CREATES ?? 1000);
 const ROUNDS = Number(process.env.BENCH_REAL_ROUNDS ?? 3);
 const SERVER_MS = Number(process.env.BENCH_SERVER_MS ?? 0);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
@@ -38,12 +41,17 @@ const SLOW_PER = Number(process.env.BENCH_SLOW_PER ?? 32);
 /** Contestants whose name matches are left out (a quicker run while tuning), e.g. "sequential|Concurrency 1\\b". */
 const SKIP = process.env.BENCH_SKIP ? new RegExp(process.env.BENCH_SKIP) : undefined;
 const BLOCKS = new Set(
-	(process.env.BENCH_BLOCKS ?? 'updates,lists,rate,inflight,slowing').split(','),
+	(process.env.BENCH_BLOCKS ?? 'updates,lists,creates,picker,rate,inflight,slowing').split(','),
 );
 /** Continue On Fail: failed items become error items, counted instead of failing the run. */
 const CONTINUE = 'continueRegularOutput';
 const NOMENCLATURE = 'n8n-nodes-elma365.elma365Nomenclature';
 const APP = 'n8n-nodes-elma365.elma365App';
+const TASK = 'n8n-nodes-elma365.elma365Task';
+/** The application the creates go to (the double keeps no scheme for it, so any field is taken). */
+const CREATE_APP = { namespace: 'bench', code: 'created' };
+/** The search text of the picker block: `User 7`, `User 70`..`User 79`, `User 700`..`User 799` of the double's 1,000 users. */
+const PICKER_SEARCH = 'user 7';
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -201,8 +209,98 @@ function listNode(env) {
 	});
 }
 
+/** App item creates the raw way: one POST .../create per item, `limit` in flight. */
+async function createsRaw(env, limit) {
+	const client = rawClient(env.base, env.platform.apiKey, limit);
+	try {
+		return await pool(CREATES, limit, (index) =>
+			client.request('POST', `/pub/v1/app/${CREATE_APP.namespace}/${CREATE_APP.code}/create`, {
+				context: { __name: `Created ${index}` },
+			}),
+		);
+	} finally {
+		client.close();
+	}
+}
+
+/** App item creates the raw way through the batch save: batches of `batchSize`, one after the other. */
+async function createsRawBatch(env, batchSize) {
+	const client = rawClient(env.base, env.platform.apiKey, 1);
+	try {
+		const out = [];
+		for (let start = 0; start < CREATES; start += batchSize) {
+			const items = [];
+			for (let index = start; index < Math.min(CREATES, start + batchSize); index++)
+				items.push({
+					...CREATE_APP,
+					context: { __name: `Created ${index}`, __id: `$ref/${index}` },
+				});
+			const data = await client.request('POST', '/pub/v1/app/items/batch', {
+				items,
+				withEventHandlers: true,
+			});
+			// The answer maps each `$ref/<n>` to the new item's __id.
+			for (const id of Object.values(data.pseudoIDsMap ?? {})) out.push({ __id: id });
+		}
+		return out;
+	} finally {
+		client.close();
+	}
+}
+
+/** App > Item > Create of CREATES input items; `inOneRequest` is Send in One Request (on by default). */
+function createsNode(env, inOneRequest, concurrency) {
+	return runNode({
+		loader: env.loader,
+		type: APP,
+		credential: env.credential,
+		parameters: {
+			resource: 'item',
+			operation: 'create',
+			namespace: { __rl: true, mode: 'id', value: CREATE_APP.namespace },
+			application: { __rl: true, mode: 'id', value: CREATE_APP.code },
+			fieldsInputMode: 'pairs',
+			fields: { field: [{ name: '__name', value: '={{ $json.name }}' }] },
+			...(inOneRequest ? {} : { sendInOneRequest: false }),
+			...(concurrency === undefined ? {} : { options: { concurrency } }),
+		},
+		input: Array.from({ length: CREATES }, (_, index) => ({ json: { name: `Created ${index}` } })),
+	});
+}
+
+/** The user picker opened with PICKER_SEARCH (what the editor asks when the list is opened and typed in). */
+async function pickerNode(env) {
+	const found = await searchNode({
+		loader: env.loader,
+		type: TASK,
+		credential: env.credential,
+		parameters: { resource: 'task', operation: 'getAll' },
+		method: 'searchUsers',
+		filter: PICKER_SEARCH,
+	});
+	if (found.results.length !== 111) throw new Error(`picker: ${found.results.length} users shown`);
+	return [found];
+}
+
+/** The same list the raw way: one POST /user/list with the name filter. */
+async function pickerRaw(env) {
+	const client = rawClient(env.base, env.platform.apiKey, 1);
+	try {
+		return [
+			await client.request('POST', '/pub/v1/user/list', {
+				filter: { tf: { __name: PICKER_SEARCH } },
+				from: 0,
+				size: 1000,
+			}),
+		];
+	} finally {
+		client.close();
+	}
+}
+
 // ---------------------------------------------------------------- the run
 
+/** Runs each contestant ROUNDS times (after a warm-up) and prints its median time and what the double saw; `count` is the results each must give (items, or 1 for a picker: no per-1,000 figure). */
 async function measure(env, title, count, allContestants) {
 	const contestants = allContestants.filter(([name]) => !SKIP?.test(name));
 	const times = new Map(contestants.map(([name]) => [name, []]));
@@ -210,13 +308,18 @@ async function measure(env, title, count, allContestants) {
 	for (const [, run] of contestants) await run(); // warm-up: JIT, the loader's first require of each file
 	for (let round = 0; round < ROUNDS; round++) {
 		for (const [name, run] of contestants) {
-			const before = { ...(await env.counts()), requests: await env.requestCount() };
+			const before = { ...(await env.counts()), ...(await env.requestStats()) };
 			const start = performance.now();
 			const out = await run();
 			times.get(name).push(performance.now() - start);
-			const requests = (await env.requestCount()) - before.requests;
+			const served = await env.requestStats();
 			const after = await env.counts();
-			counts.set(name, { requests, tcp: after.tcp - before.tcp, tls: after.tls - before.tls });
+			counts.set(name, {
+				requests: served.requests - before.requests,
+				refused: served.refused - before.refused,
+				tcp: after.tcp - before.tcp,
+				tls: after.tls - before.tls,
+			});
 			if (out.length !== count)
 				throw new Error(`${name}: ${out.length} results, ${count} expected`);
 		}
@@ -226,8 +329,11 @@ async function measure(env, title, count, allContestants) {
 	for (const [name] of contestants) {
 		const time = median(times.get(name));
 		const c = counts.get(name);
+		const perThousand = (c.requests * 1000) / count;
+		const perItems =
+			count > 1 ? ` (${perThousand.toFixed(perThousand < 10 ? 1 : 0)} per 1,000 items)` : '';
 		console.log(
-			`     ${name.padEnd(50)} ${`${time.toFixed(0)} ms`.padStart(9)}  ${`${(time / reference).toFixed(2)}x`.padStart(6)}  requests ${String(c.requests).padStart(5)}  TCP ${String(c.tcp).padStart(5)}  TLS ${String(c.tls).padStart(5)}`,
+			`     ${name.padEnd(50)} ${`${time.toFixed(0)} ms`.padStart(9)}  ${`${(time / reference).toFixed(2)}x`.padStart(6)}  requests ${String(c.requests).padStart(5)} ${perItems}${c.refused > 0 ? `  refused (429) ${c.refused}` : ''}  TCP ${String(c.tcp).padStart(5)}  TLS ${String(c.tls).padStart(5)}`,
 		);
 	}
 	return Object.fromEntries([...times].map(([name, values]) => [name, median(values)]));
@@ -254,13 +360,14 @@ async function rateLimited(env) {
 		await setRate(RATE);
 		// Start at a second boundary, so that every contestant meets the same windows.
 		await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000)));
-		const before = await env.requestCount();
+		const before = await env.requestStats();
 		const start = performance.now();
 		const outcome = await outcomeOf(run);
 		const time = performance.now() - start;
-		const requests = (await env.requestCount()) - before;
+		const after = await env.requestStats();
+		const requests = after.requests - before.requests;
 		console.log(
-			`     ${name.padEnd(50)} ${`${time.toFixed(0)} ms`.padStart(9)}  ${`${(time / imposed).toFixed(2)}x`.padStart(6)} of imposed  requests ${String(requests).padStart(5)}  ${outcome}`,
+			`     ${name.padEnd(50)} ${`${time.toFixed(0)} ms`.padStart(9)}  ${`${(time / imposed).toFixed(2)}x`.padStart(6)} of imposed  requests ${String(requests).padStart(5)} (${((requests * 1000) / UPDATES).toFixed(0)} per 1,000 items)  refused (429) ${String(after.refused - before.refused).padStart(4)}  ${outcome}`,
 		);
 	}
 	await setRate(0);
@@ -393,17 +500,17 @@ export async function runRealistic() {
 			const proxy = { port: network.port };
 			const base = `https://127.0.0.1:${proxy.port}`;
 			const statsUrl = new URL('/bench/stats', platform.url);
-			const requestCount = () =>
+			const requestStats = () =>
 				fetch(statsUrl)
 					.then((r) => r.json())
-					.then((data) => data.requests);
+					.then((data) => ({ requests: data.requests, refused: data.refused }));
 			const env = {
 				base,
 				platform,
 				loader,
 				httpRequest,
 				counts: network.counts,
-				requestCount,
+				requestStats,
 				credential: { baseUrl: base, apiKey: platform.apiKey, ignoreSslIssues: true },
 			};
 			console.log(`\nRTT ${rtt} ms`);
@@ -424,6 +531,8 @@ export async function runRealistic() {
 				]);
 			if (BLOCKS.has('updates')) await updatesBlock(env, updates);
 			if (BLOCKS.has('lists')) await listsBlock(env);
+			if (BLOCKS.has('creates')) await createsBlock(env);
+			if (BLOCKS.has('picker')) await pickerBlock(env);
 			if (rtt === RTTS[RTTS.length - 1]) {
 				if (BLOCKS.has('rate')) await rateLimited(env);
 				if (BLOCKS.has('inflight')) await inFlightLimited(env);
@@ -465,6 +574,7 @@ async function listsBlock(env) {
 			['raw keep-alive, page 1000, 16 in flight', () => listRaw(env, 1000, 16)],
 			['raw keep-alive, page 1000, all at once', () => listRaw(env, 1000, ITEMS)],
 			['raw keep-alive, page 100, 8 in flight', () => listRaw(env, 100, 8)],
+			['raw keep-alive, page 10000, all at once', () => listRaw(env, 10_000, ITEMS)],
 			['App node getAll, Return All (defaults)', () => listNode(env)],
 		],
 	);
@@ -475,6 +585,32 @@ async function listsBlock(env) {
 			undefined,
 		);
 	target(listTimes, 'App node getAll, Return All (defaults)', fastestRaw, 1);
+}
+
+async function createsBlock(env) {
+	await measure(
+		env,
+		`${CREATES} App item creates (POST /app/{ns}/{code}/create per item, or POST /app/items/batch)`,
+		CREATES,
+		[
+			['raw keep-alive, one create per item, 10 in flight', () => createsRaw(env, 10)],
+			['raw keep-alive, batches of 100, sequential', () => createsRawBatch(env, 100)],
+			['App node, Send in One Request off, Concurrency 10', () => createsNode(env, false, 10)],
+			['App node, default (Send in One Request, batch 100)', () => createsNode(env, true)],
+		],
+	);
+}
+
+async function pickerBlock(env) {
+	await measure(
+		env,
+		`User picker opened with the search text "${PICKER_SEARCH}" (1,000 users)`,
+		1,
+		[
+			['raw keep-alive, one POST /user/list', () => pickerRaw(env)],
+			['Task node, User picker (searchUsers)', () => pickerNode(env)],
+		],
+	);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
@@ -74,7 +75,7 @@ test('Get Many: Return All reads every page; the list asks for a large first pag
 			.set(`c${i}`, { __id: newId(), item: `crm/deals/${deal}`, body: `comment ${i}` });
 	const { items } = await run({ operation: 'getAll', itemId: picked(deal, 'id'), returnAll: true });
 	expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-		['POST', `${feed}/message/list`, { from: 0, size: 1000 }],
+		['POST', `${feed}/message/list`, { from: 0, size: MAX_PAGE_SIZE }],
 	]);
 	expect(items).toHaveLength(12);
 });
@@ -155,7 +156,7 @@ describe('Get Many filters', () => {
 						hasComments: true,
 					},
 					from: 0,
-					size: 1000,
+					size: MAX_PAGE_SIZE,
 				},
 			],
 		]);
@@ -165,7 +166,7 @@ describe('Get Many filters', () => {
 	test('no filter added sends none; a bad author ID fails before any request', async () => {
 		const none = await list({});
 		expect(none.error).toBeUndefined();
-		expect(t.platform.requests.map((r) => r.body)).toEqual([{ from: 0, size: 1000 }]);
+		expect(t.platform.requests.map((r) => r.body)).toEqual([{ from: 0, size: MAX_PAGE_SIZE }]);
 		expect(jsonOf(none.items).map((c) => c.__id)).toEqual(['c0', 'c1', 'c2']);
 
 		t.platform.reset();
@@ -178,7 +179,7 @@ describe('Get Many filters', () => {
 		const { items, error } = await list({ hasComments: false, author: ann });
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => r.body)).toEqual([
-			{ filter: { hasComments: false, author: [ann] }, from: 0, size: 1000 },
+			{ filter: { hasComments: false, author: [ann] }, from: 0, size: MAX_PAGE_SIZE },
 		]);
 		expect(jsonOf(items).map((c) => c.__id)).toEqual(['c2']);
 	});

@@ -1,6 +1,7 @@
 import { searchList } from '../harness/engine';
 import { newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
@@ -167,7 +168,9 @@ describe('Get Many Replies', () => {
 			messageId: picked(message),
 			returnAll: true,
 		});
-		expect(wire()).toEqual([['POST', `${stream}/comment/list`, {}, { from: 0, size: 1000 }]]);
+		expect(wire()).toEqual([
+			['POST', `${stream}/comment/list`, {}, { from: 0, size: MAX_PAGE_SIZE }],
+		]);
 		expect(jsonOf(items)).toEqual(stored().comments);
 	});
 

@@ -1,7 +1,7 @@
 import { fail, newId } from '../harness/index.ts';
 import { itemsOf } from '../harness/routes/app.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
-import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 const NS = 'crm';
@@ -339,7 +339,7 @@ describe('item list', () => {
 		expect(jsonOf(items)).toEqual(all);
 		expect(pairingOf(items).every((p) => (p as { item: number }).item === 0)).toBe(true);
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.body])).toEqual([
-			['POST', `${base}/list`, {}, { from: 0, size: LARGE_PAGE_SIZE }],
+			['POST', `${base}/list`, {}, { from: 0, size: MAX_PAGE_SIZE }],
 		]);
 		expect(t.platform.requests[0].headers.authorization).toBe(`Bearer ${t.platform.apiKey}`);
 	});
@@ -415,6 +415,9 @@ describe('item list', () => {
 			params('getAll', { returnAll: true, options: { eql: '[price] =' } }),
 		);
 		expect(error?.message).toBe('ELMA365 400: eql: syntax error at 7');
-		expect(t.platform.requests.map((r) => (r.body as { size: number }).size)).toEqual([1000, 100]);
+		expect(t.platform.requests.map((r) => (r.body as { size: number }).size)).toEqual([
+			MAX_PAGE_SIZE,
+			100,
+		]);
 	});
 });

@@ -5,7 +5,7 @@
  * Get Many, where Selected Fields is also sent as the list body's `fields` (the applist page's
  * "field load rules"; the contract list has no `fields`).
  */
-import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 import { LIST_SIZE_LIMIT } from '../harness/platform';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
 
@@ -173,7 +173,7 @@ describe("App > Get Many, Selected Fields sent as the list body's `fields`", () 
 		expect(pairingOf(items)).toEqual(leads.map(() => ({ item: 0 })));
 		const fields = { __id: true, amount: true };
 		expect(sent().map(({ body }) => body)).toEqual([
-			{ fields, from: 0, size: LARGE_PAGE_SIZE },
+			{ fields, from: 0, size: MAX_PAGE_SIZE },
 			{ fields, from: LIST_SIZE_LIMIT, size: 50 },
 		]);
 	});

@@ -12,7 +12,7 @@ import { holdRequests } from '../harness/inFlight';
 import { itemsOf } from '../harness/routes/app.ts';
 import type { TestPlatform } from '../harness/setup';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
-import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 export interface UpsertSubject {
 	nodeType: 'elma365App' | 'elma365Contract';
@@ -50,7 +50,7 @@ export function upsertSuite(subject: UpsertSubject): TestPlatform {
 		active: true,
 		filter: { tf },
 		from: 0,
-		size: LARGE_PAGE_SIZE,
+		size: MAX_PAGE_SIZE,
 	});
 	const wire = () => t.platform.requests.map((r) => [r.method, r.path, r.body]);
 	const seed = (fields: Record<string, unknown>) => {

@@ -1,4 +1,4 @@
-import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 import { fail, newId, ok } from '../harness/index.ts';
 import { PollStore, pollNode } from '../harness/poll';
 import { jsonOf, usePlatform } from '../harness/setup';
@@ -85,7 +85,7 @@ describe('New Application Item: the poll', () => {
 				filter: { tf: since(20, '__createdAt') },
 				sortExpressions: [{ field: '__createdAt', ascending: true }],
 				from: 0,
-				size: LARGE_PAGE_SIZE,
+				size: MAX_PAGE_SIZE,
 			},
 		]);
 		expect(store.data.mark).toBe(T0 + 20_000);
@@ -108,7 +108,7 @@ describe('New Application Item: the poll', () => {
 				active: true,
 				sortExpressions: [{ field: '__createdAt', ascending: true }],
 				from: 0,
-				size: LARGE_PAGE_SIZE,
+				size: MAX_PAGE_SIZE,
 			},
 		]);
 		const again = await poll(itemEvent('newItem', { options: { fireForExisting: true } }));
@@ -182,7 +182,7 @@ describe('New Application Item: the poll', () => {
 			bodies()
 				.slice(already)
 				.map((body) => [(body as Row).from, (body as Row).size]),
-		).toEqual([[0, LARGE_PAGE_SIZE]]);
+		).toEqual([[0, MAX_PAGE_SIZE]]);
 		expect((await poll(itemEvent('newItem'))).emitted).toBe(false);
 	});
 
@@ -269,7 +269,7 @@ test('New Application Item: the exact list requests; the first poll remembers, a
 				filter: { tf: since(0, '__createdAt') },
 				sortExpressions: [{ field: '__createdAt', ascending: true }],
 				from: 0,
-				size: LARGE_PAGE_SIZE,
+				size: MAX_PAGE_SIZE,
 			},
 		],
 	]);
@@ -292,7 +292,7 @@ test('Updated Application Item: each change fires once, by __updatedAt', async (
 				filter: { tf: since(0, '__updatedAt') },
 				sortExpressions: [{ field: '__updatedAt', ascending: true }],
 				from: 0,
-				size: LARGE_PAGE_SIZE,
+				size: MAX_PAGE_SIZE,
 			},
 		],
 	]);
@@ -317,7 +317,7 @@ test('Item Entered a Status: the list of the status, an item moving into it fire
 				statusCode: ['done'],
 				sortExpressions: [{ field: '__updatedAt', ascending: true }],
 				from: 0,
-				size: LARGE_PAGE_SIZE,
+				size: MAX_PAGE_SIZE,
 			},
 		],
 	]);
@@ -336,7 +336,7 @@ test('Item Entered a Status: the list of the status, an item moving into it fire
 				filter: { tf: since(0, '__updatedAt') },
 				sortExpressions: [{ field: '__updatedAt', ascending: true }],
 				from: 0,
-				size: LARGE_PAGE_SIZE,
+				size: MAX_PAGE_SIZE,
 			},
 		],
 	]);

@@ -1,5 +1,6 @@
 import { newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
@@ -120,7 +121,7 @@ describe('Get Many', () => {
 		expect(jsonOf(all.items)).toEqual(comments());
 		expect(wire()).toEqual([
 			['POST', `${path}/list`, {}, { from: 0, size: 2 }],
-			['POST', `${path}/list`, {}, { from: 0, size: 1000 }],
+			['POST', `${path}/list`, {}, { from: 0, size: MAX_PAGE_SIZE }],
 		]);
 	});
 

@@ -1,6 +1,7 @@
 import { searchList } from '../harness/engine';
 import { newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
@@ -175,7 +176,7 @@ describe('Get Many', () => {
 			returnAll: true,
 		});
 		expect(wire()).toEqual([
-			['POST', `${path}/list`, {}, { from: 0, size: 1000 }],
+			['POST', `${path}/list`, {}, { from: 0, size: MAX_PAGE_SIZE }],
 			['POST', `${path}/list`, {}, { from: 100, size: 23 }],
 		]);
 		expect(items).toHaveLength(123);
@@ -235,7 +236,7 @@ describe('Get Many', () => {
 						hasComments: true,
 					},
 					from: 0,
-					size: 1000,
+					size: MAX_PAGE_SIZE,
 				},
 			],
 		]);

@@ -3,7 +3,7 @@ import { loadPackage } from '../harness/engine';
 import { fail, newId } from '../harness/index.ts';
 import { itemsOf } from '../harness/routes/app.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
-import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 const NS = 'legal';
@@ -108,7 +108,7 @@ describe('contract item list', () => {
 		const all = await run(params('getAll', { returnAll: true, options: { active: true } }));
 		expect(jsonOf(all.items)).toEqual([...items.values()]);
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-			['POST', `${base}/list`, { active: true, from: 0, size: LARGE_PAGE_SIZE }],
+			['POST', `${base}/list`, { active: true, from: 0, size: MAX_PAGE_SIZE }],
 		]);
 		t.platform.reset();
 		const limited = await run(params('getAll', { returnAll: false, limit: 5 }));

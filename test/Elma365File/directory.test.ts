@@ -1,7 +1,7 @@
 import axios from 'axios';
 import { newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
-import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 let rootId: string;
@@ -114,7 +114,7 @@ describe('directory', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-			['POST', '/pub/v1/disk/directory/list', { from: 0, size: LARGE_PAGE_SIZE }],
+			['POST', '/pub/v1/disk/directory/list', { from: 0, size: MAX_PAGE_SIZE }],
 		]);
 		expect(items).toHaveLength(151);
 		expect(pairingOf(items).every((p) => (p as { item: number }).item === 0)).toBe(true);

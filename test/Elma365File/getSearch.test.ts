@@ -1,6 +1,7 @@
 import axios from 'axios';
 import { newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 const alice = newId();
@@ -165,7 +166,7 @@ describe('file > search', () => {
 						__updatedAt: { min: '2026-03-01T00:00:00.000Z', max: '2026-03-01T21:00:00.000Z' },
 					},
 					from: 0,
-					size: 1000,
+					size: MAX_PAGE_SIZE,
 				},
 			],
 		]);
@@ -193,7 +194,7 @@ describe('file > search', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => r.body)).toEqual([
-			{ from: 0, size: 1000 },
+			{ from: 0, size: MAX_PAGE_SIZE },
 			{ from: 100, size: 53 },
 		]);
 		expect(items).toHaveLength(153);

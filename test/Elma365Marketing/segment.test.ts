@@ -1,6 +1,6 @@
 import { fail, newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
-import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 const locator = (value: string, mode = 'id') => ({ __rl: true, mode, value });
@@ -126,7 +126,7 @@ describe('segment create, get, getAll', () => {
 			[
 				'POST',
 				'/pub/v1/marketing/segment',
-				{ filter: { tf: { name: 'news' } }, from: 0, size: LARGE_PAGE_SIZE },
+				{ filter: { tf: { name: 'news' } }, from: 0, size: MAX_PAGE_SIZE },
 			],
 		]);
 		expect(jsonOf(items)).toEqual([
@@ -417,7 +417,7 @@ describe('subscriber getAll', () => {
 			parameters: { resource: 'subscriber', operation: 'getAll', returnAll: true },
 		});
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-			['POST', '/pub/v1/marketing/subscriber', { from: 0, size: LARGE_PAGE_SIZE }],
+			['POST', '/pub/v1/marketing/subscriber', { from: 0, size: MAX_PAGE_SIZE }],
 		]);
 		expect(jsonOf(items)).toEqual([...t.platform.collection('subscribers').values()]);
 	});

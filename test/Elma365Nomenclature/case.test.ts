@@ -1,6 +1,6 @@
 import { fail, newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
-import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 let directoryId: string;
@@ -404,7 +404,7 @@ describe('case list', () => {
 		expect(all.items).toHaveLength(150);
 		expect(new Set(jsonOf(all.items).map((j) => (j as { __id: string }).__id)).size).toBe(150);
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.query])).toEqual([
-			['GET', '/pub/v1/nomenclature', { from: '0', size: String(LARGE_PAGE_SIZE) }],
+			['GET', '/pub/v1/nomenclature', { from: '0', size: String(MAX_PAGE_SIZE) }],
 		]);
 		t.platform.reset();
 		const limited = await t.run({

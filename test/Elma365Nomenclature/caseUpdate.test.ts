@@ -2,7 +2,7 @@ import axios from 'axios';
 import { newId } from '../harness/index.ts';
 import { holdRequests, reversed } from '../harness/inFlight';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
-import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 /**
  * Case > Update is one PUT with the fields the user set (every registration setting is optional in
@@ -147,7 +147,7 @@ describe('case update: fields left empty', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.query])).toEqual([
-			['GET', '/pub/v1/nomenclature', { from: '0', size: String(LARGE_PAGE_SIZE) }],
+			['GET', '/pub/v1/nomenclature', { from: '0', size: String(MAX_PAGE_SIZE) }],
 			['PUT', `/pub/v1/nomenclature/${caseIds[4]}`, {}],
 		]);
 		expect(puts()).toEqual([

@@ -1,6 +1,6 @@
 import { newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
-import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 const locator = (value: string) => ({ __rl: true, mode: 'id', value });
@@ -149,7 +149,7 @@ test('list with Return All and with Limit', async () => {
 	});
 	expect(jsonOf(two.items)).toEqual(ids.slice(0, 2).map((id, i) => ({ __id: id, name: `D${i}` })));
 	expect(t.platform.requests.map((r) => [r.method, r.path, r.query])).toEqual([
-		['GET', '/pub/v1/nomenclature/directory', { from: '0', size: String(LARGE_PAGE_SIZE) }],
+		['GET', '/pub/v1/nomenclature/directory', { from: '0', size: String(MAX_PAGE_SIZE) }],
 		['GET', '/pub/v1/nomenclature/directory', { from: '0', size: '2' }],
 	]);
 });

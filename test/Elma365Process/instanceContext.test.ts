@@ -1,7 +1,7 @@
 import { resourceMapperFields } from '../harness/engine';
 import { fail, newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
-import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
@@ -266,7 +266,7 @@ describe('Instance > Get Many, List By Process Template Code', () => {
 					active: true,
 					sortExpressions: [{ field: '__id', ascending: true }],
 					from: 0,
-					size: LARGE_PAGE_SIZE,
+					size: MAX_PAGE_SIZE,
 				},
 			],
 		]);

@@ -1,7 +1,7 @@
 import axios from 'axios';
 import { fail, newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
-import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 
@@ -337,7 +337,7 @@ describe('instance', () => {
 				'POST',
 				`/pub/v1/bpm/instance/bytemplateid/${templateId}/list`,
 				{},
-				{ ...window, from: 0, size: LARGE_PAGE_SIZE },
+				{ ...window, from: 0, size: MAX_PAGE_SIZE },
 			],
 		]);
 		expect(jsonOf(items)).toEqual(instances);
@@ -455,7 +455,7 @@ describe('instance', () => {
 		expect(t.platform.requests[1].body).toEqual({
 			filter: { tf: { __createdAt: { min: '2026-02-01T00:00:00Z', max: null } } },
 			from: 0,
-			size: LARGE_PAGE_SIZE,
+			size: MAX_PAGE_SIZE,
 		});
 	});
 

@@ -1,4 +1,4 @@
-import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 import { newId } from '../harness/index.ts';
 import { PollStore, pollNode } from '../harness/poll';
 import { jsonOf, usePlatform } from '../harness/setup';
@@ -42,7 +42,7 @@ test('New Process Instance (the default event): the exact requests, each new ins
 				filter: { tf: { __updatedAt: { min: at(-600), max: null } } },
 				sortExpressions: [{ field: '__updatedAt', ascending: true }],
 				from: 0,
-				size: LARGE_PAGE_SIZE,
+				size: MAX_PAGE_SIZE,
 			},
 		],
 	]);

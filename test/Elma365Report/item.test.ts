@@ -2,7 +2,7 @@ import { fail, newId } from '../harness/index.ts';
 import { loadPackage } from '../harness/engine';
 import { itemsOf } from '../harness/routes/app.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
-import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 const base = '/pub/v1/reports/sales/monthly/list';
@@ -39,7 +39,7 @@ describe('report items list', () => {
 		expect(jsonOf(items)).toEqual(rows);
 		expect(pairingOf(items)).toEqual(Array(205).fill({ item: 0 }));
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.body])).toEqual([
-			['POST', base, {}, { from: 0, size: LARGE_PAGE_SIZE }],
+			['POST', base, {}, { from: 0, size: MAX_PAGE_SIZE }],
 		]);
 		for (const request of t.platform.requests) {
 			expect(request.headers.authorization).toBe(`Bearer ${t.platform.apiKey}`);
@@ -152,7 +152,10 @@ describe('report items list', () => {
 		const { error } = await run(params({ returnAll: true }));
 		expect(error?.message).toBe('ELMA365 400: report is not published');
 		expect(error?.httpCode).toBe('400');
-		expect(t.platform.requests.map((r) => (r.body as { size: number }).size)).toEqual([1000, 100]);
+		expect(t.platform.requests.map((r) => (r.body as { size: number }).size)).toEqual([
+			MAX_PAGE_SIZE,
+			100,
+		]);
 	});
 
 	test('Continue On Fail: one output item per row or error, paired with its input', async () => {

@@ -8,6 +8,7 @@ import { newId } from '../harness/index.ts';
 import { itemsOf } from '../harness/routes/app.ts';
 import { SCHEME_SEED as S } from '../harness/routes/scheme.ts';
 import { jsonOf, usePlatform } from '../harness/setup';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 const NODE = 'elma365Report';
@@ -105,7 +106,7 @@ test('Get Many with a picked report lists its rows', async () => {
 	});
 	expect(error).toBeUndefined();
 	expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-		['POST', `/pub/v1/reports/crm/${S.reports.pipeline}/list`, { from: 0, size: 1000 }],
+		['POST', `/pub/v1/reports/crm/${S.reports.pipeline}/list`, { from: 0, size: MAX_PAGE_SIZE }],
 	]);
 	expect(jsonOf(items)).toEqual([{ __id: id, __name: 'Stage 1', total: 3 }]);
 });

@@ -10,6 +10,7 @@ import { ok } from '../harness/index.ts';
 import type { RecordedRequest } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
 import { SCHEME_SEED as S } from '../harness/routes/scheme.ts';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 const NODE = 'elma365Scheme';
@@ -36,7 +37,7 @@ const run: TestPlatform['run'] = (options) =>
 		) as Parameters,
 	});
 /** The first page a list asks for (as Get Many: large pages); Return Raw Response asks for one page of 100. */
-const FIRST = { from: '0', size: '1000' };
+const FIRST = { from: '0', size: String(MAX_PAGE_SIZE) };
 const PAGE = { from: '0', size: '100' };
 
 type Entry = Record<string, unknown>;
@@ -319,7 +320,7 @@ describe('group getAll (by filter) and delete', () => {
 				'/pub/v1/scheme/groups/list',
 				{},
 				`Bearer ${t.platform.apiKey}`,
-				{ filter: { tf: { __name: 'sales' } }, active: true, from: 0, size: 1000 },
+				{ filter: { tf: { __name: 'sales' } }, active: true, from: 0, size: MAX_PAGE_SIZE },
 			],
 		]);
 		expect(t.platform.requests[0].headers['content-type']).toMatch(/^application\/json/);
@@ -452,7 +453,7 @@ describe('lists', () => {
 	const sorted = (list: number[][]) => [...list].sort((a, b) => a[0] - b[0]);
 
 	test('pages through a long list until total', async () => {
-		const { groups, remove } = groupsIn('paged', 1130);
+		const { groups, remove } = groupsIn('paged', MAX_PAGE_SIZE + 130);
 		try {
 			const { items } = await run({
 				nodeType: NODE,
@@ -465,7 +466,7 @@ describe('lists', () => {
 			});
 			expect(t.platform.requests.map((r) => r.query)).toEqual([
 				FIRST,
-				{ from: '1000', size: '130' },
+				{ from: String(MAX_PAGE_SIZE), size: '130' },
 			]);
 			expect(jsonOf(items)).toEqual(groups);
 		} finally {
@@ -473,11 +474,11 @@ describe('lists', () => {
 		}
 	});
 
-	test('Return All of 2,500: a page of 1,000, then the rest in flight together; output in list order, de-duplicated', async () => {
-		const { groups, remove } = groupsIn('big', 2500);
-		// The platform lists one group twice (at position 1500, a later page): it is output once.
+	test('Return All of 25,000: a page of 10,000, then the rest in flight together; output in list order, de-duplicated', async () => {
+		const { groups, remove } = groupsIn('big', 25_000);
+		// The platform lists one group twice (at position 15,000, a later page): it is output once.
 		const groupsCollection = t.platform.collection('schemeGroups');
-		const after = groups.slice(1500);
+		const after = groups.slice(15_000);
 		for (const group of after) groupsCollection.delete(group.__id);
 		groupsCollection.set('repeated', { ...groups[10], name: 'G10 again' });
 		for (const group of after) groupsCollection.set(group.__id, group);
@@ -491,11 +492,11 @@ describe('lists', () => {
 					returnAll: true,
 				},
 			});
-			expect(windows()[0]).toEqual([0, 1000]);
+			expect(windows()[0]).toEqual([0, 10_000]);
 			expect(sorted(windows())).toEqual([
-				[0, 1000],
-				[1000, 1000],
-				[2000, 501],
+				[0, 10_000],
+				[10_000, 10_000],
+				[20_000, 5001],
 			]);
 			expect(jsonOf(items)).toEqual(groups);
 		} finally {
@@ -518,7 +519,7 @@ describe('lists', () => {
 			false,
 		],
 	])(
-		'%s on a platform that gives 100 per page for 1,000 asked: everything, read on at the size it gave',
+		'%s on a platform that gives 100 per page for 10,000 asked: everything, read on at the size it gave',
 		async (_name, parameters, path, withTotal) => {
 			const entries = Array.from({ length: 250 }, (_, i) => ({
 				__id: `2e000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
@@ -541,7 +542,7 @@ describe('lists', () => {
 			expect(jsonOf(items)).toEqual(entries);
 			// With a total the last page asks for just the 50 left; without one, pages of 100 until a short one.
 			expect(windows()).toEqual([
-				[0, 1000],
+				[0, MAX_PAGE_SIZE],
 				[100, 100],
 				[200, withTotal ? 50 : 100],
 			]);

@@ -6,11 +6,12 @@
 import { searchList } from '../harness/engine';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
 import { SCHEME_SEED as S } from '../harness/routes/scheme.ts';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 const NODE = 'elma365Scheme';
 /** The first page a list asks for (as Get Many: large pages). */
-const FIRST = { from: '0', size: '1000' };
+const FIRST = { from: '0', size: String(MAX_PAGE_SIZE) };
 
 type Entry = Record<string, unknown>;
 const picked = (value: string) => ({ __rl: true, mode: 'list', value });

@@ -2,6 +2,7 @@ import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { searchList } from '../harness/engine';
 import { newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
@@ -78,7 +79,7 @@ describe('Get Many', () => {
 	test('all visible tasks: POST /tasks/list with the list body, paged with from/size', async () => {
 		const { items, error } = await run({ operation: 'getAll', returnAll: true });
 		expect(error).toBeUndefined();
-		expect(wire()).toEqual([['POST', '/pub/v1/tasks/list', {}, { from: 0, size: 1000 }]]);
+		expect(wire()).toEqual([['POST', '/pub/v1/tasks/list', {}, { from: 0, size: MAX_PAGE_SIZE }]]);
 		expect(t.platform.requests[0].headers.authorization).toBe(`Bearer ${t.platform.apiKey}`);
 		expect(jsonOf(items)).toEqual(tasks);
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 0 }, { item: 0 }]);
@@ -105,7 +106,7 @@ describe('Get Many', () => {
 			const { items, error } = await run({ operation: 'getAll', scope, returnAll: true });
 			expect(error).toBeUndefined();
 			expect(wire()).toEqual([
-				['POST', `/pub/v1/tasks/list/${scope}`, {}, { from: 0, size: 1000 }],
+				['POST', `/pub/v1/tasks/list/${scope}`, {}, { from: 0, size: MAX_PAGE_SIZE }],
 			]);
 			expect(jsonOf(items)).toEqual(expected.map((index) => tasks[index]));
 		},
@@ -138,7 +139,7 @@ describe('Get Many', () => {
 			returnAll: true,
 		});
 		expect(wire()).toEqual([
-			['POST', `/pub/v1/tasks/list/of/${alice}`, {}, { from: 0, size: 1000 }],
+			['POST', `/pub/v1/tasks/list/of/${alice}`, {}, { from: 0, size: MAX_PAGE_SIZE }],
 		]);
 		expect(jsonOf(items)).toEqual([tasks[0], tasks[2]]);
 
@@ -191,7 +192,9 @@ describe('Get Many', () => {
 			const { closed, cancelled } = finish();
 			const { items, error } = await run({ operation: 'getAll', scope: 'income', returnAll: true });
 			expect(error).toBeUndefined();
-			expect(wire()).toEqual([['POST', '/pub/v1/tasks/list/income', {}, { from: 0, size: 1000 }]]);
+			expect(wire()).toEqual([
+				['POST', '/pub/v1/tasks/list/income', {}, { from: 0, size: MAX_PAGE_SIZE }],
+			]);
 			expect(jsonOf(items)).toEqual([tasks[1], tasks[3]]);
 			expect(jsonOf(items)).not.toContainEqual(closed);
 			expect(jsonOf(items)).not.toContainEqual(cancelled);
@@ -203,7 +206,9 @@ describe('Get Many', () => {
 			expect(jsonOf(finished.items)).toEqual([closed, cancelled]);
 			t.platform.reset();
 			const any = await run({ operation: 'getAll', taskState: 'any', returnAll: true });
-			expect(wire()).toEqual([['POST', '/pub/v1/tasks/list', {}, { from: 0, size: 1000 }]]);
+			expect(wire()).toEqual([
+				['POST', '/pub/v1/tasks/list', {}, { from: 0, size: MAX_PAGE_SIZE }],
+			]);
 			expect(jsonOf(any.items)).toEqual(tasks);
 		});
 

@@ -1,6 +1,7 @@
 import { newId } from '../harness/index.ts';
 import { PollStore, pollNode } from '../harness/poll';
 import { jsonOf, usePlatform } from '../harness/setup';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 const T0 = Date.parse('2026-03-01T09:00:00Z');
@@ -56,7 +57,7 @@ test("New Task (the default event), the credential's user: POST /tasks/list by _
 				filter: { tf: since(10) },
 				sortExpressions: [{ field: '__createdAt', ascending: true }],
 				from: 0,
-				size: 1000,
+				size: MAX_PAGE_SIZE,
 			},
 		],
 	]);
@@ -72,7 +73,7 @@ test("New Task (the default event), the credential's user: POST /tasks/list by _
 				filter: { tf: since(10) },
 				sortExpressions: [{ field: '__createdAt', ascending: true }],
 				from: 0,
-				size: 1000,
+				size: MAX_PAGE_SIZE,
 			},
 		],
 	]);
@@ -102,7 +103,7 @@ test("a chosen user's tasks: POST /tasks/list/of/{id}; another user's task does 
 				filter: { tf: since(0) },
 				sortExpressions: [{ field: '__createdAt', ascending: true }],
 				from: 0,
-				size: 1000,
+				size: MAX_PAGE_SIZE,
 			},
 		],
 	]);

@@ -1,7 +1,7 @@
 import type { INodeTypeDescription } from 'n8n-workflow';
 import { fail, newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
-import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 let users: Array<Record<string, unknown>>;
@@ -37,7 +37,7 @@ test('Return All pages through POST /user/list with from/size in the body', asyn
 			'/pub/v1/user/list',
 			{},
 			`Bearer ${t.platform.apiKey}`,
-			{ from: 0, size: LARGE_PAGE_SIZE },
+			{ from: 0, size: MAX_PAGE_SIZE },
 		],
 	]);
 	expect(t.platform.requests[0].headers['content-type']).toMatch(/^application\/json/);
@@ -164,7 +164,7 @@ describe('Output', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-			['POST', '/pub/v1/user/list', { from: 0, size: 1000 }],
+			['POST', '/pub/v1/user/list', { from: 0, size: MAX_PAGE_SIZE }],
 		]);
 		expect(jsonOf(items)).toEqual(people.map(main));
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 0 }]);
@@ -185,7 +185,7 @@ describe('Output', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-			['POST', '/pub/v1/user/list', { from: 0, size: 1000 }],
+			['POST', '/pub/v1/user/list', { from: 0, size: MAX_PAGE_SIZE }],
 		]);
 		expect(jsonOf(items)).toEqual(people.map(({ email, __version }) => ({ email, __version })));
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 0 }]);

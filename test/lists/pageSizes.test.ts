@@ -11,6 +11,7 @@ import { searchList } from '../harness/engine';
 import { PollStore, pollNode } from '../harness/poll';
 import type { Parameters } from '../harness/setup';
 import { usePlatform } from '../harness/setup';
+import { LARGE_PAGE_SIZE, MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 /** Rows of every list: more than two capped pages, fewer than one large page. */
@@ -41,7 +42,7 @@ interface ListCase {
 	read: () => Promise<string[]>;
 	/** The list's own requests (others, such as a PUT after a lookup, are not counted). */
 	isList: (request: RecordedRequest) => boolean;
-	/** The size of the first page asked (1,000 for whole lists, 100 for page-by-page reads). */
+	/** The size of the first page asked (MAX_PAGE_SIZE for whole lists, LARGE_PAGE_SIZE for a picker's search, 100 for page-by-page reads). */
 	firstSize: number;
 	/** How many rows of the list the reader goes through (default: every row it returns). */
 	rowsRead?: number;
@@ -76,7 +77,7 @@ function getMany(
 		seed: () => seed(collection, row),
 		read: node(nodeType, parameters),
 		isList: at(method, path),
-		firstSize: 1000,
+		firstSize: MAX_PAGE_SIZE,
 	};
 }
 
@@ -183,7 +184,7 @@ const CASES: ListCase[] = [
 			...list,
 		}),
 		isList: at('POST', `/pub/v1/marketing/segment/${SEGMENT}/subscribers`),
-		firstSize: 1000,
+		firstSize: MAX_PAGE_SIZE,
 	},
 	getMany(
 		'Marketing > Subscriber > Get Many',
@@ -290,7 +291,7 @@ const CASES: ListCase[] = [
 			return ids;
 		},
 		isList: at('POST', '/pub/v1/user/list'),
-		firstSize: 1000,
+		firstSize: LARGE_PAGE_SIZE,
 	},
 	{
 		name: 'App Trigger: a poll of new items (every item since the start)',
@@ -315,7 +316,7 @@ const CASES: ListCase[] = [
 			return items.map((item) => idOf(item.json as Row));
 		},
 		isList: at('POST', '/pub/v1/app/crm/requests/list'),
-		firstSize: 1000,
+		firstSize: MAX_PAGE_SIZE,
 	},
 ];
 
@@ -364,7 +365,7 @@ describe('a refused large page is remembered for the rest of the execution', () 
 			...expected.map(() => ({ item: 1 })),
 		]);
 		expect(t.platform.requests.map((r) => [(r.body as Row).from, (r.body as Row).size])).toEqual([
-			[0, 1000],
+			[0, MAX_PAGE_SIZE],
 			[0, 100],
 			[100, 100],
 			[200, 50],
@@ -387,7 +388,7 @@ describe('a refused large page is remembered for the rest of the execution', () 
 			parameters: { resource: 'user', operation: 'getAll', ...list },
 		});
 		const sizes = t.platform.requests.map((r) => (r.body as Row).size);
-		expect(sizes.slice(first)).toEqual([1000, 100, 100, 50]);
+		expect(sizes.slice(first)).toEqual([MAX_PAGE_SIZE, 100, 100, 50]);
 	});
 
 	test('a refusal for another reason than the size is not retried at 100', async () => {
@@ -411,7 +412,7 @@ describe('a refused large page is remembered for the rest of the execution', () 
 				},
 			});
 			expect(error?.httpCode).toBe(String(status));
-			expect(t.platform.requests.every((r) => (r.body as Row).size === 1000)).toBe(true);
+			expect(t.platform.requests.every((r) => (r.body as Row).size === MAX_PAGE_SIZE)).toBe(true);
 		}
 	});
 
@@ -428,6 +429,6 @@ describe('a refused large page is remembered for the rest of the execution', () 
 			parameters: { resource: 'user', operation: 'getAll', ...list },
 		});
 		expect(error?.message).toBe('ELMA365 400: bad filter');
-		expect(t.platform.requests.map((r) => (r.body as Row).size)).toEqual([1000, 100]);
+		expect(t.platform.requests.map((r) => (r.body as Row).size)).toEqual([MAX_PAGE_SIZE, 100]);
 	});
 });

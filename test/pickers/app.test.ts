@@ -2,6 +2,7 @@ import { loadOptions, resourceMapperFields, searchList } from '../harness/engine
 import { fail, newId } from '../harness/index.ts';
 import { itemsOf } from '../harness/routes/app.ts';
 import { jsonOf, usePlatform } from '../harness/setup';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
@@ -464,12 +465,12 @@ describe('field mapping', () => {
 				[
 					'POST',
 					'/pub/v1/user/list',
-					{ filter: { tf: { email: 'ann@example.com' } }, from: 0, size: 1000 },
+					{ filter: { tf: { email: 'ann@example.com' } }, from: 0, size: MAX_PAGE_SIZE },
 				],
 				[
 					'POST',
 					'/pub/v1/user/list',
-					{ filter: { tf: { email: 'bob@example.com' } }, from: 0, size: 1000 },
+					{ filter: { tf: { email: 'bob@example.com' } }, from: 0, size: MAX_PAGE_SIZE },
 				],
 				[
 					'POST',

@@ -4,7 +4,7 @@ import { fail, newId } from '../harness/index.ts';
 import { PollStore, pollNode } from '../harness/poll';
 import { DEFAULT_STATUSES, itemsOf } from '../harness/routes/app.ts';
 import { jsonOf, usePlatform } from '../harness/setup';
-import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 /**
  * The list options of App, Contract and Report Get Many and the App Trigger's table filter: field
@@ -267,7 +267,7 @@ const BODY = {
 		{ field: 'price', ascending: true },
 	],
 	from: 0,
-	size: LARGE_PAGE_SIZE,
+	size: MAX_PAGE_SIZE,
 };
 
 async function getMany(
@@ -338,7 +338,7 @@ describe('Get Many with picked options sends the documented list body', () => {
 	test('a status list from an expression may still be comma-separated text', async () => {
 		const requests = await getMany('app', located('app'), { statusCodes: 'new, in_progress' });
 		expect(requests.map(([, , body]) => body)).toEqual([
-			{ statusCode: ['new', 'in_progress'], from: 0, size: LARGE_PAGE_SIZE },
+			{ statusCode: ['new', 'in_progress'], from: 0, size: MAX_PAGE_SIZE },
 		]);
 	});
 });

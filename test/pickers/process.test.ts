@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { loadPackage, resourceMapperFields, searchList } from '../harness/engine';
 import { fail, newId, ok } from '../harness/index.ts';
 import { jsonOf, usePlatform } from '../harness/setup';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
@@ -340,7 +341,7 @@ describe('user fields (Values to Send > Approvers)', () => {
 	const listed = (email: string) => [
 		'POST',
 		'/pub/v1/user/list',
-		{ filter: { tf: { email } }, from: 0, size: 1000 },
+		{ filter: { tf: { email } }, from: 0, size: MAX_PAGE_SIZE },
 	];
 
 	const runs = () =>
@@ -391,7 +392,11 @@ describe('user fields (Values to Send > Approvers)', () => {
 		const both = await start({ approvers: `={{ ["apoe", "${jane.__id}"] }}` });
 		expect(both.error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-			['POST', '/pub/v1/user/list', { filter: { tf: { login: 'apoe' } }, from: 0, size: 1000 }],
+			[
+				'POST',
+				'/pub/v1/user/list',
+				{ filter: { tf: { login: 'apoe' } }, from: 0, size: MAX_PAGE_SIZE },
+			],
 			[
 				'POST',
 				'/pub/v1/bpm/template/crm/approval/run',

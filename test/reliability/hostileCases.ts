@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import fc from 'fast-check';
 import type { INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
-import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 import { PATH_PARAMS } from '../../nodes/Elma365Scheme/actions/pathParams';
 import { SCHEME_ROWS } from '../../nodes/Elma365Scheme/actions/table';
 import type { RecordedRequest, Reply } from '../harness/index.ts';
@@ -1052,8 +1052,8 @@ const BOOLEAN_SETTINGS: Array<[string, string]> = [
 	['through', 'Continuous Numbering'],
 ];
 const NO_BATCH = { batch: false };
-/** A Limit goes on the wire as the size of the first page, at most the large first page. */
-const pageSize = (limit: unknown) => Math.min(limit as number, LARGE_PAGE_SIZE);
+/** A Limit goes on the wire as the size of the first page, at most the largest page (MAX_PAGE_SIZE). */
+const pageSize = (limit: unknown) => Math.min(limit as number, MAX_PAGE_SIZE);
 
 export const FIELD_CASES: FieldCase[] = [
 	// Nomenclature case form (Create and Update share its fields)
@@ -1384,7 +1384,7 @@ export const FIELD_CASES: FieldCase[] = [
 		},
 		field: 'Additional Body (JSON)',
 		kind: { type: 'json' },
-		over: { from: 0, size: LARGE_PAGE_SIZE },
+		over: { from: 0, size: MAX_PAGE_SIZE },
 		wire: (request) => request.body,
 	},
 	{

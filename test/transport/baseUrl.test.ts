@@ -5,7 +5,7 @@ import { newId } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
 import { selfSignedCertificate } from '../harness/tls';
 import type { Certificate } from '../harness/tls';
-import { LARGE_PAGE_SIZE } from '../../nodes/shared/lists/pager';
+import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 /**
  * The company address as users type it: cloud or on-premises, http or https, with or without a
@@ -108,7 +108,7 @@ describe('forms of the address that reach the platform', () => {
 				const { items, error } = await run(`http://127.0.0.1:${port}${prefix}${suffix}`);
 				expect(error).toBeUndefined();
 				expect(proxy.seen).toEqual([
-					`${encodedPrefix}/pub/v1/nomenclature/directory?from=0&size=${LARGE_PAGE_SIZE}`,
+					`${encodedPrefix}/pub/v1/nomenclature/directory?from=0&size=${MAX_PAGE_SIZE}`,
 				]);
 				expect(t.platform.requests.map((r) => r.path)).toEqual(['/pub/v1/nomenclature/directory']);
 				expect(jsonOf(items)).toEqual([expect.objectContaining({ __id: directoryId })]);
@@ -144,7 +144,7 @@ describe('https with an internal certificate', () => {
 			});
 			expect(error).toBeUndefined();
 			expect(proxy.seen).toEqual([
-				`/elma/pub/v1/nomenclature/directory?from=0&size=${LARGE_PAGE_SIZE}`,
+				`/elma/pub/v1/nomenclature/directory?from=0&size=${MAX_PAGE_SIZE}`,
 			]);
 			expect(jsonOf(items)).toEqual([expect.objectContaining({ __id: directoryId })]);
 		} finally {

@@ -4,7 +4,7 @@ import type { RecordedRequest } from '../harness/index.ts';
 import { arrivalGate } from '../harness/inFlight';
 import { jsonOf, usePlatform } from '../harness/setup';
 import {
-	LARGE_PAGE_SIZE,
+	MAX_PAGE_SIZE,
 	MAX_PAGES_WITHOUT_TOTAL,
 	PAGES_IN_FLIGHT,
 } from '../../nodes/shared/lists/pager';
@@ -45,12 +45,23 @@ function serve(
 const windows = () => t.platform.requests.map((r) => [Number(r.query.from), Number(r.query.size)]);
 const sorted = (list: number[][]) => [...list].sort((a, b) => a[0] - b[0]);
 
-test('asks for a large first page: a list that fits comes in one request', async () => {
+test('asks for the largest page the platform takes (10,000): a list that fits comes in one request', async () => {
 	const items = makeItems(250);
 	serve(items, (n) => n);
 	const { items: out } = await t.run(list());
 	expect(jsonOf(out)).toEqual(items);
-	expect(windows()).toEqual([[0, LARGE_PAGE_SIZE]]);
+	expect(windows()).toEqual([[0, MAX_PAGE_SIZE]]);
+});
+
+test('Return All of 20,000 rows on a platform that takes 10,000-row pages: two requests', async () => {
+	const items = makeItems(20_000);
+	serve(items, (n) => n);
+	const { items: out } = await t.run(list());
+	expect(jsonOf(out)).toEqual(items);
+	expect(windows()).toEqual([
+		[0, MAX_PAGE_SIZE],
+		[MAX_PAGE_SIZE, MAX_PAGE_SIZE],
+	]);
 });
 
 test('Limit asks only for what is wanted', async () => {
@@ -62,7 +73,7 @@ test('Limit asks only for what is wanted', async () => {
 });
 
 test('once total is known the remaining pages are read several at a time, output in list order', async () => {
-	const items = makeItems(4500);
+	const items = makeItems(4.5 * MAX_PAGE_SIZE);
 	const state = { current: 0, max: 0 };
 	const remainingPages = arrivalGate(4);
 	t.platform.script(
@@ -74,7 +85,7 @@ test('once total is known the remaining pages are read several at a time, output
 			const from = Number(request.query.from);
 			if (from > 0) await remainingPages();
 			// Later pages answer sooner, so arrival order is not list order.
-			await new Promise((resolve) => setTimeout(resolve, 40 - from / 200));
+			await new Promise((resolve) => setTimeout(resolve, 40 - (8 * from) / MAX_PAGE_SIZE));
 			state.current -= 1;
 			return ok({
 				result: {
@@ -88,11 +99,11 @@ test('once total is known the remaining pages are read several at a time, output
 	const { items: out } = await t.run(list());
 	expect(jsonOf(out)).toEqual(items);
 	expect(sorted(windows())).toEqual([
-		[0, 1000],
-		[1000, 1000],
-		[2000, 1000],
-		[3000, 1000],
-		[4000, 500],
+		[0, 10000],
+		[10000, 10000],
+		[20000, 10000],
+		[30000, 10000],
+		[40000, 5000],
 	]);
 	expect(state.max).toBe(4);
 });
@@ -103,14 +114,14 @@ test('a capped platform (at most 100 per page) is read to the end at the size it
 	const { items: out } = await t.run(list());
 	expect(jsonOf(out)).toEqual(items);
 	const expected = [
-		[0, 1000],
+		[0, 10000],
 		[100, 100],
 		...Array.from({ length: 8 }, (_, i) => [200 + i * 100, 100]),
 		[1000, 50],
 	];
 	expect(sorted(windows())).toEqual(expected);
 	expect(windows().slice(0, 2)).toEqual([
-		[0, 1000],
+		[0, 10000],
 		[100, 100],
 	]);
 });
@@ -138,7 +149,7 @@ test('a total that lies high ends when the next page is empty', async () => {
 	const { items: out } = await t.run(list());
 	expect(jsonOf(out)).toEqual(items);
 	expect(windows()).toEqual([
-		[0, LARGE_PAGE_SIZE],
+		[0, MAX_PAGE_SIZE],
 		[120, 120],
 	]);
 });
@@ -149,7 +160,7 @@ test('a total that lies high on a capped platform ends at the first page that br
 	const { items: out } = await t.run(list());
 	expect(jsonOf(out)).toEqual(items);
 	expect(sorted(windows()).slice(0, 3)).toEqual([
-		[0, LARGE_PAGE_SIZE],
+		[0, MAX_PAGE_SIZE],
 		[100, 100],
 		[200, 100],
 	]);
@@ -178,7 +189,7 @@ test('a list without a total pages until a short page', async () => {
 	const { items: out } = await t.run(list());
 	expect(jsonOf(out)).toEqual(items);
 	expect(windows()).toEqual([
-		[0, LARGE_PAGE_SIZE],
+		[0, MAX_PAGE_SIZE],
 		[100, 100],
 	]);
 });
@@ -196,7 +207,7 @@ test('a list without a total shorter than 100 comes in one request (no platform 
 	);
 	const { items: out } = await t.run(list());
 	expect(jsonOf(out)).toEqual(items);
-	expect(windows()).toEqual([[0, LARGE_PAGE_SIZE]]);
+	expect(windows()).toEqual([[0, MAX_PAGE_SIZE]]);
 });
 
 describe('paging always ends', () => {
@@ -206,7 +217,7 @@ describe('paging always ends', () => {
 		const { items: out } = await t.run(list());
 		expect(jsonOf(out)).toEqual(rows);
 		expect(windows()).toEqual([
-			[0, LARGE_PAGE_SIZE],
+			[0, MAX_PAGE_SIZE],
 			[100, 100],
 		]);
 	});
@@ -227,7 +238,7 @@ describe('paging always ends', () => {
 		expect(jsonOf(out)).toEqual(rows);
 		// The capped first page, the next alone, then pages in flight together: the first empty one ends the list.
 		expect(sorted(windows()).slice(0, 3)).toEqual([
-			[0, LARGE_PAGE_SIZE],
+			[0, MAX_PAGE_SIZE],
 			[100, 100],
 			[200, 100],
 		]);

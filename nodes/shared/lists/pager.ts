@@ -3,14 +3,26 @@ import type { ApiRequest, Elma365Context, Throttle } from '../transport';
 import { CongestionWindow, apiRequest, runState } from '../transport';
 import type { ListPage } from './listPage';
 import { SeenRows, readListPage } from './listPage';
-import { PAGE_SIZE, allowedPageSize, readFirstPage } from './pageSize';
+import {
+	PAGE_SIZE,
+	allowedPageSize,
+	readFirstPage,
+	smallerPageSize,
+	unlessTooLarge,
+} from './pageSize';
 
 export { PAGE_SIZE } from './pageSize';
 /**
- * Page size asked for first. Newer platforms give up to 10,000 per page, older ones cap at 100;
- * a capped platform answers a shorter page with the full `total`, and the rest is read at the size
- * it gave; one that refuses the size is asked again at PAGE_SIZE (readPages).
+ * Page size a whole list asks for first: the largest the vendor's newer list pages take ("size:
+ * Number of returned items (10000 max)", https://api.elma365.com/en/public-api/reference/app/applist/),
+ * so that a list of 20,000 rows takes two requests. Older platforms cap at 100 ("maximum 100" on
+ * the older form of the same page): a capped platform answers a shorter page with the full
+ * `total`, and the rest is read at the size it gave; one that refuses the size is asked again at
+ * PAGE_SIZE; a page whose answer is larger than the size cap (Request Options > Max Response Size,
+ * 16 MB unless set: 1.6 KB a row at this size) is asked again at a tenth of its size (readPages).
  */
+export const MAX_PAGE_SIZE = 10_000;
+/** Page size of a picker's search (methods/listSearch.ts): one page of matches to show, not a whole list. */
 export const LARGE_PAGE_SIZE = 1000;
 /**
  * Most pages read at the same time once `total` is known: the ceiling of the pages' congestion
@@ -47,7 +59,7 @@ export interface PagingPlan {
 
 /** Reading a whole list (Get Many, the trigger, scheme lists): in as few round trips as the platform allows. */
 export const WHOLE_LIST: PagingPlan = {
-	firstPageSize: LARGE_PAGE_SIZE,
+	firstPageSize: MAX_PAGE_SIZE,
 	pagesInFlight: PAGES_IN_FLIGHT,
 	wholePages: false,
 };
@@ -130,7 +142,9 @@ class ListRead {
 /**
  * The one pager: reads a from/size list and yields its new rows in list order, a page at a time,
  * at most `limit` rows. The first page is `plan.firstPageSize` (readFirstPage: a size the platform
- * refuses is asked again at PAGE_SIZE, which the rest of the run keeps). A list with `total` is read
+ * refuses is asked again at PAGE_SIZE, which the rest of the run keeps; a page whose answer is
+ * larger than the size cap is asked again at a tenth of its size, as is any later page of the list
+ * whose answer is too large, down to PAGE_SIZE). A list with `total` is read
  * ahead (readAhead); one without, page after page (readOneAfterAnother). A page that comes back
  * shorter than asked before the end is a capped platform's page size: the list goes on from where
  * it ended at that size, the first such page read alone to tell a cap from a `total` that lies.
@@ -178,7 +192,12 @@ async function* readOneAfterAnother(
 	size: number,
 ): AsyncGenerator<IDataObject[]> {
 	while (!list.done && list.requests < MAX_PAGES_WITHOUT_TOTAL) {
-		const page = await list.page(from, size);
+		const page = await unlessTooLarge(list.page(from, size), size);
+		if (!page) {
+			// Rows too large for a page of this size: the same rows at a smaller size.
+			size = smallerPageSize(size);
+			continue;
+		}
 		const { rows, progressed } = list.keep(page.items);
 		if (rows.length > 0) yield rows;
 		if (!progressed || page.items.length < size) return;
@@ -234,7 +253,15 @@ async function* readAhead(
 			}
 			probe = false;
 			const head = ahead.shift()!;
-			const page = await head.page;
+			const page = await unlessTooLarge(head.page, head.size);
+			if (!page) {
+				// Rows too large for a page of this size: the list goes on from this page at a smaller
+				// size, and the pages asked beyond it are asked again at that size.
+				size = smallerPageSize(head.size, size);
+				ahead.length = 0;
+				next = from;
+				continue;
+			}
 			if (page.total !== undefined) total = page.total;
 			const { rows, progressed } = list.keep(page.items);
 			if (rows.length > 0) yield rows;
