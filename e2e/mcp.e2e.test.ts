@@ -428,7 +428,7 @@ test('discovery: a nomenclature case found through its directory and renamed by 
 		['GET', '/pub/v1/nomenclature/directory', { from: '0', size: '100' }, undefined],
 		['GET', '/pub/v1/nomenclature', { from: '0', size: '100' }, undefined],
 		// Case > Update reads the case's current directory, document flow and numbering first.
-		['GET', '/pub/v1/nomenclature', { from: '0', size: '1000' }, undefined],
+		['GET', '/pub/v1/nomenclature', { from: '0', size: '10000' }, undefined],
 		[
 			'PUT',
 			`/pub/v1/nomenclature/${supply.__id as string}`,

@@ -272,7 +272,7 @@ const cases: Array<{
 		title: 'ELMA365 Scheme: list sections',
 		node: 'elma365Scheme',
 		parameters: { resource: 'namespace', operation: 'getAll', returnAll: true },
-		wire: [['GET', '/pub/v1/scheme/namespaces', { from: '0', size: '1000' }]],
+		wire: [['GET', '/pub/v1/scheme/namespaces', { from: '0', size: '10000' }]],
 		output: (json) =>
 			expect((json as Array<{ code: string }>).map((n) => n.code)).toEqual([
 				'crm',
