@@ -387,7 +387,7 @@ describe('file downloads', () => {
 });
 
 describe('retry waits', () => {
-	test('waits after a 429 carry jitter, so parallel workers do not retry in lockstep', () => {
+	test('waits after a 5xx with Retry-After carry jitter, so parallel workers do not retry in lockstep', () => {
 		const waits = Array.from({ length: 200 }, () => retryAfterWaitMs(2000));
 		expect(Math.min(...waits)).toBeGreaterThanOrEqual(2000);
 		expect(Math.max(...waits)).toBeLessThanOrEqual(2500);
@@ -397,7 +397,7 @@ describe('retry waits', () => {
 		expect(new Set(zero).size).toBeGreaterThan(20);
 	});
 
-	test('stopping the execution ends a retry wait at once', async () => {
+	test('stopping the execution ends a quota hold at once (429, Retry-After 8 s)', async () => {
 		// This run goes through n8n's engine directly, whose error reporter would log the node's error
 		// on n8n's console logger: the reports are recorded and asserted below, and logged only with
 		// DEBUG_TESTS set.
