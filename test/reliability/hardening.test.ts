@@ -410,8 +410,13 @@ describe('retry waits', () => {
 			json(response, 429, { success: false, error: 'slow down' }, { 'retry-after': '8' }),
 		);
 		const op = OPERATIONS.find((o) => o.label === 'App item get')!;
+		// A Max Quota Wait above the 8 s hold, so that only the stop can end the wait.
+		const cell = cellRun(
+			{ ...op, parameters: { ...op.parameters, requestOptions: { maxQuotaWait: 60 } } },
+			1,
+		);
 		const { node, workflow, additionalData } = await prepare({
-			...cellRun(op, 1),
+			...cell,
 			credential: credential(),
 		});
 		const runData = createRunExecutionData({
