@@ -29,11 +29,14 @@ function options(store: WebhookStore, parameters: Record<string, unknown> = {}) 
 	};
 }
 
-/** A delivery as the connector module signs it (the contract in docs/nodes/event-trigger.md). */
+/**
+ * A delivery as the connector module signs it (the contract in docs/nodes/event-trigger.md): the
+ * timestamp and the signature, never the secret.
+ */
 function signed(
 	secret: string,
 	envelope: Record<string, unknown>,
-	change: { timestamp?: number; secret?: string; signature?: string } = {},
+	change: { timestamp?: number; signature?: string; headers?: Record<string, string> } = {},
 ): Delivery {
 	const raw = Buffer.from(JSON.stringify(envelope));
 	const timestamp = String(change.timestamp ?? Math.floor(Date.now() / 1000));
@@ -42,10 +45,9 @@ function signed(
 		raw,
 		headers: {
 			'Content-Type': 'application/json',
-			'X-Elma365-Event-Id': String(envelope.id),
 			'X-Elma365-Timestamp': timestamp,
-			'X-Elma365-Secret': change.secret ?? secret,
 			'X-Elma365-Signature': change.signature ?? `sha256=${hmac}`,
+			...change.headers,
 		},
 	};
 }
@@ -167,7 +169,6 @@ describe('deliveries', () => {
 	});
 
 	test.each([
-		['a wrong secret', { secret: 'f'.repeat(64), skew: undefined }],
 		['a wrong signature', { signature: `sha256=${'0'.repeat(64)}`, skew: undefined }],
 		['a timestamp over 5 minutes old', { skew: -301 }],
 		['a timestamp over 5 minutes ahead', { skew: 301 }],
@@ -181,10 +182,28 @@ describe('deliveries', () => {
 		expect(response).toEqual({ noWebhookResponse: true });
 	});
 
+	test('the secret itself in a header is worth nothing: without the signature, 401', async () => {
+		const store = new WebhookStore();
+		const secret = await activate(store);
+		const { headers, raw } = signed(secret, CREATED, { headers: { 'X-Elma365-Secret': secret } });
+		delete headers['X-Elma365-Signature'];
+		const { response, answered } = await deliver(options(store), { raw, headers });
+		expect(answered).toEqual({ status: 401, body: { message: 'Unauthorized' } });
+		expect(response).toEqual({ noWebhookResponse: true });
+	});
+
+	test("the event ID is the signed body's: an X-Elma365-Event-Id header is not read", async () => {
+		const store = new WebhookStore();
+		const secret = await activate(store);
+		const delivery = signed(secret, CREATED, { headers: { 'X-Elma365-Event-Id': 'evt-other' } });
+		const { response } = await deliver(options(store), delivery);
+		expect(response.workflowData).toEqual([[{ json: CREATED }]]);
+	});
+
 	test('a body signed with another key, or unsigned, is refused; so is any delivery before activation', async () => {
 		const store = new WebhookStore();
 		const secret = await activate(store);
-		const forged = signed('another secret', CREATED, { secret });
+		const forged = signed('another secret', CREATED);
 		expect((await deliver(options(store), forged)).answered?.status).toBe(401);
 		const unsigned = { raw: Buffer.from(JSON.stringify(CREATED)), headers: {} };
 		expect((await deliver(options(store), unsigned)).answered?.status).toBe(401);
