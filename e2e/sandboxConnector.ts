@@ -7,11 +7,13 @@
  * trigger's Module picker offers it. Test routes (same key), to act as the company would:
  *
  * - `POST /__sandbox/connector/emit` `{event, data}`: runs the module's handler of `event` with this
- *   handler context; answers the deliveries it sent (url, headers, body, n8n's status) and the
- *   errors it logged;
+ *   handler context (`Context.data` as JSON: `{__item: {namespace, code, id}, item}` for item
+ *   events, elma365-module/test/emulation.ts `itemEvent`); answers the deliveries it sent (url,
+ *   headers, body, n8n's status) and the errors it logged;
  * - `POST /__sandbox/connector/activity` `{payload}`: runs the "Send to n8n" activity; answers its
  *   outputs (ok, status, answer), deliveries and errors;
- * - `GET /__sandbox/connector/subscriptions`: the rows of the module's subscription store.
+ * - `GET /__sandbox/connector/subscriptions`: the subscriptions the module's store holds
+ *   (`Namespace.storage`, elma365-module/src/store.ts).
  */
 import type { Platform } from '../test/harness/index.ts';
 import { ok } from '../test/harness/index.ts';
@@ -40,7 +42,7 @@ export function installConnector(platform: Platform): void {
 		delivery.status = response.status;
 		return response;
 	};
-	const connector = createSandbox(undefined, network);
+	const connector = createSandbox({ network });
 	/** What the scripts sent and logged since `from` deliveries. */
 	const since = (from: number) => ({
 		deliveries: deliveries.slice(from),
@@ -87,6 +89,6 @@ export function installConnector(platform: Platform): void {
 			return ok({ outputs: connector.context.data, ...since(from) });
 		})
 		.route('GET', '/__sandbox/connector/subscriptions', () =>
-			ok({ subscriptions: [...connector.store.rows.values()] }),
+			ok({ subscriptions: connector.storage.subscriptions() }),
 		);
 }

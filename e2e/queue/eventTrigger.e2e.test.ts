@@ -17,6 +17,7 @@ import {
 	triggerItems,
 	untilUnsubscribed,
 } from '../connector';
+import { itemEvent } from '../../elma365-module/test/emulation.ts';
 import type { State } from '../helpers';
 import { clearSandboxRequests, sandboxRequests, state } from '../helpers';
 
@@ -54,15 +55,12 @@ test('activation on the main subscribes, one event is one execution on a worker,
 		expect(others).toEqual([]);
 		expect(stored).toMatchObject({
 			url,
-			events: '["item.created"]',
-			applications: '["crm/deals"]',
+			events: ['item.created'],
+			applications: ['crm/deals'],
 		});
 		expect(await moduleCalls()).toEqual([['POST', `${SCRIPT}/subscribe`]]);
 
-		const { deliveries, errors } = await emit('item.created', {
-			target: { namespace: 'crm', code: 'deals', data: DEAL },
-			createdAt: '2026-11-26T11:00:00.000Z',
-		});
+		const { deliveries, errors } = await emit('item.created', itemEvent('crm', 'deals', DEAL));
 		expect(errors).toEqual([]);
 		expect(deliveries.map((d) => [d.url, d.status])).toEqual([[url, 200]]);
 		const [execution, ...more] = await finished(workflowId, 1, 120);
@@ -71,7 +69,7 @@ test('activation on the main subscribes, one event is one execution on a worker,
 		expect(triggerItem(execution)).toEqual({
 			id: JSON.parse(deliveries[0].body).id,
 			event: 'item.created',
-			time: '2026-11-26T11:00:00.000Z',
+			time: JSON.parse(deliveries[0].body).time,
 			namespace: 'crm',
 			application: 'deals',
 			item: DEAL,

@@ -39,8 +39,15 @@ describe('the Send to n8n activity', () => {
 		expect(receiver.requests).toHaveLength(1);
 		const [{ headers, body }] = receiver.requests;
 		const envelope = JSON.parse(body);
+		expect(
+			Object.keys(headers)
+				.filter((h) => h.startsWith('x-elma365-'))
+				.sort(),
+		).toEqual(['x-elma365-signature', 'x-elma365-timestamp']);
 		expect(envelope).toEqual({
-			id: headers['x-elma365-event-id'],
+			id: expect.stringMatching(
+				/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+			),
 			event: 'process.activity',
 			time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
 			context: { deal: 'Deal 1', amount: 5 },

@@ -21,7 +21,7 @@ describe('module API methods', () => {
 	it('ping answers ok and the version', async () => {
 		expect(await call('ping', {})).toEqual({
 			status: 200,
-			body: { ok: true, version: '0.1.0-beta' },
+			body: { ok: true, version: '0.2.0-beta' },
 		});
 	});
 
@@ -36,7 +36,9 @@ describe('module API methods', () => {
 		expect(Object.keys(created.body)).toEqual(['id']);
 		const id = created.body.id as string;
 		expect(id).toMatch(/^[0-9a-f-]{36}$/);
-		expect(company.sandbox.store.rows.get(id)?.secret).toBe(secret);
+		expect(company.sandbox.storage.subscriptions().find((row) => row.id === id)?.secret).toBe(
+			secret,
+		);
 
 		expect(await call('list', {})).toEqual({
 			status: 200,
@@ -55,6 +57,24 @@ describe('module API methods', () => {
 		expect(await call('unsubscribe', { id })).toEqual({ status: 200, body: { ok: true } });
 		expect(await call('list', {})).toEqual({ status: 200, body: { subscriptions: [] } });
 		expect(await call('unsubscribe', { id })).toEqual({ status: 200, body: { ok: true } });
+	});
+
+	it('8 subscribes run in lockstep are all stored (the store is read back after each write)', async () => {
+		// Straight into the script, all at once: each reads the store before any writes it, the worst
+		// case of one key written whole. Each round stores one more; MAX_STORE_WRITES rounds at most.
+		const urls = Array.from({ length: 8 }, (_, n) => `https://n8n.example.com/webhook/${n}`);
+		const answers = (await Promise.all(
+			urls.map((url) =>
+				company.sandbox.run('api-methods.ts', 'subscribe', {
+					body: JSON.stringify({ url, events: ['item.created'], secret }),
+				}),
+			),
+		)) as Array<{ statusCode: number; body: string }>;
+		expect(answers.map((a) => a.statusCode)).toEqual(urls.map(() => 200));
+		const stored = company.sandbox.storage.subscriptions();
+		expect(stored.map((row) => row.url).sort()).toEqual(urls);
+		const ids = answers.map((a) => (JSON.parse(a.body) as { id: string }).id);
+		expect(stored.map((row) => row.id).sort()).toEqual(ids.sort());
 	});
 
 	it('applications may be left out: all apps', async () => {
@@ -86,7 +106,7 @@ describe('module API methods', () => {
 		const answer = await call('subscribe', body);
 		expect(answer.status).toBe(400);
 		expect(answer.body.error).toContain(message);
-		expect(company.sandbox.store.rows.size).toBe(0);
+		expect(company.sandbox.storage.subscriptions()).toHaveLength(0);
 	});
 
 	it('unsubscribe of an ID that is no UUID is ok and removes nothing', async () => {
@@ -95,7 +115,7 @@ describe('module API methods', () => {
 			status: 200,
 			body: { ok: true },
 		});
-		expect(company.sandbox.store.rows.size).toBe(1);
+		expect(company.sandbox.storage.subscriptions()).toHaveLength(1);
 	});
 
 	it('unsubscribe without an id is refused with 400', async () => {

@@ -30,7 +30,7 @@ export class Elma365EventTrigger implements INodeType {
 		defaults: { name: 'ELMA365 Event Trigger' },
 		builderHint: {
 			searchHint:
-				'Instant (webhook) trigger for ELMA365 (BRIX365), beta: starts the workflow when an application item is created, updated, changes status, is deleted or commented, when a user is created or updated, or when a process reaches the connector module\'s "Send to n8n" activity and waits for the answer. Needs the n8n connector module installed in the company. Each output item is one event envelope (id, event, time, namespace, application, item or user, author).',
+				'Instant (webhook) trigger for ELMA365 (BRIX365), beta: starts the workflow when an application item is created, updated, changes status, is deleted or commented, when a user is created or updated (unverified), or when a process reaches the connector module\'s "Send to n8n" activity and waits for the answer. Needs the n8n connector module installed in the company. Each output item is one event envelope (id, event, time, namespace, application, item with __id, or context).',
 			relatedNodes: [
 				{
 					nodeType: 'n8n-nodes-elma365.elma365App',

@@ -46,8 +46,18 @@ export const properties: INodeProperties[] = [
 				description:
 					'A process reached the module\'s "Send to n8n" activity and waits for the answer',
 			},
-			{ name: 'User Created', value: 'user.created' },
-			{ name: 'User Updated', value: 'user.updated' },
+			{
+				name: 'User Created',
+				value: 'user.created',
+				description:
+					"Unverified: the event's data is the module handler's whole context, whose shape no public source shows",
+			},
+			{
+				name: 'User Updated',
+				value: 'user.updated',
+				description:
+					"Unverified: the event's data is the module handler's whole context, whose shape no public source shows",
+			},
 		],
 	},
 	{
