@@ -12,9 +12,10 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { credentialTest } from '../shared/methods/credentialTest';
 import { searchModules } from '../shared/methods/moduleSearch';
 import { callModule, listSubscriptions } from './connector';
-import { SEEN_EVENT_IDS, newSecret } from './delivery';
+import { newSecret } from './delivery';
 import { properties } from './description';
 import { getApplications } from './methods';
+import { dropRepeats } from './repeats';
 import { receiveDelivery } from './webhook';
 
 export class Elma365EventTrigger implements INodeType {
@@ -137,18 +138,13 @@ export class Elma365EventTrigger implements INodeType {
 	 * Runs first in the execution a delivery started, with the event as input, and passes it on
 	 * unless n8n's deduplication store (the one of Remove Duplicates: in n8n's database, shared by
 	 * the main and the workers, kept across restarts) has seen its ID: the module retries a delivery
-	 * whose answer it did not get. Not in `webhook`: there n8n offers only static data, which n8n
-	 * 2.41 does not save when the webhook starts an execution, and which a queue-mode worker cannot
-	 * save without overwriting the subscription's secret.
+	 * whose answer it did not get. The checks of one trigger run one after the other in a process,
+	 * and a check that cannot decide lets the event run (repeats.ts). Not in `webhook`: there n8n
+	 * offers only static data, which n8n 2.41 does not save when the webhook starts an execution,
+	 * and which a queue-mode worker cannot save without overwriting the subscription's secret.
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const items = this.getInputData();
-		const ids = items.map((item) => String(item.json.id));
-		const { processed } = await this.helpers.checkProcessedAndRecord(ids, 'node', {
-			mode: 'entries',
-			maxEntries: SEEN_EVENT_IDS,
-		});
-		return [items.filter((item) => !processed.includes(String(item.json.id)))];
+		return [await dropRepeats(this, this.getInputData())];
 	}
 }
 

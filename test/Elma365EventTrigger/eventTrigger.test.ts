@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { CONNECTOR_MODULE_ID, subscriptions } from '../harness/routes/connector.ts';
 import { itemsOf } from '../harness/routes/app.ts';
 import { usePlatform } from '../harness/setup';
+import { deduplicationStore } from '../harness/deduplication';
 import type { Delivery } from '../harness/webhook';
 import {
 	WebhookStore,
@@ -279,6 +280,59 @@ describe('deliveries', () => {
 			['GET', `/pub/v1/app/crm/deals/${CREATED.item.__id}/get`, `Bearer ${t.platform.apiKey}`],
 		]);
 		itemsOf(t.platform, 'app', 'crm', 'deals').clear();
+	});
+});
+
+describe("repeats when deliveries arrive together (n8n's deduplication store races)", () => {
+	const event = (n: number) => ({ ...CREATED, id: `burst-${n}` });
+	const run = async (store: WebhookStore, n: number) =>
+		(await startedExecution(options(store), [{ json: event(n) }])).map((item) => item.json.id);
+	const ids = Array.from({ length: 30 }, (_, n) => `burst-${n}`);
+
+	beforeEach(() => deduplicationStore().clear());
+
+	test("the store double races as n8n's does: 30 checks at once on a new row fail with SQLITE_CONSTRAINT", async () => {
+		// Straight into the store, as 30 executions would call it without the trigger's ordering.
+		const context = { workflow: { id: 'wf' }, node: { id: 'n' } } as never;
+		const results = await Promise.allSettled(
+			ids.map((id) =>
+				deduplicationStore().checkProcessedAndRecord([id], 'node', context, { mode: 'entries' }),
+			),
+		);
+		const failed = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
+		expect(failed.length).toBeGreaterThan(0);
+		expect(String(failed[0].reason)).toContain('SQLITE_CONSTRAINT');
+	});
+
+	test('30 events at once on a trigger that never ran: all 30 run, and their 30 repeats at once run none', async () => {
+		const store = new WebhookStore();
+		const first = await Promise.all(ids.map(async (_, n) => await run(store, n)));
+		expect(first).toEqual(ids.map((id) => [id]));
+		const again = await Promise.all(ids.map(async (_, n) => await run(store, n)));
+		expect(again).toEqual(ids.map(() => []));
+	});
+
+	test('copies of one event mixed with other events: each ID runs once', async () => {
+		const store = new WebhookStore();
+		const order = [0, 1, 0, 2, 0, 3, 1, 0, 4, 2];
+		const outputs = await Promise.all(order.map(async (n) => await run(store, n)));
+		expect(outputs.flat().sort()).toEqual(['burst-0', 'burst-1', 'burst-2', 'burst-3', 'burst-4']);
+	});
+
+	test('a check that fails once is tried again: the event runs, and its repeat stops', async () => {
+		const store = new WebhookStore();
+		deduplicationStore().failNextChecks(1);
+		expect(await run(store, 1)).toEqual(['burst-1']);
+		expect(await run(store, 1)).toEqual([]);
+	});
+
+	test('a check that cannot decide (fails twice) lets the event run', async () => {
+		const store = new WebhookStore();
+		await run(store, 1);
+		deduplicationStore().failNextChecks(2);
+		// Even a repeat runs then: the store could not say it is one.
+		expect(await run(store, 1)).toEqual(['burst-1']);
+		expect(await run(store, 2)).toEqual(['burst-2']);
 	});
 });
 
