@@ -110,6 +110,24 @@ describe('lifecycle', () => {
 		);
 	});
 
+	test('a subscription the module lost (reinstalled, emptied) is found and restored at the next activation', async () => {
+		const store = new WebhookStore();
+		await activate(store);
+		const before = store.node();
+		subscriptions(t.platform).clear();
+		t.platform.reset();
+		// n8n activates (or starts with) the published workflow: checkExists, then create.
+		expect(await lifecycle(options(store), 'checkExists')).toBe(false);
+		expect(await lifecycle(options(store), 'create')).toBe(true);
+		expect(t.platform.requests.map((r) => r.path)).toEqual([
+			`${SCRIPT}/list`,
+			`${SCRIPT}/subscribe`,
+		]);
+		const [held] = [...subscriptions(t.platform).values()];
+		expect(store.node()).toEqual({ subscriptionId: held.id, secret: store.node().secret });
+		expect(store.node().secret).not.toBe(before.secret);
+	});
+
 	test('deactivation unsubscribes and forgets the ID and secret', async () => {
 		const store = new WebhookStore();
 		await activate(store);
