@@ -72,11 +72,19 @@ describe('ELMA365 Event Trigger with the connector module', () => {
 	test('the editor offers the module and the applications the user picks', async () => {
 		const modules = (await editorAsks('resource-locator-results', {
 			path: 'parameters.module',
-			methodName: 'searchModules',
+			methodName: 'searchConnectorModules',
 		})) as { results: Array<{ name: string; value: string }> };
-		expect(modules.results).toContainEqual(
-			expect.objectContaining({ name: expect.stringContaining('n8n connector'), value: MODULE_ID }),
+		// The connector first, answering its ping; the sandbox's other modules after it, marked.
+		expect(modules.results[0]).toEqual(
+			expect.objectContaining({
+				name: expect.stringMatching(/: n8n connector 0\.2\.0-beta$/),
+				value: MODULE_ID,
+			}),
 		);
+		expect(modules.results.slice(1).map((m) => m.name)).toEqual(
+			modules.results.slice(1).map(() => expect.stringMatching(/: not the n8n connector$/)),
+		);
+		expect(modules.results.length).toBeGreaterThan(1);
 		const applications = (await editorAsks('options', {
 			path: 'parameters.applications',
 			methodName: 'getApplications',

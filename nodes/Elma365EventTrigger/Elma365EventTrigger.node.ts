@@ -10,11 +10,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { credentialTest } from '../shared/methods/credentialTest';
-import { searchModules } from '../shared/methods/moduleSearch';
 import { callModule, listSubscriptions } from './connector';
 import { newSecret } from './delivery';
 import { properties } from './description';
-import { getApplications } from './methods';
+import { getApplications, searchConnectorModules } from './methods';
 import { dropRepeats } from './repeats';
 import { receiveDelivery } from './webhook';
 
@@ -65,7 +64,7 @@ export class Elma365EventTrigger implements INodeType {
 
 	methods = {
 		credentialTest,
-		listSearch: { searchModules },
+		listSearch: { searchConnectorModules },
 		loadOptions: { getApplications },
 	};
 
@@ -92,11 +91,21 @@ export class Elma365EventTrigger implements INodeType {
 				const data = this.getWorkflowStaticData('node');
 				const secret = newSecret();
 				const url = this.getNodeWebhookUrl('default');
-				const answer = await callModule(this, 'subscribe', {
-					url,
-					...subscriptionOf(this),
-					secret,
-				});
+				const wanted = subscriptionOf(this);
+				let answer;
+				try {
+					answer = await callModule(this, 'subscribe', { url, ...wanted, secret });
+				} catch (error) {
+					if ((error as NodeApiError).httpCode !== '404') throw error;
+					throw new NodeOperationError(
+						this.getNode(),
+						'The module chosen in Module is not the n8n connector module',
+						{
+							description:
+								'ELMA365 answered 404 to its "subscribe" API method. Pick a module marked "n8n connector" in Module (the connector module must be installed and enabled: see the node\'s documentation).',
+						},
+					);
+				}
 				if (typeof answer.id !== 'string' || answer.id === '')
 					throw new NodeOperationError(
 						this.getNode(),

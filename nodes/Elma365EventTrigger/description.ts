@@ -23,9 +23,9 @@ export const properties: INodeProperties[] = [
 	uuidLocator({
 		displayName: 'Module',
 		name: 'module',
-		searchListMethod: 'searchModules',
+		searchListMethod: 'searchConnectorModules',
 		description:
-			'The n8n connector module (Administration > Modules): the workflow subscribes through its API methods when it is activated',
+			'The n8n connector module (Administration > Modules): the workflow subscribes through its API methods when it is activated. The list shows the modules that answer as the connector first.',
 	}),
 	{
 		displayName: 'Events',

@@ -168,12 +168,18 @@ describe('lifecycle', () => {
 		expect(t.platform.requests.map((r) => r.path)).toEqual([`${SCRIPT}/subscribe`]);
 	});
 
-	test('an unknown module is a clear error', async () => {
+	test('a module that is not the connector (404 on subscribe) fails with a message that says so', async () => {
 		const store = new WebhookStore();
 		const other = options(store, {
 			module: { __rl: true, mode: 'id', value: '00000000-0000-4000-8000-000000000000' },
 		});
-		await expect(lifecycle(other, 'create')).rejects.toThrow(/404/);
+		const refused = lifecycle(other, 'create');
+		await expect(refused).rejects.toThrow(
+			'The module chosen in Module is not the n8n connector module',
+		);
+		await expect(refused).rejects.toMatchObject({
+			description: expect.stringContaining('ELMA365 answered 404 to its "subscribe" API method'),
+		});
 		expect(store.node()).toEqual({});
 	});
 });
