@@ -96,15 +96,7 @@ export class Elma365EventTrigger implements INodeType {
 				try {
 					answer = await callModule(this, 'subscribe', { url, ...wanted, secret });
 				} catch (error) {
-					if ((error as NodeApiError).httpCode !== '404') throw error;
-					throw new NodeOperationError(
-						this.getNode(),
-						'The module chosen in Module is not the n8n connector module',
-						{
-							description:
-								'ELMA365 answered 404 to its "subscribe" API method. Pick a module marked "n8n connector" in Module (the connector module must be installed and enabled: see the node\'s documentation).',
-						},
-					);
+					throw subscribeError(this, error);
 				}
 				if (typeof answer.id !== 'string' || answer.id === '')
 					throw new NodeOperationError(
@@ -166,6 +158,19 @@ function subscriptionOf(ctx: IHookFunctions): { events: string[]; applications: 
 		});
 	const applications = ctx.getNodeParameter('applications', []) as string[];
 	return { events, applications };
+}
+
+/** What a failed `subscribe` tells the user: a 404 means the module is not the connector. */
+function subscribeError(ctx: IHookFunctions, error: unknown): Error {
+	if ((error as NodeApiError).httpCode !== '404') return error as Error;
+	return new NodeOperationError(
+		ctx.getNode(),
+		'The module chosen in Module is not the n8n connector module',
+		{
+			description:
+				'ELMA365 answered 404 to its "subscribe" API method. Pick a module marked "n8n connector" in Module (the connector module must be installed and enabled: see the node\'s documentation).',
+		},
+	);
 }
 
 function sameSet(given: unknown, wanted: string[]): boolean {
