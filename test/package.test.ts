@@ -43,7 +43,7 @@ const ICON_AREA: Record<string, string> = {
 	Elma365AppTrigger: 'app',
 	Elma365ProcessTrigger: 'process',
 	Elma365TaskTrigger: 'task',
-	Elma365EventTrigger: 'app',
+	Elma365EventTrigger: 'event',
 };
 
 test('every listed node has an icon area, and each area its own pair of files', () => {

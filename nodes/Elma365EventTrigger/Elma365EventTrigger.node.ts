@@ -21,7 +21,7 @@ export class Elma365EventTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'ELMA365 Event Trigger',
 		name: 'elma365EventTrigger',
-		icon: { light: 'file:../../icons/app.svg', dark: 'file:../../icons/app.dark.svg' },
+		icon: { light: 'file:../../icons/event.svg', dark: 'file:../../icons/event.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{"event: " + $parameter["events"].join(", ")}}',
