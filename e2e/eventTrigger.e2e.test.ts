@@ -72,7 +72,7 @@ describe('ELMA365 Event Trigger with the connector module', () => {
 	test('the editor offers the module and the applications the user picks', async () => {
 		const modules = (await editorAsks('resource-locator-results', {
 			path: 'parameters.module',
-			methodName: 'searchConnectorModules',
+			methodName: 'searchModules',
 		})) as { results: Array<{ name: string; value: string }> };
 		// The connector first, answering its ping; the sandbox's other modules after it, marked.
 		expect(modules.results[0]).toEqual(

@@ -58,7 +58,7 @@ test('every listed node has an icon area, and each area its own pair of files', 
 			expect(svg).not.toMatch(/<(text|script|image|use)\b|href=/);
 		}
 	}
-	expect(new Set(Object.values(ICON_AREA)).size).toBe(13);
+	expect(new Set(Object.values(ICON_AREA)).size).toBe(14);
 });
 
 describe.each((pkg.n8n.nodes as string[]).map((file) => [path.basename(file, '.node.js'), file]))(

@@ -64,7 +64,8 @@ export class Elma365EventTrigger implements INodeType {
 
 	methods = {
 		credentialTest,
-		listSearch: { searchConnectorModules },
+		// Named as the shared Module picker, so the builder hint says where a typed ID comes from.
+		listSearch: { searchModules: searchConnectorModules },
 		loadOptions: { getApplications },
 	};
 

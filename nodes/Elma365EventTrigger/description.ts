@@ -23,7 +23,7 @@ export const properties: INodeProperties[] = [
 	uuidLocator({
 		displayName: 'Module',
 		name: 'module',
-		searchListMethod: 'searchConnectorModules',
+		searchListMethod: 'searchModules',
 		description:
 			'The n8n connector module (Administration > Modules): the workflow subscribes through its API methods when it is activated. The list shows the modules that answer as the connector first.',
 	}),

@@ -34,7 +34,7 @@ test('Module lists the modules that answer as the connector first, marking which
 			nodeType: 'elma365EventTrigger',
 			parameters,
 			credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey },
-			method: 'searchConnectorModules',
+			method: 'searchModules',
 		});
 		expect(found.results.map((entry) => [entry.name, entry.value])).toEqual([
 			[`n8n connector (${CONNECTOR_MODULE_ID}): n8n connector 0.1.0`, CONNECTOR_MODULE_ID],
