@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+	type Execution,
 	MODULE_ID,
 	SCRIPT,
 	activateTrigger,
@@ -319,6 +320,74 @@ test('"Send to n8n": the process activity gets the answer of a workflow in respo
 			time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
 			context: { deal: 'Office chairs', amount: 800 },
 		});
+	} finally {
+		await deactivate(workflowId);
+		await untilUnsubscribed();
+	}
+});
+
+test('bursts on a trigger that never ran: every event runs once, repeats run none', async () => {
+	const { workflowId, url } = await activateTrigger('e2e event trigger burst', {
+		events: ['item.created'],
+		applications: ['crm/deals'],
+	});
+	try {
+		const [{ secret }] = (await storedSubscriptions()).filter((s) => s.url === url);
+		/** One signed delivery of event `id`, as the module sends it; n8n's status. */
+		const send = async (id: string) => {
+			const body = JSON.stringify({
+				id,
+				event: 'item.created',
+				time: new Date().toISOString(),
+				namespace: 'crm',
+				application: 'deals',
+				item: { __id: id },
+			});
+			const response = await fetch(url, {
+				method: 'POST',
+				headers: signedHeaders(secret, body),
+				body,
+			});
+			await response.arrayBuffer();
+			return response.status;
+		};
+		const ran = (executions: Execution[]) =>
+			executions.flatMap((e) => triggerItems(e).map((item) => (item as { id: string }).id));
+		const ok = (ids: string[]) => ids.map(() => 200);
+
+		// 30 events at once on a trigger whose repeat store has no row yet.
+		const ids = Array.from({ length: 30 }, () => randomUUID());
+		let started = Date.now();
+		expect(await Promise.all(ids.map(send))).toEqual(ok(ids));
+		let executions = await finished(workflowId, 30, 180);
+		console.log(`30 deliveries at once to 30 finished executions: ${Date.now() - started} ms`);
+		expect(executions.map((e) => e.status)).toEqual(ids.map(() => 'success'));
+		expect(ran(executions).sort()).toEqual([...ids].sort());
+
+		// The same 30 again, at once: 30 executions that stop at the trigger.
+		expect(await Promise.all(ids.map(send))).toEqual(ok(ids));
+		executions = await finished(workflowId, 60, 180);
+		expect(executions.map((e) => e.status)).toEqual([...ids, ...ids].map(() => 'success'));
+		expect(ran(executions).sort()).toEqual([...ids].sort());
+
+		// Copies mixed with new events, and a retry after 0.5 s and 1.5 s.
+		const fresh = Array.from({ length: 5 }, () => randomUUID());
+		const copies = [...fresh, ...fresh, fresh[0], fresh[0], fresh[0]];
+		const after = async (ms: number, id: string) => {
+			await new Promise((resolve) => setTimeout(resolve, ms));
+			return await send(id);
+		};
+		started = Date.now();
+		const statuses = await Promise.all([
+			...copies.map(send),
+			after(500, fresh[1]),
+			after(1500, fresh[1]),
+		]);
+		expect(statuses).toEqual(ok([...copies, '', '']));
+		executions = await finished(workflowId, 60 + copies.length + 2, 180);
+		console.log(`${copies.length + 2} mixed deliveries finished: ${Date.now() - started} ms`);
+		expect(executions.every((e) => e.status === 'success')).toBe(true);
+		expect(ran(executions).sort()).toEqual([...ids, ...fresh].sort());
 	} finally {
 		await deactivate(workflowId);
 		await untilUnsubscribed();
