@@ -442,16 +442,25 @@ async function itemData(
 	return { ...item, __id: id };
 }
 
+/**
+ * The handler's context, read untyped: the platform types `Context` per handler, and its typings
+ * lack `json()` (the vendor's own handler casts it: `(<any>Context).json()`, event-bus eac85c5e-...).
+ */
+function untypedContext(): { data?: Record<string, unknown>; json?: () => unknown } {
+	return Context as unknown as { data?: Record<string, unknown>; json?: () => unknown };
+}
+
 function handlerContext(): unknown {
+	const context = untypedContext();
 	try {
-		return typeof Context.json === 'function' ? plain(Context.json()) : plain(Context.data);
+		return typeof context.json === 'function' ? plain(context.json()) : plain(context.data);
 	} catch {
 		return undefined;
 	}
 }
 
 async function action(): Promise<void> {
-	const data = Context.data ?? {};
+	const data = untypedContext().data ?? {};
 	const ref = itemRef(data);
 	const isItemEvent = EVENT_NAME.startsWith('item.');
 	const namespace = isItemEvent ? text(ref?.namespace) : undefined;
