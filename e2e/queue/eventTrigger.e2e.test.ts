@@ -4,14 +4,17 @@
  * the execution (read from each worker's log: "Worker finished execution <id>"), a retry of the
  * delivery runs nothing, and deactivation unsubscribes. The single-process suite (../eventTrigger.e2e.test.ts) covers the rest.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import {
+	type Execution,
 	SCRIPT,
 	activateTrigger,
 	deactivate,
 	emit,
 	executionsOf,
 	finished,
+	signedHeaders,
 	storedSubscriptions,
 	triggerItem,
 	triggerItems,
@@ -102,4 +105,60 @@ test('activation on the main subscribes, one event is one execution on a worker,
 	}
 	expect(await moduleCalls()).toEqual([['POST', `${SCRIPT}/unsubscribe`]]);
 	expect(await executionsOf(workflowId)).toHaveLength(2);
+});
+
+test('bursts on a trigger that never ran: every event runs on some worker; repeats are measured', async () => {
+	const { workflowId, url } = await activateTrigger('queue event trigger burst', {
+		events: ['item.created'],
+		applications: ['crm/deals'],
+	});
+	try {
+		const [{ secret }] = (await storedSubscriptions()).filter((s) => s.url === url);
+		const send = async (id: string) => {
+			const body = JSON.stringify({
+				id,
+				event: 'item.created',
+				time: new Date().toISOString(),
+				namespace: 'crm',
+				application: 'deals',
+				item: { __id: id },
+			});
+			const response = await fetch(url, {
+				method: 'POST',
+				headers: signedHeaders(secret, body),
+				body,
+			});
+			await response.arrayBuffer();
+			return response.status;
+		};
+		const ran = (executions: Execution[]) =>
+			executions.flatMap((e) => triggerItems(e).map((item) => (item as { id: string }).id));
+		const ids = Array.from({ length: 30 }, () => randomUUID());
+
+		// New events: none lost, whichever worker runs them and however the checks collide.
+		let started = Date.now();
+		expect(await Promise.all(ids.map(send))).toEqual(ids.map(() => 200));
+		let executions = await finished(workflowId, 30, 240);
+		console.log(
+			`queue: 30 deliveries at once to 30 finished executions: ${Date.now() - started} ms`,
+		);
+		expect(executions.map((e) => e.status)).toEqual(ids.map(() => 'success'));
+		expect(ran(executions).sort()).toEqual([...ids].sort());
+		const byWorker = new Map<string, number>();
+		for (const e of executions)
+			for (const w of workersOf(e.id)) byWorker.set(w, (byWorker.get(w) ?? 0) + 1);
+		console.log(`queue: executions per worker ${JSON.stringify([...byWorker])}`);
+
+		// The same 30 again at once: at least once across workers, so some may run again. Measured.
+		started = Date.now();
+		expect(await Promise.all(ids.map(send))).toEqual(ids.map(() => 200));
+		executions = await finished(workflowId, 60, 240);
+		expect(executions.every((e) => e.status === 'success')).toBe(true);
+		const again = ran(executions.slice(30)).length;
+		console.log(`queue: repeats of 30 events sent at once that ran again: ${again}`);
+		expect(ran(executions.slice(0, 30)).sort()).toEqual([...ids].sort());
+	} finally {
+		await deactivate(workflowId);
+		await untilUnsubscribed();
+	}
 });
