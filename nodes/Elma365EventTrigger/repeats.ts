@@ -60,5 +60,27 @@ export async function dropRepeats(
 			return items;
 		}
 	}
+	const fresh = ids.filter((id) => !processed.includes(id));
+	if (fresh.length > 0) await recordAgain(ctx, key, fresh);
 	return items.filter((item) => !processed.includes(String(item.json.id)));
+}
+
+/**
+ * Checks the new IDs once more, so that n8n's store records them again if another process wrote
+ * the row back without them in the meantime (queue-mode workers): a later repeat then finds them.
+ * Only narrows that window; a failure here changes nothing, the events run anyway.
+ */
+async function recordAgain(ctx: IExecuteFunctions, key: string, ids: string[]): Promise<void> {
+	try {
+		await inTurn(
+			key,
+			async () =>
+				await ctx.helpers.checkProcessedAndRecord(ids, 'node', {
+					mode: 'entries',
+					maxEntries: SEEN_EVENT_IDS,
+				}),
+		);
+	} catch {
+		// the events run anyway
+	}
 }

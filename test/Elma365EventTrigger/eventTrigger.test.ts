@@ -343,6 +343,20 @@ describe("repeats when deliveries arrive together (n8n's deduplication store rac
 		expect(outputs.flat().sort()).toEqual(['burst-0', 'burst-1', 'burst-2', 'burst-3', 'burst-4']);
 	});
 
+	test('an ID another process wrote over at the same moment is recorded again: its repeat stops', async () => {
+		const store = new WebhookStore();
+		await run(store, 0);
+		// Another worker read the row before the trigger recorded burst-1 and writes its copy back after.
+		deduplicationStore().loseNextWrites(1);
+		const checks = deduplicationStore().checks;
+		expect(await run(store, 1)).toEqual(['burst-1']);
+		// The trigger checked twice: the second found burst-1 missing and recorded it again.
+		const during = deduplicationStore().checks - checks;
+		expect(await run(store, 1)).toEqual([]);
+		expect(await run(store, 0)).toEqual([]);
+		expect(during).toBe(2);
+	});
+
 	test('a check that fails once is tried again: the event runs, and its repeat stops', async () => {
 		const store = new WebhookStore();
 		deduplicationStore().failNextChecks(1);

@@ -7,7 +7,8 @@
  * inserts it when there was none (failing with SQLITE_CONSTRAINT when another call inserted it in
  * between) or writes the copy it read back whole (so a call in between loses its IDs), keeping the
  * newest `maxEntries`. Each database step yields to the event loop, as a query does.
- * `failNextChecks(n)` makes the next n checks fail as a locked database would.
+ * `failNextChecks(n)` makes the next n checks fail as a locked database would; `loseNextWrites(n)`
+ * undoes the next n write-backs, as another process writing back its older copy would.
  */
 import { DataDeduplicationService } from 'n8n-core';
 import type {
@@ -35,6 +36,7 @@ const query = () => new Promise<void>((resolve) => setImmediate(resolve));
 class MemoryDeduplicator implements IDataDeduplicator {
 	private readonly rows = new Map<string, Row>();
 	private failures = 0;
+	private lostWrites = 0;
 	/** Calls of checkProcessedAndRecord, failed ones included. */
 	checks = 0;
 
@@ -42,10 +44,19 @@ class MemoryDeduplicator implements IDataDeduplicator {
 		this.failures = count;
 	}
 
+	/**
+	 * The next `count` checks that write a row back have their write undone at once, as when another
+	 * process (a queue-mode worker) read the row before and writes its copy back after.
+	 */
+	loseNextWrites(count: number): void {
+		this.lostWrites = count;
+	}
+
 	/** Forgets every row: each trigger as if it never ran. */
 	clear(): void {
 		this.rows.clear();
 		this.failures = 0;
+		this.lostWrites = 0;
 	}
 
 	private async findOne(key: string): Promise<Row | undefined> {
@@ -89,7 +100,8 @@ class MemoryDeduplicator implements IDataDeduplicator {
 		});
 		if (options.maxEntries) row.data.splice(0, row.data.length - options.maxEntries);
 		await query();
-		this.rows.set(key, row);
+		if (this.lostWrites > 0) this.lostWrites--;
+		else this.rows.set(key, row);
 		return output;
 	}
 
@@ -121,13 +133,12 @@ class MemoryDeduplicator implements IDataDeduplicator {
 }
 
 const store = new MemoryDeduplicator();
-let initialised = false;
+let initialised: Promise<void> | undefined;
 
-/** Gives n8n-core the store once per test file (n8n's CLI does it once per process). */
+/** Gives n8n-core the store once per test file (n8n's CLI does it once per process), also when executions start together. */
 export async function useDeduplicationStore(): Promise<void> {
-	if (initialised) return;
-	await DataDeduplicationService.init(store);
-	initialised = true;
+	initialised ??= DataDeduplicationService.init(store);
+	await initialised;
 }
 
 /** The store n8n-core uses in this test file. */
