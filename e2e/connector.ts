@@ -4,6 +4,9 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { activateWorkflow, elma365Node, n8nApi, state } from './helpers';
+import { SUBSCRIBE_KEY } from '../elma365-module/test/emulation.ts';
+
+export { SUBSCRIBE_KEY };
 
 export const MODULE_ID = '5b0e7c1a-2f3d-4e6a-9b8c-7d1e0f2a3b4c';
 export const SCRIPT = `/api/extensions/${MODULE_ID}/script`;
@@ -77,7 +80,11 @@ export function eventTrigger(parameters: Record<string, unknown>) {
 	return {
 		...elma365Node(
 			'elma365EventTrigger',
-			{ module: { __rl: true, mode: 'list', value: MODULE_ID }, ...parameters },
+			{
+				module: { __rl: true, mode: 'list', value: MODULE_ID },
+				subscribeKey: SUBSCRIBE_KEY,
+				...parameters,
+			},
 			[0, 0],
 		),
 		webhookId: randomUUID(),

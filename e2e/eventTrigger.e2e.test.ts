@@ -10,6 +10,7 @@ import {
 	type Execution,
 	MODULE_ID,
 	SCRIPT,
+	SUBSCRIBE_KEY,
 	activateTrigger,
 	deactivate,
 	emit,
@@ -119,6 +120,7 @@ describe('ELMA365 Event Trigger with the connector module', () => {
 					events: ['item.created'],
 					applications: ['crm/deals'],
 					secret: stored.secret,
+					key: SUBSCRIBE_KEY,
 				},
 				`Bearer ${state.sandboxKey}`,
 			],
@@ -208,7 +210,12 @@ describe('ELMA365 Event Trigger with the connector module', () => {
 		await deactivate(workflowId);
 		await untilUnsubscribed();
 		expect(await moduleCalls()).toEqual([
-			['POST', `${SCRIPT}/unsubscribe`, { id: subscription.id }, `Bearer ${state.sandboxKey}`],
+			[
+				'POST',
+				`${SCRIPT}/unsubscribe`,
+				{ id: subscription.id, key: SUBSCRIBE_KEY },
+				`Bearer ${state.sandboxKey}`,
+			],
 		]);
 		expect(await storedSubscriptions()).toEqual([]);
 		// The module has nobody to send the next event to.

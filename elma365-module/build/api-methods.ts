@@ -210,6 +210,14 @@ function matches(
 	return subscription.applications.includes(`${namespace}/${application}`);
 }
 
+/** Equal texts, compared in time that depends on the length only, not on where they differ. */
+function sameText(given: string, expected: string): boolean {
+	if (given.length !== expected.length) return false;
+	let difference = 0;
+	for (let i = 0; i < given.length; i++) difference |= given.charCodeAt(i) ^ expected.charCodeAt(i);
+	return difference === 0;
+}
+
 /** A version 4 UUID from Math.random: unique per event, not a secret. */
 function newEventId(): string {
 	const hex = '0123456789abcdef';
@@ -398,8 +406,42 @@ function readBody(req: HttpApiRequest): unknown {
 	}
 }
 
+/** The module setting that names the key n8n must send: its code in the module's settings. */
+const KEY_SETTING = 'subscribe_key';
+
+/**
+ * The key the administrator set in the module's settings, read as the vendor's own scripts read
+ * module settings (`Namespace.params.data.<code>`, sekiro33/kedo-dev,
+ * kedoSolution/processor/entities/ca/ext_7fe3de7d-f459-4f75-940c-271c6e9ea1ed/create_child_care_vacation_1c.ts).
+ */
+function settingKey(): string {
+	const params = (Namespace as unknown as { params?: { data?: Record<string, unknown> } }).params;
+	const value = params?.data?.[KEY_SETTING];
+	return typeof value === 'string' ? value : '';
+}
+
+/**
+ * 403 unless the body's `key` is the module setting's (compared in constant time): the External
+ * methods take any user token of the company, so the key is what the administrator hands to n8n
+ * alone. With the setting empty nobody may subscribe, list or unsubscribe.
+ */
+function refusal(body: unknown): HttpResponse | undefined {
+	const expected = settingKey();
+	if (expected === '')
+		return answer(403, {
+			error: `the module setting ${KEY_SETTING} is empty: the administrator sets it, and n8n sends it`,
+		});
+	const given = (body as { key?: unknown } | undefined)?.key;
+	if (typeof given !== 'string' || !sameText(given, expected))
+		return answer(403, { error: `key is not the module setting ${KEY_SETTING}` });
+	return undefined;
+}
+
 async function subscribe(req: HttpApiRequest): Promise<HttpResponse> {
-	const input = validateSubscription(readBody(req));
+	const body = readBody(req);
+	const refused = refusal(body);
+	if (refused) return refused;
+	const input = validateSubscription(body);
 	if (typeof input === 'string') return answer(400, { error: input });
 	const id = await addSubscription(input);
 	// Another subscribe wrote the store at the same moment each time: n8n's activation may try again.
@@ -410,13 +452,17 @@ async function subscribe(req: HttpApiRequest): Promise<HttpResponse> {
 
 async function unsubscribe(req: HttpApiRequest): Promise<HttpResponse> {
 	const body = readBody(req) as { id?: unknown } | undefined;
+	const refused = refusal(body);
+	if (refused) return refused;
 	if (!body || typeof body.id !== 'string' || body.id === '')
 		return answer(400, { error: 'id must be a non-empty string' });
 	await removeSubscription(body.id);
 	return answer(200, { ok: true });
 }
 
-async function list(_req: HttpApiRequest): Promise<HttpResponse> {
+async function list(req: HttpApiRequest): Promise<HttpResponse> {
+	const refused = refusal(readBody(req));
+	if (refused) return refused;
 	const subscriptions = (await allSubscriptions()).map(({ id, url, events, applications }) => ({
 		id,
 		url,

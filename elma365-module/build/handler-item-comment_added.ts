@@ -210,6 +210,14 @@ function matches(
 	return subscription.applications.includes(`${namespace}/${application}`);
 }
 
+/** Equal texts, compared in time that depends on the length only, not on where they differ. */
+function sameText(given: string, expected: string): boolean {
+	if (given.length !== expected.length) return false;
+	let difference = 0;
+	for (let i = 0; i < given.length; i++) difference |= given.charCodeAt(i) ^ expected.charCodeAt(i);
+	return difference === 0;
+}
+
 /** A version 4 UUID from Math.random: unique per event, not a secret. */
 function newEventId(): string {
 	const hex = '0123456789abcdef';

@@ -92,6 +92,14 @@ export function matches(
 	return subscription.applications.includes(`${namespace}/${application}`);
 }
 
+/** Equal texts, compared in time that depends on the length only, not on where they differ. */
+export function sameText(given: string, expected: string): boolean {
+	if (given.length !== expected.length) return false;
+	let difference = 0;
+	for (let i = 0; i < given.length; i++) difference |= given.charCodeAt(i) ^ expected.charCodeAt(i);
+	return difference === 0;
+}
+
 /** A version 4 UUID from Math.random: unique per event, not a secret. */
 export function newEventId(): string {
 	const hex = '0123456789abcdef';

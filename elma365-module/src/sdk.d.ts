@@ -26,7 +26,8 @@ declare function fetch(
 declare const Context: { data: Record<string, unknown>; json?: () => unknown };
 
 /**
- * The module's key-value store (see src/store.ts for the sources): text values by key.
+ * The module's key-value store (see src/store.ts for the sources): text values by key. Its
+ * settings, `Namespace.params.data.<code>`, are read untyped in src/api.ts (sources there).
  */
 declare const Namespace: {
 	storage: {

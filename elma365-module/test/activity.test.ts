@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { startModule, type Module } from './emulation';
+import { SUBSCRIBE_KEY, startModule, type Module } from './emulation';
 import { startReceiver, type Receiver } from './receiver';
 
 const secret = 'a-secret-of-24-characters';
@@ -10,7 +10,7 @@ async function subscribe(events: string[], url = receiver.url) {
 	const response = await fetch(company.methodUrl('subscribe'), {
 		method: 'POST',
 		headers: { Authorization: `Bearer ${company.token}` },
-		body: JSON.stringify({ url, events, secret }),
+		body: JSON.stringify({ url, events, secret, key: SUBSCRIBE_KEY }),
 	});
 	expect(response.status).toBe(200);
 }

@@ -116,8 +116,17 @@ function script(component: string): string {
 	return js;
 }
 
+/** The module setting `subscribe_key` the emulated administrator set (src/api.ts). */
+export const SUBSCRIBE_KEY = 'subscribe-key-set-by-the-administrator';
+
 export interface SandboxOptions {
 	storage?: ModuleStorage;
+	/**
+	 * The module's settings, `Namespace.params.data` (read so in the vendor's activities: kedo-dev,
+	 * kedoSolution/processor/entities/ca/ext_7fe3de7d-f459-4f75-940c-271c6e9ea1ed/create_child_care_vacation_1c.ts);
+	 * by default `subscribe_key` is SUBSCRIBE_KEY.
+	 */
+	settings?: Record<string, unknown>;
 	/** What the scripts' `fetch` goes through (Node's by default). */
 	network?: typeof fetch;
 	/**
@@ -128,7 +137,12 @@ export interface SandboxOptions {
 }
 
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
-	const { storage = new ModuleStorage(), network = fetch, timers = true } = options;
+	const {
+		storage = new ModuleStorage(),
+		network = fetch,
+		timers = true,
+		settings = { subscribe_key: SUBSCRIBE_KEY },
+	} = options;
 	const errors: string[] = [];
 	const waits: number[] = [];
 	const context = {
@@ -150,7 +164,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 			return { status: response.status, text: async () => text };
 		},
 		Context: context,
-		Namespace: { storage },
+		Namespace: { storage, params: { data: settings } },
 		HttpResponse,
 		// `console.error` (kedo-dev widget scripts log with it).
 		console: { error: (...values: unknown[]) => errors.push(values.join(' ')) },

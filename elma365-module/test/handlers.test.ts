@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { createSandbox, itemEvent, startModule, type Module } from './emulation';
+import { SUBSCRIBE_KEY, createSandbox, itemEvent, startModule, type Module } from './emulation';
 import { startReceiver, type Receiver } from './receiver';
 
 const secret = 'a-secret-of-24-characters';
@@ -15,7 +15,7 @@ async function subscribe(events: string[], applications: string[] = [], url = re
 	const response = await fetch(company.methodUrl('subscribe'), {
 		method: 'POST',
 		headers: { Authorization: `Bearer ${company.token}` },
-		body: JSON.stringify({ url, events, applications, secret }),
+		body: JSON.stringify({ url, events, applications, secret, key: SUBSCRIBE_KEY }),
 	});
 	expect(response.status).toBe(200);
 	return ((await response.json()) as { id: string }).id;
@@ -154,7 +154,7 @@ describe('event handlers', () => {
 		await fetch(company.methodUrl('unsubscribe'), {
 			method: 'POST',
 			headers: { Authorization: `Bearer ${company.token}` },
-			body: JSON.stringify({ id }),
+			body: JSON.stringify({ id, key: SUBSCRIBE_KEY }),
 		});
 		await company.emit('item.created', created);
 		expect(receiver.requests).toHaveLength(0);

@@ -163,7 +163,13 @@ function subscriptionOf(ctx: IHookFunctions): { events: string[]; applications: 
 
 /** What a failed `subscribe` tells the user: a 404 means the module is not the connector. */
 function subscribeError(ctx: IHookFunctions, error: unknown): Error {
-	if ((error as NodeApiError).httpCode !== '404') return error as Error;
+	const httpCode = (error as NodeApiError).httpCode;
+	if (httpCode === '403')
+		return new NodeOperationError(ctx.getNode(), 'The connector module refused the Subscribe Key', {
+			description:
+				"Set Subscribe Key to the key the company's administrator set in the connector module's settings (subscribe_key).",
+		});
+	if (httpCode !== '404') return error as Error;
 	return new NodeOperationError(
 		ctx.getNode(),
 		'The module chosen in Module is not the n8n connector module',

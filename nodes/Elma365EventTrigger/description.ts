@@ -28,6 +28,16 @@ export const properties: INodeProperties[] = [
 			'The n8n connector module (Administration > Modules): the workflow subscribes through its API methods when it is activated. The list shows the modules that answer as the connector first.',
 	}),
 	{
+		displayName: 'Subscribe Key',
+		name: 'subscribeKey',
+		type: 'string',
+		typeOptions: { password: true },
+		required: true,
+		default: '',
+		description:
+			"The key the company's administrator set in the connector module's settings (subscribe_key): the module refuses to subscribe, list or unsubscribe without it",
+	},
+	{
 		displayName: 'Events',
 		name: 'events',
 		type: 'multiOptions',

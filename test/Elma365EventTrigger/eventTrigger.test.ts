@@ -14,6 +14,8 @@ import {
 } from '../harness/webhook';
 
 const t = usePlatform();
+/** The connector module's subscribe_key setting, as the user typed it into Subscribe Key. */
+const KEY = 'subscribe-key-set-by-the-administrator';
 const SCRIPT = `/api/extensions/${CONNECTOR_MODULE_ID}/script`;
 
 function options(store: WebhookStore, parameters: Record<string, unknown> = {}) {
@@ -21,6 +23,7 @@ function options(store: WebhookStore, parameters: Record<string, unknown> = {}) 
 		nodeType: 'elma365EventTrigger',
 		parameters: {
 			module: { __rl: true, mode: 'id', value: CONNECTOR_MODULE_ID },
+			subscribeKey: KEY,
 			events: ['item.created', 'item.updated'],
 			applications: ['crm/deals'],
 			...parameters,
@@ -88,6 +91,7 @@ describe('lifecycle', () => {
 			events: ['item.created', 'item.updated'],
 			applications: ['crm/deals'],
 			secret,
+			key: KEY,
 		});
 		const [held] = [...subscriptions(t.platform).values()];
 		expect(store.node()).toEqual({ subscriptionId: held.id, secret });
@@ -103,7 +107,7 @@ describe('lifecycle', () => {
 		t.platform.reset();
 		expect(await lifecycle(options(store), 'checkExists')).toBe(true);
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-			['POST', `${SCRIPT}/list`, {}],
+			['POST', `${SCRIPT}/list`, { key: KEY }],
 		]);
 		expect(await lifecycle(options(store, { events: ['item.created'] }), 'checkExists')).toBe(
 			false,
@@ -135,7 +139,7 @@ describe('lifecycle', () => {
 		t.platform.reset();
 		expect(await lifecycle(options(store), 'delete')).toBe(true);
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-			['POST', `${SCRIPT}/unsubscribe`, { id }],
+			['POST', `${SCRIPT}/unsubscribe`, { id, key: KEY }],
 		]);
 		expect(subscriptions(t.platform).size).toBe(0);
 		expect(store.node()).toEqual({});
@@ -166,6 +170,17 @@ describe('lifecycle', () => {
 		};
 		expect(await lifecycle(prefixed, 'create')).toBe(true);
 		expect(t.platform.requests.map((r) => r.path)).toEqual([`${SCRIPT}/subscribe`]);
+	});
+
+	test('a Subscribe Key the module refuses (403) fails with a message that says so', async () => {
+		const store = new WebhookStore();
+		t.platform.script('POST', `${SCRIPT}/subscribe`, {
+			status: 403,
+			body: { error: 'key is not the module setting subscribe_key' },
+		});
+		const refused = lifecycle(options(store), 'create');
+		await expect(refused).rejects.toThrow('The connector module refused the Subscribe Key');
+		expect(store.node()).toEqual({});
 	});
 
 	test('a module that is not the connector (404 on subscribe) fails with a message that says so', async () => {
