@@ -4,6 +4,9 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { activateWorkflow, elma365Node, n8nApi, state } from './helpers';
+import { SUBSCRIBE_KEY } from '../elma365-module/test/emulation.ts';
+
+export { SUBSCRIBE_KEY };
 
 export const MODULE_ID = '5b0e7c1a-2f3d-4e6a-9b8c-7d1e0f2a3b4c';
 export const SCRIPT = `/api/extensions/${MODULE_ID}/script`;
@@ -16,12 +19,12 @@ export interface Delivery {
 	status: number;
 }
 
-/** A row of the module's subscription store (events and applications are JSON text). */
+/** A subscription as the module's store holds it (`Namespace.storage`, elma365-module/src/store.ts). */
 export interface StoredSubscription {
-	__id: string;
+	id: string;
 	url: string;
-	events: string;
-	applications: string;
+	events: string[];
+	applications: string[];
 	secret: string;
 }
 
@@ -77,7 +80,11 @@ export function eventTrigger(parameters: Record<string, unknown>) {
 	return {
 		...elma365Node(
 			'elma365EventTrigger',
-			{ module: { __rl: true, mode: 'list', value: MODULE_ID }, ...parameters },
+			{
+				module: { __rl: true, mode: 'list', value: MODULE_ID },
+				subscribeKey: SUBSCRIBE_KEY,
+				...parameters,
+			},
 			[0, 0],
 		),
 		webhookId: randomUUID(),
@@ -176,19 +183,21 @@ export function triggerItem(execution: Execution): unknown {
 	return triggerItems(execution)[0];
 }
 
-/** The module's signed headers for `body`, each part replaceable to forge a delivery. */
+/**
+ * The module's signed headers for `body` (timestamp and signature, never the secret), each part
+ * replaceable to forge a delivery: `secret` signs with another key.
+ */
 export function signedHeaders(
 	secret: string,
 	body: string,
 	change: { timestamp?: number; secret?: string; signature?: string } = {},
 ): Record<string, string> {
 	const timestamp = String(change.timestamp ?? Math.floor(Date.now() / 1000));
-	const hmac = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+	const key = change.secret ?? secret;
+	const hmac = createHmac('sha256', key).update(`${timestamp}.${body}`).digest('hex');
 	return {
 		'Content-Type': 'application/json',
-		'X-Elma365-Event-Id': (JSON.parse(body) as { id: string }).id,
 		'X-Elma365-Timestamp': timestamp,
-		'X-Elma365-Secret': change.secret ?? secret,
 		'X-Elma365-Signature': change.signature ?? `sha256=${hmac}`,
 	};
 }

@@ -7,8 +7,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+	type Execution,
 	MODULE_ID,
 	SCRIPT,
+	SUBSCRIBE_KEY,
 	activateTrigger,
 	deactivate,
 	emit,
@@ -21,20 +23,20 @@ import {
 	triggerItems,
 	untilUnsubscribed,
 } from './connector';
+import { itemEvent } from '../elma365-module/test/emulation.ts';
 import { clearSandboxRequests, n8nApi, sandboxRequests, state } from './helpers';
 
 const DEALS = {
 	first: { __id: '7a000000-0000-4000-8000-0000000000a1', __name: 'Office chairs', amount: 1200 },
 	second: { __id: '7b000000-0000-4000-8000-0000000000a2', __name: 'Standing desks', amount: 5400 },
 };
-const ALICE = { __id: '0a000000-0000-4000-8000-00000000a11c', __name: 'Alice Smith' };
-
-/** The handler context of an item created in crm/deals (what the handler reads: EVENT_FIELDS). */
-const created = (item: Record<string, unknown>, createdAt: string) => ({
-	target: { namespace: 'crm', code: 'deals', data: item },
-	author: { data: ALICE },
-	createdAt,
-});
+/**
+ * The handler context of an item created in crm/deals as the vendor's own handlers read it
+ * (`Context.data.__item` and `.item`: elma365-module/test/emulation.ts, itemEvent).
+ */
+const created = (item: Record<string, unknown> & { __id: string }) =>
+	itemEvent('crm', 'deals', item);
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 /** The module API calls the sandbox received: [method, path, body]. */
 async function moduleCalls() {
@@ -62,7 +64,7 @@ async function editorAsks(route: string, extra: Record<string, unknown>) {
 describe('ELMA365 Event Trigger with the connector module', () => {
 	let workflowId: string;
 	let url: string;
-	let subscription: { __id: string; secret: string };
+	let subscription: { id: string; secret: string };
 	let first: { id: string; body: string; delivery: Record<string, string> };
 
 	afterAll(async () => {
@@ -74,9 +76,17 @@ describe('ELMA365 Event Trigger with the connector module', () => {
 			path: 'parameters.module',
 			methodName: 'searchModules',
 		})) as { results: Array<{ name: string; value: string }> };
-		expect(modules.results).toContainEqual(
-			expect.objectContaining({ name: expect.stringContaining('n8n connector'), value: MODULE_ID }),
+		// The connector first, answering its ping; the sandbox's other modules after it, marked.
+		expect(modules.results[0]).toEqual(
+			expect.objectContaining({
+				name: expect.stringMatching(/: n8n connector 0\.2\.0-beta$/),
+				value: MODULE_ID,
+			}),
 		);
+		expect(modules.results.slice(1).map((m) => m.name)).toEqual(
+			modules.results.slice(1).map(() => expect.stringMatching(/: not the n8n connector$/)),
+		);
+		expect(modules.results.length).toBeGreaterThan(1);
 		const applications = (await editorAsks('options', {
 			path: 'parameters.applications',
 			methodName: 'getApplications',
@@ -94,11 +104,10 @@ describe('ELMA365 Event Trigger with the connector module', () => {
 		const [stored, ...others] = await storedSubscriptions();
 		expect(others).toEqual([]);
 		expect(stored).toEqual({
-			__id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-			__name: url,
+			id: expect.stringMatching(/^[0-9a-f-]{36}$/),
 			url,
-			events: '["item.created"]',
-			applications: '["crm/deals"]',
+			events: ['item.created'],
+			applications: ['crm/deals'],
 			secret: expect.stringMatching(/^[0-9a-f]{64}$/),
 		});
 		subscription = stored;
@@ -111,6 +120,7 @@ describe('ELMA365 Event Trigger with the connector module', () => {
 					events: ['item.created'],
 					applications: ['crm/deals'],
 					secret: stored.secret,
+					key: SUBSCRIBE_KEY,
 				},
 				`Bearer ${state.sandboxKey}`,
 			],
@@ -118,17 +128,14 @@ describe('ELMA365 Event Trigger with the connector module', () => {
 		// n8n keeps the module's ID for the subscription and the secret in the node's static data.
 		const { json } = await n8nApi('GET', `/workflows/${workflowId}`);
 		expect((json.staticData as Record<string, unknown>)['node:ELMA365']).toEqual({
-			subscriptionId: stored.__id,
+			subscriptionId: stored.id,
 			secret: stored.secret,
 		});
 	});
 
 	test("an item created in the app: the module's delivery starts exactly one execution with the item", async () => {
 		const started = Date.now();
-		const { deliveries, errors } = await emit(
-			'item.created',
-			created(DEALS.first, '2026-11-26T09:00:00.000Z'),
-		);
+		const { deliveries, errors } = await emit('item.created', created(DEALS.first));
 		const [execution] = await finished(workflowId, 1);
 		console.log(`event to finished execution: ${Date.now() - started} ms`);
 		expect(errors).toEqual([]);
@@ -139,11 +146,10 @@ describe('ELMA365 Event Trigger with the connector module', () => {
 		expect(triggerItem(execution)).toEqual({
 			id: body.id,
 			event: 'item.created',
-			time: '2026-11-26T09:00:00.000Z',
+			time: expect.stringMatching(ISO_TIME),
 			namespace: 'crm',
 			application: 'deals',
 			item: DEALS.first,
-			author: ALICE,
 		});
 		first = { id: body.id, body: deliveries[0].body, delivery: deliveries[0].headers };
 	});
@@ -162,7 +168,7 @@ describe('ELMA365 Event Trigger with the connector module', () => {
 	});
 
 	test.each([
-		['a wrong secret', { secret: 'f'.repeat(64) }],
+		['a signature keyed with another secret', { secret: 'f'.repeat(64) }],
 		['a wrong signature', { signature: `sha256=${'0'.repeat(64)}` }],
 		['a timestamp ten minutes old', { timestamp: Math.floor(Date.now() / 1000) - 600 }],
 	])('a delivery with %s is refused with 401', async (_case, change) => {
@@ -187,10 +193,7 @@ describe('ELMA365 Event Trigger with the connector module', () => {
 	});
 
 	test('the refused deliveries started no execution: the next event is the third and last', async () => {
-		const { deliveries } = await emit(
-			'item.created',
-			created(DEALS.second, '2026-11-26T09:05:00.000Z'),
-		);
+		const { deliveries } = await emit('item.created', created(DEALS.second));
 		expect(deliveries.map((d) => d.status)).toEqual([200]);
 		const executions = await finished(workflowId, 3);
 		expect(executions).toHaveLength(3);
@@ -198,9 +201,7 @@ describe('ELMA365 Event Trigger with the connector module', () => {
 			executions.map((e) => triggerItems(e).map((item) => (item as { item: unknown }).item)),
 		).toEqual([[DEALS.first], [], [DEALS.second]]);
 		// An event of another application is not sent by the module at all.
-		const other = await emit('item.created', {
-			target: { namespace: 'crm', code: 'companies', data: { __id: randomUUID() } },
-		});
+		const other = await emit('item.created', itemEvent('crm', 'companies', { __id: randomUUID() }));
 		expect(other.deliveries).toEqual([]);
 	});
 
@@ -209,13 +210,16 @@ describe('ELMA365 Event Trigger with the connector module', () => {
 		await deactivate(workflowId);
 		await untilUnsubscribed();
 		expect(await moduleCalls()).toEqual([
-			['POST', `${SCRIPT}/unsubscribe`, { id: subscription.__id }, `Bearer ${state.sandboxKey}`],
+			[
+				'POST',
+				`${SCRIPT}/unsubscribe`,
+				{ id: subscription.id, key: SUBSCRIBE_KEY },
+				`Bearer ${state.sandboxKey}`,
+			],
 		]);
 		expect(await storedSubscriptions()).toEqual([]);
 		// The module has nobody to send the next event to.
-		expect(
-			(await emit('item.created', created(DEALS.first, '2026-11-26T09:10:00.000Z'))).deliveries,
-		).toEqual([]);
+		expect((await emit('item.created', created(DEALS.first))).deliveries).toEqual([]);
 		expect(await executionsOf(workflowId)).toHaveLength(3);
 		workflowId = '';
 	});
@@ -235,20 +239,16 @@ test('Fetch Full Item: the execution carries the item as the public API reads it
 		expect(item).toMatchObject(DEALS.second);
 		await clearSandboxRequests();
 		// The event carries the name only; the full item has the amount too.
-		const { deliveries } = await emit('item.updated', {
-			target: {
-				namespace: 'crm',
-				code: 'deals',
-				data: { __id: DEALS.second.__id, __name: DEALS.second.__name },
-			},
-			createdAt: '2026-11-26T10:00:00.000Z',
-		});
+		const { deliveries } = await emit(
+			'item.updated',
+			itemEvent('crm', 'deals', { __id: DEALS.second.__id, __name: DEALS.second.__name }, true),
+		);
 		expect(deliveries.map((d) => d.status)).toEqual([200]);
 		const [execution] = await finished(workflowId, 1);
 		expect(triggerItem(execution)).toEqual({
 			id: JSON.parse(deliveries[0].body).id,
 			event: 'item.updated',
-			time: '2026-11-26T10:00:00.000Z',
+			time: expect.stringMatching(ISO_TIME),
 			namespace: 'crm',
 			application: 'deals',
 			item,
@@ -327,6 +327,74 @@ test('"Send to n8n": the process activity gets the answer of a workflow in respo
 			time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
 			context: { deal: 'Office chairs', amount: 800 },
 		});
+	} finally {
+		await deactivate(workflowId);
+		await untilUnsubscribed();
+	}
+});
+
+test('bursts on a trigger that never ran: every event runs once, repeats run none', async () => {
+	const { workflowId, url } = await activateTrigger('e2e event trigger burst', {
+		events: ['item.created'],
+		applications: ['crm/deals'],
+	});
+	try {
+		const [{ secret }] = (await storedSubscriptions()).filter((s) => s.url === url);
+		/** One signed delivery of event `id`, as the module sends it; n8n's status. */
+		const send = async (id: string) => {
+			const body = JSON.stringify({
+				id,
+				event: 'item.created',
+				time: new Date().toISOString(),
+				namespace: 'crm',
+				application: 'deals',
+				item: { __id: id },
+			});
+			const response = await fetch(url, {
+				method: 'POST',
+				headers: signedHeaders(secret, body),
+				body,
+			});
+			await response.arrayBuffer();
+			return response.status;
+		};
+		const ran = (executions: Execution[]) =>
+			executions.flatMap((e) => triggerItems(e).map((item) => (item as { id: string }).id));
+		const ok = (ids: string[]) => ids.map(() => 200);
+
+		// 30 events at once on a trigger whose repeat store has no row yet.
+		const ids = Array.from({ length: 30 }, () => randomUUID());
+		let started = Date.now();
+		expect(await Promise.all(ids.map(send))).toEqual(ok(ids));
+		let executions = await finished(workflowId, 30, 180);
+		console.log(`30 deliveries at once to 30 finished executions: ${Date.now() - started} ms`);
+		expect(executions.map((e) => e.status)).toEqual(ids.map(() => 'success'));
+		expect(ran(executions).sort()).toEqual([...ids].sort());
+
+		// The same 30 again, at once: 30 executions that stop at the trigger.
+		expect(await Promise.all(ids.map(send))).toEqual(ok(ids));
+		executions = await finished(workflowId, 60, 180);
+		expect(executions.map((e) => e.status)).toEqual([...ids, ...ids].map(() => 'success'));
+		expect(ran(executions).sort()).toEqual([...ids].sort());
+
+		// Copies mixed with new events, and a retry after 0.5 s and 1.5 s.
+		const fresh = Array.from({ length: 5 }, () => randomUUID());
+		const copies = [...fresh, ...fresh, fresh[0], fresh[0], fresh[0]];
+		const after = async (ms: number, id: string) => {
+			await new Promise((resolve) => setTimeout(resolve, ms));
+			return await send(id);
+		};
+		started = Date.now();
+		const statuses = await Promise.all([
+			...copies.map(send),
+			after(500, fresh[1]),
+			after(1500, fresh[1]),
+		]);
+		expect(statuses).toEqual(ok([...copies, '', '']));
+		executions = await finished(workflowId, 60 + copies.length + 2, 180);
+		console.log(`${copies.length + 2} mixed deliveries finished: ${Date.now() - started} ms`);
+		expect(executions.every((e) => e.status === 'success')).toBe(true);
+		expect(ran(executions).sort()).toEqual([...ids, ...fresh].sort());
 	} finally {
 		await deactivate(workflowId);
 		await untilUnsubscribed();

@@ -7,16 +7,22 @@
  * trigger's Module picker offers it. Test routes (same key), to act as the company would:
  *
  * - `POST /__sandbox/connector/emit` `{event, data}`: runs the module's handler of `event` with this
- *   handler context; answers the deliveries it sent (url, headers, body, n8n's status) and the
- *   errors it logged;
+ *   handler context (`Context.data` as JSON: `{__item: {namespace, code, id}, item}` for item
+ *   events, elma365-module/test/emulation.ts `itemEvent`); answers the deliveries it sent (url,
+ *   headers, body, n8n's status) and the errors it logged;
+ * - `POST /__sandbox/connector/fire` `{event, namespace, code, id}`: the same for an item the sandbox
+ *   holds (`event` `item.created` by default), its handler context built from the stored item as
+ *   the platform would give it; the newcomer's way to make an event happen (docs/development.md);
  * - `POST /__sandbox/connector/activity` `{payload}`: runs the "Send to n8n" activity; answers its
  *   outputs (ok, status, answer), deliveries and errors;
- * - `GET /__sandbox/connector/subscriptions`: the rows of the module's subscription store.
+ * - `GET /__sandbox/connector/subscriptions`: the subscriptions the module's store holds
+ *   (`Namespace.storage`, elma365-module/src/store.ts).
  */
 import type { Platform } from '../test/harness/index.ts';
-import { ok } from '../test/harness/index.ts';
+import { fail, ok } from '../test/harness/index.ts';
 import { CONNECTOR_MODULE_ID } from '../test/harness/routes/connector.ts';
-import { answerApi, createSandbox, emit } from '../elma365-module/test/emulation.ts';
+import { answerApi, createSandbox, emit, itemEvent } from '../elma365-module/test/emulation.ts';
+import { itemsOf } from '../test/harness/routes/app.ts';
 
 interface Delivery {
 	url: string;
@@ -40,7 +46,7 @@ export function installConnector(platform: Platform): void {
 		delivery.status = response.status;
 		return response;
 	};
-	const connector = createSandbox(undefined, network);
+	const connector = createSandbox({ network });
 	/** What the scripts sent and logged since `from` deliveries. */
 	const since = (from: number) => ({
 		deliveries: deliveries.slice(from),
@@ -80,6 +86,23 @@ export function installConnector(platform: Platform): void {
 			await emit(connector, event, data);
 			return ok(since(from));
 		})
+		.route('POST', '/__sandbox/connector/fire', async (request) => {
+			const body = request.body as Record<string, unknown>;
+			const { namespace, code, id } = body;
+			const event = typeof body.event === 'string' ? body.event : 'item.created';
+			if (!event.startsWith('item.')) return fail(400, 'event must be an item.* event');
+			const item =
+				typeof namespace === 'string' && typeof code === 'string' && typeof id === 'string'
+					? itemsOf(platform, 'app', namespace, code).get(id)
+					: undefined;
+			if (!item) return fail(404, `no item ${String(namespace)}/${String(code)}/${String(id)}`);
+			const stored = item as Record<string, unknown> & { __id: string };
+			connector.items.set(`${String(namespace)}/${String(code)}/${stored.__id}`, stored);
+			const from = deliveries.length;
+			const update = event !== 'item.created' && event !== 'item.deleted';
+			await emit(connector, event, itemEvent(String(namespace), String(code), stored, update));
+			return ok(since(from));
+		})
 		.route('POST', '/__sandbox/connector/activity', async (request) => {
 			const from = deliveries.length;
 			connector.context.data = { payload: (request.body as { payload: string }).payload };
@@ -87,6 +110,6 @@ export function installConnector(platform: Platform): void {
 			return ok({ outputs: connector.context.data, ...since(from) });
 		})
 		.route('GET', '/__sandbox/connector/subscriptions', () =>
-			ok({ subscriptions: [...connector.store.rows.values()] }),
+			ok({ subscriptions: connector.storage.subscriptions() }),
 		);
 }

@@ -43,7 +43,7 @@ const ICON_AREA: Record<string, string> = {
 	Elma365AppTrigger: 'app',
 	Elma365ProcessTrigger: 'process',
 	Elma365TaskTrigger: 'task',
-	Elma365EventTrigger: 'app',
+	Elma365EventTrigger: 'event',
 };
 
 test('every listed node has an icon area, and each area its own pair of files', () => {
@@ -58,7 +58,7 @@ test('every listed node has an icon area, and each area its own pair of files', 
 			expect(svg).not.toMatch(/<(text|script|image|use)\b|href=/);
 		}
 	}
-	expect(new Set(Object.values(ICON_AREA)).size).toBe(13);
+	expect(new Set(Object.values(ICON_AREA)).size).toBe(14);
 });
 
 describe.each((pkg.n8n.nodes as string[]).map((file) => [path.basename(file, '.node.js'), file]))(

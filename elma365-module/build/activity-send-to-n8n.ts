@@ -122,7 +122,7 @@ function hmacSha256Hex(key: string, message: string): string {
  * subscription, the delivery envelope, its signature and the bounded retries.
  */
 
-const MODULE_VERSION = '0.1.0-beta';
+const MODULE_VERSION = '0.2.0-beta';
 
 const EVENTS = [
 	'item.created',
@@ -162,8 +162,6 @@ interface Envelope {
 	namespace?: string;
 	application?: string;
 	item?: unknown;
-	user?: unknown;
-	author?: unknown;
 	context?: unknown;
 }
 
@@ -196,11 +194,28 @@ function validateSubscription(body: unknown): SubscriptionInput | string {
 	};
 }
 
-/** Does the subscription want this event (and this app, for item events)? */
-function matches(subscription: Subscription, envelope: Envelope): boolean {
-	if (!subscription.events.includes(envelope.event)) return false;
-	if (!envelope.event.startsWith('item.') || subscription.applications.length === 0) return true;
-	return subscription.applications.includes(`${envelope.namespace}/${envelope.application}`);
+/**
+ * Does the subscription want this event (and this app, for item events)? An item event whose app
+ * is not known matches only subscriptions for all apps.
+ */
+function matches(
+	subscription: Subscription,
+	event: string,
+	namespace?: string,
+	application?: string,
+): boolean {
+	if (!subscription.events.includes(event)) return false;
+	if (!event.startsWith('item.') || subscription.applications.length === 0) return true;
+	if (!namespace || !application) return false;
+	return subscription.applications.includes(`${namespace}/${application}`);
+}
+
+/** Equal texts, compared in time that depends on the length only, not on where they differ. */
+function sameText(given: string, expected: string): boolean {
+	if (given.length !== expected.length) return false;
+	let difference = 0;
+	for (let i = 0; i < given.length; i++) difference |= given.charCodeAt(i) ^ expected.charCodeAt(i);
+	return difference === 0;
 }
 
 /** A version 4 UUID from Math.random: unique per event, not a secret. */
@@ -216,18 +231,20 @@ function newEventId(): string {
 	return id;
 }
 
+/**
+ * The headers of a delivery: the timestamp and the HMAC-SHA256 signature of
+ * `"<timestamp>.<raw body>"`, keyed with the subscription's secret (as Stripe and GitHub sign their
+ * webhooks). No header carries the secret, and the event ID travels in the signed body only.
+ */
 function signedHeaders(
 	secret: string,
-	eventId: string,
 	rawBody: string,
-	timestamp: number,
+	unixSeconds: number,
 ): Record<string, string> {
 	return {
 		'Content-Type': 'application/json',
-		'X-Elma365-Event-Id': eventId,
-		'X-Elma365-Timestamp': String(timestamp),
-		'X-Elma365-Secret': secret,
-		'X-Elma365-Signature': `sha256=${hmacSha256Hex(secret, `${timestamp}.${rawBody}`)}`,
+		'X-Elma365-Timestamp': String(unixSeconds),
+		'X-Elma365-Signature': `sha256=${hmacSha256Hex(secret, `${unixSeconds}.${rawBody}`)}`,
 	};
 }
 
@@ -257,7 +274,7 @@ function worthRetrying(status: number): boolean {
 async function deliver(subscription: Subscription, envelope: Envelope): Promise<Delivery> {
 	const rawBody = JSON.stringify(envelope);
 	const timestamp = Math.floor(Date.now() / 1000);
-	const headers = signedHeaders(subscription.secret, envelope.id, rawBody, timestamp);
+	const headers = signedHeaders(subscription.secret, rawBody, timestamp);
 	let last: Delivery = { ok: false, attempts: 0 };
 	for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
 		if (attempt > 1) await pause(BACKOFF_MS[attempt - 2]);
@@ -282,66 +299,82 @@ function pause(ms: number): Promise<void> {
 
 // ---- src/store.ts
 /**
- * Where subscriptions live. Module settings (`Namespace.params`) are read-only in scripts (help
- * 360009207779, "Additional parameters": "Global.params, Namespace.params, and Application.params
- * are only available in server scripts and are read-only"), and a module has no apps of its own, so
- * the subscriptions are items of an app in a workspace the administrator creates, reached through
- * the module's optional dependency `Imports.<alias>` (help extention-api, script-activity: "a
- * module with optional dependencies can be exported without restrictions"). The app and its fields
- * (docs/elma365-module.md, step 1): workspace `n8n`, app `n8n_subscriptions`, String fields `url`,
- * `events`, `applications` (JSON arrays as text) and `secret`.
+ * Where subscriptions live: the module's own key-value store, `Namespace.storage`, under one key
+ * holding the JSON array of subscriptions.
+ *
+ * - `Namespace.storage.setItem(key, text)` / `getItem(key)` (text, or nothing when the key was never
+ *   set) as the vendor's own modules use them: the HR solution's API method
+ *   `fill_related_documents` (sekiro33/kedo-dev,
+ *   kedoSolution/extensions/entities/ext_7fe3de7d-f459-4f75-940c-271c6e9ea1ed___scripts.ts) and its
+ *   Goskey module ("clear the Namespace.storage on the server", help
+ *   service/kedo-goskey-module-settings); a value may hold up to 16 MB (help platform/2023_10,
+ *   TEAM-18590, `ELMA365_MAX_STORAGE_ITEM_SIZE`).
+ * - Why not an app: an app needs a workspace the administrator creates and an optional dependency
+ *   (`Imports`, platform 2023.11+, help global-constants), and its items, which hold the secrets,
+ *   are visible to whoever has access to the app. `Namespace.storage` belongs to the module alone,
+ *   needs nothing created, and keeps the module exportable.
+ * - What it costs: one key is read and written whole, so `subscribe` calls at the same moment could
+ *   each write a list without the others' entries. `addSubscription` reads the list back and writes
+ *   again while its entry is missing: in the worst case (all read before any writes) each round
+ *   stores one more, so MAX_STORE_WRITES calls at once are all stored (test/api.test.ts); beyond
+ *   that `subscribe` answers 503 and n8n reports the activation as failed. A lost entry is also found
+ *   the next time the workflow is activated (the trigger's checkExists calls `list`).
+ * - A removed subscription is gone from the list: no soft-deleted rows to filter (`__deletedAt`).
  */
 
-const STORE_NAMESPACE = 'n8n';
-const STORE_CODE = 'n8n_subscriptions';
+const STORE_KEY = 'n8n_subscriptions';
+const MAX_STORE_WRITES = 10;
 
-function app(): SdkApp {
-	return Imports.n8n.app.n8n_subscriptions;
-}
-
-function toSubscription(item: SdkItem): Subscription {
-	return {
-		id: item.data.__id,
-		url: String(item.data.url ?? ''),
-		events: parseList(item.data.events),
-		applications: parseList(item.data.applications),
-		secret: String(item.data.secret ?? ''),
-	};
-}
-
-function parseList(value: unknown): string[] {
+function parse(text: unknown): Subscription[] {
+	if (typeof text !== 'string' || text === '') return [];
 	try {
-		const list = JSON.parse(String(value ?? '[]'));
-		return Array.isArray(list) ? list.filter((entry) => typeof entry === 'string') : [];
+		const list: unknown = JSON.parse(text);
+		return Array.isArray(list) ? list.filter(isSubscription) : [];
 	} catch {
 		return [];
 	}
 }
 
-async function addSubscription(input: SubscriptionInput): Promise<string> {
-	const item = app().create();
-	item.data.__name = input.url;
-	item.data.url = input.url;
-	item.data.events = JSON.stringify(input.events);
-	item.data.applications = JSON.stringify(input.applications);
-	item.data.secret = input.secret;
-	await item.save();
-	return item.data.__id;
-}
-
-async function removeSubscription(id: string): Promise<void> {
-	// Item IDs are UUIDs: anything else is unknown, and unknown is fine (CONTRACT.md).
-	if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return;
-	const item = await app()
-		.search()
-		.where((f) => f.__id.eq(id))
-		.first();
-	if (item) await item.delete();
+function isSubscription(value: unknown): value is Subscription {
+	const s = value as Subscription;
+	return (
+		typeof s === 'object' &&
+		s !== null &&
+		typeof s.id === 'string' &&
+		typeof s.url === 'string' &&
+		typeof s.secret === 'string' &&
+		Array.isArray(s.events) &&
+		Array.isArray(s.applications)
+	);
 }
 
 async function allSubscriptions(): Promise<Subscription[]> {
-	const items = await app().search().size(1000).all();
-	return items.map(toSubscription);
+	return parse(await Namespace.storage.getItem(STORE_KEY));
+}
+
+async function write(list: Subscription[]): Promise<void> {
+	await Namespace.storage.setItem(STORE_KEY, JSON.stringify(list));
+}
+
+/** Adds the subscription and returns its ID, or undefined when it could not be stored. */
+async function addSubscription(input: SubscriptionInput): Promise<string | undefined> {
+	const subscription: Subscription = { id: newEventId(), ...input };
+	for (let attempt = 1; attempt <= MAX_STORE_WRITES; attempt++) {
+		const list = await allSubscriptions();
+		if (list.some((s) => s.id === subscription.id)) return subscription.id;
+		await write([...list, subscription]);
+		if ((await allSubscriptions()).some((s) => s.id === subscription.id)) return subscription.id;
+	}
+	return undefined;
+}
+
+/** Removes the subscription; an unknown ID is fine (CONTRACT.md). */
+async function removeSubscription(id: string): Promise<void> {
+	for (let attempt = 1; attempt <= MAX_STORE_WRITES; attempt++) {
+		const list = await allSubscriptions();
+		if (!list.some((s) => s.id === id)) return;
+		await write(list.filter((s) => s.id !== id));
+	}
 }
 
 // ---- src/activity.ts
@@ -371,7 +404,7 @@ async function action(): Promise<void> {
 		time: new Date().toISOString(),
 		context: readPayload(Context.data.payload),
 	};
-	const targets = (await allSubscriptions()).filter((s) => matches(s, envelope));
+	const targets = (await allSubscriptions()).filter((s) => matches(s, envelope.event));
 	Context.data.ok = false;
 	Context.data.status = 0;
 	Context.data.answer = JSON.stringify({

@@ -122,7 +122,7 @@ function hmacSha256Hex(key: string, message: string): string {
  * subscription, the delivery envelope, its signature and the bounded retries.
  */
 
-const MODULE_VERSION = '0.1.0-beta';
+const MODULE_VERSION = '0.2.0-beta';
 
 const EVENTS = [
 	'item.created',
@@ -162,8 +162,6 @@ interface Envelope {
 	namespace?: string;
 	application?: string;
 	item?: unknown;
-	user?: unknown;
-	author?: unknown;
 	context?: unknown;
 }
 
@@ -196,11 +194,28 @@ function validateSubscription(body: unknown): SubscriptionInput | string {
 	};
 }
 
-/** Does the subscription want this event (and this app, for item events)? */
-function matches(subscription: Subscription, envelope: Envelope): boolean {
-	if (!subscription.events.includes(envelope.event)) return false;
-	if (!envelope.event.startsWith('item.') || subscription.applications.length === 0) return true;
-	return subscription.applications.includes(`${envelope.namespace}/${envelope.application}`);
+/**
+ * Does the subscription want this event (and this app, for item events)? An item event whose app
+ * is not known matches only subscriptions for all apps.
+ */
+function matches(
+	subscription: Subscription,
+	event: string,
+	namespace?: string,
+	application?: string,
+): boolean {
+	if (!subscription.events.includes(event)) return false;
+	if (!event.startsWith('item.') || subscription.applications.length === 0) return true;
+	if (!namespace || !application) return false;
+	return subscription.applications.includes(`${namespace}/${application}`);
+}
+
+/** Equal texts, compared in time that depends on the length only, not on where they differ. */
+function sameText(given: string, expected: string): boolean {
+	if (given.length !== expected.length) return false;
+	let difference = 0;
+	for (let i = 0; i < given.length; i++) difference |= given.charCodeAt(i) ^ expected.charCodeAt(i);
+	return difference === 0;
 }
 
 /** A version 4 UUID from Math.random: unique per event, not a secret. */
@@ -216,18 +231,20 @@ function newEventId(): string {
 	return id;
 }
 
+/**
+ * The headers of a delivery: the timestamp and the HMAC-SHA256 signature of
+ * `"<timestamp>.<raw body>"`, keyed with the subscription's secret (as Stripe and GitHub sign their
+ * webhooks). No header carries the secret, and the event ID travels in the signed body only.
+ */
 function signedHeaders(
 	secret: string,
-	eventId: string,
 	rawBody: string,
-	timestamp: number,
+	unixSeconds: number,
 ): Record<string, string> {
 	return {
 		'Content-Type': 'application/json',
-		'X-Elma365-Event-Id': eventId,
-		'X-Elma365-Timestamp': String(timestamp),
-		'X-Elma365-Secret': secret,
-		'X-Elma365-Signature': `sha256=${hmacSha256Hex(secret, `${timestamp}.${rawBody}`)}`,
+		'X-Elma365-Timestamp': String(unixSeconds),
+		'X-Elma365-Signature': `sha256=${hmacSha256Hex(secret, `${unixSeconds}.${rawBody}`)}`,
 	};
 }
 
@@ -257,7 +274,7 @@ function worthRetrying(status: number): boolean {
 async function deliver(subscription: Subscription, envelope: Envelope): Promise<Delivery> {
 	const rawBody = JSON.stringify(envelope);
 	const timestamp = Math.floor(Date.now() / 1000);
-	const headers = signedHeaders(subscription.secret, envelope.id, rawBody, timestamp);
+	const headers = signedHeaders(subscription.secret, rawBody, timestamp);
 	let last: Delivery = { ok: false, attempts: 0 };
 	for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
 		if (attempt > 1) await pause(BACKOFF_MS[attempt - 2]);
@@ -282,123 +299,197 @@ function pause(ms: number): Promise<void> {
 
 // ---- src/store.ts
 /**
- * Where subscriptions live. Module settings (`Namespace.params`) are read-only in scripts (help
- * 360009207779, "Additional parameters": "Global.params, Namespace.params, and Application.params
- * are only available in server scripts and are read-only"), and a module has no apps of its own, so
- * the subscriptions are items of an app in a workspace the administrator creates, reached through
- * the module's optional dependency `Imports.<alias>` (help extention-api, script-activity: "a
- * module with optional dependencies can be exported without restrictions"). The app and its fields
- * (docs/elma365-module.md, step 1): workspace `n8n`, app `n8n_subscriptions`, String fields `url`,
- * `events`, `applications` (JSON arrays as text) and `secret`.
+ * Where subscriptions live: the module's own key-value store, `Namespace.storage`, under one key
+ * holding the JSON array of subscriptions.
+ *
+ * - `Namespace.storage.setItem(key, text)` / `getItem(key)` (text, or nothing when the key was never
+ *   set) as the vendor's own modules use them: the HR solution's API method
+ *   `fill_related_documents` (sekiro33/kedo-dev,
+ *   kedoSolution/extensions/entities/ext_7fe3de7d-f459-4f75-940c-271c6e9ea1ed___scripts.ts) and its
+ *   Goskey module ("clear the Namespace.storage on the server", help
+ *   service/kedo-goskey-module-settings); a value may hold up to 16 MB (help platform/2023_10,
+ *   TEAM-18590, `ELMA365_MAX_STORAGE_ITEM_SIZE`).
+ * - Why not an app: an app needs a workspace the administrator creates and an optional dependency
+ *   (`Imports`, platform 2023.11+, help global-constants), and its items, which hold the secrets,
+ *   are visible to whoever has access to the app. `Namespace.storage` belongs to the module alone,
+ *   needs nothing created, and keeps the module exportable.
+ * - What it costs: one key is read and written whole, so `subscribe` calls at the same moment could
+ *   each write a list without the others' entries. `addSubscription` reads the list back and writes
+ *   again while its entry is missing: in the worst case (all read before any writes) each round
+ *   stores one more, so MAX_STORE_WRITES calls at once are all stored (test/api.test.ts); beyond
+ *   that `subscribe` answers 503 and n8n reports the activation as failed. A lost entry is also found
+ *   the next time the workflow is activated (the trigger's checkExists calls `list`).
+ * - A removed subscription is gone from the list: no soft-deleted rows to filter (`__deletedAt`).
  */
 
-const STORE_NAMESPACE = 'n8n';
-const STORE_CODE = 'n8n_subscriptions';
+const STORE_KEY = 'n8n_subscriptions';
+const MAX_STORE_WRITES = 10;
 
-function app(): SdkApp {
-	return Imports.n8n.app.n8n_subscriptions;
-}
-
-function toSubscription(item: SdkItem): Subscription {
-	return {
-		id: item.data.__id,
-		url: String(item.data.url ?? ''),
-		events: parseList(item.data.events),
-		applications: parseList(item.data.applications),
-		secret: String(item.data.secret ?? ''),
-	};
-}
-
-function parseList(value: unknown): string[] {
+function parse(text: unknown): Subscription[] {
+	if (typeof text !== 'string' || text === '') return [];
 	try {
-		const list = JSON.parse(String(value ?? '[]'));
-		return Array.isArray(list) ? list.filter((entry) => typeof entry === 'string') : [];
+		const list: unknown = JSON.parse(text);
+		return Array.isArray(list) ? list.filter(isSubscription) : [];
 	} catch {
 		return [];
 	}
 }
 
-async function addSubscription(input: SubscriptionInput): Promise<string> {
-	const item = app().create();
-	item.data.__name = input.url;
-	item.data.url = input.url;
-	item.data.events = JSON.stringify(input.events);
-	item.data.applications = JSON.stringify(input.applications);
-	item.data.secret = input.secret;
-	await item.save();
-	return item.data.__id;
-}
-
-async function removeSubscription(id: string): Promise<void> {
-	// Item IDs are UUIDs: anything else is unknown, and unknown is fine (CONTRACT.md).
-	if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return;
-	const item = await app()
-		.search()
-		.where((f) => f.__id.eq(id))
-		.first();
-	if (item) await item.delete();
+function isSubscription(value: unknown): value is Subscription {
+	const s = value as Subscription;
+	return (
+		typeof s === 'object' &&
+		s !== null &&
+		typeof s.id === 'string' &&
+		typeof s.url === 'string' &&
+		typeof s.secret === 'string' &&
+		Array.isArray(s.events) &&
+		Array.isArray(s.applications)
+	);
 }
 
 async function allSubscriptions(): Promise<Subscription[]> {
-	const items = await app().search().size(1000).all();
-	return items.map(toSubscription);
+	return parse(await Namespace.storage.getItem(STORE_KEY));
+}
+
+async function write(list: Subscription[]): Promise<void> {
+	await Namespace.storage.setItem(STORE_KEY, JSON.stringify(list));
+}
+
+/** Adds the subscription and returns its ID, or undefined when it could not be stored. */
+async function addSubscription(input: SubscriptionInput): Promise<string | undefined> {
+	const subscription: Subscription = { id: newEventId(), ...input };
+	for (let attempt = 1; attempt <= MAX_STORE_WRITES; attempt++) {
+		const list = await allSubscriptions();
+		if (list.some((s) => s.id === subscription.id)) return subscription.id;
+		await write([...list, subscription]);
+		if ((await allSubscriptions()).some((s) => s.id === subscription.id)) return subscription.id;
+	}
+	return undefined;
+}
+
+/** Removes the subscription; an unknown ID is fine (CONTRACT.md). */
+async function removeSubscription(id: string): Promise<void> {
+	for (let attempt = 1; attempt <= MAX_STORE_WRITES; attempt++) {
+		const list = await allSubscriptions();
+		if (!list.some((s) => s.id === id)) return;
+		await write(list.filter((s) => s.id !== id));
+	}
 }
 
 // ---- src/handler.ts
 /**
- * One event handler script (help events_processing: handler type "Run Script", domain "App Items"
- * with no app selected, so the module stays exportable, or domain "Users"). The same script serves
- * every handler: the bundle (scripts/bundle.js) sets EVENT_NAME per handler.
+ * One event handler script (help platform/events_processing: handler type "Run Script", domain
+ * "App Items" with no app selected, so the module stays exportable, or domain "Users"). The same
+ * script serves every handler: the bundle (scripts/bundle.js) sets EVENT_NAME per handler.
  *
- * What the platform puts into the handler's `Context.data` for an app item or a user is not spelled
- * out in the help ("identifier, name, description, event time, object name, author, etc."), so the
- * property names are read in one place, EVENT_FIELDS, to be checked on a real company.
+ * What it reads is what the vendor's own handlers read (sekiro33/kedo-dev, the HR solution's
+ * export, kedoSolution/event-bus/entities/ext_7fe3de7d-f459-4f75-940c-271c6e9ea1ed/):
+ * - `Context.data.__item`: the item reference, `.namespace`, `.code`, `.id`, `.fetch()`
+ *   (c3d3c857-96ce-48f0-ac57-3366e292a60e.json, `item_create` on all apps);
+ * - `Context.data.item`: the item's data, `.__id` and its fields (same file);
+ * - `Context.data.__data.item`: the item's data in `item_update` handlers
+ *   (eac85c5e-136d-469a-8997-7b614bdf7d45.json, da1a4d68-206c-4955-9579-24e4328491aa.json);
+ * - `Context.json()`: the whole context as JSON (eac85c5e-..., posted to a webhook).
+ * Status changed, deleted and comment added are assumed to give the same `__item`/`item` (no public
+ * handler of theirs was found); user events have no public handler at all, so they carry the
+ * handler's whole context (`Context.json()`) as `context`. Both are marked unverified in
+ * docs/elma365-module.md. The event time is the time the handler runs: no source names a field.
+ *
+ * Cost: every handler on all apps runs once per item event of the whole company. It first reads the
+ * subscriptions (one store read) and ends at once when none wants this event and app: no item is
+ * fetched and nothing is sent.
  */
 
 const EVENT_NAME = 'item.deleted';
 
-const EVENT_FIELDS = { object: 'target', author: 'author', time: 'createdAt' };
+interface ItemRef {
+	namespace?: unknown;
+	code?: unknown;
+	id?: unknown;
+	fetch?: () => Promise<{ data?: unknown } | undefined>;
+}
 
-/** An SDK item (`{ data, namespace, code }`) or plain JSON, as plain JSON. */
+/** Plain JSON of a value (an SDK object's own data), or undefined. */
 function plain(value: unknown): Record<string, unknown> | undefined {
 	if (typeof value !== 'object' || value === null) return undefined;
-	const data = (value as { data?: unknown }).data;
-	const source = typeof data === 'object' && data !== null ? data : value;
 	try {
-		return JSON.parse(JSON.stringify(source));
+		const json: unknown = JSON.parse(JSON.stringify(value));
+		return typeof json === 'object' && json !== null && !Array.isArray(json)
+			? (json as Record<string, unknown>)
+			: undefined;
 	} catch {
-		return undefined; // a circular SDK object: the envelope goes without it
+		return undefined; // circular: the envelope goes without it
 	}
 }
 
-function isoTime(value: unknown): string {
-	const time =
-		typeof value === 'string' || typeof value === 'number' ? new Date(value) : new Date();
-	return Number.isNaN(time.getTime()) ? new Date().toISOString() : time.toISOString();
+function text(value: unknown): string | undefined {
+	return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-function buildEnvelope(event: string, data: Record<string, unknown>): Envelope {
-	const object = data[EVENT_FIELDS.object] as
-		| { namespace?: string; code?: string; __namespace?: string; __code?: string }
-		| undefined;
-	const envelope: Envelope = { id: newEventId(), event, time: isoTime(data[EVENT_FIELDS.time]) };
-	if (event.startsWith('item.')) {
-		envelope.namespace = object?.namespace ?? object?.__namespace;
-		envelope.application = object?.code ?? object?.__code;
-		envelope.item = plain(object);
-	} else {
-		envelope.user = plain(object);
+function itemRef(data: Record<string, unknown>): ItemRef | undefined {
+	const ref = data.__item;
+	return typeof ref === 'object' && ref !== null ? (ref as ItemRef) : undefined;
+}
+
+/** The item's data: `item`, else `__data.item`, else what `__item.fetch()` reads; `__id` always set. */
+async function itemData(
+	data: Record<string, unknown>,
+	ref: ItemRef | undefined,
+): Promise<Record<string, unknown> | undefined> {
+	let item = plain(data.item) ?? plain((data.__data as { item?: unknown } | undefined)?.item);
+	if (!item && typeof ref?.fetch === 'function') {
+		try {
+			item = plain((await ref.fetch())?.data);
+		} catch {
+			item = undefined; // e.g. a deleted item: the reference's ID still goes
+		}
 	}
-	const author = plain(data[EVENT_FIELDS.author]);
-	if (author) envelope.author = author;
-	return envelope;
+	const id = text(item?.__id) ?? text(ref?.id);
+	if (!item && !id) return undefined;
+	return { ...item, __id: id };
+}
+
+/**
+ * The handler's context, read untyped: the platform types `Context` per handler, and its typings
+ * lack `json()` (the vendor's own handler casts it: `(<any>Context).json()`, event-bus eac85c5e-...).
+ */
+function untypedContext(): { data?: Record<string, unknown>; json?: () => unknown } {
+	return Context as unknown as { data?: Record<string, unknown>; json?: () => unknown };
+}
+
+function handlerContext(): unknown {
+	const context = untypedContext();
+	try {
+		return typeof context.json === 'function' ? plain(context.json()) : plain(context.data);
+	} catch {
+		return undefined;
+	}
 }
 
 async function action(): Promise<void> {
-	const envelope = buildEnvelope(EVENT_NAME, Context.data);
-	// The subscription store is an app too: its events would loop and carry the secrets.
-	if (envelope.namespace === STORE_NAMESPACE && envelope.application === STORE_CODE) return;
-	const targets = (await allSubscriptions()).filter((s) => matches(s, envelope));
+	const data = untypedContext().data ?? {};
+	const ref = itemRef(data);
+	const isItemEvent = EVENT_NAME.startsWith('item.');
+	const namespace = isItemEvent ? text(ref?.namespace) : undefined;
+	const application = isItemEvent ? text(ref?.code) : undefined;
+	const targets = (await allSubscriptions()).filter((s) =>
+		matches(s, EVENT_NAME, namespace, application),
+	);
+	if (targets.length === 0) return;
+
+	const envelope: Envelope = {
+		id: newEventId(),
+		event: EVENT_NAME,
+		time: new Date().toISOString(),
+	};
+	if (isItemEvent) {
+		envelope.namespace = namespace;
+		envelope.application = application;
+		envelope.item = await itemData(data, ref);
+	} else {
+		envelope.context = handlerContext();
+	}
 	for (const subscription of targets) {
 		const result = await deliver(subscription, envelope);
 		if (!result.ok)

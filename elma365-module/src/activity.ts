@@ -26,7 +26,7 @@ export async function action(): Promise<void> {
 		time: new Date().toISOString(),
 		context: readPayload(Context.data.payload),
 	};
-	const targets = (await allSubscriptions()).filter((s) => matches(s, envelope));
+	const targets = (await allSubscriptions()).filter((s) => matches(s, envelope.event));
 	Context.data.ok = false;
 	Context.data.status = 0;
 	Context.data.answer = JSON.stringify({

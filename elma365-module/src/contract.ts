@@ -4,7 +4,7 @@
  */
 import { hmacSha256Hex } from './hmac';
 
-export const MODULE_VERSION = '0.1.0-beta';
+export const MODULE_VERSION = '0.2.0-beta';
 
 export const EVENTS = [
 	'item.created',
@@ -44,8 +44,6 @@ export interface Envelope {
 	namespace?: string;
 	application?: string;
 	item?: unknown;
-	user?: unknown;
-	author?: unknown;
 	context?: unknown;
 }
 
@@ -78,11 +76,28 @@ export function validateSubscription(body: unknown): SubscriptionInput | string 
 	};
 }
 
-/** Does the subscription want this event (and this app, for item events)? */
-export function matches(subscription: Subscription, envelope: Envelope): boolean {
-	if (!subscription.events.includes(envelope.event)) return false;
-	if (!envelope.event.startsWith('item.') || subscription.applications.length === 0) return true;
-	return subscription.applications.includes(`${envelope.namespace}/${envelope.application}`);
+/**
+ * Does the subscription want this event (and this app, for item events)? An item event whose app
+ * is not known matches only subscriptions for all apps.
+ */
+export function matches(
+	subscription: Subscription,
+	event: string,
+	namespace?: string,
+	application?: string,
+): boolean {
+	if (!subscription.events.includes(event)) return false;
+	if (!event.startsWith('item.') || subscription.applications.length === 0) return true;
+	if (!namespace || !application) return false;
+	return subscription.applications.includes(`${namespace}/${application}`);
+}
+
+/** Equal texts, compared in time that depends on the length only, not on where they differ. */
+export function sameText(given: string, expected: string): boolean {
+	if (given.length !== expected.length) return false;
+	let difference = 0;
+	for (let i = 0; i < given.length; i++) difference |= given.charCodeAt(i) ^ expected.charCodeAt(i);
+	return difference === 0;
 }
 
 /** A version 4 UUID from Math.random: unique per event, not a secret. */
@@ -98,18 +113,20 @@ export function newEventId(): string {
 	return id;
 }
 
+/**
+ * The headers of a delivery: the timestamp and the HMAC-SHA256 signature of
+ * `"<timestamp>.<raw body>"`, keyed with the subscription's secret (as Stripe and GitHub sign their
+ * webhooks). No header carries the secret, and the event ID travels in the signed body only.
+ */
 export function signedHeaders(
 	secret: string,
-	eventId: string,
 	rawBody: string,
-	timestamp: number,
+	unixSeconds: number,
 ): Record<string, string> {
 	return {
 		'Content-Type': 'application/json',
-		'X-Elma365-Event-Id': eventId,
-		'X-Elma365-Timestamp': String(timestamp),
-		'X-Elma365-Secret': secret,
-		'X-Elma365-Signature': `sha256=${hmacSha256Hex(secret, `${timestamp}.${rawBody}`)}`,
+		'X-Elma365-Timestamp': String(unixSeconds),
+		'X-Elma365-Signature': `sha256=${hmacSha256Hex(secret, `${unixSeconds}.${rawBody}`)}`,
 	};
 }
 
@@ -139,7 +156,7 @@ function worthRetrying(status: number): boolean {
 export async function deliver(subscription: Subscription, envelope: Envelope): Promise<Delivery> {
 	const rawBody = JSON.stringify(envelope);
 	const timestamp = Math.floor(Date.now() / 1000);
-	const headers = signedHeaders(subscription.secret, envelope.id, rawBody, timestamp);
+	const headers = signedHeaders(subscription.secret, rawBody, timestamp);
 	let last: Delivery = { ok: false, attempts: 0 };
 	for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
 		if (attempt > 1) await pause(BACKOFF_MS[attempt - 2]);

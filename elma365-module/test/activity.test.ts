@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { startModule, type Module } from './emulation';
+import { SUBSCRIBE_KEY, startModule, type Module } from './emulation';
 import { startReceiver, type Receiver } from './receiver';
 
 const secret = 'a-secret-of-24-characters';
@@ -10,7 +10,7 @@ async function subscribe(events: string[], url = receiver.url) {
 	const response = await fetch(company.methodUrl('subscribe'), {
 		method: 'POST',
 		headers: { Authorization: `Bearer ${company.token}` },
-		body: JSON.stringify({ url, events, secret }),
+		body: JSON.stringify({ url, events, secret, key: SUBSCRIBE_KEY }),
 	});
 	expect(response.status).toBe(200);
 }
@@ -39,8 +39,15 @@ describe('the Send to n8n activity', () => {
 		expect(receiver.requests).toHaveLength(1);
 		const [{ headers, body }] = receiver.requests;
 		const envelope = JSON.parse(body);
+		expect(
+			Object.keys(headers)
+				.filter((h) => h.startsWith('x-elma365-'))
+				.sort(),
+		).toEqual(['x-elma365-signature', 'x-elma365-timestamp']);
 		expect(envelope).toEqual({
-			id: headers['x-elma365-event-id'],
+			id: expect.stringMatching(
+				/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+			),
 			event: 'process.activity',
 			time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
 			context: { deal: 'Deal 1', amount: 5 },

@@ -10,18 +10,18 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { credentialTest } from '../shared/methods/credentialTest';
-import { searchModules } from '../shared/methods/moduleSearch';
 import { callModule, listSubscriptions } from './connector';
-import { SEEN_EVENT_IDS, newSecret } from './delivery';
+import { newSecret } from './delivery';
 import { properties } from './description';
-import { getApplications } from './methods';
+import { getApplications, searchConnectorModules } from './methods';
+import { dropRepeats } from './repeats';
 import { receiveDelivery } from './webhook';
 
 export class Elma365EventTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'ELMA365 Event Trigger',
 		name: 'elma365EventTrigger',
-		icon: { light: 'file:../../icons/app.svg', dark: 'file:../../icons/app.dark.svg' },
+		icon: { light: 'file:../../icons/event.svg', dark: 'file:../../icons/event.dark.svg' },
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{"event: " + $parameter["events"].join(", ")}}',
@@ -30,7 +30,7 @@ export class Elma365EventTrigger implements INodeType {
 		defaults: { name: 'ELMA365 Event Trigger' },
 		builderHint: {
 			searchHint:
-				'Instant (webhook) trigger for ELMA365 (BRIX365), beta: starts the workflow when an application item is created, updated, changes status, is deleted or commented, when a user is created or updated, or when a process reaches the connector module\'s "Send to n8n" activity and waits for the answer. Needs the n8n connector module installed in the company. Each output item is one event envelope (id, event, time, namespace, application, item or user, author).',
+				'Instant (webhook) trigger for ELMA365 (BRIX365), beta: starts the workflow when an application item is created, updated, changes status, is deleted or commented, when a user is created or updated (unverified), or when a process reaches the connector module\'s "Send to n8n" activity and waits for the answer. Needs the n8n connector module installed in the company. Each output item is one event envelope (id, event, time, namespace, application, item with __id, or context).',
 			relatedNodes: [
 				{
 					nodeType: 'n8n-nodes-elma365.elma365App',
@@ -64,7 +64,8 @@ export class Elma365EventTrigger implements INodeType {
 
 	methods = {
 		credentialTest,
-		listSearch: { searchModules },
+		// Named as the shared Module picker, so the builder hint says where a typed ID comes from.
+		listSearch: { searchModules: searchConnectorModules },
 		loadOptions: { getApplications },
 	};
 
@@ -91,11 +92,13 @@ export class Elma365EventTrigger implements INodeType {
 				const data = this.getWorkflowStaticData('node');
 				const secret = newSecret();
 				const url = this.getNodeWebhookUrl('default');
-				const answer = await callModule(this, 'subscribe', {
-					url,
-					...subscriptionOf(this),
-					secret,
-				});
+				const wanted = subscriptionOf(this);
+				let answer;
+				try {
+					answer = await callModule(this, 'subscribe', { url, ...wanted, secret });
+				} catch (error) {
+					throw subscribeError(this, error);
+				}
 				if (typeof answer.id !== 'string' || answer.id === '')
 					throw new NodeOperationError(
 						this.getNode(),
@@ -137,18 +140,13 @@ export class Elma365EventTrigger implements INodeType {
 	 * Runs first in the execution a delivery started, with the event as input, and passes it on
 	 * unless n8n's deduplication store (the one of Remove Duplicates: in n8n's database, shared by
 	 * the main and the workers, kept across restarts) has seen its ID: the module retries a delivery
-	 * whose answer it did not get. Not in `webhook`: there n8n offers only static data, which n8n
-	 * 2.41 does not save when the webhook starts an execution, and which a queue-mode worker cannot
-	 * save without overwriting the subscription's secret.
+	 * whose answer it did not get. The checks of one trigger run one after the other in a process,
+	 * and a check that cannot decide lets the event run (repeats.ts). Not in `webhook`: there n8n
+	 * offers only static data, which n8n 2.41 does not save when the webhook starts an execution,
+	 * and which a queue-mode worker cannot save without overwriting the subscription's secret.
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const items = this.getInputData();
-		const ids = items.map((item) => String(item.json.id));
-		const { processed } = await this.helpers.checkProcessedAndRecord(ids, 'node', {
-			mode: 'entries',
-			maxEntries: SEEN_EVENT_IDS,
-		});
-		return [items.filter((item) => !processed.includes(String(item.json.id)))];
+		return [await dropRepeats(this, this.getInputData())];
 	}
 }
 
@@ -161,6 +159,25 @@ function subscriptionOf(ctx: IHookFunctions): { events: string[]; applications: 
 		});
 	const applications = ctx.getNodeParameter('applications', []) as string[];
 	return { events, applications };
+}
+
+/** What a failed `subscribe` tells the user: a 404 means the module is not the connector. */
+function subscribeError(ctx: IHookFunctions, error: unknown): Error {
+	const httpCode = (error as NodeApiError).httpCode;
+	if (httpCode === '403')
+		return new NodeOperationError(ctx.getNode(), 'The connector module refused the Subscribe Key', {
+			description:
+				"Set Subscribe Key to the key the company's administrator set in the connector module's settings (subscribe_key).",
+		});
+	if (httpCode !== '404') return error as Error;
+	return new NodeOperationError(
+		ctx.getNode(),
+		'The module chosen in Module is not the n8n connector module',
+		{
+			description:
+				'ELMA365 answered 404 to its "subscribe" API method. Pick a module marked "n8n connector" in Module (the connector module must be installed and enabled: see the node\'s documentation).',
+		},
+	);
 }
 
 function sameSet(given: unknown, wanted: string[]): boolean {

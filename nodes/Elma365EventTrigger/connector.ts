@@ -24,12 +24,14 @@ export async function callModule(
 	body: IDataObject,
 ): Promise<IDataObject> {
 	const moduleId = readModuleId(ctx);
+	// The module answers these only with the key its administrator set (subscribe_key).
+	const key = ctx.getNodeParameter('subscribeKey', '') as string;
 	return await apiRequest(ctx, {
 		method: 'POST',
 		path: apiPath`/api/extensions/${moduleId}/script/${method}`,
 		outsidePublicApi: true,
 		idempotent: method !== 'subscribe',
-		...jsonBody(body),
+		...jsonBody(method === 'ping' ? body : { ...body, key }),
 	});
 }
 

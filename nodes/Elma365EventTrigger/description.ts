@@ -25,8 +25,18 @@ export const properties: INodeProperties[] = [
 		name: 'module',
 		searchListMethod: 'searchModules',
 		description:
-			'The n8n connector module (Administration > Modules): the workflow subscribes through its API methods when it is activated',
+			'The n8n connector module (Administration > Modules): the workflow subscribes through its API methods when it is activated. The list shows the modules that answer as the connector first.',
 	}),
+	{
+		displayName: 'Subscribe Key',
+		name: 'subscribeKey',
+		type: 'string',
+		typeOptions: { password: true },
+		required: true,
+		default: '',
+		description:
+			"The key the company's administrator set in the connector module's settings (subscribe_key): the module refuses to subscribe, list or unsubscribe without it",
+	},
 	{
 		displayName: 'Events',
 		name: 'events',
@@ -46,8 +56,18 @@ export const properties: INodeProperties[] = [
 				description:
 					'A process reached the module\'s "Send to n8n" activity and waits for the answer',
 			},
-			{ name: 'User Created', value: 'user.created' },
-			{ name: 'User Updated', value: 'user.updated' },
+			{
+				name: 'User Created',
+				value: 'user.created',
+				description:
+					"Unverified: the event's data is the module handler's whole context, whose shape no public source shows",
+			},
+			{
+				name: 'User Updated',
+				value: 'user.updated',
+				description:
+					"Unverified: the event's data is the module handler's whole context, whose shape no public source shows",
+			},
 		],
 	},
 	{

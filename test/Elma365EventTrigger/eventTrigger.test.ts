@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { CONNECTOR_MODULE_ID, subscriptions } from '../harness/routes/connector.ts';
 import { itemsOf } from '../harness/routes/app.ts';
 import { usePlatform } from '../harness/setup';
+import { deduplicationStore } from '../harness/deduplication';
 import type { Delivery } from '../harness/webhook';
 import {
 	WebhookStore,
@@ -13,6 +14,8 @@ import {
 } from '../harness/webhook';
 
 const t = usePlatform();
+/** The connector module's subscribe_key setting, as the user typed it into Subscribe Key. */
+const KEY = 'subscribe-key-set-by-the-administrator';
 const SCRIPT = `/api/extensions/${CONNECTOR_MODULE_ID}/script`;
 
 function options(store: WebhookStore, parameters: Record<string, unknown> = {}) {
@@ -20,6 +23,7 @@ function options(store: WebhookStore, parameters: Record<string, unknown> = {}) 
 		nodeType: 'elma365EventTrigger',
 		parameters: {
 			module: { __rl: true, mode: 'id', value: CONNECTOR_MODULE_ID },
+			subscribeKey: KEY,
 			events: ['item.created', 'item.updated'],
 			applications: ['crm/deals'],
 			...parameters,
@@ -29,11 +33,14 @@ function options(store: WebhookStore, parameters: Record<string, unknown> = {}) 
 	};
 }
 
-/** A delivery as the connector module signs it (the contract in docs/nodes/event-trigger.md). */
+/**
+ * A delivery as the connector module signs it (the contract in docs/nodes/event-trigger.md): the
+ * timestamp and the signature, never the secret.
+ */
 function signed(
 	secret: string,
 	envelope: Record<string, unknown>,
-	change: { timestamp?: number; secret?: string; signature?: string } = {},
+	change: { timestamp?: number; signature?: string; headers?: Record<string, string> } = {},
 ): Delivery {
 	const raw = Buffer.from(JSON.stringify(envelope));
 	const timestamp = String(change.timestamp ?? Math.floor(Date.now() / 1000));
@@ -42,10 +49,9 @@ function signed(
 		raw,
 		headers: {
 			'Content-Type': 'application/json',
-			'X-Elma365-Event-Id': String(envelope.id),
 			'X-Elma365-Timestamp': timestamp,
-			'X-Elma365-Secret': change.secret ?? secret,
 			'X-Elma365-Signature': change.signature ?? `sha256=${hmac}`,
+			...change.headers,
 		},
 	};
 }
@@ -85,6 +91,7 @@ describe('lifecycle', () => {
 			events: ['item.created', 'item.updated'],
 			applications: ['crm/deals'],
 			secret,
+			key: KEY,
 		});
 		const [held] = [...subscriptions(t.platform).values()];
 		expect(store.node()).toEqual({ subscriptionId: held.id, secret });
@@ -100,11 +107,29 @@ describe('lifecycle', () => {
 		t.platform.reset();
 		expect(await lifecycle(options(store), 'checkExists')).toBe(true);
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-			['POST', `${SCRIPT}/list`, {}],
+			['POST', `${SCRIPT}/list`, { key: KEY }],
 		]);
 		expect(await lifecycle(options(store, { events: ['item.created'] }), 'checkExists')).toBe(
 			false,
 		);
+	});
+
+	test('a subscription the module lost (reinstalled, emptied) is found and restored at the next activation', async () => {
+		const store = new WebhookStore();
+		await activate(store);
+		const before = store.node();
+		subscriptions(t.platform).clear();
+		t.platform.reset();
+		// n8n activates (or starts with) the published workflow: checkExists, then create.
+		expect(await lifecycle(options(store), 'checkExists')).toBe(false);
+		expect(await lifecycle(options(store), 'create')).toBe(true);
+		expect(t.platform.requests.map((r) => r.path)).toEqual([
+			`${SCRIPT}/list`,
+			`${SCRIPT}/subscribe`,
+		]);
+		const [held] = [...subscriptions(t.platform).values()];
+		expect(store.node()).toEqual({ subscriptionId: held.id, secret: store.node().secret });
+		expect(store.node().secret).not.toBe(before.secret);
 	});
 
 	test('deactivation unsubscribes and forgets the ID and secret', async () => {
@@ -114,7 +139,7 @@ describe('lifecycle', () => {
 		t.platform.reset();
 		expect(await lifecycle(options(store), 'delete')).toBe(true);
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
-			['POST', `${SCRIPT}/unsubscribe`, { id }],
+			['POST', `${SCRIPT}/unsubscribe`, { id, key: KEY }],
 		]);
 		expect(subscriptions(t.platform).size).toBe(0);
 		expect(store.node()).toEqual({});
@@ -147,12 +172,29 @@ describe('lifecycle', () => {
 		expect(t.platform.requests.map((r) => r.path)).toEqual([`${SCRIPT}/subscribe`]);
 	});
 
-	test('an unknown module is a clear error', async () => {
+	test('a Subscribe Key the module refuses (403) fails with a message that says so', async () => {
+		const store = new WebhookStore();
+		t.platform.script('POST', `${SCRIPT}/subscribe`, {
+			status: 403,
+			body: { error: 'key is not the module setting subscribe_key' },
+		});
+		const refused = lifecycle(options(store), 'create');
+		await expect(refused).rejects.toThrow('The connector module refused the Subscribe Key');
+		expect(store.node()).toEqual({});
+	});
+
+	test('a module that is not the connector (404 on subscribe) fails with a message that says so', async () => {
 		const store = new WebhookStore();
 		const other = options(store, {
 			module: { __rl: true, mode: 'id', value: '00000000-0000-4000-8000-000000000000' },
 		});
-		await expect(lifecycle(other, 'create')).rejects.toThrow(/404/);
+		const refused = lifecycle(other, 'create');
+		await expect(refused).rejects.toThrow(
+			'The module chosen in Module is not the n8n connector module',
+		);
+		await expect(refused).rejects.toMatchObject({
+			description: expect.stringContaining('ELMA365 answered 404 to its "subscribe" API method'),
+		});
 		expect(store.node()).toEqual({});
 	});
 });
@@ -167,7 +209,6 @@ describe('deliveries', () => {
 	});
 
 	test.each([
-		['a wrong secret', { secret: 'f'.repeat(64), skew: undefined }],
 		['a wrong signature', { signature: `sha256=${'0'.repeat(64)}`, skew: undefined }],
 		['a timestamp over 5 minutes old', { skew: -301 }],
 		['a timestamp over 5 minutes ahead', { skew: 301 }],
@@ -181,10 +222,28 @@ describe('deliveries', () => {
 		expect(response).toEqual({ noWebhookResponse: true });
 	});
 
+	test('the secret itself in a header is worth nothing: without the signature, 401', async () => {
+		const store = new WebhookStore();
+		const secret = await activate(store);
+		const { headers, raw } = signed(secret, CREATED, { headers: { 'X-Elma365-Secret': secret } });
+		delete headers['X-Elma365-Signature'];
+		const { response, answered } = await deliver(options(store), { raw, headers });
+		expect(answered).toEqual({ status: 401, body: { message: 'Unauthorized' } });
+		expect(response).toEqual({ noWebhookResponse: true });
+	});
+
+	test("the event ID is the signed body's: an X-Elma365-Event-Id header is not read", async () => {
+		const store = new WebhookStore();
+		const secret = await activate(store);
+		const delivery = signed(secret, CREATED, { headers: { 'X-Elma365-Event-Id': 'evt-other' } });
+		const { response } = await deliver(options(store), delivery);
+		expect(response.workflowData).toEqual([[{ json: CREATED }]]);
+	});
+
 	test('a body signed with another key, or unsigned, is refused; so is any delivery before activation', async () => {
 		const store = new WebhookStore();
 		const secret = await activate(store);
-		const forged = signed('another secret', CREATED, { secret });
+		const forged = signed('another secret', CREATED);
 		expect((await deliver(options(store), forged)).answered?.status).toBe(401);
 		const unsigned = { raw: Buffer.from(JSON.stringify(CREATED)), headers: {} };
 		expect((await deliver(options(store), unsigned)).answered?.status).toBe(401);
@@ -260,6 +319,73 @@ describe('deliveries', () => {
 			['GET', `/pub/v1/app/crm/deals/${CREATED.item.__id}/get`, `Bearer ${t.platform.apiKey}`],
 		]);
 		itemsOf(t.platform, 'app', 'crm', 'deals').clear();
+	});
+});
+
+describe("repeats when deliveries arrive together (n8n's deduplication store races)", () => {
+	const event = (n: number) => ({ ...CREATED, id: `burst-${n}` });
+	const run = async (store: WebhookStore, n: number) =>
+		(await startedExecution(options(store), [{ json: event(n) }])).map((item) => item.json.id);
+	const ids = Array.from({ length: 30 }, (_, n) => `burst-${n}`);
+
+	beforeEach(() => deduplicationStore().clear());
+
+	test("the store double races as n8n's does: 30 checks at once on a new row fail with SQLITE_CONSTRAINT", async () => {
+		// Straight into the store, as 30 executions would call it without the trigger's ordering.
+		const context = { workflow: { id: 'wf' }, node: { id: 'n' } } as never;
+		const results = await Promise.allSettled(
+			ids.map((id) =>
+				deduplicationStore().checkProcessedAndRecord([id], 'node', context, { mode: 'entries' }),
+			),
+		);
+		const failed = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
+		expect(failed.length).toBeGreaterThan(0);
+		expect(String(failed[0].reason)).toContain('SQLITE_CONSTRAINT');
+	});
+
+	test('30 events at once on a trigger that never ran: all 30 run, and their 30 repeats at once run none', async () => {
+		const store = new WebhookStore();
+		const first = await Promise.all(ids.map(async (_, n) => await run(store, n)));
+		expect(first).toEqual(ids.map((id) => [id]));
+		const again = await Promise.all(ids.map(async (_, n) => await run(store, n)));
+		expect(again).toEqual(ids.map(() => []));
+	});
+
+	test('copies of one event mixed with other events: each ID runs once', async () => {
+		const store = new WebhookStore();
+		const order = [0, 1, 0, 2, 0, 3, 1, 0, 4, 2];
+		const outputs = await Promise.all(order.map(async (n) => await run(store, n)));
+		expect(outputs.flat().sort()).toEqual(['burst-0', 'burst-1', 'burst-2', 'burst-3', 'burst-4']);
+	});
+
+	test('an ID another process wrote over at the same moment is recorded again: its repeat stops', async () => {
+		const store = new WebhookStore();
+		await run(store, 0);
+		// Another worker read the row before the trigger recorded burst-1 and writes its copy back after.
+		deduplicationStore().loseNextWrites(1);
+		const checks = deduplicationStore().checks;
+		expect(await run(store, 1)).toEqual(['burst-1']);
+		// The trigger checked twice: the second found burst-1 missing and recorded it again.
+		const during = deduplicationStore().checks - checks;
+		expect(await run(store, 1)).toEqual([]);
+		expect(await run(store, 0)).toEqual([]);
+		expect(during).toBe(2);
+	});
+
+	test('a check that fails once is tried again: the event runs, and its repeat stops', async () => {
+		const store = new WebhookStore();
+		deduplicationStore().failNextChecks(1);
+		expect(await run(store, 1)).toEqual(['burst-1']);
+		expect(await run(store, 1)).toEqual([]);
+	});
+
+	test('a check that cannot decide (fails twice) lets the event run', async () => {
+		const store = new WebhookStore();
+		await run(store, 1);
+		deduplicationStore().failNextChecks(2);
+		// Even a repeat runs then: the store could not say it is one.
+		expect(await run(store, 1)).toEqual(['burst-1']);
+		expect(await run(store, 2)).toEqual(['burst-2']);
 	});
 });
 

@@ -37,6 +37,7 @@ const SUBSCRIBE = shape(
 		events: arr(oneOf(...CONNECTOR_EVENTS), 1),
 		applications: arr(pattern(/^[^/\s]+\/[^/\s]+$/)),
 		secret: nonEmptyStr,
+		key: nonEmptyStr,
 	}),
 );
 
@@ -74,7 +75,7 @@ export function registerConnector(platform: Platform): void {
 					return { status: 404, body: { error: `subscription ${id} not found` } };
 				return { status: 200, body: { ok: true } };
 			},
-			shape(obj({ id: nonEmptyStr })),
+			shape(obj({ id: nonEmptyStr, key: nonEmptyStr })),
 		)
 		.route(
 			'POST',
@@ -88,7 +89,7 @@ export function registerConnector(platform: Platform): void {
 						),
 					},
 				},
-			shape(),
+			shape(obj({ key: nonEmptyStr })),
 		)
 		.route(
 			'POST',
