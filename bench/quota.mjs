@@ -1,8 +1,8 @@
 /**
  * The nodes under a SaaS Standard company's quota (ELMA365 help "SaaS Standard limits",
  * elma365.com/en/help/saas-standard-limits.html: 90 web API requests a minute, +5 per licence).
- * Each run gets its own platform double (test/harness) that counts requests in fixed windows of
- * WINDOW_MS (a minute) from its first request and answers 429 past QUOTA (50) in a window, refused
+ * Each run gets its own platform double with the double's quota (test/harness/quota.ts): fixed
+ * windows of WINDOW_MS (a minute) from its first request, 429 past QUOTA (50) in a window, refused
  * requests counted too, with `Retry-After` (seconds to the window's end, rounded up) or without.
  * The help documents neither the 429 nor the window's kind: this is one plausible shape.
  *
@@ -21,37 +21,20 @@ const WINDOW_MS = Number(process.env.WINDOW_MS ?? 60_000);
 const COUNT = 120;
 const ROWS = 20_000;
 
-/** A double whose every route is behind the quota; counts what it took and refused. */
+/** A double whose every route is behind the quota (test/harness/quota.ts). */
 async function quotaPlatform(retryAfter) {
 	const platform = await startPlatform();
-	const counts = { accepted: 0, refused: 0, windows: [], caseWrites: new Map() };
-	let start;
-	const handler = async (request) => {
-		const now = Date.now();
-		start ??= now;
-		const window = Math.floor((now - start) / WINDOW_MS);
-		counts.windows[window] ??= { accepted: 0, refused: 0 };
-		const used = counts.windows[window].accepted + counts.windows[window].refused;
-		if (used >= QUOTA) {
-			counts.refused += 1;
-			counts.windows[window].refused += 1;
-			const rest = Math.ceil((start + (window + 1) * WINDOW_MS - now) / 1000);
-			return {
-				status: 429,
-				headers: retryAfter ? { 'retry-after': String(rest) } : {},
-				body: { success: false, error: 'too many requests' },
-			};
-		}
-		counts.accepted += 1;
-		counts.windows[window].accepted += 1;
-		const reply = await platform.routed(request);
-		if (request.method === 'PUT' && reply.status === 200)
-			counts.caseWrites.set(request.path, (counts.caseWrites.get(request.path) ?? 0) + 1);
-		return reply;
-	};
-	for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])
-		platform.script(method, /.*/, handler, Infinity);
-	return { platform, counts };
+	platform.quota({ perWindow: QUOTA, windowMs: WINDOW_MS, retryAfter });
+	return platform;
+}
+
+/** How many times each case was written (PUTs the quota let through and the double took). */
+function caseWrites(platform) {
+	const writes = new Map();
+	for (const request of platform.requests)
+		if (request.method === 'PUT' && !request.refused)
+			writes.set(request.path, (writes.get(request.path) ?? 0) + 1);
+	return writes;
 }
 
 const locator = (value) => ({ __rl: true, mode: 'id', value });
@@ -81,8 +64,10 @@ const RUNS = {
 				name: '={{ $json.name }}',
 			},
 			input,
-			landed: (counts) =>
-				counts.caseWrites.size === COUNT && [...counts.caseWrites.values()].every((n) => n === 1),
+			landed: () => {
+				const writes = caseWrites(platform);
+				return writes.size === COUNT && [...writes.values()].every((n) => n === 1);
+			},
 		};
 	},
 	'120 item creates (App, Send in One Request)': (platform) => ({
@@ -114,13 +99,13 @@ const RUNS = {
 				returnAll: true,
 			},
 			input: [{ json: {} }],
-			landed: (_counts, items) => new Set(items.map((item) => item.json.__id)).size === ROWS,
+			landed: (items) => new Set(items.map((item) => item.json.__id)).size === ROWS,
 		};
 	},
 };
 
 async function measure(loader, name, retryAfter) {
-	const { platform, counts } = await quotaPlatform(retryAfter);
+	const platform = await quotaPlatform(retryAfter);
 	const run = RUNS[name](platform);
 	const started = Date.now();
 	const items = await runNode({
@@ -132,6 +117,8 @@ async function measure(loader, name, retryAfter) {
 		onError: 'continueRegularOutput',
 	});
 	const ms = Date.now() - started;
+	const counts = platform.quotaCounts();
+	const landedOnce = run.landed(items);
 	await platform.close();
 	const failed = items.filter((item) => item.json.error !== undefined).length;
 	const floorMs = (Math.ceil(counts.accepted / QUOTA) - 1) * WINDOW_MS;
@@ -143,9 +130,9 @@ async function measure(loader, name, retryAfter) {
 		withinOneWindowOfFloor: ms <= floorMs + WINDOW_MS,
 		requests: counts.accepted + counts.refused,
 		refused: counts.refused,
-		refusedPerWindow: counts.windows.map((w) => w?.refused ?? 0),
+		refusedPerWindow: counts.windows.map((w) => w.refused),
 		failed,
-		landedOnce: run.landed(counts, items),
+		landedOnce,
 	};
 }
 
