@@ -1,4 +1,5 @@
 import { faults, newId, ok } from '../harness/index.ts';
+import { arrivalGate } from '../harness/inFlight';
 import type { RecordedRequest, Reply } from '../harness/index.ts';
 import { jsonOf, usePlatform } from '../harness/setup';
 import { INITIAL_PAGES_IN_FLIGHT, PAGES_IN_FLIGHT } from '../../nodes/shared/lists/pager';
@@ -23,8 +24,19 @@ function makeItems(count: number) {
 /** The largest page the double gives. */
 const CAP = 100;
 
-/** Serves `items` honestly, at most CAP a page, each page held `delayMs`; 429 (Retry-After) above `refuseAbove` in flight. */
-function serve(items: Array<Record<string, unknown>>, delayMs: number, refuseAbove = Infinity) {
+/**
+ * Serves `items` honestly, at most CAP a page, each page held `delayMs`; 429 (Retry-After) above
+ * `refuseAbove` in flight. With `firstRound`, the requests that arrive once two pages are answered
+ * are held until that many have arrived (at most 3 s), so that a slow machine's dispatch cannot
+ * let an answer come back before the window's first round is out.
+ */
+function serve(
+	items: Array<Record<string, unknown>>,
+	delayMs: number,
+	refuseAbove = Infinity,
+	firstRound = 0,
+) {
+	const gate = arrivalGate(firstRound);
 	const counts = {
 		current: 0,
 		max: 0,
@@ -38,6 +50,7 @@ function serve(items: Array<Record<string, unknown>>, delayMs: number, refuseAbo
 		PATH,
 		async (request: RecordedRequest): Promise<Reply> => {
 			counts.answeredAtArrival.push(counts.answered);
+			if (counts.answered === 2) await gate();
 			if (counts.current >= refuseAbove) {
 				counts.refused += 1;
 				return faults.tooManyRequests('0.05');
@@ -62,7 +75,7 @@ function serve(items: Array<Record<string, unknown>>, delayMs: number, refuseAbo
 
 test('after the first page, a few pages go at once, then more while the platform keeps up, output in list order', async () => {
 	const items = makeItems(80 * CAP);
-	const counts = serve(items, 100);
+	const counts = serve(items, 100, Infinity, INITIAL_PAGES_IN_FLIGHT + 1);
 	const { items: out, error } = await t.run(list);
 	expect(error).toBeUndefined();
 	expect(jsonOf(out)).toEqual(items);

@@ -70,9 +70,10 @@ test('only static files are copied: no sources, no codex, nothing outside dist/'
 		.map((entry) =>
 			path.relative(path.join(work, 'dist'), path.join(entry.parentPath, entry.name)),
 		);
-	// icons/ holds the credential's elma365 pair and one light/dark pair per node area.
+	// icons/ holds the credential's elma365 pair and one light/dark pair per node area (the Event
+	// Trigger's included).
 	const icons = fs.readdirSync(path.join(REPO, 'icons')).map((name) => `icons/${name}`);
-	expect(icons).toHaveLength(28);
+	expect(icons).toHaveLength(30);
 	expect(files.sort()).toEqual(
 		['credentials/elma365Api.png', ...icons, 'nodes/Elma365App/elma365App.png'].sort(),
 	);
