@@ -87,12 +87,13 @@ async function runUpdates(input: ReturnType<typeof cases>, options?: Record<stri
 test('slow start: INITIAL_WINDOW requests first, then more, never above the ceiling', async () => {
 	const input = cases(200);
 	const counts = newCounts();
-	// Every answer takes a second: long enough for the first round to arrive before the first answer
-	// on a busy machine, the same for all so that the response times show no congestion.
+	// Every answer takes a second, the same for all so that the response times show no congestion;
+	// the first round is held until it has all arrived (at most 3 s), so that a busy machine's slow
+	// dispatch cannot let an answer come back before it is out.
 	t.platform.script(
 		'PUT',
 		CASE_PATH,
-		platformWith(counts, () => 1000),
+		platformWith(counts, () => 1000, Infinity, INITIAL_WINDOW),
 		Infinity,
 	);
 	await runUpdates(input);
