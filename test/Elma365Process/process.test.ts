@@ -161,8 +161,9 @@ describe('process start', () => {
 			nodeType: 'elma365Process',
 			parameters: start({ requestOptions: { maxQuotaWait: 2 } }),
 		});
-		// Refused, then probes after holds of about 0 and 1 s; the next (2 s) would pass the bound.
-		expect(t.platform.requests).toHaveLength(3);
+		// Refused, sent again at once as the platform asked (no probe after a short Retry-After),
+		// refused again, then probes after holds of about 0 and 1 s; the next (2 s) would pass the bound.
+		expect(t.platform.requests).toHaveLength(4);
 		expect(error?.message).toMatch(
 			/^ELMA365 429: the company's API request quota is used up, and the wait for it would pass Max Quota Wait \(2 s\) \(the process start limit of the platform was reached/,
 		);
@@ -195,8 +196,10 @@ describe('process start', () => {
 			continueOnFail: true,
 		});
 		expect(error).toBeUndefined();
-		// The three first sends, then one probe at a time (after 0.6 s, then 1 s); the next hold (2 s) would pass 3 s.
-		expect(t.platform.requests).toHaveLength(5);
+		// The three first sends; one sent again after 0.6 s (the window halved to 1, no probe after a
+		// short Retry-After), refused again; then one probe at a time (after 0.6 s, then 1 s); the
+		// next hold (2 s) would pass 3 s.
+		expect(t.platform.requests).toHaveLength(6);
 		for (const item of jsonOf(items)) {
 			expect(item.error).toBe(
 				`ELMA365 429: the company's API request quota is used up, and the wait for it would pass Max Quota Wait (3 s) (${limit})`,

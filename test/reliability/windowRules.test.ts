@@ -168,3 +168,52 @@ test('a hold longer than what is left of Max Quota Wait is refused at once: Quot
 	await expect(window.enter(again)).rejects.toBeInstanceOf(QuotaWaitTooLong);
 	await expect(window.enter(again)).rejects.toMatchObject({ waitedMs: 4_300 });
 });
+
+test('a limit of 100 a second answered with the rest of the second: no probe, the window is kept (the wait is the back-off), the run takes about what the limit imposes', async () => {
+	const used = new Map<number, number>();
+	const serve = (now: number): Verdict => {
+		const second = Math.floor((now - START) / 1000);
+		const count = (used.get(second) ?? 0) + 1;
+		used.set(second, count);
+		return count <= 100
+			? { status: 200 }
+			: { status: 429, retryAfterMs: START + (second + 1) * 1000 - now };
+	};
+	const { sends, window } = await sendAll(600, serve);
+	expect(sends.filter((send) => send.status === 200)).toHaveLength(600);
+	expect(sends.filter((send) => send.probe)).toEqual([]);
+	expect(window.size).toBe(100);
+	// 600 at 100 a second: the last second's allowance starts at 5 s.
+	const last = Math.max(...sends.map((send) => send.arrivedAt)) - START;
+	expect(last).toBeGreaterThanOrEqual(5_000);
+	expect(last).toBeLessThan(6_000);
+});
+
+test('a short Retry-After refused again before the platform took anything is a quota: the next request probes, and holds grow', async () => {
+	// A company that answers "come back at once" for 10 s, then takes everything.
+	const serve = (now: number): Verdict =>
+		now - START < 10_000 ? { status: 429, retryAfterMs: 0 } : { status: 200 };
+	const { sends } = await sendAll(20, serve, { ceiling: 20 });
+	expect(sends.filter((send) => send.status === 200)).toHaveLength(20);
+	const refused = sends.filter((send) => send.status === 429);
+	// The first burst (20), the halved window (10) sent again at once, then probes 1, 2, 4 s apart.
+	expect(refused.filter((send) => !send.probe)).toHaveLength(30);
+	expect(refused.filter((send) => send.probe).length).toBeLessThanOrEqual(4);
+});
+
+test('a limit in flight answered with whole seconds: a kept window refused before it was taken whole halves from then on', async () => {
+	let inFlight = 0;
+	const serve = (): Verdict => {
+		if (inFlight >= 8) return { status: 429, retryAfterMs: 1_000 };
+		inFlight += 1;
+		setTimeout(() => (inFlight -= 1), BACK_MS - 1);
+		return { status: 200 };
+	};
+	const { sends } = await sendAll(400, serve);
+	expect(sends.filter((send) => send.status === 200)).toHaveLength(400);
+	// Each refusal holds the run a second. Kept on every one, the window would be refused every
+	// round after its wait (in this model 224 refusals, 15 s).
+	expect(sends.filter((send) => send.status === 429).length).toBeLessThan(100);
+	const last = Math.max(...sends.map((send) => send.arrivedAt)) - START;
+	expect(last).toBeLessThan(10_000);
+});

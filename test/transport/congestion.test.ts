@@ -125,9 +125,10 @@ describe('under Concurrency, a refused request is not one of its MAX_ATTEMPTS: o
 			expect(item.httpCode).toBe('429');
 		}
 		expect(pairingOf(items)).toEqual(input.map((_, index) => ({ item: index })));
-		// Three first sends, then probes after holds of 1.2 s and 1.2 s (a refused probe waits at
-		// least 1 s, then 2 s): the third hold (2 s) would pass 4 s.
-		expect(t.platform.requests).toHaveLength(5);
+		// Three first sends; one sent again after the short Retry-After (the window halved to 1),
+		// without a probe; refused again, so probes after holds of 1.2 s and 1.2 s (a refused probe
+		// waits at least 1 s, then 2 s): the third hold (2 s) would pass 4 s.
+		expect(t.platform.requests).toHaveLength(6);
 	});
 
 	test('a 5xx and more 429s than MAX_ATTEMPTS after it: the item succeeds, the refusals never count as failures', async () => {

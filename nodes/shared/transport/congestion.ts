@@ -13,6 +13,8 @@ export const INITIAL_WINDOW = 32;
 const RISING_ANSWERS = 3;
 /** How much faster than one window per response time paced requests start (TCP's 1.2 after slow start). */
 const PACING_GAIN = 1.2;
+/** A 429's Retry-After, against the response time, above which the wait is the back-off and the window is kept. */
+const LONG_WAIT_FACTOR = 2;
 /** Most places added in one round while probing above the size at which congestion was last seen. */
 const MAX_PROBE_STEP = 16;
 
@@ -52,6 +54,11 @@ export class CongestionWindow implements Throttle {
 	/** Places added at the current probeStep (a round's worth doubles it). */
 	private probed = 0;
 	private successes = 0;
+	/** Whether the last 429 kept the window, and the requests the platform took since. */
+	private keptAtLastRefusal = false;
+	private takenSinceRefusal = 0;
+	/** Whether a long Retry-After may keep the window: false once a kept window was refused before it was taken whole. */
+	private waitsAreTheBackOff = true;
 	/** Successes with the response time climbing, in this generation. */
 	private slowAnswers = 0;
 	/** When the next request may start, once pacing (after slow start) spreads them over a round. */
@@ -103,10 +110,14 @@ export class CongestionWindow implements Throttle {
 		if (verdict === undefined) this.quota.unanswered(ticket.probe);
 		else if (verdict.status === 429) {
 			this.quota.refused(ticket.sentAt, ticket.probe, verdict.retryAfterMs, now);
-			// Fewer in flight: a limit on requests in flight refuses the excess, a quota refuses all alike.
-			if (ticket.generation === this.generation) this.halve();
+			// Once per burst: the window is kept when the wait is the back-off, else it halves (a limit
+			// on requests in flight refuses the excess).
+			if (ticket.generation === this.generation)
+				if (this.waitIsTheBackOff(verdict.retryAfterMs)) this.keepSize();
+				else this.halve();
 		} else {
 			this.quota.accepted(ticket.sentAt, ticket.probe);
+			this.takenSinceRefusal += 1;
 			if (verdict.status >= 500) this.congested(ticket.generation, verdict.retryAfterMs, now);
 			else this.answered(ticket.generation, now - ticket.sentAt);
 		}
@@ -120,6 +131,8 @@ export class CongestionWindow implements Throttle {
 	private async waitForQuota(turn: Turn): Promise<boolean> {
 		const now = Date.now();
 		const hold = this.quota.holdMs(now);
+		// Max Quota Wait 0: a refused request fails, even when the platform asked for no wait.
+		if (turn.first && turn.maxQuotaWaitMs === 0) throw new QuotaWaitTooLong(0, hold);
 		if (hold === 0 && !this.quota.probing) return false;
 		turn.quotaWaitSince ??= now;
 		const waited = now - turn.quotaWaitSince;
@@ -213,7 +226,41 @@ export class CongestionWindow implements Throttle {
 		if (retryAfterMs !== undefined) this.quota.holdFor(retryAfterMs, now);
 	}
 
+	/**
+	 * Whether a 429's Retry-After is itself the back-off, so that the window is kept: a wait long
+	 * against the response time (LONG_WAIT_FACTOR of it) is a limit per period (a second, a minute),
+	 * which takes the whole window again once the wait is over; halving on top of it would leave part
+	 * of the next period unused. A kept window must then be taken whole before the next refusal: if
+	 * not, the limit is one on requests in flight that answers with long waits, and every later
+	 * refusal of the run halves.
+	 */
+	private waitIsTheBackOff(retryAfterMs: number | undefined): boolean {
+		if (this.keptAtLastRefusal && this.takenSinceRefusal < this.size)
+			this.waitsAreTheBackOff = false;
+		const expectedMs = this.latency.expectedMs;
+		return (
+			this.waitsAreTheBackOff &&
+			retryAfterMs !== undefined &&
+			expectedMs > 0 &&
+			retryAfterMs > LONG_WAIT_FACTOR * expectedMs
+		);
+	}
+
+	/** Ends the burst (its other refusals change nothing) and slow start, without shrinking the window. */
+	private keepSize(): void {
+		this.keptAtLastRefusal = true;
+		this.takenSinceRefusal = 0;
+		this.sizeAtCongestion = this.size;
+		this.probeStep = 1;
+		this.probed = 0;
+		this.slowStart = false;
+		this.successes = 0;
+		this.slowAnswers = 0;
+		this.generation += 1;
+	}
+
 	private halve(): void {
+		this.keptAtLastRefusal = false;
 		this.sizeAtCongestion = this.size;
 		this.probeStep = 1;
 		this.probed = 0;

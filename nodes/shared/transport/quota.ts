@@ -66,6 +66,8 @@ export class Quota {
 	/** Whether the current period has been refused already (its later 429s change nothing), and when it first was. */
 	private refusedInPeriod = false;
 	private refusedAt = 0;
+	/** Whether the platform took a request since the last hold for a short Retry-After (under MIN_PERIOD_MS). */
+	private takenSinceShortHold = true;
 
 	/** How long a request must still wait before it may go (0: it may, or it is the probe's turn). */
 	holdMs(now: number): number {
@@ -107,6 +109,7 @@ export class Quota {
 
 	/** A request sent at `sentAt` was taken (any answer but 429). */
 	accepted(sentAt: number, probe: boolean): void {
+		this.takenSinceShortHold = true;
 		if (probe && this.probeEndsHold) this.startPeriod(sentAt);
 		else if (this.periodStart === undefined || sentAt >= this.periodStart) this.taken += 1;
 		if (probe && !this.probeEndsHold) {
@@ -132,6 +135,19 @@ export class Quota {
 			if (!this.probeEndsHold) probe = false;
 		} else if (this.refusedInPeriod || sentAt < this.heldUntil) {
 			// Another answer of the burst the first 429 already held.
+			return;
+		}
+		if (
+			!probe &&
+			retryAfterMs !== undefined &&
+			retryAfterMs < MIN_PERIOD_MS &&
+			this.takenSinceShortHold
+		) {
+			// A limit per second or on requests in flight, not the company's quota: the requests wait
+			// out its Retry-After and go on without a probe. Refused again before the platform took
+			// anything, the short wait was not enough, and the hold is a quota's.
+			this.takenSinceShortHold = false;
+			this.heldUntil = Math.max(this.heldUntil, now + retryAfterMs);
 			return;
 		}
 		if (!this.refusedInPeriod) this.refusedAt = now;
