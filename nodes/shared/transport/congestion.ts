@@ -29,7 +29,8 @@ const MAX_PROBE_STEP = 16;
  * - Congestion: a 5xx halves the window (once per burst), and so does a smoothed response time well
  *   above the best seen that lasts a window's worth of answers; while response times are climbing
  *   the window does not grow. A 5xx with Retry-After also holds every request until that time.
- * - The quota: a 429 halves the window like a 5xx (once per burst) and the run's Quota holds every
+ * - The quota: a 429 halves the window like a 5xx (once per burst), or keeps it when its
+ *   Retry-After is the back-off (`waitIsTheBackOff`), and the run's Quota holds every
  *   request until the platform takes them again; a refused request goes again before the new ones
  *   (`Turn.first`). A hold longer than a request's Max
  *   Quota Wait fails it at once (QuotaWaitTooLong); the execution's stop signal ends every wait.

@@ -8,6 +8,9 @@
  *   Then one request goes alone (a probe); while the platform refuses it, the next hold is twice
  *   as long each time, up to MAX_PROBE_MS (and never shorter than a Retry-After). No request goes
  *   during a hold but the probe, so a hold costs one refused request per probe.
+ * - A Retry-After under MIN_PERIOD_MS is a limit per second or on requests in flight, not the
+ *   company's minute: it holds the requests without a probe, unless the platform took nothing
+ *   since the last such hold (then the short wait was not enough, and the hold is a quota's).
  * - The first request taken after a hold starts a period. When the platform refuses a period, the
  *   requests it took in it are the allowance, and the time to the next period's start its length.
  *   Until then, a period that has sent what the run's first one took sends the rest one at a time.
