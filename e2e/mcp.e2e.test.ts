@@ -123,6 +123,7 @@ test('without the right bearer token the endpoint refuses the client', async () 
 const TOOL_NAMES = [
 	'complete_task',
 	'find_items',
+	'find_users',
 	'get_application',
 	'get_process_template',
 	'get_task_exits',
@@ -182,6 +183,14 @@ test('tools/list: every ELMA365 node of the example, with its description and th
 	const template = text(
 		'The code field of the template, from list_process_templates or list_application_process_templates, e.g. approval',
 	);
+	expect(schema('find_users')).toMatchObject({
+		properties: {
+			name_contains: {
+				...text('Part of the user name to look for; leave out for any user'),
+				default: '',
+			},
+		},
+	});
 	expect(schema('start_process')).toMatchObject({
 		properties: { section: processSection, template },
 		required: ['section', 'template'],
@@ -242,6 +251,23 @@ test('tools/call find_items: the arguments become the application path and the n
 			'/pub/v1/app/crm/deals/list',
 			{ filter: { tf: { __name: 'chairs' } }, from: 0, size: 20 },
 		],
+	]);
+});
+
+test('tools/call find_users: a part of the name finds the user with the ID and e-mail a user field takes', async () => {
+	await clearSandboxRequests();
+	const result = await client.callTool({ name: 'find_users', arguments: { name_contains: 'bob' } });
+	expect(result.isError).toBeFalsy();
+	expect(answerOf(result)).toEqual([
+		expect.objectContaining({
+			__id: '0b000000-0000-4000-8000-000000000b0b',
+			__name: 'Bob Jones',
+			email: 'bob@example.com',
+		}),
+	]);
+	const requests = await sandboxRequests();
+	expect(requests.map((r) => [r.method, r.path, r.body])).toEqual([
+		['POST', '/pub/v1/user/list', { filter: { tf: { __name: 'bob' } }, from: 0, size: 20 }],
 	]);
 });
 
