@@ -139,6 +139,65 @@ const ORDERS = {
 	exportable: false,
 };
 
+/**
+ * An application with a field of every type the mapper offers, so that `npm start` shows each
+ * one's input: a money amount, an enumeration (`data.enumItems`, as the vendor's field types give
+ * it: docs/field-types.md), a user, a reference to Deals, a file, an org-structure node, a date,
+ * a yes/no, a whole number and a long text. Its items reference the seeded deals and users.
+ */
+export const PRODUCTS = {
+	namespace: 'crm',
+	code: 'products',
+	name: 'Products',
+	fields: [
+		field('__name', 'STRING', 'Name', true),
+		field('price', 'MONEY', 'Price'),
+		field('kind', 'ENUM', 'Kind', false, {
+			enumItems: [
+				{ code: 'furniture', name: 'Furniture' },
+				{ code: 'equipment', name: 'Equipment' },
+			],
+		}),
+		field('manager', 'SYS_USER', 'Product manager'),
+		field('deal', 'SYS_COLLECTION', 'Deal', false, { namespace: 'crm', code: 'deals' }),
+		field('datasheet', 'FILE', 'Datasheet'),
+		field('department', 'SYS_OSNODE', 'Department'),
+		field('launched', 'DATETIME', 'Launched on', false, { additionalType: 'date' }),
+		field('in_stock', 'BOOLEAN', 'In stock'),
+		field('quantity', 'INTEGER', 'Quantity'),
+		field('description', 'TEXT', 'Description'),
+	],
+	exportable: false,
+};
+
+/** Two products, each referencing a seeded deal and user (e2e/sandbox.ts SEED). */
+const PRODUCT_ITEMS: Entry[] = [
+	{
+		__id: 'f1000000-0000-4000-8000-0000000000f1',
+		__name: 'Ergonomic chair',
+		price: { cents: 24900, currency: 'EUR' },
+		kind: [{ code: 'furniture', name: 'Furniture' }],
+		manager: ['0a000000-0000-4000-8000-00000000a11c'],
+		deal: ['7a000000-0000-4000-8000-0000000000a1'],
+		launched: '2026-03-01',
+		in_stock: true,
+		quantity: 40,
+		description: 'Adjustable height and lumbar support.',
+	},
+	{
+		__id: 'f2000000-0000-4000-8000-0000000000f2',
+		__name: 'Standing desk frame',
+		price: { cents: 39900, currency: 'EUR' },
+		kind: [{ code: 'equipment', name: 'Equipment' }],
+		manager: ['0b000000-0000-4000-8000-000000000b0b'],
+		deal: ['7b000000-0000-4000-8000-0000000000a2'],
+		launched: '2026-05-15',
+		in_stock: false,
+		quantity: 0,
+		description: 'Electric, two motors.',
+	},
+];
+
 /** The legal section's report and its rows. */
 const LEGAL_REPORT = {
 	namespace: 'legal',
@@ -225,6 +284,14 @@ function seedSections(platform: Platform): void {
 		set(`contracts:${namespace}/${code}`, id, contract);
 	}
 	set('schemeApps', `${ORDERS.namespace}/${ORDERS.code}`, ORDERS);
+	set('schemeApps', `${PRODUCTS.namespace}/${PRODUCTS.code}`, PRODUCTS);
+	set('apps', `${PRODUCTS.namespace}/${PRODUCTS.code}`, {
+		namespace: PRODUCTS.namespace,
+		code: PRODUCTS.code,
+		name: PRODUCTS.name,
+	});
+	for (const product of PRODUCT_ITEMS)
+		set(`app:${PRODUCTS.namespace}/${PRODUCTS.code}`, product.__id as string, product);
 	const order = 'df000000-0000-4000-8000-0000000000e1';
 	set(`app:${ORDERS.namespace}/${ORDERS.code}`, order, {
 		__id: order,
