@@ -323,6 +323,19 @@ test('tools/call errors: the platform refusal and a wrong ID reach the client as
 		isError: true,
 	});
 	expect(await sandboxRequests()).toEqual([]);
+	// A code that names nothing: the hint names the tool's arguments, not the form's pickers.
+	await clearSandboxRequests();
+	const wrong = await client.callTool({
+		name: 'find_items',
+		arguments: { section: 'crm', application: 'Deals' },
+	});
+	expect(wrong.isError).toBe(true);
+	expect((wrong.content as Array<{ text: string }>)[0].text).toContain(
+		'Check the tool arguments "section" and "application": a code must be spelled as the platform has it, case included (codes are usually lower case, e.g. crm/deals). Take both from the answer of the tool that lists them (ELMA365 Scheme > Application > Get Many).',
+	);
+	expect((await sandboxRequests()).map((r) => [r.method, r.path])).toEqual([
+		['POST', '/pub/v1/app/crm/Deals/list'],
+	]);
 });
 
 type Row = Record<string, unknown>;

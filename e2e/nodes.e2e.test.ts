@@ -185,6 +185,7 @@ const cases: Array<{
 				'deals',
 				'companies',
 				'contracts',
+				'products',
 			]),
 	},
 	{

@@ -1,3 +1,5 @@
+import type { INode } from 'n8n-workflow';
+import { notFoundWords } from '../../nodes/shared/transport/notFound';
 import { newId } from '../harness/index.ts';
 import { itemsOf } from '../harness/routes/app.ts';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
@@ -139,5 +141,52 @@ describe('a code the platform does not know fails, naming the code, the field an
 		});
 		expect(error).toBeUndefined();
 		expect(jsonOf(items)).toEqual([{ __id: dealId, __name: 'Chairs' }]);
+	});
+});
+
+describe('as an agent tool: the hint names the tool arguments the codes came from', () => {
+	const fromAI = (key: string) => ({
+		__rl: true,
+		mode: 'code',
+		value: `={{ $fromAI('${key}', 'a code', 'string') }}`,
+	});
+	const node = (parameters: Record<string, unknown>) =>
+		({
+			id: '1',
+			name: 'find_items',
+			type: 'n8n-nodes-elma365.elma365AppTool',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters,
+		}) as INode;
+
+	test('both codes from $fromAI: the arguments and the listing operation, no picker', () => {
+		const words = notFoundWords(
+			'/app/crm/Deals/list',
+			undefined,
+			node({ namespace: fromAI('section'), application: fromAI('app_code') }),
+		);
+		expect(words?.hint).toBe(
+			'Check the tool arguments "section" and "app_code": a code must be spelled as the platform has it, case included (codes are usually lower case, e.g. crm/deals). Take both from the answer of the tool that lists them (ELMA365 Scheme > Application > Get Many).',
+		);
+	});
+
+	test('a code fixed in the form: the form words', () => {
+		const words = notFoundWords(
+			'/app/crm/Deals/list',
+			undefined,
+			node({ namespace: code('crm'), application: fromAI('app_code') }),
+		);
+		expect(words?.hint).toBe(CHECK_APPLICATION);
+	});
+
+	test('a process template: the template argument', () => {
+		const words = notFoundWords(
+			'/bpm/template/crm/aproval/run',
+			'not found',
+			node({ namespace: fromAI('section'), processCode: fromAI('template') }),
+		);
+		expect(words?.hint).toMatch(/^Check the tool arguments "section" and "template": /);
+		expect(words?.message).toBe('Process template "crm/aproval" was not found (not found)');
 	});
 });

@@ -57,7 +57,7 @@ export function apiError(
 ): NodeApiError {
 	const text = platformMessage(body);
 	const where = `${request.method} ${request.path}`;
-	const notFound = status === 404 ? notFoundWords(request.path, text) : undefined;
+	const notFound = status === 404 ? notFoundWords(request.path, text, ctx.getNode()) : undefined;
 	const message =
 		status === undefined || status < 300
 			? `ELMA365: ${text ?? 'the platform answered "success: false"'}`

@@ -1,3 +1,5 @@
+import type { INode } from 'n8n-workflow';
+
 /**
  * What a 404 means on an address named by a section and an application (contract application,
  * report, process template) code: the platform answers 404 for an address it has no object for
@@ -13,6 +15,8 @@ interface CodedAddress {
 	field: string;
 	/** The Scheme node's operation that lists the codes. */
 	listTool: string;
+	/** The node parameter that holds the code (the section's is `namespace`). */
+	parameter: string;
 	/** Whether the address also names an item, so the 404 may be the item's. */
 	item?: true;
 }
@@ -21,16 +25,19 @@ const APPLICATION = {
 	what: 'Application',
 	field: 'Application',
 	listTool: 'Scheme > Application > Get Many',
+	parameter: 'application',
 };
 const CONTRACT = {
 	what: 'Contract application',
 	field: 'Contract Application',
 	listTool: 'Scheme > Contract > Get Many',
+	parameter: 'application',
 };
 const PROCESS = {
 	what: 'Process template',
 	field: 'Process Template',
 	listTool: 'Scheme > Process Template > Get Many in Section',
+	parameter: 'processCode',
 };
 
 const CODED_ADDRESSES: CodedAddress[] = [
@@ -47,6 +54,7 @@ const CODED_ADDRESSES: CodedAddress[] = [
 		what: 'Report',
 		field: 'Report',
 		listTool: 'Scheme > Report > Get Many',
+		parameter: 'report',
 	},
 	{ pattern: /^\/bpm\/template\/([^/]+)\/([^/]+)\/run$/, ...PROCESS },
 	{ pattern: /^\/bpm\/instance\/bytemplate\/([^/]+)\/([^/]+)\/(?:list|version)$/, ...PROCESS },
@@ -68,16 +76,43 @@ export interface NotFoundWords {
 	hint: string;
 }
 
+/** The `$fromAI()` argument a parameter's value is, where the node runs as an agent's tool. */
+function toolArgument(node: INode, parameter: string): string | undefined {
+	const raw = node.parameters[parameter];
+	const value = raw && typeof raw === 'object' && 'value' in raw ? raw.value : raw;
+	if (typeof value !== 'string') return undefined;
+	return /\$fromAI\(\s*(['"`])([^'"`]+)\1/.exec(value)?.[2];
+}
+
+/**
+ * What to check: the form's fields, or, where an agent gave both codes as tool arguments, those
+ * arguments (an agent has no form to pick from).
+ */
+function checkWords(address: CodedAddress, node: INode | undefined): string {
+	const spelling =
+		'a code must be spelled as the platform has it, case included (codes are usually lower case, e.g. crm/deals)';
+	const section = node && toolArgument(node, 'namespace');
+	const code = node && toolArgument(node, address.parameter);
+	if (section && code)
+		return `Check the tool arguments "${section}" and "${code}": ${spelling}. Take both from the answer of the tool that lists them (ELMA365 ${address.listTool}).`;
+	return `Check Section and ${address.field}: ${spelling}. Pick it from the list in "${address.field}", or look it up with ${address.listTool}.`;
+}
+
 /**
  * The words of a 404 on `path` (below /pub/v1) where the path is named by a section and another
- * code, quoting `platformText` (the platform's own words); undefined for any other address.
+ * code, quoting `platformText` (the platform's own words); undefined for any other address. `node`
+ * tells whether an agent gave the codes as tool arguments.
  */
-export function notFoundWords(path: string, platformText?: string): NotFoundWords | undefined {
+export function notFoundWords(
+	path: string,
+	platformText?: string,
+	node?: INode,
+): NotFoundWords | undefined {
 	for (const address of CODED_ADDRESSES) {
 		const match = address.pattern.exec(path);
 		if (!match) continue;
 		const name = `"${decoded(match[1])}/${decoded(match[2])}"`;
-		const check = `Check Section and ${address.field}: a code must be spelled as the platform has it, case included (codes are usually lower case, e.g. crm/deals). Pick it from the list in "${address.field}", or look it up with ${address.listTool}.`;
+		const check = checkWords(address, node);
 		if (address.item) {
 			return {
 				hint: `The item, or ${address.what} ${name} itself, does not exist. ${check}`,
