@@ -932,6 +932,133 @@ describe('every picker path of the sandbox ends in real output', () => {
 		});
 		await page.keyboard.press('Escape');
 	}, 120000);
+
+	test("App > Item > Create in the browser on the sandbox's Products: every mapper dropdown (enumeration, user, reference) opens and picks, money typed, the exact item sent", async () => {
+		const sandbox = (method, url) =>
+			fetch(`${state.sandboxUrl}${url}`, {
+				method,
+				headers: { authorization: `Bearer ${state.sandboxKey}` },
+			}).then((response) => response.json());
+		const located = {
+			resource: 'item',
+			operation: 'create',
+			namespace: picked('crm'),
+			application: picked('products'),
+		};
+		const fields = await mapperFields('elma365App', located, 'getApplicationFields');
+		const byId = Object.fromEntries(fields.map((field) => [field.id, field]));
+		expect(Object.keys(byId)).toEqual(
+			expect.arrayContaining([
+				'__name',
+				'price',
+				'kind',
+				'manager',
+				'deal',
+				'datasheet',
+				'department',
+				'launched',
+				'in_stock',
+				'quantity',
+				'description',
+			]),
+		);
+		const dropdowns = {
+			kind: 'Equipment',
+			manager: 'Bob Jones (bob@example.com)',
+			deal: 'Standing desks',
+		};
+		for (const [id, shown] of Object.entries(dropdowns)) {
+			expect([id, byId[id].type]).toEqual([id, 'options']);
+			expect(byId[id].options.map((option) => option.name)).toContain(shown);
+		}
+		expect(byId.in_stock.type).toBe('boolean');
+		expect(byId.quantity.type).toBe('number');
+		const value = Object.fromEntries(Object.keys(byId).map((id) => [id, null]));
+		const created = await fetch(`${state.n8nUrl}/api/v1/workflows`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'X-N8N-API-KEY': state.apiKey },
+			body: JSON.stringify({
+				name: 'Product by picking',
+				nodes: [
+					{
+						id: '0f9a1c2e-0000-4000-8000-000000000801',
+						name: 'Create product',
+						type: 'n8n-nodes-elma365.elma365App',
+						typeVersion: 1,
+						// Every field added to the mapping, still empty, as "Add All Fields" leaves them.
+						parameters: {
+							...located,
+							columns: {
+								mappingMode: 'defineBelow',
+								value: { ...value, __name: 'Monitor arm' },
+								matchingColumns: [],
+								schema: fields,
+							},
+						},
+						credentials,
+						position: [0, 0],
+					},
+				],
+				connections: {},
+				settings: { executionOrder: 'v1' },
+			}),
+		});
+		expect(created.status).toBe(200);
+		const { id } = await created.json();
+		await page.goto(`${state.n8nUrl}/workflow/${id}`);
+		const node = page
+			.locator('[data-test-id="canvas-node"]')
+			.filter({ hasText: 'Create product' })
+			.first();
+		await node.waitFor({ state: 'visible', timeout: 30000 });
+		await page.keyboard.press('Escape');
+		await node.dblclick({ timeout: 15000 });
+		const ndv = page.locator('[data-test-id="ndv"]').first();
+		await ndv.waitFor({ state: 'visible', timeout: 30000 });
+		for (const [field, shown] of Object.entries(dropdowns)) {
+			const input = ndv.locator(`[data-test-id="parameter-input-${field}"]`).first();
+			await input.waitFor({ state: 'visible', timeout: 30000 });
+			await input.click();
+			await page
+				.locator('.el-select-dropdown__item:visible, [role="option"]:visible')
+				.filter({ hasText: shown })
+				.first()
+				.click({ timeout: 15000 });
+		}
+		const price = ndv
+			.locator(
+				'[data-test-id="parameter-input-price"] input, [data-test-id="parameter-input-price"] textarea',
+			)
+			.first();
+		await price.fill('249.00 EUR');
+		await price.press('Tab');
+		await page.screenshot({ path: path.join(artifacts, 'app-products-mapper.png') });
+		await sandbox('DELETE', '/__sandbox/requests');
+		await ndv.locator('[data-test-id="node-execute-button"]').first().click();
+		let sent;
+		for (let wait = 0; wait < 100 && !sent; wait++) {
+			const { requests } = await sandbox('GET', '/__sandbox/requests');
+			sent = requests.find((request) => request.path === '/pub/v1/app/items/batch');
+			if (!sent) await page.waitForTimeout(200);
+		}
+		expect(sent?.method).toBe('POST');
+		const option = (field) => byId[field].options.find((entry) => entry.name === dropdowns[field]);
+		expect(sent.body.items).toEqual([
+			{
+				namespace: 'crm',
+				code: 'products',
+				context: {
+					__id: '$ref/0',
+					__name: 'Monitor arm',
+					price: { cents: 24900, currency: 'EUR' },
+					kind: [{ code: option('kind').value }],
+					manager: [option('manager').value],
+					deal: [option('deal').value],
+				},
+			},
+		]);
+		await page.keyboard.press('Escape');
+	}, 120000);
 });
 
 test("the process field mapper shows the template's fields by their names", async () => {
