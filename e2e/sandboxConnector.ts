@@ -20,6 +20,9 @@
  * - `GET /__sandbox/connector/events`: the handler runs that the sandbox's own API started (below),
  *   oldest first, each with its event, item, deliveries and errors.
  *
+ * With ELMA365_SANDBOX_MODULE_STORAGE set to a file, the module's `Namespace.storage` (its
+ * subscriptions) is kept there and read back at the next start (`npm start` sets it).
+ *
  * Items created or updated through the sandbox's API run the module's handlers as the platform's
  * event bus would (help platform/events_processing: a handler on "App Items" runs on each item
  * event): after a 2xx answer to `POST /pub/v1/app/{ns}/{code}/create` the `item.created` handler,
@@ -31,11 +34,46 @@
 import type { Platform } from '../test/harness/index.ts';
 import { fail, ok } from '../test/harness/index.ts';
 import { CONNECTOR_MODULE_ID } from '../test/harness/routes/connector.ts';
-import { answerApi, createSandbox, emit, itemEvent } from '../elma365-module/test/emulation.ts';
+import fs from 'node:fs';
+import {
+	ModuleStorage,
+	answerApi,
+	createSandbox,
+	emit,
+	itemEvent,
+} from '../elma365-module/test/emulation.ts';
 import { itemsOf } from '../test/harness/routes/app.ts';
 
 /** The item API calls whose success runs the module's handlers. */
 const ITEM_WRITE = /^\/pub\/v1\/app\/(?:items\/batch|[^/]+\/[^/]+\/(?:create|[^/]+\/update))$/;
+
+/**
+ * `Namespace.storage` kept in a JSON file, so the module's subscriptions outlive a restart of the
+ * sandbox as a company's module store does (help platform/2023_10 documents it as the module's
+ * store, with no lifetime shorter than the module's). Read once at start, written whole on every
+ * `setItem`.
+ */
+class FileStorage extends ModuleStorage {
+	private readonly file: string;
+
+	constructor(file: string) {
+		super();
+		this.file = file;
+		let saved: Record<string, string> = {};
+		try {
+			saved = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+		} catch {
+			// no file yet, or an unreadable one: an empty store, as a fresh module's
+		}
+		for (const [key, value] of Object.entries(saved))
+			if (typeof value === 'string') this.values.set(key, value);
+	}
+
+	override async setItem(key: string, value: string): Promise<void> {
+		await super.setItem(key, value);
+		fs.writeFileSync(this.file, JSON.stringify(Object.fromEntries(this.values)));
+	}
+}
 
 interface Emitted {
 	event: string;
@@ -68,7 +106,10 @@ export function installConnector(platform: Platform): void {
 		delivery.status = response.status;
 		return response;
 	};
-	const connector = createSandbox({ network });
+	// ELMA365_SANDBOX_MODULE_STORAGE names the file the module's store is kept in (scripts/start.mjs
+	// sets it in n8n's user folder); without it the store lives in memory only.
+	const file = process.env.ELMA365_SANDBOX_MODULE_STORAGE?.trim();
+	const connector = createSandbox({ network, ...(file ? { storage: new FileStorage(file) } : {}) });
 	/** What the scripts sent and logged since `from` deliveries. */
 	const since = (from: number) => ({
 		deliveries: deliveries.slice(from),
