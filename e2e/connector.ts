@@ -70,6 +70,21 @@ export async function runActivity(payload: string) {
 	};
 }
 
+/** A run of the module's item handler that the sandbox's own item API started (sandboxConnector.ts). */
+export interface ApiEvent {
+	event: string;
+	namespace: string;
+	code: string;
+	id: string;
+	deliveries: Delivery[];
+	errors: string[];
+}
+
+/** The handler runs the sandbox's item API started so far, oldest first. */
+export async function apiEvents(): Promise<ApiEvent[]> {
+	return (await sandboxCall('GET', '/__sandbox/connector/events')).events as ApiEvent[];
+}
+
 export async function storedSubscriptions(): Promise<StoredSubscription[]> {
 	return (await sandboxCall('GET', '/__sandbox/connector/subscriptions'))
 		.subscriptions as StoredSubscription[];

@@ -5,13 +5,18 @@
  * that starts exactly one execution, a repeated or forged delivery starts none, deactivation
  * unsubscribes, and the "Send to n8n" activity gets the workflow's answer.
  */
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {
 	type Execution,
 	MODULE_ID,
 	SCRIPT,
 	SUBSCRIBE_KEY,
 	activateTrigger,
+	apiEvents,
 	deactivate,
 	emit,
 	executionsOf,
@@ -223,6 +228,102 @@ describe('ELMA365 Event Trigger with the connector module', () => {
 		expect(await executionsOf(workflowId)).toHaveLength(3);
 		workflowId = '';
 	});
+});
+
+test("an item created through the sandbox's API runs the module's handler: exactly one execution with the item", async () => {
+	const { workflowId } = await activateTrigger('e2e event trigger from the API', {
+		events: ['item.created', 'item.updated'],
+		applications: ['crm/deals'],
+	});
+	try {
+		const before = (await apiEvents()).length;
+		/** What an ELMA365 node sends to create an item (the App node's Create). */
+		const create = async (app: string, context: Record<string, unknown>) => {
+			const response = await fetch(`${state.sandboxUrl}/pub/v1/app/${app}/create`, {
+				method: 'POST',
+				headers: {
+					authorization: `Bearer ${state.sandboxKey}`,
+					'content-type': 'application/json',
+				},
+				body: JSON.stringify({ context }),
+			});
+			expect(response.status).toBe(200);
+			return ((await response.json()) as { item: Record<string, unknown> & { __id: string } }).item;
+		};
+		const started = Date.now();
+		const item = await create('crm/deals', { __name: 'Desk lamps', amount: 30 });
+		const [execution] = await finished(workflowId, 1);
+		console.log(`item created through the API to finished execution: ${Date.now() - started} ms`);
+		expect(execution.status).toBe('success');
+		expect(triggerItem(execution)).toEqual({
+			id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+			event: 'item.created',
+			time: expect.stringMatching(ISO_TIME),
+			namespace: 'crm',
+			application: 'deals',
+			item,
+		});
+		// An item of another application runs the handler too, which sends nothing.
+		const company = await create('crm/companies', { __name: 'Acme' });
+		let events = (await apiEvents()).slice(before);
+		for (let i = 0; events.length < 2 && i < 100; i++) {
+			await new Promise((resolve) => setTimeout(resolve, 100));
+			events = (await apiEvents()).slice(before);
+		}
+		expect(
+			events.map((e) => [e.event, e.code, e.id, e.deliveries.map((d) => d.status), e.errors]),
+		).toEqual([
+			['item.created', 'deals', item.__id, [200], []],
+			['item.created', 'companies', company.__id, [], []],
+		]);
+		expect(await executionsOf(workflowId)).toHaveLength(1);
+
+		// A restarted sandbox: a new process reading the module's store that the running one kept
+		// (ELMA365_SANDBOX_MODULE_STORAGE, set by scripts/start.mjs) still delivers.
+		const store = path.join(state.userFolder, 'sandbox-module-storage.json');
+		const copy = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-store-')), 'store.json');
+		fs.copyFileSync(store, copy);
+		const restarted = spawn(
+			process.execPath,
+			['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', 'e2e/sandbox.ts', '--port', '0'],
+			{
+				cwd: path.resolve(__dirname, '..'),
+				env: { ...process.env, ELMA365_SANDBOX_MODULE_STORAGE: copy },
+				stdio: ['ignore', 'pipe', 'inherit'],
+			},
+		);
+		try {
+			const restartedUrl = await new Promise<string>((resolve, reject) => {
+				let out = '';
+				restarted.stdout.on('data', (chunk: Buffer) => {
+					out += chunk.toString();
+					const found = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+					if (found) resolve(found[1]);
+				});
+				restarted.on('exit', (code) => reject(new Error(`the sandbox exited (${code})`)));
+			});
+			const response = await fetch(`${restartedUrl}/pub/v1/app/crm/deals/create`, {
+				method: 'POST',
+				headers: {
+					authorization: `Bearer ${state.sandboxKey}`,
+					'content-type': 'application/json',
+				},
+				body: JSON.stringify({ context: { __name: 'After the restart' } }),
+			});
+			expect(response.status).toBe(200);
+			const after = ((await response.json()) as { item: Record<string, unknown> }).item;
+			const [, second, ...more] = await finished(workflowId, 2);
+			expect(more).toEqual([]);
+			expect(triggerItem(second)).toEqual(
+				expect.objectContaining({ event: 'item.created', item: after }),
+			);
+		} finally {
+			restarted.kill();
+		}
+	} finally {
+		await deactivate(workflowId);
+		await untilUnsubscribed();
+	}
 });
 
 test('Fetch Full Item: the execution carries the item as the public API reads it', async () => {

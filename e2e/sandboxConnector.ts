@@ -16,13 +16,73 @@
  * - `POST /__sandbox/connector/activity` `{payload}`: runs the "Send to n8n" activity; answers its
  *   outputs (ok, status, answer), deliveries and errors;
  * - `GET /__sandbox/connector/subscriptions`: the subscriptions the module's store holds
- *   (`Namespace.storage`, elma365-module/src/store.ts).
+ *   (`Namespace.storage`, elma365-module/src/store.ts);
+ * - `GET /__sandbox/connector/events`: the handler runs that the sandbox's own API started (below),
+ *   oldest first, each with its event, item, deliveries and errors.
+ *
+ * With ELMA365_SANDBOX_MODULE_STORAGE set to a file, the module's `Namespace.storage` (its
+ * subscriptions) is kept there and read back at the next start (`npm start` sets it).
+ *
+ * Items created or updated through the sandbox's API run the module's handlers as the platform's
+ * event bus would (help platform/events_processing: a handler on "App Items" runs on each item
+ * event): after a 2xx answer to `POST /pub/v1/app/{ns}/{code}/create` the `item.created` handler,
+ * to `.../{id}/update` the `item.updated` one, and to the batch save `POST /pub/v1/app/items/batch`
+ * the `item.created` handler per saved item, only when it asked for `withEventHandlers: true` (API
+ * reference appitemssavebatch: without it the platform runs no handler). They run after the answer,
+ * one after the other; what fails in them is kept in `events`, never in the API's answer.
  */
 import type { Platform } from '../test/harness/index.ts';
 import { fail, ok } from '../test/harness/index.ts';
 import { CONNECTOR_MODULE_ID } from '../test/harness/routes/connector.ts';
-import { answerApi, createSandbox, emit, itemEvent } from '../elma365-module/test/emulation.ts';
+import fs from 'node:fs';
+import {
+	ModuleStorage,
+	answerApi,
+	createSandbox,
+	emit,
+	itemEvent,
+} from '../elma365-module/test/emulation.ts';
 import { itemsOf } from '../test/harness/routes/app.ts';
+
+/** The item API calls whose success runs the module's handlers. */
+const ITEM_WRITE = /^\/pub\/v1\/app\/(?:items\/batch|[^/]+\/[^/]+\/(?:create|[^/]+\/update))$/;
+
+/**
+ * `Namespace.storage` kept in a JSON file, so the module's subscriptions outlive a restart of the
+ * sandbox as a company's module store does (help platform/2023_10 documents it as the module's
+ * store, with no lifetime shorter than the module's). Read once at start, written whole on every
+ * `setItem`.
+ */
+class FileStorage extends ModuleStorage {
+	private readonly file: string;
+
+	constructor(file: string) {
+		super();
+		this.file = file;
+		let saved: Record<string, string> = {};
+		try {
+			saved = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+		} catch {
+			// no file yet, or an unreadable one: an empty store, as a fresh module's
+		}
+		for (const [key, value] of Object.entries(saved))
+			if (typeof value === 'string') this.values.set(key, value);
+	}
+
+	override async setItem(key: string, value: string): Promise<void> {
+		await super.setItem(key, value);
+		fs.writeFileSync(this.file, JSON.stringify(Object.fromEntries(this.values)));
+	}
+}
+
+interface Emitted {
+	event: string;
+	namespace: string;
+	code: string;
+	id: string;
+	deliveries: Delivery[];
+	errors: string[];
+}
 
 interface Delivery {
 	url: string;
@@ -46,7 +106,10 @@ export function installConnector(platform: Platform): void {
 		delivery.status = response.status;
 		return response;
 	};
-	const connector = createSandbox({ network });
+	// ELMA365_SANDBOX_MODULE_STORAGE names the file the module's store is kept in (scripts/start.mjs
+	// sets it in n8n's user folder); without it the store lives in memory only.
+	const file = process.env.ELMA365_SANDBOX_MODULE_STORAGE?.trim();
+	const connector = createSandbox({ network, ...(file ? { storage: new FileStorage(file) } : {}) });
 	/** What the scripts sent and logged since `from` deliveries. */
 	const since = (from: number) => ({
 		deliveries: deliveries.slice(from),
@@ -79,6 +142,92 @@ export function installConnector(platform: Platform): void {
 		},
 		Infinity,
 	);
+	/**
+	 * Runs the module's handler of `event` for an item the sandbox holds, as the platform's event bus
+	 * would; the handler's `__item.fetch()` reads the item as stored.
+	 */
+	const fireFor = async (event: string, namespace: string, code: string, id: string) => {
+		const item = itemsOf(platform, 'app', namespace, code).get(id);
+		if (!item) return undefined;
+		const stored = item as Record<string, unknown> & { __id: string };
+		connector.items.set(`${namespace}/${code}/${stored.__id}`, stored);
+		const from = deliveries.length;
+		const update = event !== 'item.created' && event !== 'item.deleted';
+		await emit(connector, event, itemEvent(namespace, code, stored, update));
+		return since(from);
+	};
+
+	const emitted: Emitted[] = [];
+	let bus: Promise<void> = Promise.resolve();
+	/** Queues the handler runs after the current answer; they never change or fail it. */
+	const afterAnswer = (events: Array<Omit<Emitted, 'deliveries' | 'errors'>>) => {
+		for (const one of events) {
+			bus = bus
+				.then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+				.then(async () => {
+					try {
+						const sent = await fireFor(one.event, one.namespace, one.code, one.id);
+						emitted.push({
+							...one,
+							deliveries: sent?.deliveries ?? [],
+							errors: sent?.errors ?? [],
+						});
+					} catch (error) {
+						emitted.push({ ...one, deliveries: [], errors: [String(error)] });
+					}
+				});
+		}
+	};
+	/** The item events a successful item write makes (none for a refused one). */
+	const itemEventsOf = (path: string, body: unknown, answer: unknown) => {
+		const reply = answer as { item?: { __id?: unknown }; pseudoIDsMap?: Record<string, string> };
+		if (path === '/pub/v1/app/items/batch') {
+			const { items, withEventHandlers } = body as {
+				items?: Array<{ namespace: string; code: string; context?: { __id?: string } }>;
+				withEventHandlers?: boolean;
+			};
+			if (withEventHandlers !== true || !Array.isArray(items)) return [];
+			return items.map(({ namespace, code, context }) => ({
+				event: 'item.created',
+				namespace,
+				code,
+				id: reply.pseudoIDsMap?.[String(context?.__id)] ?? '',
+			}));
+		}
+		const [, , , , namespace, code, ...rest] = path.split('/');
+		const id = reply.item?.__id;
+		if (typeof id !== 'string') return [];
+		const event = rest[rest.length - 1] === 'create' ? 'item.created' : 'item.updated';
+		return [
+			{ event, namespace: decodeURIComponent(namespace), code: decodeURIComponent(code), id },
+		];
+	};
+	// Scripted, so every item write passes here first; the answer is the route's own, unchanged.
+	platform.script(
+		'POST',
+		ITEM_WRITE,
+		async (request, _params, p) => {
+			const reply = await p.routed(request);
+			const status = reply.status ?? 200;
+			if (status >= 200 && status < 300) {
+				try {
+					afterAnswer(itemEventsOf(request.path, request.body, reply.body));
+				} catch (error) {
+					emitted.push({
+						event: 'item.*',
+						namespace: '',
+						code: '',
+						id: '',
+						deliveries: [],
+						errors: [String(error)],
+					});
+				}
+			}
+			return reply;
+		},
+		Infinity,
+	);
+
 	platform
 		.route('POST', '/__sandbox/connector/emit', async (request) => {
 			const { event, data } = request.body as { event: string; data: Record<string, unknown> };
@@ -91,17 +240,12 @@ export function installConnector(platform: Platform): void {
 			const { namespace, code, id } = body;
 			const event = typeof body.event === 'string' ? body.event : 'item.created';
 			if (!event.startsWith('item.')) return fail(400, 'event must be an item.* event');
-			const item =
+			const sent =
 				typeof namespace === 'string' && typeof code === 'string' && typeof id === 'string'
-					? itemsOf(platform, 'app', namespace, code).get(id)
+					? await fireFor(event, namespace, code, id)
 					: undefined;
-			if (!item) return fail(404, `no item ${String(namespace)}/${String(code)}/${String(id)}`);
-			const stored = item as Record<string, unknown> & { __id: string };
-			connector.items.set(`${String(namespace)}/${String(code)}/${stored.__id}`, stored);
-			const from = deliveries.length;
-			const update = event !== 'item.created' && event !== 'item.deleted';
-			await emit(connector, event, itemEvent(String(namespace), String(code), stored, update));
-			return ok(since(from));
+			if (!sent) return fail(404, `no item ${String(namespace)}/${String(code)}/${String(id)}`);
+			return ok(sent);
 		})
 		.route('POST', '/__sandbox/connector/activity', async (request) => {
 			const from = deliveries.length;
@@ -111,5 +255,6 @@ export function installConnector(platform: Platform): void {
 		})
 		.route('GET', '/__sandbox/connector/subscriptions', () =>
 			ok({ subscriptions: connector.storage.subscriptions() }),
-		);
+		)
+		.route('GET', '/__sandbox/connector/events', () => ok({ events: emitted }));
 }

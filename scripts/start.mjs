@@ -344,7 +344,9 @@ async function main() {
 			'--port',
 			String(SANDBOX_PORT),
 		],
-		{},
+		// The connector module's store (its subscriptions) outlives a restart, as on a company: n8n
+		// 2.41 does not subscribe again at start (docs/development.md). Deleted with the user folder.
+		{ ELMA365_SANDBOX_MODULE_STORAGE: path.join(userFolder, 'sandbox-module-storage.json') },
 	);
 	await waitFor(`http://127.0.0.1:${SANDBOX_PORT}/`, 20);
 	log(`starting n8n on ${base}`);
