@@ -80,8 +80,7 @@ export function scan() {
 			if (seen.has(id)) continue;
 			seen.add(id);
 			const reason =
-				operations.map((operation) => REASONS[`${key}@${operation}`]).find(Boolean) ??
-				REASONS[key];
+				operations.map((operation) => REASONS[`${key}@${operation}`]).find(Boolean) ?? REASONS[key];
 			rows.push({
 				node: nodeName,
 				name: property.name,
@@ -107,7 +106,9 @@ if (isMain) {
 				`${row.node} > ${where || '(all)'} > ${row.label} (${row.name}): ${row.reason ?? 'NO REASON'}`,
 			);
 		}
-		console.log(`${rows.length} typed ID or code fields, ${rows.filter((r) => !r.reason).length} without a reason`);
+		console.log(
+			`${rows.length} typed ID or code fields, ${rows.filter((r) => !r.reason).length} without a reason`,
+		);
 	}
 	if (rows.some((row) => !row.reason)) process.exitCode = 1;
 }

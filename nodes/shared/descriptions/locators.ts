@@ -82,6 +82,8 @@ const TYPED_VALUE_SOURCES: Record<string, string> = {
 	searchGroups: 'the ID of a group, from ELMA365 Scheme > Group > Get Many in Section',
 	searchGroupPositions: 'the ID of a position, from ELMA365 Scheme > Group > Get Positions',
 	searchDirectories: "the __id of a directory, from this node's Directory > Get Many",
+	searchFiles:
+		'the __id of a stored file (not its hash), from ELMA365 File > File > Search, Get, Move or Upload to Directory',
 	searchCases: 'the __id of a case, from ELMA365 Nomenclature > Case > Get Many',
 	searchSegments: 'the __id of a segment, from ELMA365 Marketing > Segment > Get Many',
 	searchSubscribers: 'the __id of a subscriber, from ELMA365 Marketing > Subscriber > Get Many',
