@@ -27,7 +27,63 @@ const TYPED = new Set(['string', 'number', 'json']);
  * node that shows a parameter of that name) or by `<node>:<parameter name>@<operation>` where the
  * same name differs by operation.
  */
-export const REASONS = {};
+const PAIRS =
+	'Specify Values > Using Field Codes and Values: the typed alternative to the form (or to JSON), for a code that comes from data or that the form does not list';
+const PAIRS_NO_FORM =
+	'Specify Values > Using Field Codes and Values: the vendor publishes no request that gives the fields of this form';
+const IDS_OPTION =
+	'Options > IDs: several IDs per item, comma-separated or an array from an expression (usually the __id of earlier output), which one picker cannot hold';
+const AUTHORS =
+	'Filters > Author IDs: several users per item, comma-separated or mapped from data; each is a user __id (ELMA365 User > Get Many)';
+const NO_SCHEME_CODES =
+	"Field Code of a list with no published scheme (users, tasks, process instances, directories, segments, subscribers): the vendor lists no fields for it; the code is one of the keys of the list's own output";
+const INSTANCE =
+	'The vendor lists process instances only by template (bpmInstanceList) or by target (bpmInstanceTargetList); this operation has neither, so its Instance is the instanceId a Start outputs or the __id of Instance > Get Many';
+
+export const REASONS = {
+	'elma365App:name': PAIRS,
+	'elma365Contract:name': PAIRS,
+	'elma365Process:name': PAIRS,
+	'elma365Process:name@restore': PAIRS_NO_FORM,
+	'elma365Task:name': PAIRS_NO_FORM,
+	'elma365App:ids': IDS_OPTION,
+	'elma365Contract:ids': IDS_OPTION,
+	'elma365File:ids': IDS_OPTION,
+	'elma365Process:ids': IDS_OPTION,
+	'elma365User:ids': IDS_OPTION,
+	'elma365Marketing:ids': IDS_OPTION,
+	'elma365Task:ids': IDS_OPTION,
+	'elma365App:author': AUTHORS,
+	'elma365Channel:author': AUTHORS,
+	'elma365File:changedBy':
+		'Search > Filters: a user __id from data; filter.__changedBy takes one user (ELMA365 User > Get Many lists them)',
+	'elma365File:createdBy':
+		'Search > Filters: a user __id from data; filter.__createdBy takes one user (ELMA365 User > Get Many lists them)',
+	'elma365File:field': NO_SCHEME_CODES,
+	'elma365Process:field': NO_SCHEME_CODES,
+	'elma365User:field': NO_SCHEME_CODES,
+	'elma365Marketing:field': NO_SCHEME_CODES,
+	'elma365Task:field': NO_SCHEME_CODES,
+	'elma365ProcessTrigger:field': NO_SCHEME_CODES,
+	'elma365TaskTrigger:field': NO_SCHEME_CODES,
+	'elma365File:fileIds':
+		'Delete takes several files per item (comma-separated or an array), sent in one request: one picker holds one file; Get, Download, Get Download Link and Move pick theirs',
+	'elma365Nomenclature:throughSerialId':
+		'The vendor publishes no list of continuous numberings; the description says where the ID comes from (registrationSettings.throughSerialId of a case that uses it)',
+	'elma365Process:restorePointId':
+		'The vendor publishes no list of restore points (only bpmRestorePointRestore); the description says so',
+	'elma365Process:targetId':
+		'Get Many by Target: the target is any object a process runs for (an item of any application), given by its __id from data',
+	'elma365Process:unselectedIds':
+		'Move All to Version: instances to leave out, several per item (comma-separated or an array), usually mapped from Instance > Get Many',
+	'elma365Process:instanceId': INSTANCE,
+	'elma365Task:instanceId':
+		'The process instance of the task, from the task itself (its output carries it); the vendor lists instances only by template or target',
+	'elma365Marketing:externalId':
+		"Segment > Create: the caller's own identifier for the segment (sent as externalId), not an ID of the platform",
+	'elma365Scheme:positionIds':
+		"Add Members: the vendor lists positions only inside a group (GET /scheme/groups/{id}/positions), i.e. those already in it; a position to add comes from another group's Get Positions (Remove Members picks from the group's own)",
+};
 
 /** Every parameter, with the collections' and fixed collections' inner ones, and where it shows. */
 function* walk(properties, trail = [], outer = undefined) {
