@@ -38,7 +38,7 @@ const AUTHORS =
 const NO_SCHEME_CODES =
 	"Field Code of a list with no published scheme (users, tasks, process instances, directories, segments, subscribers): the vendor lists no fields for it; the code is one of the keys of the list's own output";
 const INSTANCE =
-	'The vendor lists process instances only by template (bpmInstanceList) or by target (bpmInstanceTargetList); this operation has neither, so its Instance is the instanceId a Start outputs or the __id of Instance > Get Many';
+	"Interrupt, Skip Step and Restart Step of many: the instance is read from every input item and all are sent in one request, so it is mapped from data (e.g. the __id of Instance > Get Many); the single-instance operations pick it from a template's instances";
 
 export const REASONS = {
 	'elma365App:name': PAIRS,

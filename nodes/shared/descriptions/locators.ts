@@ -69,6 +69,10 @@ const TYPED_VALUE_SOURCES: Record<string, string> = {
 		'a process template code; ELMA365 Scheme > Process Template > Get Many in Section lists them',
 	searchProcessTemplateIds: PROCESS_TEMPLATE_ID,
 	searchInstanceTemplates: PROCESS_TEMPLATE_ID,
+	searchTemplateInstances:
+		"the ID of a process instance: the instanceId that ELMA365 Process > Process > Start outputs, the __id from Instance > Get Many, or ELMA365 Process Trigger's output",
+	searchTemplateCodeInstances:
+		"the ID of a process instance: the instanceId that ELMA365 Process > Process > Start outputs, the __id from Instance > Get Many, or ELMA365 Process Trigger's output",
 	searchReports: 'a report code; ELMA365 Scheme > Report > Get Many lists the reports of a section',
 	searchModuleCodes: 'a module code; ELMA365 Scheme > Module > Get Many lists the modules',
 	searchModules: 'the ID of a module, from ELMA365 Scheme > Module > Get Many',

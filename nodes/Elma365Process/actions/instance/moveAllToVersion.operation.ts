@@ -5,6 +5,7 @@ import { splitList } from '../../../shared/utils';
 import { requireUuid } from '../../../shared/validation';
 import { requirePathParameter } from '../../../shared/validation/itemInputs';
 import { templatePickers } from '../process/templatePickers.description';
+import { readTemplateNamespace } from '../process/templateNamespace';
 
 export const description: INodeProperties[] = showFor('instance', 'moveAllToVersion', [
 	...templatePickers({
@@ -23,7 +24,7 @@ export const description: INodeProperties[] = showFor('instance', 'moveAllToVers
 ]);
 
 function readTemplatePath(ctx: IExecuteFunctions, itemIndex: number): string {
-	const namespace = requirePathParameter(ctx, itemIndex, 'namespace', 'Section');
+	const namespace = readTemplateNamespace(ctx, itemIndex);
 	const code = requirePathParameter(ctx, itemIndex, 'processCode', 'Process Template');
 	return apiPath`/bpm/instance/bytemplate/${namespace}/${code}/version`;
 }
