@@ -1,3 +1,4 @@
+import type { INodeTypeDescription } from 'n8n-workflow';
 import { loadOptions, loadPackage, resourceMapperFields, searchList } from '../harness/engine';
 import { fail, newId } from '../harness/index.ts';
 import { itemsOf } from '../harness/routes/app.ts';
@@ -269,7 +270,8 @@ describe('status dropdown', () => {
 describe("Item > Create's status group dropdown", () => {
 	test('is the status groups of the chosen application (the same list as the filters), valued by id', async () => {
 		const loader = await loadPackage();
-		const properties = loader.nodeTypes.elma365App.type.description.properties;
+		const properties = (loader.nodeTypes.elma365App.type.description as INodeTypeDescription)
+			.properties;
 		const options = properties.find(
 			(p) => p.name === 'options' && p.displayOptions?.show?.operation?.includes('create'),
 		);

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { loadPackage, resourceMapperFields, searchList } from '../harness/engine';
 import { fail, newId, ok } from '../harness/index.ts';
 import { jsonOf, usePlatform } from '../harness/setup';
@@ -624,8 +624,8 @@ describe('instance picker of the single-instance operations', () => {
 		'%s: Template Section and Process Template fill the Instance list; By ID stays',
 		async (operation) => {
 			const loader = await loadPackage();
-			const properties = loader.nodeTypes.elma365Process.type.description
-				.properties as INodeProperties[];
+			const properties = (loader.nodeTypes.elma365Process.type.description as INodeTypeDescription)
+				.properties;
 			const shown = properties.filter((p) =>
 				(p.displayOptions?.show?.operation as string[] | undefined)?.includes(operation),
 			);
@@ -648,8 +648,8 @@ describe('instance picker of the single-instance operations', () => {
 
 	test('Update Context: the Section and Process Template of its field form also fill the Instance list', async () => {
 		const loader = await loadPackage();
-		const properties = loader.nodeTypes.elma365Process.type.description
-			.properties as INodeProperties[];
+		const properties = (loader.nodeTypes.elma365Process.type.description as INodeTypeDescription)
+			.properties;
 		const shown = properties.filter((p) =>
 			(p.displayOptions?.show?.operation as string[] | undefined)?.includes('updateContext'),
 		);
@@ -769,8 +769,8 @@ describe("an application's process: Section, then Application, instead of typing
 
 	test('Start, Get Many by code, Move All and Update Context show Application between Section and Process Template', async () => {
 		const loader = await loadPackage();
-		const properties = loader.nodeTypes.elma365Process.type.description
-			.properties as INodeProperties[];
+		const properties = (loader.nodeTypes.elma365Process.type.description as INodeTypeDescription)
+			.properties;
 		for (const operation of ['start', 'getAll', 'moveAllToVersion', 'updateContext']) {
 			const names = properties
 				.filter((p) =>
