@@ -897,6 +897,11 @@ describe("an application's process: Section, then Application, instead of typing
 			} as never,
 		});
 		expect(moved.error).toBeUndefined();
+		expect(jsonOf(moved.items)[0]).toMatchObject({
+			namespace: 'crm.deals',
+			processCode: 'deal_review',
+			updateAllActive: true,
+		});
 		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
 			['POST', '/pub/v1/bpm/instance/bytemplate/crm.deals/deal_review/list'],
 			['POST', '/pub/v1/bpm/instance/bytemplate/crm.deals/deal_review/version'],

@@ -54,8 +54,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		idempotent: true,
 		itemIndex,
 	});
+	const application = this.getNodeParameter('processApplication', itemIndex, '', {
+		extractValue: true,
+	});
 	return {
-		namespace: this.getNodeParameter('namespace', itemIndex, '', { extractValue: true }),
+		// With an Application, the namespace the request named ("section.app"), not the Section alone.
+		namespace:
+			typeof application === 'string' && application.trim() !== ''
+				? readTemplateNamespace(this, itemIndex)
+				: this.getNodeParameter('namespace', itemIndex, '', { extractValue: true }),
 		processCode: this.getNodeParameter('processCode', itemIndex, '', { extractValue: true }),
 		...body,
 		...unwrapItem(response),
