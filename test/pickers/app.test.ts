@@ -1,4 +1,5 @@
-import { loadOptions, resourceMapperFields, searchList } from '../harness/engine';
+import type { INodeTypeDescription } from 'n8n-workflow';
+import { loadOptions, loadPackage, resourceMapperFields, searchList } from '../harness/engine';
 import { fail, newId } from '../harness/index.ts';
 import { itemsOf } from '../harness/routes/app.ts';
 import { jsonOf, usePlatform } from '../harness/setup';
@@ -262,6 +263,72 @@ describe('status dropdown', () => {
 		]);
 		expect(jsonOf(items)).toEqual([
 			{ __id: id, __name: 'Deal', __status: { order: 0, status: 3 } },
+		]);
+	});
+});
+
+describe("Item > Create's status group dropdown", () => {
+	test('is the status groups of the chosen application (the same list as the filters), valued by id', async () => {
+		const loader = await loadPackage();
+		const properties = (loader.nodeTypes.elma365App.type.description as INodeTypeDescription)
+			.properties;
+		const options = properties.find(
+			(p) => p.name === 'options' && p.displayOptions?.show?.operation?.includes('create'),
+		);
+		const group = (options?.options as Array<{ name: string }>).find(
+			(o) => o.name === 'statusGroupId',
+		);
+		expect(group).toMatchObject({
+			type: 'options',
+			typeOptions: {
+				loadOptionsMethod: 'getStatusGroups',
+				loadOptionsDependsOn: ['namespace.value', 'application.value'],
+			},
+		});
+		expect(
+			await loadOptions({
+				...editor,
+				parameters: { resource: 'item', operation: 'create', ...located },
+				credential: credential(),
+				method: 'getStatusGroups',
+			}),
+		).toEqual([
+			{
+				name: 'Open',
+				value: 'f1d7c1a0-0000-4000-8000-000000000001',
+				description: 'Statuses: New, In progress',
+			},
+			{
+				name: 'Closed',
+				value: 'f1d7c1a0-0000-4000-8000-000000000002',
+				description: 'Statuses: Done',
+			},
+		]);
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['GET', '/pub/v1/app/crm/orders/settings/status', undefined],
+		]);
+	});
+
+	test('a picked group is sent as statusGroupId, as a typed one was', async () => {
+		const { error } = await t.run({
+			...editor,
+			parameters: {
+				resource: 'item',
+				operation: 'create',
+				...located,
+				fieldsInputMode: 'json',
+				fieldsJson: '{"__name": "x"}',
+				...single,
+				options: { statusGroupId: 'f1d7c1a0-0000-4000-8000-000000000002' },
+			},
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			[
+				'POST',
+				'/pub/v1/app/crm/orders/create',
+				{ context: { __name: 'x' }, statusGroupId: 'f1d7c1a0-0000-4000-8000-000000000002' },
+			],
 		]);
 	});
 });

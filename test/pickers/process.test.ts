@@ -1,8 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { loadPackage, resourceMapperFields, searchList } from '../harness/engine';
 import { fail, newId, ok } from '../harness/index.ts';
 import { jsonOf, usePlatform } from '../harness/setup';
-import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
+import { LARGE_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
@@ -585,6 +585,343 @@ describe('process template picker for Get Many', () => {
 		expect((await run(picked('={{ "approval" }}', 'id'))).error?.message).toMatch(
 			/^Invalid "Template ID" in item 0: expected a UUID/,
 		);
+		expect(t.platform.requests).toHaveLength(0);
+	});
+});
+
+describe('instance picker of the single-instance operations', () => {
+	const OPERATIONS = [
+		'get',
+		'interrupt',
+		'restartStep',
+		'skipStep',
+		'moveToVersion',
+		'updateContext',
+	];
+	let runs: Array<{ __id: string; __templateId: string; __name: string }>;
+	beforeEach(() => {
+		runs = ['Deal 7 approval', 'Deal 9 approval'].map((name) => ({
+			__id: newId(),
+			__templateId: approvalId,
+			__name: name,
+		}));
+		for (const run of runs) t.platform.collection('processInstances').set(run.__id, run);
+		// An instance of another template is not listed.
+		const other = { __id: newId(), __templateId: newId(), __name: 'Deal 7 other' };
+		t.platform.collection('processInstances').set(other.__id, other);
+	});
+
+	const search = (parameters: Record<string, unknown>, filter?: string) =>
+		searchList({
+			...editor,
+			parameters: { resource: 'instance', operation: 'get', ...parameters } as never,
+			credential: credential(),
+			method: 'searchTemplateInstances',
+			filter,
+		});
+
+	test.each(OPERATIONS.filter((operation) => operation !== 'updateContext'))(
+		'%s: Template Section and Process Template fill the Instance list; By ID stays',
+		async (operation) => {
+			const loader = await loadPackage();
+			const properties = (loader.nodeTypes.elma365Process.type.description as INodeTypeDescription)
+				.properties;
+			const shown = properties.filter((p) =>
+				(p.displayOptions?.show?.operation as string[] | undefined)?.includes(operation),
+			);
+			const instance = shown.find((p) => p.name === 'instanceId');
+			expect(instance?.modes?.map((m) => [m.name, m.typeOptions?.searchListMethod])).toEqual([
+				['list', 'searchTemplateInstances'],
+				['id', undefined],
+			]);
+			expect(instance?.typeOptions?.loadOptionsDependsOn).toEqual(['templateId.value']);
+			expect(
+				shown
+					.filter((p) => ['templateNamespace', 'templateId'].includes(p.name))
+					.map((p) => [p.name, p.required, p.modes?.[0].typeOptions?.searchListMethod]),
+			).toEqual([
+				['templateNamespace', false, 'searchNamespaces'],
+				['templateId', false, 'searchInstanceTemplates'],
+			]);
+		},
+	);
+
+	test('Update Context: the Section and Process Template of its field form also fill the Instance list', async () => {
+		const loader = await loadPackage();
+		const properties = (loader.nodeTypes.elma365Process.type.description as INodeTypeDescription)
+			.properties;
+		const shown = properties.filter((p) =>
+			(p.displayOptions?.show?.operation as string[] | undefined)?.includes('updateContext'),
+		);
+		expect(shown.slice(0, 4).map((p) => p.name)).toEqual([
+			'namespace',
+			'processApplication',
+			'processCode',
+			'instanceId',
+		]);
+		const instance = shown.find((p) => p.name === 'instanceId');
+		expect(instance?.modes?.map((m) => [m.name, m.typeOptions?.searchListMethod])).toEqual([
+			['list', 'searchTemplateCodeInstances'],
+			['id', undefined],
+		]);
+		expect(instance?.typeOptions?.loadOptionsDependsOn).toEqual([
+			'namespace.value',
+			'processApplication.value',
+			'processCode.value',
+		]);
+		const search = (parameters: Record<string, unknown>, filter?: string) =>
+			searchList({
+				...editor,
+				parameters: { resource: 'instance', operation: 'updateContext', ...parameters } as never,
+				credential: credential(),
+				method: 'searchTemplateCodeInstances',
+				filter,
+			});
+		expect(await search(located, 'Deal 7')).toEqual({
+			results: [{ name: 'Deal 7 approval', value: runs[0].__id }],
+			paginationToken: undefined,
+		});
+		await expect(search({ namespace: picked('crm') })).resolves.toEqual({ results: [] });
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			[
+				'POST',
+				'/pub/v1/bpm/instance/bytemplate/crm/approval/list',
+				{ filter: { tf: { __name: 'Deal 7' } }, from: 0, size: LARGE_PAGE_SIZE },
+			],
+		]);
+	});
+
+	test("the instances of the chosen template, by name, from the vendor's list by template ID", async () => {
+		expect(await search({ templateId: picked(approvalId) })).toEqual({
+			results: [
+				{ name: 'Deal 7 approval', value: runs[0].__id },
+				{ name: 'Deal 9 approval', value: runs[1].__id },
+			],
+			paginationToken: undefined,
+		});
+		expect(await search({ templateId: picked(approvalId, 'id') }, ' deal 9 ')).toEqual({
+			results: [{ name: 'Deal 9 approval', value: runs[1].__id }],
+			paginationToken: undefined,
+		});
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			[
+				'POST',
+				`/pub/v1/bpm/instance/bytemplateid/${approvalId}/list`,
+				{ from: 0, size: PAGE_SIZE },
+			],
+			[
+				'POST',
+				`/pub/v1/bpm/instance/bytemplateid/${approvalId}/list`,
+				{ filter: { tf: { __name: 'deal 9' } }, from: 0, size: LARGE_PAGE_SIZE },
+			],
+		]);
+	});
+
+	test('the list is empty until a template is chosen, without a request', async () => {
+		await expect(search({ templateNamespace: picked('crm') })).resolves.toEqual({ results: [] });
+		expect(t.platform.requests).toHaveLength(0);
+	});
+
+	test.each(OPERATIONS)(
+		'%s sends the same request whether the instance is picked, typed by ID or a plain saved ID',
+		async (operation) => {
+			const id = runs[0].__id;
+			const forms = [
+				operation === 'updateContext'
+					? { ...located, instanceId: picked(id) }
+					: {
+							templateNamespace: picked('crm'),
+							templateId: picked(approvalId),
+							instanceId: picked(id),
+						},
+				{ instanceId: picked(id, 'id') },
+				{ instanceId: id },
+			];
+			const sent = [];
+			for (const form of forms) {
+				t.platform.requests.length = 0;
+				// Each run finds the instance as seeded (Interrupt stops it).
+				t.platform.collection('processInstances').set(id, { ...runs[0] });
+				const { error } = await t.run({
+					...editor,
+					parameters: {
+						resource: 'instance',
+						operation,
+						...form,
+						...(operation === 'updateContext'
+							? { fieldsInputMode: 'json', fieldsJson: '{"amount": 1}', comment: 'Amount fixed' }
+							: {}),
+					} as never,
+				});
+				expect(error).toBeUndefined();
+				sent.push(t.platform.requests.map((r) => [r.method, r.path, r.query, r.body]));
+			}
+			expect(sent[0]).toHaveLength(1);
+			expect(sent[0][0][1]).toContain(`/pub/v1/bpm/instance/${id}/`);
+			expect(sent[1]).toEqual(sent[0]);
+			expect(sent[2]).toEqual(sent[0]);
+		},
+	);
+});
+
+describe("an application's process: Section, then Application, instead of typing section.app", () => {
+	const withApp = { namespace: picked('crm'), processApplication: picked('deals') };
+
+	test('Start, Get Many by code, Move All and Update Context show Application between Section and Process Template', async () => {
+		const loader = await loadPackage();
+		const properties = (loader.nodeTypes.elma365Process.type.description as INodeTypeDescription)
+			.properties;
+		for (const operation of ['start', 'getAll', 'moveAllToVersion', 'updateContext']) {
+			const names = properties
+				.filter((p) =>
+					(p.displayOptions?.show?.operation as string[] | undefined)?.includes(operation),
+				)
+				.map((p) => p.name);
+			const at = names.indexOf('processApplication');
+			expect([operation, names.slice(at - 1, at + 2)]).toEqual([
+				operation,
+				['namespace', 'processApplication', 'processCode'],
+			]);
+		}
+		const picker = properties.find((p) => p.name === 'processApplication');
+		expect(picker).toMatchObject({
+			type: 'resourceLocator',
+			required: false,
+			typeOptions: { loadOptionsDependsOn: ['namespace.value'] },
+		});
+		expect(picker?.modes?.map((m) => [m.name, m.typeOptions?.searchListMethod])).toEqual([
+			['list', 'searchApplications'],
+			['code', undefined],
+		]);
+		const template = properties.find(
+			(p) =>
+				p.name === 'processCode' &&
+				(p.displayOptions?.show?.operation as string[] | undefined)?.includes('start'),
+		);
+		expect(template?.typeOptions?.loadOptionsDependsOn).toEqual([
+			'namespace.value',
+			'processApplication.value',
+		]);
+	});
+
+	test('the applications of the chosen section, then the processes of the chosen application', async () => {
+		const apps = await searchList({
+			...editor,
+			parameters: { resource: 'process', operation: 'start', namespace: picked('crm') } as never,
+			credential: credential(),
+			method: 'searchApplications',
+		});
+		expect(apps.results).toContainEqual({
+			name: expect.stringContaining('(deals)'),
+			value: 'deals',
+		});
+		const templates = await searchList({
+			...editor,
+			parameters: { resource: 'process', operation: 'start', ...withApp } as never,
+			credential: credential(),
+			method: 'searchProcessTemplates',
+		});
+		expect(templates).toEqual({
+			results: [{ name: 'Deal review (deal_review)', value: 'deal_review' }],
+			paginationToken: undefined,
+		});
+		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
+			['GET', '/pub/v1/scheme/namespaces/crm/apps'],
+			['GET', '/pub/v1/scheme/namespaces/crm/apps/deals/processes'],
+		]);
+	});
+
+	test('the context fields are read for "section.app", as a typed one is', async () => {
+		t.platform
+			.collection('schemeProcessTemplates')
+			.set('crm.deals/deal_review', { ...originalReview, context: [CONTEXT[0]] });
+		const { fields } = await mapperOf({ ...withApp, processCode: picked('deal_review') });
+		expect(fields.map((f) => f.id)).toEqual(['subject']);
+		expect(t.platform.requests.map((r) => r.path)).toEqual([
+			'/pub/v1/scheme/namespaces/crm.deals/processes/deal_review',
+		]);
+	});
+
+	test('Start sends the same request with Section + Application as with "crm.deals" typed', async () => {
+		const sent = [];
+		for (const form of [
+			{ ...withApp, processCode: picked('deal_review') },
+			{ namespace: picked('crm.deals', 'code'), processCode: picked('deal_review') },
+			{ namespace: 'crm', processApplication: 'deals', processCode: 'deal_review' },
+		]) {
+			t.platform.requests.length = 0;
+			const { error } = await t.run({
+				...editor,
+				parameters: {
+					resource: 'process',
+					operation: 'start',
+					...form,
+					fieldsInputMode: 'json',
+					fieldsJson: '{"subject": "Deal 7"}',
+				} as never,
+			});
+			expect(error).toBeUndefined();
+			sent.push(t.platform.requests.map((r) => [r.method, r.path, r.body]));
+		}
+		expect(sent[0]).toEqual([
+			[
+				'POST',
+				'/pub/v1/bpm/template/crm.deals/deal_review/run',
+				{ context: { subject: 'Deal 7' } },
+			],
+		]);
+		expect(sent[1]).toEqual(sent[0]);
+		expect(sent[2]).toEqual(sent[0]);
+	});
+
+	test('Get Many by template code and Move All to Latest Version use "section.app" in the path', async () => {
+		const { error } = await t.run({
+			...editor,
+			parameters: {
+				resource: 'instance',
+				operation: 'getAll',
+				by: 'templateCode',
+				...withApp,
+				processCode: picked('deal_review'),
+				limit: 5,
+			} as never,
+		});
+		expect(error).toBeUndefined();
+		const moved = await t.run({
+			...editor,
+			parameters: {
+				resource: 'instance',
+				operation: 'moveAllToVersion',
+				...withApp,
+				processCode: picked('deal_review'),
+			} as never,
+		});
+		expect(moved.error).toBeUndefined();
+		expect(jsonOf(moved.items)[0]).toMatchObject({
+			namespace: 'crm.deals',
+			processCode: 'deal_review',
+			updateAllActive: true,
+		});
+		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
+			['POST', '/pub/v1/bpm/instance/bytemplate/crm.deals/deal_review/list'],
+			['POST', '/pub/v1/bpm/instance/bytemplate/crm.deals/deal_review/version'],
+		]);
+	});
+
+	test('an application that is not one path segment fails before any request', async () => {
+		const { error } = await t.run({
+			...editor,
+			parameters: {
+				resource: 'process',
+				operation: 'start',
+				namespace: picked('crm'),
+				processApplication: picked('deals/x', 'code'),
+				processCode: picked('deal_review'),
+				fieldsInputMode: 'json',
+				fieldsJson: '{}',
+			} as never,
+		});
+		expect(error?.message).toMatch(/"Application"/);
 		expect(t.platform.requests).toHaveLength(0);
 	});
 });

@@ -369,14 +369,14 @@ export const PATH_CASES: PathCase[] = [
 	{
 		node: 'elma365File',
 		label: 'File get download link',
-		parameters: { resource: 'file', operation: 'getDownloadLink', fileId: V },
+		parameters: { resource: 'file', operation: 'getDownloadLink', fileId: V_BY_ID },
 		vars: [uuid('File ID')],
 		requests: [['POST', '/disk/file/{}/get-link']],
 	},
 	{
 		node: 'elma365File',
 		label: 'File download',
-		parameters: { resource: 'file', operation: 'download', fileId: V },
+		parameters: { resource: 'file', operation: 'download', fileId: V_BY_ID },
 		vars: [uuid('File ID')],
 		requests: [
 			['POST', '/disk/file/{}/get-link'],
@@ -800,7 +800,7 @@ function newOperationCases(): PathCase[] {
 		{
 			node: 'elma365File',
 			label: 'elma365File file get',
-			parameters: { resource: 'file', operation: 'get', fileId: V },
+			parameters: { resource: 'file', operation: 'get', fileId: V_BY_ID },
 			vars: [uuid('File ID')],
 			requests: [['GET', '/disk/file/{}']],
 		},
@@ -1176,7 +1176,7 @@ export const FIELD_CASES: FieldCase[] = [
 	{
 		node: 'elma365File',
 		label: 'file move File ID',
-		parameters: { resource: 'file', operation: 'move', fileId: V, directoryId: byId(UUID) },
+		parameters: { resource: 'file', operation: 'move', fileId: V_BY_ID, directoryId: byId(UUID) },
 		field: 'File ID',
 		kind: { type: 'uuid' },
 		wire: at('files', 0, 'hash'),

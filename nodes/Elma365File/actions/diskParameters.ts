@@ -42,24 +42,22 @@ export function readOptionalDirectory(
 }
 
 /**
- * A stored file by its `__id` (files have no list endpoint to pick from). Its `hash` is another UUID,
- * the ID of the file's body, which the `/disk/file/{id}` paths do not take (the vendor's file model
- * and upload pages).
+ * A stored file by its `__id`: picked from the files the platform finds by name (`POST
+ * /disk/files/search` with `filter.__name`, api.brix365.com/en/public-api/reference/disk/searchfiles)
+ * or typed in. Its `hash` is another UUID, the ID of the file's body, which the `/disk/file/{id}`
+ * paths do not take (the vendor's file model and upload pages).
  */
-export const fileIdField: INodeProperties = {
+export const fileIdField: INodeProperties = uuidLocator({
 	displayName: 'File ID',
 	name: 'fileId',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: '={{ $json.__id }}',
+	searchListMethod: 'searchFiles',
 	description:
-		"The stored file's __id, not its hash: the __id that Upload to Directory, Move, Search or Get outputs. File > Upload outputs only a hash: Move it into a directory first.",
-};
+		"The stored file's __id, not its hash: picked from the files found by name, or the __id that Upload to Directory, Move, Search or Get outputs. File > Upload outputs only a hash: Move it into a directory first.",
+});
 
-/** The File ID parameter, checked as a UUID. */
+/** The File ID parameter (picked or typed), checked as a UUID. */
 export function readFileId(ctx: IExecuteFunctions, itemIndex: number): string {
-	return requireUuid(ctx, itemIndex, 'File ID', ctx.getNodeParameter('fileId', itemIndex, ''));
+	return readUuidLocator(ctx, itemIndex, 'fileId', 'File ID');
 }
 
 /** The file object of an answer (`{file: {...}}`), or the answer without its envelope. */

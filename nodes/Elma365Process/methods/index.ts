@@ -2,13 +2,22 @@ import { getProcessContextFields } from '../../shared/methods/processContextFiel
 import {
 	searchInstanceTemplates,
 	searchProcessTemplates,
+	searchTemplateCodeInstances,
+	searchTemplateInstances,
 } from '../../shared/methods/processTemplateSearch';
-import { searchNamespaces } from '../../shared/methods/sectionSearch';
+import { searchApplications, searchNamespaces } from '../../shared/methods/sectionSearch';
 
 export { credentialTest } from '../../shared/methods/credentialTest';
 
-/** The namespace and process template pickers of Start and of Get Many instances. */
-export const listSearch = { searchNamespaces, searchProcessTemplates, searchInstanceTemplates };
+/** The section, application and process template pickers of Start and of Get Many instances, and the instance pickers. */
+export const listSearch = {
+	searchNamespaces,
+	searchApplications,
+	searchProcessTemplates,
+	searchInstanceTemplates,
+	searchTemplateInstances,
+	searchTemplateCodeInstances,
+};
 
 /** Start maps the process context from the template's scheme. */
 export const resourceMapping = { getProcessContextFields };

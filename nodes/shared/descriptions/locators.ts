@@ -69,6 +69,10 @@ const TYPED_VALUE_SOURCES: Record<string, string> = {
 		'a process template code; ELMA365 Scheme > Process Template > Get Many in Section lists them',
 	searchProcessTemplateIds: PROCESS_TEMPLATE_ID,
 	searchInstanceTemplates: PROCESS_TEMPLATE_ID,
+	searchTemplateInstances:
+		"the ID of a process instance: the instanceId that ELMA365 Process > Process > Start outputs, the __id from Instance > Get Many, or ELMA365 Process Trigger's output",
+	searchTemplateCodeInstances:
+		"the ID of a process instance: the instanceId that ELMA365 Process > Process > Start outputs, the __id from Instance > Get Many, or ELMA365 Process Trigger's output",
 	searchReports: 'a report code; ELMA365 Scheme > Report > Get Many lists the reports of a section',
 	searchModuleCodes: 'a module code; ELMA365 Scheme > Module > Get Many lists the modules',
 	searchModules: 'the ID of a module, from ELMA365 Scheme > Module > Get Many',
@@ -82,6 +86,8 @@ const TYPED_VALUE_SOURCES: Record<string, string> = {
 	searchGroups: 'the ID of a group, from ELMA365 Scheme > Group > Get Many in Section',
 	searchGroupPositions: 'the ID of a position, from ELMA365 Scheme > Group > Get Positions',
 	searchDirectories: "the __id of a directory, from this node's Directory > Get Many",
+	searchFiles:
+		'the __id of a stored file (not its hash), from ELMA365 File > File > Search, Get, Move or Upload to Directory',
 	searchCases: 'the __id of a case, from ELMA365 Nomenclature > Case > Get Many',
 	searchSegments: 'the __id of a segment, from ELMA365 Marketing > Segment > Get Many',
 	searchSubscribers: 'the __id of a subscriber, from ELMA365 Marketing > Subscriber > Get Many',

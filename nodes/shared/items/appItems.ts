@@ -180,12 +180,18 @@ export const appCreateOptions: INodeProperties[] = [
 			'Whether the platform raises the item-created event for this item (sent as withEventForceCreate)',
 	},
 	{
-		displayName: 'Status Group ID',
+		// The groups are the application's status settings (GET /app/{namespace}/{code}/settings/status,
+		// api.elma365.com/en/public-api/reference/app/appgetstatus), as in the list filters.
+		displayName: 'Status Group Name or ID',
 		name: 'statusGroupId',
-		type: 'string',
+		type: 'options',
+		typeOptions: {
+			loadOptionsMethod: 'getStatusGroups',
+			loadOptionsDependsOn: ['namespace.value', 'application.value'],
+		},
 		default: '',
-		placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-		description: 'The status group the new item starts in (sent as statusGroupId)',
+		description:
+			'The status group the new item starts in (sent as statusGroupId). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 ];
 

@@ -3,6 +3,7 @@ import { loadMapperFields } from '../methods/mapperFields';
 import { apiPath, unwrapItem } from '../transport';
 import { isObject } from '../utils';
 import { chooseFirst, readListDependency } from './listDependency';
+import { readChosenProcessNamespace } from './processTemplateSearch';
 import { listingRequest } from './listSearch';
 import { shownText } from '../validation/shown';
 
@@ -41,7 +42,7 @@ export function contextFieldsOf(response: IDataObject): IDataObject[] {
 export async function getProcessContextFields(
 	this: ILoadOptionsFunctions,
 ): Promise<ResourceMapperFields> {
-	const namespace = readListDependency(this, 'namespace');
+	const namespace = readChosenProcessNamespace(this);
 	const code = readListDependency(this, 'processCode');
 	if (namespace === undefined || code === undefined)
 		return chooseFirst('section and the process template');

@@ -65,7 +65,12 @@ export const caseFields: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-				description: 'UUID of the continuous numbering to use',
+				description:
+					'UUID of the continuous numbering to use. The platform publishes no list of continuous numberings: take registrationSettings.throughSerialId of a case that already uses it (Case > Get Many).',
+				builderHint: {
+					propertyHint:
+						'registrationSettings.throughSerialId of an existing case from ELMA365 Nomenclature > Case > Get Many; no operation lists continuous numberings',
+				},
 			},
 			{
 				displayName: 'Edit After Registration',

@@ -10,7 +10,7 @@ import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
 export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('instance', 'get', [
-	instanceField('to read'),
+	...instanceField('to read'),
 	optionsCollection([concurrency(defaultConcurrency)]),
 ]);
 

@@ -18,6 +18,7 @@ import { apiPath } from '../../../shared/transport';
 import { requireOneOf, requireText } from '../../../shared/validation';
 import { requirePathParameter } from '../../../shared/validation/itemInputs';
 import { templatePickers } from '../process/templatePickers.description';
+import { readTemplateNamespace } from '../process/templateNamespace';
 
 const LIST_BY = ['template', 'templateCode', 'target'] as const;
 
@@ -115,7 +116,7 @@ function readListPath(ctx: IExecuteFunctions, itemIndex: number): string {
 	const by = listBy(ctx, itemIndex);
 	if (by === 'target') return '/bpm/instance/bytarget/list';
 	if (by === 'templateCode') {
-		const namespace = requirePathParameter(ctx, itemIndex, 'namespace', 'Section');
+		const namespace = readTemplateNamespace(ctx, itemIndex);
 		const code = requirePathParameter(ctx, itemIndex, 'processCode', 'Process Template');
 		return apiPath`/bpm/instance/bytemplate/${namespace}/${code}/list`;
 	}

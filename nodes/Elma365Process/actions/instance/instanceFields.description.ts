@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { idLocator } from '../../../shared/descriptions/locators';
+import { codeLocator, idLocator, uuidLocator } from '../../../shared/descriptions/locators';
 import {
 	additionalBody,
 	concurrency,
@@ -10,14 +10,63 @@ import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
 const INSTANCE_SOURCE =
 	"the ID of a process instance: the instanceId that ELMA365 Process > Process > Start outputs, the __id from Instance > Get Many, or ELMA365 Process Trigger's output";
 
-/** The process instance an operation changes, by ID. */
-export function instanceField(purpose: string): INodeProperties {
-	return idLocator({
-		displayName: 'Instance',
-		name: 'instanceId',
-		description: `The process instance ${purpose}: its ID, e.g. the instanceId a Start outputs or the __id of a listed instance`,
-		source: INSTANCE_SOURCE,
-	});
+/**
+ * The process instance an operation changes: picked from the instances of a process template (the
+ * vendor lists instances only by template or by target, bpmInstanceList and bpmInstanceTargetList),
+ * or typed by ID. Template Section and Process Template only fill the list: nothing reads them when
+ * the operation runs.
+ */
+export function instanceField(purpose: string): INodeProperties[] {
+	return [
+		codeLocator({
+			displayName: 'Template Section',
+			name: 'templateNamespace',
+			searchListMethod: 'searchNamespaces',
+			placeholder: 'crm',
+			required: false,
+			description:
+				'Only to list the instances below: the section of their process template (for a process bound to an application type "section.app" by code). Not sent.',
+		}),
+		{
+			...uuidLocator({
+				displayName: 'Process Template',
+				name: 'templateId',
+				searchListMethod: 'searchInstanceTemplates',
+				required: false,
+				description:
+					'Only to list the instances below: the process template they were started from. Not sent.',
+			}),
+			typeOptions: { loadOptionsDependsOn: ['templateNamespace.value'] },
+		},
+		{
+			...uuidLocator({
+				displayName: 'Instance',
+				name: 'instanceId',
+				searchListMethod: 'searchTemplateInstances',
+				description: `The process instance ${purpose}: from the instances of the process template above, or by ID (e.g. the instanceId a Start outputs or the __id of a listed instance)`,
+			}),
+			typeOptions: { loadOptionsDependsOn: ['templateId.value'] },
+		},
+	];
+}
+
+/**
+ * The Instance of Update Context: picked from the instances of the template chosen above it by
+ * Section (and Application) and Process Template, which also list its context fields,
+ * or typed by ID.
+ */
+export function instanceOfTemplateCode(purpose: string): INodeProperties {
+	return {
+		...uuidLocator({
+			displayName: 'Instance',
+			name: 'instanceId',
+			searchListMethod: 'searchTemplateCodeInstances',
+			description: `The process instance ${purpose}: from the instances of the process template above, or by ID (e.g. the instanceId a Start outputs or the __id of a listed instance)`,
+		}),
+		typeOptions: {
+			loadOptionsDependsOn: ['namespace.value', 'processApplication.value', 'processCode.value'],
+		},
+	};
 }
 
 /** The Instance read from every input item of a grouped operation. */
@@ -37,7 +86,7 @@ export function instanceIdOfEveryItem(purpose: string): INodeProperties {
  */
 export function instanceActionFields(purpose: string): INodeProperties[] {
 	return [
-		instanceField(purpose),
+		...instanceField(purpose),
 		optionsCollection([concurrency(ADAPTIVE_CEILING), additionalBody]),
 	];
 }

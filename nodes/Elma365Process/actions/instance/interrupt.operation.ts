@@ -14,7 +14,7 @@ export const orderKey = instanceOrderKey;
 export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('instance', 'interrupt', [
-	instanceField('to stop'),
+	...instanceField('to stop'),
 	interruptComment,
 	optionsCollection([concurrency(defaultConcurrency)]),
 ]);

@@ -5,6 +5,7 @@ import { splitList } from '../../../shared/utils';
 import { requireUuid } from '../../../shared/validation';
 import { requirePathParameter } from '../../../shared/validation/itemInputs';
 import { templatePickers } from '../process/templatePickers.description';
+import { readTemplateNamespace } from '../process/templateNamespace';
 
 export const description: INodeProperties[] = showFor('instance', 'moveAllToVersion', [
 	...templatePickers({
@@ -23,7 +24,7 @@ export const description: INodeProperties[] = showFor('instance', 'moveAllToVers
 ]);
 
 function readTemplatePath(ctx: IExecuteFunctions, itemIndex: number): string {
-	const namespace = requirePathParameter(ctx, itemIndex, 'namespace', 'Section');
+	const namespace = readTemplateNamespace(ctx, itemIndex);
 	const code = requirePathParameter(ctx, itemIndex, 'processCode', 'Process Template');
 	return apiPath`/bpm/instance/bytemplate/${namespace}/${code}/version`;
 }
@@ -53,8 +54,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		idempotent: true,
 		itemIndex,
 	});
+	const application = this.getNodeParameter('processApplication', itemIndex, '', {
+		extractValue: true,
+	});
 	return {
-		namespace: this.getNodeParameter('namespace', itemIndex, '', { extractValue: true }),
+		// With an Application, the namespace the request named ("section.app"), not the Section alone.
+		namespace:
+			typeof application === 'string' && application.trim() !== ''
+				? readTemplateNamespace(this, itemIndex)
+				: this.getNodeParameter('namespace', itemIndex, '', { extractValue: true }),
 		processCode: this.getNodeParameter('processCode', itemIndex, '', { extractValue: true }),
 		...body,
 		...unwrapItem(response),

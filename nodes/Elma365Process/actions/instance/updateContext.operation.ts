@@ -8,7 +8,7 @@ import { invalidInput, requireText } from '../../../shared/validation';
 import { contextMapper } from '../process/contextMapper.description';
 import { templatePickers } from '../process/templatePickers.description';
 import { instanceOrderKey, readInstanceId } from './instanceField';
-import { instanceField } from './instanceFields.description';
+import { instanceOfTemplateCode } from './instanceFields.description';
 import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
 import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
 
@@ -16,7 +16,11 @@ import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
 export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('instance', 'updateContext', [
-	instanceField('whose context to change'),
+	...templatePickers({
+		required: false,
+		purpose: 'the instance runs, to list its instances and its context fields below (optional)',
+	}),
+	instanceOfTemplateCode('whose context to change'),
 	{
 		displayName: 'Comment',
 		name: 'comment',
@@ -26,10 +30,6 @@ export const description: INodeProperties[] = showFor('instance', 'updateContext
 		description:
 			"Why the context is changed (the platform requires it), kept in the instance's history",
 	},
-	...templatePickers({
-		required: false,
-		purpose: 'the instance runs, to list its context fields below (optional)',
-	}),
 	...valuesInput({ what: 'process context', form: [contextMapper, valueShapesNotice] }),
 	optionsCollection([concurrency(defaultConcurrency)]),
 ]);

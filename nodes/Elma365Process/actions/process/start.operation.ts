@@ -4,6 +4,7 @@ import { readValues } from '../../../shared/readers/contextFields';
 import { showFor } from '../../../shared/descriptions/common';
 import { valueShapesNotice } from '../../../shared/descriptions/fieldMapping';
 import { contextMapper } from './contextMapper.description';
+import { processApplicationPicker, readTemplateNamespace } from './templateNamespace';
 import { codeLocator } from '../../../shared/descriptions/locators';
 import { explainStatus, type StatusHints } from '../../../shared/execution/statusHints';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
@@ -21,8 +22,9 @@ export const description: INodeProperties[] = showFor('process', 'start', [
 		searchListMethod: 'searchNamespaces',
 		placeholder: 'crm',
 		description:
-			'The section (namespace) of the process template; for a process bound to an application type "section.app" by code',
+			'The section (namespace) of the process template; for a process bound to an application, choose the Application below too (or type "section.app" by code)',
 	}),
+	processApplicationPicker('to start'),
 	{
 		...codeLocator({
 			displayName: 'Process Template',
@@ -30,9 +32,9 @@ export const description: INodeProperties[] = showFor('process', 'start', [
 			searchListMethod: 'searchProcessTemplates',
 			placeholder: 'approval',
 			description:
-				'The process template to start; the list shows the templates of the chosen section',
+				'The process template to start; the list shows the templates of the chosen section, or of the chosen application',
 		}),
-		typeOptions: { loadOptionsDependsOn: ['namespace.value'] },
+		typeOptions: { loadOptionsDependsOn: ['namespace.value', 'processApplication.value'] },
 	},
 	...valuesInput({ what: 'process context', form: [contextMapper, valueShapesNotice] }),
 	optionsCollection([concurrency(1, CREATED_IN_ANOTHER_ORDER)]),
@@ -57,7 +59,7 @@ const START_HINTS: StatusHints = {
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	try {
-		const namespace = requirePathParameter(this, itemIndex, 'namespace', 'Section');
+		const namespace = readTemplateNamespace(this, itemIndex);
 		const code = requirePathParameter(this, itemIndex, 'processCode', 'Process Code');
 		const body = { context: await readValues(this, itemIndex) };
 		const response = await apiRequest(this, {

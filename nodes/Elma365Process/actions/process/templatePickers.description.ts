@@ -1,10 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { codeLocator } from '../../../shared/descriptions/locators';
+import { processApplicationPicker } from './templateNamespace';
 
 /**
  * Section (`namespace`) and Process Template (`processCode`, by code), picked as Process > Start
- * picks them: the templates listed are those of the chosen section; for a process bound to an
- * application the section is typed as "section.app".
+ * picks them: the templates listed are those of the chosen section, or of the chosen Application
+ * for a process bound to an application (namespace "section.app").
  */
 export function templatePickers(options: {
 	required: boolean;
@@ -17,8 +18,9 @@ export function templatePickers(options: {
 			searchListMethod: 'searchNamespaces',
 			placeholder: 'crm',
 			required: options.required,
-			description: `The section of the process template ${options.purpose}; for a process bound to an application type "section.app" by code`,
+			description: `The section of the process template ${options.purpose}; for a process bound to an application, choose the Application below too (or type "section.app" by code)`,
 		}),
+		processApplicationPicker(options.purpose),
 		{
 			...codeLocator({
 				displayName: 'Process Template',
@@ -28,7 +30,7 @@ export function templatePickers(options: {
 				required: options.required,
 				description: `The process template ${options.purpose}: from the chosen section, or by code`,
 			}),
-			typeOptions: { loadOptionsDependsOn: ['namespace.value'] },
+			typeOptions: { loadOptionsDependsOn: ['namespace.value', 'processApplication.value'] },
 		},
 	];
 }
