@@ -434,11 +434,12 @@ export const FAULTS: Fault[] = [
 		requests: () => 2,
 	},
 	{
-		// Refused, then probes after holds of 0.5 s and 1 s: the third hold (2 s) would pass Max Quota
-		// Wait (3 s). The next items wait out what is left of it and go through.
+		// Refused, sent again after the short Retry-After without a probe, refused again: then probes
+		// after holds of 0.5 s and 1 s, and the next hold (2 s) would pass Max Quota Wait (3 s). The
+		// next items wait out what is left of it and go through.
 		name: '429 that outlasts Max Quota Wait',
-		script: () => [[faults.tooManyRequests('0.5'), 3]],
-		requests: () => 3,
+		script: () => [[faults.tooManyRequests('0.5'), 4]],
+		requests: () => 4,
 		error: () => /^ELMA365 429: the company's API request quota is used up/,
 	},
 	{
