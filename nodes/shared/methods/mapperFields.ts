@@ -35,6 +35,11 @@ const INPUT_TYPES: Record<string, FieldType> = {
 	TABLE: 'string',
 };
 
+/** Whether the field mapper knows the platform type, so values of it are converted (toPlatformValue). */
+export function isKnownType(platformType: string | undefined): boolean {
+	return platformType === DATE_ONLY || (platformType !== undefined && platformType in INPUT_TYPES);
+}
+
 /** A date-time field whose scheme says it holds a date only (`data.additionalType: "date"`) is typed DATE here. */
 export const DATE_ONLY = 'DATE';
 

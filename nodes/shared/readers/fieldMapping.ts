@@ -267,8 +267,8 @@ export function toPlatformValue(
 		currency?: string;
 	},
 	value: unknown,
+	label = mappedLabel(field),
 ): unknown {
-	const label = mappedLabel(field);
 	const platformType = field.platformType ?? '';
 	if (platformType === 'FILE' || platformType === 'IMAGE')
 		return fileList(ctx, itemIndex, label, value);
@@ -396,21 +396,50 @@ export async function readMappedFields(
 	if (!values || typeof values !== 'object') return {};
 	const schema = Array.isArray(columns?.schema) ? (columns.schema as ApplicationField[]) : [];
 	requireMandatoryFields(ctx, itemIndex, schema, values);
+	const given: IDataObject = {};
+	for (const [id, value] of Object.entries(values)) {
+		if (value === undefined || value === null || value === '') continue;
+		given[id] = value;
+	}
+	// A mapped value whose field the saved schema lacks is still sent as text (or its object).
+	const unlisted = Object.keys(given)
+		.filter((id) => !schema.some((field) => field.id === id))
+		.map((id) => ({ id }) as ApplicationField);
+	return await convertFields(ctx, itemIndex, [...schema, ...unlisted], given, mappedLabel);
+}
+
+/**
+ * `values` in the shapes the platform takes, each one whose field `schema` gives through
+ * toPlatformValue (the one conversion, whatever entered the value), named in messages by
+ * `labelOf`; a value whose field the schema does not give, or that is null or blank, is sent as
+ * given. Fields the schema marks removed are dropped. Every value is checked before a user given by
+ * e-mail or login is looked up.
+ */
+export async function convertFields(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	schema: ApplicationField[],
+	values: IDataObject,
+	labelOf: (field: ApplicationField) => string,
+): Promise<IDataObject> {
 	const context: IDataObject = {};
 	const users: ApplicationField[] = [];
 	for (const [id, value] of Object.entries(values)) {
-		if (value === undefined || value === null || value === '') continue;
-		const field = schema.find((candidate) => candidate.id === id) ?? { id };
-		if ((field as ApplicationField).removed === true) continue;
-		context[id] = toPlatformValue(ctx, itemIndex, field, value) as IDataObject[string];
-		if ((field as ApplicationField).platformType === 'SYS_USER')
-			users.push(field as ApplicationField);
+		const field = schema.find((candidate) => candidate.id === id);
+		if (field?.removed === true) continue;
+		if (!field || value === undefined || value === null || value === '') {
+			context[id] = value;
+			continue;
+		}
+		const label = labelOf(field);
+		context[id] = toPlatformValue(ctx, itemIndex, field, value, label) as IDataObject[string];
+		if (field.platformType === 'SYS_USER') users.push(field);
 	}
 	for (const field of users)
 		context[field.id] = await resolveUsers(
 			ctx,
 			itemIndex,
-			mappedLabel(field),
+			labelOf(field),
 			context[field.id] as string[],
 		);
 	return context;
