@@ -249,7 +249,7 @@ describe('failures', () => {
 			__createdAt: '2026-01-01T00:00:00Z',
 		});
 		expect(out[1]).toMatchObject({
-			error: 'ELMA365 400: field price: number expected, got "lots"',
+			error: 'ELMA365 400: price: cannot unmarshal string into field of type FLOAT',
 			httpCode: '400',
 		});
 		expect(out[2]).toEqual({
@@ -266,7 +266,9 @@ describe('failures', () => {
 
 	test('one invalid item without Continue On Fail: the items before it are created one by one, its error names it, none after it is sent', async () => {
 		const { error } = await run({ input: withBadPrice() });
-		expect(error?.message).toBe('ELMA365 400: field price: number expected, got "lots"');
+		expect(error?.message).toBe(
+			'ELMA365 400: price: cannot unmarshal string into field of type FLOAT',
+		);
 		expect((error as { context?: { itemIndex?: number } }).context?.itemIndex).toBe(1);
 		expect(t.platform.requests.map((r) => r.path)).toEqual([BATCH, CREATE, CREATE]);
 		expect([...itemsOf(t.platform, 'app', NS, APP).values()].map((item) => item.__name)).toEqual([

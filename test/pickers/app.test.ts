@@ -72,7 +72,7 @@ const ORDER_FIELDS = [
 	},
 	{
 		code: 'kind',
-		type: 'CATEGORY',
+		type: 'ENUM',
 		required: false,
 		array: false,
 		single: true,
@@ -494,6 +494,109 @@ describe('field mapping', () => {
 			);
 			expect(t.platform.requests).toHaveLength(0);
 		}
+	});
+
+	/** A create whose mapper's saved schema is `schema`, with `value` mapped. */
+	async function createWith(
+		schema: Array<Record<string, unknown>>,
+		value: Record<string, unknown>,
+	) {
+		t.platform.reset();
+		return await t.run({
+			...editor,
+			parameters: {
+				resource: 'item',
+				operation: 'create',
+				...located,
+				...single,
+				columns: { mappingMode: 'defineBelow', value, matchingColumns: [], schema },
+			} as never,
+		});
+	}
+	const mapperField = (id: string, platformType: string, extra: Record<string, unknown> = {}) => ({
+		id,
+		displayName: id,
+		required: false,
+		defaultMatch: false,
+		canBeUsedToMatch: false,
+		display: true,
+		type: 'string',
+		platformType,
+		...extra,
+	});
+
+	test('money whose scheme gives the currency (view.data.currency) takes a bare amount in it; without one a bare amount is refused naming the shape', async () => {
+		const { fields } = await resourceMapperFields({
+			...editor,
+			parameters: located,
+			credential: credential(),
+			method: 'getApplicationFields',
+		});
+		// ORDER_FIELDS' money field gives no currency: none is kept.
+		expect(fields.find((field) => field.id === 'total')).not.toHaveProperty('currency');
+		t.platform.collection('schemeApps').set('crm/priced', {
+			namespace: 'crm',
+			code: 'priced',
+			name: 'Priced',
+			fields: [
+				{
+					code: 'total',
+					type: 'MONEY',
+					array: false,
+					view: { name: 'Total', data: { currency: 'eur' } },
+				},
+			],
+		});
+		const priced = await resourceMapperFields({
+			...editor,
+			parameters: { namespace: picked('crm'), application: picked('priced') },
+			credential: credential(),
+			method: 'getApplicationFields',
+		});
+		expect(priced.fields).toEqual([
+			expect.objectContaining({ id: 'total', platformType: 'MONEY', currency: 'EUR' }),
+		]);
+		const total = mapperField('total', 'MONEY', { currency: 'EUR' });
+		for (const [given, sent] of [
+			[2500, { cents: 250000, currency: 'EUR' }],
+			['2500.5', { cents: 250050, currency: 'EUR' }],
+			['2500 USD', { cents: 250000, currency: 'USD' }],
+			['={{ { cents: 7, currency: "RUB" } }}', { cents: 7, currency: 'RUB' }],
+		] as const) {
+			const { error } = await createWith([total], { total: given });
+			expect(error).toBeUndefined();
+			expect(t.platform.requests.map((r) => r.body)).toEqual([{ context: { total: sent } }]);
+		}
+		for (const wrong of ['2500.005', 'about 2500']) {
+			const { error } = await createWith([total], { total: wrong });
+			expect(error?.message).toBe(
+				`Invalid "Values to Send > total" in item 0: expected an amount such as 2500.00 (in EUR), an amount and a currency such as 2500.00 EUR, or {"cents": 250000, "currency": "EUR"}, got ${JSON.stringify(wrong)}`,
+			);
+			expect(t.platform.requests).toHaveLength(0);
+		}
+		const { error } = await createWith([mapperField('total', 'MONEY')], { total: 2500 });
+		expect(error?.message).toBe(
+			'Invalid "Values to Send > total" in item 0: expected an amount and a currency such as 2500.00 EUR, or {"cents": 250000, "currency": "EUR"}, got 2500',
+		);
+		expect(t.platform.requests).toHaveLength(0);
+	});
+
+	test('a CATEGORY field is sent as ["uuid"] (the vendor\'s field types value it by UUID); a code is refused before any request; an ENUM keeps [{"code"}]', async () => {
+		const [north, south] = [newId(), newId()];
+		const schema = [mapperField('region', 'CATEGORY'), mapperField('kind', 'ENUM')];
+		const { error } = await createWith(schema, {
+			region: `={{ "${north}, ${south}" }}`,
+			kind: 'retail',
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => r.body)).toEqual([
+			{ context: { region: [north, south], kind: [{ code: 'retail' }] } },
+		]);
+		const refused = await createWith(schema, { region: 'eu' });
+		expect(refused.error?.message).toBe(
+			'Invalid "Values to Send > region" in item 0: expected a UUID or a list of UUIDs, got "eu"',
+		);
+		expect(t.platform.requests).toHaveLength(0);
 	});
 
 	test('items created in one request: users given by e-mail are looked up once, before the batch is sent', async () => {

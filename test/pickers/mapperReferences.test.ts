@@ -2,8 +2,9 @@
  * Application-reference and category fields in the field mappers: an application-reference field
  * (`SYS_COLLECTION`) whose scheme names its application in `data.namespace`/`data.code` offers that
  * application's items (at most MAX_ITEM_OPTIONS; more, or a list the key may not read, leave it
- * typed); a category (`CATEGORY`, or `ENUM` as the vendor's field types call it) offers the values
- * its scheme lists in `data.enumItems`. An expression may still give any value.
+ * typed); a category of codes (`ENUM`, as the vendor's field types call it) offers the values its
+ * scheme lists in `data.enumItems`; a `CATEGORY` (a hierarchical reference valued by UUID in the
+ * vendor's field types) takes UUIDs. An expression may still give any value.
  */
 import { resourceMapperFields } from '../harness/engine';
 import { fail, newId } from '../harness/index.ts';
@@ -116,7 +117,8 @@ describe('the mapper of an application whose scheme names referenced application
 					{ name: 'gov', value: 'gov' },
 				],
 			],
-			['region', 'options', [{ name: 'Europe', value: 'eu' }]],
+			// A CATEGORY is valued by UUID: `enumItems` in its scheme are not its values.
+			['region', 'string', undefined],
 			['tier', 'string', undefined],
 		]);
 		// One read per referenced application, however many fields name it.
@@ -129,10 +131,11 @@ describe('the mapper of an application whose scheme names referenced application
 		]);
 	});
 
-	test('create sends a picked item as ["uuid"] and a picked category as [{"code"}]; an expression gives any', async () => {
+	test('create sends a picked item as ["uuid"], a picked ENUM value as [{"code"}] and a CATEGORY as ["uuid"]; an expression gives any', async () => {
 		const { fields: schema } = await mapper();
 		t.platform.reset();
 		const warehouse = newId();
+		const europe = newId();
 		const { error } = await t.run({
 			nodeType: 'elma365App',
 			parameters: {
@@ -148,7 +151,7 @@ describe('the mapper of an application whose scheme names referenced application
 						payer: `={{ "${acme}, ${zenith}" }}`,
 						warehouse,
 						kind: 'b2b',
-						region: '={{ "eu" }}',
+						region: `={{ "${europe}" }}`,
 					},
 					matchingColumns: [],
 					schema,
@@ -167,7 +170,7 @@ describe('the mapper of an application whose scheme names referenced application
 						payer: [acme, zenith],
 						warehouse: [warehouse],
 						kind: [{ code: 'b2b' }],
-						region: [{ code: 'eu' }],
+						region: [europe],
 					},
 				},
 			],

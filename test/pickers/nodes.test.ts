@@ -79,7 +79,9 @@ describe('ELMA365 Process', () => {
 			} as never,
 		});
 		expect(error).toBeUndefined();
+		// JSON values read the template's scheme for their types (it lists no context here: as given).
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['GET', '/pub/v1/scheme/namespaces/crm/processes/approval', undefined],
 			['POST', '/pub/v1/bpm/template/crm/approval/run', { context: { amount: 5 } }],
 		]);
 		expect(jsonOf(items)).toEqual([

@@ -299,7 +299,11 @@ describe('start with mapped context', () => {
 				},
 			);
 			expect(error).toBeUndefined();
-			expect(t.platform.requests.map((r) => r.body)).toEqual([{ context }]);
+			// Pairs and JSON read the template's scheme for their fields' types; the form has them.
+			expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+				...(choice === 'mapper' ? [] : [['GET', schemePath, undefined]]),
+				['POST', '/pub/v1/bpm/template/crm/approval/run', { context }],
+			]);
 		},
 	);
 
@@ -332,6 +336,7 @@ describe('start with mapped context', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([
+			[schemePath, undefined],
 			['/pub/v1/bpm/template/crm/approval/run', { context: { subject: 'Only JSON' } }],
 		]);
 	});
@@ -923,5 +928,157 @@ describe("an application's process: Section, then Application, instead of typing
 		});
 		expect(error?.message).toMatch(/"Application"/);
 		expect(t.platform.requests).toHaveLength(0);
+	});
+});
+
+describe('pairs and JSON (and $fromAI values there) converted by the template scheme', () => {
+	const WITH_MONEY = [
+		...CONTEXT,
+		{ code: 'fee', type: 'MONEY', array: false, view: { name: 'Fee', data: { currency: 'EUR' } } },
+		{ code: 'price', type: 'MONEY', array: false, view: { name: 'Price' } },
+		// A type the mapper does not convert: its value goes as given.
+		{ code: 'wait', type: 'DURATION', array: false, view: { name: 'Wait' } },
+	];
+	const RUN = '/pub/v1/bpm/template/crm/approval/run';
+
+	/** Process > Start with `fields` as pairs (or `json` as Fields (JSON)), `$fromAI`-style values from the input. */
+	async function startWith(
+		parameters: Record<string, unknown>,
+		input?: Array<{ json: Record<string, unknown> }>,
+	) {
+		scheme({ context: WITH_MONEY });
+		t.platform.reset();
+		return await t.run({
+			...editor,
+			parameters: { resource: 'process', operation: 'start', ...located, ...parameters } as never,
+			input,
+		});
+	}
+	const pairs = (entries: Record<string, string>) => ({
+		fieldsInputMode: 'pairs',
+		fields: { field: Object.entries(entries).map(([name, value]) => ({ name, value })) },
+	});
+
+	test('pairs: money as "2500.00 EUR", a bare amount in the currency the scheme gives, a user by e-mail, a date in ISO; the scheme read once per run', async () => {
+		const { error } = await startWith(
+			pairs({
+				fee: '={{ $json.fee }}',
+				price: '2500.00 usd',
+				approvers: '={{ $json.who }}',
+				due: '2027-03-01T10:00:00+03:00',
+				days: '3',
+				wait: '3600',
+				note: 'kept as given',
+			}),
+			[{ json: { fee: 2500, who: 'adam@example.com' } }, { json: { fee: '12.5', who: jane.__id } }],
+		);
+		expect(error).toBeUndefined();
+		const context = (fee: Record<string, unknown>, approver: string) => ({
+			fee,
+			price: { cents: 250000, currency: 'USD' },
+			approvers: [approver],
+			due: '2027-03-01T07:00:00Z',
+			days: 3,
+			wait: 3600,
+			note: 'kept as given',
+		});
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['GET', schemePath, undefined],
+			[
+				'POST',
+				'/pub/v1/user/list',
+				{ filter: { tf: { email: 'adam@example.com' } }, from: 0, size: MAX_PAGE_SIZE },
+			],
+			['POST', RUN, { context: context({ cents: 250000, currency: 'EUR' }, adam.__id) }],
+			['POST', RUN, { context: context({ cents: 1250, currency: 'EUR' }, jane.__id) }],
+		]);
+	});
+
+	test('JSON: n8n DateTime and a {cents, currency} object are sent in the platform shape', async () => {
+		const { error } = await startWith({
+			fieldsInputMode: 'json',
+			fieldsJson:
+				'={{ JSON.stringify({ due: "2027-03-01", price: { cents: 5, currency: "RUB" }, fee: "7 EUR" }) }}',
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['GET', schemePath, undefined],
+			[
+				'POST',
+				RUN,
+				{
+					context: {
+						due: '2027-03-01T00:00:00Z',
+						price: { cents: 5, currency: 'RUB' },
+						fee: { cents: 700, currency: 'EUR' },
+					},
+				},
+			],
+		]);
+	});
+
+	test('a value that fits no shape of its type is refused before the run, naming the section, the field, its type and an example', async () => {
+		for (const [parameters, message] of [
+			[
+				pairs({ price: '2500' }),
+				'Invalid "Fields > price (MONEY)" in item 0: expected an amount and a currency such as 2500.00 EUR, or {"cents": 250000, "currency": "EUR"}, got 2500',
+			],
+			[
+				pairs({ fee: 'lots' }),
+				'Invalid "Fields > fee (MONEY)" in item 0: expected an amount such as 2500.00 (in EUR), an amount and a currency such as 2500.00 EUR, or {"cents": 250000, "currency": "EUR"}, got "lots"',
+			],
+			[
+				pairs({ due: '01.03.2027' }),
+				'Invalid "Fields > due (DATETIME)" in item 0: expected an ISO 8601 date-time such as 2027-01-01T00:00:00Z, got "01.03.2027"',
+			],
+			[
+				{ fieldsInputMode: 'json', fieldsJson: '{"deal": "Acme"}' },
+				'Invalid "Fields (JSON) > deal (SYS_COLLECTION)" in item 0: expected a UUID or a list of UUIDs, got "Acme"',
+			],
+		] as const) {
+			const { error } = await startWith(parameters);
+			expect(error?.message).toBe(message);
+			expect(t.platform.requests.map((r) => r.path)).toEqual([schemePath]);
+		}
+	});
+
+	test('a user e-mail that names no user is refused before the run', async () => {
+		const { error } = await startWith(pairs({ approvers: 'nobody@example.com' }));
+		expect(error?.message).toBe(
+			'Invalid "Fields > approvers (SYS_USER)" in item 0: expected a user\'s UUID, or the e-mail or login of exactly one user, got "nobody@example.com"',
+		);
+		expect(t.platform.requests.map((r) => r.path)).toEqual([schemePath, '/pub/v1/user/list']);
+	});
+
+	test('where the scheme cannot be read, pairs are sent as given (the raw way), and the platform judges them', async () => {
+		scheme({ context: WITH_MONEY });
+		const raw = async (entries: Record<string, string>) => {
+			t.platform.reset();
+			t.platform.script('GET', schemePath, fail(403, 'access denied'));
+			return await t.run({
+				...editor,
+				parameters: {
+					resource: 'process',
+					operation: 'start',
+					...located,
+					...pairs(entries),
+				} as never,
+			});
+		};
+		const { error } = await raw({ due: '2027-03-01T10:00:00+03:00', who: 'x' });
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['GET', schemePath, undefined],
+			['POST', RUN, { context: { due: '2027-03-01T10:00:00+03:00', who: 'x' } }],
+		]);
+		// A bare amount is not money: the double refuses it as the platform's field types do.
+		const refused = await raw({ fee: '2500' });
+		expect(refused.error?.message).toBe(
+			'ELMA365 400: fee: cannot unmarshal number into field of type MONEY',
+		);
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['GET', schemePath, undefined],
+			['POST', RUN, { context: { fee: 2500 } }],
+		]);
 	});
 });

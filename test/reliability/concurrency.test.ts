@@ -766,6 +766,9 @@ function processCases(): Node {
 	const instances = () => t.platform.collection('processInstances');
 	const templateId = newId();
 	const RUN = '/pub/v1/bpm/template/crm.deals/approval/run';
+	// JSON values read the template's scheme once per run for their types (the double has none for
+	// this template: 404, so the values go as given).
+	const SCHEME = '/pub/v1/scheme/namespaces/crm.deals/processes/approval';
 	const start = (extra: IDataObject = {}) => ({
 		resource: 'process',
 		operation: 'start',
@@ -809,7 +812,10 @@ function processCases(): Node {
 					delay: (request) => reversed(8, orderOf(request)),
 				},
 				inFlight: 3,
-				sent: () => orders(8).map((order) => ['POST', RUN, {}, { context: { order } }]),
+				sent: () => [
+					['GET', SCHEME, {}, undefined],
+					...orders(8).map((order) => ['POST', RUN, {}, { context: { order } }]),
+				],
 				output: () => orders(8).map((order) => [order, order]),
 				outputAs: (json) => {
 					const { instanceId, context } = json as {
@@ -831,8 +837,8 @@ function processCases(): Node {
 					delay: (request) => reversed(4, orderOf(request)),
 				},
 				inFlight: 1,
-				wire: orderOf,
-				sentInOrder: () => orders(4),
+				wire: (request) => (request.path === SCHEME ? 'scheme' : orderOf(request)),
+				sentInOrder: () => ['scheme', ...orders(4)],
 			},
 			{
 				name: 'Concurrency N: at most N in flight; output in input order and paired',

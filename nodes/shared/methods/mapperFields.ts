@@ -29,10 +29,16 @@ const INPUT_TYPES: Record<string, FieldType> = {
 	SYS_COLLECTION: 'string',
 	SYS_OSNODE: 'string',
 	CATEGORY: 'string',
+	ENUM: 'string',
 	MONEY: 'string',
 	FULL_NAME: 'string',
 	TABLE: 'string',
 };
+
+/** Whether the field mapper knows the platform type, so values of it are converted (toPlatformValue). */
+export function isKnownType(platformType: string | undefined): boolean {
+	return platformType === DATE_ONLY || (platformType !== undefined && platformType in INPUT_TYPES);
+}
 
 /** A date-time field whose scheme says it holds a date only (`data.additionalType: "date"`) is typed DATE here. */
 export const DATE_ONLY = 'DATE';
@@ -42,23 +48,30 @@ function dataOf(field: IDataObject): IDataObject {
 	return field.data !== null && typeof field.data === 'object' ? (field.data as IDataObject) : {};
 }
 
-/**
- * The platform type of a scheme field, telling a date-only field from a date-time one. A category is
- * typed CATEGORY whether the scheme calls it CATEGORY or ENUM: the vendor's field types give an ENUM
- * the values `{code, name}` and its options as `data.enumItems` (git.elewise.com/elma365/common
- * pkg/types/complextypes/enum, public copy in mihazzz123/upload-big-file-to-elma), the shape the
- * data types guide documents for a category.
- */
+/** The platform type of a scheme field, telling a date-only field from a date-time one. */
 function platformTypeOf(field: IDataObject): string {
 	const type = String(field.type ?? 'STRING').toUpperCase();
-	if (type === 'ENUM') return 'CATEGORY';
 	return type === 'DATETIME' && String(dataOf(field).additionalType ?? '').toLowerCase() === 'date'
 		? DATE_ONLY
 		: type;
 }
 
 /** A mapper field keeps the platform's own type, so values can be converted at execution. */
-export type ApplicationField = ResourceMapperField & { platformType?: string };
+export type ApplicationField = ResourceMapperField & { platformType?: string; currency?: string };
+
+/**
+ * A money field's currency, where the scheme gives one: `view.data.currency` (the vendor's field
+ * types, git.elewise.com/elma365/common pkg/types/complextypes/money/view_data.go, public copy in
+ * mihazzz123/upload-big-file-to-elma under vendor/). A bare amount is then counted in it.
+ */
+function moneyCurrency(field: IDataObject, platformType: string): string | undefined {
+	if (platformType !== 'MONEY') return undefined;
+	const view = (field.view ?? {}) as IDataObject;
+	const data =
+		view.data !== null && typeof view.data === 'object' ? (view.data as IDataObject) : {};
+	const currency = typeof data.currency === 'string' ? data.currency.trim().toUpperCase() : '';
+	return /^[A-Z]{3}$/.test(currency) ? currency : undefined;
+}
 
 /**
  * The application an application-reference field (`SYS_COLLECTION`) names, as `namespace/code`:
@@ -80,11 +93,15 @@ function referencedApplication(field: IDataObject): string | undefined {
 /**
  * A category's values as the scheme lists them, `data.enumItems: [{code, name}]` (the vendor's
  * release notes, brix365.com/en/help/platform/2024_11.html, TEAM-28479: the public API's app
- * metadata returns category options so); undefined where it lists none.
+ * metadata returns category options so); undefined where it lists none. Only an `ENUM` field has
+ * them: the vendor's field types give ENUM the data `enumItems` and the values `{code, name}`
+ * (git.elewise.com/elma365/common pkg/types/complextypes/enum/data.go and enum.go, public copy in
+ * mihazzz123/upload-big-file-to-elma under vendor/), while a `CATEGORY` field's data holds only
+ * `fields` and its value is a UUID (pkg/types/implement_category.go, same copy).
  */
 function categoryOptions(field: IDataObject): INodePropertyOptions[] | undefined {
 	const items = dataOf(field).enumItems;
-	if (platformTypeOf(field) !== 'CATEGORY' || !Array.isArray(items)) return undefined;
+	if (platformTypeOf(field) !== 'ENUM' || !Array.isArray(items)) return undefined;
 	const options = (items as IDataObject[])
 		.filter((item) => typeof item?.code === 'string' && item.code !== '')
 		.map((item) => ({
@@ -107,7 +124,7 @@ function optionsOf(
 	choices: FieldChoices,
 ): INodePropertyOptions[] | undefined {
 	if (platformType === 'SYS_USER') return choices.users;
-	if (platformType === 'CATEGORY') return categoryOptions(field);
+	if (platformType === 'ENUM') return categoryOptions(field);
 	const application = referencedApplication(field);
 	return application === undefined ? undefined : choices.items?.get(application);
 }
@@ -131,6 +148,7 @@ export function mapperFields(
 			const name =
 				typeof view.name === 'string' && view.name !== '' ? view.name : (field.code as string);
 			const options = optionsOf(field, platformType, choices);
+			const currency = moneyCurrency(field, platformType);
 			return {
 				id: field.code as string,
 				displayName: name,
@@ -141,6 +159,7 @@ export function mapperFields(
 				type: options ? 'options' : (INPUT_TYPES[platformType] ?? 'string'),
 				...(options ? { options } : {}),
 				platformType,
+				...(currency ? { currency } : {}),
 			};
 		});
 }

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { readJsonObject } from './common';
-import { readMappedFields } from './fieldMapping';
+import { convertFields, readMappedFields } from './fieldMapping';
+import type { FieldScheme } from './fieldTypes';
+import { readFieldTypes } from './fieldTypes';
 import { MAPPER_SECTION } from '../descriptions/fieldMapping';
 import { DROPPED_KEYS, invalidInput, requireSendable } from '../validation';
 import { parseJsonOrText } from '../utils';
@@ -49,18 +51,39 @@ export function sectionOf(ctx: IExecuteFunctions, itemIndex: number): string {
 	return choice === VALUES_FROM.json ? JSON_SECTION : PAIRS_SECTION;
 }
 
-/** The values of the one section chosen under Specify Values (see `valuesInput`). */
-export async function readValues(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+/**
+ * The values of the one section chosen under Specify Values (see `valuesInput`). Pairs and JSON
+ * go through the form's conversion (convertFields) for every field whose type `scheme` gives,
+ * named as "<section> > <code> (<TYPE>)"; without a scheme, or for a field it does not give, they
+ * are sent as given.
+ */
+export async function readValues(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	scheme?: FieldScheme,
+): Promise<IDataObject> {
 	const choice = ctx.getNodeParameter('fieldsInputMode', itemIndex, VALUES_FROM.pairs);
 	if (choice === VALUES_FROM.form) return await readMappedFields(ctx, itemIndex);
-	if (choice === VALUES_FROM.pairs) return readPairs(ctx, itemIndex);
-	if (choice === VALUES_FROM.json)
-		return readJsonObject(ctx, itemIndex, 'fieldsJson', JSON_SECTION);
-	throw invalidInput(
+	let values: IDataObject;
+	if (choice === VALUES_FROM.pairs) values = readPairs(ctx, itemIndex);
+	else if (choice === VALUES_FROM.json)
+		values = readJsonObject(ctx, itemIndex, 'fieldsJson', JSON_SECTION);
+	else
+		throw invalidInput(
+			ctx,
+			itemIndex,
+			CHOICE_LABEL,
+			`"${VALUES_FROM.form}", "${VALUES_FROM.pairs}" or "${VALUES_FROM.json}"`,
+			choice,
+		);
+	if (!scheme || Object.keys(values).length === 0) return values;
+	const section = choice === VALUES_FROM.json ? JSON_SECTION : PAIRS_SECTION;
+	const schema = await readFieldTypes(ctx, itemIndex, scheme);
+	return await convertFields(
 		ctx,
 		itemIndex,
-		CHOICE_LABEL,
-		`"${VALUES_FROM.form}", "${VALUES_FROM.pairs}" or "${VALUES_FROM.json}"`,
-		choice,
+		schema,
+		values,
+		(field) => `${section} > ${field.id} (${field.platformType})`,
 	);
 }

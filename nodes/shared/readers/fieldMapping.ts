@@ -34,6 +34,7 @@ const HINTS: Record<string, string> = {
 	FILE: 'file UUID(s)',
 	IMAGE: 'image file UUID(s)',
 	CATEGORY: 'category code(s)',
+	ENUM: 'category code(s)',
 	MONEY: '{"cents", "currency"}',
 	PHONE: 'phone number(s)',
 	EMAIL: 'email address(es)',
@@ -132,22 +133,32 @@ function userList(
 const MONEY_TEXT = /^(?:([A-Za-z]{3})\s*)?(-?)(\d+)(?:[.,](\d{1,2}))?(?:\s*([A-Za-z]{3}))?$/;
 
 /**
- * Money `{cents, currency}` (the data types guide): typed as an amount and a currency, `2500.00 EUR`
- * or `EUR 2500`, or given as that object (JSON or from an expression). The amount is counted in
- * cents from its digits, so no binary fraction rounds it.
+ * Money `{cents, currency}` (the data types guide; the vendor's field types,
+ * git.elewise.com/elma365/common pkg/types/complextypes/money/money.go: `cents` an int64): typed as
+ * an amount and a currency, `2500.00 EUR` or `EUR 2500`, given as that object (JSON or from an
+ * expression), or as a bare amount when the scheme gives the field's currency (`view.data.currency`,
+ * pkg/types/complextypes/money/view_data.go, same source). The amount is counted in cents from its
+ * digits, so no binary fraction rounds it.
  */
 function money(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	label: string,
 	value: unknown,
+	fieldCurrency?: string,
 ): IDataObject {
-	const expected =
-		'an amount and a currency such as 2500.00 EUR, or {"cents": 250000, "currency": "EUR"}';
-	const text = typeof value === 'string' ? value.trim() : undefined;
+	const expected = fieldCurrency
+		? `an amount such as 2500.00 (in ${fieldCurrency}), an amount and a currency such as 2500.00 ${fieldCurrency}, or {"cents": 250000, "currency": "${fieldCurrency}"}`
+		: 'an amount and a currency such as 2500.00 EUR, or {"cents": 250000, "currency": "EUR"}';
+	const text =
+		typeof value === 'string'
+			? value.trim()
+			: typeof value === 'number' && Number.isFinite(value)
+				? String(value)
+				: undefined;
 	if (text !== undefined && !text.startsWith('{')) {
 		const match = MONEY_TEXT.exec(text);
-		const currency = match && (match[1] ?? match[5]);
+		const currency = match && (match[1] ?? match[5] ?? fieldCurrency);
 		if (!match || !currency || (match[1] && match[5]))
 			throw invalidInput(ctx, itemIndex, label, expected, value);
 		const cents = Number(match[3]) * 100 + Number((match[4] ?? '').padEnd(2, '0'));
@@ -248,17 +259,27 @@ function dateOnly(
 export function toPlatformValue(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	field: { id: string; displayName?: string; type?: string; platformType?: string },
+	field: {
+		id: string;
+		displayName?: string;
+		type?: string;
+		platformType?: string;
+		currency?: string;
+	},
 	value: unknown,
+	label = mappedLabel(field),
 ): unknown {
-	const label = mappedLabel(field);
 	const platformType = field.platformType ?? '';
 	if (platformType === 'FILE' || platformType === 'IMAGE')
 		return fileList(ctx, itemIndex, label, value);
 	if (platformType === 'SYS_USER') return userList(ctx, itemIndex, label, value);
-	if (platformType === 'MONEY') return money(ctx, itemIndex, label, value);
+	if (platformType === 'MONEY') return money(ctx, itemIndex, label, value, field.currency);
 	if (REFERENCE_TYPES.has(platformType)) return uuidList(ctx, itemIndex, label, value);
-	if (platformType === 'CATEGORY') return requireSendable(ctx, itemIndex, label, categories(value));
+	// A CATEGORY is valued by UUID (the vendor's field types, git.elewise.com/elma365/common
+	// pkg/types/implement_category.go, public copy in mihazzz123/upload-big-file-to-elma under
+	// vendor/); an ENUM by `{code, name}` (pkg/types/complextypes/enum/enum.go, same copy).
+	if (platformType === 'CATEGORY') return uuidList(ctx, itemIndex, label, value);
+	if (platformType === 'ENUM') return requireSendable(ctx, itemIndex, label, categories(value));
 	if (platformType === 'PHONE')
 		return requireSendable(ctx, itemIndex, label, contacts('tel', value));
 	if (platformType === 'EMAIL')
@@ -375,21 +396,50 @@ export async function readMappedFields(
 	if (!values || typeof values !== 'object') return {};
 	const schema = Array.isArray(columns?.schema) ? (columns.schema as ApplicationField[]) : [];
 	requireMandatoryFields(ctx, itemIndex, schema, values);
+	const given: IDataObject = {};
+	for (const [id, value] of Object.entries(values)) {
+		if (value === undefined || value === null || value === '') continue;
+		given[id] = value;
+	}
+	// A mapped value whose field the saved schema lacks is still sent as text (or its object).
+	const unlisted = Object.keys(given)
+		.filter((id) => !schema.some((field) => field.id === id))
+		.map((id) => ({ id }) as ApplicationField);
+	return await convertFields(ctx, itemIndex, [...schema, ...unlisted], given, mappedLabel);
+}
+
+/**
+ * `values` in the shapes the platform takes, each one whose field `schema` gives through
+ * toPlatformValue (the one conversion, whatever entered the value), named in messages by
+ * `labelOf`; a value whose field the schema does not give, or that is null or blank, is sent as
+ * given. Fields the schema marks removed are dropped. Every value is checked before a user given by
+ * e-mail or login is looked up.
+ */
+export async function convertFields(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	schema: ApplicationField[],
+	values: IDataObject,
+	labelOf: (field: ApplicationField) => string,
+): Promise<IDataObject> {
 	const context: IDataObject = {};
 	const users: ApplicationField[] = [];
 	for (const [id, value] of Object.entries(values)) {
-		if (value === undefined || value === null || value === '') continue;
-		const field = schema.find((candidate) => candidate.id === id) ?? { id };
-		if ((field as ApplicationField).removed === true) continue;
-		context[id] = toPlatformValue(ctx, itemIndex, field, value) as IDataObject[string];
-		if ((field as ApplicationField).platformType === 'SYS_USER')
-			users.push(field as ApplicationField);
+		const field = schema.find((candidate) => candidate.id === id);
+		if (field?.removed === true) continue;
+		if (!field || value === undefined || value === null || value === '') {
+			context[id] = value;
+			continue;
+		}
+		const label = labelOf(field);
+		context[id] = toPlatformValue(ctx, itemIndex, field, value, label) as IDataObject[string];
+		if (field.platformType === 'SYS_USER') users.push(field);
 	}
 	for (const field of users)
 		context[field.id] = await resolveUsers(
 			ctx,
 			itemIndex,
-			mappedLabel(field),
+			labelOf(field),
 			context[field.id] as string[],
 		);
 	return context;

@@ -1,5 +1,7 @@
 import type { Handler, Platform, RecordedRequest, Reply } from '../platform.ts';
 import { fail, newId, ok, page } from '../platform.ts';
+import type { SchemeField } from '../fieldValues.ts';
+import { refusedValue } from '../fieldValues.ts';
 import type { RequestShape } from '../shapes.ts';
 import {
 	any,
@@ -217,38 +219,24 @@ function listItems(
 	return page(sortItems(items, body.sortExpressions), body);
 }
 
-/** Field types whose values the platform stores as numbers. */
-const NUMBER_TYPES: Record<string, (value: unknown) => boolean> = {
-	INTEGER: (value) => typeof value === 'number' && Number.isInteger(value),
-	FLOAT: (value) => typeof value === 'number' && Number.isFinite(value),
-};
-
 /**
  * What the platform refuses in an item's fields, where the double knows the application's scheme
- * (collection `schemeApps`, as the scheme routes serve it): a number field given anything else.
- * Used by the item create and the batch save alike.
+ * (collection `schemeApps`, or `schemeContracts` for contract items, as the scheme routes serve
+ * them): a value whose shape does not fit its field's type (fieldValues.ts). Used by the item
+ * create, the update and the batch save alike.
  */
 export function refusedField(
 	platform: Platform,
 	namespace: string,
 	code: string,
 	context: Record<string, unknown>,
+	prefix: 'app' | 'contracts' = 'app',
 ): string | undefined {
-	const scheme = platform.collection('schemeApps').get(`${namespace}/${code}`) as
-		| { fields?: Array<{ code: string; type: string }> }
+	const schemes = prefix === 'contracts' ? 'schemeContracts' : 'schemeApps';
+	const scheme = platform.collection(schemes).get(`${namespace}/${code}`) as
+		| { fields?: SchemeField[] }
 		| undefined;
-	for (const field of scheme?.fields ?? []) {
-		const valid = NUMBER_TYPES[field.type];
-		if (
-			valid &&
-			context[field.code] !== undefined &&
-			context[field.code] !== null &&
-			!valid(context[field.code])
-		) {
-			return `field ${field.code}: ${field.type === 'INTEGER' ? 'integer' : 'number'} expected, got ${JSON.stringify(context[field.code])}`;
-		}
-	}
-	return undefined;
+	return refusedValue(scheme?.fields ?? [], context);
 }
 
 const CREATED_AT = '2026-01-01T00:00:00Z';
@@ -266,7 +254,7 @@ function registerItems(
 			`${base}/create`,
 			known(prefix, (request, params, p) => {
 				const fields = (bodyOf(request).context ?? {}) as Record<string, unknown>;
-				const refused = refusedField(p, params.namespace, params.code, fields);
+				const refused = refusedField(p, params.namespace, params.code, fields, prefix);
 				if (refused) return fail(400, refused);
 				const item = { ...fields, __id: newId(), __createdAt: CREATED_AT };
 				itemsOf(p, prefix, params.namespace, params.code).set(item.__id, item);
@@ -288,9 +276,12 @@ function registerItems(
 				const items = itemsOf(p, prefix, params.namespace, params.code);
 				const existing = items.get(params.id);
 				if (!existing) return fail(404, `item ${params.id} not found`);
+				const fields = (bodyOf(request).context ?? {}) as Record<string, unknown>;
+				const refused = refusedField(p, params.namespace, params.code, fields, prefix);
+				if (refused) return fail(400, refused);
 				const item = {
 					...existing,
-					...((bodyOf(request).context ?? {}) as Record<string, unknown>),
+					...fields,
 					__id: params.id,
 				};
 				items.set(params.id, item);

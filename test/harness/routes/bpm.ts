@@ -1,5 +1,7 @@
 import type { Platform, RecordedRequest } from '../platform.ts';
 import { fail, newId, ok, page } from '../platform.ts';
+import type { SchemeField } from '../fieldValues.ts';
+import { refusedValue } from '../fieldValues.ts';
 import { bool, listBody, obj, openObj, opt, sortExpressions, str, uint } from '../shapes.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -76,6 +78,12 @@ export function registerBpm(platform: Platform): void {
 				);
 				if (!template) return fail(404, `process template ${namespace}/${code} not found`);
 				const context = (bodyOf(request).context ?? {}) as Entry;
+				// The context fields the double's scheme gives the template (`schemeProcessTemplates`).
+				const scheme = p.collection('schemeProcessTemplates').get(`${namespace}/${code}`) as
+					| { context?: SchemeField[] }
+					| undefined;
+				const refused = refusedValue(Array.isArray(scheme?.context) ? scheme.context : [], context);
+				if (refused) return fail(400, refused);
 				const __id = newId();
 				const now = new Date().toISOString();
 				p.collection('processInstances').set(__id, {

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { valuesInput } from '../../../shared/descriptions/contextFields';
 import { readValues } from '../../../shared/readers/contextFields';
+import { contextFieldsOf } from '../../../shared/methods/processContextFields';
 import { showFor } from '../../../shared/descriptions/common';
 import { valueShapesNotice } from '../../../shared/descriptions/fieldMapping';
 import { contextMapper } from './contextMapper.description';
@@ -61,7 +62,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	try {
 		const namespace = readTemplateNamespace(this, itemIndex);
 		const code = requirePathParameter(this, itemIndex, 'processCode', 'Process Code');
-		const body = { context: await readValues(this, itemIndex) };
+		// Pairs and JSON are converted by the types of the template's context fields, read as the
+		// field mapper reads them (GET /scheme/namespaces/{namespace}/processes/{code}).
+		const scheme = {
+			path: apiPath`/scheme/namespaces/${namespace}/processes/${code}`,
+			fieldsOf: contextFieldsOf,
+		};
+		const body = { context: await readValues(this, itemIndex, scheme) };
 		const response = await apiRequest(this, {
 			method: 'POST',
 			path: apiPath`/bpm/template/${namespace}/${code}/run`,
