@@ -868,7 +868,9 @@ describe("an application's process: Section, then Application, instead of typing
 			expect(error).toBeUndefined();
 			sent.push(t.platform.requests.map((r) => [r.method, r.path, r.body]));
 		}
+		// JSON reads the template's scheme for its fields' types first, at the same section.app.
 		expect(sent[0]).toEqual([
+			['GET', '/pub/v1/scheme/namespaces/crm.deals/processes/deal_review', undefined],
 			[
 				'POST',
 				'/pub/v1/bpm/template/crm.deals/deal_review/run',
