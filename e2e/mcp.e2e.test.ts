@@ -317,7 +317,7 @@ test('tools/call errors: the platform refusal and a wrong ID reach the client as
 		content: [
 			{
 				type: 'text',
-				text: 'NodeOperationError: Invalid "Task" in item 0: expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got "not-a-uuid"',
+				text: 'NodeOperationError: Invalid tool argument "task_id" (field "Task"): expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got "not-a-uuid"',
 			},
 		],
 		isError: true,

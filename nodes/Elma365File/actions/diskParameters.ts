@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { uuidLocator } from '../../shared/descriptions/locators';
 import { readUuidLocator } from '../../shared/readers/locators';
-import { requireUuid } from '../../shared/validation';
+import { parameterField, requireUuid } from '../../shared/validation';
 import { withoutEnvelope } from '../../shared/transport';
 
 /** A disk directory picked from the list or typed in as an ID. */
@@ -38,7 +38,7 @@ export function readOptionalDirectory(
 ): string | undefined {
 	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
 	if (value === undefined || value === null || isBlankText(value)) return undefined;
-	return requireUuid(ctx, itemIndex, label, value);
+	return requireUuid(ctx, itemIndex, parameterField(name, label), value);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { codeLocator, pickerBuilderHint, uuidLocator } from '../../shared/descriptions/locators';
-import { requirePathSegment, requireUuid } from '../../shared/validation';
+import { parameterField, requirePathSegment, requireUuid } from '../../shared/validation';
 
 /**
  * The values that address a scheme: each fills one `{name}` of a path template. `label` is what its
@@ -195,6 +195,7 @@ export function readPathParam(
 ): string {
 	const param = PATH_PARAMS[name];
 	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
-	if ('uuid' in param && param.uuid) return requireUuid(ctx, itemIndex, param.displayName, value);
-	return requirePathSegment(ctx, itemIndex, param.displayName, value);
+	const field = parameterField(name, param.displayName);
+	if ('uuid' in param && param.uuid) return requireUuid(ctx, itemIndex, field, value);
+	return requirePathSegment(ctx, itemIndex, field, value);
 }

@@ -8,7 +8,7 @@ import { codeLocator, uuidLocatorWithUrl } from '../descriptions/locators';
 import { concurrency, optionsCollection } from '../descriptions/options';
 import { ADAPTIVE_CEILING } from '../execution/router';
 import { apiPath } from '../transport';
-import { requireBoolean, requireUuid } from '../validation';
+import { parameterField, requireBoolean, requireUuid } from '../validation';
 import { requirePathParameter } from '../validation/itemInputs';
 
 /**
@@ -131,7 +131,7 @@ export function readItemPath(
 	const id = requireUuid(
 		ctx,
 		itemIndex,
-		'Item ID',
+		parameterField('itemId', 'Item ID'),
 		ctx.getNodeParameter('itemId', itemIndex, '', { extractValue: true }),
 	);
 	return `${base}${apiPath`/${id}`}/${action}`;

@@ -1,12 +1,18 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { requireInteger, requireJsonObject } from '../validation';
+import { parameterField, requireInteger, requireJsonObject } from '../validation';
 
 /** Reads Return All / Limit: undefined means every item. */
 export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
 	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
-	return requireInteger(ctx, itemIndex, 'Limit', ctx.getNodeParameter('limit', itemIndex, 50), {
-		min: 1,
-	});
+	return requireInteger(
+		ctx,
+		itemIndex,
+		parameterField('limit', 'Limit'),
+		ctx.getNodeParameter('limit', itemIndex, 50),
+		{
+			min: 1,
+		},
+	);
 }
 
 /** A JSON object parameter read and validated, or {} when empty. */
@@ -16,5 +22,10 @@ export function readJsonObject(
 	name: string,
 	label: string,
 ): IDataObject {
-	return requireJsonObject(ctx, itemIndex, label, ctx.getNodeParameter(name, itemIndex, '{}'));
+	return requireJsonObject(
+		ctx,
+		itemIndex,
+		parameterField(name, label),
+		ctx.getNodeParameter(name, itemIndex, '{}'),
+	);
 }

@@ -1,5 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { requireUuid } from '../validation';
+import { parameterField, requireUuid } from '../validation';
 
 /** Reads a uuid picker's value (whatever its mode) and checks that it is a uuid. */
 export function readUuidLocator(
@@ -9,5 +9,5 @@ export function readUuidLocator(
 	label: string,
 ): string {
 	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
-	return requireUuid(ctx, itemIndex, label, value);
+	return requireUuid(ctx, itemIndex, parameterField(name, label), value);
 }

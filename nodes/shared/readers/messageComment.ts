@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { requireText } from '../validation';
+import { parameterField, requireText } from '../validation';
 import { withAdditionalBody } from './additionalBody';
 
 /**
@@ -10,6 +10,11 @@ import { withAdditionalBody } from './additionalBody';
  */
 export function readCommentBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	return withAdditionalBody(ctx, itemIndex, {
-		body: requireText(ctx, itemIndex, 'Text', ctx.getNodeParameter('text', itemIndex)),
+		body: requireText(
+			ctx,
+			itemIndex,
+			parameterField('text', 'Text'),
+			ctx.getNodeParameter('text', itemIndex),
+		),
 	});
 }

@@ -1,4 +1,5 @@
 import type { INode } from 'n8n-workflow';
+import { toolArgument } from '../validation/toolArguments';
 
 /**
  * What a 404 means on an address named by a section and an application (contract application,
@@ -74,14 +75,6 @@ export interface NotFoundWords {
 	message?: string;
 	/** The hint that goes into the description, naming the fields and where to look codes up. */
 	hint: string;
-}
-
-/** The `$fromAI()` argument a parameter's value is, where the node runs as an agent's tool. */
-function toolArgument(node: INode, parameter: string): string | undefined {
-	const raw = node.parameters[parameter];
-	const value = raw && typeof raw === 'object' && 'value' in raw ? raw.value : raw;
-	if (typeof value !== 'string') return undefined;
-	return /\$fromAI\(\s*(['"`])([^'"`]+)\1/.exec(value)?.[2];
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { IDataObject, NodeOperationError } from 'n8n-workflow';
-import type { NodeContext } from './errors';
+import type { Field, NodeContext } from './errors';
 import { invalidInput } from './errors';
 
 /** The UTC instant of calendar fields; setUTCFullYear, not Date.UTC, which reads the years 0-99 as 1900-1999. */
@@ -56,7 +56,7 @@ const ISO_DATE_TIME =
 export function requireDateTime(
 	ctx: NodeContext & { getTimezone(): string },
 	itemIndex: number | undefined,
-	field: string,
+	field: Field,
 	value: unknown,
 ): string {
 	const fail = () =>

@@ -1,4 +1,4 @@
-import type { NodeContext } from './errors';
+import type { Field, NodeContext } from './errors';
 import { invalidInput } from './errors';
 import { hasControlCharacter, isWellFormed } from './text';
 
@@ -15,7 +15,7 @@ export interface FileMeta {
 export function requireFileMeta(
 	ctx: NodeContext,
 	itemIndex: number | undefined,
-	field: string,
+	field: Field,
 	meta: { fileName?: unknown; mimeType?: unknown },
 	defaultName: string,
 ): FileMeta {

@@ -1,4 +1,4 @@
-import type { NodeContext } from './errors';
+import type { Field, NodeContext } from './errors';
 import { invalidInput } from './errors';
 import { hasControlCharacter, requireText } from './text';
 
@@ -11,7 +11,7 @@ export function isUuid(value: unknown): value is string {
 export function requireUuid(
 	ctx: NodeContext,
 	itemIndex: number | undefined,
-	field: string,
+	field: Field,
 	value: unknown,
 ): string {
 	const text = typeof value === 'string' ? value.trim() : value;
@@ -33,7 +33,7 @@ export function requireUuid(
 export function requirePathSegment(
 	ctx: NodeContext,
 	itemIndex: number | undefined,
-	field: string,
+	field: Field,
 	value: unknown,
 ): string {
 	const text = requireText(ctx, itemIndex, field, value).trim();

@@ -2,8 +2,9 @@
  * The checks that fail before any request, naming the field, the item and what was expected, by
  * subject. Typed on `{ getNode() }` (NodeContext), so a trigger's poll uses them too.
  */
-export type { NodeContext } from './errors';
-export { invalidInput } from './errors';
+export type { Field, NodeContext, ParameterField } from './errors';
+export { fieldLabel, invalidInput, parameterField } from './errors';
+export { isToolNode, toolArgument } from './toolArguments';
 export { shownText, shownValue } from './shown';
 export { hasControlCharacter, isWellFormed, requireText } from './text';
 export { isUuid, MAX_SEGMENT_CHARS, requirePathSegment, requireUuid } from './ids';

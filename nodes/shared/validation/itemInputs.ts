@@ -1,4 +1,5 @@
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
+import { parameterField } from './errors';
 import { requirePathSegment } from './ids';
 import { requireText } from './text';
 import { shownText } from './shown';
@@ -36,7 +37,7 @@ export function requirePathParameter(
 	return requirePathSegment(
 		ctx,
 		itemIndex,
-		field,
+		parameterField(parameter, field),
 		ctx.getNodeParameter(parameter, itemIndex, '', { extractValue: true }),
 	);
 }

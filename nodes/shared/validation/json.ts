@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import type { NodeContext } from './errors';
+import type { Field, NodeContext } from './errors';
 import { invalidInput } from './errors';
 
 /**
@@ -36,7 +36,7 @@ export function unsendable(value: unknown, limit = MAX_JSON_DEPTH): string | und
 export function requireSendable<T>(
 	ctx: NodeContext,
 	itemIndex: number | undefined,
-	field: string,
+	field: Field,
 	value: T,
 ): T {
 	const problem = unsendable(value);
@@ -48,7 +48,7 @@ export function requireSendable<T>(
 export function requireJsonObject(
 	ctx: NodeContext,
 	itemIndex: number | undefined,
-	field: string,
+	field: Field,
 	value: unknown,
 ): IDataObject {
 	if (value === undefined || value === null || value === '') return {};

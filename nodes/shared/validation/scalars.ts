@@ -1,10 +1,10 @@
-import type { NodeContext } from './errors';
+import type { Field, NodeContext } from './errors';
 import { invalidInput } from './errors';
 
 export function requireOneOf<T extends string>(
 	ctx: NodeContext,
 	itemIndex: number | undefined,
-	field: string,
+	field: Field,
 	value: unknown,
 	allowed: readonly T[],
 ): T {
@@ -23,7 +23,7 @@ export function requireOneOf<T extends string>(
 export function requireInteger(
 	ctx: NodeContext,
 	itemIndex: number | undefined,
-	field: string,
+	field: Field,
 	value: unknown,
 	{ min }: { min?: number } = {},
 ): number {
@@ -44,7 +44,7 @@ export function requireInteger(
 export function requireBoolean(
 	ctx: NodeContext,
 	itemIndex: number | undefined,
-	field: string,
+	field: Field,
 	value: unknown,
 ): boolean {
 	if (typeof value === 'boolean') return value;

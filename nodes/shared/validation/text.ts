@@ -1,4 +1,4 @@
-import type { NodeContext } from './errors';
+import type { Field, NodeContext } from './errors';
 import { invalidInput } from './errors';
 
 /** A lone UTF-16 surrogate: not a character, and what encodeURIComponent refuses with a URIError. */
@@ -22,7 +22,7 @@ export function hasControlCharacter(value: string): boolean {
 export function requireText(
 	ctx: NodeContext,
 	itemIndex: number | undefined,
-	field: string,
+	field: Field,
 	value: unknown,
 ): string {
 	if (typeof value === 'number' && Number.isFinite(value)) return String(value);

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { isObject, splitList } from '../../../shared/utils';
-import { requireInteger, requireText } from '../../../shared/validation';
+import { parameterField, requireInteger, requireText } from '../../../shared/validation';
 
 /**
  * The documented body of a channel message, `{title?, body, mentions?, files?}` (reference page
@@ -8,7 +8,12 @@ import { requireInteger, requireText } from '../../../shared/validation';
  */
 export function readMessageBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const body: IDataObject = {
-		body: requireText(ctx, itemIndex, 'Text', ctx.getNodeParameter('text', itemIndex)),
+		body: requireText(
+			ctx,
+			itemIndex,
+			parameterField('text', 'Text'),
+			ctx.getNodeParameter('text', itemIndex),
+		),
 	};
 	const extra = ctx.getNodeParameter('additionalFields', itemIndex, {});
 	if (!isObject(extra)) return body;

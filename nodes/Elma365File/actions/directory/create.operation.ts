@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { jsonEscapeHatchHint, showFor } from '../../../shared/descriptions/common';
 import { readJsonObject } from '../../../shared/readers/common';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
-import { requireText } from '../../../shared/validation';
+import { parameterField, requireText } from '../../../shared/validation';
 import { pickerBuilderHint } from '../../../shared/descriptions/locators';
 import { readOptionalDirectory } from '../diskParameters';
 import {
@@ -74,7 +74,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 /** `{"__name", "directory"?}` and the Additional Body Fields (JSON). */
 function readCreateBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const body: IDataObject = {
-		__name: requireText(ctx, itemIndex, 'Name', ctx.getNodeParameter('name', itemIndex, '')),
+		__name: requireText(
+			ctx,
+			itemIndex,
+			parameterField('name', 'Name'),
+			ctx.getNodeParameter('name', itemIndex, ''),
+		),
 	};
 	const parent = readOptionalDirectory(ctx, itemIndex, 'parentId', 'Parent Directory');
 	if (parent !== undefined) body.directory = parent;

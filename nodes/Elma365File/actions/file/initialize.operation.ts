@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/descriptions/common';
-import { requireText, requireUuid } from '../../../shared/validation';
+import { parameterField, requireText, requireUuid } from '../../../shared/validation';
 import { groupedOperation } from '../../../shared/execution/grouped';
 import type { BulkEntry } from '../bulk';
 import {
@@ -68,8 +68,18 @@ export const executeAll = groupedOperation({
 /** The item's one entry: `{hash, name, comment?, directory, ...Additional Entry Fields (JSON)}`. */
 function readFileEntries(ctx: IExecuteFunctions, itemIndex: number): BulkEntry[] {
 	const entry: IDataObject = {
-		hash: requireUuid(ctx, itemIndex, 'Hash', ctx.getNodeParameter('hash', itemIndex, '')),
-		name: requireText(ctx, itemIndex, 'File Name', ctx.getNodeParameter('fileName', itemIndex, '')),
+		hash: requireUuid(
+			ctx,
+			itemIndex,
+			parameterField('hash', 'Hash'),
+			ctx.getNodeParameter('hash', itemIndex, ''),
+		),
+		name: requireText(
+			ctx,
+			itemIndex,
+			parameterField('fileName', 'File Name'),
+			ctx.getNodeParameter('fileName', itemIndex, ''),
+		),
 	};
 	const comment = String(ctx.getNodeParameter('comment', itemIndex, '') ?? '');
 	if (comment.trim() !== '') entry.comment = comment;

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { jsonEscapeHatchHint, showFor } from '../../../shared/descriptions/common';
 import { readJsonObject } from '../../../shared/readers/common';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
-import { requireText, requireUuid } from '../../../shared/validation';
+import { parameterField, requireText, requireUuid } from '../../../shared/validation';
 
 export const description: INodeProperties[] = showFor('segment', 'create', [
 	{
@@ -49,7 +49,12 @@ export const description: INodeProperties[] = showFor('segment', 'create', [
 
 function buildSegmentBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const body: IDataObject = {
-		name: requireText(ctx, itemIndex, 'Name', ctx.getNodeParameter('name', itemIndex)),
+		name: requireText(
+			ctx,
+			itemIndex,
+			parameterField('name', 'Name'),
+			ctx.getNodeParameter('name', itemIndex),
+		),
 	};
 	const extra = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	if (extra.externalId !== undefined && extra.externalId !== '')

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { readUuidLocator } from '../../../shared/readers/locators';
 import {
+	parameterField,
 	requireBoolean,
 	requireDateTime,
 	requireInteger,
@@ -150,7 +151,12 @@ export function buildCaseBody(ctx: IExecuteFunctions, itemIndex: number): IDataO
 			ctx.getNodeParameter('docflow', itemIndex),
 			DOCFLOWS,
 		),
-		name: requireText(ctx, itemIndex, 'Name', ctx.getNodeParameter('name', itemIndex)),
+		name: requireText(
+			ctx,
+			itemIndex,
+			parameterField('name', 'Name'),
+			ctx.getNodeParameter('name', itemIndex),
+		),
 	};
 	const settings = buildRegistrationSettings(
 		ctx,

@@ -1,7 +1,12 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { codeLocator } from '../../../shared/descriptions/locators';
 import { apiPath } from '../../../shared/transport';
-import { invalidInput, requireOneOf, requirePathSegment } from '../../../shared/validation';
+import {
+	invalidInput,
+	parameterField,
+	requireOneOf,
+	requirePathSegment,
+} from '../../../shared/validation';
 import { requirePathParameter } from '../../../shared/validation/itemInputs';
 
 /** The platform's three storages: the company's, a section's and an application's. */
@@ -69,7 +74,12 @@ export const entryFields: INodeProperties[] = [
 
 /** The Key parameter: a non-empty text, neither "." nor "..". */
 export function readKey(ctx: IExecuteFunctions, itemIndex: number): string {
-	return requirePathSegment(ctx, itemIndex, 'Key', ctx.getNodeParameter('key', itemIndex, ''));
+	return requirePathSegment(
+		ctx,
+		itemIndex,
+		parameterField('key', 'Key'),
+		ctx.getNodeParameter('key', itemIndex, ''),
+	);
 }
 
 /**

@@ -3,7 +3,7 @@ import { valuesInput } from '../../../shared/descriptions/contextFields';
 import { readValues } from '../../../shared/readers/contextFields';
 import { showFor } from '../../../shared/descriptions/common';
 import { codeLocator } from '../../../shared/descriptions/locators';
-import { requireText } from '../../../shared/validation';
+import { parameterField, requireText } from '../../../shared/validation';
 import { withAdditionalBody } from '../../../shared/readers/additionalBody';
 import { taskField } from './taskField.description';
 import { readTaskId } from './taskRequests';
@@ -37,7 +37,7 @@ async function readBody(ctx: IExecuteFunctions, itemIndex: number): Promise<IDat
 		exitId: requireText(
 			ctx,
 			itemIndex,
-			'Exit',
+			parameterField('exitId', 'Exit'),
 			ctx.getNodeParameter('exitId', itemIndex, '', { extractValue: true }),
 		).trim(),
 		context: await readValues(ctx, itemIndex),
