@@ -251,7 +251,10 @@ test("an item created through the sandbox's API runs the module's handler: exact
 			return ((await response.json()) as { item: Record<string, unknown> & { __id: string } }).item;
 		};
 		const started = Date.now();
-		const item = await create('crm/deals', { __name: 'Desk lamps', amount: 30 });
+		const item = await create('crm/deals', {
+			__name: 'Desk lamps',
+			amount: { cents: 3000, currency: 'EUR' },
+		});
 		const [execution] = await finished(workflowId, 1);
 		console.log(`item created through the API to finished execution: ${Date.now() - started} ms`);
 		expect(execution.status).toBe('success');

@@ -423,6 +423,8 @@ test('discovery: from no code at all to a started process, with and without cont
 		['GET', '/pub/v1/scheme/namespaces/crm/processes', { from: '0', size: '100' }, undefined],
 		['GET', '/pub/v1/scheme/namespaces/crm/processes/approval', {}, undefined],
 		['POST', '/pub/v1/bpm/template/crm/approval/run', {}, { context: {} }],
+		// A context from the model is typed by the template's scheme, read first.
+		['GET', '/pub/v1/scheme/namespaces/crm/processes/approval', {}, undefined],
 		[
 			'POST',
 			'/pub/v1/bpm/template/crm/approval/run',
@@ -435,6 +437,7 @@ test('discovery: from no code at all to a started process, with and without cont
 			{ from: '0', size: '100' },
 			undefined,
 		],
+		['GET', '/pub/v1/scheme/namespaces/crm.deals/processes/deal_review', {}, undefined],
 		[
 			'POST',
 			'/pub/v1/bpm/template/crm.deals/deal_review/run',

@@ -230,7 +230,11 @@ const cases: Array<{
 			fieldsInputMode: 'json',
 			fieldsJson: '{"note": "from n8n"}',
 		},
-		wire: [['POST', '/pub/v1/bpm/template/crm/approval/run', {}]],
+		// JSON values are typed by the template's scheme, read first.
+		wire: [
+			['GET', '/pub/v1/scheme/namespaces/crm/processes/approval', {}],
+			['POST', '/pub/v1/bpm/template/crm/approval/run', {}],
+		],
 		output: (json) => {
 			const [started] = json as Array<{ instanceId: string; context: Record<string, unknown> }>;
 			expect(started.context).toEqual({ note: 'from n8n', __id: started.instanceId });

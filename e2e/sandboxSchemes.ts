@@ -4,6 +4,7 @@
  * namespace and code its scheme lists, and a report section whose report has rows. Seeded only in
  * the sandbox: the unit tests keep the harness's own scheme seed.
  */
+import { createHash } from 'node:crypto';
 import type { Platform } from '../test/harness/index.ts';
 
 type Entry = Record<string, unknown>;
@@ -319,6 +320,7 @@ function seedSections(platform: Platform): void {
 const CHANNEL = 'ea000000-0000-4000-8000-0000000000c1';
 const CHANNEL_MESSAGE = 'eb000000-0000-4000-8000-0000000000c2';
 const ITEM_COMMENT = 'ec000000-0000-4000-8000-0000000000c3';
+const STORED_FILE = 'ef000000-0000-4000-8000-0000000000f1';
 
 /**
  * Every report the scheme lists has rows and every process template has forms, so that no path a
@@ -373,6 +375,51 @@ function keepEveryPickerPathFull(platform: Platform): void {
 		rows.set('r1', { __id: 'r1', __name: 'First row', value: 1 });
 		rows.set('r2', { __id: 'r2', __name: 'Second row', value: 2 });
 	}
+	// A process bound to every application, and a running instance of every template, for the
+	// Process node's Section > Application > Process Template > Instance pickers.
+	const templates = platform.collection('schemeProcessTemplates');
+	for (const app of platform.collection('schemeApps').values()) {
+		const namespace = `${String(app.namespace)}.${String(app.code)}`;
+		if ([...templates.values()].some((template) => template.namespace === namespace)) continue;
+		const id = `8f000000-0000-4000-8000-${String(templates.size).padStart(12, '0')}`;
+		const template = {
+			__id: id,
+			namespace,
+			application: app.code,
+			code: 'review',
+			name: `${String(app.name)} review`,
+			context: [field('comment', 'TEXT', 'Comment')],
+		};
+		templates.set(`${namespace}/review`, template);
+		platform.collection('processTemplates').set(id, { __id: id, namespace, code: 'review' });
+	}
+	const instances = platform.collection('processInstances');
+	for (const template of templates.values()) {
+		const templateId = String(template.__id);
+		if ([...instances.values()].some((instance) => instance.__templateId === templateId)) continue;
+		const id = `8e100000-0000-4000-8000-${String(instances.size).padStart(12, '0')}`;
+		instances.set(id, {
+			__id: id,
+			__name: `${String(template.name)} 1`,
+			__templateId: templateId,
+			__createdAt: at,
+			context: { __id: id },
+		});
+	}
+	// A stored file in the Documents directory, for the File node's File ID picker (found by name).
+	const [directory] = platform.collection('diskDirectories').keys();
+	platform.collection('diskFiles').set(STORED_FILE, {
+		__id: STORED_FILE,
+		name: 'Price list.txt',
+		originalName: 'Price list.txt',
+		directory,
+		size: 18,
+		version: 1,
+		hash: 'ef000000-0000-4000-8000-0000000000f2',
+		mimeType: 'text/plain',
+		data: Buffer.from('Chairs: 249.00 EUR'),
+		sha256: createHash('sha256').update('Chairs: 249.00 EUR').digest('hex'),
+	});
 	const forms = platform.collection('schemeProcessForms');
 	for (const key of platform.collection('schemeProcessTemplates').keys()) {
 		if (!forms.has(key)) forms.set(key, { forms: [{ code: 'start_form', name: 'Start form' }] });
