@@ -749,8 +749,12 @@ describe('every picker path of the sandbox ends in real output', () => {
 		const queue = [...FORMS];
 		await Promise.all(
 			Array.from({ length: 6 }, async () => {
-				for (let form = queue.shift(); form; form = queue.shift())
-					whole += await walkEvery(form, dead);
+				for (let form = queue.shift(); form; form = queue.shift()) {
+					// Not `whole += await ...`: that reads `whole` before the await, and the six walkers
+					// would overwrite each other's counts.
+					const chainsOfForm = await walkEvery(form, dead);
+					whole += chainsOfForm;
+				}
 			}),
 		);
 		expect(dead.sort()).toEqual([]);
