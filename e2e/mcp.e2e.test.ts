@@ -504,3 +504,72 @@ test('an empty context is refused by n8n before any request: a "json" argument m
 	});
 	expect(await sandboxRequests()).toEqual([]);
 });
+
+/** The text of a tool's error answer. */
+async function refusal(name: string, args: Record<string, unknown>): Promise<string> {
+	const result = await client.callTool({ name, arguments: args });
+	expect([name, result.isError]).toEqual([name, true]);
+	const content = result.content as Array<{ type: string; text: string }>;
+	expect(content).toHaveLength(1);
+	return content[0].text;
+}
+
+test('an agent that sends money as 2500 and "2500.00 EUR", a user as an e-mail and a deal by its name recovers from the answers alone', async () => {
+	await clearSandboxRequests();
+	const target = { section: 'crm', template: 'approval' };
+	// 2500 has no currency (the Amount field names none): refused before the start, with the shape.
+	const bare = await refusal('start_process_with_context', {
+		...target,
+		context: { subject: 'Office chairs', amount: 2500 },
+	});
+	expect(bare).toBe(
+		'NodeOperationError: Invalid tool argument "context" (field "Fields (JSON) > amount (MONEY)"): expected an amount and a currency such as 2500.00 EUR, or {"cents": 250000, "currency": "EUR"}, got 2500',
+	);
+	expect((await sandboxRequests()).map((r) => [r.method, r.path])).toEqual([
+		['GET', '/pub/v1/scheme/namespaces/crm/processes/approval'],
+	]);
+
+	// The answer's own example, and the approver's e-mail as find_users gave it.
+	await clearSandboxRequests();
+	const bob = pick(await call('find_users', { name_contains: 'Bob' }), '__name', 'Bob Jones');
+	const [started] = await call('start_process_with_context', {
+		...target,
+		context: { subject: 'Office chairs', amount: '2500.00 EUR', approver: bob.email },
+	});
+	const form = {
+		subject: 'Office chairs',
+		amount: { cents: 250000, currency: 'EUR' },
+		approver: [bob.__id],
+	};
+	expect(started).toEqual({
+		instanceId: expect.any(String),
+		context: { ...form, __id: started.instanceId },
+	});
+	const runs = (await sandboxRequests()).filter((r) => r.path.endsWith('/run'));
+	expect(runs.map((r) => r.body)).toEqual([{ context: form }]);
+
+	// A deal named instead of its ID: refused with what the field takes; find_items gives the ID.
+	await clearSandboxRequests();
+	const review = { section: 'crm.deals', template: 'deal_review' };
+	const named = await refusal('start_process_with_context', {
+		...review,
+		context: { deal: 'Office chairs' },
+	});
+	expect(named).toBe(
+		'NodeOperationError: Invalid tool argument "context" (field "Fields (JSON) > deal (SYS_COLLECTION)"): expected a UUID or a list of UUIDs, got "Office chairs"',
+	);
+	const chairs = pick(
+		await call('find_items', { section: 'crm', application: 'deals', name_contains: 'Office' }),
+		'__name',
+		'Office chairs',
+	);
+	const [reviewed] = await call('start_process_with_context', {
+		...review,
+		context: { deal: chairs.__id },
+	});
+	expect(reviewed.context).toEqual({ deal: [chairs.__id], __id: reviewed.instanceId });
+	const starts = (await sandboxRequests()).filter((r) => r.path.endsWith('/run'));
+	expect(starts.map((r) => [r.path, r.body])).toEqual([
+		['/pub/v1/bpm/template/crm.deals/deal_review/run', { context: { deal: [chairs.__id] } }],
+	]);
+});

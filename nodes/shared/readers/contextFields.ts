@@ -4,7 +4,7 @@ import { convertFields, readMappedFields } from './fieldMapping';
 import type { FieldScheme } from './fieldTypes';
 import { readFieldTypes } from './fieldTypes';
 import { MAPPER_SECTION } from '../descriptions/fieldMapping';
-import { DROPPED_KEYS, invalidInput, requireSendable } from '../validation';
+import { DROPPED_KEYS, invalidInput, parameterField, requireSendable } from '../validation';
 import { parseJsonOrText } from '../utils';
 import {
 	CHOICE_LABEL,
@@ -77,13 +77,11 @@ export async function readValues(
 			choice,
 		);
 	if (!scheme || Object.keys(values).length === 0) return values;
-	const section = choice === VALUES_FROM.json ? JSON_SECTION : PAIRS_SECTION;
+	const [section, parameter] =
+		choice === VALUES_FROM.json ? [JSON_SECTION, 'fieldsJson'] : [PAIRS_SECTION, 'fields'];
 	const schema = await readFieldTypes(ctx, itemIndex, scheme);
-	return await convertFields(
-		ctx,
-		itemIndex,
-		schema,
-		values,
-		(field) => `${section} > ${field.id} (${field.platformType})`,
+	// Named with its parameter, so that an agent's error names the tool argument it gave.
+	return await convertFields(ctx, itemIndex, schema, values, (field) =>
+		parameterField(parameter, `${section} > ${field.id} (${field.platformType})`),
 	);
 }

@@ -11,6 +11,7 @@ import {
 	requireDateTime,
 	requireSendable,
 } from '../validation';
+import type { Field } from '../validation';
 import { parseJsonOrText, splitList } from '../utils';
 
 /**
@@ -65,7 +66,7 @@ function idsOf(value: unknown): unknown[] {
 function uuidList(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	label: string,
+	label: Field,
 	value: unknown,
 ): string[] {
 	const ids = idsOf(value);
@@ -83,7 +84,7 @@ function uuidList(
 function fileList(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	label: string,
+	label: Field,
 	value: unknown,
 ): Array<string | IDataObject> {
 	const entries = listOf(value);
@@ -112,7 +113,7 @@ function fileList(
 function userList(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	label: string,
+	label: Field,
 	value: unknown,
 ): string[] {
 	const entries = idsOf(value);
@@ -143,7 +144,7 @@ const MONEY_TEXT = /^(?:([A-Za-z]{3})\s*)?(-?)(\d+)(?:[.,](\d{1,2}))?(?:\s*([A-Z
 function money(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	label: string,
+	label: Field,
 	value: unknown,
 	fieldCurrency?: string,
 ): IDataObject {
@@ -202,7 +203,7 @@ function contacts(key: 'tel' | 'email', value: unknown): unknown[] {
 function appReferences(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	label: string,
+	label: Field,
 	value: unknown,
 ): IDataObject[] {
 	const expected =
@@ -227,12 +228,7 @@ function appReferences(
 }
 
 /** A date without time, as the calendar date given: no time-zone shift, always midnight UTC. */
-function dateOnly(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	label: string,
-	value: unknown,
-): string {
+function dateOnly(ctx: IExecuteFunctions, itemIndex: number, label: Field, value: unknown): string {
 	const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(String(value).trim());
 	const [year, month, day] = match ? match.slice(1).map(Number) : [];
 	const date = match ? new Date(Date.UTC(year, month - 1, day)) : undefined;
@@ -267,7 +263,7 @@ export function toPlatformValue(
 		currency?: string;
 	},
 	value: unknown,
-	label = mappedLabel(field),
+	label: Field = mappedLabel(field),
 ): unknown {
 	const platformType = field.platformType ?? '';
 	if (platformType === 'FILE' || platformType === 'IMAGE')
@@ -376,7 +372,7 @@ function requireMandatoryFields(
 function invalidNumber(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	label: string,
+	label: Field,
 	value: unknown,
 ): never {
 	throw invalidInput(ctx, itemIndex, label, 'a whole number', value);
@@ -420,7 +416,7 @@ export async function convertFields(
 	itemIndex: number,
 	schema: ApplicationField[],
 	values: IDataObject,
-	labelOf: (field: ApplicationField) => string,
+	labelOf: (field: ApplicationField) => Field,
 ): Promise<IDataObject> {
 	const context: IDataObject = {};
 	const users: ApplicationField[] = [];

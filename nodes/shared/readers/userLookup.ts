@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { readWholeList } from '../lists/pager';
 import { runMemo } from '../transport';
+import type { Field } from '../validation';
 import { invalidInput, isUuid, shownText } from '../validation';
 
 /** How a user given by text is found: an e-mail (it has "@") by `email`, anything else by `login`. */
@@ -36,7 +37,7 @@ async function usersWith(ctx: IExecuteFunctions, key: UserKey, value: string): P
 export async function resolveUsers(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	label: string,
+	label: Field,
 	entries: string[],
 ): Promise<string[]> {
 	const ids: string[] = [];
