@@ -5,12 +5,12 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
+import { router } from './actions/router';
+import { credentialTest, listSearch, loadOptions, resourceMapping } from './methods';
+import { requestOptions } from '../shared/options/requestOptions';
 import * as application from './actions/application';
 import * as comment from './actions/comment';
 import * as item from './actions/item';
-import { router } from './actions/router';
-import { credentialTest, listSearch, loadOptions, resourceMapping } from './methods';
-import { requestOptions } from '../shared/descriptions/requestOptions';
 
 export class Elma365App implements INodeType {
 	description: INodeTypeDescription = {

@@ -10,11 +10,7 @@ import { credentialTest } from '../shared/methods/credentialTest';
 import { searchApplications, searchNamespaces } from '../shared/methods/sectionSearch';
 import { getStatuses } from '../shared/methods/statusOptions';
 import { eventSelector, readWatchedList, TRIGGER_EVENTS } from '../shared/trigger/events';
-import {
-	applicationParameters,
-	ITEM_EVENTS,
-	sectionParameter,
-} from '../shared/trigger/events/appItems';
+import { applicationParameters, ITEM_EVENTS, sectionParameter } from '../shared/trigger/appItems';
 import { timeoutOption, triggerOptions } from '../shared/trigger/options';
 import { pollList } from '../shared/trigger/poll';
 

@@ -5,12 +5,12 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
+import { router } from './actions/router';
+import { credentialTest, listSearch } from './methods';
+import { requestOptions } from '../shared/options/requestOptions';
 import * as channel from './actions/channel';
 import * as comment from './actions/comment';
 import * as message from './actions/message';
-import { router } from './actions/router';
-import { credentialTest, listSearch } from './methods';
-import { requestOptions } from '../shared/descriptions/requestOptions';
 
 export class Elma365Channel implements INodeType {
 	description: INodeTypeDescription = {

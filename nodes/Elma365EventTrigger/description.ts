@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { uuidLocator } from '../shared/descriptions/locators';
+import { uuidLocator } from '../shared/pickers/locators';
 
 /** The process activity's event: the process waits for the workflow's answer. */
 export const PROCESS_ACTIVITY = 'process.activity';

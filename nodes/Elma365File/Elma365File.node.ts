@@ -5,11 +5,11 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import * as directory from './actions/directory';
-import * as file from './actions/file';
 import { router } from './actions/router';
 import { credentialTest, listSearch } from './methods';
-import { requestOptions } from '../shared/descriptions/requestOptions';
+import { requestOptions } from '../shared/options/requestOptions';
+import * as directory from './actions/directory';
+import * as file from './actions/file';
 
 export class Elma365File implements INodeType {
 	description: INodeTypeDescription = {

@@ -6,10 +6,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { router } from './actions/router';
+import { credentialTest, listSearch } from './methods';
+import { requestOptions } from '../shared/options/requestOptions';
 import * as segment from './actions/segment';
 import * as subscriber from './actions/subscriber';
-import { credentialTest, listSearch } from './methods';
-import { requestOptions } from '../shared/descriptions/requestOptions';
 
 export class Elma365Marketing implements INodeType {
 	description: INodeTypeDescription = {

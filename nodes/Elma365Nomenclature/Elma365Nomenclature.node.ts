@@ -5,12 +5,12 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
+import { router } from './actions/router';
+import { credentialTest, listSearch } from './methods';
+import { requestOptions } from '../shared/options/requestOptions';
 import * as nomenclatureCase from './actions/case';
 import * as directory from './actions/directory';
 import * as document from './actions/document';
-import { router } from './actions/router';
-import { credentialTest, listSearch } from './methods';
-import { requestOptions } from '../shared/descriptions/requestOptions';
 
 export class Elma365Nomenclature implements INodeType {
 	description: INodeTypeDescription = {

@@ -5,12 +5,12 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
+import { router } from './actions/router';
+import { credentialTest, listSearch, resourceMapping } from './methods';
+import { requestOptions } from '../shared/options/requestOptions';
 import * as instance from './actions/instance';
 import * as processTemplate from './actions/process';
 import * as restorePoint from './actions/restorePoint';
-import { router } from './actions/router';
-import { credentialTest, listSearch, resourceMapping } from './methods';
-import { requestOptions } from '../shared/descriptions/requestOptions';
 
 export class Elma365Process implements INodeType {
 	description: INodeTypeDescription = {

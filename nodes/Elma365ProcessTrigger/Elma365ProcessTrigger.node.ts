@@ -9,8 +9,8 @@ import { credentialTest } from '../shared/methods/credentialTest';
 import { searchProcessTemplateIds } from '../shared/methods/processTemplateSearch';
 import { searchNamespaces } from '../shared/methods/sectionSearch';
 import { eventSelector, readWatchedList, TRIGGER_EVENTS } from '../shared/trigger/events';
-import { sectionParameter } from '../shared/trigger/events/appItems';
-import { templateParameter } from '../shared/trigger/events/newInstance';
+import { sectionParameter } from '../shared/trigger/appItems';
+import { templateParameter } from '../shared/trigger/newInstance';
 import { timeoutOption, triggerOptions } from '../shared/trigger/options';
 import { pollList } from '../shared/trigger/poll';
 

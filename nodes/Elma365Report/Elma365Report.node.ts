@@ -5,10 +5,10 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import * as item from './actions/item';
 import { router } from './actions/router';
 import { credentialTest, listSearch, loadOptions } from './methods';
-import { requestOptions } from '../shared/descriptions/requestOptions';
+import { requestOptions } from '../shared/options/requestOptions';
+import * as item from './actions/item';
 
 export class Elma365Report implements INodeType {
 	description: INodeTypeDescription = {

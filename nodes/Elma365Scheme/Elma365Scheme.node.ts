@@ -8,7 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { properties, resourceOptions } from './actions/resources';
 import { router } from './actions/router';
 import { credentialTest, listSearch } from './methods';
-import { requestOptions } from '../shared/descriptions/requestOptions';
+import { requestOptions } from '../shared/options/requestOptions';
 
 export class Elma365Scheme implements INodeType {
 	description: INodeTypeDescription = {

@@ -5,10 +5,10 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import * as entry from './actions/entry';
 import { router } from './actions/router';
 import { credentialTest, listSearch } from './methods';
-import { requestOptions } from '../shared/descriptions/requestOptions';
+import { requestOptions } from '../shared/options/requestOptions';
+import * as entry from './actions/entry';
 
 export class Elma365Storage implements INodeType {
 	description: INodeTypeDescription = {

@@ -6,9 +6,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { router } from './actions/router';
-import * as task from './actions/task';
 import { credentialTest, listSearch } from './methods';
-import { requestOptions } from '../shared/descriptions/requestOptions';
+import { requestOptions } from '../shared/options/requestOptions';
+import * as task from './actions/task';
 
 export class Elma365Task implements INodeType {
 	description: INodeTypeDescription = {

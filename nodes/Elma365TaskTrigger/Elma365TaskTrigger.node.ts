@@ -8,7 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { credentialTest } from '../shared/methods/credentialTest';
 import { searchUsers } from '../shared/methods/userSearch';
 import { eventSelector, readWatchedList, TRIGGER_EVENTS } from '../shared/trigger/events';
-import { taskParameters } from '../shared/trigger/events/newTask';
+import { taskParameters } from '../shared/trigger/newTask';
 import { timeoutOption, triggerOptions } from '../shared/trigger/options';
 import { pollList } from '../shared/trigger/poll';
 

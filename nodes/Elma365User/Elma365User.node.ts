@@ -6,9 +6,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { router } from './actions/router';
-import * as user from './actions/user';
-import { requestOptions } from '../shared/descriptions/requestOptions';
+import { requestOptions } from '../shared/options/requestOptions';
 import { credentialTest } from './methods';
+import * as user from './actions/user';
 
 export class Elma365User implements INodeType {
 	description: INodeTypeDescription = {

@@ -2,8 +2,7 @@ import { faults, newId, ok } from '../harness/index.ts';
 import type { RecordedRequest, Reply } from '../harness/index.ts';
 import { arrivalGate } from '../harness/inFlight';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
-import { INITIAL_WINDOW } from '../../nodes/shared/transport/congestion';
-import { ADAPTIVE_CEILING } from '../../nodes/shared/execution/router';
+import { INITIAL_WINDOW, ADAPTIVE_CEILING } from '../../nodes/shared/limits';
 
 /**
  * The congestion window (nodes/shared/transport/congestion.ts) as the Nomenclature node meets it

@@ -1,5 +1,5 @@
 import type { INode } from 'n8n-workflow';
-import { readUuidLocator } from '../../nodes/shared/readers/locators';
+import { readUuidLocator } from '../../nodes/shared/pickers/locators';
 import {
 	invalidInput,
 	parameterField,

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { jsonEscapeHatchHint } from '../../shared/descriptions/common';
-import { readJsonObject } from '../../shared/readers/common';
-import type { GroupMember, ItemOutcome, SucceededMember } from '../../shared/execution/grouped';
+import { jsonEscapeHatchHint, readJsonObject } from '../../shared/jsonParameter';
+import type { GroupMember, SucceededMember } from '../../shared/execution/grouped';
+import type { ItemOutcome } from '../../shared/execution/operation';
 import { readBatchSize } from '../../shared/execution/grouped';
-import { MAX_BATCH_SIZE } from '../../shared/execution/router';
+import { MAX_BATCH_SIZE } from '../../shared/limits';
 import { apiRequest, withoutEnvelope } from '../../shared/transport';
 import type { ApiRequest } from '../../shared/transport';
 import { isObject, splitList, toHttpUrl } from '../../shared/utils';
@@ -14,7 +14,7 @@ import {
 	requireText,
 	requireUuid,
 } from '../../shared/validation';
-import { optionsCollection } from '../../shared/descriptions/options';
+import { optionsCollection } from '../../shared/options/options';
 
 /** One entry of a bulk body: an identifier, or an object (a file to initialise, a link to fetch). */
 export type BulkEntry = string | IDataObject;

@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { uuidLocator } from '../../shared/descriptions/locators';
-import { readUuidLocator } from '../../shared/readers/locators';
+import { uuidLocator, readUuidLocator } from '../../shared/pickers/locators';
 import { parameterField, requireUuid } from '../../shared/validation';
 import { withoutEnvelope } from '../../shared/transport';
 

@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { codeLocator, pickerBuilderHint, uuidLocator } from '../../shared/descriptions/locators';
+import { codeLocator, pickerBuilderHint, uuidLocator } from '../../shared/pickers/locators';
 import { parameterField, requirePathSegment, requireUuid } from '../../shared/validation';
 
 /**

@@ -1,5 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import type { OperationsByResource } from '../../shared/execution/router';
+import type { OperationsByResource } from '../../shared/execution/operation';
 import * as application from './application';
 import * as contract from './contract';
 import * as documentTemplate from './documentTemplate';

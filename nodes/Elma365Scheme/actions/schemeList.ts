@@ -5,12 +5,11 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { returnAllOrLimit } from '../../shared/descriptions/common';
-import { readLimit } from '../../shared/readers/common';
+import { returnAllOrLimit, readLimit } from '../../shared/lists/returnAllOrLimit';
 import { PAGE_SIZE, readWholeList, withRange } from '../../shared/lists/pager';
 import { apiRequest } from '../../shared/transport';
 import { requireBoolean } from '../../shared/validation';
-import { optionsCollection } from '../../shared/descriptions/options';
+import { optionsCollection } from '../../shared/options/options';
 
 /** Return All / Limit and the Options collection every scheme list has; `extra` adds options. */
 export function listProperties(extra: INodeProperties[] = []): INodeProperties[] {

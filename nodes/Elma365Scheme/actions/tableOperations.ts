@@ -4,8 +4,8 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { showFor } from '../../shared/descriptions/common';
-import type { Operation } from '../../shared/execution/router';
+import { showFor } from '../../shared/display';
+import type { Operation } from '../../shared/execution/operation';
 import { apiPath, apiRequest, unwrapItem } from '../../shared/transport';
 import type { PathParamName } from './pathParams';
 import {

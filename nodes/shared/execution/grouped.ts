@@ -1,23 +1,7 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import type { OperationResult } from './router';
-import { MAX_BATCH_SIZE } from './router';
+import type { IExecuteFunctions } from 'n8n-workflow';
+import type { GroupedRun, ItemOutcome, OperationResult } from './operation';
+import { MAX_BATCH_SIZE } from '../limits';
 import { invalidInput, requireInteger } from '../validation';
-
-/** What one input item of a grouped operation ends with: its output, or why it failed (plus fields for its error item). */
-export type ItemOutcome = { result: OperationResult } | { error: unknown; json?: IDataObject };
-
-/**
- * Hands the router one item's outcome as soon as it is known. Without Continue On Fail a failure
- * throws here, so nothing more is sent after it.
- */
-export type SettleItem = (itemIndex: number, outcome: ItemOutcome) => void;
-
-/** A grouped run over all input items, as the router calls it (`Operation.executeAll`). */
-export type GroupedRun = (
-	this: IExecuteFunctions,
-	itemCount: number,
-	settle: SettleItem,
-) => Promise<void>;
 
 /** One input item inside a group: its index and what `read` made of its parameters. */
 export interface GroupMember<Input> {

@@ -1,33 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { GroupedRun, ItemOutcome } from './grouped';
-import { CongestionWindow, INITIAL_WINDOW, runState } from '../transport';
+import type {
+	GroupedRun,
+	ItemOutcome,
+	Operation,
+	OperationResult,
+	OperationsByResource,
+} from './operation';
+import { CongestionWindow, runState } from '../transport';
+import { INITIAL_WINDOW, MAX_CONCURRENCY } from '../limits';
 import type { StatusHints } from './statusHints';
 import { withStatusHints } from './statusHints';
 import { shownText, shownValue } from '../validation/shown';
-
-/** What one operation returns for one input item: one result object, a list, or ready n8n items. */
-export type OperationResult = IDataObject | IDataObject[] | INodeExecutionData[];
-
-/** One operation as the router runs it: per item (`execute`), grouped (`executeAll`), or either. */
-export interface Operation {
-	/** Runs the operation for one input item. */
-	execute?: (this: IExecuteFunctions, itemIndex: number) => Promise<OperationResult>;
-	/** Runs the operation for all input items at once, many items per request (built with `groupedOperation`). */
-	executeAll?: GroupedRun;
-	/** Whether this run sends the items grouped (e.g. Send in One Request is on); when false, `execute` runs per item. */
-	groupedWhen?: (ctx: IExecuteFunctions) => boolean;
-	/** Options > Concurrency when the user has not set it (1 when absent). */
-	defaultConcurrency?: number;
-	/**
-	 * The object an item changes (e.g. the case ID): items with the same key run one after the
-	 * other in input order even with Concurrency above 1, so side effects on one object keep their order.
-	 */
-	orderKey?: (ctx: IExecuteFunctions, itemIndex: number) => string | undefined;
-}
-
-/** A node's operations, by resource and operation value. */
-export type OperationsByResource = Record<string, Record<string, Operation>>;
 
 const EXECUTION_DATA_KEYS = new Set(['json', 'binary', 'pairedItem']);
 
@@ -72,20 +56,6 @@ export function forItem(ctx: IExecuteFunctions, error: unknown, itemIndex: numbe
 	}
 	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 }
-
-/** Entries per combined request (Send in One Request > Batch Size): the page-size cap of older platform versions, safe everywhere. */
-export const MAX_BATCH_SIZE = 100;
-
-/** Most requests one node may have in flight at once (Options > Concurrency). */
-export const MAX_CONCURRENCY = 200;
-
-/**
- * Options > Concurrency's default for operations whose items change different objects (or whose
- * side effects need no order): the ceiling of a congestion window that starts at INITIAL_WINDOW and
- * doubles while the platform keeps up, so a healthy platform gets many requests at once and a
- * throttling one no more than it takes.
- */
-export const ADAPTIVE_CEILING = 100;
 
 /**
  * Options > Concurrency of the node (read once, from the first item): how many input items are

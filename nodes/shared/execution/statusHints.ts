@@ -1,5 +1,5 @@
 import { NodeApiError } from 'n8n-workflow';
-import type { Operation } from './router';
+import type { Operation } from './operation';
 
 /** Plain-words explanations of HTTP statuses that mean something particular for an area or operation. */
 export type StatusHints = Record<number, string>;

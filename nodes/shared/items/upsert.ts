@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { JSON_SECTION, valuesInput, VALUES_FROM } from '../descriptions/contextFields';
-import { concurrency, optionsCollection } from '../descriptions/options';
+import { concurrency, optionsCollection } from '../options/options';
 import { readValues } from '../readers/contextFields';
 import type { ApplicationField } from '../methods/mapperFields';
 import { MAPPER_SECTION, fieldMapper } from '../descriptions/fieldMapping';

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint } from '../descriptions/common';
-import { readJsonObject } from '../readers/common';
+import { jsonEscapeHatchHint, readJsonObject } from '../jsonParameter';
 import { invalidInput, requireBoolean, requireUuid, unsendable } from '../validation';
 import { parseJsonOrText, splitList } from '../utils';
-import { optionsCollection } from '../descriptions/options';
+import { optionsCollection } from '../options/options';
 
 /**
  * The documented list body (api.elma365.com/en/public-api/reference/app/applist):
@@ -15,7 +14,7 @@ export interface ListFeatures {
 	status?: boolean;
 	/**
 	 * Fields to Return, typed as codes: only on lists without an Output choice (item lists send
-	 * Output > Selected Fields as `fields` instead, readers/output.ts).
+	 * Output > Selected Fields as `fields` instead, options/output.ts).
 	 */
 	fields?: boolean;
 	eql?: boolean;

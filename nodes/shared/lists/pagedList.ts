@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { readLimit } from '../readers/common';
+import { readLimit } from './returnAllOrLimit';
 import type { PagedListRequest } from './pager';
 
 /**

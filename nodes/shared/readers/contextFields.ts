@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { readJsonObject } from './common';
+import { readJsonObject } from '../jsonParameter';
 import { convertFields, readMappedFields } from './fieldMapping';
 import type { FieldScheme } from './fieldTypes';
 import { readFieldTypes } from './fieldTypes';

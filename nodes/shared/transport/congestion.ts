@@ -1,13 +1,8 @@
+import { INITIAL_WINDOW } from '../limits';
 import { abortableSleep } from './retry';
 import { LatencyTracker } from './latency';
 import { Quota, QuotaWaitTooLong } from './quota';
 import type { Throttle, Ticket, Turn, Verdict } from './types';
-
-/**
- * Requests in flight before the first answers: the window doubles from here with each round of
- * successes. A setting at or below it (e.g. Concurrency 10) is in flight at once.
- */
-export const INITIAL_WINDOW = 32;
 
 /** Rising answers in a row that end slow start: one slow answer is noise (a busy event loop), three are a trend. */
 const RISING_ANSWERS = 3;

@@ -48,7 +48,7 @@ export {
 	TRANSFER_MAX_BYTES,
 	TRANSFER_TIMEOUT_MS,
 } from './bounds';
-export { CongestionWindow, INITIAL_WINDOW } from './congestion';
+export { CongestionWindow } from './congestion';
 export type { Download } from './download';
 export { readDownload } from './download';
 export { describeNetworkFailure } from './errors';

@@ -1,9 +1,9 @@
 import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
 import type { ListPickers } from '../lists/listOptions';
 import { readListFilter, tableFilter } from '../lists/listOptions';
-import { requestOptions } from '../descriptions/requestOptions';
+import { requestOptions } from '../options/requestOptions';
 import { invalidInput, requirePathSegment } from '../validation';
-import { optionsCollection } from '../descriptions/options';
+import { optionsCollection } from '../options/options';
 
 export const DEFAULT_LOOKBACK_MINUTES = 10;
 

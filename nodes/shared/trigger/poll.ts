@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { readWholeList } from '../lists/pager';
-import type { TriggerEvent } from './events';
+import type { WatchedList } from './events';
 
 /**
  * At most this many keys are remembered. Past it the oldest go, and the floor rises to their
@@ -22,24 +22,6 @@ export interface TriggerState {
 	 * keys that had to be forgotten. Items at or below it are never emitted (absent: none yet).
 	 */
 	floor?: number;
-}
-
-/** The list a poll reads and the event it watches for there, read from the parameters. */
-export interface WatchedList {
-	event: TriggerEvent;
-	path: string;
-	/** The timestamp of the event: what the mark, the window and the remembered keys use. */
-	field: '__createdAt' | '__updatedAt';
-	/**
-	 * The timestamp the list is sorted and filtered by: the event's own, except for process
-	 * instances, whose lists ignore a `__createdAt` filter but apply `__updatedAt` (never older than
-	 * the creation, so the range still holds every instance created since).
-	 */
-	rangeField: '__createdAt' | '__updatedAt';
-	/** List body without sort, range and paging. */
-	body: IDataObject;
-	lookbackMs: number;
-	fireForExisting: boolean;
 }
 
 /** The list body that asks only for entries stamped at or after `min` (all of them when null). */

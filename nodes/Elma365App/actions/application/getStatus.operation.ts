@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { ItemKind } from '../../../shared/items/appItems';
 import { locationFields, readApplicationPath } from '../../../shared/items/appItems';
-import { showFor } from '../../../shared/descriptions/common';
+import { showFor } from '../../../shared/display';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { appItems } from '../item/itemKind';
 

@@ -1,15 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { readItemPath } from '../../../shared/items/appItems';
-import { showFor } from '../../../shared/descriptions/common';
-import { messageText } from '../../../shared/descriptions/messageComment';
-import { readCommentBody } from '../../../shared/readers/messageComment';
+import { showFor } from '../../../shared/display';
+import { messageText, readCommentBody } from '../../../shared/messages/comment';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { commentedItem, itemFeed } from './commentedItem';
-import {
-	additionalBody,
-	concurrency,
-	optionsCollection,
-} from '../../../shared/descriptions/options';
+import { additionalBody, concurrency, optionsCollection } from '../../../shared/options/options';
 
 export const description: INodeProperties[] = showFor('comment', 'create', [
 	...commentedItem('to comment on'),

@@ -1,11 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { readItemPath } from '../../../shared/items/appItems';
-import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { returnAllOrLimit } from '../../../shared/lists/returnAllOrLimit';
+import { showFor } from '../../../shared/display';
 import { readWholeList } from '../../../shared/lists/pager';
 import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
 import { commentedItem, itemFeed } from './commentedItem';
-import { messageFilters } from '../../../shared/descriptions/messageFilters';
-import { readMessageFilter } from '../../../shared/readers/messageFilters';
+import { messageFilters, readMessageFilter } from '../../../shared/messages/filters';
 
 export const description: INodeProperties[] = showFor('comment', 'getAll', [
 	...commentedItem('whose comments to list'),

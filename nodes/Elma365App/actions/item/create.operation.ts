@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
-import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
-import type { GroupMember, ItemOutcome } from '../../../shared/execution/grouped';
+import { showFor } from '../../../shared/display';
+import { concurrency, optionsCollection } from '../../../shared/options/options';
+import type { GroupMember } from '../../../shared/execution/grouped';
+import type { ItemOutcome } from '../../../shared/execution/operation';
 import { groupedOperation } from '../../../shared/execution/grouped';
 import {
 	appCreateBody,

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { GroupMember, ItemOutcome } from '../../../shared/execution/grouped';
+import type { GroupMember } from '../../../shared/execution/grouped';
+import type { ItemOutcome } from '../../../shared/execution/operation';
 import { chunk, readBatchSize } from '../../../shared/execution/grouped';
-import { MAX_BATCH_SIZE } from '../../../shared/execution/router';
+import { MAX_BATCH_SIZE } from '../../../shared/limits';
 import type { ItemKind } from '../../../shared/items/appItems';
 import { appCreateBody, readLocation } from '../../../shared/items/appItems';
 import { requireBoolean } from '../../../shared/validation';

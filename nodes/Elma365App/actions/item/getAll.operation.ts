@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { itemOutputChoice } from '../../../shared/descriptions/output';
-import { itemFieldsToLoad, itemOutputOf } from '../../../shared/readers/output';
+import { returnAllOrLimit } from '../../../shared/lists/returnAllOrLimit';
+import { showFor } from '../../../shared/display';
+import { itemOutputChoice, itemFieldsToLoad, itemOutputOf } from '../../../shared/options/output';
 import { readWholeList } from '../../../shared/lists/pager';
 import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
 import {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { locationFields, readApplicationPath } from '../../../shared/items/appItems';
-import { showFor } from '../../../shared/descriptions/common';
-import { readJsonObject } from '../../../shared/readers/common';
+import { showFor } from '../../../shared/display';
+import { readJsonObject } from '../../../shared/jsonParameter';
 import { apiRequest, jsonBody, unwrapItem } from '../../../shared/transport';
 import { appItems } from './itemKind';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { locationFields, readApplicationPath } from '../../../shared/items/appItems';
-import { showFor } from '../../../shared/descriptions/common';
+import { showFor } from '../../../shared/display';
 import { multipartBody, randomUuid } from '../../../shared/multipart';
 import { apiRequest, TRANSFER_TIMEOUT_MS, unwrapItem } from '../../../shared/transport';
 import {

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { itemIdFields, locationFields, readItemPath } from '../../../shared/items/appItems';
-import { showFor } from '../../../shared/descriptions/common';
-import { statusPicker } from '../../../shared/descriptions/statusPicker';
+import { showFor } from '../../../shared/display';
+import { statusPicker } from '../../../shared/pickers/statusPicker';
 import { requireText } from '../../../shared/validation';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { appItems } from './itemKind';
-import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
-import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
+import { concurrency, optionsCollection } from '../../../shared/options/options';
+import { ADAPTIVE_CEILING } from '../../../shared/limits';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;

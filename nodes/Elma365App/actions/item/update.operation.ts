@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
+import { showFor } from '../../../shared/display';
 import { itemUpdateFields, readContextBody, readItemPath } from '../../../shared/items/appItems';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { appItems } from './itemKind';
-import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
+import { ADAPTIVE_CEILING } from '../../../shared/limits';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { readLimit } from '../../../shared/readers/common';
+import { returnAllOrLimit, readLimit } from '../../../shared/lists/returnAllOrLimit';
+import { showFor } from '../../../shared/display';
 import { readListPage } from '../../../shared/lists/listPage';
 import { apiRequest } from '../../../shared/transport';
 

@@ -1,14 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
-import { messageText } from '../../../shared/descriptions/messageComment';
-import { readCommentBody } from '../../../shared/readers/messageComment';
+import { showFor } from '../../../shared/display';
+import { messageText, readCommentBody } from '../../../shared/messages/comment';
 import { apiRequest } from '../../../shared/transport';
 import { channelMessageFields, posted, readChannelMessagePath } from '../channelFields';
-import {
-	additionalBody,
-	concurrency,
-	optionsCollection,
-} from '../../../shared/descriptions/options';
+import { additionalBody, concurrency, optionsCollection } from '../../../shared/options/options';
 
 export const description: INodeProperties[] = showFor('comment', 'create', [
 	...channelMessageFields('to comment on'),

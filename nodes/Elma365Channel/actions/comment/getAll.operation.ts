@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { returnAllOrLimit } from '../../../shared/lists/returnAllOrLimit';
+import { showFor } from '../../../shared/display';
 import { readWholeList } from '../../../shared/lists/pager';
 import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
 import { channelMessageFields, readChannelMessagePath } from '../channelFields';

@@ -1,15 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
-import { messageText } from '../../../shared/descriptions/messageComment';
-import { withAdditionalBody } from '../../../shared/readers/additionalBody';
+import { showFor } from '../../../shared/display';
+import { messageText } from '../../../shared/messages/comment';
+import { withAdditionalBody } from '../../../shared/options/additionalBody';
 import { apiRequest } from '../../../shared/transport';
 import { channelField, posted, readChannelPath } from '../channelFields';
 import { readMessageBody } from './messageBody';
-import {
-	additionalBody,
-	concurrency,
-	optionsCollection,
-} from '../../../shared/descriptions/options';
+import { additionalBody, concurrency, optionsCollection } from '../../../shared/options/options';
 
 export const description: INodeProperties[] = showFor('message', 'create', [
 	channelField('to post in'),

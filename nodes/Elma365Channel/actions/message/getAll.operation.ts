@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { messageFilters } from '../../../shared/descriptions/messageFilters';
-import { readMessageFilter } from '../../../shared/readers/messageFilters';
+import { returnAllOrLimit } from '../../../shared/lists/returnAllOrLimit';
+import { showFor } from '../../../shared/display';
+import { messageFilters, readMessageFilter } from '../../../shared/messages/filters';
 import { readWholeList } from '../../../shared/lists/pager';
 import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
 import { channelField, readChannelPath } from '../channelFields';

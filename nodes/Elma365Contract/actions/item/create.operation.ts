@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
+import { showFor } from '../../../shared/display';
 import {
 	itemFields,
 	locationFields,
@@ -8,7 +8,7 @@ import {
 } from '../../../shared/items/appItems';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { contractItems } from './itemKind';
-import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
+import { concurrency, optionsCollection } from '../../../shared/options/options';
 
 export const description: INodeProperties[] = showFor('item', 'create', [
 	...locationFields(contractItems),

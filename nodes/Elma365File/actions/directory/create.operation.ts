@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint, showFor } from '../../../shared/descriptions/common';
-import { readJsonObject } from '../../../shared/readers/common';
+import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/jsonParameter';
+import { showFor } from '../../../shared/display';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { parameterField, requireText } from '../../../shared/validation';
-import { pickerBuilderHint } from '../../../shared/descriptions/locators';
+import { pickerBuilderHint } from '../../../shared/pickers/locators';
 import { readOptionalDirectory } from '../diskParameters';
 import {
 	concurrency,
 	CREATED_IN_ANOTHER_ORDER,
 	optionsCollection,
-} from '../../../shared/descriptions/options';
+} from '../../../shared/options/options';
 
 export const description: INodeProperties[] = showFor('directory', 'create', [
 	{

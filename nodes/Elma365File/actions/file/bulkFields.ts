@@ -1,8 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint } from '../../../shared/descriptions/common';
-import { readJsonObject } from '../../../shared/readers/common';
-import { uuidLocator } from '../../../shared/descriptions/locators';
-import { readUuidLocator } from '../../../shared/readers/locators';
+import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/jsonParameter';
+import { uuidLocator, readUuidLocator } from '../../../shared/pickers/locators';
 import type { BulkItem, BulkSettings } from '../bulk';
 import { bulkSendingProperties, readBulkItem, readUuidList } from '../bulk';
 

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/validation';
 import { findInputBinary } from '../../../shared/validation/itemInputs';
 import { unwrapFile } from '../diskParameters';
-import { optionsCollection } from '../../../shared/descriptions/options';
+import { optionsCollection } from '../../../shared/options/options';
 
 /** The input binary field that holds the file to upload. */
 export const binaryPropertyField: INodeProperties = {

@@ -5,7 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
+import { showFor } from '../../../shared/display';
 import {
 	apiDownload,
 	apiPath,
@@ -21,7 +21,7 @@ import { toHttpUrl } from '../../../shared/utils';
 import { fileIdField, readFileId } from '../diskParameters';
 import { withLink } from './getDownloadLink.operation';
 import { shownValue } from '../../../shared/validation/shown';
-import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
+import { concurrency, optionsCollection } from '../../../shared/options/options';
 
 export const description: INodeProperties[] = showFor('file', 'download', [
 	fileIdField,

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
+import { showFor } from '../../../shared/display';
 import { parameterField, requireText, requireUuid } from '../../../shared/validation';
 import { groupedOperation } from '../../../shared/execution/grouped';
 import type { BulkEntry } from '../bulk';

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint, showFor } from '../../../shared/descriptions/common';
-import { readJsonObject } from '../../../shared/readers/common';
+import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/jsonParameter';
+import { showFor } from '../../../shared/display';
 import { apiRequest } from '../../../shared/transport';
 import {
 	directoryLocator,
@@ -9,8 +9,8 @@ import {
 	readFileId,
 	unwrapFile,
 } from '../diskParameters';
-import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
-import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
+import { concurrency, optionsCollection } from '../../../shared/options/options';
+import { ADAPTIVE_CEILING } from '../../../shared/limits';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;

@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
+import { showFor } from '../../../shared/display';
 import { binaryPropertyField, sendChunkedUpload, uploadOptions } from './chunkedUpload';
 
 export const description: INodeProperties[] = showFor('file', 'upload', [

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
+import { showFor } from '../../../shared/display';
 import { NodeApiError } from 'n8n-workflow';
-import { uuidLocator } from '../../../shared/descriptions/locators';
+import { uuidLocator } from '../../../shared/pickers/locators';
 import { groupedOperation } from '../../../shared/execution/grouped';
 import type { BulkEntry, Done } from '../bulk';
 import {

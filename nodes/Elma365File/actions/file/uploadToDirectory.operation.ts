@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
+import { showFor } from '../../../shared/display';
 import { apiPath } from '../../../shared/transport';
 import { directoryLocator, readDirectory } from '../diskParameters';
 import { binaryPropertyField, sendChunkedUpload, uploadOptions } from './chunkedUpload';

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
+import { showFor } from '../../../shared/display';
 import { groupedOperation } from '../../../shared/execution/grouped';
 import type { ApiRequest } from '../../../shared/transport';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';

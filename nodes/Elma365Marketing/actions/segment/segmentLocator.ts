@@ -1,6 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { uuidLocator } from '../../../shared/descriptions/locators';
-import { readUuidLocator } from '../../../shared/readers/locators';
+import { uuidLocator, readUuidLocator } from '../../../shared/pickers/locators';
 
 /** The segment, picked from the list of segments or typed in as an ID. */
 export function segmentField(description: string): INodeProperties {

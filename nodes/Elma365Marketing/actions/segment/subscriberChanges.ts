@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import type { GroupMember, ItemOutcome } from '../../../shared/execution/grouped';
+import type { GroupMember } from '../../../shared/execution/grouped';
+import type { ItemOutcome } from '../../../shared/execution/operation';
 import { groupBy } from '../../../shared/execution/grouped';
 import { readSegmentId, segmentField } from './segmentLocator';
 import type { Action } from './subscriberIds';

@@ -1,6 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { pickerRows } from '../../../shared/descriptions/pickerRows';
-import { readPickerRows } from '../../../shared/readers/pickerRows';
+import { pickerRows, readPickerRows } from '../../../shared/pickers/pickerRows';
 import { invalidInput } from '../../../shared/validation';
 
 /** Adding or removing subscribers: the last segment of the PATCH path. */

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { readUuidLocator } from '../../../shared/readers/locators';
+import { readUuidLocator } from '../../../shared/pickers/locators';
 import {
 	parameterField,
 	requireBoolean,

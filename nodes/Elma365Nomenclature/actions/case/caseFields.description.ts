@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { uuidLocator } from '../../../shared/descriptions/locators';
+import { uuidLocator } from '../../../shared/pickers/locators';
 
 /** Number Template's default: the sequence number alone. */
 const DEFAULT_NUMBER_TEMPLATE = '{$__index}';

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
+import { showFor } from '../../../shared/display';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { buildCaseBody } from './caseBody';
 import { caseFields } from './caseFields.description';
-import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
+import { concurrency, optionsCollection } from '../../../shared/options/options';
 
 export const description: INodeProperties[] = showFor('case', 'create', [
 	...caseFields,

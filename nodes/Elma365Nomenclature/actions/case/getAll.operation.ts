@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
-import { readJsonObject } from '../../../shared/readers/common';
+import { returnAllOrLimit } from '../../../shared/lists/returnAllOrLimit';
+import { showFor } from '../../../shared/display';
+import { readJsonObject } from '../../../shared/jsonParameter';
 import { readWholeList } from '../../../shared/lists/pager';
 import { pairedRows, queryPagedList } from '../../../shared/lists/pagedList';
 import { queryParametersField } from '../queryParameters.description';

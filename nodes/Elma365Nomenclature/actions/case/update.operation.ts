@@ -1,13 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
-import { uuidLocator } from '../../../shared/descriptions/locators';
-import { readUuidLocator } from '../../../shared/readers/locators';
+import { showFor } from '../../../shared/display';
+import { uuidLocator, readUuidLocator } from '../../../shared/pickers/locators';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { lacksRequiredField, readCaseChanges, withCurrentFields } from './caseBody';
 import { currentCase, rememberWritten } from './currentCases';
 import { caseUpdateFields } from './caseFields.description';
-import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
-import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
+import { concurrency, optionsCollection } from '../../../shared/options/options';
+import { ADAPTIVE_CEILING } from '../../../shared/limits';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;

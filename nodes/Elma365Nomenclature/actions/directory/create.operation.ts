@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
+import { showFor } from '../../../shared/display';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { buildDirectoryBody } from './directoryBody';
 import { directoryFields } from './directoryFields.description';
@@ -7,7 +7,7 @@ import {
 	concurrency,
 	CREATED_IN_ANOTHER_ORDER,
 	optionsCollection,
-} from '../../../shared/descriptions/options';
+} from '../../../shared/options/options';
 
 export const description: INodeProperties[] = showFor('directory', 'create', [
 	...directoryFields(true),

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { readJsonObject } from '../../../shared/readers/common';
+import { readJsonObject } from '../../../shared/jsonParameter';
 import { requireText } from '../../../shared/validation';
 
 /** `{name, ...JSON}`: the JSON is merged last, so it can carry any field the platform takes. */

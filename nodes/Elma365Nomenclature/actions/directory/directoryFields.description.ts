@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint } from '../../../shared/descriptions/common';
+import { jsonEscapeHatchHint } from '../../../shared/jsonParameter';
 
 /** Name (required on create; on update, empty keeps the name) and the JSON escape hatch. */
 export function directoryFields(nameRequired: boolean): INodeProperties[] {

@@ -1,6 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { codeLocator, uuidLocatorWithUrl } from '../../../shared/descriptions/locators';
-import { readUuidLocator } from '../../../shared/readers/locators';
+import { codeLocator, uuidLocatorWithUrl, readUuidLocator } from '../../../shared/pickers/locators';
 import { apiPath } from '../../../shared/transport';
 import { requirePathParameter } from '../../../shared/validation/itemInputs';
 

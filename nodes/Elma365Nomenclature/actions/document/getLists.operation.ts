@@ -1,13 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
-import { withAdditionalBody } from '../../../shared/readers/additionalBody';
+import { showFor } from '../../../shared/display';
+import { withAdditionalBody } from '../../../shared/options/additionalBody';
 import { apiRequest, jsonBody, unwrapItem } from '../../../shared/transport';
 import { documentItemFields, readDocumentPath } from './documentItem';
-import {
-	additionalBody,
-	concurrency,
-	optionsCollection,
-} from '../../../shared/descriptions/options';
+import { additionalBody, concurrency, optionsCollection } from '../../../shared/options/options';
 
 export const description: INodeProperties[] = showFor('document', 'getLists', [
 	...documentItemFields,

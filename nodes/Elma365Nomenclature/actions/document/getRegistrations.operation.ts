@@ -1,14 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
-import { withAdditionalBody } from '../../../shared/readers/additionalBody';
+import { showFor } from '../../../shared/display';
+import { withAdditionalBody } from '../../../shared/options/additionalBody';
 import { apiRequest, jsonBody, unwrapItem } from '../../../shared/transport';
 import { documentItemFields, readDocumentPath } from './documentItem';
-import {
-	additionalBody,
-	concurrency,
-	optionsCollection,
-} from '../../../shared/descriptions/options';
-import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
+import { additionalBody, concurrency, optionsCollection } from '../../../shared/options/options';
+import { ADAPTIVE_CEILING } from '../../../shared/limits';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;

@@ -4,14 +4,14 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { returnAllOrLimit } from '../../../shared/lists/returnAllOrLimit';
+import { showFor } from '../../../shared/display';
 import {
 	buildListBody,
 	listOptions,
 	refuseUnsendableOptions,
 } from '../../../shared/lists/listOptions';
-import { codeLocator, uuidLocator } from '../../../shared/descriptions/locators';
-import { readUuidLocator } from '../../../shared/readers/locators';
+import { codeLocator, uuidLocator, readUuidLocator } from '../../../shared/pickers/locators';
 import { readWholeList } from '../../../shared/lists/pager';
 import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
 import { apiPath } from '../../../shared/transport';

@@ -1,5 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { withAdditionalBody } from '../../../shared/readers/additionalBody';
+import { withAdditionalBody } from '../../../shared/options/additionalBody';
 import { jsonBody } from '../../../shared/transport';
 import { readInstanceId } from './instanceField';
 

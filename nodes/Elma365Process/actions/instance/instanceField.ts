@@ -1,5 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { readUuidLocator } from '../../../shared/readers/locators';
+import { readUuidLocator } from '../../../shared/pickers/locators';
 
 /** The item's Instance, checked as a UUID. */
 export function readInstanceId(ctx: IExecuteFunctions, itemIndex: number): string {

@@ -1,11 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { codeLocator, idLocator, uuidLocator } from '../../../shared/descriptions/locators';
-import {
-	additionalBody,
-	concurrency,
-	optionsCollection,
-} from '../../../shared/descriptions/options';
-import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
+import { codeLocator, idLocator, uuidLocator } from '../../../shared/pickers/locators';
+import { additionalBody, concurrency, optionsCollection } from '../../../shared/options/options';
+import { ADAPTIVE_CEILING } from '../../../shared/limits';
 
 const INSTANCE_SOURCE =
 	"the ID of a process instance: the instanceId that ELMA365 Process > Process > Start outputs, the __id from Instance > Get Many, or ELMA365 Process Trigger's output";

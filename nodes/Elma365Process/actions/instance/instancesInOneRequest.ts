@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { readJsonObject } from '../../../shared/readers/common';
-import type { GroupMember, ItemOutcome } from '../../../shared/execution/grouped';
+import { readJsonObject } from '../../../shared/jsonParameter';
+import type { GroupMember } from '../../../shared/execution/grouped';
+import type { ItemOutcome } from '../../../shared/execution/operation';
 import { unwrapItem } from '../../../shared/transport';
 
 /** Options > Additional Body (JSON) of a grouped operation, read once from the first item. */

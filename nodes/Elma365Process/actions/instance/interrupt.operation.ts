@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
+import { showFor } from '../../../shared/display';
 import { apiPath, apiRequest, jsonBody, unwrapItem } from '../../../shared/transport';
 import { instanceOrderKey, readInstanceId } from './instanceField';
 import { instanceField } from './instanceFields.description';
 import { interruptComment, readComment } from './interruptComment';
-import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
-import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
+import { concurrency, optionsCollection } from '../../../shared/options/options';
+import { ADAPTIVE_CEILING } from '../../../shared/limits';
 
 /** Interrupts of one instance go one after the other: the second is answered "not running", never raced. */
 export const orderKey = instanceOrderKey;

@@ -1,5 +1,5 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
+import { showFor } from '../../../shared/display';
 import { groupedOperation } from '../../../shared/execution/grouped';
 import { apiRequest } from '../../../shared/transport';
 import { allInOneGroup, oneOutputForGroup } from './instancesInOneRequest';

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
+import { showFor } from '../../../shared/display';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { splitList } from '../../../shared/utils';
 import { requireUuid } from '../../../shared/validation';

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
+import { showFor } from '../../../shared/display';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { readInstanceAction } from './instanceAction';
 import { instanceOrderKey } from './instanceField';
 import { instanceActionFields } from './instanceFields.description';
-import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
+import { ADAPTIVE_CEILING } from '../../../shared/limits';
 
 /** Items of one instance go one after the other, in input order, at any Concurrency. */
 export const orderKey = instanceOrderKey;

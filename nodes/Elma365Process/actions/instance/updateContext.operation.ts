@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
+import { showFor } from '../../../shared/display';
 import { valuesInput } from '../../../shared/descriptions/contextFields';
 import { readValues, sectionOf } from '../../../shared/readers/contextFields';
 import { valueShapesNotice } from '../../../shared/descriptions/fieldMapping';
@@ -9,8 +9,8 @@ import { contextMapper } from '../process/contextMapper.description';
 import { templatePickers } from '../process/templatePickers.description';
 import { instanceOrderKey, readInstanceId } from './instanceField';
 import { instanceOfTemplateCode } from './instanceFields.description';
-import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
-import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
+import { concurrency, optionsCollection } from '../../../shared/options/options';
+import { ADAPTIVE_CEILING } from '../../../shared/limits';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;

@@ -2,11 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { valuesInput } from '../../../shared/descriptions/contextFields';
 import { readValues } from '../../../shared/readers/contextFields';
 import { contextFieldsOf } from '../../../shared/methods/processContextFields';
-import { showFor } from '../../../shared/descriptions/common';
+import { showFor } from '../../../shared/display';
 import { valueShapesNotice } from '../../../shared/descriptions/fieldMapping';
 import { contextMapper } from './contextMapper.description';
 import { processApplicationPicker, readTemplateNamespace } from './templateNamespace';
-import { codeLocator } from '../../../shared/descriptions/locators';
+import { codeLocator } from '../../../shared/pickers/locators';
 import { explainStatus, type StatusHints } from '../../../shared/execution/statusHints';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { requirePathParameter } from '../../../shared/validation/itemInputs';
@@ -14,7 +14,7 @@ import {
 	concurrency,
 	CREATED_IN_ANOTHER_ORDER,
 	optionsCollection,
-} from '../../../shared/descriptions/options';
+} from '../../../shared/options/options';
 
 export const description: INodeProperties[] = showFor('process', 'start', [
 	codeLocator({

@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { codeLocator } from '../../../shared/descriptions/locators';
+import { codeLocator } from '../../../shared/pickers/locators';
 import { requirePathParameter } from '../../../shared/validation/itemInputs';
 
 /**

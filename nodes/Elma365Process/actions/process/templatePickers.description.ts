@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { codeLocator } from '../../../shared/descriptions/locators';
+import { codeLocator } from '../../../shared/pickers/locators';
 import { processApplicationPicker } from './templateNamespace';
 
 /**

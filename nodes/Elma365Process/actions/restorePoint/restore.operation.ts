@@ -1,16 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
+import { showFor } from '../../../shared/display';
 import { valuesInput } from '../../../shared/descriptions/contextFields';
 import { readValues } from '../../../shared/readers/contextFields';
-import { readUuidLocator } from '../../../shared/readers/locators';
-import { withAdditionalBody } from '../../../shared/readers/additionalBody';
+import { readUuidLocator, idLocator } from '../../../shared/pickers/locators';
+import { withAdditionalBody } from '../../../shared/options/additionalBody';
 import { apiPath, apiRequest, jsonBody, unwrapItem } from '../../../shared/transport';
-import { idLocator } from '../../../shared/descriptions/locators';
-import {
-	additionalBody,
-	concurrency,
-	optionsCollection,
-} from '../../../shared/descriptions/options';
+import { additionalBody, concurrency, optionsCollection } from '../../../shared/options/options';
 
 export const description: INodeProperties[] = showFor('restorePoint', 'restore', [
 	idLocator({

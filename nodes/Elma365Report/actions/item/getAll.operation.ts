@@ -5,12 +5,13 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { locationFields, readApplicationPath } from '../../../shared/items/appItems';
-import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { returnAllOrLimit } from '../../../shared/lists/returnAllOrLimit';
+import { showFor } from '../../../shared/display';
 import type { ListFeatures } from '../../../shared/lists/listOptions';
 import { buildListBody, listOptions } from '../../../shared/lists/listOptions';
 import { readWholeList } from '../../../shared/lists/pager';
 import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
-import { pickerBuilderHint } from '../../../shared/descriptions/locators';
+import { pickerBuilderHint } from '../../../shared/pickers/locators';
 import { reportItems } from './itemKind';
 
 /**

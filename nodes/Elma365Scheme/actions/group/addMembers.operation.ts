@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
+import { showFor } from '../../../shared/display';
 import { groupedOperation } from '../../../shared/execution/grouped';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import type { OperationEntry } from '../tableOperations';

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
+import { showFor } from '../../../shared/display';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { pathParamProperties, readPathParam } from '../pathParams';
 import { buildCreateBody } from './groupBody';
@@ -8,7 +8,7 @@ import {
 	concurrency,
 	CREATED_IN_ANOTHER_ORDER,
 	optionsCollection,
-} from '../../../shared/descriptions/options';
+} from '../../../shared/options/options';
 
 export const entry = { operation: 'create', name: 'Create', action: 'Create a group' };
 

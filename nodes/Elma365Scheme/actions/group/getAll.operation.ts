@@ -4,8 +4,8 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { jsonEscapeHatchHint, showFor } from '../../../shared/descriptions/common';
-import { readJsonObject } from '../../../shared/readers/common';
+import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/jsonParameter';
+import { showFor } from '../../../shared/display';
 import { readSchemeList, listProperties } from '../schemeList';
 
 export const entry = { operation: 'getAll', name: 'Get Many', action: 'Get many groups by filter' };

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { readJsonObject } from '../../../shared/readers/common';
+import { readJsonObject } from '../../../shared/jsonParameter';
 import { invalidInput, requireBoolean, requireText } from '../../../shared/validation';
 import { IS_DEFAULT, IS_ROLE } from './groupFields.description';
 

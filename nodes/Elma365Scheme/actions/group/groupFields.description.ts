@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint } from '../../../shared/descriptions/common';
+import { jsonEscapeHatchHint } from '../../../shared/jsonParameter';
 
 const DESCRIPTION: INodeProperties = {
 	displayName: 'Description',

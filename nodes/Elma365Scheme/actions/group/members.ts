@@ -1,12 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint } from '../../../shared/descriptions/common';
-import { readJsonObject } from '../../../shared/readers/common';
-import { optionsCollection } from '../../../shared/descriptions/options';
-import type { GroupMember, ItemOutcome } from '../../../shared/execution/grouped';
+import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/jsonParameter';
+import { optionsCollection } from '../../../shared/options/options';
+import type { GroupMember } from '../../../shared/execution/grouped';
+import type { ItemOutcome } from '../../../shared/execution/operation';
 import { groupBy } from '../../../shared/execution/grouped';
-import type { PickerRows } from '../../../shared/descriptions/pickerRows';
-import { pickerRows } from '../../../shared/descriptions/pickerRows';
-import { readPickerRows, splitIds } from '../../../shared/readers/pickerRows';
+import type { PickerRows } from '../../../shared/pickers/pickerRows';
+import { pickerRows, readPickerRows, splitIds } from '../../../shared/pickers/pickerRows';
 import { invalidInput, requireUuid } from '../../../shared/validation';
 import { pathParamProperties, readPathParam } from '../pathParams';
 

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
+import { showFor } from '../../../shared/display';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { pathParamProperties, readPathParam } from '../pathParams';
 import { buildUpdateBody } from './groupBody';
 import { updateFields } from './groupFields.description';
-import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
-import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
+import { concurrency, optionsCollection } from '../../../shared/options/options';
+import { ADAPTIVE_CEILING } from '../../../shared/limits';
 
 export const entry = { operation: 'update', name: 'Update', action: 'Update a group' };
 

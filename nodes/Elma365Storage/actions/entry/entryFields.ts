@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { codeLocator } from '../../../shared/descriptions/locators';
+import { codeLocator } from '../../../shared/pickers/locators';
 import { apiPath } from '../../../shared/transport';
 import {
 	invalidInput,

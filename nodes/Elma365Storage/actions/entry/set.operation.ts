@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint, showFor } from '../../../shared/descriptions/common';
-import { readJsonObject } from '../../../shared/readers/common';
+import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/jsonParameter';
+import { showFor } from '../../../shared/display';
 import { apiRequest, withoutEnvelope } from '../../../shared/transport';
 import { invalidInput, requireOneOf } from '../../../shared/validation';
 import { entryFields, entryPath, readKey } from './entryFields';
-import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
-import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
+import { concurrency, optionsCollection } from '../../../shared/options/options';
+import { ADAPTIVE_CEILING } from '../../../shared/limits';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;

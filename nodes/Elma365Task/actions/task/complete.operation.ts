@@ -1,18 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { valuesInput } from '../../../shared/descriptions/contextFields';
 import { readValues } from '../../../shared/readers/contextFields';
-import { showFor } from '../../../shared/descriptions/common';
-import { codeLocator } from '../../../shared/descriptions/locators';
+import { showFor } from '../../../shared/display';
+import { codeLocator } from '../../../shared/pickers/locators';
 import { parameterField, requireText } from '../../../shared/validation';
-import { withAdditionalBody } from '../../../shared/readers/additionalBody';
+import { withAdditionalBody } from '../../../shared/options/additionalBody';
 import { taskField } from './taskField.description';
 import { readTaskId } from './taskRequests';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
-import {
-	additionalBody,
-	concurrency,
-	optionsCollection,
-} from '../../../shared/descriptions/options';
+import { additionalBody, concurrency, optionsCollection } from '../../../shared/options/options';
 
 export const description: INodeProperties[] = showFor('task', 'complete', [
 	taskField('to complete'),

@@ -5,10 +5,10 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { returnAllOrLimit, showFor } from '../../../shared/descriptions/common';
+import { returnAllOrLimit } from '../../../shared/lists/returnAllOrLimit';
+import { showFor } from '../../../shared/display';
 import { buildListBody, listOptions } from '../../../shared/lists/listOptions';
-import { uuidLocator } from '../../../shared/descriptions/locators';
-import { readUuidLocator } from '../../../shared/readers/locators';
+import { uuidLocator, readUuidLocator } from '../../../shared/pickers/locators';
 import { readWholeList } from '../../../shared/lists/pager';
 import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
 import { apiPath } from '../../../shared/transport';

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
-import { uuidLocator } from '../../../shared/descriptions/locators';
-import { readUuidLocator } from '../../../shared/readers/locators';
+import { showFor } from '../../../shared/display';
+import { uuidLocator, readUuidLocator } from '../../../shared/pickers/locators';
 import { taskChangeFields, taskField } from './taskField.description';
 import { readTaskChangeBody, readTaskId } from './taskRequests';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';

@@ -1,15 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
+import { showFor } from '../../../shared/display';
 import { invalidInput, requireDateTime } from '../../../shared/validation';
-import { withAdditionalBody } from '../../../shared/readers/additionalBody';
+import { withAdditionalBody } from '../../../shared/options/additionalBody';
 import { taskField } from './taskField.description';
 import { readTaskId } from './taskRequests';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
-import {
-	additionalBody,
-	concurrency,
-	optionsCollection,
-} from '../../../shared/descriptions/options';
+import { additionalBody, concurrency, optionsCollection } from '../../../shared/options/options';
 
 const DATES = [
 	{ name: 'startAt', label: 'Start At', description: 'When the performer may start the task' },

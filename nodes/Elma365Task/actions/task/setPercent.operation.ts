@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
+import { showFor } from '../../../shared/display';
 import { invalidInput } from '../../../shared/validation';
 import { taskChangeFields, taskField } from './taskField.description';
 import { readTaskChangeBody, readTaskId, taskOrderKey } from './taskRequests';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
-import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
+import { ADAPTIVE_CEILING } from '../../../shared/limits';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;

@@ -1,10 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { idLocator, uuidLocator } from '../../../shared/descriptions/locators';
-import {
-	additionalBody,
-	concurrency,
-	optionsCollection,
-} from '../../../shared/descriptions/options';
+import { idLocator, uuidLocator } from '../../../shared/pickers/locators';
+import { additionalBody, concurrency, optionsCollection } from '../../../shared/options/options';
 
 /** The task an operation works on: picked from the credential's user's tasks, or typed as an ID. */
 export function taskField(purpose: string): INodeProperties {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { withAdditionalBody } from '../../../shared/readers/additionalBody';
-import { readUuidLocator } from '../../../shared/readers/locators';
+import { withAdditionalBody } from '../../../shared/options/additionalBody';
+import { readUuidLocator } from '../../../shared/pickers/locators';
 
 /** The item's Task (picked or typed), checked as a UUID. */
 export function readTaskId(ctx: IExecuteFunctions, itemIndex: number): string {

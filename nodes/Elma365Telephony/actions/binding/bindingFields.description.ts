@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { codeLocator, uuidLocator } from '../../../shared/descriptions/locators';
+import { codeLocator, uuidLocator } from '../../../shared/pickers/locators';
 
 /** Module Code: picked from the modules or typed as a code. */
 export const moduleCodeFields: INodeProperties[] = [

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
+import { showFor } from '../../../shared/display';
 import { apiRequest } from '../../../shared/transport';
 import { moduleCodeFields } from './bindingFields.description';
 import { bindingsOf, bindingsPath, readModuleCode } from './bindings';
-import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
-import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
+import { concurrency, optionsCollection } from '../../../shared/options/options';
+import { ADAPTIVE_CEILING } from '../../../shared/limits';
 
 /** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { showFor } from '../../../shared/descriptions/common';
+import { showFor } from '../../../shared/display';
 import { apiRequest } from '../../../shared/transport';
 import { requireOneOf } from '../../../shared/validation';
 import { splitList } from '../../../shared/utils';
 import { bindingFields, moduleCodeFields } from './bindingFields.description';
 import { bindingsOf, bindingsPath, readBindings, readModuleCode } from './bindings';
-import { concurrency, optionsCollection } from '../../../shared/descriptions/options';
-import { ADAPTIVE_CEILING } from '../../../shared/execution/router';
+import { concurrency, optionsCollection } from '../../../shared/options/options';
+import { ADAPTIVE_CEILING } from '../../../shared/limits';
 
 const MODES = ['merge', 'replace'] as const;
 

@@ -1,4 +1,5 @@
-import type { INodeProperties, INodePropertyMode } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyMode, IExecuteFunctions } from 'n8n-workflow';
+import { parameterField, requireUuid } from '../validation';
 
 const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 const UUID_REGEX = `^\\s*${UUID_PATTERN}\\s*$`;
@@ -202,4 +203,15 @@ export function codeLocator(options: LocatorOptions & { placeholder: string }): 
 		regex: '^\\s*\\S+\\s*$',
 		errorMessage: 'A code has no spaces',
 	});
+}
+
+/** Reads a uuid picker's value (whatever its mode) and checks that it is a uuid. */
+export function readUuidLocator(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+): string {
+	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
+	return requireUuid(ctx, itemIndex, parameterField(name, label), value);
 }

@@ -1,7 +1,6 @@
-import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
-import { requireOneOf } from '../../validation';
-import { readPollOptions } from '../options';
-import type { WatchedList } from '../poll';
+import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
+import { requireOneOf } from '../validation';
+import { readPollOptions } from './options';
 import { newInstance } from './newInstance';
 import { newItem } from './newItem';
 import { newTask } from './newTask';
@@ -15,6 +14,24 @@ export type { TriggerEventDefinition } from './types';
 export const TRIGGER_EVENTS = { newItem, updatedItem, statusEntered, newInstance, newTask };
 
 export type TriggerEvent = keyof typeof TRIGGER_EVENTS;
+
+/** The list a poll reads and the event it watches for there, read from the parameters. */
+export interface WatchedList {
+	event: TriggerEvent;
+	path: string;
+	/** The timestamp of the event: what the mark, the window and the remembered keys use. */
+	field: '__createdAt' | '__updatedAt';
+	/**
+	 * The timestamp the list is sorted and filtered by: the event's own, except for process
+	 * instances, whose lists ignore a `__createdAt` filter but apply `__updatedAt` (never older than
+	 * the creation, so the range still holds every instance created since).
+	 */
+	rangeField: '__createdAt' | '__updatedAt';
+	/** List body without sort, range and paging. */
+	body: IDataObject;
+	lookbackMs: number;
+	fireForExisting: boolean;
+}
 
 /** The Event parameter of a trigger: its events' entries, the first one the default. */
 export function eventSelector(events: TriggerEventDefinition[]): INodeProperties {

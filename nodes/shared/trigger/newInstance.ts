@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { uuidLocator } from '../../descriptions/locators';
-import { apiPath } from '../../transport';
-import { requireUuid } from '../../validation';
-import { readPathSegment } from '../options';
+import { uuidLocator } from '../pickers/locators';
+import { apiPath } from '../transport';
+import { requireUuid } from '../validation';
+import { readPathSegment } from './options';
 import type { TriggerEventDefinition } from './types';
 
 /** The process template whose instances New Process Instance watches. */

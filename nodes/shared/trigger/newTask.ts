@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { uuidLocator } from '../../descriptions/locators';
-import { apiPath } from '../../transport';
-import { requireUuid } from '../../validation';
+import { uuidLocator } from '../pickers/locators';
+import { apiPath } from '../transport';
+import { requireUuid } from '../validation';
 import type { TriggerEventDefinition } from './types';
 
 /** Whose tasks New Task watches. */

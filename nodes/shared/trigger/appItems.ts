@@ -1,8 +1,8 @@
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
-import { codeLocator } from '../../descriptions/locators';
-import { statusPicker } from '../../descriptions/statusPicker';
-import { apiPath } from '../../transport';
-import { readPathSegment } from '../options';
+import { codeLocator } from '../pickers/locators';
+import { statusPicker } from '../pickers/statusPicker';
+import { apiPath } from '../transport';
+import { readPathSegment } from './options';
 import type { EventList } from './types';
 
 /** The events on an application's items. */

@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { INITIAL_WINDOW } from '../transport';
-import { ADAPTIVE_CEILING, MAX_CONCURRENCY } from '../execution/router';
-import { jsonEscapeHatchHint } from './common';
+import { INITIAL_WINDOW, ADAPTIVE_CEILING, MAX_CONCURRENCY } from '../limits';
+import { jsonEscapeHatchHint } from '../jsonParameter';
 
 /**
  * The Options collection of an operation, a list or a trigger: `options` in the order given. `name`

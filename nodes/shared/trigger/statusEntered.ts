@@ -1,4 +1,4 @@
-import { readPathSegment } from '../options';
+import { readPathSegment } from './options';
 import { appItemList } from './appItems';
 import type { TriggerEventDefinition } from './types';
 

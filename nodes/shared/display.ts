@@ -1,0 +1,15 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+/** Shows `properties` only for the given resource and operation(s), keeping their own conditions. */
+export function showFor(
+	resource: string,
+	operation: string | string[],
+	properties: INodeProperties[],
+): INodeProperties[] {
+	const operations = Array.isArray(operation) ? operation : [operation];
+	return updateDisplayOptions(
+		{ show: { resource: [resource], operation: operations } },
+		properties,
+	);
+}
