@@ -12,7 +12,6 @@ export function withLink(body: IDataObject): IDataObject {
 	return link === undefined ? payload : { ...payload, link };
 }
 
-/** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('file', 'getDownloadLink', [

@@ -12,7 +12,6 @@ import {
 import { concurrency, optionsCollection } from '../../../shared/options/options';
 import { ADAPTIVE_CEILING } from '../../../shared/limits';
 
-/** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('file', 'move', [

@@ -8,7 +8,6 @@ import { directoryFields } from './directoryFields.description';
 import { concurrency, optionsCollection } from '../../../shared/options/options';
 import { ADAPTIVE_CEILING } from '../../../shared/limits';
 
-/** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('directory', 'update', [

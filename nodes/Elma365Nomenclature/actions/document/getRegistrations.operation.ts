@@ -6,7 +6,6 @@ import { documentItemFields, readDocumentPath } from './documentItem';
 import { additionalBody, concurrency, optionsCollection } from '../../../shared/options/options';
 import { ADAPTIVE_CEILING } from '../../../shared/limits';
 
-/** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('document', 'getRegistrations', [

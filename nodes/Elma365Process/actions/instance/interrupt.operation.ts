@@ -10,7 +10,6 @@ import { ADAPTIVE_CEILING } from '../../../shared/limits';
 /** Interrupts of one instance go one after the other: the second is answered "not running", never raced. */
 export const orderKey = instanceOrderKey;
 
-/** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('instance', 'interrupt', [

@@ -9,7 +9,6 @@ import { ADAPTIVE_CEILING } from '../../../shared/limits';
 /** Items of one instance go one after the other, in input order, at any Concurrency. */
 export const orderKey = instanceOrderKey;
 
-/** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor(

@@ -9,7 +9,6 @@ import { ADAPTIVE_CEILING } from '../../../shared/limits';
 
 export const entry = { operation: 'update', name: 'Update', action: 'Update a group' };
 
-/** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('group', 'update', [

@@ -10,7 +10,6 @@ import { ADAPTIVE_CEILING } from '../../../shared/limits';
 
 const MODES = ['merge', 'replace'] as const;
 
-/** Options > Concurrency when the user has not set it: the adaptive window's ceiling. */
 export const defaultConcurrency = ADAPTIVE_CEILING;
 
 export const description: INodeProperties[] = showFor('binding', 'update', [
