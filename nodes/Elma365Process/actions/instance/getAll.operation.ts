@@ -11,13 +11,14 @@ import {
 	listOptions,
 	refuseUnsendableOptions,
 } from '../../../shared/lists/listOptions';
-import { codeLocator, uuidLocator, readUuidLocator } from '../../../shared/pickers/locators';
+import { readUuidLocator } from '../../../shared/pickers/locators';
 import { readWholeList } from '../../../shared/lists/pager';
 import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
 import { apiPath } from '../../../shared/transport';
 import { requireOneOf, requireText } from '../../../shared/validation';
 import { requirePathParameter } from '../../../shared/validation/itemInputs';
 import { templatePickers } from '../process/templatePickers.description';
+import { templateByIdPickers } from './instanceFields.description';
 import { readTemplateNamespace } from '../process/templateNamespace';
 
 const LIST_BY = ['template', 'templateCode', 'target'] as const;
@@ -51,29 +52,16 @@ export const description: INodeProperties[] = showFor('instance', 'getAll', [
 		options: LIST_BY_OPTIONS,
 		description: 'Which instances to list',
 	},
-	{
-		...codeLocator({
-			displayName: 'Template Section',
-			name: 'templateNamespace',
-			searchListMethod: 'searchNamespaces',
-			placeholder: 'crm',
-			required: false,
-			description:
-				'The section whose process templates the list below shows; for templates of an application type "section.app" by code. Not needed when the template ID is typed.',
+	...templateByIdPickers({
+		section:
+			'The section whose process templates the list below shows; for templates of an application type "section.app" by code. Not needed when the template ID is typed.',
+		template: 'The process template whose instances to list: from the chosen section, or by ID',
+	}).map(
+		(picker): INodeProperties => ({
+			...picker,
+			displayOptions: { show: { by: ['template'] } },
 		}),
-		displayOptions: { show: { by: ['template'] } },
-	},
-	{
-		...uuidLocator({
-			displayName: 'Process Template',
-			name: 'templateId',
-			searchListMethod: 'searchInstanceTemplates',
-			description:
-				'The process template whose instances to list: from the chosen section, or by ID',
-		}),
-		typeOptions: { loadOptionsDependsOn: ['templateNamespace.value'] },
-		displayOptions: { show: { by: ['template'] } },
-	},
+	),
 	// Not marked required: n8n shows a parameter whose condition reads an expression (List By
 	// mapped from the input), and would then demand these of a list by ID or target. An empty one
 	// still fails its item before any request.

@@ -7,12 +7,14 @@ const INSTANCE_SOURCE =
 	"the ID of a process instance: the instanceId that ELMA365 Process > Process > Start outputs, the __id from Instance > Get Many, or ELMA365 Process Trigger's output";
 
 /**
- * The process instance an operation changes: picked from the instances of a process template (the
- * vendor lists instances only by template or by target, bpmInstanceList and bpmInstanceTargetList),
- * or typed by ID. Template Section and Process Template only fill the list: nothing reads them when
- * the operation runs.
+ * Template Section and Process Template: the section's process templates, picked or typed by ID,
+ * to list a template's instances. `section` and `template` say what each is for where it is shown.
  */
-export function instanceField(purpose: string): INodeProperties[] {
+export function templateByIdPickers(texts: {
+	section: string;
+	template: string;
+	templateRequired?: boolean;
+}): INodeProperties[] {
 	return [
 		codeLocator({
 			displayName: 'Template Section',
@@ -20,20 +22,36 @@ export function instanceField(purpose: string): INodeProperties[] {
 			searchListMethod: 'searchNamespaces',
 			placeholder: 'crm',
 			required: false,
-			description:
-				'Only to list the instances below: the section of their process template (for a process bound to an application type "section.app" by code). Not sent.',
+			description: texts.section,
 		}),
 		{
 			...uuidLocator({
 				displayName: 'Process Template',
 				name: 'templateId',
 				searchListMethod: 'searchInstanceTemplates',
-				required: false,
-				description:
-					'Only to list the instances below: the process template they were started from. Not sent.',
+				...(texts.templateRequired === undefined ? {} : { required: texts.templateRequired }),
+				description: texts.template,
 			}),
 			typeOptions: { loadOptionsDependsOn: ['templateNamespace.value'] },
 		},
+	];
+}
+
+/**
+ * The process instance an operation changes: picked from the instances of a process template (the
+ * vendor lists instances only by template or by target, bpmInstanceList and bpmInstanceTargetList),
+ * or typed by ID. Template Section and Process Template only fill the list: nothing reads them when
+ * the operation runs.
+ */
+export function instanceField(purpose: string): INodeProperties[] {
+	return [
+		...templateByIdPickers({
+			section:
+				'Only to list the instances below: the section of their process template (for a process bound to an application type "section.app" by code). Not sent.',
+			template:
+				'Only to list the instances below: the process template they were started from. Not sent.',
+			templateRequired: false,
+		}),
 		{
 			...uuidLocator({
 				displayName: 'Instance',
