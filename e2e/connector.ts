@@ -5,19 +5,14 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { activateWorkflow, elma365Node, n8nApi, state } from './helpers';
 import { SUBSCRIBE_KEY } from '../elma365-module/test/emulation.ts';
+import type { ApiEvent, Delivery } from './sandboxConnector';
+
+export type { ApiEvent, Delivery };
 
 export { SUBSCRIBE_KEY };
 
 export const MODULE_ID = '5b0e7c1a-2f3d-4e6a-9b8c-7d1e0f2a3b4c';
 export const SCRIPT = `/api/extensions/${MODULE_ID}/script`;
-
-/** A delivery the module sent, as its `fetch` sent it, with n8n's status. */
-export interface Delivery {
-	url: string;
-	headers: Record<string, string>;
-	body: string;
-	status: number;
-}
 
 /** A subscription as the module's store holds it (`Namespace.storage`, elma365-module/src/store.ts). */
 export interface StoredSubscription {
@@ -68,16 +63,6 @@ export async function runActivity(payload: string) {
 		deliveries: Delivery[];
 		errors: string[];
 	};
-}
-
-/** A run of the module's item handler that the sandbox's own item API started (sandboxConnector.ts). */
-export interface ApiEvent {
-	event: string;
-	namespace: string;
-	code: string;
-	id: string;
-	deliveries: Delivery[];
-	errors: string[];
 }
 
 /** The handler runs the sandbox's item API started so far, oldest first. */

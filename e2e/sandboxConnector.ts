@@ -75,7 +75,8 @@ class FileStorage extends ModuleStorage {
 	}
 }
 
-interface Emitted {
+/** A run of the module's item handler that the sandbox's own item API started. */
+export interface ApiEvent {
 	event: string;
 	namespace: string;
 	code: string;
@@ -84,7 +85,8 @@ interface Emitted {
 	errors: string[];
 }
 
-interface Delivery {
+/** A delivery the module sent, as its `fetch` sent it, with n8n's status. */
+export interface Delivery {
 	url: string;
 	headers: Record<string, string>;
 	body: string;
@@ -157,10 +159,10 @@ export function installConnector(platform: Platform): void {
 		return since(from);
 	};
 
-	const emitted: Emitted[] = [];
+	const emitted: ApiEvent[] = [];
 	let bus: Promise<void> = Promise.resolve();
 	/** Queues the handler runs after the current answer; they never change or fail it. */
-	const afterAnswer = (events: Array<Omit<Emitted, 'deliveries' | 'errors'>>) => {
+	const afterAnswer = (events: Array<Omit<ApiEvent, 'deliveries' | 'errors'>>) => {
 		for (const one of events) {
 			bus = bus
 				.then(() => new Promise<void>((resolve) => setImmediate(resolve)))
