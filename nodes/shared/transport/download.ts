@@ -3,9 +3,9 @@ import { NodeApiError } from 'n8n-workflow';
 import type { Bounds, ByteStream } from './bounds';
 import { BoundExceeded, boundedStream, discard, readBounded } from './bounds';
 import { boundError, cutOff, networkError, redact } from './errors';
-import type { Call } from './send';
+import type { PreparedRequest } from './send';
 import { MAX_REDIRECTS, send } from './send';
-import type { Answer, ApiRequest, Elma365Context } from './types';
+import type { HttpResponse, ApiRequest, Elma365Context } from './types';
 
 /** A file's bytes on their way: read them with `readDownload`, or `bufferOf` for all of them at once. */
 export interface Download {
@@ -24,7 +24,7 @@ export interface Download {
 export function downloadOf(
 	ctx: Elma365Context,
 	request: ApiRequest,
-	answer: Answer,
+	answer: HttpResponse,
 	deadline: AbortSignal,
 	bounds: Bounds,
 	attempt: number,
@@ -82,9 +82,9 @@ function transferError(
  * A file link on another origin (object storage): fetched without the API key, bounded like any
  * answer. Redirects there are followed by n8n's helper: no credential travels with them.
  */
-export async function fetchLink(call: Call, url: string): Promise<Download> {
-	const { ctx, bounds, secrets } = call;
-	const { itemIndex } = call.request;
+export async function fetchLink(prepared: PreparedRequest, url: string): Promise<Download> {
+	const { ctx, bounds, secrets } = prepared;
+	const { itemIndex } = prepared.request;
 	const request: ApiRequest = { method: 'GET', path: new URL(url).origin, itemIndex };
 	const options: IHttpRequestOptions = {
 		method: 'GET',
@@ -95,24 +95,24 @@ export async function fetchLink(call: Call, url: string): Promise<Download> {
 		timeout: bounds.deadlineMs,
 		maxRedirects: MAX_REDIRECTS,
 	};
-	if (call.ignoreSslIssues) options.skipSslCertificateValidation = true;
-	let answer: Answer;
+	if (prepared.ignoreSslIssues) options.skipSslCertificateValidation = true;
+	let answer: HttpResponse;
 	try {
-		answer = await send(call, options, false);
+		answer = await send(prepared, options, false);
 	} catch (error) {
 		throw error instanceof BoundExceeded
 			? boundError(ctx, request, error, 1)
 			: networkError(ctx, request, error, 1, bounds.deadlineMs, secrets);
 	}
 	if (answer.status < 200 || answer.status >= 300)
-		throw await linkError(ctx, answer, itemIndex, call.deadline, bounds, secrets);
-	return downloadOf(ctx, request, answer, call.deadline, bounds, 1);
+		throw await linkError(ctx, answer, itemIndex, prepared.deadline, bounds, secrets);
+	return downloadOf(ctx, request, answer, prepared.deadline, bounds, 1);
 }
 
 /** A download link that answered with an error status: its own words (a short piece), and the advice to get a new link. */
 async function linkError(
 	ctx: Elma365Context,
-	answer: Answer,
+	answer: HttpResponse,
 	itemIndex: number | undefined,
 	deadline: AbortSignal,
 	bounds: Bounds,

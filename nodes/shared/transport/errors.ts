@@ -76,18 +76,18 @@ export function apiError(
 
 /**
  * A request that would wait for the company's quota longer than Request Options > Max Quota Wait:
- * `waitedMs` waited already, `heldForMs` still to wait; `body` is its own last 429's, if it had one.
+ * `waitedMs` waited already, `remainingWaitMs` still to wait; `body` is its own last 429's, if it had one.
  */
 export function quotaError(
 	ctx: Elma365Context,
 	request: ApiRequest,
-	wait: { waitedMs: number; heldForMs: number; maxMs: number },
+	wait: { waitedMs: number; remainingWaitMs: number; maxMs: number },
 	body: unknown,
 ): NodeApiError {
 	const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 	const text = platformMessage(body);
 	const message = `ELMA365 429: the company's API request quota is used up, and the wait for it would pass Max Quota Wait (${seconds(wait.maxMs)})`;
-	const description = `${describeStatus(429)} This request waited ${seconds(wait.waitedMs)} and would have waited ${seconds(wait.heldForMs)} more.${text ? ` The platform said: ${text}.` : ''} Raise Request Options > Max Quota Wait, send fewer requests at once (Options > Concurrency) or per run, or run the workflow when the company is less busy. Request: ${request.method} ${request.path}.`;
+	const description = `${describeStatus(429)} This request waited ${seconds(wait.waitedMs)} and would have waited ${seconds(wait.remainingWaitMs)} more.${text ? ` The platform said: ${text}.` : ''} Raise Request Options > Max Quota Wait, send fewer requests at once (Options > Concurrency) or per run, or run the workflow when the company is less busy. Request: ${request.method} ${request.path}.`;
 	const errorData: JsonObject =
 		body && typeof body === 'object' ? (body as JsonObject) : { message: text ?? '' };
 	return new NodeApiError(ctx.getNode(), errorData, {

@@ -37,9 +37,9 @@ import {
 	waitBeforeRetry,
 } from './retry';
 import { runWindow } from './runState';
-import type { Call } from './send';
+import type { PreparedRequest } from './send';
 import { CREDENTIAL_TYPE, MAX_REDIRECTS, redirectTarget, send } from './send';
-import type { Answer, ApiRequest, Elma365Context, Ticket, Turn } from './types';
+import type { HttpResponse, ApiRequest, Elma365Context, Ticket, Turn } from './types';
 
 export { apiPath, companyApiRoot, encodePathSegment, parseBaseUrl } from './address';
 export {
@@ -65,7 +65,7 @@ export {
 export { runMemo, runState } from './runState';
 export type { RunState } from './runState';
 export { CREDENTIAL_TYPE, MAX_REDIRECTS, isRedirect } from './send';
-export type { ApiRequest, Answer, Elma365Context, Throttle } from './types';
+export type { ApiRequest, HttpResponse, Elma365Context, Throttle } from './types';
 
 /** A file transfer's request (apiDownload, downloadWithoutKey): the answer as a bounded stream. */
 interface StreamRequest extends ApiRequest {
@@ -75,7 +75,7 @@ interface StreamRequest extends ApiRequest {
 }
 
 /** How one send ended, unless it threw the item's error: the result, or a failure worth another attempt (after `waitMs`, or the backoff; none for a 429, which the window holds). */
-type Outcome =
+type AttemptResult =
 	| { body: IDataObject | Download }
 	| { failure: NodeApiError; waitMs?: number; quota?: IDataObject };
 
@@ -93,31 +93,31 @@ export async function apiRequest(
 	ctx: Elma365Context,
 	request: ApiRequest | StreamRequest,
 ): Promise<IDataObject | Download> {
-	const call = await prepare(ctx, request);
+	const prepared = await prepare(ctx, request);
 	const { link } = request as StreamRequest;
-	if (link !== undefined) return await delivered(call, await fetchLink(call, link));
+	if (link !== undefined) return await downloadResult(prepared, await fetchLink(prepared, link));
 	const turn: Turn = {
 		first: false,
-		maxQuotaWaitMs: call.maxQuotaWaitMs,
+		maxQuotaWaitMs: prepared.maxQuotaWaitMs,
 		signal: cancelSignal(ctx),
 	};
 	let waitedMs = 0;
 	let refusedBody: IDataObject | undefined;
 	for (let failures = 0; ; ) {
-		const ticket = await enterWindow(call, turn, refusedBody);
-		let answer: Answer | undefined;
-		let outcome: Outcome;
+		const ticket = await enterWindow(prepared, turn, refusedBody);
+		let answer: HttpResponse | undefined;
+		let outcome: AttemptResult;
 		try {
-			answer = await send(call);
+			answer = await send(prepared);
 		} catch (error) {
-			outcome = noAnswer(call, error);
+			outcome = networkFailure(prepared, error);
 		} finally {
-			call.window.leave(
+			prepared.window.leave(
 				ticket,
 				answer && { status: answer.status, retryAfterMs: retryAfterMs(answer.headers) },
 			);
 		}
-		outcome ??= await readAnswer(call, answer!);
+		outcome ??= await readResponse(prepared, answer!);
 		if ('body' in outcome) return outcome.body;
 		if (outcome.quota) {
 			// Refused for the quota: the window holds it until the platform takes requests again.
@@ -173,7 +173,10 @@ export function jsonBody(body: IDataObject): {
 }
 
 /** Reads the credential and Request Options and builds what every send of `request` uses. */
-async function prepare(ctx: Elma365Context, request: ApiRequest | StreamRequest): Promise<Call> {
+async function prepare(
+	ctx: Elma365Context,
+	request: ApiRequest | StreamRequest,
+): Promise<PreparedRequest> {
 	const mode = 'stream' in request ? 'stream' : request.response === 'buffer' ? 'buffer' : 'json';
 	const transfer = mode !== 'json';
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
@@ -221,14 +224,18 @@ async function prepare(ctx: Elma365Context, request: ApiRequest | StreamRequest)
  * would pass Max Quota Wait fails the item at once with the quota's words (and the platform's, from
  * the request's own last 429); a stopped execution ends the wait.
  */
-async function enterWindow(call: Call, turn: Turn, refusedBody?: IDataObject): Promise<Ticket> {
-	const { ctx, request } = call;
+async function enterWindow(
+	prepared: PreparedRequest,
+	turn: Turn,
+	refusedBody?: IDataObject,
+): Promise<Ticket> {
+	const { ctx, request } = prepared;
 	try {
-		return await call.window.enter(turn);
+		return await prepared.window.enter(turn);
 	} catch (error) {
 		if (error instanceof QuotaWaitTooLong) {
 			const wait = { ...error, maxMs: turn.maxQuotaWaitMs };
-			throw quotaError(ctx, request, wait, redactValue(refusedBody, call.secrets));
+			throw quotaError(ctx, request, wait, redactValue(refusedBody, prepared.secrets));
 		}
 		if (turn.signal?.aborted) throw stoppedError(ctx, request.itemIndex);
 		throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: request.itemIndex });
@@ -236,8 +243,11 @@ async function enterWindow(call: Call, turn: Turn, refusedBody?: IDataObject): P
 }
 
 /** A download as the caller asked for it: the stream itself, or all its bytes. */
-async function delivered(call: Call, download: Download): Promise<IDataObject | Download> {
-	return call.mode === 'stream' ? download : await bufferOf(download);
+async function downloadResult(
+	prepared: PreparedRequest,
+	download: Download,
+): Promise<IDataObject | Download> {
+	return prepared.mode === 'stream' ? download : await bufferOf(download);
 }
 
 function isSuccess(status: number): boolean {
@@ -245,10 +255,10 @@ function isSuccess(status: number): boolean {
 }
 
 /** No answer came (a refused or dropped connection, the deadline): another attempt where that is safe, else the item's error. */
-function noAnswer(
-	{ ctx, request, bounds, secrets, idempotent, sent }: Call,
+function networkFailure(
+	{ ctx, request, bounds, secrets, idempotent, sent }: PreparedRequest,
 	error: unknown,
-): Outcome {
+): AttemptResult {
 	// No answer before the deadline is a timeout like the HTTP client's own.
 	const code = error instanceof BoundExceeded ? 'ETIMEDOUT' : networkErrorCode(error);
 	const cause = error instanceof BoundExceeded ? { code } : error;
@@ -261,58 +271,61 @@ function noAnswer(
 
 /**
  * Turns an answer into the result or the failure it means: a redirect `send` did not follow, a
- * transfer's bytes, or an API answer read within the call's bounds.
+ * transfer's bytes, or an API answer read within the request's bounds.
  */
-async function readAnswer(call: Call, answer: Answer): Promise<Outcome> {
+async function readResponse(
+	prepared: PreparedRequest,
+	answer: HttpResponse,
+): Promise<AttemptResult> {
 	const target = redirectTarget(answer);
-	if (target !== undefined) return { body: await followOrRefuse(call, answer, target) };
-	if (call.mode !== 'json' && isSuccess(answer.status)) {
+	if (target !== undefined) return { body: await followRedirect(prepared, answer, target) };
+	if (prepared.mode !== 'json' && isSuccess(answer.status)) {
 		const download = downloadOf(
-			call.ctx,
-			call.request,
+			prepared.ctx,
+			prepared.request,
 			answer,
-			call.deadline,
-			call.bounds,
-			call.sent,
+			prepared.deadline,
+			prepared.bounds,
+			prepared.sent,
 		);
-		return { body: await delivered(call, download) };
+		return { body: await downloadResult(prepared, download) };
 	}
 	let raw: Buffer;
 	try {
-		raw = await readBounded(answer.body, call.deadline, call.bounds);
+		raw = await readBounded(answer.body, prepared.deadline, prepared.bounds);
 	} catch (error) {
-		return unreadAnswer(call, error);
+		return unreadResponse(prepared, error);
 	}
 	const body = parseBody(raw);
-	if (isSuccess(answer.status)) return { body: successBody(call, answer.status, body) };
-	return refusal(call, answer, body);
+	if (isSuccess(answer.status)) return { body: successBody(prepared, answer.status, body) };
+	return refusal(prepared, answer, body);
 }
 
 /**
  * A redirect `send` did not follow: past MAX_REDIRECTS on the same origin, or to another origin,
  * where only a file transfer's GET goes (without the key); anything else fails.
  */
-async function followOrRefuse(
-	call: Call,
-	answer: Answer,
+async function followRedirect(
+	prepared: PreparedRequest,
+	answer: HttpResponse,
 	target: URL,
 ): Promise<IDataObject | Download> {
-	const { ctx, request, sent } = call;
+	const { ctx, request, sent } = prepared;
 	discard(answer.body);
 	if (target.origin === new URL(answer.url).origin) {
 		const tooMany = { message: `redirected more than ${MAX_REDIRECTS} times` };
 		throw apiError(ctx, request, answer.status, tooMany, sent);
 	}
-	if (call.mode === 'json' || request.method !== 'GET')
-		throw redirectError(ctx, request, answer.status, target.href, call.secrets);
-	return await delivered(call, await fetchLink(call, target.href));
+	if (prepared.mode === 'json' || request.method !== 'GET')
+		throw redirectError(ctx, request, answer.status, target.href, prepared.secrets);
+	return await downloadResult(prepared, await fetchLink(prepared, target.href));
 }
 
 /** An answer that could not be read in full: past a bound, or cut off by a broken connection. */
-function unreadAnswer(
-	{ ctx, request, bounds, secrets, idempotent, sent }: Call,
+function unreadResponse(
+	{ ctx, request, bounds, secrets, idempotent, sent }: PreparedRequest,
 	error: unknown,
-): Outcome {
+): AttemptResult {
 	if (!(error instanceof BoundExceeded)) {
 		// The connection broke after the answer began: the answer is cut off.
 		const failure = networkError(ctx, request, cutOff(error), sent, bounds.deadlineMs, secrets);
@@ -326,7 +339,7 @@ function unreadAnswer(
 
 /** The result of a 2xx: its JSON object, unless the envelope says `success: false` or it is not JSON. */
 function successBody(
-	{ ctx, request, secrets, sent }: Call,
+	{ ctx, request, secrets, sent }: PreparedRequest,
 	status: number,
 	body: unknown,
 ): IDataObject {
@@ -341,10 +354,10 @@ function successBody(
 
 /** A non-2xx answer: the item's error, another attempt for an idempotent 5xx after the wait asked for, or the quota's hold for a 429. */
 function refusal(
-	{ ctx, request, secrets, idempotent, sent }: Call,
-	answer: Answer,
+	{ ctx, request, secrets, idempotent, sent }: PreparedRequest,
+	answer: HttpResponse,
 	body: unknown,
-): Outcome {
+): AttemptResult {
 	const { status } = answer;
 	const shown = redactValue(body, secrets);
 	const failure = apiError(ctx, request, status, shown, sent);

@@ -36,7 +36,7 @@ const MAX_JITTER_MS = 250;
 export class QuotaWaitTooLong extends Error {
 	constructor(
 		readonly waitedMs: number,
-		readonly heldForMs: number,
+		readonly remainingWaitMs: number,
 	) {
 		super('quota wait too long');
 	}

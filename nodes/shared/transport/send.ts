@@ -1,7 +1,7 @@
 import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 import type { Bounds } from './bounds';
 import { BoundExceeded, beforeDeadline, discard } from './bounds';
-import type { Answer, ApiRequest, Elma365Context, Throttle } from './types';
+import type { HttpResponse, ApiRequest, Elma365Context, Throttle } from './types';
 
 /** The credential type every request is authenticated with. */
 export const CREDENTIAL_TYPE = 'elma365Api';
@@ -10,7 +10,7 @@ export const CREDENTIAL_TYPE = 'elma365Api';
 export const MAX_REDIRECTS = 5;
 
 /** A request made ready to send: n8n's HTTP options with the node's Request Options and the credential applied. */
-export interface Call {
+export interface PreparedRequest {
 	ctx: Elma365Context;
 	request: ApiRequest;
 	/** How the caller wants the answer: parsed JSON, all bytes in memory, or a stream of bytes. */
@@ -31,17 +31,21 @@ export interface Call {
 }
 
 /**
- * Sends the call once and returns the answer with its body unread, without ever letting n8n's
+ * Sends the prepared request once and returns the answer with its body unread, without ever letting n8n's
  * helper follow a redirect with the key (it would send the key to any origin a redirect names).
  * Same-origin redirects are followed here with the same method and body; others are returned to
  * the caller. `withKey` false: a storage link on another origin, fetched without the credential.
  */
-export async function send(call: Call, options = call.options, withKey = true): Promise<Answer> {
-	const { ctx, bounds } = call;
-	call.sent += 1;
-	call.deadline = AbortSignal.timeout(bounds.deadlineMs);
+export async function send(
+	prepared: PreparedRequest,
+	options = prepared.options,
+	withKey = true,
+): Promise<HttpResponse> {
+	const { ctx, bounds } = prepared;
+	prepared.sent += 1;
+	prepared.deadline = AbortSignal.timeout(bounds.deadlineMs);
 	// n8n replaces this with the execution's stop signal in node executions; elsewhere (pickers, triggers) it also ends the attempt at the deadline.
-	options.abortSignal = call.deadline;
+	options.abortSignal = prepared.deadline;
 	let url = options.url;
 	for (let hops = 0; ; hops++) {
 		// The query is part of the first URL only; a redirect's Location carries its own.
@@ -53,15 +57,15 @@ export async function send(call: Call, options = call.options, withKey = true): 
 		try {
 			response = await beforeDeadline(
 				pending as Promise<IN8nHttpFullResponse>,
-				call.deadline,
+				prepared.deadline,
 				bounds,
 			);
 		} catch (error) {
 			// Where the deadline also aborted the HTTP client, its cancel error names the deadline.
-			throw call.deadline.aborted ? new BoundExceeded('deadline', bounds.deadlineMs) : error;
+			throw prepared.deadline.aborted ? new BoundExceeded('deadline', bounds.deadlineMs) : error;
 		}
 		const headers = (response.headers ?? {}) as IDataObject;
-		const answer: Answer = { status: response.statusCode, headers, body: response.body, url };
+		const answer: HttpResponse = { status: response.statusCode, headers, body: response.body, url };
 		const next = redirectTarget(answer);
 		if (
 			!withKey ||
@@ -81,7 +85,7 @@ export function isRedirect(status: number): boolean {
 }
 
 /** Where a redirect points, resolved against the address that answered; undefined for any other answer or without a usable Location. */
-export function redirectTarget(answer: Answer): URL | undefined {
+export function redirectTarget(answer: HttpResponse): URL | undefined {
 	if (!isRedirect(answer.status)) return undefined;
 	const value = answer.headers.location;
 	const location = Array.isArray(value) ? value[0] : value;

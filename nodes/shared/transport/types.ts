@@ -51,7 +51,7 @@ export interface ApiRequest {
 }
 
 /** What one send got back: status, headers, the body still unread (a stream), and the address that answered. */
-export interface Answer {
+export interface HttpResponse {
 	status: number;
 	headers: IDataObject;
 	body: unknown;
