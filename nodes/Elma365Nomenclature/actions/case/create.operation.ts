@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/display';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
-import { buildCaseBody } from './caseBody';
-import { caseFields } from './caseFields.description';
+import { buildCaseBody, caseFields } from './caseFields';
 import { concurrency, optionsCollection } from '../../../shared/options/options';
 
 export const description: INodeProperties[] = showFor('case', 'create', [

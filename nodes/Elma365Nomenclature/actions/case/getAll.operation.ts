@@ -4,7 +4,7 @@ import { showFor } from '../../../shared/display';
 import { readJsonObject } from '../../../shared/jsonParameter';
 import { readWholeList } from '../../../shared/lists/pager';
 import { pairedRows, queryPagedList } from '../../../shared/lists/pagedList';
-import { queryParametersField } from '../queryParameters.description';
+import { queryParametersField } from '../queryParameters';
 
 export const description: INodeProperties[] = showFor('case', 'getAll', [
 	...returnAllOrLimit,

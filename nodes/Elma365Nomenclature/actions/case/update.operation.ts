@@ -2,9 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { showFor } from '../../../shared/display';
 import { uuidLocator, readUuidLocator } from '../../../shared/pickers/locators';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
-import { lacksRequiredField, readCaseChanges, withCurrentFields } from './caseBody';
+import {
+	lacksRequiredField,
+	readCaseChanges,
+	withCurrentFields,
+	caseUpdateFields,
+} from './caseFields';
 import { currentCase, rememberWritten } from './currentCases';
-import { caseUpdateFields } from './caseFields.description';
 import { concurrency, optionsCollection } from '../../../shared/options/options';
 import { ADAPTIVE_CEILING } from '../../../shared/limits';
 

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/display';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
-import { buildDirectoryBody } from './directoryBody';
-import { directoryFields } from './directoryFields.description';
+import { buildDirectoryBody, directoryFields } from './directoryFields';
 import {
 	concurrency,
 	CREATED_IN_ANOTHER_ORDER,

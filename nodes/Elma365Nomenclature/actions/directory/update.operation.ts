@@ -3,8 +3,7 @@ import { showFor } from '../../../shared/display';
 import { uuidLocator, readUuidLocator } from '../../../shared/pickers/locators';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { currentValue, findListed } from '../keepCurrent';
-import { buildDirectoryBody } from './directoryBody';
-import { directoryFields } from './directoryFields.description';
+import { buildDirectoryBody, directoryFields } from './directoryFields';
 import { concurrency, optionsCollection } from '../../../shared/options/options';
 import { ADAPTIVE_CEILING } from '../../../shared/limits';
 

@@ -17,9 +17,8 @@ import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
 import { apiPath } from '../../../shared/transport';
 import { requireOneOf, requireText } from '../../../shared/validation';
 import { requirePathParameter } from '../../../shared/validation/itemInputs';
-import { templatePickers } from '../process/templatePickers.description';
-import { templateByIdPickers } from './instanceFields.description';
-import { readTemplateNamespace } from '../process/templateNamespace';
+import { templatePickers, readTemplateNamespace } from '../process/templatePickers';
+import { templateByIdPickers } from './instanceFields';
 
 const LIST_BY = ['template', 'templateCode', 'target'] as const;
 

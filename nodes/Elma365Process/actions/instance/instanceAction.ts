@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { withAdditionalBody } from '../../../shared/options/additionalBody';
 import { jsonBody } from '../../../shared/transport';
-import { readInstanceId } from './instanceField';
+import { readInstanceId } from './instanceFields';
 
 /**
  * What an action on one process instance sends, for the actions the vendor publishes without a

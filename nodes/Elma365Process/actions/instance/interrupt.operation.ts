@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/display';
 import { apiPath, apiRequest, jsonBody, unwrapItem } from '../../../shared/transport';
-import { instanceOrderKey, readInstanceId } from './instanceField';
-import { instanceField } from './instanceFields.description';
+import { instanceOrderKey, readInstanceId, instanceField } from './instanceFields';
 import { interruptComment, readComment } from './interruptComment';
 import { concurrency, optionsCollection } from '../../../shared/options/options';
 import { ADAPTIVE_CEILING } from '../../../shared/limits';

@@ -3,8 +3,7 @@ import { showFor } from '../../../shared/display';
 import { groupedOperation } from '../../../shared/execution/grouped';
 import { apiRequest } from '../../../shared/transport';
 import { allInOneGroup, oneOutputForGroup } from './instancesInOneRequest';
-import { instanceIdOfEveryItem } from './instanceFields.description';
-import { readInstanceId } from './instanceField';
+import { instanceIdOfEveryItem, readInstanceId } from './instanceFields';
 import { interruptComment, readComment } from './interruptComment';
 
 export const description: INodeProperties[] = showFor('instance', 'interruptMany', [

@@ -4,8 +4,7 @@ import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { splitList } from '../../../shared/utils';
 import { requireUuid } from '../../../shared/validation';
 import { requirePathParameter } from '../../../shared/validation/itemInputs';
-import { templatePickers } from '../process/templatePickers.description';
-import { readTemplateNamespace } from '../process/templateNamespace';
+import { templatePickers, readTemplateNamespace } from '../process/templatePickers';
 
 export const description: INodeProperties[] = showFor('instance', 'moveAllToVersion', [
 	...templatePickers({

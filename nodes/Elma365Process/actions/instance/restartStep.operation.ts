@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { showFor } from '../../../shared/display';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { readInstanceAction } from './instanceAction';
-import { instanceOrderKey } from './instanceField';
-import { instanceActionFields } from './instanceFields.description';
+import { instanceOrderKey, instanceActionFields } from './instanceFields';
 import { ADAPTIVE_CEILING } from '../../../shared/limits';
 
 /** Items of one instance go one after the other, in input order, at any Concurrency. */

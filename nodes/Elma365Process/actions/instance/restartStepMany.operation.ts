@@ -8,8 +8,7 @@ import {
 	oneOutputForGroup,
 	readGroupedAdditionalBody,
 } from './instancesInOneRequest';
-import { readInstanceId } from './instanceField';
-import { instancesActionFields } from './instanceFields.description';
+import { readInstanceId, instancesActionFields } from './instanceFields';
 
 export const description: INodeProperties[] = showFor(
 	'instance',

@@ -5,10 +5,9 @@ import { readValues, sectionOf } from '../../../shared/readers/contextFields';
 import { valueShapesNotice } from '../../../shared/descriptions/fieldMapping';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { invalidInput, requireText } from '../../../shared/validation';
-import { contextMapper } from '../process/contextMapper.description';
-import { templatePickers } from '../process/templatePickers.description';
-import { instanceOrderKey, readInstanceId } from './instanceField';
-import { instanceOfTemplateCode } from './instanceFields.description';
+import { contextMapper } from '../process/contextMapper';
+import { templatePickers } from '../process/templatePickers';
+import { instanceOrderKey, readInstanceId, instanceOfTemplateCode } from './instanceFields';
 import { concurrency, optionsCollection } from '../../../shared/options/options';
 import { ADAPTIVE_CEILING } from '../../../shared/limits';
 

@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { showFor } from '../../../shared/display';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { pathParamProperties, readPathParam } from '../pathParams';
-import { buildCreateBody } from './groupBody';
-import { createFields } from './groupFields.description';
+import { buildCreateBody, createFields } from './groupFields';
 import {
 	concurrency,
 	CREATED_IN_ANOTHER_ORDER,

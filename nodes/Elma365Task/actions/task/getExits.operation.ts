@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/display';
 import { readListPage } from '../../../shared/lists/listPage';
-import { taskField } from './taskField.description';
+import { taskField } from './taskField';
 import { readTaskId } from './taskRequests';
 import { apiPath, apiRequest } from '../../../shared/transport';
 import { concurrency, optionsCollection } from '../../../shared/options/options';

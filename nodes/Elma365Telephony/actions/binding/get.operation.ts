@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/display';
 import { apiRequest } from '../../../shared/transport';
-import { moduleCodeFields } from './bindingFields.description';
+import { moduleCodeFields } from './bindingFields';
 import { bindingsOf, bindingsPath, readModuleCode } from './bindings';
 import { concurrency, optionsCollection } from '../../../shared/options/options';
 import { ADAPTIVE_CEILING } from '../../../shared/limits';

@@ -3,7 +3,7 @@ import { showFor } from '../../../shared/display';
 import { apiRequest } from '../../../shared/transport';
 import { requireOneOf } from '../../../shared/validation';
 import { splitList } from '../../../shared/utils';
-import { bindingFields, moduleCodeFields } from './bindingFields.description';
+import { bindingFields, moduleCodeFields } from './bindingFields';
 import { bindingsOf, bindingsPath, readBindings, readModuleCode } from './bindings';
 import { concurrency, optionsCollection } from '../../../shared/options/options';
 import { ADAPTIVE_CEILING } from '../../../shared/limits';

@@ -1,5 +1,10 @@
-import type { INodeProperties } from 'n8n-workflow';
-import { codeLocator, idLocator, uuidLocator } from '../../../shared/pickers/locators';
+import type { INodeProperties, IExecuteFunctions } from 'n8n-workflow';
+import {
+	codeLocator,
+	idLocator,
+	uuidLocator,
+	readUuidLocator,
+} from '../../../shared/pickers/locators';
 import { additionalBody, concurrency, optionsCollection } from '../../../shared/options/options';
 import { ADAPTIVE_CEILING } from '../../../shared/limits';
 
@@ -108,4 +113,15 @@ export function instanceActionFields(purpose: string): INodeProperties[] {
 /** The form of the same actions on the instances of all input items in one request. */
 export function instancesActionFields(purpose: string): INodeProperties[] {
 	return [instanceIdOfEveryItem(purpose), optionsCollection([additionalBody])];
+}
+
+/** The item's Instance, checked as a UUID. */
+export function readInstanceId(ctx: IExecuteFunctions, itemIndex: number): string {
+	return readUuidLocator(ctx, itemIndex, 'instanceId', 'Instance');
+}
+
+/** Items that change the same instance run one after the other, in input order, at any Concurrency. */
+export function instanceOrderKey(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
+	const value = ctx.getNodeParameter('instanceId', itemIndex, '', { extractValue: true });
+	return typeof value === 'string' ? value.trim().toLowerCase() : undefined;
 }
