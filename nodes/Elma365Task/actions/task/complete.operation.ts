@@ -5,8 +5,7 @@ import { showFor } from '../../../shared/display';
 import { codeLocator } from '../../../shared/pickers/locators';
 import { parameterField, requireText } from '../../../shared/validation';
 import { withAdditionalBody } from '../../../shared/options/additionalBody';
-import { taskField } from './taskField';
-import { readTaskId } from './taskRequests';
+import { taskField, readTaskId } from './taskFields';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { additionalBody, concurrency, optionsCollection } from '../../../shared/options/options';
 

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/display';
-import { taskField } from './taskField';
-import { readTaskId } from './taskRequests';
+import { taskField, readTaskId } from './taskFields';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { concurrency, optionsCollection } from '../../../shared/options/options';
 import { ADAPTIVE_CEILING } from '../../../shared/limits';

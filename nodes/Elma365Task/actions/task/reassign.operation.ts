@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/display';
 import { uuidLocator, readUuidLocator } from '../../../shared/pickers/locators';
-import { taskChangeFields, taskField } from './taskField';
-import { readTaskChangeBody, readTaskId } from './taskRequests';
+import { taskChangeFields, taskField, readTaskChangeBody, readTaskId } from './taskFields';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 
 export const description: INodeProperties[] = showFor('task', 'reassign', [

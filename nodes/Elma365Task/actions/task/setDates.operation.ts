@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { showFor } from '../../../shared/display';
 import { invalidInput, requireDateTime } from '../../../shared/validation';
 import { withAdditionalBody } from '../../../shared/options/additionalBody';
-import { taskField } from './taskField';
-import { readTaskId } from './taskRequests';
+import { taskField, readTaskId } from './taskFields';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { additionalBody, concurrency, optionsCollection } from '../../../shared/options/options';
 

@@ -1,8 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/display';
 import { invalidInput } from '../../../shared/validation';
-import { taskChangeFields, taskField } from './taskField';
-import { readTaskChangeBody, readTaskId, taskOrderKey } from './taskRequests';
+import {
+	taskChangeFields,
+	taskField,
+	readTaskChangeBody,
+	readTaskId,
+	taskOrderKey,
+} from './taskFields';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { ADAPTIVE_CEILING } from '../../../shared/limits';
 
