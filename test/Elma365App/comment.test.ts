@@ -1,10 +1,9 @@
 import type { IDataObject, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { newId } from '../harness/index.ts';
-import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { jsonOf, pairingOf, usePlatform, picked } from '../harness/setup';
 import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
-const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 const where = { namespace: picked('crm', 'code'), application: picked('deals', 'code') };
 const run = (
 	parameters: Record<string, unknown>,

@@ -1,10 +1,9 @@
 import { searchList } from '../harness/engine';
 import { newId } from '../harness/index.ts';
-import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { jsonOf, pairingOf, usePlatform, picked } from '../harness/setup';
 import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
-const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 const where = { namespace: picked('crm', 'code'), application: picked('deals', 'code') };
 const run = (
 	parameters: Record<string, unknown>,
@@ -15,7 +14,6 @@ const run = (
 		parameters: { resource: 'comment', ...where, ...parameters },
 		...extra,
 	});
-const wire = () => t.platform.requests.map((r) => [r.method, r.path, r.query, r.body]);
 
 const deal = newId();
 const message = newId();
@@ -44,7 +42,7 @@ describe('Reply', () => {
 			text: 'Paid today',
 		});
 		expect(error).toBeUndefined();
-		expect(wire()).toEqual([['POST', `${stream}/comment`, {}, { body: 'Paid today' }]]);
+		expect(t.wire()).toEqual([['POST', `${stream}/comment`, {}, { body: 'Paid today' }]]);
 		const [comment] = stored().comments as Array<Record<string, unknown>>;
 		expect(comment).toMatchObject({ body: 'Paid today' });
 		expect(jsonOf(items)).toEqual([comment]);
@@ -60,7 +58,7 @@ describe('Reply', () => {
 			text: 'Paid',
 			options: { body: JSON.stringify({ mentions: [mention] }) },
 		});
-		expect(wire()).toEqual([
+		expect(t.wire()).toEqual([
 			['POST', `${stream}/comment`, {}, { body: 'Paid', mentions: [mention] }],
 		]);
 	});
@@ -101,7 +99,7 @@ describe('Reply', () => {
 				],
 			},
 		);
-		expect(wire()).toEqual([
+		expect(t.wire()).toEqual([
 			['POST', `/pub/v1/feed/crm/deals/${deal}/message/${unknown}/comment`, {}, { body: 'one' }],
 			['POST', `${stream}/comment`, {}, { body: 'two' }],
 		]);
@@ -156,7 +154,7 @@ describe('Get Many Replies', () => {
 			limit: 2,
 		});
 		expect(error).toBeUndefined();
-		expect(wire()).toEqual([['POST', `${stream}/comment/list`, {}, { from: 0, size: 2 }]]);
+		expect(t.wire()).toEqual([['POST', `${stream}/comment/list`, {}, { from: 0, size: 2 }]]);
 		expect(jsonOf(items)).toEqual((stored().comments as unknown[]).slice(0, 2));
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 0 }]);
 	});
@@ -168,7 +166,7 @@ describe('Get Many Replies', () => {
 			messageId: picked(message),
 			returnAll: true,
 		});
-		expect(wire()).toEqual([
+		expect(t.wire()).toEqual([
 			['POST', `${stream}/comment/list`, {}, { from: 0, size: MAX_PAGE_SIZE }],
 		]);
 		expect(jsonOf(items)).toEqual(stored().comments);
@@ -220,7 +218,7 @@ test("the Message picker lists the chosen item's messages by title or text, valu
 	expect((await search({ ...where, itemId: picked(deal) }, 'call')).results).toEqual([
 		{ name: 'Called the client', value: 'b0000000-0000-4000-8000-000000000002' },
 	]);
-	expect(wire()).toEqual([
+	expect(t.wire()).toEqual([
 		['POST', `/pub/v1/feed/crm/deals/${deal}/message/list`, {}, { from: 0, size: 100 }],
 		['POST', `/pub/v1/feed/crm/deals/${deal}/message/list`, {}, { from: 0, size: 1000 }],
 	]);

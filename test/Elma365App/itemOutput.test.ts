@@ -7,7 +7,7 @@
  */
 import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 import { LIST_SIZE_LIMIT } from '../harness/platform';
-import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { jsonOf, pairingOf, usePlatform, byId } from '../harness/setup';
 
 const t = usePlatform();
 
@@ -36,8 +36,7 @@ const simple = {
 };
 const selected = { __id: ID, amount: 1200, __version: 3 };
 
-const locator = (value: string) => ({ __rl: true, mode: 'id', value });
-const where = () => ({ namespace: locator('crm'), application: locator('deals') });
+const where = () => ({ namespace: byId('crm'), application: byId('deals') });
 const OUTPUTS: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
 	['Raw (the default)', {}, stored],
 	['Raw', { output: 'raw' }, stored],
@@ -87,7 +86,7 @@ describe.each([['elma365App'], ['elma365Contract']])('%s items', (nodeType) => {
 				resource: 'item',
 				operation: 'get',
 				...where(),
-				itemId: locator(ID),
+				itemId: byId(ID),
 				...output,
 			};
 			const { items, error } = await t.run({ nodeType, parameters });
@@ -101,7 +100,7 @@ describe.each([['elma365App'], ['elma365Contract']])('%s items', (nodeType) => {
 			resource: 'item',
 			operation: 'get',
 			...where(),
-			itemId: locator(ID),
+			itemId: byId(ID),
 			output: 'fields',
 			fields: [' '],
 		};
@@ -132,8 +131,8 @@ describe("App > Get Many, Selected Fields sent as the list body's `fields`", () 
 			parameters: {
 				resource: 'item',
 				operation: 'getAll',
-				namespace: locator('crm'),
-				application: locator('leads'),
+				namespace: byId('crm'),
+				application: byId('leads'),
 				output: 'fields',
 				...extra,
 			},

@@ -2,18 +2,17 @@ import type { INode } from 'n8n-workflow';
 import { notFoundWords } from '../../nodes/shared/transport/notFound';
 import { newId } from '../harness/index.ts';
 import { itemsOf } from '../harness/routes/app.ts';
-import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { jsonOf, pairingOf, usePlatform, byCode } from '../harness/setup';
 
 const t = usePlatform();
 
 /** A section or code typed by its code (the pickers' By Code mode). */
-const code = (value: string) => ({ __rl: true, mode: 'code', value });
 
 const getMany = (namespace: string, application: string, extra: Record<string, unknown> = {}) => ({
 	resource: 'item',
 	operation: 'getAll',
-	namespace: code(namespace),
-	application: code(application),
+	namespace: byCode(namespace),
+	application: byCode(application),
 	returnAll: true,
 	...extra,
 });
@@ -102,8 +101,8 @@ describe('a code the platform does not know fails, naming the code, the field an
 			parameters: {
 				resource: 'item',
 				operation: 'getAll',
-				namespace: code('crm'),
-				report: code('Sales_Report'),
+				namespace: byCode('crm'),
+				report: byCode('Sales_Report'),
 				returnAll: true,
 			} as never,
 		});
@@ -121,8 +120,8 @@ describe('a code the platform does not know fails, naming the code, the field an
 			parameters: {
 				resource: 'process',
 				operation: 'start',
-				namespace: code('crm.deals'),
-				processCode: code('Approval'),
+				namespace: byCode('crm.deals'),
+				processCode: byCode('Approval'),
 			} as never,
 		});
 		expect(error?.message).toBe(
@@ -175,7 +174,7 @@ describe('as an agent tool: the hint names the tool arguments the codes came fro
 		const words = notFoundWords(
 			'/app/crm/Deals/list',
 			undefined,
-			node({ namespace: code('crm'), application: fromAI('app_code') }),
+			node({ namespace: byCode('crm'), application: fromAI('app_code') }),
 		);
 		expect(words?.hint).toBe(CHECK_APPLICATION);
 	});

@@ -11,7 +11,7 @@ import { fail, newId } from '../harness/index.ts';
 import { holdRequests } from '../harness/inFlight';
 import { itemsOf } from '../harness/routes/app.ts';
 import type { TestPlatform } from '../harness/setup';
-import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { jsonOf, pairingOf, usePlatform, picked } from '../harness/setup';
 import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 export interface UpsertSubject {
@@ -25,7 +25,6 @@ export interface UpsertSubject {
 const NS = 'crm';
 const CODE = 'clients';
 const CREATED_AT = '2026-01-01T00:00:00Z';
-const picked = (value: string) => ({ __rl: true, mode: 'list', value });
 
 /** The application's scheme as the double serves it: text, number and an email field. */
 const SCHEME = {

@@ -1,7 +1,7 @@
 import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 import { fail, newId, ok } from '../harness/index.ts';
 import { PollStore, pollNode } from '../harness/poll';
-import { jsonOf, usePlatform } from '../harness/setup';
+import { jsonOf, usePlatform, picked } from '../harness/setup';
 import type { ListDouble, Row } from './listDouble';
 import { scriptList } from './listDouble';
 
@@ -22,7 +22,6 @@ beforeEach(() => {
 	store = new PollStore();
 });
 
-const picked = (value: string) => ({ __rl: true, mode: 'list', value });
 const itemEvent = (event: string, extra: Record<string, unknown> = {}) => ({
 	event,
 	namespace: picked('crm'),

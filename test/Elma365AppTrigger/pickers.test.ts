@@ -1,8 +1,7 @@
 import { searchList } from '../harness/engine';
-import { usePlatform } from '../harness/setup';
+import { usePlatform, picked } from '../harness/setup';
 
 const t = usePlatform();
-const picked = (value: string) => ({ __rl: true, mode: 'list', value });
 
 const search = (method: string, parameters: Record<string, unknown>, filter?: string) =>
 	searchList({

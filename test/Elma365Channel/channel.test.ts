@@ -8,7 +8,6 @@ const run = (
 	parameters: Record<string, unknown>,
 	extra: { input?: Array<{ json: Record<string, unknown> }>; continueOnFail?: boolean } = {},
 ) => t.run({ nodeType: 'elma365Channel', parameters, ...extra });
-const wire = () => t.platform.requests.map((r) => [r.method, r.path, r.query, r.body]);
 
 const general = { __id: newId(), name: 'General' };
 const sales = { __id: newId(), name: 'Sales news' };
@@ -51,7 +50,7 @@ describe('Channel > Get Many', () => {
 	test('GET /channel, no query; each channel is an item; Limit is applied to the answer', async () => {
 		const { items, error } = await run({ resource: 'channel', operation: 'getAll', limit: 1 });
 		expect(error).toBeUndefined();
-		expect(wire()).toEqual([['GET', '/pub/v1/channel', {}, undefined]]);
+		expect(t.wire()).toEqual([['GET', '/pub/v1/channel', {}, undefined]]);
 		expect(jsonOf(items)).toEqual([general]);
 		expect(pairingOf(items)).toEqual([{ item: 0 }]);
 	});
@@ -105,7 +104,7 @@ test('the Channel picker lists the channels by name, valued by ID, filtered by t
 		paginationToken: undefined,
 	});
 	expect((await search('sales')).results).toEqual([{ name: 'Sales news', value: sales.__id }]);
-	expect(wire()).toEqual([
+	expect(t.wire()).toEqual([
 		['GET', '/pub/v1/channel', {}, undefined],
 		['GET', '/pub/v1/channel', {}, undefined],
 	]);

@@ -1,9 +1,8 @@
 import { newId } from '../harness/index.ts';
-import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { jsonOf, pairingOf, usePlatform, picked } from '../harness/setup';
 import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
-const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 const run = (
 	parameters: Record<string, unknown>,
 	extra: { input?: Array<{ json: Record<string, unknown> }>; continueOnFail?: boolean } = {},
@@ -13,7 +12,6 @@ const run = (
 		parameters: { resource: 'comment', ...parameters },
 		...extra,
 	});
-const wire = () => t.platform.requests.map((r) => [r.method, r.path, r.query, r.body]);
 
 const channel = newId();
 const message = newId();
@@ -39,7 +37,7 @@ describe('Create', () => {
 			text: 'Great news',
 		});
 		expect(error).toBeUndefined();
-		expect(wire()).toEqual([['POST', path, {}, { body: 'Great news' }]]);
+		expect(t.wire()).toEqual([['POST', path, {}, { body: 'Great news' }]]);
 		expect(comments()).toEqual([expect.objectContaining({ body: 'Great news' })]);
 		expect(jsonOf(items)).toEqual(comments());
 		expect(pairingOf(items)).toEqual([{ item: 0 }]);
@@ -69,7 +67,7 @@ describe('Create', () => {
 			text: 'hi',
 			options: { body: '{"title": "Re"}' },
 		});
-		expect(wire()).toEqual([['POST', path, {}, { body: 'hi', title: 'Re' }]]);
+		expect(t.wire()).toEqual([['POST', path, {}, { body: 'hi', title: 'Re' }]]);
 	});
 
 	test("a message of another channel is the platform's 404; Continue On Fail pairs results and errors", async () => {
@@ -83,7 +81,7 @@ describe('Create', () => {
 			},
 			{ continueOnFail: true, input: [{ json: { channel: other } }, { json: { channel } }] },
 		);
-		expect(wire()).toEqual([
+		expect(t.wire()).toEqual([
 			['POST', `/pub/v1/channel/${other}/message/${message}/comment`, {}, { body: 'ok' }],
 			['POST', path, {}, { body: 'ok' }],
 		]);
@@ -119,7 +117,7 @@ describe('Get Many', () => {
 			returnAll: true,
 		});
 		expect(jsonOf(all.items)).toEqual(comments());
-		expect(wire()).toEqual([
+		expect(t.wire()).toEqual([
 			['POST', `${path}/list`, {}, { from: 0, size: 2 }],
 			['POST', `${path}/list`, {}, { from: 0, size: MAX_PAGE_SIZE }],
 		]);

@@ -1,10 +1,9 @@
 import { searchList } from '../harness/engine';
 import { newId } from '../harness/index.ts';
-import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { jsonOf, pairingOf, usePlatform, picked } from '../harness/setup';
 import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
-const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 const run = (
 	parameters: Record<string, unknown>,
 	extra: { input?: Array<{ json: Record<string, unknown> }>; continueOnFail?: boolean } = {},
@@ -14,7 +13,6 @@ const run = (
 		parameters: { resource: 'message', ...parameters },
 		...extra,
 	});
-const wire = () => t.platform.requests.map((r) => [r.method, r.path, r.query, r.body]);
 const messages = () => [...t.platform.collection('channelMessages').values()];
 
 const channel = newId();
@@ -34,7 +32,7 @@ describe('Post', () => {
 			text: 'Release 2.1 is out',
 		});
 		expect(error).toBeUndefined();
-		expect(wire()).toEqual([['POST', path, {}, { body: 'Release 2.1 is out' }]]);
+		expect(t.wire()).toEqual([['POST', path, {}, { body: 'Release 2.1 is out' }]]);
 		expect(jsonOf(items)).toEqual(messages());
 		expect(messages()[0]).toMatchObject({ channel, body: 'Release 2.1 is out' });
 		expect(pairingOf(items)).toEqual([{ item: 0 }]);
@@ -58,7 +56,7 @@ describe('Post', () => {
 				},
 			},
 		});
-		expect(wire()).toEqual([
+		expect(t.wire()).toEqual([
 			[
 				'POST',
 				path,
@@ -159,7 +157,7 @@ describe('Get Many', () => {
 			limit: 2,
 		});
 		expect(error).toBeUndefined();
-		expect(wire()).toEqual([['POST', `${path}/list`, {}, { from: 0, size: 2 }]]);
+		expect(t.wire()).toEqual([['POST', `${path}/list`, {}, { from: 0, size: 2 }]]);
 		expect(jsonOf(items)).toEqual(messages().slice(0, 2));
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 0 }]);
 	});
@@ -175,7 +173,7 @@ describe('Get Many', () => {
 			channelId: picked(channel),
 			returnAll: true,
 		});
-		expect(wire()).toEqual([
+		expect(t.wire()).toEqual([
 			['POST', `${path}/list`, {}, { from: 0, size: MAX_PAGE_SIZE }],
 			['POST', `${path}/list`, {}, { from: 100, size: 23 }],
 		]);
@@ -221,7 +219,7 @@ describe('Get Many', () => {
 				filters,
 			},
 		});
-		expect(wire()).toEqual([
+		expect(t.wire()).toEqual([
 			[
 				'POST',
 				`${path}/list`,
@@ -276,6 +274,6 @@ describe('Get Many', () => {
 			results: listed.map((m) => ({ name: m.body, value: m.__id })),
 			paginationToken: undefined,
 		});
-		expect(wire()).toEqual([['POST', `${path}/list`, {}, { from: 0, size: 100 }]]);
+		expect(t.wire()).toEqual([['POST', `${path}/list`, {}, { from: 0, size: 100 }]]);
 	});
 });

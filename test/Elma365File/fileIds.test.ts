@@ -4,7 +4,6 @@ import { jsonOf, usePlatform } from '../harness/setup';
 
 const t = usePlatform();
 const picked = (value: string) => ({ __rl: true, mode: 'id', value });
-const wire = () => t.platform.requests.map((r) => [r.method, r.path, r.query, r.body]);
 const file = (operation: string, parameters: Record<string, unknown>, json: object) =>
 	t.run({
 		nodeType: 'elma365File',
@@ -37,12 +36,12 @@ test("Upload to Directory's output maps as it is: {{ $json.__id }} for File ID, 
 
 	t.platform.reset();
 	const got = await file('get', { fileId: '={{ $json.__id }}' }, stored);
-	expect(wire()).toEqual([['GET', `/pub/v1/disk/file/${stored.__id}`, {}, undefined]]);
+	expect(t.wire()).toEqual([['GET', `/pub/v1/disk/file/${stored.__id}`, {}, undefined]]);
 	expect(jsonOf(got.items)).toEqual([stored]);
 
 	t.platform.reset();
 	const links = await file('getDownloadLinks', { hashes: '={{ $json.hash }}' }, stored);
-	expect(wire()).toEqual([
+	expect(t.wire()).toEqual([
 		['POST', '/pub/v1/disk/links/download', {}, { hashesList: [stored.hash] }],
 	]);
 	expect(jsonOf(links.items)).toEqual([
@@ -54,7 +53,9 @@ test("Upload to Directory's output maps as it is: {{ $json.__id }} for File ID, 
 
 	t.platform.reset();
 	const deleted = await file('delete', { fileIds: '={{ $json.__id }}' }, stored);
-	expect(wire()).toEqual([['PATCH', '/pub/v1/disk/files/deleted', {}, { fileIds: [stored.__id] }]]);
+	expect(t.wire()).toEqual([
+		['PATCH', '/pub/v1/disk/files/deleted', {}, { fileIds: [stored.__id] }],
+	]);
 	expect(jsonOf(deleted.items)).toEqual([{ fileIds: [stored.__id], items: [{ id: stored.__id }] }]);
 });
 
@@ -77,7 +78,7 @@ test("Upload's output has only a hash: Move stores it by {{ $json.hash }}, and t
 		},
 		temporary,
 	);
-	expect(wire()).toEqual([
+	expect(t.wire()).toEqual([
 		[
 			'POST',
 			'/pub/v1/disk/file/move',
@@ -98,14 +99,14 @@ test("Upload's output has only a hash: Move stores it by {{ $json.hash }}, and t
 
 	t.platform.reset();
 	const downloaded = await file('download', { fileId: '={{ $json.__id }}' }, stored);
-	expect(wire()[0]).toEqual(['POST', `/pub/v1/disk/file/${stored.__id}/get-link`, {}, undefined]);
+	expect(t.wire()[0]).toEqual(['POST', `/pub/v1/disk/file/${stored.__id}/get-link`, {}, undefined]);
 	expect(Buffer.from(downloaded.items[0].binary!.data.data, 'base64').toString()).toBe('minutes');
 });
 
 test('a hash where the File ID goes is not a file to the platform: its 404 names the value sent', async () => {
 	const hash = newId();
 	const { error } = await file('get', { fileId: '={{ $json.hash }}' }, { hash });
-	expect(wire()).toEqual([['GET', `/pub/v1/disk/file/${hash}`, {}, undefined]]);
+	expect(t.wire()).toEqual([['GET', `/pub/v1/disk/file/${hash}`, {}, undefined]]);
 	expect(error?.message).toBe(`ELMA365 404: file ${hash} not found`);
 });
 

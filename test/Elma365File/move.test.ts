@@ -1,12 +1,11 @@
 import axios from 'axios';
 import { newId } from '../harness/index.ts';
 import { seedBody } from '../harness/routes/disk.ts';
-import { jsonOf, usePlatform } from '../harness/setup';
+import { jsonOf, usePlatform, picked } from '../harness/setup';
 
 const t = usePlatform();
 let fileId: string;
 let directoryId: string;
-const picked = (value: string) => ({ __rl: true, mode: 'list', value });
 
 beforeEach(() => {
 	fileId = newId();

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { parseMultipart } from '../harness/multipart.ts';
 import { diskBodies, MIN_PART_SIZE, setDiskQuota } from '../harness/routes/disk.ts';
 import { newId, ok } from '../harness/index.ts';
-import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { jsonOf, pairingOf, usePlatform, byId } from '../harness/setup';
 
 const t = usePlatform();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -21,7 +21,6 @@ export function binaryItem(bytes: Buffer, fileName: string, mimeType: string, pr
 	};
 }
 
-const locator = (value: string) => ({ __rl: true, mode: 'id', value });
 const PDF = Buffer.from([
 	0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37, 0x0a, 0x00, 0xff, 0x0d, 0x0a, 0x2d, 0x2d, 0x80,
 ]);
@@ -33,7 +32,7 @@ describe('file upload to a directory', () => {
 			parameters: {
 				resource: 'file',
 				operation: 'uploadToDirectory',
-				directoryId: locator(directoryId),
+				directoryId: byId(directoryId),
 			},
 			input: [binaryItem(PDF, 'Счёт "март".pdf', 'application/pdf')],
 		});
@@ -83,7 +82,7 @@ describe('file upload to a directory', () => {
 			parameters: {
 				resource: 'file',
 				operation: 'uploadToDirectory',
-				directoryId: locator(directoryId),
+				directoryId: byId(directoryId),
 			},
 			input: [binaryItem(big, 'scan.bin', 'application/octet-stream')],
 		});
@@ -166,7 +165,7 @@ describe('file upload to a directory', () => {
 			parameters: {
 				resource: 'file',
 				operation: 'uploadToDirectory',
-				directoryId: locator(directoryId),
+				directoryId: byId(directoryId),
 			},
 			input: [binaryItem(PDF, 'x.pdf', 'application/pdf')],
 		});
@@ -189,7 +188,7 @@ describe('file upload to a directory', () => {
 			parameters: {
 				resource: 'file',
 				operation: 'uploadToDirectory',
-				directoryId: locator(directoryId),
+				directoryId: byId(directoryId),
 			},
 			input: [binaryItem(big, 'x.bin', 'application/octet-stream')],
 		});
@@ -258,7 +257,7 @@ describe('file upload to a directory', () => {
 			parameters: {
 				resource: 'file',
 				operation: 'uploadToDirectory',
-				directoryId: locator(directoryId),
+				directoryId: byId(directoryId),
 				binaryPropertyName: 'attachment_0',
 			},
 			input: [
@@ -280,7 +279,7 @@ describe('file upload to a directory', () => {
 			parameters: {
 				resource: 'file',
 				operation: 'uploadToDirectory',
-				directoryId: locator(directoryId),
+				directoryId: byId(directoryId),
 				uploadOptions: { fileName: 'renamed.pdf', hash },
 			},
 			input: [binaryItem(PDF, 'x.pdf', 'application/pdf')],
@@ -332,7 +331,7 @@ describe('upload validation (no request made)', () => {
 			parameters: {
 				resource: 'file',
 				operation: 'uploadToDirectory',
-				directoryId: locator(directoryId),
+				directoryId: byId(directoryId),
 			},
 			input: [{ json: {} }, binaryItem(Buffer.from('x'), 'a.txt', 'text/plain', 'file')],
 		});
@@ -360,7 +359,7 @@ describe('upload validation (no request made)', () => {
 			parameters: {
 				resource: 'file',
 				operation: 'uploadToDirectory',
-				directoryId: locator('../x'),
+				directoryId: byId('../x'),
 			},
 			input: [binaryItem(Buffer.from('x'), 'a.txt', 'text/plain')],
 		});
@@ -398,7 +397,7 @@ describe('upload validation (no request made)', () => {
 			parameters: {
 				resource: 'file',
 				operation: 'uploadToDirectory',
-				directoryId: locator(directoryId),
+				directoryId: byId(directoryId),
 			},
 			continueOnFail: true,
 			input: [
@@ -425,7 +424,7 @@ describe('upload validation (no request made)', () => {
 				parameters: {
 					resource: 'file',
 					operation: 'uploadToDirectory',
-					directoryId: locator(directoryId),
+					directoryId: byId(directoryId),
 				},
 				input: [binaryItem(PDF, 'x.pdf', 'application/pdf')],
 			});
@@ -443,7 +442,7 @@ describe('upload validation (no request made)', () => {
 			parameters: {
 				resource: 'file',
 				operation: 'uploadToDirectory',
-				directoryId: locator(newId()),
+				directoryId: byId(newId()),
 			},
 			input: [binaryItem(Buffer.from('x'), 'a.txt', 'text/plain')],
 		});

@@ -1,9 +1,8 @@
 import { newId } from '../harness/index.ts';
-import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { jsonOf, pairingOf, usePlatform, byId } from '../harness/setup';
 import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
-const locator = (value: string) => ({ __rl: true, mode: 'id', value });
 
 beforeEach(() => t.platform.collection('nomenclatureDirectories').clear());
 
@@ -38,7 +37,7 @@ test("update: an empty name keeps the directory's name, read from the list (the 
 		parameters: {
 			resource: 'directory',
 			operation: 'update',
-			directoryId: locator(id),
+			directoryId: byId(id),
 			name: '',
 			body: '{"code": "new"}',
 		},
@@ -57,7 +56,7 @@ test("update: an empty name keeps the directory's name, read from the list (the 
 		parameters: {
 			resource: 'directory',
 			operation: 'update',
-			directoryId: locator(id),
+			directoryId: byId(id),
 			name: 'Mail',
 			body: '{}',
 		},
@@ -84,7 +83,7 @@ test('update with an empty name reads the directory list page by page until the 
 			parameters: {
 				resource: 'directory',
 				operation: 'update',
-				directoryId: locator(directoryId),
+				directoryId: byId(directoryId),
 				name: '',
 				body: '{"code": "let"}',
 			},
@@ -120,7 +119,7 @@ test('create without a name, update with a bad id or bad JSON fail before any re
 	expect(noName.error?.message).toMatch(/Invalid "Name" in item 0: expected a non-empty text/);
 	const badId = await t.run({
 		nodeType: 'elma365Nomenclature',
-		parameters: { resource: 'directory', operation: 'update', directoryId: locator('={{ "12" }}') },
+		parameters: { resource: 'directory', operation: 'update', directoryId: byId('={{ "12" }}') },
 	});
 	expect(badId.error?.message).toMatch(/Invalid "Directory" in item 0: expected a UUID/);
 	const badJson = await t.run({

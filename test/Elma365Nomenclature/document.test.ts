@@ -6,11 +6,10 @@
 import { searchList } from '../harness/engine';
 import { newId } from '../harness/index.ts';
 import { itemsOf } from '../harness/routes/app.ts';
-import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { jsonOf, pairingOf, usePlatform, picked } from '../harness/setup';
 
 const t = usePlatform();
 const NODE = 'elma365Nomenclature';
-const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 
 let documentId: string;
 let otherId: string;

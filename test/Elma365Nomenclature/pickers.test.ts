@@ -3,12 +3,11 @@ import { newId } from '../harness/index.ts';
 import { usePlatform } from '../harness/setup';
 
 const t = usePlatform();
-const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
 const search = (method: string, filter?: string, paginationToken?: string) =>
 	searchList({
 		nodeType: 'elma365Nomenclature',
 		parameters: {},
-		credential: credential(),
+		credential: t.credential(),
 		method,
 		filter,
 		paginationToken,

@@ -1,11 +1,9 @@
 import { resourceMapperFields } from '../harness/engine';
 import { fail, newId } from '../harness/index.ts';
-import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { jsonOf, pairingOf, usePlatform, picked, byId } from '../harness/setup';
 import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
-const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 const run = (
 	parameters: Record<string, unknown>,
 	extra: { input?: Array<{ json: Record<string, unknown> }>; continueOnFail?: boolean } = {},
@@ -15,7 +13,6 @@ const run = (
 		parameters: { resource: 'instance', ...parameters },
 		...extra,
 	});
-const wire = () => t.platform.requests.map((r) => [r.method, r.path, r.query, r.body]);
 
 const running = newId();
 const stopped = newId();
@@ -50,7 +47,7 @@ describe('Instance > Update Context', () => {
 		});
 		expect(error).toBeUndefined();
 		const context = { amount: 400, urgent: true, note: 'mapped' };
-		expect(wire()).toEqual([
+		expect(t.wire()).toEqual([
 			[
 				'PUT',
 				`/pub/v1/bpm/instance/${running}/context`,
@@ -192,7 +189,7 @@ describe('Instance > Move All to Latest Version', () => {
 		});
 		expect(error).toBeUndefined();
 		const body = { updateAllActive: true, unselectedIds: [other] };
-		expect(wire()).toEqual([
+		expect(t.wire()).toEqual([
 			['POST', '/pub/v1/bpm/instance/bytemplate/crm.deals/approval/version', {}, body],
 		]);
 		expect(jsonOf(items)).toEqual([{ namespace: 'crm.deals', processCode: 'approval', ...body }]);
@@ -206,7 +203,7 @@ describe('Instance > Move All to Latest Version', () => {
 			namespace: picked('crm.deals'),
 			processCode: picked('nope'),
 		});
-		expect(wire()).toEqual([
+		expect(t.wire()).toEqual([
 			[
 				'POST',
 				'/pub/v1/bpm/instance/bytemplate/crm.deals/nope/version',
@@ -257,7 +254,7 @@ describe('Instance > Get Many, List By Process Template Code', () => {
 			options: { active: true, sort: { rule: [{ field: '__id', ascending: true }] } },
 		});
 		expect(error).toBeUndefined();
-		expect(wire()).toEqual([
+		expect(t.wire()).toEqual([
 			[
 				'POST',
 				'/pub/v1/bpm/instance/bytemplate/crm.deals/approval/list',
@@ -345,7 +342,7 @@ describe('Restore Point > Restore', () => {
 	test('POST /bpm/restore-point/{id}/restore with {} when no context is given; the instance runs again', async () => {
 		const { items, error } = await restore(byId(point));
 		expect(error).toBeUndefined();
-		expect(wire()).toEqual([['POST', `/pub/v1/bpm/restore-point/${point}/restore`, {}, {}]]);
+		expect(t.wire()).toEqual([['POST', `/pub/v1/bpm/restore-point/${point}/restore`, {}, {}]]);
 		expect(jsonOf(items)).toEqual([{ restorePointId: point, restored: true }]);
 		expect(t.platform.collection('processInstances').get(stopped)).toMatchObject({
 			__state: 'exec',
@@ -359,7 +356,7 @@ describe('Restore Point > Restore', () => {
 			fieldsJson: '{"pages": 1}',
 		});
 		expect(error).toBeUndefined();
-		expect(wire()).toEqual([
+		expect(t.wire()).toEqual([
 			['POST', `/pub/v1/bpm/restore-point/${point}/restore`, {}, { context: { signed: false } }],
 		]);
 	});
@@ -372,7 +369,7 @@ describe('Restore Point > Restore', () => {
 		});
 		expect(error).toBeUndefined();
 		const context = { fullName: 'Jenna Smith', signed: true, pages: 3 };
-		expect(wire()).toEqual([
+		expect(t.wire()).toEqual([
 			['POST', `/pub/v1/bpm/restore-point/${point}/restore`, {}, { context }],
 		]);
 		expect(jsonOf(items)).toEqual([{ restorePointId: point, restored: true }]);
@@ -389,7 +386,7 @@ describe('Restore Point > Restore', () => {
 			fieldsJson: '{"fullName": "Jenna Smith"}',
 			options: { body: '{"comment": "done"}' },
 		});
-		expect(wire()).toEqual([
+		expect(t.wire()).toEqual([
 			[
 				'POST',
 				`/pub/v1/bpm/restore-point/${point}/restore`,

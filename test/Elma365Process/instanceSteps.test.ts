@@ -1,8 +1,7 @@
 import { fail, newId } from '../harness/index.ts';
-import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { jsonOf, pairingOf, usePlatform, byId } from '../harness/setup';
 
 const t = usePlatform();
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const run = (
 	parameters: Record<string, unknown>,
 	extra: { input?: Array<{ json: Record<string, unknown> }>; continueOnFail?: boolean } = {},
@@ -12,7 +11,6 @@ const run = (
 		parameters: { resource: 'instance', ...parameters },
 		...extra,
 	});
-const wire = () => t.platform.requests.map((r) => [r.method, r.path, r.query, r.body]);
 const instance = (id: string) => t.platform.collection('processInstances').get(id)!;
 
 const first = newId();
@@ -34,7 +32,7 @@ describe.each([
 	test(`POST /bpm/instance/{id}/${action} with {} (no documented body), output names the instance`, async () => {
 		const { items, error } = await run({ operation, instanceId: byId(first) });
 		expect(error).toBeUndefined();
-		expect(wire()).toEqual([['POST', `/pub/v1/bpm/instance/${first}/${action}`, {}, {}]]);
+		expect(t.wire()).toEqual([['POST', `/pub/v1/bpm/instance/${first}/${action}`, {}, {}]]);
 		expect(jsonOf(items)).toEqual([{ instanceId: first, [done]: true }]);
 		expect(instance(first)[counted]).toBe(1);
 	});
@@ -45,7 +43,7 @@ describe.each([
 			instanceId: byId(first),
 			options: { body: '{"comment": "stuck"}' },
 		});
-		expect(wire()).toEqual([
+		expect(t.wire()).toEqual([
 			['POST', `/pub/v1/bpm/instance/${first}/${action}`, {}, { comment: 'stuck' }],
 		]);
 		expect(error?.message).toBe('ELMA365 400: body.comment: unknown key');
@@ -73,7 +71,7 @@ describe.each([
 			},
 		);
 		expect(error).toBeUndefined();
-		expect(wire().map((r) => r[1])).toEqual([
+		expect(t.wire().map((r) => r[1])).toEqual([
 			`/pub/v1/bpm/instance/${first}/${action}`,
 			`/pub/v1/bpm/instance/${second}/${action}`,
 		]);
@@ -107,7 +105,7 @@ describe.each([
 			{ input: [{ json: { id: first } }, { json: { id: second } }] },
 		);
 		expect(error).toBeUndefined();
-		expect(wire()).toEqual([
+		expect(t.wire()).toEqual([
 			['POST', `/pub/v1/bpm/instance/${action}`, {}, { instances: [first, second] }],
 		]);
 		expect(jsonOf(items)).toEqual([{ instances: [first, second] }]);
@@ -125,7 +123,7 @@ describe.each([
 			},
 		);
 		expect(error).toBeUndefined();
-		expect(wire()).toEqual([
+		expect(t.wire()).toEqual([
 			['POST', `/pub/v1/bpm/instance/${action}`, {}, { instances: [first, second] }],
 		]);
 		expect(items).toHaveLength(2);

@@ -1,6 +1,6 @@
 import axios from 'axios';
 import { fail, newId } from '../harness/index.ts';
-import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { jsonOf, pairingOf, usePlatform, byId, byCode } from '../harness/setup';
 import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
@@ -23,14 +23,12 @@ beforeEach(() => {
 });
 
 /** A Section or Process Template typed by code, a Process Template typed by ID, as the pickers store them. */
-const code = (value: string) => ({ __rl: true, mode: 'code', value });
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 const start = (extra: Record<string, unknown> = {}) => ({
 	resource: 'process',
 	operation: 'start',
-	namespace: code('crm.deals'),
-	processCode: code('approval'),
+	namespace: byCode('crm.deals'),
+	processCode: byCode('approval'),
 	...extra,
 });
 
@@ -73,7 +71,7 @@ describe('process start', () => {
 	test('path variables are encoded, so a value cannot leave its segment', async () => {
 		const { error } = await t.run({
 			nodeType: 'elma365Process',
-			parameters: start({ namespace: code('..%2Fapp'), processCode: code('a?b#c') }),
+			parameters: start({ namespace: byCode('..%2Fapp'), processCode: byCode('a?b#c') }),
 		});
 		expect(t.platform.requests[0].path).toBe('/pub/v1/bpm/template/..%252Fapp/a%3Fb%23c/run');
 		expect(error?.message).toBe(
@@ -82,7 +80,7 @@ describe('process start', () => {
 		t.platform.reset();
 		const slash = await t.run({
 			nodeType: 'elma365Process',
-			parameters: start({ namespace: code('../app'), processCode: code('a?b#c') }),
+			parameters: start({ namespace: byCode('../app'), processCode: byCode('a?b#c') }),
 		});
 		expect(slash.error?.message).toBe(
 			'Invalid "Section" in item 0: expected a code or ID without "/", got "../app"',
@@ -93,14 +91,14 @@ describe('process start', () => {
 	test('empty namespace, empty code or a bad context fail before any request, naming field and item', async () => {
 		const noNamespace = await t.run({
 			nodeType: 'elma365Process',
-			parameters: start({ namespace: code('={{ " " }}') }),
+			parameters: start({ namespace: byCode('={{ " " }}') }),
 		});
 		expect(noNamespace.error?.message).toMatch(
 			/Invalid "Section" in item 0: expected a non-empty text/,
 		);
 		const noCode = await t.run({
 			nodeType: 'elma365Process',
-			parameters: start({ processCode: code('={{ "" }}') }),
+			parameters: start({ processCode: byCode('={{ "" }}') }),
 		});
 		expect(noCode.error?.message).toMatch(
 			/Invalid "Process Code" in item 0: expected a non-empty text/,
@@ -235,7 +233,7 @@ describe('process start', () => {
 				{ json: { code: 'missing' } },
 				{ json: { code: 'approval' } },
 			],
-			parameters: start({ processCode: code('={{ $json.code }}') }),
+			parameters: start({ processCode: byCode('={{ $json.code }}') }),
 		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => r.path)).toEqual([

@@ -1,20 +1,19 @@
 import { fail, newId } from '../harness/index.ts';
 import { loadPackage } from '../harness/engine';
 import { itemsOf } from '../harness/routes/app.ts';
-import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { jsonOf, pairingOf, usePlatform, byCode } from '../harness/setup';
 import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 const base = '/pub/v1/reports/sales/monthly/list';
 
 /** A section or report typed by its code (the pickers' By Code mode). */
-const code = (value: string) => ({ __rl: true, mode: 'code', value });
 
 const params = (extra: Record<string, unknown> = {}) => ({
 	resource: 'item',
 	operation: 'getAll',
-	namespace: code('sales'),
-	report: code('monthly'),
+	namespace: byCode('sales'),
+	report: byCode('monthly'),
 	...extra,
 });
 const run = (parameters: Record<string, unknown>, more: Record<string, unknown> = {}) =>
@@ -139,7 +138,7 @@ describe('report items list', () => {
 	});
 
 	test('an empty report code is refused before any request', async () => {
-		const { error } = await run(params({ returnAll: true, report: code('={{ "" }}') }));
+		const { error } = await run(params({ returnAll: true, report: byCode('={{ "" }}') }));
 		expect(error?.message).toMatch(
 			/Invalid "Report Code" in item 0: expected a non-empty text, got ""/,
 		);
@@ -161,7 +160,7 @@ describe('report items list', () => {
 	test('Continue On Fail: one output item per row or error, paired with its input', async () => {
 		t.platform.script('POST', '/pub/v1/reports/sales/broken/list', fail(400, 'report broken'));
 		const { items, error } = await run(
-			params({ returnAll: false, limit: 2, report: code('={{ $json.code }}') }),
+			params({ returnAll: false, limit: 2, report: byCode('={{ $json.code }}') }),
 			{
 				continueOnFail: true,
 				input: [

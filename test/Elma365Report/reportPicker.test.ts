@@ -7,12 +7,11 @@ import { loadPackage, searchList } from '../harness/engine';
 import { newId } from '../harness/index.ts';
 import { itemsOf } from '../harness/routes/app.ts';
 import { SCHEME_SEED as S } from '../harness/routes/scheme.ts';
-import { jsonOf, usePlatform } from '../harness/setup';
+import { jsonOf, usePlatform, picked } from '../harness/setup';
 import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 const NODE = 'elma365Report';
-const picked = (value: string) => ({ __rl: true, mode: 'list', value });
 const chosen = (namespace?: string) => ({
 	resource: 'item',
 	operation: 'getAll',

@@ -3,7 +3,7 @@ import axios from 'axios';
 import { ok } from '../harness/index.ts';
 import { SCHEME_SEED as S } from '../harness/routes/scheme.ts';
 import type { Parameters } from '../harness/setup';
-import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { jsonOf, pairingOf, usePlatform, byId } from '../harness/setup';
 
 const t = usePlatform();
 const NODE = 'elma365Scheme';
@@ -13,7 +13,6 @@ const groups = () => t.platform.collection('schemeGroups');
 /** The Section picker with a code typed in it. */
 const section = (value: string) => ({ __rl: true, mode: 'code', value });
 /** A picker with an ID (or an expression) typed in it. */
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 /** Members as one row whose picker is set to an expression, which may give several IDs. */
 const rowOf = (row: string, expression: string) => ({ [row]: [{ id: byId(expression) }] });
 const wire = () =>

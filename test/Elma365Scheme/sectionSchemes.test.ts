@@ -4,7 +4,7 @@
  * platform's errors.
  */
 import { searchList } from '../harness/engine';
-import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { jsonOf, pairingOf, usePlatform, picked } from '../harness/setup';
 import { SCHEME_SEED as S } from '../harness/routes/scheme.ts';
 import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
@@ -14,7 +14,6 @@ const NODE = 'elma365Scheme';
 const FIRST = { from: '0', size: String(MAX_PAGE_SIZE) };
 
 type Entry = Record<string, unknown>;
-const picked = (value: string) => ({ __rl: true, mode: 'list', value });
 const stored = (collection: string, ...keys: string[]) =>
 	keys.map((key) => t.platform.collection(collection).get(key) as Entry);
 

@@ -12,7 +12,6 @@ const run = (
 		parameters: { resource: 'task', operation: 'setPercent', ...parameters },
 		...extra,
 	});
-const wire = () => t.platform.requests.map((r) => [r.method, r.path, r.query, r.body]);
 
 const instance = newId();
 const task = newId();
@@ -34,7 +33,7 @@ test('POST /tasks/{id}/percent {percent, instanceId, comment} as the vendor docu
 	});
 	expect(error).toBeUndefined();
 	const body = { percent: 42.5, instanceId: instance, comment: 'Half way' };
-	expect(wire()).toEqual([['POST', `/pub/v1/tasks/${task}/percent`, {}, body]]);
+	expect(t.wire()).toEqual([['POST', `/pub/v1/tasks/${task}/percent`, {}, body]]);
 	expect(jsonOf(items)).toEqual([{ taskId: task, ...body }]);
 	expect(t.platform.collection('tasks').get(task)).toMatchObject({
 		percent: 42.5,
@@ -108,7 +107,7 @@ test('the double refuses a percent above 100 sent through Additional Body (JSON)
 		instanceId: instance,
 		options: { body: '{"percent": 101}' },
 	});
-	expect(wire()).toEqual([
+	expect(t.wire()).toEqual([
 		['POST', `/pub/v1/tasks/${task}/percent`, {}, { percent: 101, instanceId: instance }],
 	]);
 	expect(error?.message).toBe('ELMA365 400: percent: must be from 0 to 100');

@@ -1,11 +1,10 @@
 import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { searchList } from '../harness/engine';
 import { newId } from '../harness/index.ts';
-import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { jsonOf, pairingOf, usePlatform, picked } from '../harness/setup';
 import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
-const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 const run = (
 	parameters: Record<string, unknown>,
 	extra: {
@@ -13,7 +12,6 @@ const run = (
 		continueOnFail?: boolean;
 	} = {},
 ) => t.run({ nodeType: 'elma365Task', parameters: { resource: 'task', ...parameters }, ...extra });
-const wire = () => t.platform.requests.map((r) => [r.method, r.path, r.query, r.body]);
 /** A request straight to the double, outside the node: what the platform answers to it. */
 const sendRaw = (method: string, path: string) =>
 	fetch(`${t.platform.url}/pub/v1${path}`, {
@@ -79,7 +77,9 @@ describe('Get Many', () => {
 	test('all visible tasks: POST /tasks/list with the list body, paged with from/size', async () => {
 		const { items, error } = await run({ operation: 'getAll', returnAll: true });
 		expect(error).toBeUndefined();
-		expect(wire()).toEqual([['POST', '/pub/v1/tasks/list', {}, { from: 0, size: MAX_PAGE_SIZE }]]);
+		expect(t.wire()).toEqual([
+			['POST', '/pub/v1/tasks/list', {}, { from: 0, size: MAX_PAGE_SIZE }],
+		]);
 		expect(t.platform.requests[0].headers.authorization).toBe(`Bearer ${t.platform.apiKey}`);
 		expect(jsonOf(items)).toEqual(tasks);
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 0 }, { item: 0 }]);
@@ -105,7 +105,7 @@ describe('Get Many', () => {
 			t.platform.collection('tasks').set(tasks[3].__id as string, tasks[3]);
 			const { items, error } = await run({ operation: 'getAll', scope, returnAll: true });
 			expect(error).toBeUndefined();
-			expect(wire()).toEqual([
+			expect(t.wire()).toEqual([
 				['POST', `/pub/v1/tasks/list/${scope}`, {}, { from: 0, size: MAX_PAGE_SIZE }],
 			]);
 			expect(jsonOf(items)).toEqual(expected.map((index) => tasks[index]));
@@ -120,7 +120,7 @@ describe('Get Many', () => {
 			limit: 5,
 			options: { tableFilter: { match: [{ field: '__name', value: 'invoice' }] } },
 		});
-		expect(wire()).toEqual([
+		expect(t.wire()).toEqual([
 			[
 				'POST',
 				`/pub/v1/tasks/list/of/${bob}`,
@@ -138,7 +138,7 @@ describe('Get Many', () => {
 			userId: picked(alice, 'id'),
 			returnAll: true,
 		});
-		expect(wire()).toEqual([
+		expect(t.wire()).toEqual([
 			['POST', `/pub/v1/tasks/list/of/${alice}`, {}, { from: 0, size: MAX_PAGE_SIZE }],
 		]);
 		expect(jsonOf(items)).toEqual([tasks[0], tasks[2]]);
@@ -192,7 +192,7 @@ describe('Get Many', () => {
 			const { closed, cancelled } = finish();
 			const { items, error } = await run({ operation: 'getAll', scope: 'income', returnAll: true });
 			expect(error).toBeUndefined();
-			expect(wire()).toEqual([
+			expect(t.wire()).toEqual([
 				['POST', '/pub/v1/tasks/list/income', {}, { from: 0, size: MAX_PAGE_SIZE }],
 			]);
 			expect(jsonOf(items)).toEqual([tasks[1], tasks[3]]);
@@ -206,7 +206,7 @@ describe('Get Many', () => {
 			expect(jsonOf(finished.items)).toEqual([closed, cancelled]);
 			t.platform.reset();
 			const any = await run({ operation: 'getAll', taskState: 'any', returnAll: true });
-			expect(wire()).toEqual([
+			expect(t.wire()).toEqual([
 				['POST', '/pub/v1/tasks/list', {}, { from: 0, size: MAX_PAGE_SIZE }],
 			]);
 			expect(jsonOf(any.items)).toEqual(tasks);
@@ -216,7 +216,7 @@ describe('Get Many', () => {
 			finish();
 			const { items } = await run({ operation: 'getAll', limit: 3 });
 			// The first page of 3 holds two open tasks (one closed); the one more wanted is read next.
-			expect(wire()).toEqual([
+			expect(t.wire()).toEqual([
 				['POST', '/pub/v1/tasks/list', {}, { from: 0, size: 3 }],
 				['POST', '/pub/v1/tasks/list', {}, { from: 3, size: 1 }],
 			]);
@@ -252,7 +252,7 @@ describe('Get Many', () => {
 describe('Get and Get Exits', () => {
 	test('Get: GET /tasks/{id}/get (the only method the vendor publishes), the task unwrapped', async () => {
 		const { items } = await run({ operation: 'get', taskId: picked(taskAt(0), 'id') });
-		expect(wire()).toEqual([['GET', `/pub/v1/tasks/${taskAt(0)}/get`, {}, undefined]]);
+		expect(t.wire()).toEqual([['GET', `/pub/v1/tasks/${taskAt(0)}/get`, {}, undefined]]);
 		expect(jsonOf(items)).toEqual([tasks[0]]);
 		// A POST to the same path is refused, as a real company refuses it.
 		expect((await sendRaw('POST', `/tasks/${taskAt(0)}/get`)).status).toBe(405);
@@ -268,7 +268,7 @@ describe('Get and Get Exits', () => {
 				],
 			},
 		);
-		expect(wire()).toEqual([
+		expect(t.wire()).toEqual([
 			['GET', `/pub/v1/tasks/${taskAt(0)}/exits`, {}, undefined],
 			['GET', `/pub/v1/tasks/${taskAt(1)}/exits`, {}, undefined],
 		]);
@@ -307,7 +307,7 @@ describe('Complete', () => {
 			},
 		});
 		expect(error).toBeUndefined();
-		expect(wire()).toEqual([
+		expect(t.wire()).toEqual([
 			[
 				'PUT',
 				`/pub/v1/tasks/${taskAt(0)}/submit`,
@@ -376,7 +376,7 @@ describe('Reassign', () => {
 			instanceId: instance,
 			comment: 'Alice is away',
 		});
-		expect(wire()).toEqual([
+		expect(t.wire()).toEqual([
 			[
 				'POST',
 				`/pub/v1/tasks/${taskAt(0)}/reassign`,
@@ -427,7 +427,7 @@ describe('Set Dates', () => {
 				dueDate: '2027-03-01T18:00:00',
 			},
 		});
-		expect(wire()).toEqual([
+		expect(t.wire()).toEqual([
 			['POST', `/pub/v1/tasks/${taskAt(1)}/dates`, {}, { dueDate: '2027-03-01T15:00:00.000Z' }],
 		]);
 		expect(jsonOf(items)).toEqual([{ taskId: taskAt(1), dueDate: '2027-03-01T15:00:00.000Z' }]);
@@ -482,7 +482,7 @@ describe('pickers', () => {
 				{ name: 'Approve invoice 19 (assignment)', value: waiting },
 			],
 		});
-		expect(wire()).toEqual([['POST', '/pub/v1/tasks/list', {}, { from: 0, size: 100 }]]);
+		expect(t.wire()).toEqual([['POST', '/pub/v1/tasks/list', {}, { from: 0, size: 100 }]]);
 	});
 
 	test('tasks searched by name on the platform', async () => {
@@ -492,7 +492,7 @@ describe('pickers', () => {
 				{ name: 'Approve invoice 18', value: taskAt(2) },
 			],
 		});
-		expect(wire()).toEqual([
+		expect(t.wire()).toEqual([
 			[
 				'POST',
 				'/pub/v1/tasks/list',
@@ -544,7 +544,7 @@ test("the e2e workflow's Complete node, as saved, completes the task the webhook
 		],
 	});
 	expect(error).toBeUndefined();
-	expect(wire()).toEqual([
+	expect(t.wire()).toEqual([
 		[
 			'PUT',
 			`/pub/v1/tasks/${taskAt(2)}/submit`,

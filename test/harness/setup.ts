@@ -12,6 +12,10 @@ import { startPlatform } from './index.ts';
 
 export interface TestPlatform {
 	platform: Platform;
+	/** The requests the double received, as `[method, path, query, body]`. */
+	wire(): unknown[][];
+	/** The double's credential: its URL and API key. */
+	credential(): { baseUrl: string; apiKey: string };
 	run(
 		options: Omit<RunOptions, 'credential'> & { credential?: RunOptions['credential'] },
 	): Promise<RunResult>;
@@ -21,6 +25,8 @@ export function usePlatform(): TestPlatform {
 	const t = {} as TestPlatform;
 	beforeAll(async () => {
 		t.platform = await startPlatform();
+		t.wire = () => t.platform.requests.map((r) => [r.method, r.path, r.query, r.body]);
+		t.credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
 		t.run = (options) =>
 			runNode({
 				...options,
@@ -31,6 +37,18 @@ export function usePlatform(): TestPlatform {
 	afterAll(async () => t.platform.close());
 	return t;
 }
+
+/** A resource locator's value chosen from its list (or given in another `mode`). */
+export const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
+
+/** A resource locator's value typed as an ID. */
+export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
+/** A resource locator's value typed as a code. */
+export const byCode = (value: string) => ({ __rl: true, mode: 'code', value });
+
+/** Any UUID. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function jsonOf(items: INodeExecutionData[]): IDataObject[] {
 	return items.map((item) => item.json);

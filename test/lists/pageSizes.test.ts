@@ -10,14 +10,12 @@ import { LIST_SIZE_LIMIT } from '../harness/platform.ts';
 import { searchList } from '../harness/engine';
 import { PollStore, pollNode } from '../harness/poll';
 import type { Parameters } from '../harness/setup';
-import { usePlatform } from '../harness/setup';
+import { usePlatform, byId, byCode } from '../harness/setup';
 import { LARGE_PAGE_SIZE, MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 /** Rows of every list: more than two capped pages, fewer than one large page. */
 const ROWS = 250;
-const locator = (value: string) => ({ __rl: true, mode: 'id', value });
-const code = (value: string) => ({ __rl: true, mode: 'code', value });
 const list = { returnAll: true };
 
 type Row = Record<string, unknown>;
@@ -94,8 +92,8 @@ const CASES: ListCase[] = [
 		{
 			resource: 'item',
 			operation: 'getAll',
-			namespace: code('crm'),
-			application: code('deals'),
+			namespace: byCode('crm'),
+			application: byCode('deals'),
 			...list,
 		},
 		'POST',
@@ -108,8 +106,8 @@ const CASES: ListCase[] = [
 		{
 			resource: 'item',
 			operation: 'getAll',
-			namespace: code('crm'),
-			application: code('deals'),
+			namespace: byCode('crm'),
+			application: byCode('deals'),
 			...list,
 		},
 		'POST',
@@ -122,8 +120,8 @@ const CASES: ListCase[] = [
 		{
 			resource: 'item',
 			operation: 'getAll',
-			namespace: code('sales'),
-			report: code('monthly'),
+			namespace: byCode('sales'),
+			report: byCode('monthly'),
 			...list,
 		},
 		'POST',
@@ -145,7 +143,7 @@ const CASES: ListCase[] = [
 			resource: 'instance',
 			operation: 'getAll',
 			by: 'template',
-			templateId: locator(TEMPLATE),
+			templateId: byId(TEMPLATE),
 			...list,
 		},
 		'POST',
@@ -180,7 +178,7 @@ const CASES: ListCase[] = [
 		read: node('elma365Marketing', {
 			resource: 'segment',
 			operation: 'getSubscribers',
-			segmentId: locator(SEGMENT),
+			segmentId: byId(SEGMENT),
 			...list,
 		}),
 		isList: at('POST', `/pub/v1/marketing/segment/${SEGMENT}/subscribers`),
@@ -221,7 +219,7 @@ const CASES: ListCase[] = [
 				parameters: {
 					resource: 'directory',
 					operation: 'update',
-					directoryId: locator(ids[229]),
+					directoryId: byId(ids[229]),
 					name: '',
 					body: '{"code": "x"}',
 				},
@@ -304,8 +302,8 @@ const CASES: ListCase[] = [
 				nodeType: 'elma365AppTrigger',
 				parameters: {
 					event: 'newItem',
-					namespace: code('crm'),
-					application: code('requests'),
+					namespace: byCode('crm'),
+					application: byCode('requests'),
 					options: { fireForExisting: true },
 				} as never,
 				store: new PollStore(),

@@ -2,12 +2,10 @@ import type { INodeTypeDescription } from 'n8n-workflow';
 import { loadOptions, loadPackage, resourceMapperFields, searchList } from '../harness/engine';
 import { fail, newId } from '../harness/index.ts';
 import { itemsOf } from '../harness/routes/app.ts';
-import { jsonOf, usePlatform } from '../harness/setup';
+import { jsonOf, usePlatform, picked } from '../harness/setup';
 import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
-const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
-const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 const located = { namespace: picked('crm'), application: picked('orders') };
 const editor = { nodeType: 'elma365App' };
 /** Item > Create one item per request (Send in One Request off): the platform's item is the output. */
@@ -105,7 +103,7 @@ describe('section and application pickers', () => {
 		const first = await searchList({
 			...editor,
 			parameters: {},
-			credential: credential(),
+			credential: t.credential(),
 			method: 'searchNamespaces',
 		});
 		expect(first.results).toHaveLength(100);
@@ -118,7 +116,7 @@ describe('section and application pickers', () => {
 		const last = await searchList({
 			...editor,
 			parameters: {},
-			credential: credential(),
+			credential: t.credential(),
 			method: 'searchNamespaces',
 			paginationToken: '1200',
 		});
@@ -146,7 +144,7 @@ describe('section and application pickers', () => {
 		const found = await searchList({
 			...editor,
 			parameters: {},
-			credential: credential(),
+			credential: t.credential(),
 			method: 'searchNamespaces',
 			filter: 'ns124',
 		});
@@ -164,7 +162,7 @@ describe('section and application pickers', () => {
 		const all = await searchList({
 			...editor,
 			parameters: { namespace: picked('crm') },
-			credential: credential(),
+			credential: t.credential(),
 			method: 'searchApplications',
 		});
 		expect(all).toEqual({
@@ -178,7 +176,7 @@ describe('section and application pickers', () => {
 		const typed = await searchList({
 			...editor,
 			parameters: { namespace: picked('crm', 'code') },
-			credential: credential(),
+			credential: t.credential(),
 			method: 'searchApplications',
 			filter: 'COMP',
 		});
@@ -194,7 +192,7 @@ describe('section and application pickers', () => {
 			searchList({
 				...editor,
 				parameters: {},
-				credential: credential(),
+				credential: t.credential(),
 				method: 'searchApplications',
 			}),
 		).resolves.toEqual({ results: [] });
@@ -207,7 +205,7 @@ describe('section and application pickers', () => {
 			searchList({
 				...editor,
 				parameters: {},
-				credential: credential(),
+				credential: t.credential(),
 				method: 'searchNamespaces',
 			}),
 		).rejects.toThrow('ELMA365: the credential may not list sections (HTTP 403)');
@@ -215,7 +213,7 @@ describe('section and application pickers', () => {
 			searchList({
 				...editor,
 				parameters: {},
-				credential: { ...credential(), apiKey: 'wrong' },
+				credential: { ...t.credential(), apiKey: 'wrong' },
 				method: 'searchNamespaces',
 			}),
 		).rejects.toMatchObject({
@@ -230,7 +228,7 @@ describe('status dropdown', () => {
 		const options = await loadOptions({
 			...editor,
 			parameters: { namespace: picked('crm'), application: picked('deals') },
-			credential: credential(),
+			credential: t.credential(),
 			method: 'getStatuses',
 		});
 		expect(options).toEqual([
@@ -289,7 +287,7 @@ describe("Item > Create's status group dropdown", () => {
 			await loadOptions({
 				...editor,
 				parameters: { resource: 'item', operation: 'create', ...located },
-				credential: credential(),
+				credential: t.credential(),
 				method: 'getStatusGroups',
 			}),
 		).toEqual([
@@ -338,7 +336,7 @@ describe('field mapping', () => {
 		const { fields } = await resourceMapperFields({
 			...editor,
 			parameters: located,
-			credential: credential(),
+			credential: t.credential(),
 			method: 'getApplicationFields',
 		});
 		// A user field (Managers) makes the mapper list the users it offers.
@@ -363,7 +361,7 @@ describe('field mapping', () => {
 		const result = await resourceMapperFields({
 			...editor,
 			parameters: { namespace: picked('hr'), application: picked('employees') },
-			credential: credential(),
+			credential: t.credential(),
 			method: 'getApplicationFields',
 		});
 		expect(result).toEqual({
@@ -377,7 +375,7 @@ describe('field mapping', () => {
 		const { fields: schema } = await resourceMapperFields({
 			...editor,
 			parameters: located,
-			credential: credential(),
+			credential: t.credential(),
 			method: 'getApplicationFields',
 		});
 		t.platform.reset();
@@ -432,7 +430,7 @@ describe('field mapping', () => {
 		const { fields } = await resourceMapperFields({
 			...editor,
 			parameters: located,
-			credential: credential(),
+			credential: t.credential(),
 			method: 'getApplicationFields',
 		});
 		const money = fields.find((field) => field.id === 'total');
@@ -529,7 +527,7 @@ describe('field mapping', () => {
 		const { fields } = await resourceMapperFields({
 			...editor,
 			parameters: located,
-			credential: credential(),
+			credential: t.credential(),
 			method: 'getApplicationFields',
 		});
 		// ORDER_FIELDS' money field gives no currency: none is kept.
@@ -550,7 +548,7 @@ describe('field mapping', () => {
 		const priced = await resourceMapperFields({
 			...editor,
 			parameters: { namespace: picked('crm'), application: picked('priced') },
-			credential: credential(),
+			credential: t.credential(),
 			method: 'getApplicationFields',
 		});
 		expect(priced.fields).toEqual([
@@ -607,7 +605,7 @@ describe('field mapping', () => {
 			const { fields: schema } = await resourceMapperFields({
 				...editor,
 				parameters: located,
-				credential: credential(),
+				credential: t.credential(),
 				method: 'getApplicationFields',
 			});
 			t.platform.reset();
@@ -722,7 +720,7 @@ describe('field mapping', () => {
 		const { fields } = await resourceMapperFields({
 			...editor,
 			parameters: located,
-			credential: credential(),
+			credential: t.credential(),
 			method: 'getApplicationFields',
 		});
 		const schema = fields.map((field) =>
@@ -754,7 +752,7 @@ describe('field mapping', () => {
 		const { fields: schema } = await resourceMapperFields({
 			...editor,
 			parameters: located,
-			credential: credential(),
+			credential: t.credential(),
 			method: 'getApplicationFields',
 		});
 		t.platform.reset();
@@ -880,7 +878,7 @@ describe('field values as the vendor documents them (data types guide)', () => {
 		const { fields: schema } = await resourceMapperFields({
 			...editor,
 			parameters: contacts,
-			credential: credential(),
+			credential: t.credential(),
 			method: 'getApplicationFields',
 		});
 		t.platform.reset();
@@ -900,7 +898,7 @@ describe('field values as the vendor documents them (data types guide)', () => {
 		const { fields } = await resourceMapperFields({
 			...editor,
 			parameters: contacts,
-			credential: credential(),
+			credential: t.credential(),
 			method: 'getApplicationFields',
 		});
 		expect(fields.map((f) => [f.id, f.displayName, f.type])).toEqual([
@@ -1002,7 +1000,7 @@ describe('item picker', () => {
 		const first = await searchList({
 			...editor,
 			parameters,
-			credential: credential(),
+			credential: t.credential(),
 			method: 'searchItems',
 		});
 		expect(first.results).toHaveLength(100);
@@ -1011,7 +1009,7 @@ describe('item picker', () => {
 		const found = await searchList({
 			...editor,
 			parameters,
-			credential: credential(),
+			credential: t.credential(),
 			method: 'searchItems',
 			filter: 'order 129',
 		});

@@ -1,17 +1,15 @@
 import { searchList } from '../harness/engine';
 import { fail, newId } from '../harness/index.ts';
 import { itemsOf } from '../harness/routes/app.ts';
-import { jsonOf, usePlatform } from '../harness/setup';
+import { jsonOf, usePlatform, picked } from '../harness/setup';
 
 const t = usePlatform();
-const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
-const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 const located = { namespace: picked('crm'), application: picked('deals') };
 const search = (parameters: Record<string, unknown>, filter?: string, paginationToken?: string) =>
 	searchList({
 		nodeType: 'elma365Contract',
 		parameters: parameters as never,
-		credential: credential(),
+		credential: t.credential(),
 		method: 'searchContractItems',
 		filter,
 		paginationToken,
@@ -41,7 +39,7 @@ describe('contract application picker', () => {
 		const found = await searchList({
 			nodeType: 'elma365Contract',
 			parameters: { resource: 'item', operation: 'getAll', namespace: picked('crm') } as never,
-			credential: credential(),
+			credential: t.credential(),
 			method: 'searchContracts',
 		});
 		expect(found).toEqual({

@@ -1,18 +1,16 @@
 import { resourceMapperFields } from '../harness/engine';
 import { newId } from '../harness/index.ts';
 import { itemsOf } from '../harness/routes/app.ts';
-import { jsonOf, usePlatform } from '../harness/setup';
+import { jsonOf, usePlatform, picked } from '../harness/setup';
 
 /** Create and Update map fields from the contract application's scheme, as App items do. */
 const t = usePlatform();
-const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
-const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 const located = { namespace: picked('crm'), application: picked('deals') };
 const mapperOf = () =>
 	resourceMapperFields({
 		nodeType: 'elma365Contract',
 		parameters: located as never,
-		credential: credential(),
+		credential: t.credential(),
 		method: 'getApplicationFields',
 	});
 
@@ -48,7 +46,7 @@ test("the mapper lists the contract application's fields, and n8n's notice while
 		resourceMapperFields({
 			nodeType: 'elma365Contract',
 			parameters: {},
-			credential: credential(),
+			credential: t.credential(),
 			method: 'getApplicationFields',
 		}),
 	).resolves.toEqual({

@@ -7,7 +7,6 @@ import { LARGE_PAGE_SIZE, PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 /** ELMA365 File: the directory of Initialize and Upload From Links is picked from the disk's directories. */
 const t = usePlatform();
-const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
 let directoryId: string;
 let hash: string;
 
@@ -43,7 +42,7 @@ test('the picker lists the directories, searched by name', async () => {
 	const result = await searchList({
 		nodeType: 'elma365File',
 		parameters: initialize('') as never,
-		credential: credential(),
+		credential: t.credential(),
 		method: 'searchDirectories',
 		filter: 'inb',
 	});
@@ -122,7 +121,7 @@ describe('File ID: picked from the stored files, found by name, or typed', () =>
 		const result = await searchList({
 			nodeType: 'elma365File',
 			parameters: { resource: 'file', operation: 'get' } as never,
-			credential: credential(),
+			credential: t.credential(),
 			method: 'searchFiles',
 			filter: ' report ',
 		});
@@ -143,7 +142,7 @@ describe('File ID: picked from the stored files, found by name, or typed', () =>
 		const result = await searchList({
 			nodeType: 'elma365File',
 			parameters: { resource: 'file', operation: 'get' } as never,
-			credential: credential(),
+			credential: t.credential(),
 			method: 'searchFiles',
 		});
 		expect(result.results).toEqual([

@@ -3,12 +3,10 @@ import type { INodeProperties } from 'n8n-workflow';
 import { loadPackage, searchList } from '../harness/engine';
 import { fail } from '../harness/index.ts';
 import { SCHEME_SEED as S } from '../harness/routes/scheme.ts';
-import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { jsonOf, pairingOf, usePlatform, picked } from '../harness/setup';
 
 const t = usePlatform();
 const NODE = 'elma365Scheme';
-const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
-const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 const rows = (values: unknown[]) => values.map((id) => ({ id }));
 const groups = () => t.platform.collection('schemeGroups');
 
@@ -39,7 +37,7 @@ describe('member pickers', () => {
 		searchList({
 			nodeType: NODE,
 			parameters: addMembers({}) as never,
-			credential: credential(),
+			credential: t.credential(),
 			method,
 			filter,
 		});
@@ -81,7 +79,7 @@ describe('member pickers', () => {
 			searchList({
 				nodeType: NODE,
 				parameters: parameters as never,
-				credential: credential(),
+				credential: t.credential(),
 				method: 'searchGroupPositions',
 				filter,
 			});

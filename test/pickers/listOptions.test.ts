@@ -3,7 +3,7 @@ import { loadOptions, loadPackage } from '../harness/engine';
 import { fail, newId } from '../harness/index.ts';
 import { PollStore, pollNode } from '../harness/poll';
 import { DEFAULT_STATUSES, itemsOf } from '../harness/routes/app.ts';
-import { jsonOf, usePlatform } from '../harness/setup';
+import { jsonOf, usePlatform, picked } from '../harness/setup';
 import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 /**
@@ -12,8 +12,6 @@ import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
  * Nodes whose lists have no application scheme keep typed field codes.
  */
 const t = usePlatform();
-const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
-const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 const [OPEN, CLOSED] = DEFAULT_STATUSES.groupItems.map((group) => group.id);
 
 const ORDER_FIELDS = [
@@ -109,7 +107,7 @@ const load = (node: NodeKey, method: string, parameters: Record<string, unknown>
 	loadOptions({
 		nodeType: NODES[node].nodeType,
 		parameters: parameters as never,
-		credential: credential(),
+		credential: t.credential(),
 		method,
 	});
 
@@ -158,7 +156,7 @@ describe('field code dropdowns', () => {
 		const trigger = await loadOptions({
 			nodeType: 'elma365AppTrigger',
 			parameters: { event: 'updatedItem', ...located('app') } as never,
-			credential: credential(),
+			credential: t.credential(),
 			method: 'getFieldCodes',
 		});
 		expect(trigger).toEqual(options);
@@ -500,7 +498,7 @@ describe('App Trigger table filter', () => {
 			parameters: parameters as never,
 			store: new PollStore(),
 			mode: 'manual',
-			credential: credential(),
+			credential: t.credential(),
 		});
 		itemsOf(t.platform, 'app', 'crm', 'orders').delete(id);
 		expect(result.error).toBeUndefined();

@@ -4,7 +4,6 @@ import type { RecordedRequest } from '../harness/index.ts';
 import { usePlatform } from '../harness/setup';
 
 const t = usePlatform();
-const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
 
 test.each([
 	[
@@ -46,7 +45,7 @@ test.each([
 			searchList({
 				nodeType,
 				parameters: {},
-				credential: credential(),
+				credential: t.credential(),
 				method,
 				filter,
 				paginationToken,
@@ -101,7 +100,7 @@ test.each([
 			searchList({
 				nodeType: 'elma365Nomenclature',
 				parameters: {},
-				credential: credential(),
+				credential: t.credential(),
 				method: 'searchDirectories',
 				filter: 'entry 250',
 				paginationToken,

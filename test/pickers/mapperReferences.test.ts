@@ -8,12 +8,10 @@
  */
 import { resourceMapperFields } from '../harness/engine';
 import { fail, newId } from '../harness/index.ts';
-import { usePlatform } from '../harness/setup';
+import { usePlatform, picked } from '../harness/setup';
 import { MAX_ITEM_OPTIONS } from '../../nodes/shared/methods/itemOptions';
 
 const t = usePlatform();
-const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
-const picked = (value: string) => ({ __rl: true, mode: 'list', value });
 const located = { namespace: picked('crm'), application: picked('shipments') };
 
 const field = (code: string, type: string, name: string, data?: Record<string, unknown>) => ({
@@ -83,7 +81,7 @@ const mapper = () =>
 	resourceMapperFields({
 		nodeType: 'elma365App',
 		parameters: located as never,
-		credential: credential(),
+		credential: t.credential(),
 		method: 'getApplicationFields',
 	});
 
@@ -194,7 +192,7 @@ test('a process template context field that names an application offers its item
 		const { fields } = await resourceMapperFields({
 			nodeType: 'elma365Process',
 			parameters: { namespace: picked('crm'), processCode: picked('shipping') } as never,
-			credential: credential(),
+			credential: t.credential(),
 			method: 'getProcessContextFields',
 		});
 		expect(fields.map((f) => [f.id, f.type, f.options?.map((o) => o.value)])).toEqual([

@@ -2,12 +2,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { loadPackage, searchList } from '../harness/engine';
 import { fail } from '../harness/index.ts';
-import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { jsonOf, pairingOf, usePlatform, picked } from '../harness/setup';
 
 const t = usePlatform();
 const NODE = 'elma365Marketing';
-const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
-const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 const rows = (values: unknown[]) => ({ subscriber: values.map((id) => ({ id })) });
 
 const SEGMENT_A = '5e000000-0000-4000-8000-00000000000a';
@@ -60,7 +58,7 @@ describe('subscriber pickers', () => {
 		searchList({
 			nodeType: NODE,
 			parameters: parameters as never,
-			credential: credential(),
+			credential: t.credential(),
 			method,
 			filter,
 			paginationToken,

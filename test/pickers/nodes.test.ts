@@ -2,11 +2,9 @@ import { searchList } from '../harness/engine';
 import { newId } from '../harness/index.ts';
 import { itemsOf } from '../harness/routes/app.ts';
 import { SCHEME_SEED } from '../harness/routes/scheme.ts';
-import { jsonOf, usePlatform } from '../harness/setup';
+import { jsonOf, usePlatform, picked } from '../harness/setup';
 
 const t = usePlatform();
-const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
-const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 const search = (
 	nodeType: string,
 	method: string,
@@ -17,7 +15,7 @@ const search = (
 	searchList({
 		nodeType,
 		parameters: parameters as never,
-		credential: credential(),
+		credential: t.credential(),
 		method,
 		filter,
 		paginationToken,

@@ -1,12 +1,10 @@
 import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { loadPackage, resourceMapperFields, searchList } from '../harness/engine';
 import { fail, newId, ok } from '../harness/index.ts';
-import { jsonOf, usePlatform } from '../harness/setup';
+import { jsonOf, usePlatform, picked } from '../harness/setup';
 import { LARGE_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
-const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
-const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 const editor = { nodeType: 'elma365Process' };
 const located = { namespace: picked('crm'), processCode: picked('approval') };
 const schemeKey = 'crm/approval';
@@ -27,7 +25,7 @@ const mapperOf = (parameters: Record<string, unknown> = located) =>
 	resourceMapperFields({
 		...editor,
 		parameters: parameters as never,
-		credential: credential(),
+		credential: t.credential(),
 		method: 'getProcessContextFields',
 	});
 
@@ -461,7 +459,7 @@ describe('process template picker for Get Many', () => {
 				by: 'template',
 				...parameters,
 			} as never,
-			credential: credential(),
+			credential: t.credential(),
 			method: 'searchInstanceTemplates',
 			filter,
 			paginationToken,
@@ -620,7 +618,7 @@ describe('instance picker of the single-instance operations', () => {
 		searchList({
 			...editor,
 			parameters: { resource: 'instance', operation: 'get', ...parameters } as never,
-			credential: credential(),
+			credential: t.credential(),
 			method: 'searchTemplateInstances',
 			filter,
 		});
@@ -678,7 +676,7 @@ describe('instance picker of the single-instance operations', () => {
 			searchList({
 				...editor,
 				parameters: { resource: 'instance', operation: 'updateContext', ...parameters } as never,
-				credential: credential(),
+				credential: t.credential(),
 				method: 'searchTemplateCodeInstances',
 				filter,
 			});
@@ -813,7 +811,7 @@ describe("an application's process: Section, then Application, instead of typing
 		const apps = await searchList({
 			...editor,
 			parameters: { resource: 'process', operation: 'start', namespace: picked('crm') } as never,
-			credential: credential(),
+			credential: t.credential(),
 			method: 'searchApplications',
 		});
 		expect(apps.results).toContainEqual({
@@ -823,7 +821,7 @@ describe("an application's process: Section, then Application, instead of typing
 		const templates = await searchList({
 			...editor,
 			parameters: { resource: 'process', operation: 'start', ...withApp } as never,
-			credential: credential(),
+			credential: t.credential(),
 			method: 'searchProcessTemplates',
 		});
 		expect(templates).toEqual({

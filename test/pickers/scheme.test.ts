@@ -1,12 +1,10 @@
 import { searchList } from '../harness/engine';
 import { fail, newId } from '../harness/index.ts';
 import { SCHEME_SEED as S } from '../harness/routes/scheme.ts';
-import { jsonOf, usePlatform } from '../harness/setup';
+import { jsonOf, usePlatform, picked } from '../harness/setup';
 
 const t = usePlatform();
 const NODE = 'elma365Scheme';
-const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
-const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 const search = (
 	method: string,
 	parameters: Record<string, unknown> = {},
@@ -16,7 +14,7 @@ const search = (
 	searchList({
 		nodeType: NODE,
 		parameters: parameters as never,
-		credential: credential(),
+		credential: t.credential(),
 		method,
 		filter,
 		paginationToken,

@@ -1,15 +1,13 @@
 import { searchList } from '../harness/engine';
 import { fail, newId } from '../harness/index.ts';
-import { jsonOf, usePlatform } from '../harness/setup';
+import { jsonOf, usePlatform, picked } from '../harness/setup';
 
 const t = usePlatform();
-const credential = () => ({ baseUrl: t.platform.url, apiKey: t.platform.apiKey });
-const picked = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 const search = (method: string, filter?: string, paginationToken?: string) =>
 	searchList({
 		nodeType: 'elma365Telephony',
 		parameters: { resource: 'binding', operation: 'update' },
-		credential: credential(),
+		credential: t.credential(),
 		method,
 		filter,
 		paginationToken,

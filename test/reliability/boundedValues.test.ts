@@ -7,12 +7,10 @@
 import { newId } from '../harness/index.ts';
 import { itemsOf } from '../harness/routes/app.ts';
 import { PollStore, pollNode } from '../harness/poll';
-import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { jsonOf, pairingOf, usePlatform, byId, byCode } from '../harness/setup';
 
 const t = usePlatform();
 const HUGE = 'y'.repeat(100_000);
-const byCode = (value: string) => ({ __rl: true, mode: 'code', value });
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const SHOWN = `"${'y'.repeat(80)}…" (100000 characters)`;
 
 let itemId: string;

@@ -18,6 +18,7 @@ import { PATH_PARAMS } from '../../nodes/Elma365Scheme/actions/pathParams';
 import { SCHEME_ROWS } from '../../nodes/Elma365Scheme/actions/table';
 import type { RecordedRequest, Reply } from '../harness/index.ts';
 import { ok } from '../harness/index.ts';
+import { byId, byCode } from '../harness/setup';
 
 export const UUID = '7d1c2a3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 export const OTHER_UUID = '0b9e8f7a-6d5c-4b3a-9f8e-7d6c5b4a3f2e';
@@ -27,9 +28,7 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 /** Where the hostile value goes: an expression reading it from the input item. */
 export const V = '={{ $json.v }}';
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 export const V_BY_ID = byId(V);
-const byCode = (value: string) => ({ __rl: true, mode: 'code', value });
 
 /** A small binary file on the input item, for uploads and imports. */
 export function fileItem(

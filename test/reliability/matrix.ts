@@ -3,10 +3,9 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { MAX_ATTEMPTS } from '../../nodes/shared/transport';
 import type { Reply } from '../harness/index.ts';
 import { faults, ok } from '../harness/index.ts';
+import { byId, byCode } from '../harness/setup';
 
 const UUID = '7d1c2a3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
-const locator = (value: string) => ({ __rl: true, mode: 'id', value });
-const byCode = (value: string) => ({ __rl: true, mode: 'code', value });
 
 /** A healthy answer every operation can read: an item, a one-entry list, the bindings and link shapes. */
 export const HEALTHY = ok({
@@ -67,7 +66,7 @@ export const OPERATIONS: Op[] = [
 			operation: 'get',
 			namespace: byCode('crm'),
 			application: byCode('deals'),
-			itemId: locator(UUID),
+			itemId: byId(UUID),
 		},
 	},
 	{
@@ -96,7 +95,7 @@ export const OPERATIONS: Op[] = [
 			operation: 'get',
 			namespace: byCode('legal'),
 			application: byCode('contracts'),
-			itemId: locator(UUID),
+			itemId: byId(UUID),
 		},
 	},
 	{
@@ -179,7 +178,7 @@ export const OPERATIONS: Op[] = [
 		label: 'Marketing segment get',
 		method: 'GET',
 		idempotent: true,
-		parameters: { resource: 'segment', operation: 'get', segmentId: locator(UUID) },
+		parameters: { resource: 'segment', operation: 'get', segmentId: byId(UUID) },
 	},
 	{
 		node: 'elma365Marketing',
@@ -193,7 +192,7 @@ export const OPERATIONS: Op[] = [
 		label: 'File directory get',
 		method: 'GET',
 		idempotent: true,
-		parameters: { resource: 'directory', operation: 'get', directoryId: locator(UUID) },
+		parameters: { resource: 'directory', operation: 'get', directoryId: byId(UUID) },
 	},
 	{
 		node: 'elma365File',
@@ -207,7 +206,7 @@ export const OPERATIONS: Op[] = [
 		label: 'Scheme group get',
 		method: 'GET',
 		idempotent: true,
-		parameters: { resource: 'group', operation: 'get', groupId: locator(UUID) },
+		parameters: { resource: 'group', operation: 'get', groupId: byId(UUID) },
 	},
 	{
 		node: 'elma365Scheme',
@@ -232,7 +231,7 @@ export const OPERATIONS: Op[] = [
 		parameters: {
 			resource: 'case',
 			operation: 'create',
-			directoryId: locator(UUID),
+			directoryId: byId(UUID),
 			docflow: 'input',
 			name: 'New',
 		},
@@ -243,7 +242,7 @@ export const OPERATIONS: Op[] = [
 		method: 'POST',
 		idempotent: false,
 		binary: true,
-		parameters: { resource: 'file', operation: 'uploadToDirectory', directoryId: locator(UUID) },
+		parameters: { resource: 'file', operation: 'uploadToDirectory', directoryId: byId(UUID) },
 	},
 	// The import's request by the hash of an uploaded file (its upload meets the faults as File upload to directory).
 	{
@@ -270,7 +269,7 @@ export const OPERATIONS: Op[] = [
 		parameters: {
 			resource: 'instance',
 			operation: 'updateContext',
-			instanceId: locator(UUID),
+			instanceId: byId(UUID),
 			comment: 'Why',
 			fieldsInputMode: 'json',
 			fieldsJson: '{"a": 1}',
@@ -281,14 +280,14 @@ export const OPERATIONS: Op[] = [
 		label: 'Process instance skip step',
 		method: 'POST',
 		idempotent: false,
-		parameters: { resource: 'instance', operation: 'skipStep', instanceId: locator(UUID) },
+		parameters: { resource: 'instance', operation: 'skipStep', instanceId: byId(UUID) },
 	},
 	{
 		node: 'elma365Task',
 		label: 'Task get',
 		method: 'GET',
 		idempotent: true,
-		parameters: { resource: 'task', operation: 'get', taskId: locator(UUID) },
+		parameters: { resource: 'task', operation: 'get', taskId: byId(UUID) },
 	},
 	// Completing a task twice could take another exit: never repeated, though sent with PUT.
 	{
@@ -299,7 +298,7 @@ export const OPERATIONS: Op[] = [
 		parameters: {
 			resource: 'task',
 			operation: 'complete',
-			taskId: locator(UUID),
+			taskId: byId(UUID),
 			exitId: { __rl: true, mode: 'code', value: 'approve' },
 		},
 	},
@@ -311,7 +310,7 @@ export const OPERATIONS: Op[] = [
 		parameters: {
 			resource: 'task',
 			operation: 'setPercent',
-			taskId: locator(UUID),
+			taskId: byId(UUID),
 			percent: 50,
 			instanceId: UUID,
 		},
@@ -325,7 +324,7 @@ export const OPERATIONS: Op[] = [
 		parameters: {
 			resource: 'message',
 			operation: 'getAll',
-			channelId: locator(UUID),
+			channelId: byId(UUID),
 			returnAll: true,
 		},
 	},
@@ -334,7 +333,7 @@ export const OPERATIONS: Op[] = [
 		label: 'Channel message post',
 		method: 'POST',
 		idempotent: false,
-		parameters: { resource: 'message', operation: 'create', channelId: locator(UUID), text: 'Hi' },
+		parameters: { resource: 'message', operation: 'create', channelId: byId(UUID), text: 'Hi' },
 	},
 	{
 		node: 'elma365Storage',
@@ -374,7 +373,7 @@ export const OPERATIONS: Op[] = [
 		parameters: {
 			resource: 'case',
 			operation: 'create',
-			directoryId: locator(UUID),
+			directoryId: byId(UUID),
 			docflow: 'input',
 			name: 'New',
 			requestOptions: { retryWrites: true },

@@ -1,7 +1,7 @@
 import { faults, newId, ok } from '../harness/index.ts';
 import type { RecordedRequest, Reply } from '../harness/index.ts';
 import { arrivalGate } from '../harness/inFlight';
-import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { jsonOf, pairingOf, usePlatform, byId } from '../harness/setup';
 import { INITIAL_WINDOW, ADAPTIVE_CEILING } from '../../nodes/shared/limits';
 
 /**
@@ -12,7 +12,6 @@ import { INITIAL_WINDOW, ADAPTIVE_CEILING } from '../../nodes/shared/limits';
  */
 const t = usePlatform();
 const CASE_PATH = /^\/pub\/v1\/nomenclature\/[^/]+$/;
-const locator = (value: string) => ({ __rl: true, mode: 'id', value });
 
 function cases(count: number) {
 	const directoryId = newId();
@@ -24,8 +23,8 @@ function cases(count: number) {
 const caseUpdate = {
 	resource: 'case',
 	operation: 'update',
-	caseId: locator('={{ $json.id }}'),
-	directoryId: locator('={{ $json.directoryId }}'),
+	caseId: byId('={{ $json.id }}'),
+	directoryId: byId('={{ $json.directoryId }}'),
 	docflow: 'input',
 	name: '={{ $json.name }}',
 };

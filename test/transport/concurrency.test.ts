@@ -1,7 +1,7 @@
 import { fail, newId, ok } from '../harness/index.ts';
 import type { RecordedRequest, Reply } from '../harness/index.ts';
 import { arrivalGate } from '../harness/inFlight';
-import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { jsonOf, pairingOf, usePlatform, byId, byCode } from '../harness/setup';
 
 /**
  * Options > Concurrency, implemented once in the shared router: at most N items in flight, output in
@@ -9,7 +9,6 @@ import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
  */
 const t = usePlatform();
 const CASE_PATH = /^\/pub\/v1\/nomenclature\/[^/]+$/;
-const locator = (value: string) => ({ __rl: true, mode: 'id', value });
 
 /**
  * Counts requests in flight at the platform: each reply is held for `delay(request)` ms, the first
@@ -52,8 +51,8 @@ function caseUpdate(options?: Record<string, unknown>) {
 	return {
 		resource: 'case',
 		operation: 'update',
-		caseId: locator('={{ $json.id }}'),
-		directoryId: locator('={{ $json.directoryId }}'),
+		caseId: byId('={{ $json.id }}'),
+		directoryId: byId('={{ $json.directoryId }}'),
 		docflow: 'input',
 		name: '={{ $json.name }}',
 		...(options === undefined ? {} : { options }),
@@ -289,7 +288,6 @@ describe('Options > Concurrency on application items', () => {
 	const NS = 'crm';
 	const APP = 'deals';
 	const createPath = `/pub/v1/app/${NS}/${APP}/create`;
-	const code = (value: string) => ({ __rl: true, mode: 'code', value });
 
 	test('create one by one (Send in One Request off): at most N in flight, created items in input order and paired', async () => {
 		const input = Array.from({ length: 10 }, (_, index) => ({ json: { title: `Deal ${index}` } }));
@@ -314,8 +312,8 @@ describe('Options > Concurrency on application items', () => {
 			parameters: {
 				resource: 'item',
 				operation: 'create',
-				namespace: code(NS),
-				application: code(APP),
+				namespace: byCode(NS),
+				application: byCode(APP),
 				columns: { mappingMode: 'defineBelow', value: { __name: '={{ $json.title }}' } },
 				sendInOneRequest: false,
 				options: { concurrency: 5 },
@@ -350,8 +348,8 @@ describe('Options > Concurrency on application items', () => {
 			parameters: {
 				resource: 'item',
 				operation: 'update',
-				namespace: code(NS),
-				application: code(APP),
+				namespace: byCode(NS),
+				application: byCode(APP),
 				itemId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
 				fieldsInputMode: 'json',
 				fieldsJson: '={{ JSON.stringify({ price: $json.price }) }}',
@@ -404,8 +402,8 @@ describe('Options > Concurrency on application items', () => {
 			parameters: {
 				resource: 'item',
 				operation: 'update',
-				namespace: code(NS),
-				application: code(APP),
+				namespace: byCode(NS),
+				application: byCode(APP),
 				itemId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
 				fieldsInputMode: 'pairs',
 				fields: { field: [{ name: 'price', value: '={{ $json.price }}' }] },

@@ -1,6 +1,6 @@
 import { faults, newId, ok } from '../harness/index.ts';
 import type { RecordedRequest, Reply } from '../harness/index.ts';
-import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { jsonOf, pairingOf, usePlatform, byId } from '../harness/setup';
 import { MAX_ATTEMPTS } from '../../nodes/shared/transport';
 
 /**
@@ -10,7 +10,6 @@ import { MAX_ATTEMPTS } from '../../nodes/shared/transport';
  */
 const t = usePlatform();
 const CASE_PATH = /^\/pub\/v1\/nomenclature\/[^/]+$/;
-const locator = (value: string) => ({ __rl: true, mode: 'id', value });
 
 /** At most `perWindow` requests per `windowMs`; above that 429 with Retry-After until the window ends. */
 function rateLimited(perWindow: number, windowMs: number) {
@@ -38,8 +37,8 @@ function caseUpdate(concurrency: number) {
 	return {
 		resource: 'case',
 		operation: 'update',
-		caseId: locator('={{ $json.id }}'),
-		directoryId: locator('={{ $json.directoryId }}'),
+		caseId: byId('={{ $json.id }}'),
+		directoryId: byId('={{ $json.directoryId }}'),
 		docflow: 'input',
 		name: '={{ $json.name }}',
 		options: { concurrency },

@@ -1,6 +1,6 @@
 import { newId } from '../harness/index.ts';
 import type { QuotaCounts, RecordedRequest } from '../harness/index.ts';
-import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { jsonOf, pairingOf, usePlatform, byId } from '../harness/setup';
 
 /**
  * A SaaS Standard company's per-minute quota of web API requests (issue 44; the vendor's help page
@@ -14,7 +14,6 @@ const t = usePlatform();
 const ITEMS = 120;
 const PER_WINDOW = 50;
 const WINDOW_MS = 3000;
-const locator = (value: string) => ({ __rl: true, mode: 'id', value });
 
 interface QuotaRun {
 	input: Array<{ json: { id: string; name: string; directoryId: string } }>;
@@ -42,8 +41,8 @@ async function updateUnderQuota(retryAfter: boolean): Promise<QuotaRun> {
 		parameters: {
 			resource: 'case',
 			operation: 'update',
-			caseId: locator('={{ $json.id }}'),
-			directoryId: locator('={{ $json.directoryId }}'),
+			caseId: byId('={{ $json.id }}'),
+			directoryId: byId('={{ $json.directoryId }}'),
 			docflow: 'input',
 			name: '={{ $json.name }}',
 		},

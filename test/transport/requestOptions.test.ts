@@ -1,7 +1,7 @@
 import { faults, newId, ok } from '../harness/index.ts';
 import { searchList } from '../harness/engine';
 import { PollStore, pollNode } from '../harness/poll';
-import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { jsonOf, pairingOf, usePlatform, picked, byId } from '../harness/setup';
 import * as transport from '../../nodes/shared/transport';
 
 /**
@@ -10,7 +10,6 @@ import * as transport from '../../nodes/shared/transport';
  * repeated like a read).
  */
 const t = usePlatform();
-const locator = (value: string) => ({ __rl: true, mode: 'id', value });
 let directoryId: string;
 
 beforeEach(() => {
@@ -29,7 +28,7 @@ const listCases = (requestOptions: Record<string, unknown> = {}) => ({
 const createCase = (requestOptions: Record<string, unknown> = {}) => ({
 	resource: 'case',
 	operation: 'create',
-	directoryId: locator(directoryId),
+	directoryId: byId(directoryId),
 	docflow: 'input',
 	name: 'New',
 	requestOptions,
@@ -213,7 +212,6 @@ describe('the timeout also bounds pickers and the trigger', () => {
 	test('a poll of the App Trigger ends with a timed-out error and leaves its state alone', async () => {
 		t.platform.script('POST', '/pub/v1/app/crm/requests/list', faults.latency(5000), 99);
 		const store = new PollStore();
-		const picked = (value: string) => ({ __rl: true, mode: 'list', value });
 		const result = await pollNode({
 			nodeType: 'elma365AppTrigger',
 			parameters: {

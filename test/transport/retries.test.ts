@@ -1,5 +1,5 @@
 import { fail, faults, newId } from '../harness/index.ts';
-import { usePlatform } from '../harness/setup';
+import { usePlatform, byId } from '../harness/setup';
 
 /**
  * The transport's retry policy, seen on the wire: 429 and 5xx are retried a bounded number of
@@ -9,7 +9,6 @@ import { usePlatform } from '../harness/setup';
 import * as transport from '../../nodes/shared/transport';
 
 const t = usePlatform();
-const locator = (value: string) => ({ __rl: true, mode: 'id', value });
 let directoryId: string;
 let caseId: string;
 
@@ -27,15 +26,15 @@ beforeEach(() => {
 const update = () => ({
 	resource: 'case',
 	operation: 'update',
-	caseId: locator(caseId),
-	directoryId: locator(directoryId),
+	caseId: byId(caseId),
+	directoryId: byId(directoryId),
 	docflow: 'input',
 	name: 'Renamed',
 });
 const create = () => ({
 	resource: 'case',
 	operation: 'create',
-	directoryId: locator(directoryId),
+	directoryId: byId(directoryId),
 	docflow: 'input',
 	name: 'New',
 });

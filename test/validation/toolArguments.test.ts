@@ -8,12 +8,11 @@ import {
 	requireUuid,
 	toolArgument,
 } from '../../nodes/shared/validation';
-import { usePlatform } from '../harness/setup';
+import { usePlatform, byId } from '../harness/setup';
 
 const t = usePlatform();
 
 const fromAI = (key: string) => `={{ $fromAI('${key}', 'what the agent gives', 'string') }}`;
-const locator = (value: string) => ({ __rl: true, mode: 'id', value });
 
 const node = (type: string, parameters: Record<string, unknown>): INode => ({
 	id: '1',
@@ -32,11 +31,11 @@ const UUID_EXPECTED = 'a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6';
 describe('toolArgument: the $fromAI key a parameter comes from, on a tool only', () => {
 	test.each([
 		['an expression', fromAI('task_id'), 'task_id'],
-		['a resource locator', locator(fromAI('task_id')), 'task_id'],
+		['a resource locator', byId(fromAI('task_id')), 'task_id'],
 		['double quotes', '={{ $fromAI("case_id") }}', 'case_id'],
 		["n8n's other spelling", "={{ $fromai('section') }}", 'section'],
 		['a fixed value', 'crm', undefined],
-		['a locator with a fixed value', locator('3fa85f64-5717-4562-b3fc-2c963f66afa6'), undefined],
+		['a locator with a fixed value', byId('3fa85f64-5717-4562-b3fc-2c963f66afa6'), undefined],
 		['another expression', '={{ $json.task }}', undefined],
 		['a number', 5, undefined],
 	])('%s', (_, value, expected) => {
@@ -48,14 +47,14 @@ describe('toolArgument: the $fromAI key a parameter comes from, on a tool only',
 	});
 
 	test('not a tool: $fromAI only reads the input item there, and the form is what the user sees', () => {
-		const plain = node('n8n-nodes-elma365.elma365Task', { taskId: locator(fromAI('task_id')) });
+		const plain = node('n8n-nodes-elma365.elma365Task', { taskId: byId(fromAI('task_id')) });
 		expect(toolArgument(plain, 'taskId')).toBeUndefined();
 	});
 });
 
 describe('a validator names the tool argument where the agent gave the value', () => {
 	test('a UUID picker from $fromAI: the argument, then the field, no item index', () => {
-		const ctx = context(asTool({ taskId: locator(fromAI('task_id')) }));
+		const ctx = context(asTool({ taskId: byId(fromAI('task_id')) }));
 		expect(() => requireUuid(ctx, 0, parameterField('taskId', 'Task'), 'not-a-uuid')).toThrow(
 			`Invalid tool argument "task_id" (field "Task"): expected ${UUID_EXPECTED}, got "not-a-uuid"`,
 		);
@@ -87,7 +86,7 @@ describe('a validator names the tool argument where the agent gave the value', (
 	});
 
 	test('a value fixed in the form of a tool: the form words', () => {
-		const ctx = context(asTool({ taskId: locator('not-a-uuid') }));
+		const ctx = context(asTool({ taskId: byId('not-a-uuid') }));
 		expect(() => requireUuid(ctx, 0, parameterField('taskId', 'Task'), 'not-a-uuid')).toThrow(
 			`Invalid "Task" in item 0: expected ${UUID_EXPECTED}, got "not-a-uuid"`,
 		);
@@ -109,7 +108,7 @@ describe('a validator names the tool argument where the agent gave the value', (
 	});
 
 	test('readUuidLocator passes its parameter name', () => {
-		const tool = asTool({ caseId: locator(fromAI('case_id')) });
+		const tool = asTool({ caseId: byId(fromAI('case_id')) });
 		const ctx = {
 			getNode: () => tool,
 			getNodeParameter: () => 'not-a-uuid',
@@ -127,7 +126,7 @@ describe("through n8n's engine (not a tool): $fromAI reads the input item, the f
 			parameters: {
 				resource: 'task',
 				operation: 'getExits',
-				taskId: locator(fromAI('task_id')),
+				taskId: byId(fromAI('task_id')),
 			},
 			input: [{ json: { task_id: 'not-a-uuid' } }],
 		});
