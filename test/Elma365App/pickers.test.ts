@@ -716,36 +716,6 @@ describe('field mapping', () => {
 		expect(t.platform.requests.map((r) => r.body)).toEqual([{ context: { __name: 'J' } }]);
 	});
 
-	test('a field saved with the value hint in its label is named without it', async () => {
-		const { fields } = await resourceMapperFields({
-			...editor,
-			parameters: located,
-			credential: t.credential(),
-			method: 'getApplicationFields',
-		});
-		const schema = fields.map((field) =>
-			field.id === 'managers' ? { ...field, displayName: 'Managers (user UUID(s))' } : field,
-		);
-		t.platform.reset();
-		const { error } = await t.run({
-			...editor,
-			parameters: {
-				resource: 'item',
-				operation: 'create',
-				...located,
-				columns: {
-					mappingMode: 'defineBelow',
-					value: { __name: 'x', managers: '={{ "no pe" }}' },
-					matchingColumns: [],
-					schema,
-				},
-			} as never,
-		});
-		expect(error?.message).toBe(
-			'Invalid "Values to Send > Managers" in item 0: expected a user (picked, or a user\'s UUID, e-mail or login), or a list of them, got "no pe"',
-		);
-	});
-
 	test('update maps fields onto an existing item; pairs mode keeps the name/value pairs', async () => {
 		const id = newId();
 		itemsOf(t.platform, 'app', 'crm', 'orders').set(id, { __id: id, __name: 'Old', quantity: 1 });

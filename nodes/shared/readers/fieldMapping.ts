@@ -24,25 +24,6 @@ const JSON_TYPES = new Set(['FULL_NAME', 'TABLE']);
 /** References to application items and org-structure nodes: sent as `["uuid", ...]` (files and images too, or as uploaded files). */
 const REFERENCE_TYPES = new Set(['SYS_COLLECTION', 'SYS_OSNODE']);
 
-/**
- * What a field takes, where that is not obvious from the input. Saved mappers of earlier releases
- * carry it in the field's label, as "Name (hint)"; messages name the field without it.
- */
-const HINTS: Record<string, string> = {
-	SYS_USER: 'user UUID(s)',
-	SYS_COLLECTION: 'item UUID(s)',
-	SYS_OSNODE: 'org-structure UUID(s)',
-	FILE: 'file UUID(s)',
-	IMAGE: 'image file UUID(s)',
-	CATEGORY: 'category code(s)',
-	ENUM: 'category code(s)',
-	MONEY: '{"cents", "currency"}',
-	PHONE: 'phone number(s)',
-	EMAIL: 'email address(es)',
-	REF_ITEM: '{"id", "code", "namespace"}',
-	DATE: 'date',
-};
-
 /** A value given as a JSON array or object, or as comma-separated text, as a list. */
 function listOf(value: unknown): unknown[] {
 	let list: unknown = value;
@@ -327,14 +308,7 @@ export function toPlatformValue(
 
 /** A mapped field as messages name it: the mapper's section as the form shows it, then the field. */
 function mappedLabel(field: { id: string; displayName?: string; platformType?: string }): string {
-	return `${MAPPER_SECTION} > ${fieldLabel(field)}`;
-}
-
-/** A mapped field's label, without the value hint that labels saved by earlier releases end with. */
-function fieldLabel(field: { id: string; displayName?: string; platformType?: string }): string {
-	const label = field.displayName ?? field.id;
-	const hint = HINTS[field.platformType ?? ''];
-	return hint && label.endsWith(` (${hint})`) ? label.slice(0, -hint.length - 3) : label;
+	return `${MAPPER_SECTION} > ${field.displayName ?? field.id}`;
 }
 
 /** The operations whose mapper is in n8n's `add` mode (see fieldMapper): they create an item. */
