@@ -143,7 +143,7 @@ const ORDERS = {
 /**
  * An application with a field of every type the mapper offers, so that `npm start` shows each
  * one's input: a money amount, an enumeration (`data.enumItems`, as the vendor's field types give
- * it: docs/field-types.md), a user, a reference to Deals, a file, an org-structure node, a date,
+ * it: docs/field-types.md), a category (valued by ID), a user, a reference to Deals, a file, an org-structure node, a date,
  * a yes/no, a whole number and a long text. Its items reference the seeded deals and users.
  */
 export const PRODUCTS = {
@@ -159,6 +159,8 @@ export const PRODUCTS = {
 				{ code: 'equipment', name: 'Equipment' },
 			],
 		}),
+		// Valued by category IDs; the scheme lists no categories, so the form takes them typed.
+		field('segment', 'CATEGORY', 'Market segment'),
 		field('manager', 'SYS_USER', 'Product manager'),
 		field('deal', 'SYS_COLLECTION', 'Deal', false, { namespace: 'crm', code: 'deals' }),
 		field('datasheet', 'FILE', 'Datasheet'),
@@ -178,6 +180,7 @@ const PRODUCT_ITEMS: Entry[] = [
 		__name: 'Ergonomic chair',
 		price: { cents: 24900, currency: 'EUR' },
 		kind: [{ code: 'furniture', name: 'Furniture' }],
+		segment: ['c5000000-0000-4000-8000-0000000000c1'],
 		manager: ['0a000000-0000-4000-8000-00000000a11c'],
 		deal: ['7a000000-0000-4000-8000-0000000000a1'],
 		launched: '2026-03-01',
@@ -190,6 +193,7 @@ const PRODUCT_ITEMS: Entry[] = [
 		__name: 'Standing desk frame',
 		price: { cents: 39900, currency: 'EUR' },
 		kind: [{ code: 'equipment', name: 'Equipment' }],
+		segment: ['c5000000-0000-4000-8000-0000000000c2'],
 		manager: ['0b000000-0000-4000-8000-000000000b0b'],
 		deal: ['7b000000-0000-4000-8000-0000000000a2'],
 		launched: '2026-05-15',
