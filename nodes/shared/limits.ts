@@ -19,3 +19,26 @@ export const ADAPTIVE_CEILING = 100;
  * successes. A setting at or below it (e.g. Concurrency 10) is in flight at once.
  */
 export const INITIAL_WINDOW = 32;
+
+/* Request Options: the bounds of one request (transport/bounds.ts reads them). */
+
+/** Default time one attempt may take in all, from sending to the last byte of the answer. */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+/** Default for uploads and downloads, whose bodies can be large. */
+export const TRANSFER_TIMEOUT_MS = DEFAULT_TIMEOUT_MS * 10;
+export const MIN_TIMEOUT_MS = 100;
+export const MAX_TIMEOUT_MS = 3_600_000;
+const MB = 1024 * 1024;
+/** Default size cap of an API answer (a page of 100 items is far below it). */
+export const API_MAX_BYTES = 16 * MB;
+/** Default size cap of a file download. */
+export const TRANSFER_MAX_BYTES = 1024 * MB;
+export const MAX_RESPONSE_MB = 100 * 1024;
+
+/**
+ * Request Options > Max Quota Wait's default, in seconds: the longest one request waits out the
+ * company's quota. Five of the documented one-minute periods (help "SaaS Standard limits").
+ */
+export const DEFAULT_QUOTA_WAIT_S = 300;
+/** Request Options > Max Quota Wait's largest value, in seconds. */
+export const MAX_QUOTA_WAIT_S = 3_600;

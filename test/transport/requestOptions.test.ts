@@ -3,6 +3,7 @@ import { searchList } from '../harness/engine';
 import { PollStore, pollNode } from '../harness/poll';
 import { jsonOf, pairingOf, usePlatform, picked, byId } from '../harness/setup';
 import * as transport from '../../nodes/shared/transport';
+import { DEFAULT_TIMEOUT_MS, TRANSFER_TIMEOUT_MS } from '../../nodes/shared/limits';
 
 /**
  * Request Options of every node: Timeout (a request that gets no answer is abandoned, so a workflow
@@ -81,8 +82,8 @@ describe('Timeout', () => {
 	});
 
 	test('the default is one minute, and ten for uploads and downloads', () => {
-		expect(transport.DEFAULT_TIMEOUT_MS).toBe(60_000);
-		expect(transport.TRANSFER_TIMEOUT_MS).toBe(600_000);
+		expect(DEFAULT_TIMEOUT_MS).toBe(60_000);
+		expect(TRANSFER_TIMEOUT_MS).toBe(600_000);
 	});
 
 	test.each([

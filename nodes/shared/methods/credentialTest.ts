@@ -5,7 +5,8 @@ import type {
 	IDataObject,
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
-import { DEFAULT_TIMEOUT_MS, isRedirect, parseBody } from '../transport';
+import { DEFAULT_TIMEOUT_MS } from '../limits';
+import { isRedirect, parseBody } from '../transport';
 import { BASE_URL_EXAMPLE, BASE_URL_UNUSABLE, parseBaseUrl } from '../transport/address';
 import {
 	describeNetworkFailure,

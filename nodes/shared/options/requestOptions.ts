@@ -4,8 +4,9 @@ import {
 	MAX_RESPONSE_MB,
 	MAX_TIMEOUT_MS,
 	MIN_TIMEOUT_MS,
-} from '../transport/bounds';
-import { DEFAULT_QUOTA_WAIT_S, MAX_QUOTA_WAIT_S } from '../transport/retry';
+	DEFAULT_QUOTA_WAIT_S,
+	MAX_QUOTA_WAIT_S,
+} from '../limits';
 
 /**
  * Request Options: how every request of the node behaves, whatever the operation. Every node

@@ -1,20 +1,15 @@
 import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { invalidInput } from '../validation';
-import { DEFAULT_QUOTA_WAIT_S, MAX_QUOTA_WAIT_S } from './retry';
-import type { Elma365Context } from './types';
+import {
+	DEFAULT_QUOTA_WAIT_S,
+	MAX_QUOTA_WAIT_S,
+	MAX_RESPONSE_MB,
+	MAX_TIMEOUT_MS,
+	MIN_TIMEOUT_MS,
+} from '../limits';
 
-/** Default time one attempt may take in all, from sending to the last byte of the answer. */
-export const DEFAULT_TIMEOUT_MS = 60_000;
-/** Default for uploads and downloads, whose bodies can be large. */
-export const TRANSFER_TIMEOUT_MS = DEFAULT_TIMEOUT_MS * 10;
-export const MIN_TIMEOUT_MS = 100;
-export const MAX_TIMEOUT_MS = 3_600_000;
 const MB = 1024 * 1024;
-/** Default size cap of an API answer (a page of 100 items is far below it). */
-export const API_MAX_BYTES = 16 * MB;
-/** Default size cap of a file download. */
-export const TRANSFER_MAX_BYTES = 1024 * MB;
-export const MAX_RESPONSE_MB = 100 * 1024;
+import type { Elma365Context } from './types';
 
 /** A response body as the HTTP client gives it with `encoding: 'stream'` (a Node Readable). */
 export interface ByteStream extends AsyncIterable<Buffer | string> {

@@ -2,15 +2,8 @@ import type { IDataObject, IHttpRequestOptions, NodeApiError } from 'n8n-workflo
 import { NodeOperationError } from 'n8n-workflow';
 import { parseJsonOrText } from '../utils';
 import { API_ROOT_PATH, companyApiRoot } from './address';
-import {
-	API_MAX_BYTES,
-	BoundExceeded,
-	DEFAULT_TIMEOUT_MS,
-	TRANSFER_MAX_BYTES,
-	discard,
-	readBounded,
-	readRequestSettings,
-} from './bounds';
+import { API_MAX_BYTES, DEFAULT_TIMEOUT_MS, TRANSFER_MAX_BYTES } from '../limits';
+import { BoundExceeded, discard, readBounded, readRequestSettings } from './bounds';
 import type { Download } from './download';
 import { bufferOf, downloadOf, fetchLink } from './download';
 import {
@@ -42,21 +35,13 @@ import { CREDENTIAL_TYPE, MAX_REDIRECTS, redirectTarget, send } from './send';
 import type { HttpResponse, ApiRequest, Elma365Context, Ticket, Turn } from './types';
 
 export { apiPath, companyApiRoot, encodePathSegment, parseBaseUrl } from './address';
-export {
-	API_MAX_BYTES,
-	DEFAULT_TIMEOUT_MS,
-	TRANSFER_MAX_BYTES,
-	TRANSFER_TIMEOUT_MS,
-} from './bounds';
 export { CongestionWindow } from './congestion';
 export type { Download } from './download';
 export { readDownload } from './download';
 export { describeNetworkFailure } from './errors';
 export {
 	BASE_BACKOFF_MS,
-	DEFAULT_QUOTA_WAIT_S,
 	MAX_ATTEMPTS,
-	MAX_QUOTA_WAIT_S,
 	MAX_SINGLE_WAIT_MS,
 	MAX_TOTAL_WAIT_MS,
 	backoffMs,

@@ -11,13 +11,6 @@ export const BASE_BACKOFF_MS = 500;
 export const MAX_SINGLE_WAIT_MS = 10_000;
 /** The sum of all waits after failures of one request; a retry that would exceed it is not made. */
 export const MAX_TOTAL_WAIT_MS = 30_000;
-/**
- * Request Options > Max Quota Wait's default, in seconds: the longest one request waits out the
- * company's quota. Five of the documented one-minute periods (help "SaaS Standard limits").
- */
-export const DEFAULT_QUOTA_WAIT_S = 300;
-/** Request Options > Max Quota Wait's largest value, in seconds. */
-export const MAX_QUOTA_WAIT_S = 3_600;
 
 /**
  * Network failures worth another attempt. ERR_BAD_RESPONSE is a connection dropped half-way through

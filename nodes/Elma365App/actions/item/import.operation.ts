@@ -3,14 +3,9 @@ import { NodeApiError } from 'n8n-workflow';
 import { locationFields, readApplicationPath } from '../../../shared/items/appItems';
 import { showFor } from '../../../shared/display';
 import { multipartBody, randomUuid } from '../../../shared/multipart';
-import { apiRequest, TRANSFER_TIMEOUT_MS, unwrapItem } from '../../../shared/transport';
-import {
-	invalidInput,
-	requireBoolean,
-	requireFileMeta,
-	requireOneOf,
-	requireUuid,
-} from '../../../shared/validation';
+import { apiRequest, unwrapItem } from '../../../shared/transport';
+import { TRANSFER_TIMEOUT_MS } from '../../../shared/limits';
+import { invalidInput, requireBoolean, requireFileMeta, requireOneOf, requireUuid } from '../../../shared/validation';
 import { findInputBinary } from '../../../shared/validation/itemInputs';
 import { appItems } from './itemKind';
 import { shortText, shownText } from '../../../shared/validation/shown';
