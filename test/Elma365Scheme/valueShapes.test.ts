@@ -345,3 +345,78 @@ describe('Add Value Shapes', () => {
 		expect(jsonOf(items)).toEqual([{ success: true, error: '', result: [ORDERS, NOTES] }]);
 	});
 });
+
+describe('an agent that gives what valueShape says', () => {
+	const dana = {
+		__id: '0d000000-0000-4000-8000-00000000da0a',
+		__name: 'Dana Fox',
+		email: 'dana@example.com',
+		login: 'dfox',
+	};
+	const templateId = PURCHASE.__id as string;
+	beforeEach(() => {
+		t.platform.collection('users').set(dana.__id, dana);
+		t.platform
+			.collection('processTemplates')
+			.set('purchase', { __id: templateId, namespace: NS, code: 'purchase' });
+	});
+	afterEach(() => {
+		t.platform.collection('users').delete(dana.__id);
+		t.platform.collection('processTemplates').delete('purchase');
+		t.platform.collection('processInstances').clear();
+	});
+
+	test('Process > Start (Using JSON) sends each value in the shape its valueShape names', async () => {
+		const { items: schemes } = await t.run({
+			nodeType: NODE,
+			parameters: {
+				resource: 'processTemplate',
+				operation: 'get',
+				namespace: byCode(NS),
+				processCode: byCode('purchase'),
+				options: { addValueShapes: true },
+			},
+		});
+		const shapes = Object.fromEntries(
+			(jsonOf(schemes)[0].context as Entry[]).map((field) => [field.code, field.valueShape]),
+		);
+		// What the texts tell an agent to give, and what they say is sent.
+		expect(shapes.fee).toContain('an amount such as 2500.00');
+		expect(shapes.fee).toContain('sent as {"cents": 250000, "currency": "EUR"}');
+		expect(shapes.approver).toContain('the exact e-mail or login of one user');
+		expect(shapes.approver).toContain('sent as ["<user __id>"]');
+		t.platform.reset();
+
+		const { error } = await t.run({
+			nodeType: 'elma365Process',
+			parameters: {
+				resource: 'process',
+				operation: 'start',
+				namespace: byCode(NS),
+				processCode: byCode('purchase'),
+				fieldsInputMode: 'json',
+				fieldsJson: JSON.stringify({ subject: 'Chairs', fee: '2500.00', approver: dana.email }),
+			},
+		});
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['GET', `/pub/v1/scheme/namespaces/${NS}/processes/purchase`, undefined],
+			[
+				'POST',
+				'/pub/v1/user/list',
+				{ filter: { tf: { email: dana.email } }, from: 0, size: MAX_PAGE_SIZE },
+			],
+			[
+				'POST',
+				`/pub/v1/bpm/template/${NS}/purchase/run`,
+				{
+					context: {
+						subject: 'Chairs',
+						fee: { cents: 250000, currency: 'EUR' },
+						approver: [dana.__id],
+					},
+				},
+			],
+		]);
+	});
+});
