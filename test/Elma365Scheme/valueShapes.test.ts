@@ -63,6 +63,17 @@ const ORDER_FIELDS: Entry[] = [
 	{ code: 'vip', type: 'BOOLEAN', required: false, array: false, view: { name: 'VIP' } },
 	{ code: 'quantity', type: 'INTEGER', required: false, array: false, view: { name: 'Quantity' } },
 	{ code: 'kind', type: 'CATEGORY', required: false, array: false, view: { name: 'Kind' } },
+	{ code: 'unit', type: 'SYS_OSNODE', array: false },
+	{ code: 'photos', type: 'IMAGE', array: true },
+	{ code: 'phone', type: 'PHONE', array: false },
+	{ code: 'mail', type: 'EMAIL', array: false },
+	{ code: 'contact', type: 'FULL_NAME', array: false },
+	{ code: 'source', type: 'REF_ITEM', array: false },
+	{ code: 'lines', type: 'TABLE', array: false },
+	{ code: '__status', type: 'STATUS', array: false },
+	{ code: 'wait', type: 'DURATION', array: false },
+	{ code: 'extra', type: 'JSON', array: false },
+	{ code: 'region', type: 'ENUM', array: false },
 ];
 
 /** What Add Value Shapes adds to each of ORDER_FIELDS, in their order. */
@@ -96,6 +107,24 @@ const ORDER_SHAPES: Entry[] = [
 	{ valueShape: 'true or false' },
 	{ valueShape: 'a whole number' },
 	{ valueShape: 'the ID (UUID) of a category; sent as ["<category id>"]' },
+	{ valueShape: 'the __id of an org-structure node; sent as ["<__id>"]' },
+	{
+		valueShape:
+			'a list of values, each the __id of a file, or {"name", "hash"} of a file just uploaded; sent as ["<file __id>"]',
+	},
+	{ valueShape: 'a phone number; sent as [{"type": "work", "tel": "<number>"}]' },
+	{ valueShape: 'an e-mail address; sent as [{"type": "work", "email": "<address>"}]' },
+	{ valueShape: 'a JSON object {"lastname", "firstname", "middlename"}' },
+	{
+		valueShape:
+			'an item of any application: {"id", "code", "namespace"}, or "namespace/code/<item __id>"; sent as [{"id", "code", "namespace"}]',
+	},
+	{ valueShape: 'a JSON object {"rows": [...]}, sent as given' },
+	{ valueShape: 'not set in a context or item fields: App > Item > Set Status sets it' },
+	{ valueShape: 'a number of seconds, sent as given (DURATION is not converted)' },
+	{ valueShape: 'a JSON value, sent as given (JSON is not converted)' },
+	// An ENUM whose scheme lists no values: no allowedValues.
+	{ valueShape: 'the code of one of the values of the field; sent as [{"code": "<code>"}]' },
 ];
 
 const ORDERS: Entry = { namespace: NS, code: 'orders', name: 'Orders', fields: ORDER_FIELDS };
