@@ -34,13 +34,15 @@ export interface SchemeListRequest {
 
 /**
  * A scheme list: one output item per scheme, found in whatever shape the platform answers,
- * paged with from/size as Get Many is (readWholeList: large pages, several in flight); or, with
- * Return Raw Response, the first page's answer as it is, as one item.
+ * paged with from/size as Get Many is (readWholeList: large pages, several in flight), each scheme
+ * passed through `each` where given; or, with Return Raw Response, the first page's answer as it
+ * is, as one item.
  */
 export async function readSchemeList(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	request: SchemeListRequest,
+	each?: (scheme: IDataObject) => IDataObject,
 ): Promise<INodeExecutionData[]> {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const raw =
@@ -62,6 +64,7 @@ export async function readSchemeList(
 		];
 	} else {
 		rows = await readWholeList(ctx, { ...request, limit, itemIndex, idempotent: true });
+		if (each) rows = rows.map(each);
 	}
 	return rows.map((json) => ({ json, pairedItem: { item: itemIndex } }));
 }

@@ -14,6 +14,11 @@ export interface SchemeRow {
 	path: string;
 	/** A list: one output item per scheme, Return All / Limit, Return Raw Response. */
 	list?: boolean;
+	/**
+	 * The answer is an application scheme (`fields`) or a process template scheme (its context
+	 * fields): Options > Add Value Shapes adds to each field the value to send for it (valueShapes.ts).
+	 */
+	valueShapes?: 'application' | 'processTemplate';
 }
 
 /**
@@ -125,6 +130,7 @@ export const SCHEME_ROWS: SchemeRow[] = [
 		action: 'Get an application',
 		method: 'GET',
 		path: '/scheme/namespaces/{namespace}/apps/{application}',
+		valueShapes: 'application',
 	},
 	{
 		resource: 'application',
@@ -134,6 +140,7 @@ export const SCHEME_ROWS: SchemeRow[] = [
 		method: 'GET',
 		path: '/scheme/namespaces/{namespace}/apps',
 		list: true,
+		valueShapes: 'application',
 	},
 	{
 		resource: 'application',
@@ -248,6 +255,7 @@ export const SCHEME_ROWS: SchemeRow[] = [
 		action: 'Get a process template',
 		method: 'GET',
 		path: '/scheme/namespaces/{namespace}/processes/{processCode}',
+		valueShapes: 'processTemplate',
 	},
 	{
 		resource: 'processTemplate',
@@ -257,6 +265,7 @@ export const SCHEME_ROWS: SchemeRow[] = [
 		method: 'GET',
 		path: '/scheme/namespaces/{namespace}/processes',
 		list: true,
+		valueShapes: 'processTemplate',
 	},
 	{
 		resource: 'processTemplate',
@@ -266,6 +275,7 @@ export const SCHEME_ROWS: SchemeRow[] = [
 		method: 'GET',
 		path: '/scheme/namespaces/{namespace}/apps/{application}/processes',
 		list: true,
+		valueShapes: 'processTemplate',
 	},
 	// The vendor's list names the next reads (processFormList, contractEntityList, reportEntityList,
 	// widgetEntityList); no reference page of them was found, so their lists are paged as the

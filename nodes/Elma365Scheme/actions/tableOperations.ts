@@ -1,5 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { showFor } from '../../shared/display';
+import { optionsCollection } from '../../shared/options/options';
+import {
+	applicationWithValueShapes,
+	processTemplateWithValueShapes,
+} from '../../shared/readers/valueShapes';
+import { requireBoolean } from '../../shared/validation';
 import type { Operation } from '../../shared/execution/operation';
 import { apiPath, apiRequest, unwrapItem } from '../../shared/transport';
 import type { PathParamName } from './pathParams';
@@ -48,21 +54,48 @@ function buildPath(
 	return { path: apiPath(strings, ...parts), values };
 }
 
+/** Options > Add Value Shapes of the reads whose answer is a scheme with fields (SchemeRow.valueShapes). */
+const addValueShapes: INodeProperties = {
+	displayName: 'Add Value Shapes',
+	name: 'addValueShapes',
+	type: 'boolean',
+	default: false,
+	description:
+		"Whether to add to each field of the scheme (an application's fields, a process template's context fields) valueShape, a short text of the value to send for it and the shape it is sent in, and for a field with listed values (ENUM) allowedValues, their codes and names. Made for AI agents that fill fields.",
+};
+
+/** What Add Value Shapes does to a scheme the row reads; undefined where it is off or not offered. */
+function valueShapesOf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	row: SchemeRow,
+): ((scheme: IDataObject) => IDataObject) | undefined {
+	if (!row.valueShapes) return undefined;
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	if (options.addValueShapes === undefined) return undefined;
+	if (!requireBoolean(ctx, itemIndex, 'Add Value Shapes', options.addValueShapes)) return undefined;
+	return row.valueShapes === 'application'
+		? applicationWithValueShapes
+		: processTemplateWithValueShapes;
+}
+
 /** The request and output of one table row: a DELETE answers with what it deleted. */
 function rowOperation(row: SchemeRow): Operation {
 	const template = parsePath(row.path);
 	return {
 		async execute(this: IExecuteFunctions, itemIndex: number) {
 			const { path, values } = buildPath(this, itemIndex, template);
+			const shapes = valueShapesOf(this, itemIndex, row);
 			if (row.list)
-				return await readSchemeList(this, itemIndex, {
-					method: row.method,
-					path,
-					paging: 'query',
-				});
+				return await readSchemeList(
+					this,
+					itemIndex,
+					{ method: row.method, path, paging: 'query' },
+					shapes,
+				);
 			const response = await apiRequest(this, { method: row.method, path, itemIndex });
 			if (row.method === 'DELETE') return { deleted: true, ...values, ...unwrapItem(response) };
-			return unwrapItem(response);
+			return shapes ? shapes(unwrapItem(response)) : unwrapItem(response);
 		},
 	};
 }
@@ -91,7 +124,24 @@ function rowProperties(resource: string, own: SchemeRow[]): INodeProperties[] {
 		properties.push(...showFor(resource, operations, pathParamProperties(name)));
 	}
 	const lists = own.filter((row) => row.list).map((row) => row.operation);
-	if (lists.length > 0) properties.push(...showFor(resource, lists, listProperties()));
+	const shaped = (list: boolean) =>
+		own
+			.filter((row) => row.valueShapes && (row.list === true) === list)
+			.map((row) => row.operation);
+	// Lists have their Options collection; among them only those with value shapes offer the option.
+	const listShapes = shaped(true);
+	const listExtra =
+		listShapes.length === 0
+			? []
+			: [
+					listShapes.length === lists.length
+						? addValueShapes
+						: { ...addValueShapes, displayOptions: { show: { '/operation': listShapes } } },
+				];
+	if (lists.length > 0) properties.push(...showFor(resource, lists, listProperties(listExtra)));
+	const readShapes = shaped(false);
+	if (readShapes.length > 0)
+		properties.push(...showFor(resource, readShapes, [optionsCollection([addValueShapes])]));
 	return properties;
 }
 

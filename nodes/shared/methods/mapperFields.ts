@@ -49,7 +49,7 @@ function dataOf(field: IDataObject): IDataObject {
 }
 
 /** The platform type of a scheme field, telling a date-only field from a date-time one. */
-function platformTypeOf(field: IDataObject): string {
+export function platformTypeOf(field: IDataObject): string {
 	const type = String(field.type ?? 'STRING').toUpperCase();
 	return type === 'DATETIME' && String(dataOf(field).additionalType ?? '').toLowerCase() === 'date'
 		? DATE_ONLY
@@ -64,7 +64,7 @@ export type ApplicationField = ResourceMapperField & { platformType?: string; cu
  * types, git.elewise.com/elma365/common pkg/types/complextypes/money/view_data.go, public copy in
  * mihazzz123/upload-big-file-to-elma under vendor/). A bare amount is then counted in it.
  */
-function moneyCurrency(field: IDataObject, platformType: string): string | undefined {
+export function moneyCurrency(field: IDataObject, platformType: string): string | undefined {
 	if (platformType !== 'MONEY') return undefined;
 	const view = (field.view ?? {}) as IDataObject;
 	const data =
@@ -79,7 +79,7 @@ function moneyCurrency(field: IDataObject, platformType: string): string | undef
  * git.elewise.com/elma365/common pkg/types/complextypes/syscollection/data.go, public copy in
  * mihazzz123/upload-big-file-to-elma); undefined where the scheme names none.
  */
-function referencedApplication(field: IDataObject): string | undefined {
+export function referencedApplication(field: IDataObject): string | undefined {
 	if (platformTypeOf(field) !== 'SYS_COLLECTION') return undefined;
 	const { namespace, code } = dataOf(field);
 	return typeof namespace === 'string' &&
@@ -99,7 +99,7 @@ function referencedApplication(field: IDataObject): string | undefined {
  * mihazzz123/upload-big-file-to-elma under vendor/), while a `CATEGORY` field's data holds only
  * `fields` and its value is a UUID (pkg/types/implement_category.go, same copy).
  */
-function categoryOptions(field: IDataObject): INodePropertyOptions[] | undefined {
+export function categoryOptions(field: IDataObject): INodePropertyOptions[] | undefined {
 	const items = dataOf(field).enumItems;
 	if (platformTypeOf(field) !== 'ENUM' || !Array.isArray(items)) return undefined;
 	const options = (items as IDataObject[])

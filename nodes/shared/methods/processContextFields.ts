@@ -16,21 +16,61 @@ function fieldList(value: unknown): IDataObject[] {
 		.map(([code, field]) => ({ ...field, code }));
 }
 
+/** Where a process template scheme keeps its context fields: the object and its key. */
+interface ContextPlace {
+	scheme: IDataObject;
+	key: string;
+}
+
 /**
- * The context fields of a process template scheme. Its shape is not documented: the fields are
- * taken from `context` (a list or a map by code), `contextFields` or `fields`, at the top level or
- * under `item`, `process` or `template`; the first place that has any wins.
+ * Where the context fields of a process template scheme are. Its shape is not documented: the fields
+ * are taken from `context` (a list or a map by code), `contextFields` or `fields`, at the top level
+ * or under `process` or `template`; the first place that has any wins.
  */
-export function contextFieldsOf(response: IDataObject): IDataObject[] {
-	const top = unwrapItem(response);
+function contextPlaceOf(top: IDataObject): ContextPlace | undefined {
 	const schemes = [top, top.process, top.template].filter(isObject);
 	for (const scheme of schemes) {
 		for (const key of ['context', 'contextFields', 'fields']) {
-			const fields = fieldList(scheme[key]);
-			if (fields.length > 0) return fields;
+			if (fieldList(scheme[key]).length > 0) return { scheme, key };
 		}
 	}
-	return [];
+	return undefined;
+}
+
+/**
+ * The context fields of a process template scheme (contextPlaceOf), the answer unwrapped from
+ * `item` first.
+ */
+export function contextFieldsOf(response: IDataObject): IDataObject[] {
+	const place = contextPlaceOf(unwrapItem(response));
+	return place ? fieldList(place.scheme[place.key]) : [];
+}
+
+/**
+ * A process template scheme (as a Scheme read outputs it) with `change` applied to each of its
+ * context fields where contextPlaceOf finds them, a list or a map by code kept as it is. A scheme
+ * with no context fields is returned as it is.
+ */
+export function mapContextFields(
+	scheme: IDataObject,
+	change: (field: IDataObject) => IDataObject,
+): IDataObject {
+	const place = contextPlaceOf(scheme);
+	if (!place) return scheme;
+	const fields = place.scheme[place.key];
+	const changed = Array.isArray(fields)
+		? fields.map((field) => (isObject(field) ? change(field) : field))
+		: Object.fromEntries(
+				Object.entries(fields as IDataObject).map(([code, field]) => [
+					code,
+					isObject(field) ? change(field) : field,
+				]),
+			);
+	const inner = { ...place.scheme, [place.key]: changed };
+	if (place.scheme === scheme) return inner;
+	return place.scheme === scheme.process
+		? { ...scheme, process: inner }
+		: { ...scheme, template: inner };
 }
 
 /**
