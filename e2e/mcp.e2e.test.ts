@@ -517,6 +517,19 @@ async function refusal(name: string, args: Record<string, unknown>): Promise<str
 test('an agent that sends money as 2500 and "2500.00 EUR", a user as an e-mail and a deal by its name recovers from the answers alone', async () => {
 	await clearSandboxRequests();
 	const target = { section: 'crm', template: 'approval' };
+	// The discovery answer says what each field takes (Options > Add Value Shapes in the example).
+	const [approval] = await call('get_process_template', target);
+	const shapes = Object.fromEntries(
+		(approval.context as Row[]).map((field) => [field.code, field.valueShape]),
+	);
+	expect(shapes).toEqual({
+		subject: expect.any(String),
+		amount:
+			'money: an amount and a currency such as "2500.00 RUB"; sent as {"cents": 250000, "currency": "RUB"}',
+		approver: 'a user\'s __id, or the exact e-mail or login of one user; sent as ["<user __id>"]',
+		due: expect.any(String),
+	});
+	await clearSandboxRequests();
 	// 2500 has no currency (the Amount field names none): refused before the start, with the shape.
 	const bare = await refusal('start_process_with_context', {
 		...target,
@@ -551,6 +564,11 @@ test('an agent that sends money as 2500 and "2500.00 EUR", a user as an e-mail a
 	// A deal named instead of its ID: refused with what the field takes; find_items gives the ID.
 	await clearSandboxRequests();
 	const review = { section: 'crm.deals', template: 'deal_review' };
+	const [reviewScheme] = await call('get_process_template', review);
+	expect((reviewScheme.context as Row[]).find((field) => field.code === 'deal')?.valueShape).toBe(
+		'the __id of an item of crm/deals; sent as ["<item __id>"]',
+	);
+	await clearSandboxRequests();
 	const named = await refusal('start_process_with_context', {
 		...review,
 		context: { deal: 'Office chairs' },
