@@ -1,4 +1,9 @@
-import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { readListPage } from '../shared/lists/listPage';
 import { entryName, listingRequest } from '../shared/methods/listSearch';
 import { searchModules } from '../shared/methods/moduleSearch';

@@ -8,7 +8,12 @@ import { MAX_BATCH_SIZE } from '../../shared/limits';
 import { apiRequest, withoutEnvelope } from '../../shared/transport';
 import type { ApiRequest } from '../../shared/transport';
 import { isObject, splitList, toHttpUrl } from '../../shared/utils';
-import { hasControlCharacter, invalidInput, requireText, requireUuid } from '../../shared/validation';
+import {
+	hasControlCharacter,
+	invalidInput,
+	requireText,
+	requireUuid,
+} from '../../shared/validation';
 import { optionsCollection } from '../../shared/options/options';
 
 /** One entry of a bulk body: an identifier, or an object (a file to initialise, a link to fetch). */

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { returnAllOrLimit, readLimit } from '../../shared/lists/returnAllOrLimit';
 import { PAGE_SIZE, readWholeList, withRange } from '../../shared/lists/pager';
 import { apiRequest } from '../../shared/transport';

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { showFor } from '../../shared/display';
 import { optionsCollection } from '../../shared/options/options';
 import {
@@ -9,7 +14,13 @@ import { requireBoolean } from '../../shared/validation';
 import type { Operation } from '../../shared/execution/operation';
 import { apiPath, apiRequest, unwrapItem } from '../../shared/transport';
 import type { PathParamName } from './pathParams';
-import { isPathParam, pickerDependency, listOnlyProperties, pathParamProperties, readPathParam } from './pathParams';
+import {
+	isPathParam,
+	pickerDependency,
+	listOnlyProperties,
+	pathParamProperties,
+	readPathParam,
+} from './pathParams';
 import { listProperties, readSchemeList } from './schemeList';
 import type { SchemeRow } from './table';
 import { SCHEME_ROWS } from './table';

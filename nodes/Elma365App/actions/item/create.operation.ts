@@ -4,11 +4,27 @@ import { concurrency, optionsCollection } from '../../../shared/options/options'
 import type { GroupMember } from '../../../shared/execution/grouped';
 import type { ItemOutcome } from '../../../shared/execution/operation';
 import { groupedOperation } from '../../../shared/execution/grouped';
-import { appCreateBody, appCreateOptions, itemFields, locationFields, readApplicationPath } from '../../../shared/items/appItems';
+import {
+	appCreateBody,
+	appCreateOptions,
+	itemFields,
+	locationFields,
+	readApplicationPath,
+} from '../../../shared/items/appItems';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { appItems } from './itemKind';
 import type { BatchEntry } from './createInOneRequest';
-import { batchBody, batchGroups, batchOptions, batchOutcomes, createsInOneRequest, readBatchEntry, readBatchSettings, refusedWhole, sendInOneRequest } from './createInOneRequest';
+import {
+	batchBody,
+	batchGroups,
+	batchOptions,
+	batchOutcomes,
+	createsInOneRequest,
+	readBatchEntry,
+	readBatchSettings,
+	refusedWhole,
+	sendInOneRequest,
+} from './createInOneRequest';
 
 export const description: INodeProperties[] = showFor('item', 'create', [
 	...locationFields(appItems),

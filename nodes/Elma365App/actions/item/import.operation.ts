@@ -5,7 +5,13 @@ import { showFor } from '../../../shared/display';
 import { multipartBody, randomUuid } from '../../../shared/multipart';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { TRANSFER_TIMEOUT_MS } from '../../../shared/limits';
-import { invalidInput, requireBoolean, requireFileMeta, requireOneOf, requireUuid } from '../../../shared/validation';
+import {
+	invalidInput,
+	requireBoolean,
+	requireFileMeta,
+	requireOneOf,
+	requireUuid,
+} from '../../../shared/validation';
 import { findInputBinary } from '../../../shared/validation/itemInputs';
 import { appItems } from './itemKind';
 import { shortText, shownText } from '../../../shared/validation/shown';

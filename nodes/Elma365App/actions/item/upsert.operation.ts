@@ -1,6 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/display';
-import { lookUpUpsert, marked, readUpsert, readUpsertKey, upsertFields } from '../../../shared/items/upsert';
+import {
+	lookUpUpsert,
+	marked,
+	readUpsert,
+	readUpsertKey,
+	upsertFields,
+} from '../../../shared/items/upsert';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { appItems } from './itemKind';
 

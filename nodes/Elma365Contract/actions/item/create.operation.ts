@@ -1,6 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/display';
-import { itemFields, locationFields, readApplicationPath, readContextBody } from '../../../shared/items/appItems';
+import {
+	itemFields,
+	locationFields,
+	readApplicationPath,
+	readContextBody,
+} from '../../../shared/items/appItems';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { contractItems } from './itemKind';
 import { concurrency, optionsCollection } from '../../../shared/options/options';

@@ -5,7 +5,11 @@ import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { parameterField, requireText } from '../../../shared/validation';
 import { pickerBuilderHint } from '../../../shared/pickers/locators';
 import { readOptionalDirectory } from '../diskParameters';
-import { concurrency, CREATED_IN_ANOTHER_ORDER, optionsCollection } from '../../../shared/options/options';
+import {
+	concurrency,
+	CREATED_IN_ANOTHER_ORDER,
+	optionsCollection,
+} from '../../../shared/options/options';
 
 export const description: INodeProperties[] = showFor('directory', 'create', [
 	{

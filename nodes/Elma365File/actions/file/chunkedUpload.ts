@@ -3,7 +3,13 @@ import { NodeOperationError } from 'n8n-workflow';
 import { multipartBody, randomUuid } from '../../../shared/multipart';
 import { apiRequest } from '../../../shared/transport';
 import { TRANSFER_TIMEOUT_MS } from '../../../shared/limits';
-import { invalidInput, requireFileMeta, requireInteger, requireText, requireUuid } from '../../../shared/validation';
+import {
+	invalidInput,
+	requireFileMeta,
+	requireInteger,
+	requireText,
+	requireUuid,
+} from '../../../shared/validation';
 import { findInputBinary } from '../../../shared/validation/itemInputs';
 import { unwrapFile } from '../diskParameters';
 import { optionsCollection } from '../../../shared/options/options';

@@ -1,7 +1,20 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { showFor } from '../../../shared/display';
-import { apiDownload, apiPath, apiRequest, companyApiRoot, CREDENTIAL_TYPE, downloadWithoutKey, readDownload } from '../../../shared/transport';
+import {
+	apiDownload,
+	apiPath,
+	apiRequest,
+	companyApiRoot,
+	CREDENTIAL_TYPE,
+	downloadWithoutKey,
+	readDownload,
+} from '../../../shared/transport';
 import { TRANSFER_TIMEOUT_MS } from '../../../shared/limits';
 import { requireText } from '../../../shared/validation';
 import { toHttpUrl } from '../../../shared/utils';

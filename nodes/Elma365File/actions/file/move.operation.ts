@@ -2,7 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/jsonParameter';
 import { showFor } from '../../../shared/display';
 import { apiRequest } from '../../../shared/transport';
-import { directoryLocator, fileIdField, readDirectory, readFileId, unwrapFile } from '../diskParameters';
+import {
+	directoryLocator,
+	fileIdField,
+	readDirectory,
+	readFileId,
+	unwrapFile,
+} from '../diskParameters';
 import { concurrency, optionsCollection } from '../../../shared/options/options';
 import { ADAPTIVE_CEILING } from '../../../shared/limits';
 

@@ -4,7 +4,15 @@ import { groupedOperation } from '../../../shared/execution/grouped';
 import type { ApiRequest } from '../../../shared/transport';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import type { SubscriberChange } from './subscriberChanges';
-import { bySegment, changeOutput, groupChange, groupOutcomes, readSendInOneRequest, readSubscriberChange, subscriberChangeFields } from './subscriberChanges';
+import {
+	bySegment,
+	changeOutput,
+	groupChange,
+	groupOutcomes,
+	readSendInOneRequest,
+	readSubscriberChange,
+	subscriberChangeFields,
+} from './subscriberChanges';
 
 export const description: INodeProperties[] = showFor(
 	'segment',

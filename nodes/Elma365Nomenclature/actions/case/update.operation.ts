@@ -2,7 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { showFor } from '../../../shared/display';
 import { uuidLocator, readUuidLocator } from '../../../shared/pickers/locators';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
-import { lacksRequiredField, readCaseChanges, withCurrentFields, caseUpdateFields } from './caseFields';
+import {
+	lacksRequiredField,
+	readCaseChanges,
+	withCurrentFields,
+	caseUpdateFields,
+} from './caseFields';
 import { currentCase, rememberWritten } from './currentCases';
 import { concurrency, optionsCollection } from '../../../shared/options/options';
 import { ADAPTIVE_CEILING } from '../../../shared/limits';

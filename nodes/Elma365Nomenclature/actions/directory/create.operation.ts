@@ -2,7 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { showFor } from '../../../shared/display';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { buildDirectoryBody, directoryFields } from './directoryFields';
-import { concurrency, CREATED_IN_ANOTHER_ORDER, optionsCollection } from '../../../shared/options/options';
+import {
+	concurrency,
+	CREATED_IN_ANOTHER_ORDER,
+	optionsCollection,
+} from '../../../shared/options/options';
 
 export const description: INodeProperties[] = showFor('directory', 'create', [
 	...directoryFields(true),

@@ -1,7 +1,16 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { returnAllOrLimit } from '../../../shared/lists/returnAllOrLimit';
 import { showFor } from '../../../shared/display';
-import { buildListBody, listOptions, refuseUnsendableOptions } from '../../../shared/lists/listOptions';
+import {
+	buildListBody,
+	listOptions,
+	refuseUnsendableOptions,
+} from '../../../shared/lists/listOptions';
 import { readUuidLocator } from '../../../shared/pickers/locators';
 import { readWholeList } from '../../../shared/lists/pager';
 import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';

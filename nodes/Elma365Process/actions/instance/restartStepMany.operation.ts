@@ -2,7 +2,12 @@ import type { INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/display';
 import { groupedOperation } from '../../../shared/execution/grouped';
 import { apiRequest } from '../../../shared/transport';
-import { allInOneGroup, instancesBody, oneOutputForGroup, readGroupedAdditionalBody } from './instancesInOneRequest';
+import {
+	allInOneGroup,
+	instancesBody,
+	oneOutputForGroup,
+	readGroupedAdditionalBody,
+} from './instancesInOneRequest';
 import { readInstanceId, instancesActionFields } from './instanceFields';
 
 export const description: INodeProperties[] = showFor(

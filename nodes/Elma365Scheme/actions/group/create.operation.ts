@@ -3,7 +3,11 @@ import { showFor } from '../../../shared/display';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { pathParamProperties, readPathParam } from '../pathParams';
 import { buildCreateBody, createFields } from './groupFields';
-import { concurrency, CREATED_IN_ANOTHER_ORDER, optionsCollection } from '../../../shared/options/options';
+import {
+	concurrency,
+	CREATED_IN_ANOTHER_ORDER,
+	optionsCollection,
+} from '../../../shared/options/options';
 
 export const entry = { operation: 'create', name: 'Create', action: 'Create a group' };
 

@@ -1,7 +1,12 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { codeLocator } from '../../../shared/pickers/locators';
 import { apiPath } from '../../../shared/transport';
-import { invalidInput, parameterField, requireOneOf, requirePathSegment } from '../../../shared/validation';
+import {
+	invalidInput,
+	parameterField,
+	requireOneOf,
+	requirePathSegment,
+} from '../../../shared/validation';
 import { requirePathParameter } from '../../../shared/validation/itemInputs';
 
 /** The platform's three storages: the company's, a section's and an application's. */

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { returnAllOrLimit } from '../../../shared/lists/returnAllOrLimit';
 import { showFor } from '../../../shared/display';
 import { buildListBody, listOptions } from '../../../shared/lists/listOptions';

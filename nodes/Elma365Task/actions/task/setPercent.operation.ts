@@ -1,7 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/display';
 import { invalidInput } from '../../../shared/validation';
-import { taskChangeFields, taskField, readTaskChangeBody, readTaskId, taskOrderKey } from './taskFields';
+import {
+	taskChangeFields,
+	taskField,
+	readTaskChangeBody,
+	readTaskId,
+	taskOrderKey,
+} from './taskFields';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { ADAPTIVE_CEILING } from '../../../shared/limits';
 
