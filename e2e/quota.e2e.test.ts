@@ -116,8 +116,15 @@ const appCreate: Workload = {
 		operation: 'create',
 		namespace: byCode('crm'),
 		application: byCode('deals'),
-		fieldsInputMode: 'pairs',
-		fields: { field: [{ name: '__name', value: '={{ $json.name }}' }] },
+		// From the form: pairs would first read the application's scheme (one GET per run, for the
+		// fields' types), and this workload counts the writes alone.
+		fieldsInputMode: 'mapper',
+		columns: {
+			mappingMode: 'defineBelow',
+			value: { __name: '={{ $json.name }}' },
+			matchingColumns: [],
+			schema: [{ id: '__name', displayName: 'Name', type: 'string', display: true }],
+		},
 		sendInOneRequest: false,
 	},
 	prepare: async (tag) =>

@@ -25,9 +25,11 @@ beforeEach(() => {
 	itemsOf(t.platform, 'app', NS, APP).set(itemId, { __id: itemId, __name: 'Deal 1', price: 100 });
 });
 
-function expectOneRequest(method: string, path: string, body: unknown) {
-	expect(t.platform.requests).toHaveLength(1);
-	const [request] = t.platform.requests;
+function expectOneRequest(method: string, path: string, body: unknown, readsScheme = false) {
+	// Pairs and JSON first read the application's scheme for their fields' types.
+	const scheme = readsScheme ? [['GET', `/pub/v1/scheme/namespaces/${NS}/apps/${APP}`]] : [];
+	expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([...scheme, [method, path]]);
+	const request = t.platform.requests[scheme.length];
 	expect(request.method).toBe(method);
 	expect(request.path).toBe(path);
 	expect(request.query).toEqual({});
@@ -61,7 +63,7 @@ describe('item create', () => {
 			client: [client],
 			category: [{ code: 'b2b' }],
 		};
-		expectOneRequest('POST', `${base}/create`, { context });
+		expectOneRequest('POST', `${base}/create`, { context }, true);
 		const created = jsonOf(items) as Array<Record<string, unknown>>;
 		expect(created).toHaveLength(1);
 		expect(created[0]).toEqual({
@@ -83,11 +85,12 @@ describe('item create', () => {
 			}),
 		);
 		expect(error).toBeUndefined();
-		expectOneRequest('POST', `${base}/create`, {
-			context: { __name: 'x' },
-			statusGroupId: group,
-			withEventForceCreate: true,
-		});
+		expectOneRequest(
+			'POST',
+			`${base}/create`,
+			{ context: { __name: 'x' }, statusGroupId: group, withEventForceCreate: true },
+			true,
+		);
 		const bad = await run(
 			params('create', {
 				fieldsInputMode: 'json',
@@ -120,7 +123,10 @@ describe('item create', () => {
 				fieldsJson: '{"__name": "x"}',
 			}),
 		);
-		expect(t.platform.requests.map((r) => r.path)).toEqual(['/pub/v1/app/a%252Fb/..x%3Fy/create']);
+		expect(t.platform.requests.map((r) => r.path)).toEqual([
+			'/pub/v1/scheme/namespaces/a%252Fb/apps/..x%3Fy',
+			'/pub/v1/app/a%252Fb/..x%3Fy/create',
+		]);
 		t.platform.reset();
 		const { error } = await run(
 			params('create', {
@@ -161,7 +167,7 @@ describe('item update', () => {
 			params('update', { itemId, fieldsInputMode: 'json', fieldsJson: '{"price": 250}' }),
 		);
 		expect(error).toBeUndefined();
-		expectOneRequest('POST', `${base}/${itemId}/update`, { context: { price: 250 } });
+		expectOneRequest('POST', `${base}/${itemId}/update`, { context: { price: 250 } }, true);
 		expect(jsonOf(items)).toEqual([{ __id: itemId, __name: 'Deal 1', price: 250 }]);
 		expect(pairingOf(items)).toEqual([{ item: 0 }]);
 	});
@@ -177,7 +183,10 @@ describe('item update', () => {
 		);
 		expect(error?.message).toBe('ELMA365 400: field "price": number expected');
 		expect(error?.httpCode).toBe('400');
-		expect(t.platform.requests).toHaveLength(1);
+		expect(t.platform.requests.map((r) => r.path)).toEqual([
+			`/pub/v1/scheme/namespaces/${NS}/apps/${APP}`,
+			`${base}/${itemId}/update`,
+		]);
 	});
 });
 
@@ -314,6 +323,7 @@ describe('Continue On Fail', () => {
 		});
 		expect(json[3]).toEqual({ __id: itemId, __name: 'Deal 1', price: 4 });
 		expect(t.platform.requests.map((r) => r.body)).toEqual([
+			undefined,
 			{ context: { price: 1 } },
 			{ context: { price: 3 } },
 			{ context: { price: 4 } },
@@ -419,5 +429,111 @@ describe('item list', () => {
 			MAX_PAGE_SIZE,
 			100,
 		]);
+	});
+});
+
+describe('pairs and JSON (and $fromAI values there) converted by the application scheme', () => {
+	const ORDERS = 'orders';
+	const ORDERS_SCHEME = `/pub/v1/scheme/namespaces/${NS}/apps/${ORDERS}`;
+	const user = { __id: newId(), __name: 'Adam Poe', email: 'adam@example.com', login: 'apoe' };
+	beforeEach(() => {
+		itemsOf(t.platform, 'app', NS, ORDERS).clear();
+		t.platform.collection('users').set(user.__id, user);
+		t.platform.collection('schemeApps').set(`${NS}/${ORDERS}`, {
+			namespace: NS,
+			code: ORDERS,
+			name: 'Orders',
+			fields: [
+				{ code: '__name', type: 'STRING', array: false, view: { name: 'Name' } },
+				{
+					code: 'fee',
+					type: 'MONEY',
+					array: false,
+					view: { name: 'Fee', data: { currency: 'EUR' } },
+				},
+				{ code: 'price', type: 'MONEY', array: false, view: { name: 'Price' } },
+				{ code: 'owner', type: 'SYS_USER', array: false, view: { name: 'Owner' } },
+				{
+					code: 'kind',
+					type: 'ENUM',
+					array: false,
+					view: { name: 'Kind' },
+					data: { enumItems: [{ code: 'b2b', name: 'B2B' }] },
+				},
+				{
+					code: 'due',
+					type: 'DATETIME',
+					array: false,
+					view: { name: 'Due' },
+					data: { additionalType: 'date' },
+				},
+				{ code: 'qty', type: 'FLOAT', array: false, view: { name: 'Quantity' } },
+			],
+		});
+	});
+	const create = (entries: Record<string, string>) =>
+		run({
+			resource: 'item',
+			operation: 'create',
+			namespace: NS,
+			application: ORDERS,
+			sendInOneRequest: false,
+			fieldsInputMode: 'pairs',
+			fields: { field: Object.entries(entries).map(([name, value]) => ({ name, value })) },
+		});
+
+	test('Create with pairs: a bare amount in the currency the scheme gives, "2500.00 EUR", a user by e-mail, an ENUM code and a date go in the platform shapes', async () => {
+		const { items, error } = await create({
+			__name: 'Order 1',
+			fee: '2500',
+			price: '2500.00 EUR',
+			owner: 'adam@example.com',
+			kind: 'b2b',
+			due: '2027-03-01',
+		});
+		expect(error).toBeUndefined();
+		const context = {
+			__name: 'Order 1',
+			fee: { cents: 250000, currency: 'EUR' },
+			price: { cents: 250000, currency: 'EUR' },
+			owner: [user.__id],
+			kind: [{ code: 'b2b' }],
+			due: '2027-03-01T00:00:00Z',
+		};
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['GET', ORDERS_SCHEME, undefined],
+			[
+				'POST',
+				'/pub/v1/user/list',
+				{ filter: { tf: { email: 'adam@example.com' } }, from: 0, size: MAX_PAGE_SIZE },
+			],
+			['POST', `/pub/v1/app/${NS}/${ORDERS}/create`, { context }],
+		]);
+		expect(jsonOf(items)).toEqual([
+			{ ...context, __id: expect.any(String), __createdAt: '2026-01-01T00:00:00Z' },
+		]);
+	});
+
+	test('a value its type refuses (text in a number field) fails before the create, naming the section, the field code and its type', async () => {
+		const { error } = await create({ __name: 'Order 2', qty: 'lots' });
+		expect(error?.message).toBe(
+			'Invalid "Fields > qty (FLOAT)" in item 0: expected a number, got "lots"',
+		);
+		expect(t.platform.requests.map((r) => r.path)).toEqual([ORDERS_SCHEME]);
+
+		t.platform.reset();
+		const json = await run({
+			resource: 'item',
+			operation: 'create',
+			namespace: NS,
+			application: ORDERS,
+			sendInOneRequest: false,
+			fieldsInputMode: 'json',
+			fieldsJson: '{"qty": "lots"}',
+		});
+		expect(json.error?.message).toBe(
+			'Invalid "Fields (JSON) > qty (FLOAT)" in item 0: expected a number, got "lots"',
+		);
+		expect(t.platform.requests.map((r) => r.path)).toEqual([ORDERS_SCHEME]);
 	});
 });

@@ -11,6 +11,8 @@ const NS = 'crm';
 const APP = 'deals';
 const BATCH = '/pub/v1/app/items/batch';
 const CREATE = `/pub/v1/app/${NS}/${APP}/create`;
+// Pairs are converted by the application's field types: the scheme is read once per run, first.
+const SCHEME = `/pub/v1/scheme/namespaces/${NS}/apps/${APP}`;
 const code = (value: string) => ({ __rl: true, mode: 'id', value });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -115,8 +117,11 @@ describe('Item > Create through the batch save', () => {
 	test('three items: ONE request with the documented body, three outputs {__id, ...fields sent} paired 0, 1, 2, stored on the platform', async () => {
 		const { items, error } = await run({ input: deals(3) });
 		expect(error).toBeUndefined();
-		expect(t.platform.requests).toHaveLength(1);
-		const [request] = t.platform.requests;
+		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
+			['GET', SCHEME],
+			['POST', BATCH],
+		]);
+		const request = t.platform.requests[1];
 		expect([request.method, request.path, request.query, request.headers.authorization]).toEqual([
 			'POST',
 			BATCH,
@@ -144,6 +149,7 @@ describe('Item > Create through the batch save', () => {
 		const { items, error } = await run({ input: deals(5), extra: { options: { batchSize: 2 } } });
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['GET', SCHEME, undefined],
 			['POST', BATCH, batchBody([0, 1])],
 			['POST', BATCH, batchBody([2, 3])],
 			['POST', BATCH, batchBody([4])],
@@ -157,7 +163,7 @@ describe('Item > Create through the batch save', () => {
 
 	test('Run Event Handlers off sends withEventHandlers: false; a Batch Size above 100 is refused before any request', async () => {
 		await run({ input: deals(1), extra: { options: { withEventHandlers: false } } });
-		expect(t.platform.requests.map((r) => r.body)).toEqual([batchBody([0], false)]);
+		expect(t.platform.requests.map((r) => r.body)).toEqual([undefined, batchBody([0], false)]);
 		t.platform.reset();
 		const big = await run({ input: deals(1), extra: { options: { batchSize: 101 } } });
 		expect(big.error?.message).toBe(
@@ -175,7 +181,15 @@ describe('Item > Create through the batch save', () => {
 			extra: { application: code('={{ $json.app }}') },
 		});
 		expect(error).toBeUndefined();
+		// Each application's scheme once (leads is unknown to the double: its pairs go as given).
+		expect(t.platform.requests.map((r) => r.path)).toEqual([
+			SCHEME,
+			`/pub/v1/scheme/namespaces/${NS}/apps/leads`,
+			BATCH,
+		]);
 		expect(t.platform.requests.map((r) => r.body)).toEqual([
+			undefined,
+			undefined,
 			{
 				items: [
 					{ namespace: NS, code: APP, context: { __name: 'A', price: 1, __id: '$ref/0' } },
@@ -199,6 +213,7 @@ describe('Item > Create through the batch save', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([
+			[SCHEME, undefined],
 			[BATCH, batchBody([0, 2])],
 			[CREATE, { context: contextOf(1), statusGroupId: group }],
 		]);
@@ -217,11 +232,37 @@ describe('failures', () => {
 		input[1].json.price = 'lots';
 		return input;
 	};
+	// With the scheme readable the node refuses "lots" itself (below); these runs see the platform
+	// refuse it, so the scheme read is refused and the pairs go as given (docs/field-types.md).
+	const schemeRefused = () => t.platform.script('GET', SCHEME, fail(403, 'forbidden'));
 
-	test('one invalid item: the batch is refused (400, nothing saved), then the items go one by one and only the bad one fails (Continue On Fail)', async () => {
+	test('with the scheme readable, a text in a number field fails before the batch, naming the section, field and type', async () => {
+		const stopped = await run({ input: withBadPrice() });
+		expect(stopped.error?.message).toBe(
+			'Invalid "Fields > price (FLOAT)" in item 1: expected a number, got "lots"',
+		);
+		expect(t.platform.requests.map((r) => r.path)).toEqual([SCHEME]);
+
+		t.platform.reset();
 		const { items, error } = await run({ input: withBadPrice(), continueOnFail: true });
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([
+			[SCHEME, undefined],
+			[BATCH, batchBody([0, 2])],
+		]);
+		const out = jsonOf(items) as Array<Record<string, unknown>>;
+		expect(out[1].error).toBe(
+			'Invalid "Fields > price (FLOAT)" in item 1: expected a number, got "lots"',
+		);
+		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	});
+
+	test('one invalid item: the batch is refused (400, nothing saved), then the items go one by one and only the bad one fails (Continue On Fail)', async () => {
+		schemeRefused();
+		const { items, error } = await run({ input: withBadPrice(), continueOnFail: true });
+		expect(error).toBeUndefined();
+		expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([
+			[SCHEME, undefined],
 			[
 				BATCH,
 				{
@@ -265,12 +306,13 @@ describe('failures', () => {
 	});
 
 	test('one invalid item without Continue On Fail: the items before it are created one by one, its error names it, none after it is sent', async () => {
+		schemeRefused();
 		const { error } = await run({ input: withBadPrice() });
 		expect(error?.message).toBe(
 			'ELMA365 400: price: cannot unmarshal string into field of type FLOAT',
 		);
 		expect((error as { context?: { itemIndex?: number } }).context?.itemIndex).toBe(1);
-		expect(t.platform.requests.map((r) => r.path)).toEqual([BATCH, CREATE, CREATE]);
+		expect(t.platform.requests.map((r) => r.path)).toEqual([SCHEME, BATCH, CREATE, CREATE]);
 		expect([...itemsOf(t.platform, 'app', NS, APP).values()].map((item) => item.__name)).toEqual([
 			'Deal 0',
 		]);
@@ -280,7 +322,7 @@ describe('failures', () => {
 		t.platform.script('POST', BATCH, fail(500, 'database unavailable'));
 		const { items, error } = await run({ input: deals(3), continueOnFail: true });
 		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => r.path)).toEqual([BATCH]);
+		expect(t.platform.requests.map((r) => r.path)).toEqual([SCHEME, BATCH]);
 		const out = jsonOf(items) as Array<Record<string, unknown>>;
 		expect(out.map((o) => [o.error, o.httpCode])).toEqual(
 			[0, 1, 2].map(() => ['ELMA365 500: database unavailable', '500']),
@@ -291,7 +333,7 @@ describe('failures', () => {
 		t.platform.script('POST', BATCH, fail(503, 'overloaded'));
 		const stopped = await run({ input: deals(2) });
 		expect(stopped.error?.message).toBe('ELMA365 503: overloaded');
-		expect(t.platform.requests.map((r) => r.path)).toEqual([BATCH]);
+		expect(t.platform.requests.map((r) => r.path)).toEqual([SCHEME, BATCH]);
 	});
 
 	test("a 200 with success: false, or a dropped connection, fails the batch's items without retrying them one by one", async () => {
@@ -304,7 +346,7 @@ describe('failures', () => {
 			'ELMA365: transaction aborted',
 			'ELMA365: transaction aborted',
 		]);
-		expect(t.platform.requests.map((r) => r.path)).toEqual([BATCH]);
+		expect(t.platform.requests.map((r) => r.path)).toEqual([SCHEME, BATCH]);
 
 		t.platform.reset();
 		t.platform.script('POST', BATCH, { reset: true });
@@ -313,7 +355,7 @@ describe('failures', () => {
 		expect(out).toHaveLength(2);
 		expect(out[0].error).toEqual(out[1].error);
 		expect(out[0].error).toMatch(/^ELMA365/);
-		expect(t.platform.requests.map((r) => r.path)).toEqual([BATCH]);
+		expect(t.platform.requests.map((r) => r.path)).toEqual([SCHEME, BATCH]);
 		expect(itemsOf(t.platform, 'app', NS, APP).size).toBe(0);
 	});
 
@@ -343,11 +385,17 @@ describe('failures', () => {
 		const parametersWithApp = { application: code('={{ $json.app ?? "deals" }}') };
 		const stopped = await run({ input, extra: parametersWithApp });
 		expect(stopped.error?.message).toMatch(/^Invalid "Application Code" in item 2/);
-		expect(t.platform.requests).toHaveLength(0);
+		// Only the scheme read (for item 0's pairs): no create.
+		expect(t.platform.requests.map((r) => r.path)).toEqual([SCHEME]);
 
 		const { items, error } = await run({ input, extra: parametersWithApp, continueOnFail: true });
 		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([[BATCH, batchBody([0, 1])]]);
+		// The first run's scheme read, then this run's, then the batch.
+		expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([
+			[SCHEME, undefined],
+			[SCHEME, undefined],
+			[BATCH, batchBody([0, 1])],
+		]);
 		const out = jsonOf(items) as Array<Record<string, unknown>>;
 		expect(out[2].error).toMatch(/^Invalid "Application Code" in item 2/);
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
@@ -358,9 +406,10 @@ describe('Send in One Request off', () => {
 	test("one /create per item, the platform's item as output", async () => {
 		const { items, error } = await run({ input: deals(3), extra: { sendInOneRequest: false } });
 		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual(
-			[0, 1, 2].map((i) => ['POST', CREATE, { context: contextOf(i) }]),
-		);
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['GET', SCHEME, undefined],
+			...[0, 1, 2].map((i) => ['POST', CREATE, { context: contextOf(i) }]),
+		]);
 		expect(jsonOf(items)).toEqual(
 			[0, 1, 2].map((i) => ({
 				...contextOf(i),

@@ -322,6 +322,7 @@ describe("Item > Create's status group dropdown", () => {
 		});
 		expect(error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['GET', '/pub/v1/scheme/namespaces/crm/apps/orders', undefined],
 			[
 				'POST',
 				'/pub/v1/app/crm/orders/create',
@@ -672,7 +673,9 @@ describe('field mapping', () => {
 			{ fieldsInputMode: 'json', fieldsJson: '{"__name": "From JSON", "note": "x"}' },
 		);
 		expect(error).toBeUndefined();
+		// The scheme read (for the JSON's field types), then the create with the JSON alone.
 		expect(t.platform.requests.map((r) => r.body)).toEqual([
+			undefined,
 			{ context: { __name: 'From JSON', note: 'x' } },
 		]);
 	});
@@ -713,7 +716,10 @@ describe('field mapping', () => {
 			{ fieldsInputMode: 'json', fieldsJson: '{"__name": "J"}' },
 		);
 		expect(fromJson.error).toBeUndefined();
-		expect(t.platform.requests.map((r) => r.body)).toEqual([{ context: { __name: 'J' } }]);
+		expect(t.platform.requests.map((r) => r.body)).toEqual([
+			undefined,
+			{ context: { __name: 'J' } },
+		]);
 	});
 
 	test('update maps fields onto an existing item; pairs mode keeps the name/value pairs', async () => {
@@ -758,6 +764,8 @@ describe('field mapping', () => {
 		expect(pairs.error).toBeUndefined();
 		expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([
 			[`/pub/v1/app/crm/orders/${id}/update`, { context: { quantity: 7 } }],
+			// Pairs read the scheme for their fields' types: "8" goes as the INTEGER 8.
+			['/pub/v1/scheme/namespaces/crm/apps/orders', undefined],
 			[`/pub/v1/app/crm/orders/${id}/update`, { context: { quantity: 8 } }],
 		]);
 	});

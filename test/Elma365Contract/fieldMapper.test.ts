@@ -84,11 +84,24 @@ test('update maps fields onto an existing contract; Field Codes and Values mode 
 		{
 			itemId: picked(id, 'id'),
 			fieldsInputMode: 'pairs',
-			fields: { field: [{ name: '__name', value: 'From pairs' }] },
+			fields: {
+				field: [
+					{ name: '__name', value: 'From pairs' },
+					{ name: 'amount', value: '1500.50 rub' },
+				],
+			},
 		},
 	);
 	expect(pairs.error).toBeUndefined();
-	expect(t.platform.requests.map((r) => r.body)).toEqual([{ context: { __name: 'From pairs' } }]);
+	// Pairs are converted by the types of the scheme the mapper reads (the MONEY field here), read first.
+	expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+		['GET', '/pub/v1/scheme/namespaces/crm/apps/deals', undefined],
+		[
+			'POST',
+			`/pub/v1/contracts/crm/deals/${id}/update`,
+			{ context: { __name: 'From pairs', amount: { cents: 150050, currency: 'RUB' } } },
+		],
+	]);
 });
 
 test('create in Field Codes and Values mode sends the pairs; a stray mapper value is not sent', async () => {
@@ -99,6 +112,7 @@ test('create in Field Codes and Values mode sends the pairs; a stray mapper valu
 	);
 	expect(error).toBeUndefined();
 	expect(t.platform.requests.map((r) => [r.path, r.body])).toEqual([
+		['/pub/v1/scheme/namespaces/crm/apps/deals', undefined],
 		['/pub/v1/contracts/crm/deals/create', { context: { __name: 'Typed' } }],
 	]);
 });

@@ -28,9 +28,11 @@ beforeEach(() => {
 	items.set(itemId, { __id: itemId, __name: 'Supply contract', amount: 1000 });
 });
 
-function expectOneRequest(method: string, path: string, body: unknown) {
-	expect(t.platform.requests).toHaveLength(1);
-	const [request] = t.platform.requests;
+function expectOneRequest(method: string, path: string, body: unknown, readsScheme = false) {
+	// Pairs and JSON first read the contract application's scheme (as its mapper does) for their fields' types.
+	const scheme = readsScheme ? [['GET', `/pub/v1/scheme/namespaces/${NS}/apps/${CODE}`]] : [];
+	expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([...scheme, [method, path]]);
+	const request = t.platform.requests[scheme.length];
 	expect([request.method, request.path, request.query]).toEqual([method, path, {}]);
 	expect(request.headers.authorization).toBe(`Bearer ${t.platform.apiKey}`);
 	if (body !== undefined) expect(request.headers['content-type']).toMatch(/^application\/json/);
@@ -51,7 +53,7 @@ describe('contract item create', () => {
 			}),
 		);
 		expect(error).toBeUndefined();
-		expectOneRequest('POST', `${base}/create`, { context: { __name: 'Lease', amount: 12 } });
+		expectOneRequest('POST', `${base}/create`, { context: { __name: 'Lease', amount: 12 } }, true);
 		expect(jsonOf(items)).toEqual([
 			{
 				__name: 'Lease',
@@ -80,7 +82,7 @@ describe('contract item update', () => {
 			params('update', { itemId, fieldsInputMode: 'json', fieldsJson: '{"amount": 2000}' }),
 		);
 		expect(error).toBeUndefined();
-		expectOneRequest('POST', `${base}/${itemId}/update`, { context: { amount: 2000 } });
+		expectOneRequest('POST', `${base}/${itemId}/update`, { context: { amount: 2000 } }, true);
 		expect(jsonOf(items)).toEqual([{ __id: itemId, __name: 'Supply contract', amount: 2000 }]);
 	});
 

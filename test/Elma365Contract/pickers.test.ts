@@ -115,15 +115,22 @@ describe('get and update with a picked item', () => {
 				...located,
 				itemId: picked(ids[4]),
 				fieldsInputMode: 'json',
-				fieldsJson: '{"amount": 40}',
+				fieldsJson: '{"__name": "Contract 4b"}',
 			} as never,
 		});
 		expect(update.error).toBeUndefined();
-		expect(jsonOf(update.items)).toEqual([{ __id: ids[4], __name: 'Contract 4', amount: 40 }]);
+		expect(jsonOf(update.items)).toEqual([{ __id: ids[4], __name: 'Contract 4b', amount: 4 }]);
+		// JSON is converted by the scheme's field types: the scheme is read before the update.
 		expect(t.platform.requests.map((r) => [r.method, r.path, r.query, r.body])).toEqual([
 			['GET', `/pub/v1/contracts/crm/deals/${ids[3]}/get`, {}, undefined],
 			['GET', `/pub/v1/contracts/crm/deals/${ids[3]}/get`, {}, undefined],
-			['POST', `/pub/v1/contracts/crm/deals/${ids[4]}/update`, {}, { context: { amount: 40 } }],
+			['GET', '/pub/v1/scheme/namespaces/crm/apps/deals', {}, undefined],
+			[
+				'POST',
+				`/pub/v1/contracts/crm/deals/${ids[4]}/update`,
+				{},
+				{ context: { __name: 'Contract 4b' } },
+			],
 		]);
 	});
 

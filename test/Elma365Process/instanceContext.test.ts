@@ -78,18 +78,82 @@ describe('Instance > Update Context', () => {
 		]);
 	});
 
-	test('without a template the pairs and JSON alone are sent', async () => {
+	test('without a template the pairs and JSON alone are sent, as given: no scheme is read', async () => {
 		const { error } = await run({
 			operation: 'updateContext',
 			instanceId: byId(running),
 			comment: 'x',
 			fieldsInputMode: 'json',
-			fieldsJson: '{"amount": 5}',
+			fieldsJson: '{"amount": 5, "fee": "2500.00 EUR"}',
 		});
 		expect(error).toBeUndefined();
-		expect(t.platform.requests.map((r) => r.body)).toEqual([
-			{ comment: 'x', context: { amount: 5 } },
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			[
+				'PUT',
+				`/pub/v1/bpm/instance/${running}/context`,
+				{ comment: 'x', context: { amount: 5, fee: '2500.00 EUR' } },
+			],
 		]);
+	});
+
+	test("with Section and Process Template given, pairs and JSON are converted by the template's context fields (its scheme read once per run)", async () => {
+		const scheme = t.platform.collection('schemeProcessTemplates');
+		scheme.set('crm/approval', {
+			...scheme.get('crm/approval'),
+			context: [
+				{ code: 'amount', type: 'FLOAT', array: false, view: { name: 'Amount' } },
+				{
+					code: 'fee',
+					type: 'MONEY',
+					array: false,
+					view: { name: 'Fee', data: { currency: 'EUR' } },
+				},
+				{ code: 'due', type: 'DATETIME', array: false, view: { name: 'Due' } },
+			],
+		});
+		const schemePath = '/pub/v1/scheme/namespaces/crm/processes/approval';
+		const withTemplate = {
+			operation: 'updateContext',
+			instanceId: '={{ $json.id }}',
+			comment: 'x',
+			namespace: picked('crm'),
+			processCode: picked('approval'),
+			fieldsInputMode: 'pairs',
+		};
+		const { error } = await run(
+			{
+				...withTemplate,
+				fields: {
+					field: [
+						{ name: 'amount', value: '={{ $json.amount }}' },
+						{ name: 'fee', value: '2500' },
+						{ name: 'due', value: '2027-03-01T10:00:00+03:00' },
+					],
+				},
+			},
+			{ input: [{ json: { id: running, amount: '12.5' } }, { json: { id: running, amount: 3 } }] },
+		);
+		expect(error).toBeUndefined();
+		const context = (amount: number) => ({
+			amount,
+			fee: { cents: 250000, currency: 'EUR' },
+			due: '2027-03-01T07:00:00Z',
+		});
+		expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['GET', schemePath, undefined],
+			['PUT', `/pub/v1/bpm/instance/${running}/context`, { comment: 'x', context: context(12.5) }],
+			['PUT', `/pub/v1/bpm/instance/${running}/context`, { comment: 'x', context: context(3) }],
+		]);
+
+		t.platform.reset();
+		const refused = await run(
+			{ ...withTemplate, fieldsInputMode: 'json', fieldsJson: '{"amount": "lots"}' },
+			{ input: [{ json: { id: running } }] },
+		);
+		expect(refused.error?.message).toBe(
+			'Invalid "Fields (JSON) > amount (FLOAT)" in item 0: expected a number, got "lots"',
+		);
+		expect(t.platform.requests.map((r) => r.path)).toEqual([schemePath]);
 	});
 
 	test('no Comment, no field or a bad Instance fail before any request, naming field and item', async () => {

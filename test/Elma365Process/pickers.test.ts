@@ -759,6 +759,14 @@ describe('instance picker of the single-instance operations', () => {
 				expect(error).toBeUndefined();
 				sent.push(t.platform.requests.map((r) => [r.method, r.path, r.query, r.body]));
 			}
+			// Update Context with its template picked first reads the template's scheme (for the JSON's types).
+			if (operation === 'updateContext')
+				expect(sent[0].shift()).toEqual([
+					'GET',
+					'/pub/v1/scheme/namespaces/crm/processes/approval',
+					{},
+					undefined,
+				]);
 			expect(sent[0]).toHaveLength(1);
 			expect(sent[0][0][1]).toContain(`/pub/v1/bpm/instance/${id}/`);
 			expect(sent[1]).toEqual(sent[0]);

@@ -321,6 +321,21 @@ function schemeRowCases(): PathCase[] {
 	});
 }
 
+/**
+ * An item's fields from the form, for the path cases: pairs and JSON first read the application's
+ * scheme (for their fields' types) at the same hostile path; these cases are about the one request
+ * each item sends.
+ */
+export const FROM_THE_FORM = {
+	fieldsInputMode: 'mapper',
+	columns: {
+		mappingMode: 'defineBelow',
+		value: { __name: 'x' },
+		matchingColumns: [],
+		schema: [{ id: '__name', displayName: 'Name', type: 'string', display: true }],
+	},
+};
+
 export const PATH_CASES: PathCase[] = [
 	// Nomenclature
 	{
@@ -443,16 +458,10 @@ export const PATH_CASES: PathCase[] = [
 	// App, Contract, Report: every operation with the section and application codes (and item ID)
 	...itemCases('elma365App', 'app', 'application', 'Application Code', [
 		['item', 'get', '/get', true],
-		['item', 'update', '/update', true, { fieldsInputMode: 'json', fieldsJson: '{"__name": "x"}' }],
+		['item', 'update', '/update', true, FROM_THE_FORM],
 		['item', 'setStatus', '/set-status', true, { statusCode: 'done' }],
 		// One request per item: in one request (the default) the batch path has no user value.
-		[
-			'item',
-			'create',
-			'/create',
-			false,
-			{ fieldsInputMode: 'json', fieldsJson: '{"__name": "x"}', sendInOneRequest: false },
-		],
+		['item', 'create', '/create', false, { ...FROM_THE_FORM, sendInOneRequest: false }],
 		['item', 'getAll', '/list', false, { returnAll: true }],
 		['item', 'getImportStatus', '/import/status', false],
 		['application', 'getStatus', 'GET /settings/status', false],
@@ -477,14 +486,8 @@ export const PATH_CASES: PathCase[] = [
 	},
 	...itemCases('elma365Contract', 'contracts', 'application', 'Contract Application Code', [
 		['item', 'get', 'GET /get', true],
-		['item', 'update', '/update', true, { fieldsInputMode: 'json', fieldsJson: '{"__name": "x"}' }],
-		[
-			'item',
-			'create',
-			'/create',
-			false,
-			{ fieldsInputMode: 'json', fieldsJson: '{"__name": "x"}' },
-		],
+		['item', 'update', '/update', true, FROM_THE_FORM],
+		['item', 'create', '/create', false, FROM_THE_FORM],
 		['item', 'getAll', '/list', false, { returnAll: true }],
 	]),
 	...itemCases('elma365Report', 'reports', 'report', 'Report Code', [
@@ -1010,6 +1013,11 @@ export interface FieldCase {
 	base?: Record<string, unknown>;
 	over?: Record<string, unknown>;
 	binary?: boolean;
+	/**
+	 * The scheme read before the request (`GET /scheme/namespaces/...`): pairs and JSON of an item
+	 * read the application's scheme for their fields' types, once per run; it carries no value.
+	 */
+	schemeRead?: string;
 }
 
 export const MISSING = Symbol('missing');
@@ -1323,6 +1331,7 @@ export const FIELD_CASES: FieldCase[] = [
 		kind: { type: 'json' },
 		base: {},
 		wire: at('context'),
+		schemeRead: '/pub/v1/scheme/namespaces/crm/apps/deals',
 	},
 	{
 		node: 'elma365App',
@@ -1401,6 +1410,7 @@ export const FIELD_CASES: FieldCase[] = [
 		kind: { type: 'json' },
 		base: {},
 		wire: at('context'),
+		schemeRead: '/pub/v1/scheme/namespaces/legal/apps/contracts',
 	},
 	// Process, Telephony, Scheme
 	{

@@ -55,6 +55,20 @@ export function cellRun(
 	return { nodeType: op.node, parameters: parameters as never, input };
 }
 
+/**
+ * The fields of an item create, from the form: pairs and JSON read the application's scheme first
+ * (for their fields' types), and each cell here is about the one request the create sends.
+ */
+const ONE_REQUEST_FIELDS = {
+	fieldsInputMode: 'mapper',
+	columns: {
+		mappingMode: 'defineBelow',
+		value: { __name: 'x' },
+		matchingColumns: [],
+		schema: [{ id: '__name', displayName: 'Name', type: 'string', display: true }],
+	},
+};
+
 export const OPERATIONS: Op[] = [
 	{
 		node: 'elma365App',
@@ -81,8 +95,7 @@ export const OPERATIONS: Op[] = [
 			application: byCode('deals'),
 			// One request per item (/app/{namespace}/{code}/create), not the batch save.
 			sendInOneRequest: false,
-			fieldsInputMode: 'json',
-			fieldsJson: '{"__name": "x"}',
+			...ONE_REQUEST_FIELDS,
 		},
 	},
 	{
@@ -108,8 +121,7 @@ export const OPERATIONS: Op[] = [
 			operation: 'create',
 			namespace: byCode('legal'),
 			application: byCode('contracts'),
-			fieldsInputMode: 'json',
-			fieldsJson: '{"__name": "x"}',
+			...ONE_REQUEST_FIELDS,
 		},
 	},
 	{

@@ -359,8 +359,12 @@ describe('Options > Concurrency on application items', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(state.max).toBe(3);
+		// The scheme read once for the run (the JSON's field types), shared by every item in flight.
 		expect(t.platform.requests.map((r) => r.path).sort()).toEqual(
-			ids.map((id) => `/pub/v1/app/${NS}/${APP}/${id}/update`).sort(),
+			[
+				`/pub/v1/scheme/namespaces/${NS}/apps/${APP}`,
+				...ids.map((id) => `/pub/v1/app/${NS}/${APP}/${id}/update`),
+			].sort(),
 		);
 		expect(jsonOf(items)).toEqual(ids.map((id, index) => ({ price: index * 10, __id: id })));
 		expect(pairingOf(items)).toEqual(ids.map((_, index) => ({ item: index })));

@@ -1,13 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { valuesInput } from '../descriptions/contextFields';
 import { readValues } from '../readers/contextFields';
+import type { FieldScheme } from '../readers/fieldTypes';
 import { fieldMapper, valueShapesNotice } from '../descriptions/fieldMapping';
 import type { ListFeatures } from '../lists/listOptions';
 import { listOptions } from '../lists/listOptions';
 import { codeLocator, uuidLocatorWithUrl } from '../pickers/locators';
 import { concurrency, optionsCollection } from '../options/options';
 import { ADAPTIVE_CEILING } from '../limits';
-import { apiPath } from '../transport';
+import { apiPath, unwrapItem } from '../transport';
 import { parameterField, requireBoolean, requireUuid } from '../validation';
 import { requirePathParameter } from '../validation/itemInputs';
 
@@ -137,12 +138,36 @@ export function readItemPath(
 	return `${base}${apiPath`/${id}`}/${action}`;
 }
 
-/** The body of an item's create or update: `{"context": {...its fields}}`. */
+/**
+ * Where the types of the item's fields given as pairs or JSON are read: the application's scheme,
+ * `GET /scheme/namespaces/{namespace}/apps/{code}`, as the field mapper reads it (contract
+ * applications included: the Contract node's mapper reads the same path).
+ */
+export function applicationScheme(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	kind: ItemKind,
+): FieldScheme {
+	const { namespace, code } = readLocation(ctx, itemIndex, kind);
+	return {
+		path: apiPath`/scheme/namespaces/${namespace}/apps/${code}`,
+		fieldsOf: (response) => {
+			const fields = unwrapItem(response).fields;
+			return Array.isArray(fields) ? (fields as IDataObject[]) : [];
+		},
+	};
+}
+
+/**
+ * The body of an item's create or update: `{"context": {...its fields}}`, pairs and JSON converted
+ * by the types of the application's fields (`applicationScheme`).
+ */
 export async function readContextBody(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
+	kind: ItemKind,
 ): Promise<IDataObject> {
-	return { context: await readValues(ctx, itemIndex) };
+	return { context: await readValues(ctx, itemIndex, applicationScheme(ctx, itemIndex, kind)) };
 }
 
 /** The item's fields: the mapper read from the application's scheme, or pairs, or JSON (Specify Values). */
@@ -199,9 +224,10 @@ export const appCreateOptions: INodeProperties[] = [
 export async function appCreateBody(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
+	kind: ItemKind,
 ): Promise<IDataObject> {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const body = await readContextBody(ctx, itemIndex);
+	const body = await readContextBody(ctx, itemIndex, kind);
 	if (typeof options.statusGroupId === 'string' && options.statusGroupId.trim() !== '') {
 		body.statusGroupId = requireUuid(ctx, itemIndex, 'Status Group ID', options.statusGroupId);
 	}

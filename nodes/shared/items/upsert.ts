@@ -10,7 +10,7 @@ import { readWholeList } from '../lists/pager';
 import { apiPath } from '../transport';
 import { invalidInput, isUuid } from '../validation';
 import type { ItemKind } from './appItems';
-import { locationFields, readApplicationPath } from './appItems';
+import { applicationScheme, locationFields, readApplicationPath } from './appItems';
 import { MATCHABLE_TYPES } from './upsertFields';
 
 /** Options > If Several Match: what happens when more than one item has the match values. */
@@ -177,7 +177,7 @@ export async function readUpsert(
 	const mapped = await readMappedFields(ctx, itemIndex);
 	const extra =
 		ctx.getNodeParameter('fieldsInputMode', itemIndex, VALUES_FROM.form) === VALUES_FROM.json
-			? await readValues(ctx, itemIndex)
+			? await readValues(ctx, itemIndex, applicationScheme(ctx, itemIndex, kind))
 			: {};
 	const twice = Object.keys(extra).find((id) => id in mapped);
 	if (twice !== undefined)

@@ -40,7 +40,7 @@ export const description: INodeProperties[] = showFor('item', 'create', [
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const path = readApplicationPath(this, itemIndex, appItems, '/create');
-	const body = await appCreateBody(this, itemIndex);
+	const body = await appCreateBody(this, itemIndex, appItems);
 	const response = await apiRequest(this, {
 		method: 'POST',
 		path,

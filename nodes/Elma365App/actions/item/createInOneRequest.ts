@@ -88,7 +88,7 @@ export async function readBatchEntry(
 	kind: ItemKind,
 ): Promise<BatchEntry> {
 	const { namespace, code } = readLocation(ctx, itemIndex, kind);
-	const { context, ...rest } = await appCreateBody(ctx, itemIndex);
+	const { context, ...rest } = await appCreateBody(ctx, itemIndex, kind);
 	const alone = Object.keys(rest).length > 0 || (context as IDataObject).__id !== undefined;
 	return { namespace, code, context: context as IDataObject, alone };
 }

@@ -17,7 +17,7 @@ export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
 /** POST /app/{namespace}/{code}/{id}/update with `{"context": {...}}`: only the fields given change. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const path = readItemPath(this, itemIndex, appItems, 'update');
-	const body = await readContextBody(this, itemIndex);
+	const body = await readContextBody(this, itemIndex, appItems);
 	// Setting the same fields twice gives the same item.
 	const response = await apiRequest(this, {
 		method: 'POST',

@@ -22,7 +22,7 @@ export const description: INodeProperties[] = showFor('item', 'create', [
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const path = readApplicationPath(this, itemIndex, contractItems, '/create');
-	const body = await readContextBody(this, itemIndex);
+	const body = await readContextBody(this, itemIndex, contractItems);
 	const response = await apiRequest(this, {
 		method: 'POST',
 		path,

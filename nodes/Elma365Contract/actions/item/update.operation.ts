@@ -24,7 +24,7 @@ export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const path = readItemPath(this, itemIndex, contractItems, 'update');
-	const body = await readContextBody(this, itemIndex);
+	const body = await readContextBody(this, itemIndex, contractItems);
 	// Setting the same fields twice gives the same item.
 	const response = await apiRequest(this, {
 		method: 'POST',

@@ -6,7 +6,7 @@ import { valueShapesNotice } from '../../../shared/descriptions/fieldMapping';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { invalidInput, requireText } from '../../../shared/validation';
 import { contextMapper } from '../process/contextMapper';
-import { templatePickers } from '../process/templatePickers';
+import { readOptionalTemplateScheme, templatePickers } from '../process/templatePickers';
 import { instanceOrderKey, readInstanceId, instanceOfTemplateCode } from './instanceFields';
 import { concurrency, optionsCollection } from '../../../shared/options/options';
 import { ADAPTIVE_CEILING } from '../../../shared/limits';
@@ -32,7 +32,11 @@ export const description: INodeProperties[] = showFor('instance', 'updateContext
 	optionsCollection([concurrency(defaultConcurrency)]),
 ]);
 
-/** `{comment, context}`: the values of the section chosen under Specify Values, at least one. */
+/**
+ * `{comment, context}`: the values of the section chosen under Specify Values, at least one. Pairs
+ * and JSON are converted by the template's context fields when Section and Process Template are
+ * given (the scheme the mapper reads), and sent as given otherwise.
+ */
 async function readBody(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const comment = requireText(
 		ctx,
@@ -40,7 +44,7 @@ async function readBody(ctx: IExecuteFunctions, itemIndex: number): Promise<IDat
 		'Comment',
 		ctx.getNodeParameter('comment', itemIndex),
 	);
-	const context = await readValues(ctx, itemIndex);
+	const context = await readValues(ctx, itemIndex, readOptionalTemplateScheme(ctx, itemIndex));
 	if (Object.keys(context).length === 0)
 		throw invalidInput(ctx, itemIndex, sectionOf(ctx, itemIndex), 'at least one context field', '');
 	return { comment, context };

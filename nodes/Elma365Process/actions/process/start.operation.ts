@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { valuesInput } from '../../../shared/descriptions/contextFields';
 import { readValues } from '../../../shared/readers/contextFields';
-import { contextFieldsOf } from '../../../shared/methods/processContextFields';
 import { showFor } from '../../../shared/display';
 import { valueShapesNotice } from '../../../shared/descriptions/fieldMapping';
 import { contextMapper } from './contextMapper';
-import { processApplicationPicker, readTemplateNamespace } from './templatePickers';
+import { processApplicationPicker, readTemplateNamespace, templateScheme } from './templatePickers';
 import { codeLocator } from '../../../shared/pickers/locators';
 import { explainStatus, type StatusHints } from '../../../shared/execution/statusHints';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
@@ -64,11 +63,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		const code = requirePathParameter(this, itemIndex, 'processCode', 'Process Code');
 		// Pairs and JSON are converted by the types of the template's context fields, read as the
 		// field mapper reads them (GET /scheme/namespaces/{namespace}/processes/{code}).
-		const scheme = {
-			path: apiPath`/scheme/namespaces/${namespace}/processes/${code}`,
-			fieldsOf: contextFieldsOf,
-		};
-		const body = { context: await readValues(this, itemIndex, scheme) };
+		const body = { context: await readValues(this, itemIndex, templateScheme(namespace, code)) };
 		const response = await apiRequest(this, {
 			method: 'POST',
 			path: apiPath`/bpm/template/${namespace}/${code}/run`,

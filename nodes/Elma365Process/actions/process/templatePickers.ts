@@ -1,6 +1,9 @@
 import type { INodeProperties, IExecuteFunctions } from 'n8n-workflow';
 import { codeLocator } from '../../../shared/pickers/locators';
 import { requirePathParameter } from '../../../shared/validation/itemInputs';
+import type { FieldScheme } from '../../../shared/readers/fieldTypes';
+import { contextFieldsOf } from '../../../shared/methods/processContextFields';
+import { apiPath } from '../../../shared/transport';
 
 /**
  * Section (`namespace`) and Process Template (`processCode`, by code), picked as Process > Start
@@ -64,4 +67,33 @@ export function readTemplateNamespace(ctx: IExecuteFunctions, itemIndex: number)
 	});
 	if (typeof application !== 'string' || application.trim() === '') return namespace;
 	return `${namespace}.${requirePathParameter(ctx, itemIndex, 'processApplication', 'Application')}`;
+}
+
+/**
+ * Where pairs and JSON find the types of a template's context fields: its scheme, read as the
+ * field mapper reads it (`GET /scheme/namespaces/{namespace}/processes/{code}`).
+ */
+export function templateScheme(namespace: string, code: string): FieldScheme {
+	return {
+		path: apiPath`/scheme/namespaces/${namespace}/processes/${code}`,
+		fieldsOf: contextFieldsOf,
+	};
+}
+
+/**
+ * The scheme of the template chosen in optional pickers (Update Context): undefined while Section
+ * or Process Template is left empty, so that the values go as given.
+ */
+export function readOptionalTemplateScheme(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): FieldScheme | undefined {
+	const given = (name: string) => {
+		const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
+		return typeof value === 'string' && value.trim() !== '';
+	};
+	if (!given('namespace') || !given('processCode')) return undefined;
+	const namespace = readTemplateNamespace(ctx, itemIndex);
+	const code = requirePathParameter(ctx, itemIndex, 'processCode', 'Process Template');
+	return templateScheme(namespace, code);
 }
