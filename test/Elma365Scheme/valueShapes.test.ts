@@ -4,13 +4,12 @@
  * field's allowedValues; without the option, the platform's answer unchanged.
  */
 import type { Parameters } from '../harness/setup';
-import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { jsonOf, pairingOf, usePlatform, byCode } from '../harness/setup';
 import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 const t = usePlatform();
 const NODE = 'elma365Scheme';
 const FIRST = { from: '0', size: String(MAX_PAGE_SIZE) };
-const byCode = (value: string) => ({ __rl: true, mode: 'code', value });
 
 type Entry = Record<string, unknown>;
 

@@ -9,7 +9,7 @@ import { optionsCollection } from '../../shared/options/options';
 import {
 	applicationWithValueShapes,
 	processTemplateWithValueShapes,
-} from '../../shared/readers/valueShapes';
+} from '../../shared/fields/valueShapes';
 import { requireBoolean } from '../../shared/validation';
 import type { Operation } from '../../shared/execution/operation';
 import { apiPath, apiRequest, unwrapItem } from '../../shared/transport';

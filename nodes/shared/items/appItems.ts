@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { valuesInput } from '../descriptions/contextFields';
-import { readValues } from '../readers/contextFields';
-import type { FieldScheme } from '../readers/fieldTypes';
-import { fieldMapper, valueShapesNotice } from '../descriptions/fieldMapping';
+import { valuesInput, readValues } from '../fields/valuesInput';
+import type { FieldScheme } from '../fields/fieldTypes';
+import { fieldMapper, valueShapesNotice } from '../fields/fieldMapping';
 import type { ListFeatures } from '../lists/listOptions';
 import { listOptions } from '../lists/listOptions';
 import { codeLocator, uuidLocatorWithUrl } from '../pickers/locators';

@@ -1,11 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { JSON_SECTION, valuesInput, VALUES_FROM } from '../descriptions/contextFields';
+import { JSON_SECTION, valuesInput, VALUES_FROM, readValues } from '../fields/valuesInput';
 import { concurrency, optionsCollection } from '../options/options';
-import { readValues } from '../readers/contextFields';
 import type { ApplicationField } from '../methods/mapperFields';
-import { MAPPER_SECTION, fieldMapper } from '../descriptions/fieldMapping';
-import { readMappedFields, toPlatformValue } from '../readers/fieldMapping';
+import {
+	MAPPER_SECTION,
+	fieldMapper,
+	readMappedFields,
+	toPlatformValue,
+} from '../fields/fieldMapping';
 import { readWholeList } from '../lists/pager';
 import { apiPath } from '../transport';
 import { invalidInput, isUuid } from '../validation';

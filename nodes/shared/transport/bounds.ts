@@ -146,7 +146,7 @@ export function discard(body: unknown): void {
 	if (stream && typeof stream.destroy === 'function') stream.destroy();
 }
 
-/** The bounds and retry rule the user set in the node's Request Options (requestOptions in descriptions/). */
+/** The bounds and retry rule the user set in the node's Request Options (options/requestOptions.ts). */
 export interface RequestSettings {
 	/** The timeout the user set, or undefined for the operation's own default. */
 	timeout?: number;

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/display';
-import { valuesInput } from '../../../shared/descriptions/contextFields';
-import { readValues, sectionOf } from '../../../shared/readers/contextFields';
-import { valueShapesNotice } from '../../../shared/descriptions/fieldMapping';
+import { valuesInput, readValues, sectionOf } from '../../../shared/fields/valuesInput';
+import { valueShapesNotice } from '../../../shared/fields/fieldMapping';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { invalidInput, requireText } from '../../../shared/validation';
 import { contextMapper } from '../process/contextMapper';

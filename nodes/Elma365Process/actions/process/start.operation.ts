@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { valuesInput } from '../../../shared/descriptions/contextFields';
-import { readValues } from '../../../shared/readers/contextFields';
+import { valuesInput, readValues } from '../../../shared/fields/valuesInput';
 import { showFor } from '../../../shared/display';
-import { valueShapesNotice } from '../../../shared/descriptions/fieldMapping';
+import { valueShapesNotice } from '../../../shared/fields/fieldMapping';
 import { contextMapper } from './contextMapper';
 import { processApplicationPicker, readTemplateNamespace, templateScheme } from './templatePickers';
 import { codeLocator } from '../../../shared/pickers/locators';

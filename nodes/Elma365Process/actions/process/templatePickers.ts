@@ -1,7 +1,7 @@
 import type { INodeProperties, IExecuteFunctions } from 'n8n-workflow';
 import { codeLocator } from '../../../shared/pickers/locators';
 import { requirePathParameter } from '../../../shared/validation/itemInputs';
-import type { FieldScheme } from '../../../shared/readers/fieldTypes';
+import type { FieldScheme } from '../../../shared/fields/fieldTypes';
 import { contextFieldsOf } from '../../../shared/methods/processContextFields';
 import { apiPath } from '../../../shared/transport';
 

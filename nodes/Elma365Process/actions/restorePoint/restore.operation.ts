@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/display';
-import { valuesInput } from '../../../shared/descriptions/contextFields';
-import { readValues } from '../../../shared/readers/contextFields';
+import { valuesInput, readValues } from '../../../shared/fields/valuesInput';
 import { readUuidLocator, idLocator } from '../../../shared/pickers/locators';
 import { withAdditionalBody } from '../../../shared/options/additionalBody';
 import { apiPath, apiRequest, jsonBody, unwrapItem } from '../../../shared/transport';

@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { valuesInput } from '../../../shared/descriptions/contextFields';
-import { readValues } from '../../../shared/readers/contextFields';
+import { valuesInput, readValues } from '../../../shared/fields/valuesInput';
 import { showFor } from '../../../shared/display';
 import { codeLocator } from '../../../shared/pickers/locators';
 import { parameterField, requireText } from '../../../shared/validation';
