@@ -1,9 +1,8 @@
 import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { newId } from '../harness/index.ts';
-import { jsonOf, usePlatform } from '../harness/setup';
+import { byId, jsonOf, usePlatform } from '../harness/setup';
 
 const t = usePlatform();
-const picked = (value: string) => ({ __rl: true, mode: 'id', value });
 const file = (operation: string, parameters: Record<string, unknown>, json: object) =>
 	t.run({
 		nodeType: 'elma365File',
@@ -27,7 +26,7 @@ test("Upload to Directory's output maps as it is: {{ $json.__id }} for File ID, 
 		parameters: {
 			resource: 'file',
 			operation: 'uploadToDirectory',
-			directoryId: picked(directoryId),
+			directoryId: byId(directoryId),
 		},
 		input: [binaryItem(Buffer.from('%PDF-1.7'), 'Invoice.pdf', 'application/pdf')],
 	});
@@ -74,7 +73,7 @@ test("Upload's output has only a hash: Move stores it by {{ $json.hash }}, and t
 		{
 			fileId: '={{ $json.hash }}',
 			fileName: '={{ $json.name }}',
-			directoryId: picked(directoryId),
+			directoryId: byId(directoryId),
 		},
 		temporary,
 	);

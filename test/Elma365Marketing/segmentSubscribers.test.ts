@@ -1,11 +1,10 @@
 /** Add and Remove Subscribers send the IDs of all items in one request by default (Send in One Request). */
 import type { INodeProperties } from 'n8n-workflow';
 import { loadPackage } from '../harness/engine';
-import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { byId, jsonOf, pairingOf, usePlatform } from '../harness/setup';
 
 const t = usePlatform();
 const NODE = 'elma365Marketing';
-const picked = (value: string, mode = 'id') => ({ __rl: true, mode, value });
 const rows = (values: unknown[]) => ({ subscriber: values.map((id) => ({ id })) });
 
 const SEGMENT = '5e000000-0000-4000-8000-00000000001a';
@@ -29,8 +28,8 @@ const input = [
 const parameters = (operation: string) => ({
 	resource: 'segment',
 	operation,
-	segmentId: picked(SEGMENT),
-	subscriberIds: rows([picked('={{ $json.ids }}')]),
+	segmentId: byId(SEGMENT),
+	subscriberIds: rows([byId('={{ $json.ids }}')]),
 });
 const outputs = [
 	{ segmentId: SEGMENT, subscriberIds: [sub(0), sub(1)] },

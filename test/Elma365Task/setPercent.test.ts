@@ -1,8 +1,7 @@
 import { fail, newId } from '../harness/index.ts';
-import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { byId, jsonOf, pairingOf, usePlatform } from '../harness/setup';
 
 const t = usePlatform();
-const picked = (value: string, mode = 'id') => ({ __rl: true, mode, value });
 const run = (
 	parameters: Record<string, unknown>,
 	extra: { input?: Array<{ json: Record<string, unknown> }>; continueOnFail?: boolean } = {},
@@ -26,7 +25,7 @@ beforeEach(() => {
 
 test('POST /tasks/{id}/percent {percent, instanceId, comment} as the vendor documents it', async () => {
 	const { items, error } = await run({
-		taskId: picked(task),
+		taskId: byId(task),
 		percent: 42.5,
 		instanceId: instance,
 		comment: 'Half way',
@@ -60,7 +59,7 @@ test.each([[-1], [100.5], ['lots']])(
 	'Percent Complete %p fails before any request, naming field and item',
 	async (percent) => {
 		const { error } = await run({
-			taskId: picked(task),
+			taskId: byId(task),
 			percent: `={{ ${JSON.stringify(percent)} }}`,
 			instanceId: instance,
 		});
@@ -72,7 +71,7 @@ test.each([[-1], [100.5], ['lots']])(
 );
 
 test('a bad Process Instance ID fails before any request', async () => {
-	const { error } = await run({ taskId: picked(task), percent: 10, instanceId: 'x' });
+	const { error } = await run({ taskId: byId(task), percent: 10, instanceId: 'x' });
 	expect(error?.message).toMatch(/Invalid "Process Instance" in item 0: expected a UUID/);
 	expect(t.platform.requests).toHaveLength(0);
 });
@@ -102,7 +101,7 @@ test("the platform's refusal in its words; Continue On Fail pairs each output wi
 
 test('the double refuses a percent above 100 sent through Additional Body (JSON)', async () => {
 	const { error } = await run({
-		taskId: picked(task),
+		taskId: byId(task),
 		percent: 10,
 		instanceId: instance,
 		options: { body: '{"percent": 101}' },
