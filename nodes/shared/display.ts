@@ -13,3 +13,7 @@ export function showFor(
 		properties,
 	);
 }
+
+/** How a raw JSON parameter is described: sent as given, over what the form builds. */
+export const jsonEscapeHatchHint =
+	'Sent as it is, merged over the fields above: for what the form does not offer';

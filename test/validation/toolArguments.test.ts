@@ -2,6 +2,7 @@ import type { INode } from 'n8n-workflow';
 import { readUuidLocator } from '../../nodes/shared/pickers/locators';
 import {
 	invalidInput,
+	namingItem,
 	parameterField,
 	requireInteger,
 	requirePathSegment,
@@ -25,6 +26,16 @@ const node = (type: string, parameters: Record<string, unknown>): INode => ({
 const asTool = (parameters: Record<string, unknown>) =>
 	node('n8n-nodes-elma365.elma365TaskTool', parameters);
 const context = (of: INode) => ({ getNode: () => of });
+
+/** What `check` throws, as the router names it for item 0 on `ctx`'s node. */
+function refusal(ctx: { getNode: () => INode }, check: () => unknown): string {
+	try {
+		check();
+	} catch (error) {
+		return (namingItem(ctx.getNode(), error, 0) as Error).message;
+	}
+	throw new Error('the check passed');
+}
 
 const UUID_EXPECTED = 'a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6';
 
@@ -55,7 +66,7 @@ describe('toolArgument: the $fromAI key a parameter comes from, on a tool only',
 describe('a validator names the tool argument where the agent gave the value', () => {
 	test('a UUID picker from $fromAI: the argument, then the field, no item index', () => {
 		const ctx = context(asTool({ taskId: byId(fromAI('task_id')) }));
-		expect(() => requireUuid(ctx, 0, parameterField('taskId', 'Task'), 'not-a-uuid')).toThrow(
+		expect(refusal(ctx, () => requireUuid(parameterField('taskId', 'Task'), 'not-a-uuid'))).toBe(
 			`Invalid tool argument "task_id" (field "Task"): expected ${UUID_EXPECTED}, got "not-a-uuid"`,
 		);
 	});
@@ -64,45 +75,47 @@ describe('a validator names the tool argument where the agent gave the value', (
 		const ctx = context(
 			asTool({ namespace: { __rl: true, mode: 'code', value: fromAI('section') } }),
 		);
-		expect(() =>
-			requirePathSegment(ctx, 0, parameterField('namespace', 'Section Code'), ''),
-		).toThrow(
+		expect(
+			refusal(ctx, () => requirePathSegment(parameterField('namespace', 'Section Code'), '')),
+		).toBe(
 			'Invalid tool argument "section" (field "Section Code"): expected a non-empty text, got ""',
 		);
-		expect(() =>
-			requirePathSegment(ctx, 0, parameterField('namespace', 'Section Code'), 'crm/deals'),
-		).toThrow(
+		expect(
+			refusal(ctx, () =>
+				requirePathSegment(parameterField('namespace', 'Section Code'), 'crm/deals'),
+			),
+		).toBe(
 			'Invalid tool argument "section" (field "Section Code"): expected a code or ID without "/", got "crm/deals"',
 		);
 	});
 
 	test('a number parameter', () => {
 		const ctx = context(asTool({ limit: fromAI('limit') }));
-		expect(() =>
-			requireInteger(ctx, 0, parameterField('limit', 'Limit'), 'ten', { min: 1 }),
-		).toThrow(
+		expect(
+			refusal(ctx, () => requireInteger(parameterField('limit', 'Limit'), 'ten', { min: 1 })),
+		).toBe(
 			'Invalid tool argument "limit" (field "Limit"): expected a whole number >= 1, got "ten"',
 		);
 	});
 
 	test('a value fixed in the form of a tool: the form words', () => {
 		const ctx = context(asTool({ taskId: byId('not-a-uuid') }));
-		expect(() => requireUuid(ctx, 0, parameterField('taskId', 'Task'), 'not-a-uuid')).toThrow(
+		expect(refusal(ctx, () => requireUuid(parameterField('taskId', 'Task'), 'not-a-uuid'))).toBe(
 			`Invalid "Task" in item 0: expected ${UUID_EXPECTED}, got "not-a-uuid"`,
 		);
 	});
 
 	test('not a tool: the form words', () => {
 		const ctx = context(node('n8n-nodes-elma365.elma365Task', { taskId: fromAI('task_id') }));
-		expect(() => requireUuid(ctx, 0, parameterField('taskId', 'Task'), 'not-a-uuid')).toThrow(
+		expect(refusal(ctx, () => requireUuid(parameterField('taskId', 'Task'), 'not-a-uuid'))).toBe(
 			`Invalid "Task" in item 0: expected ${UUID_EXPECTED}, got "not-a-uuid"`,
 		);
 	});
 
 	test('a label alone (a nested field): the form words', () => {
 		const ctx = context(asTool({ taskId: fromAI('task_id') }));
-		const error = invalidInput(ctx, 0, 'Options > Hash', UUID_EXPECTED, 'x');
-		expect(error.message).toBe(
+		const error = namingItem(ctx.getNode(), invalidInput('Options > Hash', UUID_EXPECTED, 'x'), 0);
+		expect((error as Error).message).toBe(
 			`Invalid "Options > Hash" in item 0: expected ${UUID_EXPECTED}, got "x"`,
 		);
 	});
@@ -113,7 +126,7 @@ describe('a validator names the tool argument where the agent gave the value', (
 			getNode: () => tool,
 			getNodeParameter: () => 'not-a-uuid',
 		} as unknown as Parameters<typeof readUuidLocator>[0];
-		expect(() => readUuidLocator(ctx, 0, 'caseId', 'Case')).toThrow(
+		expect(refusal(ctx, () => readUuidLocator(ctx, 0, 'caseId', 'Case'))).toBe(
 			`Invalid tool argument "case_id" (field "Case"): expected ${UUID_EXPECTED}, got "not-a-uuid"`,
 		);
 	});

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject } from '../../shared/jsonParameter';
+import { readJsonObject } from '../../shared/validation/values';
+import { jsonEscapeHatchHint } from '../../shared/display';
 import type { GroupMember, SucceededMember } from '../../shared/execution/grouped';
 import type { ItemOutcome } from '../../shared/execution/operation';
 import { readBatchSize } from '../../shared/execution/grouped';
@@ -100,22 +101,15 @@ export function readUuidList(
 ): string[] {
 	const raw = ctx.getNodeParameter(name, itemIndex, '');
 	const values = splitValues(raw);
-	if (values.length === 0) throw invalidInput(ctx, itemIndex, label, 'at least one UUID', raw);
-	return values.map((value) => requireUuid(ctx, itemIndex, label, value));
+	if (values.length === 0) throw invalidInput(label, 'at least one UUID', raw);
+	return values.map((value) => requireUuid(label, value));
 }
 
 /** An http(s) URL, checked; control characters inside are refused (URL parsing would drop them silently). */
-export function requireHttpUrl(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	field: string,
-	value: unknown,
-): string {
-	const text = requireText(ctx, itemIndex, field, value).trim();
+export function requireHttpUrl(field: string, value: unknown): string {
+	const text = requireText(field, value).trim();
 	if (hasControlCharacter(text)) {
 		throw invalidInput(
-			ctx,
-			itemIndex,
 			field,
 			'an absolute http(s) URL without line breaks or other control characters',
 			value,
@@ -123,8 +117,6 @@ export function requireHttpUrl(
 	}
 	if (toHttpUrl(text) === undefined) {
 		throw invalidInput(
-			ctx,
-			itemIndex,
 			field,
 			'an absolute http(s) URL such as https://example.com/file.pdf',
 			value,
@@ -205,7 +197,7 @@ export function readBulkSettings(ctx: IExecuteFunctions): BulkSettings {
 	let batchSize = MAX_BATCH_SIZE;
 	if (batch) {
 		const settings = ctx.getNodeParameter('bulkOptions', 0, {}) as IDataObject;
-		batchSize = readBatchSize(ctx, settings.batchSize);
+		batchSize = readBatchSize(settings.batchSize);
 	}
 	return { batch, batchSize };
 }
@@ -224,8 +216,6 @@ export function readBulkItem(
 ): BulkItem {
 	if (batch && entries.length > batchSize) {
 		throw invalidInput(
-			ctx,
-			itemIndex,
 			'Batch Size',
 			`at least the ${entries.length} entries of this item`,
 			batchSize,
@@ -235,7 +225,7 @@ export function readBulkItem(
 	const key =
 		settings.bodyKey === undefined || String(settings.bodyKey).trim() === ''
 			? bodyKey
-			: requireText(ctx, itemIndex, 'Body Key', settings.bodyKey).trim();
+			: requireText('Body Key', settings.bodyKey).trim();
 	const extra =
 		settings.body === undefined
 			? {}

@@ -37,7 +37,7 @@ export function readOptionalDirectory(
 ): string | undefined {
 	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
 	if (value === undefined || value === null || isBlankText(value)) return undefined;
-	return requireUuid(ctx, itemIndex, parameterField(name, label), value);
+	return requireUuid(parameterField(name, label), value);
 }
 
 /**

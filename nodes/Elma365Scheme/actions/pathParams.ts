@@ -196,6 +196,6 @@ export function readPathParam(
 	const param = PATH_PARAMS[name];
 	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
 	const field = parameterField(name, param.displayName);
-	if ('uuid' in param && param.uuid) return requireUuid(ctx, itemIndex, field, value);
-	return requirePathSegment(ctx, itemIndex, field, value);
+	if ('uuid' in param && param.uuid) return requireUuid(field, value);
+	return requirePathSegment(field, value);
 }

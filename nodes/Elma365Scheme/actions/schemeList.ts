@@ -5,8 +5,13 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { returnAllOrLimit, readLimit } from '../../shared/lists/returnAllOrLimit';
-import { PAGE_SIZE, readWholeList, withRange } from '../../shared/lists/pager';
+import {
+	returnAllOrLimit,
+	readLimit,
+	PAGE_SIZE,
+	readWholeList,
+	withRange,
+} from '../../shared/lists/pager';
 import { apiRequest } from '../../shared/transport';
 import { requireBoolean } from '../../shared/validation';
 import { optionsCollection } from '../../shared/options/options';
@@ -54,7 +59,7 @@ export async function readSchemeList(
 	const raw =
 		options.rawResponse === undefined
 			? false
-			: requireBoolean(ctx, itemIndex, 'Return Raw Response', options.rawResponse);
+			: requireBoolean('Return Raw Response', options.rawResponse);
 	const limit = readLimit(ctx, itemIndex);
 	let rows: IDataObject[];
 	if (raw) {

@@ -84,7 +84,7 @@ function valueShapesOf(
 	if (!row.valueShapes) return undefined;
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	if (options.addValueShapes === undefined) return undefined;
-	if (!requireBoolean(ctx, itemIndex, 'Add Value Shapes', options.addValueShapes)) return undefined;
+	if (!requireBoolean('Add Value Shapes', options.addValueShapes)) return undefined;
 	return row.valueShapes === 'application'
 		? applicationWithValueShapes
 		: processTemplateWithValueShapes;

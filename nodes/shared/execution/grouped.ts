@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import type { GroupedRun, ItemOutcome, OperationResult } from './operation';
 import { MAX_BATCH_SIZE } from '../limits';
-import { invalidInput, requireInteger } from '../validation';
+import { invalidInput, namingItem, requireInteger } from '../validation';
 
 /** One input item inside a group: its index and what `read` made of its parameters. */
 export interface GroupMember<Input> {
@@ -63,6 +63,18 @@ async function sendGroup<Input, Settings>(
 	}
 }
 
+/** The node-level settings, read from the first item: a refused value names item 0. */
+function readSettings<Input, Settings>(
+	ctx: IExecuteFunctions,
+	steps: GroupedOperation<Input, Settings>,
+): Settings {
+	try {
+		return steps.readSettings?.(ctx) as Settings;
+	} catch (error) {
+		throw namingItem(ctx.getNode(), error, 0);
+	}
+}
+
 /**
  * The one runner for operations that read all items, group them, send one request per group and
  * hand each item its result or error. Every item is read before the first request, so a bad item
@@ -73,7 +85,7 @@ export function groupedOperation<Input, Settings>(
 ): GroupedRun {
 	return async function (this: IExecuteFunctions, itemCount, settle) {
 		if (itemCount === 0) return;
-		const settings = steps.readSettings?.(this) as Settings;
+		const settings = readSettings(this, steps);
 		const members: Array<GroupMember<Input>> = [];
 		for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
 			try {
@@ -123,16 +135,10 @@ export function chunk<Member>(members: Member[], size: number): Member[][] {
 }
 
 /** Batch Size (an option read from the first item): 1 to MAX_BATCH_SIZE, the cap where unset; anything else fails the node. */
-export function readBatchSize(ctx: IExecuteFunctions, value: unknown): number {
+export function readBatchSize(value: unknown): number {
 	if (value === undefined) return MAX_BATCH_SIZE;
-	const batchSize = requireInteger(ctx, 0, 'Batch Size', value, { min: 1 });
+	const batchSize = requireInteger('Batch Size', value, { min: 1 });
 	if (batchSize > MAX_BATCH_SIZE)
-		throw invalidInput(
-			ctx,
-			0,
-			'Batch Size',
-			`a whole number from 1 to ${MAX_BATCH_SIZE}`,
-			batchSize,
-		);
+		throw invalidInput('Batch Size', `a whole number from 1 to ${MAX_BATCH_SIZE}`, batchSize);
 	return batchSize;
 }

@@ -12,6 +12,7 @@ import { INITIAL_WINDOW, MAX_CONCURRENCY } from '../limits';
 import type { StatusHints } from './statusHints';
 import { withStatusHints } from './statusHints';
 import { shownText, shownValue } from '../validation/shown';
+import { namingItem } from '../validation/values';
 
 const EXECUTION_DATA_KEYS = new Set(['json', 'binary', 'pairedItem']);
 
@@ -37,7 +38,12 @@ function toItems(result: OperationResult, itemIndex: number): INodeExecutionData
 }
 
 /** The output item Continue On Fail gives for a failed input item. */
-export function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
+function errorItem(
+	ctx: IExecuteFunctions,
+	failure: unknown,
+	itemIndex: number,
+): INodeExecutionData {
+	const error = namingItem(ctx.getNode(), failure, itemIndex);
 	const json: IDataObject = { error: (error as Error)?.message ?? String(error) };
 	if (error instanceof NodeApiError) {
 		if (error.description) json.description = error.description;
@@ -48,8 +54,12 @@ export function errorItem(error: unknown, itemIndex: number): INodeExecutionData
 	return { json, pairedItem: { item: itemIndex } };
 }
 
-/** Makes sure an error names the item it came from, as n8n shows it in the execution log. */
-export function forItem(ctx: IExecuteFunctions, error: unknown, itemIndex: number): Error {
+/**
+ * Makes sure an error names the item it came from, as n8n shows it in the execution log: a refused
+ * value (validation) gets its message with the item here, the one place that knows the item.
+ */
+function forItem(ctx: IExecuteFunctions, failure: unknown, itemIndex: number): Error {
+	const error = namingItem(ctx.getNode(), failure, itemIndex);
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
 		return error;
@@ -142,7 +152,7 @@ async function runConcurrently(
 				results[itemIndex] = toItems(await selected.execute!.call(ctx, itemIndex), itemIndex);
 			} catch (error) {
 				if (continueOnFail) {
-					results[itemIndex] = [errorItem(error, itemIndex)];
+					results[itemIndex] = [errorItem(ctx, error, itemIndex)];
 				} else if (itemIndex < failedIndex) {
 					failedIndex = itemIndex;
 					failedError = error;
@@ -177,7 +187,7 @@ async function runGrouped(
 			return;
 		}
 		if (!continueOnFail) throw forItem(ctx, outcome.error, itemIndex);
-		const item = errorItem(outcome.error, itemIndex);
+		const item = errorItem(ctx, outcome.error, itemIndex);
 		results[itemIndex] = [{ ...item, json: { ...item.json, ...outcome.json } }];
 	});
 	return results.flatMap((itemOutput) => itemOutput ?? []);
@@ -222,7 +232,7 @@ export async function route(
 			for (const item of toItems(result, itemIndex)) output.push(item);
 		} catch (error) {
 			if (this.continueOnFail()) {
-				output.push(errorItem(error, itemIndex));
+				output.push(errorItem(this, error, itemIndex));
 				continue;
 			}
 			throw forItem(this, error, itemIndex);

@@ -36,7 +36,6 @@ async function usersWith(ctx: IExecuteFunctions, key: UserKey, value: string): P
  */
 export async function resolveUsers(
 	ctx: IExecuteFunctions,
-	itemIndex: number,
 	label: Field,
 	entries: string[],
 ): Promise<string[]> {
@@ -53,8 +52,6 @@ export async function resolveUsers(
 			continue;
 		}
 		const error = invalidInput(
-			ctx,
-			itemIndex,
 			label,
 			"a user's UUID, or the e-mail or login of exactly one user",
 			entry,

@@ -5,8 +5,8 @@ import {
 	moneyCurrency,
 	platformTypeOf,
 	referencedApplication,
-} from '../methods/mapperFields';
-import { mapContextFields } from '../methods/processContextFields';
+	mapContextFields,
+} from './fieldTypes';
 import { isObject } from '../utils';
 
 /** What a field's value is given as (`give`), and the shape it is sent in where that differs (`sent`). */

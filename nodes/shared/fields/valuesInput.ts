@@ -1,10 +1,157 @@
 import type { INodeProperties, IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { MAPPER_SECTION, convertFields, readMappedFields } from './fieldMapping';
-import { readJsonObject } from '../jsonParameter';
-import type { FieldScheme } from './fieldTypes';
-import { readFieldTypes } from './fieldTypes';
-import { DROPPED_KEYS, invalidInput, parameterField, requireSendable } from '../validation';
+import { NodeOperationError } from 'n8n-workflow';
+import type { ApplicationField, FieldScheme } from './fieldTypes';
+import { readFieldTypes, toPlatformValue } from './fieldTypes';
+import { resolveUsers } from './userLookup';
+import { invalidInput, requireSendable, DROPPED_KEYS, parameterField } from '../validation';
+import type { Field } from '../validation';
 import { parseJsonOrText } from '../utils';
+import { readJsonObject } from '../validation/values';
+
+/*
+ * Specify Values: the ways an operation's field values are given (the field mapper, name/value
+ * pairs, one JSON object), the properties of each and the readers that turn them into the values
+ * sent, converted by the field types (fieldTypes.ts).
+ */
+
+/**
+ * The value shapes the mapper's fields take where their input does not show them, as a notice to
+ * show beside the mapper: n8n 2.41's mapper field (ResourceMapperField) has no hint or description
+ * and the form shows none per field, so a notice parameter is the one place the form can show them.
+ */
+export const valueShapesNotice: INodeProperties = {
+	displayName:
+		'Users: pick one, or give a UUID, e-mail or login (several as a list); items and categories: pick one where the field lists them (an application with more than 100 items is not listed), or give UUIDs / codes; money: 2500.00 EUR; files and org-structure: UUIDs (a list or comma-separated); links to any app: namespace/code/UUID; dates: 2026-03-05',
+	name: 'valueShapesNotice',
+	type: 'notice',
+	default: '',
+};
+
+/**
+ * The mapper's section as the form shows it (`valuesLabel`; n8n's own default in `add` and `map`
+ * mode is the same words): errors name a field as "Values to Send > <field>".
+ */
+export const MAPPER_SECTION = 'Values to Send';
+
+/** The resource mapper parameter: `add` mode where required fields must be given (create), `map` elsewhere. */
+export function fieldMapper(options: { what: string; mode: 'add' | 'map' }): INodeProperties {
+	return {
+		displayName: MAPPER_SECTION,
+		name: 'columns',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		required: options.mode === 'add',
+		description: `Fields of the ${options.what}, read from the application's scheme, each with its type`,
+		typeOptions: {
+			loadOptionsDependsOn: ['namespace.value', 'application.value'],
+			resourceMapper: {
+				resourceMapperMethod: 'getApplicationFields',
+				mode: options.mode,
+				valuesLabel: MAPPER_SECTION,
+				fieldWords: { singular: 'field', plural: 'fields' },
+				addAllFields: false,
+				// Without the mapping-mode select n8n shows no red "no fields" line while the
+				// application is not chosen yet, only the method's notice (fields are read from
+				// `value`, so "Map Automatically" never sent anything).
+				supportAutoMap: false,
+			},
+		},
+	};
+}
+
+/** A mapped field as messages name it: the mapper's section as the form shows it, then the field. */
+function mappedLabel(field: { id: string; displayName?: string; platformType?: string }): string {
+	return `${MAPPER_SECTION} > ${field.displayName ?? field.id}`;
+}
+
+/** The operations whose mapper is in n8n's `add` mode (see fieldMapper): they create an item. */
+const CREATING = new Set(['create']);
+
+/**
+ * A field the scheme requires, left blank in the mapper of a create, is named by its label. (n8n's own check before the run names a field never
+ * filled by its code: that message is n8n's.)
+ */
+function requireMandatoryFields(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	schema: ApplicationField[],
+	values: IDataObject,
+): void {
+	if (!CREATING.has(String(ctx.getNodeParameter('operation', itemIndex, '')))) return;
+	const blank = (value: unknown) =>
+		value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+	const field = schema.find(
+		(candidate) =>
+			candidate.required === true && candidate.removed !== true && blank(values[candidate.id]),
+	);
+	if (!field) return;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`"${mappedLabel(field)}" is required in item ${itemIndex}`,
+		{
+			itemIndex,
+			description: `The application's scheme marks it as required (field code "${field.id}"): give it a value, or choose Specify Values > Using JSON to send the fields as one object.`,
+		},
+	);
+}
+
+/**
+ * The mapped fields as the platform takes them. Read as a whole (not `columns.value`) so n8n does
+ * not convert them first: this function knows the platform's shapes. Empty values are not sent.
+ * Every value is checked before a user given by e-mail or login is looked up.
+ */
+export async function readMappedFields(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const columns = ctx.getNodeParameter('columns', itemIndex, {}) as IDataObject | null;
+	const values = (columns?.value ?? {}) as IDataObject | null;
+	if (!values || typeof values !== 'object') return {};
+	const schema = Array.isArray(columns?.schema) ? (columns.schema as ApplicationField[]) : [];
+	requireMandatoryFields(ctx, itemIndex, schema, values);
+	const given: IDataObject = {};
+	for (const [id, value] of Object.entries(values)) {
+		if (value === undefined || value === null || value === '') continue;
+		given[id] = value;
+	}
+	// A mapped value whose field the saved schema lacks is still sent as text (or its object).
+	const unlisted = Object.keys(given)
+		.filter((id) => !schema.some((field) => field.id === id))
+		.map((id) => ({ id }) as ApplicationField);
+	return await convertFields(ctx, [...schema, ...unlisted], given, mappedLabel);
+}
+
+/**
+ * `values` in the shapes the platform takes, each one whose field `schema` gives through
+ * toPlatformValue (the one conversion, whatever entered the value), named in messages by
+ * `labelOf`; a value whose field the schema does not give, or that is null or blank, is sent as
+ * given. Fields the schema marks removed are dropped. Every value is checked before a user given by
+ * e-mail or login is looked up.
+ */
+export async function convertFields(
+	ctx: IExecuteFunctions,
+	schema: ApplicationField[],
+	values: IDataObject,
+	labelOf: (field: ApplicationField) => Field,
+): Promise<IDataObject> {
+	const context: IDataObject = {};
+	const users: ApplicationField[] = [];
+	for (const [id, value] of Object.entries(values)) {
+		const field = schema.find((candidate) => candidate.id === id);
+		if (field?.removed === true) continue;
+		if (!field || value === undefined || value === null || value === '') {
+			context[id] = value;
+			continue;
+		}
+		const label = labelOf(field);
+		context[id] = toPlatformValue(ctx, field, value, label) as IDataObject[string];
+		if (field.platformType === 'SYS_USER') users.push(field);
+	}
+	for (const field of users)
+		context[field.id] = await resolveUsers(ctx, labelOf(field), context[field.id] as string[]);
+	return context;
+}
 
 /** Specify Values: the value of each choice, one section of the form each. */
 export const VALUES_FROM = { form: 'mapper', pairs: 'pairs', json: 'json' } as const;
@@ -116,19 +263,15 @@ function readPairs(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	for (const [position, pair] of pairs.entries()) {
 		const label = `${PAIRS_SECTION} > Field Code (entry ${position + 1})`;
 		const name = typeof pair.name === 'string' ? pair.name.trim() : '';
-		if (name === '') throw invalidInput(ctx, itemIndex, label, 'a field code', pair.name);
+		if (name === '') throw invalidInput(label, 'a field code', pair.name);
 		// As a key these would set the object's prototype or be dropped by n8n's copies, without a word.
 		if (DROPPED_KEYS.includes(name))
 			throw invalidInput(
-				ctx,
-				itemIndex,
 				label,
 				'a field code other than "__proto__", "constructor" or "prototype"',
 				pair.name,
 			);
 		context[name] = requireSendable(
-			ctx,
-			itemIndex,
 			`${PAIRS_SECTION} > Value (entry ${position + 1})`,
 			parseJsonOrText(pair.value),
 		) as IDataObject[string];
@@ -162,8 +305,6 @@ export async function readValues(
 		values = readJsonObject(ctx, itemIndex, 'fieldsJson', JSON_SECTION);
 	else
 		throw invalidInput(
-			ctx,
-			itemIndex,
 			CHOICE_LABEL,
 			`"${VALUES_FROM.form}", "${VALUES_FROM.pairs}" or "${VALUES_FROM.json}"`,
 			choice,
@@ -173,7 +314,7 @@ export async function readValues(
 		choice === VALUES_FROM.json ? [JSON_SECTION, 'fieldsJson'] : [PAIRS_SECTION, 'fields'];
 	const schema = await readFieldTypes(ctx, itemIndex, scheme);
 	// Named with its parameter, so that an agent's error names the tool argument it gave.
-	return await convertFields(ctx, itemIndex, schema, values, (field) =>
+	return await convertFields(ctx, schema, values, (field) =>
 		parameterField(parameter, `${section} > ${field.id} (${field.platformType})`),
 	);
 }

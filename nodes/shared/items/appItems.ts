@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { valuesInput, readValues } from '../fields/valuesInput';
+import { valuesInput, readValues, fieldMapper, valueShapesNotice } from '../fields/valuesInput';
 import type { FieldScheme } from '../fields/fieldTypes';
-import { fieldMapper, valueShapesNotice } from '../fields/fieldMapping';
 import type { ListFeatures } from '../lists/listOptions';
 import { listOptions } from '../lists/listOptions';
 import { codeLocator, uuidLocatorWithUrl } from '../pickers/locators';
@@ -9,7 +8,7 @@ import { concurrency, optionsCollection } from '../options/options';
 import { ADAPTIVE_CEILING } from '../limits';
 import { apiPath, unwrapItem } from '../transport';
 import { parameterField, requireBoolean, requireUuid } from '../validation';
-import { requirePathParameter } from '../validation/itemInputs';
+import { requirePathParameter } from '../validation/values';
 
 /**
  * A kind of item addressed as `/{prefix}/{namespace}/{code}/...`, with `{id}` for one item:
@@ -129,8 +128,6 @@ export function readItemPath(
 ): string {
 	const base = readApplicationPath(ctx, itemIndex, kind);
 	const id = requireUuid(
-		ctx,
-		itemIndex,
 		parameterField('itemId', 'Item ID'),
 		ctx.getNodeParameter('itemId', itemIndex, '', { extractValue: true }),
 	);
@@ -228,12 +225,10 @@ export async function appCreateBody(
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const body = await readContextBody(ctx, itemIndex, kind);
 	if (typeof options.statusGroupId === 'string' && options.statusGroupId.trim() !== '') {
-		body.statusGroupId = requireUuid(ctx, itemIndex, 'Status Group ID', options.statusGroupId);
+		body.statusGroupId = requireUuid('Status Group ID', options.statusGroupId);
 	}
 	if (options.withEventForceCreate !== undefined) {
 		body.withEventForceCreate = requireBoolean(
-			ctx,
-			itemIndex,
 			'Force Creation Event',
 			options.withEventForceCreate,
 		);

@@ -1,14 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { JSON_SECTION, valuesInput, VALUES_FROM, readValues } from '../fields/valuesInput';
-import { concurrency, optionsCollection } from '../options/options';
-import type { ApplicationField } from '../methods/mapperFields';
 import {
+	JSON_SECTION,
+	valuesInput,
+	VALUES_FROM,
+	readValues,
 	MAPPER_SECTION,
 	fieldMapper,
 	readMappedFields,
-	toPlatformValue,
-} from '../fields/fieldMapping';
+} from '../fields/valuesInput';
+import { concurrency, optionsCollection } from '../options/options';
+import type { ApplicationField } from '../fields/fieldTypes';
+import { toPlatformValue } from '../fields/fieldTypes';
 import { readWholeList } from '../lists/pager';
 import { apiPath } from '../transport';
 import { invalidInput, isUuid } from '../validation';
@@ -128,44 +131,32 @@ function readColumns(ctx: IExecuteFunctions, itemIndex: number) {
 /** A match field's value in the shape sent: a non-blank text or a number, never empty. */
 function readMatchValue(
 	ctx: IExecuteFunctions,
-	itemIndex: number,
 	field: ApplicationField,
 	value: unknown,
 ): string | number {
 	const label = `${MAPPER_SECTION} > ${field.displayName ?? field.id}`;
 	const expected = 'a value to match on (the field is a column to match on)';
 	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
-		throw invalidInput(ctx, itemIndex, label, expected, value);
+		throw invalidInput(label, expected, value);
 	if (field.platformType !== undefined && !MATCHABLE_TYPES.has(field.platformType))
 		throw invalidInput(
-			ctx,
-			itemIndex,
 			`Columns to Match On > ${field.id}`,
 			'a text or number field',
 			field.platformType,
 		);
-	const sent = toPlatformValue(ctx, itemIndex, field, value);
+	const sent = toPlatformValue(ctx, field, value, label);
 	if ((typeof sent === 'number' && Number.isFinite(sent)) || typeof sent === 'string') return sent;
-	throw invalidInput(ctx, itemIndex, label, 'a text or a number to match on', value);
+	throw invalidInput(label, 'a text or a number to match on', value);
 }
 
 /** The fields to match on, each with its value as sent: at least one, none empty. */
 function readMatch(ctx: IExecuteFunctions, itemIndex: number): UpsertRequest['match'] {
 	const { values, schema, matching } = readColumns(ctx, itemIndex);
 	if (matching.length === 0)
-		throw invalidInput(
-			ctx,
-			itemIndex,
-			'Columns to Match On',
-			'at least one field to match on',
-			matching,
-		);
+		throw invalidInput('Columns to Match On', 'at least one field to match on', matching);
 	return matching.map((id) => {
 		const field = schema.find((candidate) => candidate.id === id) ?? { id: String(id) };
-		return [
-			String(id),
-			readMatchValue(ctx, itemIndex, field as ApplicationField, values[String(id)]),
-		];
+		return [String(id), readMatchValue(ctx, field as ApplicationField, values[String(id)])];
 	});
 }
 
@@ -185,8 +176,6 @@ export async function readUpsert(
 	const twice = Object.keys(extra).find((id) => id in mapped);
 	if (twice !== undefined)
 		throw invalidInput(
-			ctx,
-			itemIndex,
 			JSON_SECTION,
 			`only fields that ${MAPPER_SECTION} does not give (each field in one place)`,
 			twice,
@@ -194,7 +183,7 @@ export async function readUpsert(
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const choice = options.ifSeveralMatch ?? IF_SEVERAL_MATCH.fail;
 	if (choice !== IF_SEVERAL_MATCH.fail && choice !== IF_SEVERAL_MATCH.updateAll)
-		throw invalidInput(ctx, itemIndex, 'If Several Match', '"error" or "updateAll"', choice);
+		throw invalidInput('If Several Match', '"error" or "updateAll"', choice);
 	return {
 		applicationPath,
 		match,

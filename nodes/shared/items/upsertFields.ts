@@ -1,5 +1,5 @@
 import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
-import type { ApplicationField } from '../methods/mapperFields';
+import type { ApplicationField } from '../fields/fieldTypes';
 import { getApplicationFields } from '../methods/applicationFields';
 
 /**

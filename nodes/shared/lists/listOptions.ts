@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject } from '../jsonParameter';
+import { readJsonObject } from '../validation/values';
+import { jsonEscapeHatchHint } from '../display';
 import { invalidInput, requireBoolean, requireUuid, unsendable } from '../validation';
 import { parseJsonOrText, splitList } from '../utils';
 import { optionsCollection } from '../options/options';
@@ -322,7 +323,7 @@ export function refuseUnsendableOptions(
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	for (const name of names) {
 		if (isSet(options[name]))
-			throw invalidInput(ctx, itemIndex, OPTION_LABELS[name], `no value: ${why}`, options[name]);
+			throw invalidInput(OPTION_LABELS[name], `no value: ${why}`, options[name]);
 	}
 }
 
@@ -337,23 +338,21 @@ export function buildListBody(
 ): IDataObject {
 	const options = ctx.getNodeParameter(optionsName, itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
-	if (options.active !== undefined)
-		body.active = requireBoolean(ctx, itemIndex, 'Active Only', options.active);
+	if (options.active !== undefined) body.active = requireBoolean('Active Only', options.active);
 
 	const filter = readListFilter(options, (field, expected, value) =>
-		invalidInput(ctx, itemIndex, field, expected, value),
+		invalidInput(field, expected, value),
 	);
 	if (Object.keys(filter).length > 0) body.filter = filter;
 
-	const ids = splitList(options.ids).map((id) => requireUuid(ctx, itemIndex, 'IDs', id));
+	const ids = splitList(options.ids).map((id) => requireUuid('IDs', id));
 	if (ids.length > 0) body.ids = ids;
 
 	const sort = ((options.sort ?? {}) as { rule?: IDataObject[] }).rule ?? [];
 	if (sort.length > 0) {
 		body.sortExpressions = sort.map((rule) => {
 			const field = String(rule.field ?? '').trim();
-			if (!field)
-				throw invalidInput(ctx, itemIndex, 'Sort > Field Code', 'a field code', rule.field);
+			if (!field) throw invalidInput('Sort > Field Code', 'a field code', rule.field);
 			return { field, ascending: rule.ascending === true };
 		});
 	}
@@ -364,7 +363,7 @@ export function buildListBody(
 	const statusCodes = splitList(options.statusCodes);
 	if (statusCodes.length > 0) body.statusCode = statusCodes;
 	if (typeof options.statusGroupId === 'string' && options.statusGroupId.trim() !== '') {
-		body.statusGroupId = requireUuid(ctx, itemIndex, 'Status Group ID', options.statusGroupId);
+		body.statusGroupId = requireUuid('Status Group ID', options.statusGroupId);
 	}
 
 	const extra =

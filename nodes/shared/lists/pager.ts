@@ -1,4 +1,9 @@
-import type { IDataObject } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodeExecutionData,
+} from 'n8n-workflow';
 import type { ApiRequest, Elma365Context, Throttle } from '../transport';
 import { CongestionWindow, apiRequest, runState } from '../transport';
 import type { ListPage } from './listPage';
@@ -10,6 +15,7 @@ import {
 	smallerPageSize,
 	unlessTooLarge,
 } from './pageSize';
+import { parameterField, requireInteger } from '../validation';
 
 export { PAGE_SIZE } from './pageSize';
 /**
@@ -289,4 +295,78 @@ export async function readWholeList(
 		for (const row of batch) rows.push(row);
 	}
 	return rows;
+}
+
+/** Return All / Limit, as n8n's Get Many operations show them. */
+export const returnAllOrLimit: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+];
+
+/** Reads Return All / Limit: undefined means every item. */
+export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
+	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
+	return requireInteger(
+		parameterField('limit', 'Limit'),
+		ctx.getNodeParameter('limit', itemIndex, 50),
+		{
+			min: 1,
+		},
+	);
+}
+
+/**
+ * The request of a Get Many on a list the platform pages with `from` and `size` in a POST body, as
+ * most of its lists do: the operation's path and body, with Return All / Limit read from the item.
+ */
+export function bodyPagedList(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	path: string,
+	body?: IDataObject,
+): PagedListRequest {
+	return {
+		method: 'POST',
+		path,
+		paging: 'body',
+		...(body === undefined ? {} : { body }),
+		limit: readLimit(ctx, itemIndex),
+		itemIndex,
+	};
+}
+
+/**
+ * The request of a Get Many on a GET list the platform pages with `from` and `size` in the query,
+ * beside the query parameters given, with Return All / Limit read from the item.
+ */
+export function queryPagedList(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	path: string,
+	qs: IDataObject,
+): PagedListRequest {
+	return { method: 'GET', path, paging: 'query', qs, limit: readLimit(ctx, itemIndex), itemIndex };
+}
+
+/** A list's rows as output items (each shaped by `shape` when given), all paired with the item that asked. */
+export function pairedRows(
+	rows: IDataObject[],
+	itemIndex: number,
+	shape: (row: IDataObject) => IDataObject = (row) => row,
+): INodeExecutionData[] {
+	return rows.map((row) => ({ json: shape(row), pairedItem: { item: itemIndex } }));
 }

@@ -23,11 +23,6 @@ export function messageText(description: string): INodeProperties {
  */
 export function readCommentBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	return withAdditionalBody(ctx, itemIndex, {
-		body: requireText(
-			ctx,
-			itemIndex,
-			parameterField('text', 'Text'),
-			ctx.getNodeParameter('text', itemIndex),
-		),
+		body: requireText(parameterField('text', 'Text'), ctx.getNodeParameter('text', itemIndex)),
 	});
 }

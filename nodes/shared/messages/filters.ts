@@ -70,8 +70,7 @@ export function readMessageFilter(
 	if (!isObject(chosen)) return undefined;
 	const filter: IDataObject = {};
 	const authors = splitList(chosen.author);
-	if (authors.length > 0)
-		filter.author = authors.map((id) => requireUuid(ctx, itemIndex, 'Author IDs', id));
+	if (authors.length > 0) filter.author = authors.map((id) => requireUuid('Author IDs', id));
 	for (const key of ['bodyKeywords', 'titleKeywords'] as const) {
 		const words = splitList(chosen[key]);
 		if (words.length > 0) filter[key] = words;
@@ -80,9 +79,9 @@ export function readMessageFilter(
 	for (const [key, label] of Object.entries(dates)) {
 		const value = chosen[key];
 		if (value !== undefined && value !== '' && value !== null)
-			filter[key] = requireDateTime(ctx, itemIndex, label, value);
+			filter[key] = requireDateTime(ctx, label, value);
 	}
 	if (chosen.hasComments !== undefined)
-		filter.hasComments = requireBoolean(ctx, itemIndex, 'Has Replies', chosen.hasComments);
+		filter.hasComments = requireBoolean('Has Replies', chosen.hasComments);
 	return Object.keys(filter).length > 0 ? filter : undefined;
 }

@@ -4,7 +4,7 @@ import type {
 	INodePropertyOptions,
 	ResourceMapperFields,
 } from 'n8n-workflow';
-import { loadMapperFields } from '../methods/mapperFields';
+import { loadMapperFields } from './mapperFields';
 import { apiPath, unwrapItem } from '../transport';
 import { labelled } from './entryLabels';
 import { chooseFirst, readChosenApplication } from './listDependency';

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { readJsonObject } from '../jsonParameter';
+import { readJsonObject } from '../validation/values';
 
 /** `body` with Options > Additional Body merged over it. */
 export function withAdditionalBody(

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { INITIAL_WINDOW, ADAPTIVE_CEILING, MAX_CONCURRENCY } from '../limits';
-import { jsonEscapeHatchHint } from '../jsonParameter';
+import { jsonEscapeHatchHint } from '../display';
 
 /**
  * The Options collection of an operation, a list or a trigger: `options` in the order given. `name`

@@ -125,8 +125,7 @@ function selectedFields(
 	if (output !== 'fields') return undefined;
 	const value = ctx.getNodeParameter('fields', itemIndex, '');
 	const fields = splitList(value);
-	if (fields.length === 0)
-		throw invalidInput(ctx, itemIndex, fieldsLabel, 'at least one field code', value);
+	if (fields.length === 0) throw invalidInput(fieldsLabel, 'at least one field code', value);
 	return fields;
 }
 

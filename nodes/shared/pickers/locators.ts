@@ -213,5 +213,5 @@ export function readUuidLocator(
 	label: string,
 ): string {
 	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
-	return requireUuid(ctx, itemIndex, parameterField(name, label), value);
+	return requireUuid(parameterField(name, label), value);
 }

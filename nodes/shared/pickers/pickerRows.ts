@@ -66,9 +66,7 @@ export function readPickerRows(
 		ctx.getNodeParameter(`${path}[${position}].id`, itemIndex, '', { extractValue: true }),
 	);
 	const ids = given.flatMap((value, position) =>
-		splitIds(value).map((id) =>
-			requireUuid(ctx, itemIndex, `${rows.listed} (entry ${position + 1})`, id),
-		),
+		splitIds(value).map((id) => requireUuid(`${rows.listed} (entry ${position + 1})`, id)),
 	);
 	return { ids, given };
 }

@@ -46,11 +46,10 @@ export function parseBaseUrl(baseUrl: string): { root: string } | { problem: str
 }
 
 /** The credential's base URL as an API root, or a clear error naming the credential field. */
-export function companyApiRoot(ctx: Elma365Context, baseUrl: unknown, itemIndex?: number): string {
+export function companyApiRoot(ctx: Elma365Context, baseUrl: unknown): string {
 	const parsed = parseBaseUrl(String(baseUrl ?? ''));
 	if ('root' in parsed) return parsed.root;
 	throw new NodeOperationError(ctx.getNode(), `${BASE_URL_UNUSABLE}${parsed.problem}`, {
-		itemIndex,
 		description:
 			"Open the credential and enter the company address: https://mycompany.elma365.ru for the cloud, or your own server's address (with its path, if the platform is published under one).",
 	});

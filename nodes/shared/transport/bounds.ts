@@ -1,4 +1,3 @@
-import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 import { invalidInput } from '../validation';
 import {
 	DEFAULT_QUOTA_WAIT_S,
@@ -9,7 +8,6 @@ import {
 } from '../limits';
 
 const MB = 1024 * 1024;
-import type { Elma365Context } from './types';
 
 /** A response body as the HTTP client gives it with `encoding: 'stream'` (a Node Readable). */
 export interface ByteStream extends AsyncIterable<Buffer | string> {
@@ -164,31 +162,22 @@ type RawRequestOptions = {
 	maxQuotaWait?: unknown;
 };
 
-function isExecute(ctx: Elma365Context): ctx is IExecuteFunctions {
-	return typeof (ctx as IExecuteFunctions).getInputData === 'function';
-}
-
-/** The node's Request Options for one item (pickers and triggers: the node's current values). */
-export function readRequestSettings(ctx: Elma365Context, itemIndex = 0): RequestSettings {
-	const raw = isExecute(ctx)
-		? ctx.getNodeParameter('requestOptions', itemIndex, {})
-		: (ctx as ILoadOptionsFunctions).getNodeParameter('requestOptions', {});
+/** Request Options as the node holds them (`requestOptions`), checked. */
+export function requestSettings(raw: unknown): RequestSettings {
 	const options = (raw && typeof raw === 'object' ? raw : {}) as RawRequestOptions;
 	return {
-		timeout: readTimeout(ctx, itemIndex, options.timeout),
-		maxBytes: readMaxBytes(ctx, itemIndex, options.maxResponseMb),
-		retryWrites: readRetryWrites(ctx, itemIndex, options.retryWrites),
-		maxQuotaWaitMs: readMaxQuotaWait(ctx, itemIndex, options.maxQuotaWait) * 1000,
+		timeout: readTimeout(options.timeout),
+		maxBytes: readMaxBytes(options.maxResponseMb),
+		retryWrites: readRetryWrites(options.retryWrites),
+		maxQuotaWaitMs: readMaxQuotaWait(options.maxQuotaWait) * 1000,
 	};
 }
 
-function readMaxQuotaWait(ctx: Elma365Context, itemIndex: number, value: unknown): number {
+function readMaxQuotaWait(value: unknown): number {
 	if (value === undefined || value === '') return DEFAULT_QUOTA_WAIT_S;
 	const seconds = wholeNumber(value);
 	if (seconds === undefined || seconds < 0 || seconds > MAX_QUOTA_WAIT_S)
 		throw invalidInput(
-			ctx,
-			itemIndex,
 			'Request Options > Max Quota Wait (Seconds)',
 			`a whole number of seconds from 0 to ${MAX_QUOTA_WAIT_S}`,
 			value,
@@ -202,13 +191,11 @@ function wholeNumber(value: unknown): number | undefined {
 	return typeof number === 'number' && Number.isInteger(number) ? number : undefined;
 }
 
-function readTimeout(ctx: Elma365Context, itemIndex: number, value: unknown): number | undefined {
+function readTimeout(value: unknown): number | undefined {
 	if (value === undefined || value === '') return undefined;
 	const timeout = wholeNumber(value);
 	if (timeout === undefined || timeout < MIN_TIMEOUT_MS || timeout > MAX_TIMEOUT_MS)
 		throw invalidInput(
-			ctx,
-			itemIndex,
 			'Request Options > Timeout',
 			`a whole number of milliseconds from ${MIN_TIMEOUT_MS} to ${MAX_TIMEOUT_MS}`,
 			value,
@@ -216,13 +203,11 @@ function readTimeout(ctx: Elma365Context, itemIndex: number, value: unknown): nu
 	return timeout;
 }
 
-function readMaxBytes(ctx: Elma365Context, itemIndex: number, value: unknown): number | undefined {
+function readMaxBytes(value: unknown): number | undefined {
 	if (value === undefined || value === '') return undefined;
 	const mb = wholeNumber(value);
 	if (mb === undefined || mb < 1 || mb > MAX_RESPONSE_MB)
 		throw invalidInput(
-			ctx,
-			itemIndex,
 			'Request Options > Max Response Size (MB)',
 			`a whole number of megabytes from 1 to ${MAX_RESPONSE_MB}`,
 			value,
@@ -230,12 +215,10 @@ function readMaxBytes(ctx: Elma365Context, itemIndex: number, value: unknown): n
 	return mb * MB;
 }
 
-function readRetryWrites(ctx: Elma365Context, itemIndex: number, value: unknown): boolean {
+function readRetryWrites(value: unknown): boolean {
 	if (value === undefined) return false;
 	if (typeof value !== 'boolean')
 		throw invalidInput(
-			ctx,
-			itemIndex,
 			'Request Options > Retry Writes After Ambiguous Failures',
 			'true or false',
 			value,

@@ -24,17 +24,17 @@ export interface Download {
 export function downloadOf(
 	ctx: Elma365Context,
 	request: ApiRequest,
-	answer: HttpResponse,
+	response: HttpResponse,
 	deadline: AbortSignal,
 	bounds: Bounds,
 	attempt: number,
 ): Download {
-	const bounded = boundedStream(answer.body as ByteStream, deadline, bounds);
+	const bounded = boundedStream(response.body as ByteStream, deadline, bounds);
 	return {
 		data: bounded.stream,
-		headers: answer.headers,
+		headers: response.headers,
 		bytes: bounded.bytes,
-		url: answer.url,
+		url: response.url,
 		failure: (error) => transferError(ctx, request, error, bounds, attempt),
 	};
 }
@@ -96,23 +96,23 @@ export async function fetchLink(prepared: PreparedRequest, url: string): Promise
 		maxRedirects: MAX_REDIRECTS,
 	};
 	if (prepared.ignoreSslIssues) options.skipSslCertificateValidation = true;
-	let answer: HttpResponse;
+	let response: HttpResponse;
 	try {
-		answer = await send(prepared, options, false);
+		response = await send(prepared, options, false);
 	} catch (error) {
 		throw error instanceof BoundExceeded
 			? boundError(ctx, request, error, 1)
 			: networkError(ctx, request, error, 1, bounds.deadlineMs, secrets);
 	}
-	if (answer.status < 200 || answer.status >= 300)
-		throw await linkError(ctx, answer, itemIndex, prepared.deadline, bounds, secrets);
-	return downloadOf(ctx, request, answer, prepared.deadline, bounds, 1);
+	if (response.status < 200 || response.status >= 300)
+		throw await linkError(ctx, response, itemIndex, prepared.deadline, bounds, secrets);
+	return downloadOf(ctx, request, response, prepared.deadline, bounds, 1);
 }
 
 /** A download link that answered with an error status: its own words (a short piece), and the advice to get a new link. */
 async function linkError(
 	ctx: Elma365Context,
-	answer: HttpResponse,
+	response: HttpResponse,
 	itemIndex: number | undefined,
 	deadline: AbortSignal,
 	bounds: Bounds,
@@ -120,19 +120,19 @@ async function linkError(
 ): Promise<NodeApiError> {
 	let text = '';
 	try {
-		text = (await readBounded(answer.body, deadline, { ...bounds, maxBytes: 64 * 1024 })).toString(
-			'utf8',
-		);
+		text = (
+			await readBounded(response.body, deadline, { ...bounds, maxBytes: 64 * 1024 })
+		).toString('utf8');
 	} catch {
-		discard(answer.body);
+		discard(response.body);
 	}
 	return new NodeApiError(
 		ctx.getNode(),
 		{ message: redact(text.slice(0, 300), secrets) },
 		{
-			message: `ELMA365: the download link answered HTTP ${answer.status}`,
-			description: `Download from ${new URL(answer.url).origin}. The link may have expired; get a new one and retry.`,
-			httpCode: String(answer.status),
+			message: `ELMA365: the download link answered HTTP ${response.status}`,
+			description: `Download from ${new URL(response.url).origin}. The link may have expired; get a new one and retry.`,
+			httpCode: String(response.status),
 			itemIndex,
 		},
 	);

@@ -1,9 +1,17 @@
-import type { IDataObject, IHttpRequestOptions, NodeApiError } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	NodeApiError,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { parseJsonOrText } from '../utils';
 import { API_ROOT_PATH, companyApiRoot } from './address';
 import { API_MAX_BYTES, DEFAULT_TIMEOUT_MS, TRANSFER_MAX_BYTES } from '../limits';
-import { BoundExceeded, discard, readBounded, readRequestSettings } from './bounds';
+import type { RequestSettings } from './bounds';
+import { BoundExceeded, discard, readBounded, requestSettings } from './bounds';
+import { namingItem } from '../validation/values';
 import type { Download } from './download';
 import { bufferOf, downloadOf, fetchLink } from './download';
 import {
@@ -90,19 +98,19 @@ export async function apiRequest(
 	let refusedBody: IDataObject | undefined;
 	for (let failures = 0; ; ) {
 		const ticket = await enterWindow(prepared, turn, refusedBody);
-		let answer: HttpResponse | undefined;
+		let response: HttpResponse | undefined;
 		let outcome: AttemptResult;
 		try {
-			answer = await send(prepared);
+			response = await send(prepared);
 		} catch (error) {
 			outcome = networkFailure(prepared, error);
 		} finally {
 			prepared.window.leave(
 				ticket,
-				answer && { status: answer.status, retryAfterMs: retryAfterMs(answer.headers) },
+				response && { status: response.status, retryAfterMs: retryAfterMs(response.headers) },
 			);
 		}
-		outcome ??= await readResponse(prepared, answer!);
+		outcome ??= await readResponse(prepared, response!);
 		if ('body' in outcome) return outcome.body;
 		if (outcome.quota) {
 			// Refused for the quota: the window holds it until the platform takes requests again.
@@ -114,7 +122,7 @@ export async function apiRequest(
 		const pause = nextWaitMs(failures, waitedMs, outcome.waitMs);
 		if (pause === undefined) throw outcome.failure;
 		waitedMs += pause;
-		await waitBeforeRetry(ctx, request.itemIndex, pause);
+		await waitBeforeRetry(ctx, pause);
 	}
 }
 
@@ -157,6 +165,25 @@ export function jsonBody(body: IDataObject): {
 	return { body: Buffer.from('{}'), headers: { 'Content-Type': 'application/json' } };
 }
 
+function isExecute(ctx: Elma365Context): ctx is IExecuteFunctions {
+	return typeof (ctx as IExecuteFunctions).getInputData === 'function';
+}
+
+/**
+ * The node's Request Options for one item (pickers and triggers: the node's current values). A
+ * refused value names the item, item 0 where the request has none (a read shared by the run).
+ */
+function readRequestOptions(ctx: Elma365Context, itemIndex = 0): RequestSettings {
+	const raw = isExecute(ctx)
+		? ctx.getNodeParameter('requestOptions', itemIndex, {})
+		: (ctx as ILoadOptionsFunctions).getNodeParameter('requestOptions', {});
+	try {
+		return requestSettings(raw);
+	} catch (error) {
+		throw namingItem(ctx.getNode(), error, itemIndex);
+	}
+}
+
 /** Reads the credential and Request Options and builds what every send of `request` uses. */
 async function prepare(
 	ctx: Elma365Context,
@@ -165,11 +192,11 @@ async function prepare(
 	const mode = 'stream' in request ? 'stream' : request.response === 'buffer' ? 'buffer' : 'json';
 	const transfer = mode !== 'json';
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
-	const settings = readRequestSettings(ctx, request.itemIndex);
+	const settings = readRequestOptions(ctx, request.itemIndex);
 	const deadlineMs = settings.timeout ?? request.timeout ?? DEFAULT_TIMEOUT_MS;
 	const maxBytes =
 		settings.maxBytes ?? request.maxBytes ?? (transfer ? TRANSFER_MAX_BYTES : API_MAX_BYTES);
-	const apiRoot = companyApiRoot(ctx, credentials.baseUrl, request.itemIndex);
+	const apiRoot = companyApiRoot(ctx, credentials.baseUrl);
 	const root = request.outsidePublicApi ? apiRoot.slice(0, -API_ROOT_PATH.length) : apiRoot;
 	const options: IHttpRequestOptions = {
 		method: request.method,
@@ -260,15 +287,15 @@ function networkFailure(
  */
 async function readResponse(
 	prepared: PreparedRequest,
-	answer: HttpResponse,
+	response: HttpResponse,
 ): Promise<AttemptResult> {
-	const target = redirectTarget(answer);
-	if (target !== undefined) return { body: await followRedirect(prepared, answer, target) };
-	if (prepared.mode !== 'json' && isSuccess(answer.status)) {
+	const target = redirectTarget(response);
+	if (target !== undefined) return { body: await followRedirect(prepared, response, target) };
+	if (prepared.mode !== 'json' && isSuccess(response.status)) {
 		const download = downloadOf(
 			prepared.ctx,
 			prepared.request,
-			answer,
+			response,
 			prepared.deadline,
 			prepared.bounds,
 			prepared.sent,
@@ -277,13 +304,13 @@ async function readResponse(
 	}
 	let raw: Buffer;
 	try {
-		raw = await readBounded(answer.body, prepared.deadline, prepared.bounds);
+		raw = await readBounded(response.body, prepared.deadline, prepared.bounds);
 	} catch (error) {
 		return unreadResponse(prepared, error);
 	}
 	const body = parseBody(raw);
-	if (isSuccess(answer.status)) return { body: successBody(prepared, answer.status, body) };
-	return refusal(prepared, answer, body);
+	if (isSuccess(response.status)) return { body: successBody(prepared, response.status, body) };
+	return refusal(prepared, response, body);
 }
 
 /**
@@ -292,17 +319,17 @@ async function readResponse(
  */
 async function followRedirect(
 	prepared: PreparedRequest,
-	answer: HttpResponse,
+	response: HttpResponse,
 	target: URL,
 ): Promise<IDataObject | Download> {
 	const { ctx, request, sent } = prepared;
-	discard(answer.body);
-	if (target.origin === new URL(answer.url).origin) {
+	discard(response.body);
+	if (target.origin === new URL(response.url).origin) {
 		const tooMany = { message: `redirected more than ${MAX_REDIRECTS} times` };
-		throw apiError(ctx, request, answer.status, tooMany, sent);
+		throw apiError(ctx, request, response.status, tooMany, sent);
 	}
 	if (prepared.mode === 'json' || request.method !== 'GET')
-		throw redirectError(ctx, request, answer.status, target.href, prepared.secrets);
+		throw redirectError(ctx, request, response.status, target.href, prepared.secrets);
 	return await downloadResult(prepared, await fetchLink(prepared, target.href));
 }
 
@@ -340,10 +367,10 @@ function successBody(
 /** A non-2xx answer: the item's error, another attempt for an idempotent 5xx after the wait asked for, or the quota's hold for a 429. */
 function refusal(
 	{ ctx, request, secrets, idempotent, sent }: PreparedRequest,
-	answer: HttpResponse,
+	response: HttpResponse,
 	body: unknown,
 ): AttemptResult {
-	const { status } = answer;
+	const { status } = response;
 	const shown = redactValue(body, secrets);
 	const failure = apiError(ctx, request, status, shown, sent);
 	if (status === 429) {
@@ -354,7 +381,7 @@ function refusal(
 		return { failure, quota };
 	}
 	if (!isRetriableStatus(status, idempotent)) throw failure;
-	const asked = retryAfterMs(answer.headers);
+	const asked = retryAfterMs(response.headers);
 	if (asked !== undefined && asked > MAX_SINGLE_WAIT_MS) throw failure;
 	return { failure, waitMs: asked === undefined ? undefined : retryAfterWaitMs(asked) };
 }

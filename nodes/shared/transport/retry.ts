@@ -82,20 +82,16 @@ export const abortableSleep = ((workflow as unknown as { sleepWithAbort?: unknow
 	.sleepWithAbort ?? workflow.sleep) as (ms: number, signal?: AbortSignal) => Promise<void>;
 
 /** Waits `ms` before a retry; fails the item at once when the execution is stopped meanwhile. */
-export async function waitBeforeRetry(
-	ctx: Elma365Context,
-	itemIndex: number | undefined,
-	ms: number,
-): Promise<void> {
+export async function waitBeforeRetry(ctx: Elma365Context, ms: number): Promise<void> {
 	try {
 		await abortableSleep(ms, cancelSignal(ctx));
 	} catch {
-		throw stoppedError(ctx, itemIndex);
+		throw stoppedError(ctx);
 	}
 }
 
-/** The item's error when the execution was stopped while a request waited. */
-export function stoppedError(ctx: Elma365Context, itemIndex: number | undefined) {
+/** The item's error when the execution was stopped while a request waited (the router names the item). */
+export function stoppedError(ctx: Elma365Context, itemIndex?: number) {
 	return new NodeOperationError(
 		ctx.getNode(),
 		'ELMA365: the execution was stopped while waiting to retry',

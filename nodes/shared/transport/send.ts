@@ -53,9 +53,9 @@ export async function send(
 		const pending = withKey
 			? ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, sent)
 			: ctx.helpers.httpRequest(sent);
-		let response: IN8nHttpFullResponse;
+		let fullResponse: IN8nHttpFullResponse;
 		try {
-			response = await beforeDeadline(
+			fullResponse = await beforeDeadline(
 				pending as Promise<IN8nHttpFullResponse>,
 				prepared.deadline,
 				bounds,
@@ -64,17 +64,22 @@ export async function send(
 			// Where the deadline also aborted the HTTP client, its cancel error names the deadline.
 			throw prepared.deadline.aborted ? new BoundExceeded('deadline', bounds.deadlineMs) : error;
 		}
-		const headers = (response.headers ?? {}) as IDataObject;
-		const answer: HttpResponse = { status: response.statusCode, headers, body: response.body, url };
-		const next = redirectTarget(answer);
+		const headers = (fullResponse.headers ?? {}) as IDataObject;
+		const response: HttpResponse = {
+			status: fullResponse.statusCode,
+			headers,
+			body: fullResponse.body,
+			url,
+		};
+		const next = redirectTarget(response);
 		if (
 			!withKey ||
 			next === undefined ||
 			next.origin !== new URL(url).origin ||
 			hops >= MAX_REDIRECTS
 		)
-			return answer;
-		discard(answer.body);
+			return response;
+		discard(response.body);
 		url = next.href;
 	}
 }
@@ -85,13 +90,13 @@ export function isRedirect(status: number): boolean {
 }
 
 /** Where a redirect points, resolved against the address that answered; undefined for any other answer or without a usable Location. */
-export function redirectTarget(answer: HttpResponse): URL | undefined {
-	if (!isRedirect(answer.status)) return undefined;
-	const value = answer.headers.location;
+export function redirectTarget(response: HttpResponse): URL | undefined {
+	if (!isRedirect(response.status)) return undefined;
+	const value = response.headers.location;
 	const location = Array.isArray(value) ? value[0] : value;
 	if (location === undefined || location === null) return undefined;
 	try {
-		return new URL(String(location), answer.url);
+		return new URL(String(location), response.url);
 	} catch {
 		return undefined;
 	}

@@ -1,5 +1,5 @@
 import type { IDataObject, INodeProperties, IPollFunctions } from 'n8n-workflow';
-import { requireOneOf } from '../validation';
+import { namingItem, requireOneOf } from '../validation';
 import { readPollOptions } from './options';
 import { newInstance } from './newInstance';
 import { newItem } from './newItem';
@@ -46,19 +46,24 @@ export function eventSelector(events: TriggerEventDefinition[]): INodeProperties
 	};
 }
 
-/** Reads and validates a trigger's parameters for one of `events`; nothing is requested before this succeeds. */
+/**
+ * Reads and validates a trigger's parameters for one of `events`; nothing is requested before this
+ * succeeds. A poll has no items: a refused value names its field only.
+ */
 export function readWatchedList(
 	ctx: IPollFunctions,
 	events: TriggerEventDefinition[],
 ): WatchedList {
+	try {
+		return watchedList(ctx, events);
+	} catch (error) {
+		throw namingItem(ctx.getNode(), error, undefined);
+	}
+}
+
+function watchedList(ctx: IPollFunctions, events: TriggerEventDefinition[]): WatchedList {
 	const values = events.map((event) => event.option.value as TriggerEvent);
-	const event = requireOneOf(
-		ctx,
-		undefined,
-		'Event',
-		ctx.getNodeParameter('event', values[0]),
-		values,
-	);
+	const event = requireOneOf('Event', ctx.getNodeParameter('event', values[0]), values);
 	const { lookbackMs, fireForExisting, filter } = readPollOptions(ctx);
 	const list = TRIGGER_EVENTS[event].watch(ctx);
 	const body = { ...list.body };

@@ -29,8 +29,6 @@ export const newInstance: TriggerEventDefinition = {
 	},
 	watch: (ctx) => {
 		const templateId = requireUuid(
-			ctx,
-			undefined,
 			'Template ID',
 			readPathSegment(ctx, 'templateId', 'Template ID'),
 		);

@@ -52,7 +52,7 @@ export const newTask: TriggerEventDefinition = {
 		let path = '/tasks/list';
 		if (ctx.getNodeParameter('taskPerformer', 'me') === 'user') {
 			const userId = ctx.getNodeParameter('performerId', '', { extractValue: true });
-			path = apiPath`/tasks/list/of/${requireUuid(ctx, undefined, 'User', userId)}`;
+			path = apiPath`/tasks/list/of/${requireUuid('User', userId)}`;
 		}
 		return { path, field: '__createdAt', rangeField: '__createdAt', body: {} };
 	},

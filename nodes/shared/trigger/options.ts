@@ -60,10 +60,10 @@ export function readPollOptions(ctx: IPollFunctions): PollOptions {
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const lookback = options.lookbackMinutes ?? DEFAULT_LOOKBACK_MINUTES;
 	if (typeof lookback !== 'number' || !Number.isFinite(lookback) || lookback < 0) {
-		throw invalidInput(ctx, undefined, 'Lookback Window (Minutes)', 'a number >= 0', lookback);
+		throw invalidInput('Lookback Window (Minutes)', 'a number >= 0', lookback);
 	}
 	const filter = readListFilter(options, (field, expected, value) =>
-		invalidInput(ctx, undefined, field, expected, value),
+		invalidInput(field, expected, value),
 	);
 	return {
 		lookbackMs: lookback * 60_000,
@@ -75,5 +75,5 @@ export function readPollOptions(ctx: IPollFunctions): PollOptions {
 /** A code that fills one path segment; pickers hold {mode, value}, a typed or expression value is taken as is. */
 export function readPathSegment(ctx: IPollFunctions, name: string, label: string): string {
 	const value = ctx.getNodeParameter(name, '', { extractValue: true });
-	return requirePathSegment(ctx, undefined, label, value);
+	return requirePathSegment(label, value);
 }

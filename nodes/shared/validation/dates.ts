@@ -1,6 +1,6 @@
-import type { IDataObject, NodeOperationError } from 'n8n-workflow';
-import type { Field, NodeContext } from './errors';
-import { invalidInput } from './errors';
+import type { IDataObject } from 'n8n-workflow';
+import type { Field, InvalidInput } from './values';
+import { invalidInput } from './values';
 
 /** The UTC instant of calendar fields; setUTCFullYear, not Date.UTC, which reads the years 0-99 as 1900-1999. */
 function utcInstant(
@@ -54,19 +54,12 @@ const ISO_DATE_TIME =
  * in the workflow's time zone; Luxon DateTime and JS Date values from expressions are accepted too.
  */
 export function requireDateTime(
-	ctx: NodeContext & { getTimezone(): string },
-	itemIndex: number | undefined,
+	ctx: { getTimezone(): string },
 	field: Field,
 	value: unknown,
 ): string {
 	const fail = () =>
-		invalidInput(
-			ctx,
-			itemIndex,
-			field,
-			'an ISO 8601 date-time such as 2027-01-01T00:00:00Z',
-			value,
-		);
+		invalidInput(field, 'an ISO 8601 date-time such as 2027-01-01T00:00:00Z', value);
 	if (value instanceof Date) return inFourDigitYears(value.getTime(), fail);
 	let text = value;
 	if (value && typeof value === 'object' && typeof (value as IDataObject).toISO === 'function') {
@@ -111,7 +104,7 @@ export function requireDateTime(
 }
 
 /** The ISO form of an instant, refused outside the years 0000-9999 (toISOString writes "+010000-..." there). */
-function inFourDigitYears(instant: number, fail: () => NodeOperationError): string {
+function inFourDigitYears(instant: number, fail: () => InvalidInput): string {
 	const date = new Date(instant);
 	const year = date.getUTCFullYear();
 	if (Number.isNaN(instant) || year < 0 || year > 9999) throw fail();

@@ -1,6 +1,5 @@
-import type { Field, NodeContext } from './errors';
-import { invalidInput } from './errors';
-import { hasControlCharacter, isWellFormed } from './text';
+import type { Field } from './values';
+import { invalidInput, hasControlCharacter, isWellFormed } from './values';
 
 export interface FileMeta {
 	fileName: string;
@@ -13,8 +12,6 @@ export interface FileMeta {
  * name that is not valid Unicode cannot be encoded. Blank ones take the defaults.
  */
 export function requireFileMeta(
-	ctx: NodeContext,
-	itemIndex: number | undefined,
 	field: Field,
 	meta: { fileName?: unknown; mimeType?: unknown },
 	defaultName: string,
@@ -23,8 +20,6 @@ export function requireFileMeta(
 	const { fileName, mimeType } = meta;
 	if (!blank(fileName) && (typeof fileName !== 'string' || !isWellFormed(fileName))) {
 		throw invalidInput(
-			ctx,
-			itemIndex,
 			field,
 			'binary data whose file name is a text of valid Unicode characters',
 			fileName,
@@ -35,8 +30,6 @@ export function requireFileMeta(
 		(typeof mimeType !== 'string' || hasControlCharacter(mimeType) || !isWellFormed(mimeType))
 	) {
 		throw invalidInput(
-			ctx,
-			itemIndex,
 			field,
 			'binary data whose MIME type is one line, such as application/pdf',
 			mimeType,

@@ -1,7 +1,5 @@
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
-import { parameterField } from './errors';
-import { requirePathSegment } from './ids';
-import { requireText } from './text';
+import { requireText } from './values';
 import { shownText } from './shown';
 
 /**
@@ -13,8 +11,6 @@ export function findInputBinary(
 	itemIndex: number,
 ): { property: string; binary: IBinaryData | undefined; present: string } {
 	const property = requireText(
-		ctx,
-		itemIndex,
 		'Input Binary Field',
 		ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data'),
 	).trim();
@@ -25,19 +21,4 @@ export function findInputBinary(
 		.map((name) => shownText(name))
 		.join(', ');
 	return { property, binary, present };
-}
-
-/** A parameter's value (typed, or the one picked in a locator), checked as one path segment. */
-export function requirePathParameter(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	parameter: string,
-	field: string,
-): string {
-	return requirePathSegment(
-		ctx,
-		itemIndex,
-		parameterField(parameter, field),
-		ctx.getNodeParameter(parameter, itemIndex, '', { extractValue: true }),
-	);
 }

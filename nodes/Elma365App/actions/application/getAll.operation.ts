@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { returnAllOrLimit, readLimit } from '../../../shared/lists/returnAllOrLimit';
+import { returnAllOrLimit, readLimit } from '../../../shared/lists/pager';
 import { showFor } from '../../../shared/display';
 import { apiRequest } from '../../../shared/transport';
 import { readListPage } from '../../../shared/lists/listPage';

@@ -56,11 +56,11 @@ export interface BatchSettings {
 /** Batch Size and Run Event Handlers from the first item's Options; an invalid value fails the node. */
 export function readBatchSettings(ctx: IExecuteFunctions): BatchSettings {
 	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
-	const batchSize = readBatchSize(ctx, options.batchSize);
+	const batchSize = readBatchSize(options.batchSize);
 	const withEventHandlers =
 		options.withEventHandlers === undefined
 			? true
-			: requireBoolean(ctx, 0, 'Run Event Handlers', options.withEventHandlers);
+			: requireBoolean('Run Event Handlers', options.withEventHandlers);
 	return { batchSize, withEventHandlers };
 }
 

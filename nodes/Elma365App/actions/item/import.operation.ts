@@ -107,29 +107,15 @@ async function readBinary(ctx: IExecuteFunctions, itemIndex: number): Promise<Bi
 	if (!binary) {
 		const found = present ? `binary fields ${present}` : 'no binary data';
 		throw invalidInput(
-			ctx,
-			itemIndex,
 			'Input Binary Field',
 			`a binary field ${shownText(property)} on the input item (it has ${found})`,
 			property,
 		);
 	}
-	const { fileName, mimeType } = requireFileMeta(
-		ctx,
-		itemIndex,
-		'Input Binary Field',
-		binary,
-		property,
-	);
+	const { fileName, mimeType } = requireFileMeta('Input Binary Field', binary, property);
 	const data = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
 	if (data.length === 0)
-		throw invalidInput(
-			ctx,
-			itemIndex,
-			'Input Binary Field',
-			'a file of at least one byte',
-			property,
-		);
+		throw invalidInput('Input Binary Field', 'a file of at least one byte', property);
 	return { data, fileName, mimeType };
 }
 
@@ -180,29 +166,23 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	// Everything is read and checked before the first request.
 	const path = readApplicationPath(this, itemIndex, appItems, '/import');
 	const source = requireOneOf(
-		this,
-		itemIndex,
 		'File Source',
 		this.getNodeParameter('fileSource', itemIndex, 'binary'),
 		['binary', 'hash'] as const,
 	);
 	const formatParameter = requireOneOf(
-		this,
-		itemIndex,
 		'Format',
 		this.getNodeParameter('format', itemIndex, 'auto'),
 		['auto', 'xlsx', 'csv'] as const,
 	);
 	const withEventHandlers = requireBoolean(
-		this,
-		itemIndex,
 		'Run Event Handlers',
 		this.getNodeParameter('withEventHandlers', itemIndex, false),
 	);
 	const file = source === 'binary' ? await readBinary(this, itemIndex) : undefined;
 	const givenHash =
 		source === 'hash'
-			? requireUuid(this, itemIndex, 'File Hash', this.getNodeParameter('fileHash', itemIndex, ''))
+			? requireUuid('File Hash', this.getNodeParameter('fileHash', itemIndex, ''))
 			: undefined;
 	const format =
 		formatParameter !== 'auto'
@@ -214,7 +194,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		const why = file
 			? `the file ${shownText(file.fileName)} (${shortText(file.mimeType)}) is neither .xlsx nor .csv`
 			: 'a file hash says nothing of its format';
-		throw invalidInput(this, itemIndex, 'Format', `xlsx or csv (${why})`, formatParameter);
+		throw invalidInput('Format', `xlsx or csv (${why})`, formatParameter);
 	}
 
 	const fileHash = givenHash ?? (await uploadTemporary(this, itemIndex, file!));

@@ -29,8 +29,6 @@ export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const path = readItemPath(this, itemIndex, appItems, 'set-status');
 	const code = requireText(
-		this,
-		itemIndex,
 		'Status Code',
 		this.getNodeParameter('statusCode', itemIndex, ''),
 	).trim();

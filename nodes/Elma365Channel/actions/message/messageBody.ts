@@ -8,35 +8,30 @@ import { parameterField, requireInteger, requireText } from '../../../shared/val
  */
 export function readMessageBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const body: IDataObject = {
-		body: requireText(
-			ctx,
-			itemIndex,
-			parameterField('text', 'Text'),
-			ctx.getNodeParameter('text', itemIndex),
-		),
+		body: requireText(parameterField('text', 'Text'), ctx.getNodeParameter('text', itemIndex)),
 	};
 	const extra = ctx.getNodeParameter('additionalFields', itemIndex, {});
 	if (!isObject(extra)) return body;
 	// Left out only when empty: a number or an object from an expression is read or refused, never dropped.
 	const title = extra.title;
 	if (title !== undefined && title !== null && !(typeof title === 'string' && title.trim() === ''))
-		body.title = requireText(ctx, itemIndex, 'Title', title);
+		body.title = requireText('Title', title);
 	const mentions = splitList(extra.mentions);
 	if (mentions.length > 0) body.mentions = mentions;
-	const files = readFiles(ctx, itemIndex, extra.files);
+	const files = readFiles(extra.files);
 	if (files.length > 0) body.files = files;
 	return body;
 }
 
 /** Files > File rows as the page's `files[]`: `{hash, name, size}`, each checked. */
-function readFiles(ctx: IExecuteFunctions, itemIndex: number, value: unknown): IDataObject[] {
+function readFiles(value: unknown): IDataObject[] {
 	const rows = isObject(value) && Array.isArray(value.file) ? value.file : [];
 	return rows.map((row: IDataObject, index: number) => {
 		const label = `Files > File ${index + 1}`;
 		return {
-			hash: requireText(ctx, itemIndex, `${label} > Hash`, row.hash),
-			name: requireText(ctx, itemIndex, `${label} > Name`, row.name),
-			size: requireInteger(ctx, itemIndex, `${label} > Size`, row.size, { min: 0 }),
+			hash: requireText(`${label} > Hash`, row.hash),
+			name: requireText(`${label} > Name`, row.name),
+			size: requireInteger(`${label} > Size`, row.size, { min: 0 }),
 		};
 	});
 }

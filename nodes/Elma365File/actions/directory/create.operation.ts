@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/jsonParameter';
-import { showFor } from '../../../shared/display';
+import { readJsonObject } from '../../../shared/validation/values';
+import { jsonEscapeHatchHint, showFor } from '../../../shared/display';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { parameterField, requireText } from '../../../shared/validation';
 import { pickerBuilderHint } from '../../../shared/pickers/locators';
@@ -75,8 +75,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 function readCreateBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const body: IDataObject = {
 		__name: requireText(
-			ctx,
-			itemIndex,
 			parameterField('name', 'Name'),
 			ctx.getNodeParameter('name', itemIndex, ''),
 		),

@@ -1,9 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { returnAllOrLimit } from '../../../shared/lists/returnAllOrLimit';
+import {
+	returnAllOrLimit,
+	readWholeList,
+	bodyPagedList,
+	pairedRows,
+} from '../../../shared/lists/pager';
 import { showFor } from '../../../shared/display';
 import { buildListBody, listOptions } from '../../../shared/lists/listOptions';
-import { readWholeList } from '../../../shared/lists/pager';
-import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
 
 export const description: INodeProperties[] = showFor('directory', 'getAll', [
 	...returnAllOrLimit,

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/jsonParameter';
+import { readJsonObject } from '../../../shared/validation/values';
+import { jsonEscapeHatchHint } from '../../../shared/display';
 import { uuidLocator, readUuidLocator } from '../../../shared/pickers/locators';
 import type { BulkItem, BulkSettings } from '../bulk';
 import { bulkSendingProperties, readBulkItem, readUuidList } from '../bulk';

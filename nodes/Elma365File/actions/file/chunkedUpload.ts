@@ -109,28 +109,24 @@ async function readUpload(ctx: IExecuteFunctions, itemIndex: number): Promise<Up
 		const expected = present
 			? `the name of a binary property of the input item (it has ${present})`
 			: 'the name of a binary property of the input item, but the item has no binary data';
-		throw invalidInput(ctx, itemIndex, 'Input Binary Field', expected, property);
+		throw invalidInput('Input Binary Field', expected, property);
 	}
 	const options = ctx.getNodeParameter('uploadOptions', itemIndex, {}) as IDataObject;
 	const hash =
 		options.hash === undefined || String(options.hash).trim() === ''
 			? randomUuid()
-			: requireUuid(ctx, itemIndex, 'Upload Hash', options.hash);
+			: requireUuid('Upload Hash', options.hash);
 	const blankName =
 		options.fileName === undefined ||
 		options.fileName === null ||
 		String(options.fileName).trim() === '';
-	const named = blankName
-		? undefined
-		: requireText(ctx, itemIndex, 'File Name', options.fileName).trim();
+	const named = blankName ? undefined : requireText('File Name', options.fileName).trim();
 	const partMb =
 		options.partSize === undefined
 			? MIN_PART_MB
-			: requireInteger(ctx, itemIndex, 'Part Size (MB)', options.partSize, { min: MIN_PART_MB });
+			: requireInteger('Part Size (MB)', options.partSize, { min: MIN_PART_MB });
 	if (partMb > MAX_PART_MB)
 		throw invalidInput(
-			ctx,
-			itemIndex,
 			'Part Size (MB)',
 			`a whole number from ${MIN_PART_MB} to ${MAX_PART_MB}`,
 			options.partSize,
@@ -139,8 +135,6 @@ async function readUpload(ctx: IExecuteFunctions, itemIndex: number): Promise<Up
 	const metadata = ctx.helpers.assertBinaryData(itemIndex, property);
 	const extension = metadata.fileExtension ? `.${metadata.fileExtension}` : '';
 	const { fileName, mimeType } = requireFileMeta(
-		ctx,
-		itemIndex,
 		'Input Binary Field',
 		metadata,
 		`file${extension}`,
@@ -162,8 +156,6 @@ async function readUpload(ctx: IExecuteFunctions, itemIndex: number): Promise<Up
 	}
 	if (!Number.isInteger(size) || size <= 0) {
 		throw invalidInput(
-			ctx,
-			itemIndex,
 			'Input Binary Field',
 			'a file of at least one byte (the upload range of an empty file cannot be stated)',
 			property,

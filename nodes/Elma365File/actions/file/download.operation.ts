@@ -89,8 +89,6 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const fileId = readFileId(this, itemIndex);
 	const property = requireText(
-		this,
-		itemIndex,
 		'Put Output File in Field',
 		this.getNodeParameter('binaryPropertyName', itemIndex, 'data'),
 	).trim();
@@ -106,7 +104,7 @@ export async function execute(
 	);
 	const link = answer.link;
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	const root = companyApiRoot(this, credentials.baseUrl, itemIndex);
+	const root = companyApiRoot(this, credentials.baseUrl);
 	const company = root.slice(0, -'/pub/v1'.length);
 	const url =
 		typeof link === 'string' && link.trim() !== ''

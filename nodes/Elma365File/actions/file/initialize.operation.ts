@@ -68,15 +68,8 @@ export const executeAll = groupedOperation({
 /** The item's one entry: `{hash, name, comment?, directory, ...Additional Entry Fields (JSON)}`. */
 function readFileEntries(ctx: IExecuteFunctions, itemIndex: number): BulkEntry[] {
 	const entry: IDataObject = {
-		hash: requireUuid(
-			ctx,
-			itemIndex,
-			parameterField('hash', 'Hash'),
-			ctx.getNodeParameter('hash', itemIndex, ''),
-		),
+		hash: requireUuid(parameterField('hash', 'Hash'), ctx.getNodeParameter('hash', itemIndex, '')),
 		name: requireText(
-			ctx,
-			itemIndex,
 			parameterField('fileName', 'File Name'),
 			ctx.getNodeParameter('fileName', itemIndex, ''),
 		),

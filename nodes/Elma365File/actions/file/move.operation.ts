@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/jsonParameter';
-import { showFor } from '../../../shared/display';
+import { readJsonObject } from '../../../shared/validation/values';
+import { jsonEscapeHatchHint, showFor } from '../../../shared/display';
 import { apiRequest } from '../../../shared/transport';
 import {
 	directoryLocator,

@@ -87,13 +87,12 @@ function isEmpty(value: unknown): boolean {
 /** A `{min, max}` date range from two options, or undefined when both are empty. */
 function readDateRange(
 	ctx: IExecuteFunctions,
-	itemIndex: number,
 	chosen: IDataObject,
 	bounds: { min: [string, string]; max: [string, string] },
 ): IDataObject | undefined {
 	const range: IDataObject = {};
 	for (const [end, [key, label]] of Object.entries(bounds)) {
-		if (!isEmpty(chosen[key])) range[end] = requireDateTime(ctx, itemIndex, label, chosen[key]);
+		if (!isEmpty(chosen[key])) range[end] = requireDateTime(ctx, label, chosen[key]);
 	}
 	return Object.keys(range).length > 0 ? range : undefined;
 }
@@ -108,19 +107,17 @@ export function readSearchFilter(
 	if (directory !== undefined) filter.directory = directory;
 	const chosen = ctx.getNodeParameter('filters', itemIndex, {});
 	if (isObject(chosen)) {
-		if (!isEmpty(chosen.name))
-			filter.__name = requireText(ctx, itemIndex, 'Name Contains', chosen.name);
+		if (!isEmpty(chosen.name)) filter.__name = requireText('Name Contains', chosen.name);
 		const users = { createdBy: 'Created By (User ID)', changedBy: 'Changed By (User ID)' };
 		for (const [key, label] of Object.entries(users)) {
-			if (!isEmpty(chosen[key]))
-				filter[`__${key}`] = requireUuid(ctx, itemIndex, label, chosen[key]);
+			if (!isEmpty(chosen[key])) filter[`__${key}`] = requireUuid(label, chosen[key]);
 		}
-		const created = readDateRange(ctx, itemIndex, chosen, {
+		const created = readDateRange(ctx, chosen, {
 			min: ['createdFrom', 'Created After'],
 			max: ['createdTo', 'Created Before'],
 		});
 		if (created) filter.__createdAt = created;
-		const updated = readDateRange(ctx, itemIndex, chosen, {
+		const updated = readDateRange(ctx, chosen, {
 			min: ['updatedFrom', 'Updated After'],
 			max: ['updatedTo', 'Updated Before'],
 		});

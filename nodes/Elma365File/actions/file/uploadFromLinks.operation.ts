@@ -155,12 +155,7 @@ export const executeAll = groupedOperation({
 
 /** The item's one entry: its Link URL, checked (and its Directory, checked before any request). */
 function readLink(ctx: IExecuteFunctions, itemIndex: number): BulkEntry[] {
-	const link = requireHttpUrl(
-		ctx,
-		itemIndex,
-		'Link URL',
-		ctx.getNodeParameter('url', itemIndex, ''),
-	);
+	const link = requireHttpUrl('Link URL', ctx.getNodeParameter('url', itemIndex, ''));
 	directoryOf(ctx, itemIndex);
 	return [link];
 }

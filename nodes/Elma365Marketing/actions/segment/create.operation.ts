@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/jsonParameter';
-import { showFor } from '../../../shared/display';
+import { readJsonObject } from '../../../shared/validation/values';
+import { jsonEscapeHatchHint, showFor } from '../../../shared/display';
 import { apiRequest, unwrapItem } from '../../../shared/transport';
 import { parameterField, requireText, requireUuid } from '../../../shared/validation';
 
@@ -49,19 +49,14 @@ export const description: INodeProperties[] = showFor('segment', 'create', [
 
 function buildSegmentBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const body: IDataObject = {
-		name: requireText(
-			ctx,
-			itemIndex,
-			parameterField('name', 'Name'),
-			ctx.getNodeParameter('name', itemIndex),
-		),
+		name: requireText(parameterField('name', 'Name'), ctx.getNodeParameter('name', itemIndex)),
 	};
 	const extra = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	if (extra.externalId !== undefined && extra.externalId !== '')
-		body.externalId = requireText(ctx, itemIndex, 'External ID', extra.externalId);
+		body.externalId = requireText('External ID', extra.externalId);
 	// The documented body: {externalId, name, preference (uuid)}.
 	if (extra.preference !== undefined && extra.preference !== '')
-		body.preference = requireUuid(ctx, itemIndex, 'Preference', extra.preference);
+		body.preference = requireUuid('Preference', extra.preference);
 	const json =
 		extra.body === undefined
 			? {}

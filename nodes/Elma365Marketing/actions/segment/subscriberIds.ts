@@ -33,8 +33,7 @@ export function subscriberIdsField(action: Action): INodeProperties {
 function readRows(ctx: IExecuteFunctions, itemIndex: number): string[] {
 	const { ids, given } = readPickerRows(ctx, itemIndex, rows);
 	// "got" shows what the rows gave, one entry per row.
-	if (ids.length === 0)
-		throw invalidInput(ctx, itemIndex, 'Subscribers', 'at least one subscriber ID', given);
+	if (ids.length === 0) throw invalidInput('Subscribers', 'at least one subscriber ID', given);
 	return ids;
 }
 

@@ -208,31 +208,16 @@ const DOCFLOWS = ['input', 'output', 'internal'] as const;
 const RESET_PERIODS = ['year', 'month', 'week', 'day'] as const;
 
 /** `resetSettings` of the registration settings: only the settings the user added. */
-function buildResetSettings(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	input: IDataObject,
-): IDataObject {
+function buildResetSettings(ctx: IExecuteFunctions, input: IDataObject): IDataObject {
 	const reset: IDataObject = {};
 	if ('nextResetAt' in input) {
-		reset.nextResetAt = requireDateTime(ctx, itemIndex, 'Next Reset At', input.nextResetAt);
+		reset.nextResetAt = requireDateTime(ctx, 'Next Reset At', input.nextResetAt);
 	}
 	if ('resetPeriod' in input) {
-		reset.resetPeriod = requireOneOf(
-			ctx,
-			itemIndex,
-			'Reset Period',
-			input.resetPeriod,
-			RESET_PERIODS,
-		);
+		reset.resetPeriod = requireOneOf('Reset Period', input.resetPeriod, RESET_PERIODS);
 	}
 	if ('resetPeriodCount' in input) {
-		reset.resetPeriodCount = requireInteger(
-			ctx,
-			itemIndex,
-			'Reset Period Count',
-			input.resetPeriodCount,
-		);
+		reset.resetPeriodCount = requireInteger('Reset Period Count', input.resetPeriodCount);
 	}
 	return reset;
 }
@@ -247,32 +232,22 @@ const BOOLEAN_SETTINGS: Array<[string, string]> = [
 ];
 
 /** `registrationSettings`: only the settings the user added, validated. */
-function buildRegistrationSettings(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	input: IDataObject,
-): IDataObject {
+function buildRegistrationSettings(ctx: IExecuteFunctions, input: IDataObject): IDataObject {
 	const settings: IDataObject = {};
 	for (const [key, label] of BOOLEAN_SETTINGS) {
-		if (key in input) settings[key] = requireBoolean(ctx, itemIndex, label, input[key]);
+		if (key in input) settings[key] = requireBoolean(label, input[key]);
 	}
 	if ('minLength' in input) {
-		settings.minLength = requireInteger(ctx, itemIndex, 'Minimum Number Length', input.minLength, {
+		settings.minLength = requireInteger('Minimum Number Length', input.minLength, {
 			min: 0,
 		});
 	}
-	if ('template' in input)
-		settings.template = requireText(ctx, itemIndex, 'Number Template', input.template);
+	if ('template' in input) settings.template = requireText('Number Template', input.template);
 	if ('throughSerialId' in input) {
-		settings.throughSerialId = requireUuid(
-			ctx,
-			itemIndex,
-			'Continuous Numbering ID',
-			input.throughSerialId,
-		);
+		settings.throughSerialId = requireUuid('Continuous Numbering ID', input.throughSerialId);
 	}
 	if ('resetSettings' in input) {
-		const reset = buildResetSettings(ctx, itemIndex, (input.resetSettings ?? {}) as IDataObject);
+		const reset = buildResetSettings(ctx, (input.resetSettings ?? {}) as IDataObject);
 		if (Object.keys(reset).length > 0) settings.resetSettings = reset;
 	}
 	return settings;
@@ -285,13 +260,11 @@ export function readCaseChanges(ctx: IExecuteFunctions, itemIndex: number): IDat
 	if (String(directory ?? '').trim() !== '')
 		changes.directoryId = readUuidLocator(ctx, itemIndex, 'directoryId', 'Directory');
 	const docflow = ctx.getNodeParameter('docflow', itemIndex, KEEP_DOCFLOW);
-	if (docflow !== KEEP_DOCFLOW)
-		changes.docflow = requireOneOf(ctx, itemIndex, 'Document Flow', docflow, DOCFLOWS);
+	if (docflow !== KEEP_DOCFLOW) changes.docflow = requireOneOf('Document Flow', docflow, DOCFLOWS);
 	const name = ctx.getNodeParameter('name', itemIndex, '') as string;
-	if (name !== '') changes.name = requireText(ctx, itemIndex, 'Name', name);
+	if (name !== '') changes.name = requireText('Name', name);
 	const settings = buildRegistrationSettings(
 		ctx,
-		itemIndex,
 		ctx.getNodeParameter('registrationSettings', itemIndex, {}) as IDataObject,
 	);
 	if (Object.keys(settings).length > 0) changes.registrationSettings = settings;
@@ -317,14 +290,12 @@ const REQUIRED: Array<[key: string, label: string]> = [
  */
 export function withCurrentFields(
 	ctx: IExecuteFunctions,
-	itemIndex: number,
 	changes: IDataObject,
 	current: IDataObject,
 ): IDataObject {
 	const body: IDataObject = {};
 	for (const [key, label] of REQUIRED)
-		body[key] =
-			key in changes ? changes[key] : currentValue(ctx, itemIndex, current, key, label, 'case');
+		body[key] = key in changes ? changes[key] : currentValue(ctx, current, key, label, 'case');
 	if (changes.registrationSettings) body.registrationSettings = changes.registrationSettings;
 	return body;
 }
@@ -333,23 +304,11 @@ export function withCurrentFields(
 export function buildCaseBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const body: IDataObject = {
 		directoryId: readUuidLocator(ctx, itemIndex, 'directoryId', 'Directory'),
-		docflow: requireOneOf(
-			ctx,
-			itemIndex,
-			'Document Flow',
-			ctx.getNodeParameter('docflow', itemIndex),
-			DOCFLOWS,
-		),
-		name: requireText(
-			ctx,
-			itemIndex,
-			parameterField('name', 'Name'),
-			ctx.getNodeParameter('name', itemIndex),
-		),
+		docflow: requireOneOf('Document Flow', ctx.getNodeParameter('docflow', itemIndex), DOCFLOWS),
+		name: requireText(parameterField('name', 'Name'), ctx.getNodeParameter('name', itemIndex)),
 	};
 	const settings = buildRegistrationSettings(
 		ctx,
-		itemIndex,
 		ctx.getNodeParameter('registrationSettings', itemIndex, {}) as IDataObject,
 	);
 	if (Object.keys(settings).length > 0) body.registrationSettings = settings;

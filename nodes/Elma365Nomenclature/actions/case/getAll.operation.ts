@@ -1,9 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { returnAllOrLimit } from '../../../shared/lists/returnAllOrLimit';
+import {
+	returnAllOrLimit,
+	readWholeList,
+	pairedRows,
+	queryPagedList,
+} from '../../../shared/lists/pager';
 import { showFor } from '../../../shared/display';
-import { readJsonObject } from '../../../shared/jsonParameter';
-import { readWholeList } from '../../../shared/lists/pager';
-import { pairedRows, queryPagedList } from '../../../shared/lists/pagedList';
+import { readJsonObject } from '../../../shared/validation/values';
 import { queryParametersField } from '../queryParameters';
 
 export const description: INodeProperties[] = showFor('case', 'getAll', [

@@ -8,7 +8,7 @@ import {
 	withCurrentFields,
 	caseUpdateFields,
 } from './caseFields';
-import { currentCase, rememberWritten } from './currentCases';
+import { currentCase, rememberWritten } from '../keepCurrent';
 import { concurrency, optionsCollection } from '../../../shared/options/options';
 import { ADAPTIVE_CEILING } from '../../../shared/limits';
 
@@ -37,8 +37,8 @@ export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const id = readUuidLocator(this, itemIndex, 'caseId', 'Case');
 	const changes = readCaseChanges(this, itemIndex);
-	const current = lacksRequiredField(changes) ? await currentCase(this, itemIndex, id) : {};
-	const body = withCurrentFields(this, itemIndex, changes, current);
+	const current = lacksRequiredField(changes) ? await currentCase(this, id) : {};
+	const body = withCurrentFields(this, changes, current);
 	const response = await apiRequest(this, {
 		method: 'PUT',
 		path: apiPath`/nomenclature/${id}`,

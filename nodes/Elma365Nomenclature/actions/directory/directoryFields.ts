@@ -1,5 +1,6 @@
 import type { INodeProperties, IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/jsonParameter';
+import { readJsonObject } from '../../../shared/validation/values';
+import { jsonEscapeHatchHint } from '../../../shared/display';
 import { requireText } from '../../../shared/validation';
 
 /** Name (required on create; on update, empty keeps the name) and the JSON escape hatch. */
@@ -33,6 +34,6 @@ export function buildDirectoryBody(
 ): IDataObject {
 	const rawName = ctx.getNodeParameter('name', itemIndex, '') as string;
 	const body: IDataObject = {};
-	if (nameRequired || rawName !== '') body.name = requireText(ctx, itemIndex, 'Name', rawName);
+	if (nameRequired || rawName !== '') body.name = requireText('Name', rawName);
 	return { ...body, ...readJsonObject(ctx, itemIndex, 'body', 'Additional Body Fields (JSON)') };
 }

@@ -39,7 +39,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			{ path: '/nomenclature/directory', what: 'directory' },
 			id,
 		);
-		body = { name: currentValue(this, itemIndex, current, 'name', 'Name', 'directory'), ...given };
+		body = { name: currentValue(this, current, 'name', 'Name', 'directory'), ...given };
 	}
 	const response = await apiRequest(this, {
 		method: 'PUT',

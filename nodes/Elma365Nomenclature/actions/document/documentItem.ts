@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { codeLocator, uuidLocatorWithUrl, readUuidLocator } from '../../../shared/pickers/locators';
 import { apiPath } from '../../../shared/transport';
-import { requirePathParameter } from '../../../shared/validation/itemInputs';
+import { requirePathParameter } from '../../../shared/validation/values';
 
 /**
  * The document whose document flow is read: an item of a document application, addressed by its

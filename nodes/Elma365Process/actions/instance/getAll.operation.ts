@@ -4,7 +4,12 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { returnAllOrLimit } from '../../../shared/lists/returnAllOrLimit';
+import {
+	returnAllOrLimit,
+	readWholeList,
+	bodyPagedList,
+	pairedRows,
+} from '../../../shared/lists/pager';
 import { showFor } from '../../../shared/display';
 import {
 	buildListBody,
@@ -12,11 +17,9 @@ import {
 	refuseUnsendableOptions,
 } from '../../../shared/lists/listOptions';
 import { readUuidLocator } from '../../../shared/pickers/locators';
-import { readWholeList } from '../../../shared/lists/pager';
-import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
 import { apiPath } from '../../../shared/transport';
 import { requireOneOf, requireText } from '../../../shared/validation';
-import { requirePathParameter } from '../../../shared/validation/itemInputs';
+import { requirePathParameter } from '../../../shared/validation/values';
 import { templatePickers, readTemplateNamespace } from '../process/templatePickers';
 import { templateByIdPickers } from './instanceFields';
 
@@ -89,13 +92,7 @@ export const description: INodeProperties[] = showFor('instance', 'getAll', [
 const NOT_FOR_TARGET = ['eql', 'fields', 'ids', 'tableFilter'];
 
 function listBy(ctx: IExecuteFunctions, itemIndex: number) {
-	return requireOneOf(
-		ctx,
-		itemIndex,
-		'List By',
-		ctx.getNodeParameter('by', itemIndex, 'template'),
-		LIST_BY,
-	);
+	return requireOneOf('List By', ctx.getNodeParameter('by', itemIndex, 'template'), LIST_BY);
 }
 
 /** The list's path: by template ID, by template code, or by target. */
@@ -114,12 +111,7 @@ function readListPath(ctx: IExecuteFunctions, itemIndex: number): string {
 /** The list body; a list by target adds `target` and refuses the options it does not take. */
 function readListBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	if (listBy(ctx, itemIndex) !== 'target') return buildListBody(ctx, itemIndex);
-	const target = requireText(
-		ctx,
-		itemIndex,
-		'Target ID',
-		ctx.getNodeParameter('targetId', itemIndex),
-	).trim();
+	const target = requireText('Target ID', ctx.getNodeParameter('targetId', itemIndex)).trim();
 	refuseUnsendableOptions(
 		ctx,
 		itemIndex,

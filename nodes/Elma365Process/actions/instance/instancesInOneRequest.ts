@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { readJsonObject } from '../../../shared/jsonParameter';
+import { readJsonObject } from '../../../shared/validation/values';
 import type { GroupMember } from '../../../shared/execution/grouped';
 import type { ItemOutcome } from '../../../shared/execution/operation';
 import { unwrapItem } from '../../../shared/transport';

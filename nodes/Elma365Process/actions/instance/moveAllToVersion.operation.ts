@@ -3,7 +3,7 @@ import { showFor } from '../../../shared/display';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { splitList } from '../../../shared/utils';
 import { requireUuid } from '../../../shared/validation';
-import { requirePathParameter } from '../../../shared/validation/itemInputs';
+import { requirePathParameter } from '../../../shared/validation/values';
 import { templatePickers, readTemplateNamespace } from '../process/templatePickers';
 
 export const description: INodeProperties[] = showFor('instance', 'moveAllToVersion', [
@@ -30,7 +30,7 @@ function readTemplatePath(ctx: IExecuteFunctions, itemIndex: number): string {
 
 function readBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const except = splitList(ctx.getNodeParameter('unselectedIds', itemIndex, '')).map((id) =>
-		requireUuid(ctx, itemIndex, 'Except Instance IDs', id),
+		requireUuid('Except Instance IDs', id),
 	);
 	return except.length > 0
 		? { updateAllActive: true, unselectedIds: except }

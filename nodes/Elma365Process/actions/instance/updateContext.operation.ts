@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/display';
-import { valuesInput, readValues, sectionOf } from '../../../shared/fields/valuesInput';
-import { valueShapesNotice } from '../../../shared/fields/fieldMapping';
+import { valuesInput, readValues, sectionOf, valueShapesNotice } from '../../../shared/fields/valuesInput';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { invalidInput, requireText } from '../../../shared/validation';
 import { contextMapper } from '../process/contextMapper';
@@ -37,15 +36,10 @@ export const description: INodeProperties[] = showFor('instance', 'updateContext
  * given (the scheme the mapper reads), and sent as given otherwise.
  */
 async function readBody(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const comment = requireText(
-		ctx,
-		itemIndex,
-		'Comment',
-		ctx.getNodeParameter('comment', itemIndex),
-	);
+	const comment = requireText('Comment', ctx.getNodeParameter('comment', itemIndex));
 	const context = await readValues(ctx, itemIndex, readOptionalTemplateScheme(ctx, itemIndex));
 	if (Object.keys(context).length === 0)
-		throw invalidInput(ctx, itemIndex, sectionOf(ctx, itemIndex), 'at least one context field', '');
+		throw invalidInput(sectionOf(ctx, itemIndex), 'at least one context field', '');
 	return { comment, context };
 }
 

@@ -1,5 +1,5 @@
 import type { INodeProperties, ResourceMapperTypeOptionsBase } from 'n8n-workflow';
-import { fieldMapper } from '../../../shared/fields/fieldMapping';
+import { fieldMapper } from '../../../shared/fields/valuesInput';
 
 const mapper = fieldMapper({ what: 'process context', mode: 'map' });
 const { resourceMapper } = mapper.typeOptions as { resourceMapper: ResourceMapperTypeOptionsBase };

@@ -1,18 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { valuesInput, readValues } from '../../../shared/fields/valuesInput';
+import { valuesInput, readValues, valueShapesNotice } from '../../../shared/fields/valuesInput';
 import { showFor } from '../../../shared/display';
-import { valueShapesNotice } from '../../../shared/fields/fieldMapping';
 import { contextMapper } from './contextMapper';
 import { processApplicationPicker, readTemplateNamespace, templateScheme } from './templatePickers';
 import { codeLocator } from '../../../shared/pickers/locators';
 import { explainStatus, type StatusHints } from '../../../shared/execution/statusHints';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
-import { requirePathParameter } from '../../../shared/validation/itemInputs';
-import {
-	concurrency,
-	CREATED_IN_ANOTHER_ORDER,
-	optionsCollection,
-} from '../../../shared/options/options';
+import { requirePathParameter } from '../../../shared/validation/values';
+import { concurrency, CREATED_IN_ANOTHER_ORDER, optionsCollection } from '../../../shared/options/options';
 
 export const description: INodeProperties[] = showFor('process', 'start', [
 	codeLocator({

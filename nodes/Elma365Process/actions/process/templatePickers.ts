@@ -1,8 +1,8 @@
 import type { INodeProperties, IExecuteFunctions } from 'n8n-workflow';
 import { codeLocator } from '../../../shared/pickers/locators';
-import { requirePathParameter } from '../../../shared/validation/itemInputs';
+import { requirePathParameter } from '../../../shared/validation/values';
 import type { FieldScheme } from '../../../shared/fields/fieldTypes';
-import { contextFieldsOf } from '../../../shared/methods/processContextFields';
+import { contextFieldsOf } from '../../../shared/fields/fieldTypes';
 import { apiPath } from '../../../shared/transport';
 
 /**

@@ -5,12 +5,15 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { locationFields, readApplicationPath } from '../../../shared/items/appItems';
-import { returnAllOrLimit } from '../../../shared/lists/returnAllOrLimit';
+import {
+	returnAllOrLimit,
+	readWholeList,
+	bodyPagedList,
+	pairedRows,
+} from '../../../shared/lists/pager';
 import { showFor } from '../../../shared/display';
 import type { ListFeatures } from '../../../shared/lists/listOptions';
 import { buildListBody, listOptions } from '../../../shared/lists/listOptions';
-import { readWholeList } from '../../../shared/lists/pager';
-import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
 import { pickerBuilderHint } from '../../../shared/pickers/locators';
 import { reportItems } from './itemKind';
 

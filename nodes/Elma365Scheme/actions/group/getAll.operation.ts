@@ -4,8 +4,8 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/jsonParameter';
-import { showFor } from '../../../shared/display';
+import { readJsonObject } from '../../../shared/validation/values';
+import { jsonEscapeHatchHint, showFor } from '../../../shared/display';
 import { readSchemeList, listProperties } from '../schemeList';
 
 export const entry = { operation: 'getAll', name: 'Get Many', action: 'Get many groups by filter' };

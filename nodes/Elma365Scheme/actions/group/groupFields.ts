@@ -1,5 +1,6 @@
 import type { INodeProperties, IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/jsonParameter';
+import { readJsonObject } from '../../../shared/validation/values';
+import { jsonEscapeHatchHint } from '../../../shared/display';
 import { invalidInput, requireBoolean, requireText } from '../../../shared/validation';
 
 const DESCRIPTION: INodeProperties = {
@@ -87,23 +88,18 @@ function readFields(
 	const input = ctx.getNodeParameter(collection, itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
 	// A description may be emptied; a name may not.
-	if ('name' in input) body.__name = requireText(ctx, itemIndex, 'Name', input.name).trim();
+	if ('name' in input) body.__name = requireText('Name', input.name).trim();
 	if ('description' in input) body.description = String(input.description ?? '');
 	for (const flag of flags) {
 		if (input[flag.name] !== undefined)
-			body[flag.name] = requireBoolean(ctx, itemIndex, flag.displayName, input[flag.name]);
+			body[flag.name] = requireBoolean(flag.displayName, input[flag.name]);
 	}
 	return body;
 }
 
 /** `{__name, description?, isDefault?, isRole?, ...json}` for a new group. */
 export function buildCreateBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const name = requireText(
-		ctx,
-		itemIndex,
-		'Name',
-		ctx.getNodeParameter('name', itemIndex, ''),
-	).trim();
+	const name = requireText('Name', ctx.getNodeParameter('name', itemIndex, '')).trim();
 	return {
 		__name: name,
 		...readFields(ctx, itemIndex, 'additionalFields', [IS_DEFAULT, IS_ROLE]),
@@ -118,7 +114,7 @@ export function buildUpdateBody(ctx: IExecuteFunctions, itemIndex: number): IDat
 		...readJsonObject(ctx, itemIndex, 'fieldsJson', 'Additional Fields (JSON)'),
 	};
 	if (Object.keys(body).length === 0) {
-		throw invalidInput(ctx, itemIndex, 'Update Fields', 'at least one field to change', {});
+		throw invalidInput('Update Fields', 'at least one field to change', {});
 	}
 	return body;
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/jsonParameter';
+import { readJsonObject } from '../../../shared/validation/values';
+import { jsonEscapeHatchHint } from '../../../shared/display';
 import { optionsCollection } from '../../../shared/options/options';
 import type { GroupMember } from '../../../shared/execution/grouped';
 import type { ItemOutcome } from '../../../shared/execution/operation';
@@ -113,7 +114,7 @@ export interface Change {
 /** A kind's typed list of IDs, each checked. */
 function readTyped(ctx: IExecuteFunctions, itemIndex: number, kind: Kind): string[] {
 	return splitIds(ctx.getNodeParameter(kind.param, itemIndex, '')).map((id) =>
-		requireUuid(ctx, itemIndex, kind.label, id),
+		requireUuid(kind.label, id),
 	);
 }
 
@@ -135,8 +136,6 @@ export function readChange(
 	if (KINDS.every((kind) => members[kind.key].length === 0) && Object.keys(extra).length === 0) {
 		const fields = KINDS.map((kind) => rowsOf(kind, operation)?.listed ?? kind.label);
 		throw invalidInput(
-			ctx,
-			itemIndex,
 			`${fields.slice(0, -1).join(', ')} or ${fields[fields.length - 1]}`,
 			'at least one member UUID',
 			'',

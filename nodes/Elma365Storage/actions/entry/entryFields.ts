@@ -7,7 +7,7 @@ import {
 	requireOneOf,
 	requirePathSegment,
 } from '../../../shared/validation';
-import { requirePathParameter } from '../../../shared/validation/itemInputs';
+import { requirePathParameter } from '../../../shared/validation/values';
 
 /** The platform's three storages: the company's, a section's and an application's. */
 const SCOPES = ['system', 'section', 'application'] as const;
@@ -75,8 +75,6 @@ export const entryFields: INodeProperties[] = [
 /** The Key parameter: a non-empty text, neither "." nor "..". */
 export function readKey(ctx: IExecuteFunctions, itemIndex: number): string {
 	return requirePathSegment(
-		ctx,
-		itemIndex,
 		parameterField('key', 'Key'),
 		ctx.getNodeParameter('key', itemIndex, ''),
 	);
@@ -87,21 +85,13 @@ export function readKey(ctx: IExecuteFunctions, itemIndex: number): string {
  * cannot be addressed: `/storage/system/{key}` is the system storage.
  */
 export function entryPath(ctx: IExecuteFunctions, itemIndex: number): string {
-	const scope = requireOneOf(
-		ctx,
-		itemIndex,
-		'Scope',
-		ctx.getNodeParameter('scope', itemIndex, 'system'),
-		SCOPES,
-	);
+	const scope = requireOneOf('Scope', ctx.getNodeParameter('scope', itemIndex, 'system'), SCOPES);
 	const key = readKey(ctx, itemIndex);
 	if (scope === 'system') return apiPath`/storage/system/${key}`;
 	const namespace = requirePathParameter(ctx, itemIndex, 'namespace', 'Section');
 	if (scope === 'section') {
 		if (namespace === 'system')
 			throw invalidInput(
-				ctx,
-				itemIndex,
 				'Section',
 				'a section code other than "system" (that path is the system storage: choose Scope System)',
 				namespace,

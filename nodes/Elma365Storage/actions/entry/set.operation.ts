@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { jsonEscapeHatchHint, readJsonObject } from '../../../shared/jsonParameter';
-import { showFor } from '../../../shared/display';
+import { readJsonObject } from '../../../shared/validation/values';
+import { jsonEscapeHatchHint, showFor } from '../../../shared/display';
 import { apiRequest, withoutEnvelope } from '../../../shared/transport';
 import { invalidInput, requireOneOf } from '../../../shared/validation';
 import { entryFields, entryPath, readKey } from './entryFields';
@@ -54,20 +54,15 @@ function readValue(ctx: IExecuteFunctions, itemIndex: number): string {
 
 /** The body as chosen: `{"data": Value}` or the Body (JSON) object. */
 function readBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const mode = requireOneOf(
-		ctx,
-		itemIndex,
-		'Body',
-		ctx.getNodeParameter('specifyBody', itemIndex, 'value'),
-		['value', 'json'] as const,
-	);
+	const mode = requireOneOf('Body', ctx.getNodeParameter('specifyBody', itemIndex, 'value'), [
+		'value',
+		'json',
+	] as const);
 	if (mode === 'json') {
 		const body = readJsonObject(ctx, itemIndex, 'body', 'Body (JSON)');
 		// An empty object would go out as a request without a body: nothing to store.
 		if (Object.keys(body).length === 0)
 			throw invalidInput(
-				ctx,
-				itemIndex,
 				'Body (JSON)',
 				'a JSON object with the keys to store, such as {"data": "2026-01-01"}',
 				ctx.getNodeParameter('body', itemIndex, ''),

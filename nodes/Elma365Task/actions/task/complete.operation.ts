@@ -29,8 +29,6 @@ export const description: INodeProperties[] = showFor('task', 'complete', [
 async function readBody(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	return withAdditionalBody(ctx, itemIndex, {
 		exitId: requireText(
-			ctx,
-			itemIndex,
 			parameterField('exitId', 'Exit'),
 			ctx.getNodeParameter('exitId', itemIndex, '', { extractValue: true }),
 		).trim(),

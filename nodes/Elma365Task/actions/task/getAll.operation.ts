@@ -5,12 +5,15 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { returnAllOrLimit } from '../../../shared/lists/returnAllOrLimit';
+import {
+	returnAllOrLimit,
+	readWholeList,
+	bodyPagedList,
+	pairedRows,
+} from '../../../shared/lists/pager';
 import { showFor } from '../../../shared/display';
 import { buildListBody, listOptions } from '../../../shared/lists/listOptions';
 import { uuidLocator, readUuidLocator } from '../../../shared/pickers/locators';
-import { readWholeList } from '../../../shared/lists/pager';
-import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
 import { apiPath } from '../../../shared/transport';
 import { requireOneOf } from '../../../shared/validation';
 import { isFinished, isOpen } from './taskState';
@@ -97,13 +100,7 @@ export const description: INodeProperties[] = showFor('task', 'getAll', [
 ]);
 
 function readScope(ctx: IExecuteFunctions, itemIndex: number): Scope {
-	return requireOneOf(
-		ctx,
-		itemIndex,
-		'Tasks',
-		ctx.getNodeParameter('scope', itemIndex, 'all'),
-		SCOPE_VALUES,
-	);
+	return requireOneOf('Tasks', ctx.getNodeParameter('scope', itemIndex, 'all'), SCOPE_VALUES);
 }
 
 /** The list a scope reads: the vendor's dedicated list, or `/tasks/list` for All. */
@@ -122,8 +119,6 @@ function readStateFilter(
 	itemIndex: number,
 ): ((task: IDataObject) => boolean) | undefined {
 	const state: State = requireOneOf(
-		ctx,
-		itemIndex,
 		'State',
 		ctx.getNodeParameter('taskState', itemIndex, 'open'),
 		STATE_VALUES,

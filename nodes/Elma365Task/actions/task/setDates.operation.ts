@@ -31,11 +31,11 @@ function readBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	for (const date of DATES) {
 		const value = ctx.getNodeParameter(date.name, itemIndex, '');
 		if (value !== '' && value !== null && value !== undefined)
-			body[date.name] = requireDateTime(ctx, itemIndex, date.label, value);
+			body[date.name] = requireDateTime(ctx, date.label, value);
 	}
 	const sent = withAdditionalBody(ctx, itemIndex, body);
 	if (Object.keys(sent).length === 0)
-		throw invalidInput(ctx, itemIndex, 'Start At / Due Date', 'at least one date', '');
+		throw invalidInput('Start At / Due Date', 'at least one date', '');
 	return sent;
 }
 

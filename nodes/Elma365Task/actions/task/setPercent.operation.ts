@@ -33,7 +33,7 @@ function readPercent(ctx: IExecuteFunctions, itemIndex: number): number {
 	const percent =
 		typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : (value as number);
 	if (typeof percent !== 'number' || !Number.isFinite(percent) || percent < 0 || percent > 100)
-		throw invalidInput(ctx, itemIndex, 'Percent Complete', 'a number from 0 to 100', value);
+		throw invalidInput('Percent Complete', 'a number from 0 to 100', value);
 	return percent;
 }
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiPath } from '../../../shared/transport';
 import { invalidInput, requireText, requireUuid } from '../../../shared/validation';
-import { requirePathParameter } from '../../../shared/validation/itemInputs';
+import { requirePathParameter } from '../../../shared/validation/values';
 import { shownText } from '../../../shared/validation/shown';
 
 /** One extension and the user it belongs to, as the bindings body carries it. */
@@ -24,15 +24,13 @@ export function bindingsPath(code: string): string {
 }
 
 /** Bindings (JSON) parsed; an empty text is no bindings. */
-function parseJson(ctx: IExecuteFunctions, itemIndex: number, value: unknown): unknown {
+function parseJson(value: unknown): unknown {
 	if (typeof value !== 'string') return value ?? [];
 	if (value.trim() === '') return [];
 	try {
 		return JSON.parse(value);
 	} catch {
 		throw invalidInput(
-			ctx,
-			itemIndex,
 			'Bindings (JSON)',
 			'a JSON array of {"extension", "userId"} or an object {"extension": "userId"}',
 			value,
@@ -41,18 +39,12 @@ function parseJson(ctx: IExecuteFunctions, itemIndex: number, value: unknown): u
 }
 
 /** One binding, validated: the extension as text, the user as a UUID. */
-function binding(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	label: string,
-	extension: unknown,
-	userId: unknown,
-): Binding {
+function binding(label: string, extension: unknown, userId: unknown): Binding {
 	const ext =
 		typeof extension === 'number'
 			? String(extension)
-			: requireText(ctx, itemIndex, `${label} > Extension`, extension).trim();
-	return { extension: ext, userId: requireUuid(ctx, itemIndex, `${label} > User ID`, userId) };
+			: requireText(`${label} > Extension`, extension).trim();
+	return { extension: ext, userId: requireUuid(`${label} > User ID`, userId) };
 }
 
 /** The bindings given for an item (list, then JSON), validated; one per extension, the last one given wins. */
@@ -64,42 +56,26 @@ export function readBindings(ctx: IExecuteFunctions, itemIndex: number): Binding
 		const userId = ctx.getNodeParameter(`bindings.binding[${position}].userId`, itemIndex, '', {
 			extractValue: true,
 		});
-		const entry = binding(
-			ctx,
-			itemIndex,
-			`Bindings (entry ${position + 1})`,
-			pair.extension,
-			userId,
-		);
+		const entry = binding(`Bindings (entry ${position + 1})`, pair.extension, userId);
 		byExtension.set(entry.extension, entry);
 	}
-	const json = parseJson(ctx, itemIndex, ctx.getNodeParameter('bindingsJson', itemIndex, '[]'));
+	const json = parseJson(ctx.getNodeParameter('bindingsJson', itemIndex, '[]'));
 	if (Array.isArray(json)) {
 		for (const [position, pair] of json.entries()) {
 			if (!pair || typeof pair !== 'object' || Array.isArray(pair)) {
 				throw invalidInput(
-					ctx,
-					itemIndex,
 					`Bindings (JSON) (entry ${position + 1})`,
 					'an object {"extension", "userId"}',
 					pair,
 				);
 			}
 			const data = pair as IDataObject;
-			const entry = binding(
-				ctx,
-				itemIndex,
-				`Bindings (JSON) (entry ${position + 1})`,
-				data.extension,
-				data.userId,
-			);
+			const entry = binding(`Bindings (JSON) (entry ${position + 1})`, data.extension, data.userId);
 			byExtension.set(entry.extension, entry);
 		}
 	} else if (json && typeof json === 'object') {
 		for (const [extension, userId] of Object.entries(json as IDataObject)) {
 			const entry = binding(
-				ctx,
-				itemIndex,
 				`Bindings (JSON) (extension ${shownText(String(extension))})`,
 				extension,
 				userId,
@@ -108,8 +84,6 @@ export function readBindings(ctx: IExecuteFunctions, itemIndex: number): Binding
 		}
 	} else {
 		throw invalidInput(
-			ctx,
-			itemIndex,
 			'Bindings (JSON)',
 			'a JSON array of {"extension", "userId"} or an object {"extension": "userId"}',
 			json,

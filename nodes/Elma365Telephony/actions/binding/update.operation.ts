@@ -55,13 +55,7 @@ export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	// Everything is read and checked before the first request.
 	const path = bindingsPath(readModuleCode(this, itemIndex));
-	const mode = requireOneOf(
-		this,
-		itemIndex,
-		'Mode',
-		this.getNodeParameter('mode', itemIndex, 'merge'),
-		MODES,
-	);
+	const mode = requireOneOf('Mode', this.getNodeParameter('mode', itemIndex, 'merge'), MODES);
 	const given = readBindings(this, itemIndex);
 	const removed =
 		mode === 'merge' ? splitList(this.getNodeParameter('removeExtensions', itemIndex, '')) : [];

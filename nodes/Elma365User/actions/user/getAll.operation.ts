@@ -1,10 +1,13 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { returnAllOrLimit } from '../../../shared/lists/returnAllOrLimit';
+import {
+	returnAllOrLimit,
+	readWholeList,
+	bodyPagedList,
+	pairedRows,
+} from '../../../shared/lists/pager';
 import { showFor } from '../../../shared/display';
 import { buildListBody, listOptions } from '../../../shared/lists/listOptions';
 import { outputChoice, outputOf } from '../../../shared/options/output';
-import { readWholeList } from '../../../shared/lists/pager';
-import { bodyPagedList, pairedRows } from '../../../shared/lists/pagedList';
 
 /** What Output > Simplified keeps of a user: identity, name and contacts, not the system fields. */
 const MAIN_FIELDS = [
