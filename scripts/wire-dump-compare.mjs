@@ -159,7 +159,7 @@ function firstDifference(a, b, where) {
 		return `${where}: key order ${Object.keys(a).join(',')} -> ${Object.keys(b).join(',')}`;
 	}
 	const short = (value) => {
-		const text = value === undefined ? 'undefined' : JSON.stringify(value);
+		const text = value === undefined ? 'undefined' : (JSON.stringify(value) ?? String(value));
 		return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 	};
 	return `${where}: ${short(a)} -> ${short(b)}`;
