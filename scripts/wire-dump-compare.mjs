@@ -20,7 +20,10 @@
  * in almost every poll. With it, one run still differs about every other time: Process instance
  * context's list "...list with the list body, paged in the body" sorts instances whose ids are
  * random UUIDs.
- * Leave it out with --ignore 'list with the list body, paged in the body'.
+ * Leave it out with --ignore 'list with the list body, paged in the body'. The hostile suite's
+ * fast-check cases are random unless FC_SEED is set (the same in both runs). What stays: the order
+ * of requests in flight together under the quota and congestion tests, a wait's seconds in a quota
+ * message, and a random multipart boundary a hostile server echoes in its error.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

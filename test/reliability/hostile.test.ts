@@ -52,6 +52,10 @@ import {
 	WITHOUT_PATH_VALUE,
 } from './hostileCases';
 
+// Random cases differ from run to run; FC_SEED fixes them, so that two versions of the code can be
+// compared run by run (the wire dump, test/harness/engine.ts).
+if (process.env.FC_SEED) fc.configureGlobal({ seed: Number(process.env.FC_SEED) });
+
 const t = usePlatform();
 
 /** Runs per property and case: every case meets this many batches of up to 6 values, plus the constants. */

@@ -1,6 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { showFor } from '../../../shared/display';
-import { valuesInput, readValues, sectionOf, valueShapesNotice } from '../../../shared/fields/valuesInput';
+import {
+	valuesInput,
+	readValues,
+	sectionOf,
+	valueShapesNotice,
+} from '../../../shared/fields/valuesInput';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { invalidInput, requireText } from '../../../shared/validation';
 import { contextMapper } from '../process/contextMapper';

@@ -7,7 +7,11 @@ import { codeLocator } from '../../../shared/pickers/locators';
 import { explainStatus, type StatusHints } from '../../../shared/execution/statusHints';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { requirePathParameter } from '../../../shared/validation/values';
-import { concurrency, CREATED_IN_ANOTHER_ORDER, optionsCollection } from '../../../shared/options/options';
+import {
+	concurrency,
+	CREATED_IN_ANOTHER_ORDER,
+	optionsCollection,
+} from '../../../shared/options/options';
 
 export const description: INodeProperties[] = showFor('process', 'start', [
 	codeLocator({
