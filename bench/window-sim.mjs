@@ -1,6 +1,6 @@
 /**
  * `node bench/window-sim.mjs` (after `npm run build`): the congestion window of dist/
- * (`nodes/shared/transport/congestion.js`) against models of the realistic benchmark's platforms,
+ * (`nodes/shared/flow/congestion.js`) against models of the realistic benchmark's platforms,
  * on a virtual clock: no network, no TLS, no engine, no CPU noise, the same figures on every run
  * and a run in under a second. For trying a change to the window's rules before a benchmark run; the
  * benchmark (`npm run bench -- --realistic`) stays the measurement the docs quote.
@@ -76,9 +76,7 @@ Math.random = () => {
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
-const { CongestionWindow } = require(
-	path.join(here, '../dist/nodes/shared/transport/congestion.js'),
-);
+const { CongestionWindow } = require(path.join(here, '../dist/nodes/shared/flow/congestion.js'));
 
 // ---------------------------------------------------------------- the platforms
 

@@ -1,4 +1,5 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { clock } from '../shared/flow';
 import { apiPath, apiRequest } from '../shared/transport';
 import { READABLE_ITEM_EVENTS } from './description';
 import { MAX_BODY_BYTES, isAuthentic } from './delivery';
@@ -14,7 +15,7 @@ export async function receiveDelivery(ctx: IWebhookFunctions): Promise<IWebhookR
 		return answer(ctx, 413, `The delivery is larger than ${MAX_BODY_BYTES} bytes`);
 	const data = ctx.getWorkflowStaticData('node');
 	const secret = typeof data.secret === 'string' ? data.secret : undefined;
-	if (!(await isAuthentic(secret, ctx.getHeaderData(), raw, Date.now())))
+	if (!(await isAuthentic(secret, ctx.getHeaderData(), raw, clock().now())))
 		return answer(ctx, 401, 'Unauthorized');
 	const event = parseEvent(raw as Buffer);
 	if (event === undefined) return answer(ctx, 400, 'The delivery is not an event envelope');

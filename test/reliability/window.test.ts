@@ -5,7 +5,7 @@ import { jsonOf, pairingOf, usePlatform, byId } from '../harness/setup';
 import { INITIAL_WINDOW, ADAPTIVE_CEILING } from '../../nodes/shared/limits';
 
 /**
- * The congestion window (nodes/shared/transport/congestion.ts) as the Nomenclature node meets it
+ * The congestion window (nodes/shared/flow/congestion.ts) as the Nomenclature node meets it
  * with its defaults on Case > Update: it starts small, doubles while the platform keeps up, and
  * backs off when the platform refuses (429) or answers ever more slowly. Counted at the
  * double (requests in flight, refusals, failed items), never timed.

@@ -1,9 +1,9 @@
-import { CongestionWindow } from '../../nodes/shared/transport/congestion';
-import { FIRST_PROBE_MS, MAX_PROBE_MS, QuotaWaitTooLong } from '../../nodes/shared/transport/quota';
-import type { Turn, Verdict } from '../../nodes/shared/transport/types';
+import { CongestionWindow } from '../../nodes/shared/flow/congestion';
+import { FIRST_PROBE_MS, MAX_PROBE_MS, QuotaWaitTooLong } from '../../nodes/shared/flow/quota';
+import type { Turn, Verdict } from '../../nodes/shared/flow/types';
 
 /**
- * The congestion window and the run's quota (nodes/shared/transport/congestion.ts, quota.ts) on
+ * The congestion window and the run's quota (nodes/shared/flow/congestion.ts, quota.ts) on
  * jest's virtual clock, against small models of a company: a quota per fixed period (as the
  * vendor's help documents a per-minute one, "SaaS Standard limits"), with and without
  * Retry-After, and a proxy's limit on requests in flight. Each request reaches the model REACH_MS

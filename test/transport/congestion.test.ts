@@ -4,7 +4,7 @@ import { jsonOf, pairingOf, usePlatform, byId } from '../harness/setup';
 import { MAX_ATTEMPTS } from '../../nodes/shared/transport';
 
 /**
- * Congestion control under Options > Concurrency (nodes/shared/transport/congestion.ts), against a double that
+ * Congestion control under Options > Concurrency (nodes/shared/flow/congestion.ts), against a double that
  * answers 429 above a fixed rate: no item fails at any setting, the window shrinks instead of
  * hammering the platform, and every case is updated exactly once.
  */

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { PAGE_BY_PAGE, readPages, readWholeList } from '../../shared/lists/pager';
-import { runMemo } from '../../shared/transport';
+import { runMemo } from '../../shared/flow';
 
 /**
  * The object's current values, from its list (the platform has no read of a single case or

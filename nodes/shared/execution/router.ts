@@ -7,7 +7,7 @@ import type {
 	OperationResult,
 	OperationsByResource,
 } from './operation';
-import { CongestionWindow, runState } from '../transport';
+import { openRunWindow } from '../flow';
 import { INITIAL_WINDOW, MAX_CONCURRENCY } from '../limits';
 import type { StatusHints } from './statusHints';
 import { withStatusHints } from './statusHints';
@@ -220,8 +220,7 @@ export async function route(
 	const concurrency = readConcurrency(this, selected);
 	if (concurrency > 1 && items.length > 1) {
 		// Every request of the run, the items' and their lists' pages, waits in this one window.
-		const state = runState(this);
-		state.throttle = new CongestionWindow(concurrency, INITIAL_WINDOW, state.quota);
+		openRunWindow(this, concurrency, INITIAL_WINDOW);
 		return [await runConcurrently(this, selected, items.length, concurrency)];
 	}
 

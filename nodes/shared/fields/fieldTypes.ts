@@ -14,7 +14,8 @@ import {
 } from '../validation';
 import type { Field } from '../validation';
 import { isObject, parseJsonOrText, splitList } from '../utils';
-import { apiRequest, runMemo, unwrapItem } from '../transport';
+import { runMemo } from '../flow';
+import { apiRequest, unwrapItem } from '../transport';
 
 /*
  * The platform's field types: what a scheme says of a field (its type, currency, referenced

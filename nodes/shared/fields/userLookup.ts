@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { readWholeList } from '../lists/pager';
-import { runMemo } from '../transport';
+import { runMemo } from '../flow';
 import type { Field } from '../validation';
 import { invalidInput, isUuid, shownText } from '../validation';
 

@@ -1,6 +1,6 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { Elma365Context } from '../transport';
-import { runState } from '../transport';
+import { runState } from '../flow';
 
 /** Page size of list requests: the cap of older platform versions, so it works everywhere. */
 export const PAGE_SIZE = 100;

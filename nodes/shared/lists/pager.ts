@@ -4,8 +4,10 @@ import type {
 	INodeProperties,
 	INodeExecutionData,
 } from 'n8n-workflow';
-import type { ApiRequest, Elma365Context, Throttle } from '../transport';
-import { CongestionWindow, apiRequest, runState } from '../transport';
+import type { Throttle } from '../flow';
+import { openWindow } from '../flow';
+import type { ApiRequest, Elma365Context } from '../transport';
+import { apiRequest } from '../transport';
 import type { ListPage } from './listPage';
 import { SeenRows, readListPage } from './listPage';
 import {
@@ -230,7 +232,7 @@ async function* readAhead(
 	const firstTotal = total;
 	const throttle =
 		plan.pagesInFlight > 1
-			? new CongestionWindow(plan.pagesInFlight, INITIAL_PAGES_IN_FLIGHT, runState(list.ctx).quota)
+			? openWindow(list.ctx, plan.pagesInFlight, INITIAL_PAGES_IN_FLIGHT)
 			: undefined;
 	const ahead: Array<{ from: number; size: number; page: Promise<ListPage> }> = [];
 	let next = from;

@@ -25,7 +25,6 @@ import {
 	redactValue,
 	redirectError,
 } from './errors';
-import { QuotaWaitTooLong } from './quota';
 import {
 	MAX_SINGLE_WAIT_MS,
 	RETRIABLE_NETWORK_CODES,
@@ -37,13 +36,13 @@ import {
 	stoppedError,
 	waitBeforeRetry,
 } from './retry';
-import { runWindow } from './runState';
+import type { Ticket, Turn } from '../flow';
+import { QuotaWaitTooLong, runWindow } from '../flow';
 import type { PreparedRequest } from './send';
 import { CREDENTIAL_TYPE, MAX_REDIRECTS, redirectTarget, send } from './send';
-import type { HttpResponse, ApiRequest, Elma365Context, Ticket, Turn } from './types';
+import type { HttpResponse, ApiRequest, Elma365Context } from './types';
 
 export { apiPath, companyApiRoot, encodePathSegment, parseBaseUrl } from './address';
-export { CongestionWindow } from './congestion';
 export type { Download } from './download';
 export { readDownload } from './download';
 export { describeNetworkFailure } from './errors';
@@ -55,10 +54,8 @@ export {
 	backoffMs,
 	retryAfterWaitMs,
 } from './retry';
-export { runMemo, runState } from './runState';
-export type { RunState } from './runState';
 export { CREDENTIAL_TYPE, MAX_REDIRECTS, isRedirect } from './send';
-export type { ApiRequest, HttpResponse, Elma365Context, Throttle } from './types';
+export type { ApiRequest, HttpResponse, Elma365Context } from './types';
 
 /** A file transfer's request (apiDownload, downloadWithoutKey): the answer as a bounded stream. */
 interface StreamRequest extends ApiRequest {

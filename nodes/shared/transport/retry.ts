@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
-import * as workflow from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { clock } from '../flow';
 import type { Elma365Context } from './types';
 
 /** Attempts per request after failures (5xx, no answer), the first one included; a 429 is waited out instead (quota.ts). */
@@ -38,20 +38,20 @@ export function retryAfterMs(headers: IDataObject | undefined): number | undefin
 	const seconds = Number(value);
 	if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
 	const date = Date.parse(String(value));
-	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+	return Number.isNaN(date) ? undefined : Math.max(0, date - clock().now());
 }
 
 /** The wait before retry number `attempt`: exponential from BASE_BACKOFF_MS, plus up to 25% random jitter. */
 export function backoffMs(attempt: number): number {
 	const step = BASE_BACKOFF_MS * 2 ** (attempt - 1);
-	return Math.min(MAX_SINGLE_WAIT_MS, step + Math.floor(Math.random() * step * 0.25));
+	return Math.min(MAX_SINGLE_WAIT_MS, step + Math.floor(clock().random() * step * 0.25));
 }
 
 /** The wait a 5xx's Retry-After asks for, plus up to 25% (at least 100 ms) of random jitter, so parallel workers do not retry in lockstep. */
 export function retryAfterWaitMs(asked: number): number {
 	return Math.min(
 		MAX_SINGLE_WAIT_MS,
-		asked + Math.floor(Math.random() * Math.max(asked * 0.25, 100)),
+		asked + Math.floor(clock().random() * Math.max(asked * 0.25, 100)),
 	);
 }
 
@@ -77,14 +77,10 @@ export function cancelSignal(ctx: Elma365Context): AbortSignal | undefined {
 		: undefined;
 }
 
-/** n8n 2.x's `sleep` ends on an abort signal; 1.x's does not, and has `sleepWithAbort` for it. */
-export const abortableSleep = ((workflow as unknown as { sleepWithAbort?: unknown })
-	.sleepWithAbort ?? workflow.sleep) as (ms: number, signal?: AbortSignal) => Promise<void>;
-
 /** Waits `ms` before a retry; fails the item at once when the execution is stopped meanwhile. */
 export async function waitBeforeRetry(ctx: Elma365Context, ms: number): Promise<void> {
 	try {
-		await abortableSleep(ms, cancelSignal(ctx));
+		await clock().sleep(ms, cancelSignal(ctx));
 	} catch {
 		throw stoppedError(ctx);
 	}

@@ -1,7 +1,9 @@
 import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 import type { Bounds } from './bounds';
 import { BoundExceeded, beforeDeadline, discard } from './bounds';
-import type { HttpResponse, ApiRequest, Elma365Context, Throttle } from './types';
+import type { Throttle } from '../flow';
+import { clock } from '../flow';
+import type { HttpResponse, ApiRequest, Elma365Context } from './types';
 
 /** The credential type every request is authenticated with. */
 export const CREDENTIAL_TYPE = 'elma365Api';
@@ -43,7 +45,7 @@ export async function send(
 ): Promise<HttpResponse> {
 	const { ctx, bounds } = prepared;
 	prepared.sent += 1;
-	prepared.deadline = AbortSignal.timeout(bounds.deadlineMs);
+	prepared.deadline = clock().deadline(bounds.deadlineMs);
 	// n8n replaces this with the execution's stop signal in node executions; elsewhere (pickers, triggers) it also ends the attempt at the deadline.
 	options.abortSignal = prepared.deadline;
 	let url = options.url;

@@ -1,4 +1,5 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { clock } from '../flow';
 import { readWholeList } from '../lists/pager';
 import type { WatchedList } from './events';
 
@@ -182,7 +183,7 @@ export async function pollList(
 					return null;
 				}
 				const newestMs = timestampOf(newest, watched.field);
-				state.mark = newestMs === undefined ? null : Math.min(newestMs, Date.now());
+				state.mark = newestMs === undefined ? null : Math.min(newestMs, clock().now());
 			}
 		}
 	}
@@ -194,7 +195,7 @@ export async function pollList(
 		withRange(watched, oldestConsidered(watched, state)),
 		true,
 	);
-	const fresh = recordNewItems(ctx, watched, state, items, Date.now());
+	const fresh = recordNewItems(ctx, watched, state, items, clock().now());
 
 	// Only now, with every request done, does the state move on: a failed poll leaves it as it was.
 	for (const key of Object.keys(stored)) delete stored[key];

@@ -1,5 +1,5 @@
 import { INITIAL_WINDOW } from '../limits';
-import { abortableSleep } from './retry';
+import { clock } from './clock';
 import { LatencyTracker } from './latency';
 import { Quota, QuotaWaitTooLong } from './quota';
 import type { Throttle, Ticket, Turn, Verdict } from './types';
@@ -91,18 +91,18 @@ export class CongestionWindow implements Throttle {
 			this.inFlight += 1;
 			await this.pace();
 			// A hold that began while this request was paced holds it too.
-			if (this.quota.holdMs(Date.now()) === 0 && !this.quota.probing) break;
+			if (this.quota.holdMs(clock().now()) === 0 && !this.quota.probing) break;
 			this.inFlight -= 1;
 			this.wakeNext();
 			ahead = true;
 		}
-		return { sentAt: Date.now(), generation: this.generation, probe: this.quota.admit() };
+		return { sentAt: clock().now(), generation: this.generation, probe: this.quota.admit() };
 	}
 
 	/** Frees the request's place and learns from its answer (none: a network failure, which says nothing about load). */
 	leave(ticket: Ticket, verdict: Verdict | undefined): void {
 		this.inFlight -= 1;
-		const now = Date.now();
+		const now = clock().now();
 		if (verdict === undefined) this.quota.unanswered(ticket.probe);
 		else if (verdict.status === 429) {
 			this.quota.refused(ticket.sentAt, ticket.probe, verdict.retryAfterMs, now);
@@ -125,7 +125,7 @@ export class CongestionWindow implements Throttle {
 	 * again); throws QuotaWaitTooLong when the hold would end after the request's Max Quota Wait.
 	 */
 	private async waitForQuota(turn: Turn): Promise<boolean> {
-		const now = Date.now();
+		const now = clock().now();
 		const hold = this.quota.holdMs(now);
 		// Max Quota Wait 0: a refused request fails, even when the platform asked for no wait.
 		if (turn.first && turn.maxQuotaWaitMs === 0) throw new QuotaWaitTooLong(0, hold);
@@ -133,7 +133,7 @@ export class CongestionWindow implements Throttle {
 		turn.quotaWaitSince ??= now;
 		const waited = now - turn.quotaWaitSince;
 		if (waited + hold > turn.maxQuotaWaitMs) throw new QuotaWaitTooLong(waited, hold);
-		if (hold > 0) await abortableSleep(Math.ceil(hold), turn.signal);
+		if (hold > 0) await clock().sleep(Math.ceil(hold), turn.signal);
 		else await this.quota.probeAnswered();
 		return true;
 	}
@@ -156,10 +156,10 @@ export class CongestionWindow implements Throttle {
 	 */
 	private async pace(): Promise<void> {
 		if (this.slowStart) return;
-		const now = Date.now();
+		const now = clock().now();
 		const start = Math.max(now, this.nextStartAt);
 		this.nextStartAt = start + this.latency.expectedMs / (this.size * PACING_GAIN);
-		if (start > now) await abortableSleep(Math.ceil(start - now));
+		if (start > now) await clock().sleep(Math.ceil(start - now));
 	}
 
 	/**

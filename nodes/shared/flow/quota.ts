@@ -1,3 +1,5 @@
+import { clock } from './clock';
+
 /**
  * The company's request quota as one run sees it. SaaS Standard companies may make 90 web API
  * requests a minute, plus 5 a minute per licence on commercial plans (help "SaaS Standard limits",
@@ -167,7 +169,7 @@ export class Quota {
 
 	private holdUntil(until: number, force = false): void {
 		if (!force && until <= this.heldUntil) return;
-		this.heldUntil = until + Math.random() * MAX_JITTER_MS;
+		this.heldUntil = until + clock().random() * MAX_JITTER_MS;
 		this.probeDue = true;
 	}
 
