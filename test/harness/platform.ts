@@ -12,6 +12,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { harnessClock } from './clock.ts';
 import type { QuotaCounts, QuotaOptions } from './quota.ts';
 import { RequestQuota } from './quota.ts';
 import type { RequestShape } from './shapes.ts';
@@ -27,6 +28,8 @@ export interface RecordedRequest {
 	/** Parsed JSON body, or the raw text when it was not JSON, or undefined when empty. */
 	body: unknown;
 	raw: Buffer;
+	/** When it arrived, on the harness clock (virtual in a suite that uses one). */
+	at: number;
 	/** True on a request the per-minute quota refused with 429 (Platform.quota); absent otherwise. */
 	refused?: true;
 }
@@ -258,6 +261,8 @@ export class Platform {
 	}
 
 	private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+		harnessClock.touch();
+		res.on('close', harnessClock.touch);
 		const chunks: Buffer[] = [];
 		for await (const chunk of req) chunks.push(chunk as Buffer);
 		const raw = Buffer.concat(chunks);
@@ -278,11 +283,12 @@ export class Platform {
 			headers: req.headers,
 			body,
 			raw,
+			at: harnessClock.now(),
 		};
 		this.requests.push(request);
 		if (WIRE_DUMP) wireLog.push(request);
 		const reply = await this.answer(request);
-		if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+		if (reply.delayMs) await harnessClock.sleep(reply.delayMs);
 		if (reply.reset) {
 			req.socket.destroy();
 			return;
@@ -312,7 +318,7 @@ export class Platform {
 		if (reply.cutAfterBytes !== undefined) {
 			const bytes = Buffer.from(payload);
 			res.write(bytes.subarray(0, reply.cutAfterBytes));
-			await new Promise((resolve) => setTimeout(resolve, 20));
+			await harnessClock.sleep(20);
 			req.socket.destroy();
 			return;
 		}
@@ -322,7 +328,7 @@ export class Platform {
 	private async answer(request: RecordedRequest): Promise<Reply> {
 		// The quota stands in front of everything, as the platform's gateway would.
 		const refusal = request.path.startsWith(`${API_ROOT}/`)
-			? this.requestQuota?.admit()
+			? this.requestQuota?.admit(harnessClock.now())
 			: undefined;
 		if (refusal) {
 			request.refused = true;

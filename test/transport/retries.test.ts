@@ -1,5 +1,6 @@
 import { fail, faults, newId } from '../harness/index.ts';
 import { usePlatform, byId } from '../harness/setup';
+import { useVirtualClock } from '../harness/clock';
 
 /**
  * The transport's retry policy, seen on the wire: 429 and 5xx are retried a bounded number of
@@ -9,6 +10,9 @@ import { usePlatform, byId } from '../harness/setup';
 import * as transport from '../../nodes/shared/transport';
 
 const t = usePlatform();
+const clock = useVirtualClock();
+/** Virtual time: the waits are measured, not slept. */
+const now = () => clock().now();
 let directoryId: string;
 let caseId: string;
 
@@ -52,9 +56,9 @@ test('429 with Retry-After is retried after the wait the platform asked for, the
 		headers: { 'retry-after': '1' },
 		body: { success: false, error: 'too many requests' },
 	});
-	const started = Date.now();
+	const started = now();
 	const { items, error } = await t.run({ nodeType: 'elma365Nomenclature', parameters: update() });
-	const elapsed = Date.now() - started;
+	const elapsed = now() - started;
 	expect(error).toBeUndefined();
 	expect(items[0].json).toMatchObject({ __id: caseId, name: 'Renamed' });
 	expect(t.platform.requests.map((r) => r.method + ' ' + r.path)).toEqual([
@@ -72,7 +76,7 @@ test('a 429 that never ends is waited out until Max Quota Wait, probing at growi
 		{ status: 429, headers: { 'retry-after': '0' }, body: { success: false, error: 'rate limit' } },
 		99,
 	);
-	const started = Date.now();
+	const started = now();
 	const { error } = await t.run({
 		nodeType: 'elma365Nomenclature',
 		parameters: { ...update(), requestOptions: { maxQuotaWait: 4 } },
@@ -81,8 +85,8 @@ test('a 429 that never ends is waited out until Max Quota Wait, probing at growi
 	// flight would take it), refused again: then probes after holds of about 0, 1 and 2 s; a 4 s
 	// hold would pass the 4 s bound.
 	expect(t.platform.requests).toHaveLength(5);
-	expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
-	expect(Date.now() - started).toBeLessThan(5000);
+	expect(now() - started).toBeGreaterThanOrEqual(3000);
+	expect(now() - started).toBeLessThan(5000);
 	expect(error?.message).toBe(
 		"ELMA365 429: the company's API request quota is used up, and the wait for it would pass Max Quota Wait (4 s)",
 	);
@@ -98,9 +102,9 @@ test('a Retry-After longer than Max Quota Wait is not waited for', async () => {
 		headers: { 'retry-after': '3600' },
 		body: { success: false, error: 'come back in an hour' },
 	});
-	const started = Date.now();
+	const started = now();
 	const { error } = await t.run({ nodeType: 'elma365Nomenclature', parameters: update() });
-	expect(Date.now() - started).toBeLessThan(2000);
+	expect(now() - started).toBeLessThan(2000);
 	expect(t.platform.requests).toHaveLength(1);
 	expect(error?.message).toBe(
 		"ELMA365 429: the company's API request quota is used up, and the wait for it would pass Max Quota Wait (300 s)",
@@ -136,9 +140,9 @@ test('5xx on an idempotent update is retried with growing backoff, within the bo
 		{ status: 502, body: '<html><body><h1>502 Bad Gateway</h1></body></html>' },
 		99,
 	);
-	const started = Date.now();
+	const started = now();
 	const { error } = await t.run({ nodeType: 'elma365Nomenclature', parameters: update() });
-	const elapsed = Date.now() - started;
+	const elapsed = now() - started;
 	expect(t.platform.requests).toHaveLength(transport.MAX_ATTEMPTS);
 	// Backoff 500 + 1000 + 2000 ms, each with up to 25% jitter.
 	expect(elapsed).toBeGreaterThanOrEqual(3400);
@@ -246,7 +250,7 @@ test('a create whose connection is refused (nothing was sent) is retried within 
 				});
 			}),
 	);
-	const started = Date.now();
+	const started = now();
 	const { error } = await t.run({
 		nodeType: 'elma365Nomenclature',
 		parameters: create(),
@@ -254,5 +258,5 @@ test('a create whose connection is refused (nothing was sent) is retried within 
 	});
 	expect(error?.message).toBe('ELMA365: the platform could not be reached (connection refused)');
 	expect(String(error?.description)).toContain(`Tried ${transport.MAX_ATTEMPTS} times`);
-	expect(Date.now() - started).toBeGreaterThanOrEqual(3400);
+	expect(now() - started).toBeGreaterThanOrEqual(3400);
 }, 15_000);

@@ -1,0 +1,184 @@
+/**
+ * A virtual clock for the nodes (nodes/shared/flow/clock.ts) and the doubles: waits, deadlines
+ * and the time move on a virtual timeline, so that backoffs, quota holds, windows and polls take
+ * no real time, and a seeded jitter makes every run the same.
+ *
+ * Time stands still while anything real is under way (a request on its way through the loopback
+ * interface, a double reading a body, n8n's engine between items) and jumps to the next wait's end
+ * once the process has been quiet for QUIET_TURNS turns of the event loop: nothing asked the clock
+ * anything and no double received or answered a request (`touch`). Requests to the doubles
+ * travel within a turn or two, so a wait ends after everything that would have happened before
+ * it in real time. The doubles' own waits (a slow answer, a dripping body) are waits on this clock
+ * too, so a response time is measured in virtual time.
+ *
+ * Use it in a suite with `useVirtualClock()`; `harnessClock` is what the doubles read, the
+ * virtual clock while one is installed and the system's otherwise.
+ */
+import path from 'node:path';
+import type { Clock } from '../../nodes/shared/flow/clock';
+
+/** Event-loop turns without activity after which the clock moves to the next wait's end. */
+const QUIET_TURNS = 8;
+/** Where virtual time starts: a fixed instant, so that dates in a run are the same every time. */
+export const VIRTUAL_EPOCH = Date.UTC(2026, 0, 5, 9, 0, 0);
+/** The default seed of the jitter; `CLOCK_SEED` changes it. */
+export const CLOCK_SEED = Number(process.env.CLOCK_SEED ?? 20261128);
+
+interface Timer {
+	at: number;
+	order: number;
+	fire: () => void;
+	cancelled: boolean;
+}
+
+/** Mulberry32: a small seeded generator, enough for jitter. */
+function seededRandom(seed: number): () => number {
+	let state = seed >>> 0;
+	return () => {
+		state = (state + 0x6d2b79f5) >>> 0;
+		let t = state;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export class VirtualClock implements Clock {
+	private time = VIRTUAL_EPOCH;
+	private readonly timers: Timer[] = [];
+	private order = 0;
+	private activity = 0;
+	private pumping = false;
+	private stopped = false;
+	readonly random: () => number;
+	/** Real milliseconds spent and virtual milliseconds passed, for a suite that wants to show them. */
+	readonly startedAt = Date.now();
+
+	constructor(seed = CLOCK_SEED) {
+		this.random = seededRandom(seed);
+	}
+
+	now(): number {
+		this.activity += 1;
+		return this.time;
+	}
+
+	/** Marks something real happening (a double received or answered a request): time waits for quiet. */
+	touch(): void {
+		this.activity += 1;
+	}
+
+	sleep(ms: number, signal?: AbortSignal): Promise<void> {
+		return new Promise<void>((resolve, reject) => {
+			if (signal?.aborted) {
+				reject(signal.reason ?? new Error('aborted'));
+				return;
+			}
+			const timer = this.at(this.time + Math.max(0, ms), () => {
+				signal?.removeEventListener('abort', onAbort);
+				resolve();
+			});
+			const onAbort = () => {
+				timer.cancelled = true;
+				reject(signal!.reason ?? new Error('aborted'));
+			};
+			signal?.addEventListener('abort', onAbort, { once: true });
+		});
+	}
+
+	deadline(ms: number): AbortSignal {
+		const controller = new AbortController();
+		this.at(this.time + Math.max(0, ms), () =>
+			controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+		);
+		return controller.signal;
+	}
+
+	/** Virtual milliseconds since the clock was made. */
+	get elapsed(): number {
+		return this.time - VIRTUAL_EPOCH;
+	}
+
+	/** Ends the clock: pending waits never end (the suite is over). */
+	stop(): void {
+		this.stopped = true;
+		this.timers.length = 0;
+	}
+
+	private at(at: number, fire: () => void): Timer {
+		this.activity += 1;
+		const timer: Timer = { at, order: this.order++, fire, cancelled: false };
+		// Sorted by time, then by the order the waits began (a binary search keeps it cheap).
+		let low = 0;
+		let high = this.timers.length;
+		while (low < high) {
+			const middle = (low + high) >>> 1;
+			if (this.timers[middle].at <= at) low = middle + 1;
+			else high = middle;
+		}
+		this.timers.splice(low, 0, timer);
+		if (!this.pumping) {
+			this.pumping = true;
+			void this.pump();
+		}
+		return timer;
+	}
+
+	private async pump(): Promise<void> {
+		while (!this.stopped && this.timers.length > 0) {
+			await this.quiet();
+			const timer = this.timers.shift();
+			if (!timer || timer.cancelled) continue;
+			this.time = Math.max(this.time, timer.at);
+			timer.fire();
+		}
+		this.pumping = false;
+	}
+
+	private async quiet(): Promise<void> {
+		let seen = this.activity;
+		for (let calm = 0; calm < QUIET_TURNS; ) {
+			await nextTurn();
+			if (this.activity === seen) calm += 1;
+			else {
+				seen = this.activity;
+				calm = 0;
+			}
+		}
+	}
+}
+
+/** The nodes' clock module, as the engine loaded it from dist/ (the same instance the nodes use). */
+function distClock(): { useClock(clock: Clock): () => void } {
+	return jest.requireActual(path.resolve(__dirname, '../../dist/nodes/shared/flow/clock.js'));
+}
+
+let installed: VirtualClock | undefined;
+
+/** The clock the doubles read: the suite's virtual clock, else the system's time and real waits. */
+export const harnessClock = {
+	now: (): number => (installed ? installed.now() : Date.now()),
+	sleep: (ms: number): Promise<void> =>
+		installed ? installed.sleep(ms) : new Promise((resolve) => setTimeout(resolve, ms)),
+	touch: (): void => installed?.touch(),
+};
+
+/**
+ * Runs every test of the suite on a fresh virtual clock (seeded with CLOCK_SEED): the nodes' waits,
+ * deadlines and jitter and the doubles' time. Returns a getter for the current test's clock.
+ */
+export function useVirtualClock(seed = CLOCK_SEED): () => VirtualClock {
+	let restore: (() => void) | undefined;
+	beforeEach(() => {
+		installed = new VirtualClock(seed);
+		restore = distClock().useClock(installed);
+	});
+	afterEach(() => {
+		restore?.();
+		installed?.stop();
+		installed = undefined;
+	});
+	return () => installed!;
+}
