@@ -3,13 +3,12 @@
  * and the time move on a virtual timeline, so that backoffs, quota holds, windows and polls take
  * no real time, and a seeded jitter makes every run the same.
  *
- * Time stands still while anything real is under way (a request on its way through the loopback
- * interface, a double reading a body, n8n's engine between items) and jumps to the next wait's end
- * once the process has been quiet for QUIET_TURNS turns of the event loop: nothing asked the clock
- * anything and no double received or answered a request (`touch`). Requests to the doubles
- * travel within a turn or two, so a wait ends after everything that would have happened before
- * it in real time. The doubles' own waits (a slow answer, a dripping body) are waits on this clock
- * too, so a response time is measured in virtual time.
+ * Time stands still while anything real is under way and jumps to the next wait's end once the
+ * process is quiet: no double is serving a request (from its arrival until its response is
+ * closed, but for the double's own waits on this clock: a slow answer, a dripping body), and for
+ * QUIET_TURNS turns of the event loop nothing asked the clock anything. Requests travel the loopback
+ * interface within a turn or two, so a wait ends after everything that would have happened before
+ * it in real time, and a response time is measured in virtual time.
  *
  * Use it in a suite with `useVirtualClock()`; `harnessClock` is what the doubles read, the
  * virtual clock while one is installed and the system's otherwise.
@@ -50,6 +49,9 @@ export class VirtualClock implements Clock {
 	private readonly timers: Timer[] = [];
 	private order = 0;
 	private activity = 0;
+	/** Requests the doubles are serving, and the waits they are in meanwhile. */
+	private serving = 0;
+	private parked = 0;
 	private pumping = false;
 	private stopped = false;
 	readonly random: () => number;
@@ -65,9 +67,25 @@ export class VirtualClock implements Clock {
 		return this.time;
 	}
 
-	/** Marks something real happening (a double received or answered a request): time waits for quiet. */
-	touch(): void {
+	/** A double serves a request until `response` closes: time stands still meanwhile but for its waits (`park`). */
+	serve(response: { once(event: 'close', listener: () => void): unknown }): void {
 		this.activity += 1;
+		this.serving += 1;
+		response.once('close', () => {
+			this.activity += 1;
+			this.serving -= 1;
+		});
+	}
+
+	/** A double's wait while it serves a request: time may move on during it. */
+	async park(ms: number): Promise<void> {
+		this.parked += 1;
+		try {
+			await this.sleep(ms);
+		} finally {
+			this.parked -= 1;
+			this.activity += 1;
+		}
 	}
 
 	sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -141,7 +159,7 @@ export class VirtualClock implements Clock {
 		let seen = this.activity;
 		for (let calm = 0; calm < QUIET_TURNS; ) {
 			await nextTurn();
-			if (this.activity === seen) calm += 1;
+			if (this.activity === seen && this.serving <= this.parked) calm += 1;
 			else {
 				seen = this.activity;
 				calm = 0;
@@ -160,9 +178,12 @@ let installed: VirtualClock | undefined;
 /** The clock the doubles read: the suite's virtual clock, else the system's time and real waits. */
 export const harnessClock = {
 	now: (): number => (installed ? installed.now() : Date.now()),
+	/** A double's wait while it serves a request (a slow answer, a drip). */
 	sleep: (ms: number): Promise<void> =>
-		installed ? installed.sleep(ms) : new Promise((resolve) => setTimeout(resolve, ms)),
-	touch: (): void => installed?.touch(),
+		installed ? installed.park(ms) : new Promise((resolve) => setTimeout(resolve, ms)),
+	/** Call when a double starts serving a request; it is served until `response` closes. */
+	serve: (response: { once(event: 'close', listener: () => void): unknown }): void =>
+		installed?.serve(response),
 };
 
 /**

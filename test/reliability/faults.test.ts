@@ -16,11 +16,13 @@ import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { MAX_ATTEMPTS } from '../../nodes/shared/transport';
 import { loadPackage } from '../harness/engine';
 import { usePlatform } from '../harness/setup';
+import { useVirtualClock } from '../harness/clock';
 import { caseOperation, offeredOperations, operationKey } from './hostileCases';
 import type { Op } from './matrix';
 import { cellRun, FAULTS, HEALTHY, OPERATIONS } from './matrix';
 
 const t = usePlatform();
+useVirtualClock();
 
 /** Nodes the matrix leaves out: a trigger polls with no input items, so no Continue On Fail to pair. */
 const NOT_IN_MATRIX: Record<string, string> = {

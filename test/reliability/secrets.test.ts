@@ -3,9 +3,11 @@
  * recorded run data, for every failure kind of the fault matrix, without Continue On Fail.
  */
 import { usePlatform } from '../harness/setup';
+import { useVirtualClock } from '../harness/clock';
 import { cellRun, FAULTS, OPERATIONS } from './matrix';
 
 const t = usePlatform();
+useVirtualClock();
 
 describe('the API key is never shown', () => {
 	const fatal = FAULTS.filter((fault) => fault.error !== undefined);
