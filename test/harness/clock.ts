@@ -4,11 +4,11 @@
  * no real time, and a seeded jitter makes every run the same.
  *
  * Time stands still while anything real is under way and jumps to the next wait's end once the
- * process is quiet: no double is serving a request (from its arrival until its response is
- * closed, but for the double's own waits on this clock: a slow answer, a dripping body), and for
- * QUIET_TURNS turns of the event loop nothing asked the clock anything. Requests travel the loopback
- * interface within a turn or two, so a wait ends after everything that would have happened before
- * it in real time, and a response time is measured in virtual time.
+ * process is quiet for QUIET_TURNS turns of the event loop: nothing asked the clock anything, no
+ * file or name look-up is pending, and no connection is open but those of requests a double holds
+ * in a wait on this clock (a slow answer, a dripping body: two sockets each, the client's and the
+ * server's, as both ends live in this process). So a wait ends after everything that would have
+ * happened before it in real time, and a response time is measured in virtual time.
  *
  * Use it in a suite with `useVirtualClock()`; `harnessClock` is what the doubles read, the
  * virtual clock while one is installed and the system's otherwise.
@@ -44,16 +44,34 @@ function seededRandom(seed: number): () => number {
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Resources of real work under way: open connections and pending file and name look-ups. */
+const REAL_WORK = new Set([
+	'TCPSocketWrap',
+	'TCPWRAP',
+	'TLSWrap',
+	'GetAddrInfoReqWrap',
+	'FSReqCallback',
+	'FSReqPromise',
+	'ZlibWrap',
+]);
+
+function realWork(): number {
+	let count = 0;
+	for (const resource of process.getActiveResourcesInfo()) if (REAL_WORK.has(resource)) count += 1;
+	return count;
+}
+
 export class VirtualClock implements Clock {
 	private time = VIRTUAL_EPOCH;
 	private readonly timers: Timer[] = [];
 	private order = 0;
 	private activity = 0;
-	/** Requests the doubles are serving, and the waits they are in meanwhile. */
-	private serving = 0;
+	/** Waits the doubles are in while they serve a request. */
 	private parked = 0;
 	private pumping = false;
 	private stopped = false;
+	private frozen = false;
+	private thaw: () => void = () => undefined;
 	readonly random: () => number;
 	/** Real milliseconds spent and virtual milliseconds passed, for a suite that wants to show them. */
 	readonly startedAt = Date.now();
@@ -67,14 +85,9 @@ export class VirtualClock implements Clock {
 		return this.time;
 	}
 
-	/** A double serves a request until `response` closes: time stands still meanwhile but for its waits (`park`). */
-	serve(response: { once(event: 'close', listener: () => void): unknown }): void {
+	/** A double received a request. */
+	touch(): void {
 		this.activity += 1;
-		this.serving += 1;
-		response.once('close', () => {
-			this.activity += 1;
-			this.serving -= 1;
-		});
 	}
 
 	/** A double's wait while it serves a request: time may move on during it. */
@@ -109,7 +122,9 @@ export class VirtualClock implements Clock {
 	deadline(ms: number): AbortSignal {
 		const controller = new AbortController();
 		this.at(this.time + Math.max(0, ms), () =>
-			controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+			controller.abort(
+				new DOMException('The operation was aborted due to timeout', 'TimeoutError'),
+			),
 		);
 		return controller.signal;
 	}
@@ -117,6 +132,16 @@ export class VirtualClock implements Clock {
 	/** Virtual milliseconds since the clock was made. */
 	get elapsed(): number {
 		return this.time - VIRTUAL_EPOCH;
+	}
+
+	/** Stops time where it is until `unfreeze`: a test that acts while the nodes wait (stopping an execution mid-wait). */
+	freeze(): void {
+		this.frozen = true;
+	}
+
+	unfreeze(): void {
+		this.frozen = false;
+		this.thaw();
 	}
 
 	/** Ends the clock: pending waits never end (the suite is over). */
@@ -146,7 +171,9 @@ export class VirtualClock implements Clock {
 
 	private async pump(): Promise<void> {
 		while (!this.stopped && this.timers.length > 0) {
+			if (this.frozen) await new Promise<void>((resolve) => (this.thaw = resolve));
 			await this.quiet();
+			if (this.frozen) continue;
 			const timer = this.timers.shift();
 			if (!timer || timer.cancelled) continue;
 			this.time = Math.max(this.time, timer.at);
@@ -157,9 +184,9 @@ export class VirtualClock implements Clock {
 
 	private async quiet(): Promise<void> {
 		let seen = this.activity;
-		for (let calm = 0; calm < QUIET_TURNS; ) {
+		for (let calm = 0; calm < QUIET_TURNS && !this.stopped; ) {
 			await nextTurn();
-			if (this.activity === seen && this.serving <= this.parked) calm += 1;
+			if (this.activity === seen && realWork() <= 2 * this.parked) calm += 1;
 			else {
 				seen = this.activity;
 				calm = 0;
@@ -181,9 +208,8 @@ export const harnessClock = {
 	/** A double's wait while it serves a request (a slow answer, a drip). */
 	sleep: (ms: number): Promise<void> =>
 		installed ? installed.park(ms) : new Promise((resolve) => setTimeout(resolve, ms)),
-	/** Call when a double starts serving a request; it is served until `response` closes. */
-	serve: (response: { once(event: 'close', listener: () => void): unknown }): void =>
-		installed?.serve(response),
+	/** A double received a request. */
+	touch: (): void => installed?.touch(),
 };
 
 /**

@@ -234,6 +234,8 @@ export class Platform {
 	 * keeps the data.
 	 */
 	reset(): void {
+		// A test's connections end with it: one left open would hold the next test's clock.
+		this.server?.closeAllConnections();
 		this.requests.length = 0;
 		this.scripted = [];
 		this.requestQuota = undefined;
@@ -261,8 +263,7 @@ export class Platform {
 	}
 
 	private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-		// Until the connection closes: the client has read the whole answer by then.
-		harnessClock.serve(req.socket);
+		harnessClock.touch();
 		const chunks: Buffer[] = [];
 		for await (const chunk of req) chunks.push(chunk as Buffer);
 		const raw = Buffer.concat(chunks);

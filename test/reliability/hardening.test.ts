@@ -14,6 +14,11 @@ import { TEST_API_KEY } from '../harness/index.ts';
 import type { HostileServer } from './hostileServers';
 import { drip, endless, json, startHeaderDrip, startHostile } from './hostileServers';
 import { cellRun, HEALTHY, OPERATIONS } from './matrix';
+import { useVirtualClock } from '../harness/clock';
+
+const clock = useVirtualClock();
+/** Virtual time: deadlines, drips and backoffs are measured, not slept. */
+const now = () => clock().now();
 
 let company: HostileServer;
 let elsewhere: HostileServer;
@@ -198,12 +203,12 @@ describe('every answer is bounded', () => {
 	test('a body that drips one byte every 100 ms ends at the deadline (a write: once)', async () => {
 		let arrived = 0;
 		company.handle((_request, response) => {
-			arrived = Date.now();
+			arrived = now();
 			drip(response, 100);
 		});
 		const result = await run(withOptions(create, { timeout: 1000 }));
 		// From the request's arrival: the engine's first start in a test file takes a second of its own.
-		const elapsed = Date.now() - arrived;
+		const elapsed = now() - arrived;
 		expect(result.error?.message).toBe(
 			"ELMA365: the platform's answer did not complete within 1000 ms; it was abandoned",
 		);
@@ -213,9 +218,9 @@ describe('every answer is bounded', () => {
 
 	test('a dripping body of a read: each attempt ends at the deadline, retries within their bounds', async () => {
 		company.handle((_request, response) => drip(response, 100));
-		const started = Date.now();
+		const started = now();
 		const result = await run(withOptions(read, { timeout: 500 }));
-		const elapsed = Date.now() - started;
+		const elapsed = now() - started;
 		expect(result.error?.message).toBe(
 			"ELMA365: the platform's answer did not complete within 500 ms; it was abandoned",
 		);
@@ -239,7 +244,7 @@ describe('every answer is bounded', () => {
 				now.heapUsed + now.arrayBuffers - before.heapUsed - before.arrayBuffers,
 			);
 		}, 5);
-		const started = Date.now();
+		const started = now();
 		// A deadline long enough for a busy machine: this test is about the size cap.
 		const result = await run(withOptions(create, { timeout: 30_000 }));
 		clearInterval(sample);
@@ -247,7 +252,7 @@ describe('every answer is bounded', () => {
 			"ELMA365: the platform's answer is larger than 16 MB; it was abandoned",
 		);
 		expect(result.error?.description).toContain('Request Options > Max Response Size');
-		expect(Date.now() - started).toBeLessThan(30_000);
+		expect(now() - started).toBeLessThan(30_000);
 		// The server could only send what the client read, plus socket buffers.
 		expect(stream!.sent()).toBeLessThan(16 * 1024 * 1024 + 8 * 1024 * 1024);
 		// Measured: the cap plus 30 to 40 MB (engine, socket buffers, garbage not yet collected).
@@ -293,7 +298,7 @@ describe('headers that never end', () => {
 				...(cell.parameters as unknown as IDataObject),
 				requestOptions: { timeout: 1000 },
 			};
-			const started = Date.now();
+			const started = now();
 			const result = await runNode({
 				...cell,
 				parameters: parameters as never,
@@ -302,7 +307,7 @@ describe('headers that never end', () => {
 			expect(result.error?.message).toBe('ELMA365: the platform could not be reached (timed out)');
 			expect(dripping.connections()).toBe(1);
 			// The engine's first start in this file may add a second.
-			expect(Date.now() - started).toBeLessThan(1000 + 2000);
+			expect(now() - started).toBeLessThan(1000 + 2000);
 		} finally {
 			await dripping.close();
 		}
@@ -377,12 +382,12 @@ describe('file downloads', () => {
 				});
 			drip(response, 100);
 		});
-		const started = Date.now();
+		const started = now();
 		const result = await run(download({ timeout: 800 }));
 		expect(result.error?.message).toBe(
 			"ELMA365: the platform's answer did not complete within 800 ms; it was abandoned",
 		);
-		expect(Date.now() - started).toBeLessThan(800 + 1000);
+		expect(now() - started).toBeLessThan(800 + 1000);
 	});
 });
 
@@ -429,22 +434,30 @@ describe('retry waits', () => {
 			'manual',
 			runData,
 		).processRunExecutionData(workflow);
-		let tookMs: number;
+		let settled: boolean;
 		let messages: string[];
+		// Time stands still: only the stop can end the 8 s hold.
+		clock().freeze();
 		try {
-			while (company.received.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-			const stopped = Date.now();
+			while (company.received.length === 0) await new Promise((resolve) => setImmediate(resolve));
 			execution.cancel();
-			await execution.catch(() => undefined);
-			tookMs = Date.now() - stopped;
+			settled = await Promise.race([
+				execution.then(
+					() => true,
+					() => true,
+				),
+				// A guard in real time, reached only if the stop did not end the wait.
+				new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5000).unref()),
+			]);
 			// The node's error reaches the reporter after the run has settled.
 			for (let n = 0; n < 100 && reported.mock.calls.length === 0; n++)
-				await new Promise((resolve) => setTimeout(resolve, 20));
+				await new Promise((resolve) => setImmediate(resolve));
 		} finally {
 			messages = reported.mock.calls.map(([error]) => (error as Error).message);
 			reported.mockRestore();
+			clock().unfreeze();
 		}
-		expect(tookMs).toBeLessThan(1000);
+		expect(settled).toBe(true);
 		expect(company.received).toHaveLength(1);
 		// What n8n reported is the node's own error on being stopped (the wait ended, or the request
 		// in flight aborted, depending on when the stop came), and nothing else. n8n 2.x reports it;
@@ -526,7 +539,7 @@ describe.each(TRIGGERS)('trigger %s', (nodeType, event) => {
 	test('a poll against a dripping list ends at the deadline', async () => {
 		let arrived = 0;
 		company.handle((_request, response) => {
-			arrived ||= Date.now();
+			arrived ||= now();
 			drip(response, 100);
 		});
 		const result = await poll(store());
@@ -534,7 +547,7 @@ describe.each(TRIGGERS)('trigger %s', (nodeType, event) => {
 			"ELMA365: the platform's answer did not complete within 800 ms; it was abandoned",
 		);
 		// Four attempts of 800 ms and the backoff between them (0.5 + 1 + 2 s, up to 25% more).
-		expect(Date.now() - arrived).toBeLessThan(4 * 800 + 3500 * 1.25 + 1500);
+		expect(now() - arrived).toBeLessThan(4 * 800 + 3500 * 1.25 + 1500);
 	}, 20_000);
 
 	test('a poll redirected to another origin sends nothing there', async () => {

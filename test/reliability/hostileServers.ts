@@ -6,6 +6,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { harnessClock } from '../harness/clock';
 
 export interface Received {
 	method: string;
@@ -29,6 +30,7 @@ export async function startHostile(): Promise<HostileServer> {
 	let handler: HostileHandler = (_request, response) => response.writeHead(404).end();
 	const received: Received[] = [];
 	const server = http.createServer((request, response) => {
+		harnessClock.touch();
 		const chunks: Buffer[] = [];
 		request.on('data', (chunk: Buffer) => chunks.push(chunk));
 		request.on('end', () => {
@@ -51,6 +53,8 @@ export async function startHostile(): Promise<HostileServer> {
 			handler = next;
 		},
 		reset() {
+			// A test's connections end with it: a dripping or endless answer would hold the next test's clock.
+			server.closeAllConnections();
 			received.length = 0;
 			handler = (_request, response) => response.writeHead(404).end();
 		},
@@ -76,11 +80,16 @@ export function json(
 export function drip(response: http.ServerResponse, everyMs: number, status = 200): void {
 	response.writeHead(status, { 'content-type': 'application/json' });
 	response.write('{');
-	const timer = setInterval(() => {
-		if (response.destroyed || response.writableEnded) return clearInterval(timer);
+	void every(everyMs, () => {
+		if (response.destroyed || response.writableEnded) return false;
 		response.write(' ');
-	}, everyMs);
-	response.on('close', () => clearInterval(timer));
+	});
+}
+
+/** Calls `step` every `everyMs` on the harness clock while it returns true. */
+async function every(everyMs: number, step: () => unknown): Promise<void> {
+	do await harnessClock.sleep(everyMs);
+	while (step() !== false);
 }
 
 /** An answer that never ends: 64 KB chunks as fast as the client reads them (backpressure honoured). */
@@ -109,17 +118,15 @@ export async function startHeaderDrip(
 	let connections = 0;
 	const server = net.createServer((socket) => {
 		connections++;
+		harnessClock.touch();
 		sockets.add(socket);
 		socket.on('error', () => undefined);
 		socket.write('HTTP/1.1 200 OK\r\nX-Slow: ');
-		const timer = setInterval(
-			() => (socket.destroyed ? clearInterval(timer) : socket.write('a')),
-			everyMs,
-		);
-		socket.on('close', () => {
-			clearInterval(timer);
-			sockets.delete(socket);
+		void every(everyMs, () => {
+			if (socket.destroyed) return false;
+			socket.write('a');
 		});
+		socket.on('close', () => sockets.delete(socket));
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const { port } = server.address() as AddressInfo;
