@@ -214,18 +214,24 @@ export const harnessClock = {
 
 /**
  * Runs every test of the suite on a fresh virtual clock (seeded with CLOCK_SEED): the nodes' waits,
- * deadlines and jitter and the doubles' time. Returns a getter for the current test's clock.
+ * deadlines and jitter and the doubles' time. The suite's `beforeAll` blocks get one too. Returns a
+ * getter for the clock in use.
  */
 export function useVirtualClock(seed = CLOCK_SEED): () => VirtualClock {
 	let restore: (() => void) | undefined;
-	beforeEach(() => {
+	const install = () => {
+		uninstall();
 		installed = new VirtualClock(seed);
 		restore = distClock().useClock(installed);
-	});
-	afterEach(() => {
+	};
+	const uninstall = () => {
 		restore?.();
+		restore = undefined;
 		installed?.stop();
 		installed = undefined;
-	});
+	};
+	beforeAll(install);
+	beforeEach(install);
+	afterAll(uninstall);
 	return () => installed!;
 }

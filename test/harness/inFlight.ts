@@ -3,6 +3,7 @@
  * request's shape is still checked): each matching request is held `delay(request)` ms first.
  */
 import type { Platform, RecordedRequest } from './platform.ts';
+import { harnessClock } from './clock';
 
 export interface InFlight {
 	current: number;
@@ -46,7 +47,7 @@ export function holdRequests(
 			state.current += 1;
 			state.max = Math.max(state.max, state.current);
 			await gate();
-			await new Promise((resolve) => setTimeout(resolve, options.delay(request)));
+			await harnessClock.sleep(options.delay(request));
 			state.current -= 1;
 			if (key !== undefined) perKey.set(key, perKey.get(key)! - 1);
 			state.order.push(request.path);

@@ -3,6 +3,7 @@ import { arrivalGate } from '../harness/inFlight';
 import type { RecordedRequest, Reply } from '../harness/index.ts';
 import { jsonOf, usePlatform } from '../harness/setup';
 import { INITIAL_PAGES_IN_FLIGHT, PAGES_IN_FLIGHT } from '../../nodes/shared/lists/pager';
+import { harnessClock, useVirtualClock } from '../harness/clock';
 
 /**
  * The pages after the first go through a congestion window of their own (nodes/shared/lists/pager.ts):
@@ -11,6 +12,7 @@ import { INITIAL_PAGES_IN_FLIGHT, PAGES_IN_FLIGHT } from '../../nodes/shared/lis
  * a platform that caps pages at 100 (where a list has the most pages: one of 10,000 rows takes 100).
  */
 const t = usePlatform();
+useVirtualClock();
 const PATH = '/pub/v1/nomenclature/directory';
 const list = {
 	nodeType: 'elma365Nomenclature',
@@ -57,7 +59,7 @@ function serve(
 			}
 			counts.current += 1;
 			counts.max = Math.max(counts.max, counts.current);
-			await new Promise((resolve) => setTimeout(resolve, delayMs));
+			await harnessClock.sleep(delayMs);
 			counts.current -= 1;
 			counts.answered += 1;
 			const from = Number(request.query.from);

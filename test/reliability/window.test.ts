@@ -3,6 +3,7 @@ import type { RecordedRequest, Reply } from '../harness/index.ts';
 import { arrivalGate } from '../harness/inFlight';
 import { jsonOf, pairingOf, usePlatform, byId } from '../harness/setup';
 import { INITIAL_WINDOW, ADAPTIVE_CEILING } from '../../nodes/shared/limits';
+import { harnessClock, useVirtualClock } from '../harness/clock';
 
 /**
  * The congestion window (nodes/shared/flow/congestion.ts) as the Nomenclature node meets it
@@ -11,6 +12,7 @@ import { INITIAL_WINDOW, ADAPTIVE_CEILING } from '../../nodes/shared/limits';
  * double (requests in flight, refusals, failed items), never timed.
  */
 const t = usePlatform();
+useVirtualClock();
 const CASE_PATH = /^\/pub\/v1\/nomenclature\/[^/]+$/;
 
 function cases(count: number) {
@@ -56,7 +58,7 @@ function platformWith(
 		counts.current += 1;
 		counts.max = Math.max(counts.max, counts.current);
 		await arrived();
-		await new Promise((resolve) => setTimeout(resolve, delay(counts.current)));
+		await harnessClock.sleep(delay(counts.current));
 		counts.current -= 1;
 		counts.answered += 1;
 		return caseReply(request);
@@ -144,14 +146,14 @@ test('no request starts while a Retry-After holds the window, not even one whose
 		'PUT',
 		CASE_PATH,
 		async (request: RecordedRequest): Promise<Reply> => {
-			const now = Date.now();
+			const now = harnessClock.now();
 			arrivals.push(now);
 			if (refusedAt === 0) {
 				refusedAt = now;
 				return faults.tooManyRequests(String(holdMs / 1000));
 			}
 			// The rest of the first round answers during the hold, freeing places for the items waiting.
-			await new Promise((resolve) => setTimeout(resolve, 300));
+			await harnessClock.sleep(300);
 			return caseReply(request);
 		},
 		Infinity,

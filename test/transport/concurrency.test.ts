@@ -2,12 +2,14 @@ import { fail, newId, ok } from '../harness/index.ts';
 import type { RecordedRequest, Reply } from '../harness/index.ts';
 import { arrivalGate } from '../harness/inFlight';
 import { jsonOf, pairingOf, usePlatform, byId, byCode } from '../harness/setup';
+import { harnessClock, useVirtualClock } from '../harness/clock';
 
 /**
  * Options > Concurrency, implemented once in the shared router: at most N items in flight, output in
  * input order and paired with its input, errors per item (Continue On Fail unchanged).
  */
 const t = usePlatform();
+useVirtualClock();
 const CASE_PATH = /^\/pub\/v1\/nomenclature\/[^/]+$/;
 
 /**
@@ -25,7 +27,7 @@ function inFlightRecorder(
 		state.current += 1;
 		state.max = Math.max(state.max, state.current);
 		await arrived();
-		await new Promise((resolve) => setTimeout(resolve, delay(request)));
+		await harnessClock.sleep(delay(request));
 		state.current -= 1;
 		state.order.push(request.path);
 		return reply(request);

@@ -2,6 +2,7 @@ import { faults, newId, ok } from '../harness/index.ts';
 import type { RecordedRequest, Reply } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform, byId } from '../harness/setup';
 import { MAX_ATTEMPTS } from '../../nodes/shared/transport';
+import { harnessClock, useVirtualClock } from '../harness/clock';
 
 /**
  * Congestion control under Options > Concurrency (nodes/shared/flow/congestion.ts), against a double that
@@ -9,13 +10,14 @@ import { MAX_ATTEMPTS } from '../../nodes/shared/transport';
  * hammering the platform, and every case is updated exactly once.
  */
 const t = usePlatform();
+useVirtualClock();
 const CASE_PATH = /^\/pub\/v1\/nomenclature\/[^/]+$/;
 
 /** At most `perWindow` requests per `windowMs`; above that 429 with Retry-After until the window ends. */
 function rateLimited(perWindow: number, windowMs: number) {
 	const state = { windowStart: 0, used: 0, refused: 0, accepted: [] as string[] };
 	const handler = async (request: RecordedRequest): Promise<Reply> => {
-		const now = Date.now();
+		const now = harnessClock.now();
 		if (now - state.windowStart >= windowMs) {
 			state.windowStart = now;
 			state.used = 0;
@@ -25,7 +27,7 @@ function rateLimited(perWindow: number, windowMs: number) {
 			return faults.tooManyRequests(String((state.windowStart + windowMs - now) / 1000));
 		}
 		state.used += 1;
-		await new Promise((resolve) => setTimeout(resolve, 5));
+		await harnessClock.sleep(5);
 		const id = decodeURIComponent(request.path.split('/').pop()!);
 		state.accepted.push(id);
 		return ok({ item: { ...(request.body as object), __id: id } });
@@ -85,7 +87,7 @@ test('under Concurrency, a 429 that asks for a wait beyond Max Quota Wait fails 
 		json: { id: newId(), name: `Case ${index}`, directoryId },
 	}));
 	t.platform.script('PUT', CASE_PATH, faults.tooManyRequests('600'), Infinity);
-	const started = Date.now();
+	const started = harnessClock.now();
 	const { items, error } = await t.run({
 		nodeType: 'elma365Nomenclature',
 		parameters: caseUpdate(3),
@@ -95,7 +97,7 @@ test('under Concurrency, a 429 that asks for a wait beyond Max Quota Wait fails 
 	expect(error?.message).toBe(
 		"ELMA365 429: the company's API request quota is used up, and the wait for it would pass Max Quota Wait (300 s)",
 	);
-	expect(Date.now() - started).toBeLessThan(10_000);
+	expect(harnessClock.now() - started).toBeLessThan(10_000);
 	expect(t.platform.requests).toHaveLength(3);
 });
 

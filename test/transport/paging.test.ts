@@ -8,9 +8,11 @@ import {
 	MAX_PAGES_WITHOUT_TOTAL,
 	PAGES_IN_FLIGHT,
 } from '../../nodes/shared/lists/pager';
+import { harnessClock, useVirtualClock } from '../harness/clock';
 
 /** Paging through the engine (nodes/shared/lists/pager.ts), on the nomenclature directory list (GET, from/size in the query). */
 const t = usePlatform();
+useVirtualClock();
 const PATH = '/pub/v1/nomenclature/directory';
 const list = (limit?: number) => ({
 	nodeType: 'elma365Nomenclature',
@@ -85,7 +87,7 @@ test('once total is known the remaining pages are read several at a time, output
 			const from = Number(request.query.from);
 			if (from > 0) await remainingPages();
 			// Later pages answer sooner, so arrival order is not list order.
-			await new Promise((resolve) => setTimeout(resolve, 40 - (8 * from) / MAX_PAGE_SIZE));
+			await harnessClock.sleep(40 - (8 * from) / MAX_PAGE_SIZE);
 			state.current -= 1;
 			return ok({
 				result: {

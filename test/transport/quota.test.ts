@@ -1,6 +1,7 @@
 import { newId } from '../harness/index.ts';
 import type { QuotaCounts, RecordedRequest } from '../harness/index.ts';
 import { jsonOf, pairingOf, usePlatform, byId } from '../harness/setup';
+import { harnessClock, useVirtualClock } from '../harness/clock';
 
 /**
  * A SaaS Standard company's per-minute quota of web API requests (issue 44; the vendor's help page
@@ -11,6 +12,7 @@ import { jsonOf, pairingOf, usePlatform, byId } from '../harness/setup';
  * once, and the run ends within one window of the quota's floor. The refused requests are logged.
  */
 const t = usePlatform();
+useVirtualClock();
 const ITEMS = 120;
 const PER_WINDOW = 50;
 const WINDOW_MS = 3000;
@@ -35,7 +37,7 @@ async function updateUnderQuota(retryAfter: boolean): Promise<QuotaRun> {
 		return { json: { id, name: `Case ${index} updated`, directoryId } };
 	});
 	t.platform.quota({ perWindow: PER_WINDOW, windowMs: WINDOW_MS, retryAfter });
-	const started = Date.now();
+	const started = harnessClock.now();
 	const { items, error } = await t.run({
 		nodeType: 'elma365Nomenclature',
 		parameters: {
@@ -49,7 +51,7 @@ async function updateUnderQuota(retryAfter: boolean): Promise<QuotaRun> {
 		input,
 		continueOnFail: true,
 	});
-	const seconds = (Date.now() - started) / 1000;
+	const seconds = (harnessClock.now() - started) / 1000;
 	// Taken now: the suite's afterEach forgets the requests and the quota.
 	const run = {
 		input,

@@ -4,6 +4,7 @@ import { PollStore, pollNode } from '../harness/poll';
 import { jsonOf, pairingOf, usePlatform, picked, byId } from '../harness/setup';
 import * as transport from '../../nodes/shared/transport';
 import { DEFAULT_TIMEOUT_MS, TRANSFER_TIMEOUT_MS } from '../../nodes/shared/limits';
+import { harnessClock, useVirtualClock } from '../harness/clock';
 
 /**
  * Request Options of every node: Timeout (a request that gets no answer is abandoned, so a workflow
@@ -11,6 +12,7 @@ import { DEFAULT_TIMEOUT_MS, TRANSFER_TIMEOUT_MS } from '../../nodes/shared/limi
  * repeated like a read).
  */
 const t = usePlatform();
+useVirtualClock();
 let directoryId: string;
 
 beforeEach(() => {
@@ -39,12 +41,12 @@ const paths = () => t.platform.requests.map((r) => `${r.method} ${r.path}`);
 describe('Timeout', () => {
 	test('a read that gets no answer in time is abandoned, retried within the bounds, and the node fails naming the timeout', async () => {
 		t.platform.script('GET', '/pub/v1/nomenclature', faults.latency(5000), 99);
-		const started = Date.now();
+		const started = harnessClock.now();
 		const { error } = await t.run({
 			nodeType: 'elma365Nomenclature',
 			parameters: listCases({ timeout: 300 }),
 		});
-		const elapsed = Date.now() - started;
+		const elapsed = harnessClock.now() - started;
 		expect(paths()).toEqual(Array(transport.MAX_ATTEMPTS).fill('GET /pub/v1/nomenclature'));
 		expect(error?.message).toBe('ELMA365: the platform could not be reached (timed out)');
 		expect(String(error?.description)).toContain(
@@ -191,7 +193,7 @@ describe('Retry Writes After Ambiguous Failures', () => {
 describe('the timeout also bounds pickers and the trigger', () => {
 	test('a directory picker waiting on a silent platform gives up after the timeout and its retries', async () => {
 		t.platform.script('GET', '/pub/v1/nomenclature/directory', faults.latency(5000), 99);
-		const started = Date.now();
+		const started = harnessClock.now();
 		const search = searchList({
 			nodeType: 'elma365Nomenclature',
 			parameters: {
@@ -204,7 +206,7 @@ describe('the timeout also bounds pickers and the trigger', () => {
 			method: 'searchDirectories',
 		});
 		await expect(search).rejects.toThrow('ELMA365: the platform could not be reached (timed out)');
-		expect(Date.now() - started).toBeLessThan(4 * 1000 + 3500 * 1.25 + 2000);
+		expect(harnessClock.now() - started).toBeLessThan(4 * 1000 + 3500 * 1.25 + 2000);
 		expect(paths()).toEqual(
 			Array(transport.MAX_ATTEMPTS).fill('GET /pub/v1/nomenclature/directory'),
 		);
