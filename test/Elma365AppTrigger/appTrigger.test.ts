@@ -4,8 +4,10 @@ import { PollStore, pollNode } from '../harness/poll';
 import { jsonOf, usePlatform, picked } from '../harness/setup';
 import type { ListDouble, Row } from './listDouble';
 import { scriptList } from './listDouble';
+import { useVirtualClock } from '../harness/clock';
 
 const t = usePlatform();
+useVirtualClock();
 const APP_LIST = '/pub/v1/app/crm/requests/list';
 const T0 = Date.parse('2026-03-01T09:00:00Z');
 const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString().replace('.000Z', 'Z');

@@ -15,8 +15,10 @@ import type { RecordedRequest, Reply } from '../harness/index.ts';
 import { fail, ok } from '../harness/index.ts';
 import { PollStore, pollNode } from '../harness/poll';
 import { usePlatform } from '../harness/setup';
+import { harnessClock, useVirtualClock } from '../harness/clock';
 
 const t = usePlatform();
+useVirtualClock();
 
 /**
  * The bursts make the trigger warn on n8n's logger at every poll that drops remembered keys (over
@@ -136,8 +138,8 @@ test('exactly once over a long randomized run', async () => {
 			credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey },
 		});
 
-	const now = Date.now();
-	// The simulated clock runs up to real time, so that the trigger's own "now" (which caps the mark) is the end of the run.
+	const now = harnessClock.now();
+	// The simulated clock runs up to the harness clock's time, so that the trigger's own "now" (which caps the mark) is the end of the run.
 	let clock = now - 4 * 3600_000;
 	let next = 0;
 	const emitted = new Map<string, number>();
@@ -219,7 +221,7 @@ test('exactly once over a long randomized run', async () => {
 	expect(failures).toBeGreaterThan(0);
 	expect(restarts).toBeGreaterThan(0);
 	// The mark never follows an item from the future.
-	expect(store.data.mark).toBeLessThanOrEqual(Date.now());
+	expect(store.data.mark).toBeLessThanOrEqual(harnessClock.now());
 	// The floor rose for the bursts; only late items at or below it may be missed.
 	expect(typeof store.data.floor).toBe('number');
 	expect(Object.keys(store.data.seen as object).length).toBeLessThanOrEqual(MAX_SEEN);

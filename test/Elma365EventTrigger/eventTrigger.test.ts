@@ -12,8 +12,10 @@ import {
 	startedExecution,
 	webhookUrl,
 } from '../harness/webhook';
+import { harnessClock, useVirtualClock } from '../harness/clock';
 
 const t = usePlatform();
+useVirtualClock();
 /** The connector module's subscribe_key setting, as the user typed it into Subscribe Key. */
 const KEY = 'subscribe-key-set-by-the-administrator';
 const SCRIPT = `/api/extensions/${CONNECTOR_MODULE_ID}/script`;
@@ -43,7 +45,7 @@ function signed(
 	change: { timestamp?: number; signature?: string; headers?: Record<string, string> } = {},
 ): Delivery {
 	const raw = Buffer.from(JSON.stringify(envelope));
-	const timestamp = String(change.timestamp ?? Math.floor(Date.now() / 1000));
+	const timestamp = String(change.timestamp ?? Math.floor(harnessClock.now() / 1000));
 	const hmac = createHmac('sha256', secret).update(`${timestamp}.`).update(raw).digest('hex');
 	return {
 		raw,
@@ -215,7 +217,7 @@ describe('deliveries', () => {
 	])('%s is refused with 401 and no execution', async (_name, { skew, ...change }) => {
 		const store = new WebhookStore();
 		const secret = await activate(store);
-		const timestamp = skew === undefined ? undefined : Math.floor(Date.now() / 1000) + skew;
+		const timestamp = skew === undefined ? undefined : Math.floor(harnessClock.now() / 1000) + skew;
 		const delivery = signed(secret, CREATED, { ...change, timestamp });
 		const { response, answered } = await deliver(options(store), delivery);
 		expect(answered).toEqual({ status: 401, body: { message: 'Unauthorized' } });

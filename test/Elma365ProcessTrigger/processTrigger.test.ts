@@ -3,8 +3,10 @@ import { newId } from '../harness/index.ts';
 import { PollStore, pollNode } from '../harness/poll';
 import { jsonOf, usePlatform } from '../harness/setup';
 import { scriptList } from '../Elma365AppTrigger/listDouble';
+import { useVirtualClock } from '../harness/clock';
 
 const t = usePlatform();
+useVirtualClock();
 const T0 = Date.parse('2026-03-01T09:00:00Z');
 const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString().replace('.000Z', 'Z');
 

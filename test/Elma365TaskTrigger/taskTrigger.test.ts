@@ -2,8 +2,10 @@ import { newId } from '../harness/index.ts';
 import { PollStore, pollNode } from '../harness/poll';
 import { jsonOf, usePlatform } from '../harness/setup';
 import { MAX_PAGE_SIZE } from '../../nodes/shared/lists/pager';
+import { useVirtualClock } from '../harness/clock';
 
 const t = usePlatform();
+useVirtualClock();
 const T0 = Date.parse('2026-03-01T09:00:00Z');
 const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString().replace('.000Z', 'Z');
 const since = (seconds: number) => ({ __createdAt: { min: at(seconds - 600), max: null } });

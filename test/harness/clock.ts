@@ -19,7 +19,7 @@ import type { Clock } from '../../nodes/shared/flow/clock';
 /** Event-loop turns without activity after which the clock moves to the next wait's end. */
 const QUIET_TURNS = 8;
 /** Where virtual time starts: a fixed instant, so that dates in a run are the same every time. */
-export const VIRTUAL_EPOCH = Date.UTC(2026, 0, 5, 9, 0, 0);
+export const VIRTUAL_EPOCH = Date.UTC(2026, 10, 28, 9, 0, 0);
 /** The default seed of the jitter; `CLOCK_SEED` changes it. */
 export const CLOCK_SEED = Number(process.env.CLOCK_SEED ?? 20261128);
 

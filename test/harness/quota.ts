@@ -88,7 +88,7 @@ export class RequestQuota {
 	}
 
 	/** Counts a request arriving at `now`: undefined when the window accepts it, else the 429 to answer. */
-	admit(now = Date.now()): Reply | undefined {
+	admit(now: number): Reply | undefined {
 		const { perWindow, windowMs, retryAfter } = this.options;
 		this.first ??= now;
 		const index = Math.floor((now - this.first) / windowMs);

@@ -19,8 +19,10 @@ import { itemsOf } from '../harness/routes/app.ts';
 import { storedValues } from '../harness/routes/storage.ts';
 import type { Parameters } from '../harness/setup';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { useVirtualClock } from '../harness/clock';
 
 const t = usePlatform();
+useVirtualClock();
 
 /** A route of the double whose matching requests are held (see holdRequests). */
 interface Hold {

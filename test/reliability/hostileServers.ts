@@ -83,13 +83,14 @@ export function drip(response: http.ServerResponse, everyMs: number, status = 20
 	void every(everyMs, () => {
 		if (response.destroyed || response.writableEnded) return false;
 		response.write(' ');
+		return true;
 	});
 }
 
 /** Calls `step` every `everyMs` on the harness clock while it returns true. */
-async function every(everyMs: number, step: () => unknown): Promise<void> {
+async function every(everyMs: number, step: () => boolean): Promise<void> {
 	do await harnessClock.sleep(everyMs);
-	while (step() !== false);
+	while (step());
 }
 
 /** An answer that never ends: 64 KB chunks as fast as the client reads them (backpressure honoured). */
@@ -125,6 +126,7 @@ export async function startHeaderDrip(
 		void every(everyMs, () => {
 			if (socket.destroyed) return false;
 			socket.write('a');
+			return true;
 		});
 		socket.on('close', () => sockets.delete(socket));
 	});

@@ -3,6 +3,7 @@ import { fail, newId, ok, page } from '../platform.ts';
 import type { SchemeField } from '../fieldValues.ts';
 import { refusedValue } from '../fieldValues.ts';
 import { bool, listBody, obj, openObj, opt, sortExpressions, str, uint } from '../shapes.ts';
+import { harnessClock } from '../clock';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const REFERENCE = 'api.elma365.com/en/public-api/reference/bpm';
@@ -85,7 +86,7 @@ export function registerBpm(platform: Platform): void {
 				const refused = refusedValue(Array.isArray(scheme?.context) ? scheme.context : [], context);
 				if (refused) return fail(400, refused);
 				const __id = newId();
-				const now = new Date().toISOString();
+				const now = new Date(harnessClock.now()).toISOString();
 				p.collection('processInstances').set(__id, {
 					...context,
 					__id,

@@ -2,6 +2,7 @@ import type { Platform, Reply } from '../platform.ts';
 import { fail, newId, ok, page } from '../platform.ts';
 import type { Shape } from '../shapes.ts';
 import { arr, bool, dateTime, int, nonEmptyStr, obj, opt, str, uint, uuid } from '../shapes.ts';
+import { harnessClock } from '../clock';
 
 const REFERENCE = 'https://api.brix365.com/en/public-api/reference/feed';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -51,7 +52,7 @@ export function addComment(message: Record<string, unknown>, body: unknown): Rep
 	const comment = {
 		__id: newId(),
 		...(body as Record<string, unknown>),
-		__createdAt: new Date().toISOString(),
+		__createdAt: new Date(harnessClock.now()).toISOString(),
 	};
 	message.comments = [...((message.comments ?? []) as unknown[]), comment];
 	return ok({ comment });
@@ -93,7 +94,7 @@ export function registerChannel(platform: Platform): void {
 					channel,
 					...(request.body as Record<string, unknown>),
 					comments: [],
-					__createdAt: new Date().toISOString(),
+					__createdAt: new Date(harnessClock.now()).toISOString(),
 				};
 				p.collection('channelMessages').set(message.__id, message);
 				return ok({ message });

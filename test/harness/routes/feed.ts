@@ -10,6 +10,7 @@ import {
 	messageListBody,
 } from './channel.ts';
 import type { MessageListBody } from './channel.ts';
+import { harnessClock } from '../clock';
 
 const REFERENCE = 'https://api.brix365.com/en/public-api/reference/feed';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -40,7 +41,7 @@ export function registerFeed(platform: Platform): void {
 					__id: newId(),
 					item: `${params.namespace}/${params.code}/${params.id}`,
 					body: (request.body as { body: string }).body,
-					__createdAt: new Date().toISOString(),
+					__createdAt: new Date(harnessClock.now()).toISOString(),
 				};
 				p.collection('comments').set(message.__id, message);
 				return ok({ message });
