@@ -173,11 +173,14 @@ export class VirtualClock implements Clock {
 		while (!this.stopped && this.timers.length > 0) {
 			if (this.frozen) await new Promise<void>((resolve) => (this.thaw = resolve));
 			await this.quiet();
-			if (this.frozen) continue;
-			const timer = this.timers.shift();
-			if (!timer || timer.cancelled) continue;
-			this.time = Math.max(this.time, timer.at);
-			timer.fire();
+			if (this.frozen || this.timers.length === 0) continue;
+			// Every wait that ends at the same instant ends together, in the order the waits began.
+			const at = this.timers[0].at;
+			this.time = Math.max(this.time, at);
+			while (this.timers.length > 0 && this.timers[0].at === at) {
+				const timer = this.timers.shift()!;
+				if (!timer.cancelled) timer.fire();
+			}
 		}
 		this.pumping = false;
 	}

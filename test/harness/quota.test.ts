@@ -6,6 +6,7 @@ import axios from 'axios';
 import { startPlatform, TEST_API_KEY } from './index.ts';
 import type { Platform } from './index.ts';
 import { QUOTA_ERROR, RequestQuota } from './quota.ts';
+import { harnessClock, useVirtualClock } from './clock';
 
 describe('the quota counter', () => {
 	test('fixed windows on the grid of the first request, with Retry-After to the window end rounded up', () => {
@@ -72,6 +73,7 @@ describe('the quota counter', () => {
 });
 
 describe('the double under a quota', () => {
+	useVirtualClock();
 	let platform: Platform;
 	const client = axios.create({ validateStatus: () => true });
 	const list = (key = TEST_API_KEY) =>
@@ -87,7 +89,7 @@ describe('the double under a quota', () => {
 	const nextWindow = async () => {
 		const { windows, windowMs } = platform.quotaCounts()!;
 		const end = windows.at(-1)!.startedAt + windowMs;
-		await new Promise((resolve) => setTimeout(resolve, Math.max(0, end - Date.now()) + 20));
+		await harnessClock.sleep(Math.max(0, end - harnessClock.now()) + 20);
 	};
 
 	beforeAll(async () => {

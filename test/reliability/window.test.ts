@@ -164,6 +164,26 @@ test('no request starts while a Retry-After holds the window, not even one whose
 	expect(arrivals).toHaveLength(input.length + 1);
 });
 
+/**
+ * A platform that shares its capacity among the requests in flight (processor sharing): a request
+ * needs `workMs` of work, done at full speed up to `knee` in flight and proportionally slower above
+ * it, for every request in flight at each moment, not only the later ones. Worked in slices of SLICE_MS.
+ */
+function sharingPlatform(counts: ReturnType<typeof newCounts>, knee: number, workMs: number) {
+	const SLICE_MS = 10;
+	return async (request: RecordedRequest): Promise<Reply> => {
+		counts.current += 1;
+		counts.max = Math.max(counts.max, counts.current);
+		for (let done = 0; done < workMs; ) {
+			await harnessClock.sleep(SLICE_MS);
+			done += SLICE_MS * Math.min(1, knee / counts.current);
+		}
+		counts.current -= 1;
+		counts.answered += 1;
+		return caseReply(request);
+	};
+}
+
 test('a platform that answers slower as load grows: the window stops growing before its response times double', async () => {
 	const input = cases(300);
 	const counts = newCounts();
@@ -171,12 +191,7 @@ test('a platform that answers slower as load grows: the window stops growing bef
 	// (32) meets no slowdown; the second (up to 64) answers up to 1.6 times slower, which ends the
 	// doubling before a third round could double the load again.
 	const knee = 40;
-	t.platform.script(
-		'PUT',
-		CASE_PATH,
-		platformWith(counts, (inFlight) => 100 * Math.max(1, inFlight / knee)),
-		Infinity,
-	);
+	t.platform.script('PUT', CASE_PATH, sharingPlatform(counts, knee, 100), Infinity);
 	await runUpdates(input);
 	expect(counts.max).toBeGreaterThan(INITIAL_WINDOW);
 	expect(counts.max).toBeLessThan(2 * knee);

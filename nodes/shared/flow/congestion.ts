@@ -80,6 +80,17 @@ export class CongestionWindow implements Throttle {
 	 * no request but the probe starts during a hold.
 	 */
 	async enter(turn: Turn): Promise<Ticket> {
+		try {
+			return await this.takePlace(turn);
+		} catch (error) {
+			// A request that gives up (its quota wait too long, the execution stopped) may have been
+			// woken for a place it will not take: the next request in the queue takes it.
+			this.wakeNext();
+			throw error;
+		}
+	}
+
+	private async takePlace(turn: Turn): Promise<Ticket> {
 		let ahead = turn.first;
 		for (;;) {
 			if (await this.waitForQuota(turn)) continue;
