@@ -46,7 +46,8 @@ export { apiPath, companyApiRoot, encodePathSegment, parseBaseUrl } from './addr
 export { CongestionWindow } from './congestion';
 export type { Download } from './download';
 export { readDownload } from './download';
-export { describeNetworkFailure } from './errors';
+export type { Refusal, RefusalWords } from './errors';
+export { describeNetworkFailure, refusalOf, reworded } from './errors';
 export {
 	BASE_BACKOFF_MS,
 	MAX_ATTEMPTS,
