@@ -1,17 +1,15 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-	NodeApiError,
-} from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { parseJsonOrText } from '../utils';
 import { API_ROOT_PATH, companyApiRoot } from './address';
-import { API_MAX_BYTES, DEFAULT_TIMEOUT_MS, TRANSFER_MAX_BYTES } from '../limits';
+import {
+	API_MAX_BYTES,
+	DEFAULT_QUOTA_WAIT_S,
+	DEFAULT_TIMEOUT_MS,
+	TRANSFER_MAX_BYTES,
+} from '../limits';
 import type { RequestSettings } from './bounds';
-import { BoundExceeded, discard, readBounded, requestSettings } from './bounds';
-import { namingItem } from '../validation/values';
+import { BoundExceeded, discard, readBounded } from './bounds';
 import type { Download } from './download';
 import { bufferOf, downloadOf, fetchLink } from './download';
 import {
@@ -58,6 +56,7 @@ export {
 } from './retry';
 export { runMemo, runState } from './runState';
 export type { RunState } from './runState';
+export type { RequestSettings } from './bounds';
 export { CREDENTIAL_TYPE, MAX_REDIRECTS, isRedirect } from './send';
 export type { ApiRequest, HttpResponse, Elma365Context, Throttle } from './types';
 
@@ -166,23 +165,28 @@ export function jsonBody(body: IDataObject): {
 	return { body: Buffer.from('{}'), headers: { 'Content-Type': 'application/json' } };
 }
 
-function isExecute(ctx: Elma365Context): ctx is IExecuteFunctions {
-	return typeof (ctx as IExecuteFunctions).getInputData === 'function';
-}
+/** Reads a node's Request Options for one request (`itemIndex` undefined: a read the run shares). */
+export type RequestOptionsReader = (
+	ctx: Elma365Context,
+	itemIndex: number | undefined,
+) => RequestSettings;
+
+/** The Request Options of a node that shows none (the Event Trigger): every bound at its default. */
+const NO_REQUEST_OPTIONS: RequestSettings = {
+	retryWrites: false,
+	maxQuotaWaitMs: DEFAULT_QUOTA_WAIT_S * 1000,
+};
+
+let readRequestOptions: RequestOptionsReader = () => NO_REQUEST_OPTIONS;
 
 /**
- * The node's Request Options for one item (pickers and triggers: the node's current values). A
- * refused value names the item, item 0 where the request has none (a read shared by the run).
+ * How every request reads its node's Request Options. The option's file (options/requestOptions.ts)
+ * sets its reader when it is loaded, which every node that shows Request Options does for its
+ * description: the options are parsed and checked beside their properties, and the transport only
+ * bounds a request by what they say.
  */
-function readRequestOptions(ctx: Elma365Context, itemIndex = 0): RequestSettings {
-	const raw = isExecute(ctx)
-		? ctx.getNodeParameter('requestOptions', itemIndex, {})
-		: (ctx as ILoadOptionsFunctions).getNodeParameter('requestOptions', {});
-	try {
-		return requestSettings(raw);
-	} catch (error) {
-		throw namingItem(ctx.getNode(), error, itemIndex);
-	}
+export function useRequestOptionsReader(reader: RequestOptionsReader): void {
+	readRequestOptions = reader;
 }
 
 /** Reads the credential and Request Options and builds what every send of `request` uses. */
