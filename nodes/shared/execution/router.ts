@@ -12,7 +12,7 @@ import { INITIAL_WINDOW, MAX_CONCURRENCY } from '../limits';
 import type { StatusHints } from './statusHints';
 import { explainingErrors, withStatusHints } from './statusHints';
 import { explainNotFound } from '../pickers/notFound';
-import { shownText, shownValue } from '../validation/shown';
+import { shownText, shownValue } from '../shown';
 import { namingItem } from '../validation/values';
 
 const EXECUTION_DATA_KEYS = new Set(['json', 'binary', 'pairedItem']);
