@@ -19,6 +19,7 @@ import { CREDENTIAL_TYPE, send } from './send';
 import type { HttpResponse, ApiRequest, Elma365Context, Ticket, Turn } from './types';
 
 export { apiPath, companyApiRoot, encodePathSegment, parseBaseUrl } from './address';
+export type { RequestSettings } from './bounds';
 export { CongestionWindow } from './congestion';
 export type { Download } from './response';
 export { parseBody, readDownload, unwrapItem, withoutEnvelope } from './response';
@@ -34,7 +35,6 @@ export {
 } from './retry';
 export { runMemo, runState } from './runState';
 export type { RunState } from './runState';
-export type { RequestSettings } from './bounds';
 export { CREDENTIAL_TYPE, MAX_REDIRECTS, isRedirect } from './send';
 export type { ApiRequest, HttpResponse, Elma365Context, Throttle } from './types';
 
