@@ -121,7 +121,8 @@ export function notFoundWords(
 /**
  * The platform's 404 on an address named by codes, worded for the fields the codes came from
  * (notFoundWords, for `node`); any other error as it is. Where a node's requests fail (the router,
- * the pickers' list requests, a poll) every error goes through here first.
+ * the pickers' list requests, a poll, the Event Trigger's item read) every error goes through here
+ * first.
  */
 export function explainNotFound(error: unknown, node: INode): unknown {
 	const refusal = refusalOf(error);
