@@ -3,6 +3,7 @@ import { clock } from '../shared/flow';
 import { apiPath, apiRequest } from '../shared/transport';
 import { READABLE_ITEM_EVENTS } from './description';
 import { MAX_BODY_BYTES, isAuthentic } from './delivery';
+import { explainNotFound } from '../shared/pickers/notFound';
 
 /**
  * One delivery of the connector module: refused with 413 when too large and 401 unless it is
@@ -47,7 +48,7 @@ function parseEvent(raw: Buffer): IDataObject | undefined {
 
 /**
  * With Fetch Full Item, the event's item as the public API reads it (`GET /app/{ns}/{code}/{id}/get`),
- * in place of the fields the event carries.
+ * in place of the fields the event carries; a 404 is worded as the nodes word it on that address.
  */
 async function withFullItem(ctx: IWebhookFunctions, event: IDataObject): Promise<IDataObject> {
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
@@ -61,9 +62,14 @@ async function withFullItem(ctx: IWebhookFunctions, event: IDataObject): Promise
 		typeof item?.__id !== 'string'
 	)
 		return event;
-	const read = await apiRequest(ctx, {
-		method: 'GET',
-		path: apiPath`/app/${namespace}/${application}/${item.__id}/get`,
-	});
+	let read: IDataObject;
+	try {
+		read = await apiRequest(ctx, {
+			method: 'GET',
+			path: apiPath`/app/${namespace}/${application}/${item.__id}/get`,
+		});
+	} catch (error) {
+		throw explainNotFound(error, ctx.getNode());
+	}
 	return { ...event, item: read.item as IDataObject };
 }

@@ -20,7 +20,7 @@ export const ADAPTIVE_CEILING = 100;
  */
 export const INITIAL_WINDOW = 32;
 
-/* Request Options: the bounds of one request (transport/bounds.ts reads them). */
+/* Request Options: the bounds of one request (options/requestOptions.ts reads them, the transport applies them). */
 
 /** Default time one attempt may take in all, from sending to the last byte of the answer. */
 export const DEFAULT_TIMEOUT_MS = 60_000;

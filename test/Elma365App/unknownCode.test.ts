@@ -1,8 +1,10 @@
 import type { INode } from 'n8n-workflow';
-import { notFoundWords } from '../../nodes/shared/transport/notFound';
+import { notFoundWords } from '../../nodes/shared/pickers/notFound';
 import { newId } from '../harness/index.ts';
 import { itemsOf } from '../harness/routes/app.ts';
-import { jsonOf, pairingOf, usePlatform, byCode } from '../harness/setup';
+import { searchList } from '../harness/engine';
+import { PollStore, pollNode } from '../harness/poll';
+import { jsonOf, pairingOf, usePlatform, byCode, picked } from '../harness/setup';
 
 const t = usePlatform();
 
@@ -140,6 +142,42 @@ describe('a code the platform does not know fails, naming the code, the field an
 		});
 		expect(error).toBeUndefined();
 		expect(jsonOf(items)).toEqual([{ __id: dealId, __name: 'Chairs' }]);
+	});
+});
+
+describe('pickers and the trigger word the 404 of an unknown code as the operations do', () => {
+	test('the item picker of an unknown application', async () => {
+		const search = searchList({
+			nodeType: 'elma365App',
+			parameters: {
+				resource: 'item',
+				operation: 'get',
+				namespace: byCode('crm'),
+				application: byCode('nope'),
+			} as never,
+			credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey },
+			method: 'searchItems',
+		});
+		await expect(search).rejects.toMatchObject({
+			message: 'ELMA365 404: Application "crm/nope" was not found (application crm/nope not found)',
+			description: `${NOT_FOUND} ${CHECK_APPLICATION} Request: POST /app/crm/nope/list.`,
+			httpCode: '404',
+		});
+	});
+
+	test('a poll of the App Trigger on an unknown application', async () => {
+		const result = await pollNode({
+			nodeType: 'elma365AppTrigger',
+			parameters: { event: 'newItem', namespace: picked('crm'), application: picked('nope') },
+			store: new PollStore(),
+			credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey },
+		});
+		expect(result.error?.message).toBe(
+			'ELMA365 404: Application "crm/nope" was not found (application crm/nope not found)',
+		);
+		expect(result.error?.description).toBe(
+			`${NOT_FOUND} ${CHECK_APPLICATION} Request: POST /app/crm/nope/list.`,
+		);
 	});
 });
 

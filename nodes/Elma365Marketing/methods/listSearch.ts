@@ -2,7 +2,7 @@ import type { IDataObject, INodeListSearchItems } from 'n8n-workflow';
 import { entryName, withEmail } from '../../shared/methods/listSearch';
 import { onceChosen, pagedListSearch } from '../../shared/methods/pickerSearch';
 import { apiPath } from '../../shared/transport';
-import { shownText } from '../../shared/validation/shown';
+import { shownText } from '../../shared/shown';
 
 export const searchSegments = pagedListSearch({
 	method: 'POST',

@@ -10,8 +10,9 @@ import type {
 import { openRunWindow } from '../flow';
 import { INITIAL_WINDOW, MAX_CONCURRENCY } from '../limits';
 import type { StatusHints } from './statusHints';
-import { withStatusHints } from './statusHints';
-import { shownText, shownValue } from '../validation/shown';
+import { explainingErrors, withStatusHints } from './statusHints';
+import { explainNotFound } from '../pickers/notFound';
+import { shownText, shownValue } from '../shown';
 import { namingItem } from '../validation/values';
 
 const EXECUTION_DATA_KEYS = new Set(['json', 'binary', 'pairedItem']);
@@ -196,7 +197,9 @@ async function runGrouped(
 /**
  * The only loop over input items: reads resource and operation, runs the operation per item or
  * grouped, pairs every output with its input and applies Continue On Fail (one error item per
- * failed input). `statusHints` explain the statuses particular to the node's area in every error.
+ * failed input). In every error a 404 on an address named by codes first names the fields they
+ * came from (pickers/notFound.ts), then `statusHints` explain the statuses particular to the node's
+ * area.
  */
 export async function route(
 	this: IExecuteFunctions,
@@ -207,7 +210,9 @@ export async function route(
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const found = operations[resource]?.[operation];
-	const selected = found && statusHints ? withStatusHints(found, statusHints) : found;
+	const explained =
+		found && explainingErrors(found, (error, ctx) => explainNotFound(error, ctx.getNode()));
+	const selected = explained && statusHints ? withStatusHints(explained, statusHints) : explained;
 	if (!selected) {
 		throw new NodeOperationError(
 			this.getNode(),

@@ -1,3 +1,4 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import type { Operation } from './operation';
 
@@ -15,8 +16,11 @@ export function explainStatus(error: unknown, hints: StatusHints): unknown {
 	return error;
 }
 
-/** Wraps an operation so that every error it throws is explained with `hints`. */
-export function withStatusHints<T extends Operation>(operation: T, hints: StatusHints): T {
+/** Wraps an operation so that every error it throws, per item or grouped, goes through `explain` (with the run's context). */
+export function explainingErrors<T extends Operation>(
+	operation: T,
+	explain: (error: unknown, ctx: IExecuteFunctions) => unknown,
+): T {
 	const wrapped: Operation = {};
 	if (operation.execute) {
 		const execute = operation.execute;
@@ -24,7 +28,7 @@ export function withStatusHints<T extends Operation>(operation: T, hints: Status
 			try {
 				return await execute.call(this, itemIndex);
 			} catch (error) {
-				throw explainStatus(error, hints);
+				throw explain(error, this);
 			}
 		};
 	}
@@ -35,15 +39,18 @@ export function withStatusHints<T extends Operation>(operation: T, hints: Status
 				await executeAll.call(this, itemCount, (itemIndex, outcome) =>
 					settle(
 						itemIndex,
-						'error' in outcome
-							? { ...outcome, error: explainStatus(outcome.error, hints) }
-							: outcome,
+						'error' in outcome ? { ...outcome, error: explain(outcome.error, this) } : outcome,
 					),
 				);
 			} catch (error) {
-				throw explainStatus(error, hints);
+				throw explain(error, this);
 			}
 		};
 	}
 	return { ...operation, ...wrapped } as T;
+}
+
+/** Wraps an operation so that every error it throws is explained with `hints`. */
+export function withStatusHints<T extends Operation>(operation: T, hints: StatusHints): T {
+	return explainingErrors(operation, (error) => explainStatus(error, hints));
 }

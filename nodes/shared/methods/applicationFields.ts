@@ -9,7 +9,7 @@ import { apiPath, unwrapItem } from '../transport';
 import { labelled } from './entryLabels';
 import { chooseFirst, readChosenApplication } from './listDependency';
 import { listingRequest } from './listSearch';
-import { shownText } from '../validation/shown';
+import { shownText } from '../shown';
 
 /** `GET /scheme/namespaces/{ns}/apps/{code}`: the fields of the application in `parameter`; undefined until it is chosen. */
 async function schemeFields(ctx: ILoadOptionsFunctions, parameter: string, noun: string) {

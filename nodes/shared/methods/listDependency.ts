@@ -3,7 +3,7 @@ import type {
 	INodeListSearchResult,
 	ResourceMapperFields,
 } from 'n8n-workflow';
-import { shownText } from '../validation/shown';
+import { shownText } from '../shown';
 
 /**
  * The value of a parameter a list depends on (the section of an application), whatever its mode;

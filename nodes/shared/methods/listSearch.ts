@@ -12,6 +12,7 @@ import type { ListPage } from '../lists/listPage';
 import { readListPage } from '../lists/listPage';
 import { LARGE_PAGE_SIZE, PAGE_SIZE, withRange } from '../lists/pager';
 import { readFirstPage } from '../lists/pageSize';
+import { explainNotFound } from '../pickers/notFound';
 
 /** The name a list entry is best shown by. */
 export function entryName(entry: IDataObject): string {
@@ -154,7 +155,10 @@ async function readPickerList(
 	);
 }
 
-/** A request of a picker: a 403 becomes a message that says what could not be listed and why. */
+/**
+ * A request of a picker: a 403 becomes a message that says what could not be listed and why, a 404
+ * on an address named by codes names the fields they came from.
+ */
 export async function listingRequest(
 	ctx: ILoadOptionsFunctions,
 	what: string | undefined,
@@ -163,7 +167,7 @@ export async function listingRequest(
 	try {
 		return await apiRequest(ctx, request);
 	} catch (caught) {
-		const error = caught as NodeApiError;
+		const error = explainNotFound(caught, ctx.getNode());
 		if (error instanceof NodeApiError && error.httpCode === '403') {
 			const listed = what ?? 'these entries';
 			throw new NodeApiError(ctx.getNode(), { message: error.message } as JsonObject, {

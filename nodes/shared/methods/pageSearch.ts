@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { apiPath } from '../transport';
 import { entryName } from './listSearch';
 import { onceChosen, pagedListSearch } from './pickerSearch';
-import { shownText } from '../validation/shown';
+import { shownText } from '../shown';
 
 /** The name, with the code where the entry has one; valued by id. */
 function byId(entry: IDataObject) {

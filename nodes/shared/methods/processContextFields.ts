@@ -5,7 +5,7 @@ import { apiPath } from '../transport';
 import { chooseFirst, readListDependency } from './listDependency';
 import { readChosenProcessNamespace } from './processTemplateSearch';
 import { listingRequest } from './listSearch';
-import { shownText } from '../validation/shown';
+import { shownText } from '../shown';
 
 /**
  * The context fields of the chosen process template, from

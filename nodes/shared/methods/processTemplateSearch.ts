@@ -3,7 +3,7 @@ import { apiPath } from '../transport';
 import { byCode } from './entryLabels';
 import { readListDependency } from './listDependency';
 import { nameFilter, pagedListSearch, wholeListSearch } from './pickerSearch';
-import { shownText } from '../validation/shown';
+import { shownText } from '../shown';
 
 /**
  * The namespace of the process template the form names: the Section, or "section.app" when an

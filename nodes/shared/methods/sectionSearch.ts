@@ -1,7 +1,7 @@
 import { apiPath } from '../transport';
 import { byCode } from './entryLabels';
 import { onceChosen, pagedListSearch, wholeListSearch } from './pickerSearch';
-import { shownText } from '../validation/shown';
+import { shownText } from '../shown';
 
 /** Sections (namespaces), valued by code. */
 export const searchNamespaces = pagedListSearch(

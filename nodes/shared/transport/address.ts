@@ -1,5 +1,5 @@
 import { NodeOperationError } from 'n8n-workflow';
-import { shownText } from '../validation/shown';
+import { shownText } from '../shown';
 import type { Elma365Context } from './types';
 
 /** Where the public API sits below a company's address. */

@@ -1,14 +1,3 @@
-import { invalidInput } from '../validation';
-import {
-	DEFAULT_QUOTA_WAIT_S,
-	MAX_QUOTA_WAIT_S,
-	MAX_RESPONSE_MB,
-	MAX_TIMEOUT_MS,
-	MIN_TIMEOUT_MS,
-} from '../limits';
-
-const MB = 1024 * 1024;
-
 /** A response body as the HTTP client gives it with `encoding: 'stream'` (a Node Readable). */
 export interface ByteStream extends AsyncIterable<Buffer | string> {
 	destroy(error?: Error): void;
@@ -144,7 +133,7 @@ export function discard(body: unknown): void {
 	if (stream && typeof stream.destroy === 'function') stream.destroy();
 }
 
-/** The bounds and retry rule the user set in the node's Request Options (options/requestOptions.ts). */
+/** The bounds and retry rule the user set in the node's Request Options, as options/requestOptions.ts reads them. */
 export interface RequestSettings {
 	/** The timeout the user set, or undefined for the operation's own default. */
 	timeout?: number;
@@ -153,75 +142,4 @@ export interface RequestSettings {
 	retryWrites: boolean;
 	/** Max Quota Wait, in ms: the longest one request waits out the company's quota. */
 	maxQuotaWaitMs: number;
-}
-
-type RawRequestOptions = {
-	timeout?: unknown;
-	retryWrites?: unknown;
-	maxResponseMb?: unknown;
-	maxQuotaWait?: unknown;
-};
-
-/** Request Options as the node holds them (`requestOptions`), checked. */
-export function requestSettings(raw: unknown): RequestSettings {
-	const options = (raw && typeof raw === 'object' ? raw : {}) as RawRequestOptions;
-	return {
-		timeout: readTimeout(options.timeout),
-		maxBytes: readMaxBytes(options.maxResponseMb),
-		retryWrites: readRetryWrites(options.retryWrites),
-		maxQuotaWaitMs: readMaxQuotaWait(options.maxQuotaWait) * 1000,
-	};
-}
-
-function readMaxQuotaWait(value: unknown): number {
-	if (value === undefined || value === '') return DEFAULT_QUOTA_WAIT_S;
-	const seconds = wholeNumber(value);
-	if (seconds === undefined || seconds < 0 || seconds > MAX_QUOTA_WAIT_S)
-		throw invalidInput(
-			'Request Options > Max Quota Wait (Seconds)',
-			`a whole number of seconds from 0 to ${MAX_QUOTA_WAIT_S}`,
-			value,
-		);
-	return seconds;
-}
-
-/** A whole number, or its text; undefined for anything else. */
-function wholeNumber(value: unknown): number | undefined {
-	const number = typeof value === 'string' ? Number(value.trim()) : value;
-	return typeof number === 'number' && Number.isInteger(number) ? number : undefined;
-}
-
-function readTimeout(value: unknown): number | undefined {
-	if (value === undefined || value === '') return undefined;
-	const timeout = wholeNumber(value);
-	if (timeout === undefined || timeout < MIN_TIMEOUT_MS || timeout > MAX_TIMEOUT_MS)
-		throw invalidInput(
-			'Request Options > Timeout',
-			`a whole number of milliseconds from ${MIN_TIMEOUT_MS} to ${MAX_TIMEOUT_MS}`,
-			value,
-		);
-	return timeout;
-}
-
-function readMaxBytes(value: unknown): number | undefined {
-	if (value === undefined || value === '') return undefined;
-	const mb = wholeNumber(value);
-	if (mb === undefined || mb < 1 || mb > MAX_RESPONSE_MB)
-		throw invalidInput(
-			'Request Options > Max Response Size (MB)',
-			`a whole number of megabytes from 1 to ${MAX_RESPONSE_MB}`,
-			value,
-		);
-	return mb * MB;
-}
-
-function readRetryWrites(value: unknown): boolean {
-	if (value === undefined) return false;
-	if (typeof value !== 'boolean')
-		throw invalidInput(
-			'Request Options > Retry Writes After Ambiguous Failures',
-			'true or false',
-			value,
-		);
-	return value;
 }

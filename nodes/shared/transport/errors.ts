@@ -1,7 +1,6 @@
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import type { BoundExceeded } from './bounds';
-import { notFoundWords } from './notFound';
 import type { ApiRequest, Elma365Context } from './types';
 
 /** The platform's own words for a failure: its `error` text, or a short piece of a non-JSON body. */
@@ -47,6 +46,29 @@ export function triedTimes(attempts: number): string {
 	return attempts > 1 ? ` Tried ${attempts} times.` : '';
 }
 
+/**
+ * A caller's words for a refusal it knows more of than the transport (what an address names):
+ * `message` in place of the platform's text after `ELMA365 <status>: `, and a `hint` the
+ * description gives before the request.
+ */
+export interface RefusalWords {
+	message?: string;
+	hint: string;
+}
+
+/** A platform's refusal as a caller may word it: where it was sent, its status and the platform's own words. */
+export interface Refusal {
+	path: string;
+	status?: number;
+	platformText?: string;
+}
+
+/** What each refusal apiError built was made of, so that `reworded` can build it again with a caller's words. */
+const refusals = new WeakMap<
+	NodeApiError,
+	{ ctx: Elma365Context; request: ApiRequest; status?: number; body: unknown; attempts: number }
+>();
+
 /** A failure the platform answered: a non-2xx status, or a 2xx with `success: false` (no status). */
 export function apiError(
 	ctx: Elma365Context,
@@ -54,24 +76,43 @@ export function apiError(
 	status: number | undefined,
 	body: unknown,
 	attempts: number,
+	words?: RefusalWords,
 ): NodeApiError {
 	const text = platformMessage(body);
 	const where = `${request.method} ${request.path}`;
-	const notFound = status === 404 ? notFoundWords(request.path, text, ctx.getNode()) : undefined;
 	const message =
 		status === undefined || status < 300
 			? `ELMA365: ${text ?? 'the platform answered "success: false"'}`
-			: `ELMA365 ${status}: ${notFound?.message ?? text ?? describeStatus(status)}`;
-	const hint = notFound ? `${notFound.hint} ` : '';
+			: `ELMA365 ${status}: ${words?.message ?? text ?? describeStatus(status)}`;
+	const hint = words ? `${words.hint} ` : '';
 	const description = `${status === undefined ? '' : `${describeStatus(status)} `}${hint}Request: ${where}.${triedTimes(attempts)}`;
 	const errorData: JsonObject =
 		body && typeof body === 'object' ? (body as JsonObject) : { message: text ?? '' };
-	return new NodeApiError(ctx.getNode(), errorData, {
+	const error = new NodeApiError(ctx.getNode(), errorData, {
 		message,
 		description,
 		httpCode: status === undefined ? undefined : String(status),
 		itemIndex: request.itemIndex,
 	});
+	if (!words) refusals.set(error, { ctx, request, status, body, attempts });
+	return error;
+}
+
+/** The refusal `error` is, where apiError built it and no caller has worded it yet. */
+export function refusalOf(error: unknown): Refusal | undefined {
+	const made = error instanceof NodeApiError ? refusals.get(error) : undefined;
+	if (!made) return undefined;
+	return { path: made.request.path, status: made.status, platformText: platformMessage(made.body) };
+}
+
+/**
+ * The refusal `error` built again with a caller's `words`, as apiError would have built it with
+ * them (n8n's error reads its message once, when it is made); any other error as it is.
+ */
+export function reworded(error: unknown, words: RefusalWords): unknown {
+	const made = error instanceof NodeApiError ? refusals.get(error) : undefined;
+	if (!made) return error;
+	return apiError(made.ctx, made.request, made.status, made.body, made.attempts, words);
 }
 
 /**

@@ -1,51 +1,29 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-	NodeApiError,
-} from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { parseJsonOrText } from '../utils';
 import { API_ROOT_PATH, companyApiRoot } from './address';
-import { API_MAX_BYTES, DEFAULT_TIMEOUT_MS, TRANSFER_MAX_BYTES } from '../limits';
+import {
+	API_MAX_BYTES,
+	DEFAULT_QUOTA_WAIT_S,
+	DEFAULT_TIMEOUT_MS,
+	TRANSFER_MAX_BYTES,
+} from '../limits';
 import type { RequestSettings } from './bounds';
-import { BoundExceeded, discard, readBounded, requestSettings } from './bounds';
-import { namingItem } from '../validation/values';
-import type { Download } from './download';
-import { bufferOf, downloadOf, fetchLink } from './download';
-import {
-	apiError,
-	boundError,
-	cutOff,
-	networkError,
-	networkErrorCode,
-	notJsonError,
-	quotaError,
-	redactValue,
-	redirectError,
-} from './errors';
-import {
-	MAX_SINGLE_WAIT_MS,
-	RETRIABLE_NETWORK_CODES,
-	cancelSignal,
-	isRetriableStatus,
-	nextWaitMs,
-	retryAfterMs,
-	retryAfterWaitMs,
-	stoppedError,
-	waitBeforeRetry,
-} from './retry';
+import { quotaError, redactValue } from './errors';
+import { cancelSignal, nextWaitMs, retryAfterMs, stoppedError, waitBeforeRetry } from './retry';
+import type { AttemptResult, Download } from './response';
+import { downloadResult, fetchLink, networkFailure, readResponse } from './response';
 import type { Ticket, Turn } from '../flow';
 import { QuotaWaitTooLong, runWindow } from '../flow';
 import type { PreparedRequest } from './send';
-import { CREDENTIAL_TYPE, MAX_REDIRECTS, redirectTarget, send } from './send';
+import { CREDENTIAL_TYPE, send } from './send';
 import type { HttpResponse, ApiRequest, Elma365Context } from './types';
 
 export { apiPath, companyApiRoot, encodePathSegment, parseBaseUrl } from './address';
-export type { Download } from './download';
-export { readDownload } from './download';
-export { describeNetworkFailure } from './errors';
+export type { RequestSettings } from './bounds';
+export type { Download } from './response';
+export { parseBody, readDownload, unwrapItem, withoutEnvelope } from './response';
+export type { Refusal, RefusalWords } from './errors';
+export { describeNetworkFailure, refusalOf, reworded } from './errors';
 export {
 	BASE_BACKOFF_MS,
 	MAX_ATTEMPTS,
@@ -63,11 +41,6 @@ interface StreamRequest extends ApiRequest {
 	/** A file link outside the API (object storage), fetched without the key instead of `path`. */
 	link?: string;
 }
-
-/** How one send ended, unless it threw the item's error: the result, or a failure worth another attempt (after `waitMs`, or the backoff; none for a 429, which the window holds). */
-type AttemptResult =
-	| { body: IDataObject | Download }
-	| { failure: NodeApiError; waitMs?: number; quota?: IDataObject };
 
 /**
  * The one place requests are made. Returns the parsed body with the envelope checked: a non-2xx
@@ -162,23 +135,28 @@ export function jsonBody(body: IDataObject): {
 	return { body: Buffer.from('{}'), headers: { 'Content-Type': 'application/json' } };
 }
 
-function isExecute(ctx: Elma365Context): ctx is IExecuteFunctions {
-	return typeof (ctx as IExecuteFunctions).getInputData === 'function';
-}
+/** Reads a node's Request Options for one request (`itemIndex` undefined: a read the run shares). */
+export type RequestOptionsReader = (
+	ctx: Elma365Context,
+	itemIndex: number | undefined,
+) => RequestSettings;
+
+/** The Request Options of a node that shows none (the Event Trigger): every bound at its default. */
+const NO_REQUEST_OPTIONS: RequestSettings = {
+	retryWrites: false,
+	maxQuotaWaitMs: DEFAULT_QUOTA_WAIT_S * 1000,
+};
+
+let readRequestOptions: RequestOptionsReader = () => NO_REQUEST_OPTIONS;
 
 /**
- * The node's Request Options for one item (pickers and triggers: the node's current values). A
- * refused value names the item, item 0 where the request has none (a read shared by the run).
+ * How every request reads its node's Request Options. The option's file (options/requestOptions.ts)
+ * sets its reader when it is loaded, which every node that shows Request Options does for its
+ * description: the options are parsed and checked beside their properties, and the transport only
+ * bounds a request by what they say.
  */
-function readRequestOptions(ctx: Elma365Context, itemIndex = 0): RequestSettings {
-	const raw = isExecute(ctx)
-		? ctx.getNodeParameter('requestOptions', itemIndex, {})
-		: (ctx as ILoadOptionsFunctions).getNodeParameter('requestOptions', {});
-	try {
-		return requestSettings(raw);
-	} catch (error) {
-		throw namingItem(ctx.getNode(), error, itemIndex);
-	}
+export function useRequestOptionsReader(reader: RequestOptionsReader): void {
+	readRequestOptions = reader;
 }
 
 /** Reads the credential and Request Options and builds what every send of `request` uses. */
@@ -249,160 +227,4 @@ async function enterWindow(
 		if (turn.signal?.aborted) throw stoppedError(ctx, request.itemIndex);
 		throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: request.itemIndex });
 	}
-}
-
-/** A download as the caller asked for it: the stream itself, or all its bytes. */
-async function downloadResult(
-	prepared: PreparedRequest,
-	download: Download,
-): Promise<IDataObject | Download> {
-	return prepared.mode === 'stream' ? download : await bufferOf(download);
-}
-
-function isSuccess(status: number): boolean {
-	return status >= 200 && status < 300;
-}
-
-/** No answer came (a refused or dropped connection, the deadline): another attempt where that is safe, else the item's error. */
-function networkFailure(
-	{ ctx, request, bounds, secrets, idempotent, sent }: PreparedRequest,
-	error: unknown,
-): AttemptResult {
-	// No answer before the deadline is a timeout like the HTTP client's own.
-	const code = error instanceof BoundExceeded ? 'ETIMEDOUT' : networkErrorCode(error);
-	const cause = error instanceof BoundExceeded ? { code } : error;
-	const failure = networkError(ctx, request, cause, sent, bounds.deadlineMs, secrets);
-	// A connection refused before sending is safe to repeat; others may have reached the platform.
-	if ((idempotent || code === 'ECONNREFUSED') && RETRIABLE_NETWORK_CODES.has(code))
-		return { failure };
-	throw failure;
-}
-
-/**
- * Turns an answer into the result or the failure it means: a redirect `send` did not follow, a
- * transfer's bytes, or an API answer read within the request's bounds.
- */
-async function readResponse(
-	prepared: PreparedRequest,
-	response: HttpResponse,
-): Promise<AttemptResult> {
-	const target = redirectTarget(response);
-	if (target !== undefined) return { body: await followRedirect(prepared, response, target) };
-	if (prepared.mode !== 'json' && isSuccess(response.status)) {
-		const download = downloadOf(
-			prepared.ctx,
-			prepared.request,
-			response,
-			prepared.deadline,
-			prepared.bounds,
-			prepared.sent,
-		);
-		return { body: await downloadResult(prepared, download) };
-	}
-	let raw: Buffer;
-	try {
-		raw = await readBounded(response.body, prepared.deadline, prepared.bounds);
-	} catch (error) {
-		return unreadResponse(prepared, error);
-	}
-	const body = parseBody(raw);
-	if (isSuccess(response.status)) return { body: successBody(prepared, response.status, body) };
-	return refusal(prepared, response, body);
-}
-
-/**
- * A redirect `send` did not follow: past MAX_REDIRECTS on the same origin, or to another origin,
- * where only a file transfer's GET goes (without the key); anything else fails.
- */
-async function followRedirect(
-	prepared: PreparedRequest,
-	response: HttpResponse,
-	target: URL,
-): Promise<IDataObject | Download> {
-	const { ctx, request, sent } = prepared;
-	discard(response.body);
-	if (target.origin === new URL(response.url).origin) {
-		const tooMany = { message: `redirected more than ${MAX_REDIRECTS} times` };
-		throw apiError(ctx, request, response.status, tooMany, sent);
-	}
-	if (prepared.mode === 'json' || request.method !== 'GET')
-		throw redirectError(ctx, request, response.status, target.href, prepared.secrets);
-	return await downloadResult(prepared, await fetchLink(prepared, target.href));
-}
-
-/** An answer that could not be read in full: past a bound, or cut off by a broken connection. */
-function unreadResponse(
-	{ ctx, request, bounds, secrets, idempotent, sent }: PreparedRequest,
-	error: unknown,
-): AttemptResult {
-	if (!(error instanceof BoundExceeded)) {
-		// The connection broke after the answer began: the answer is cut off.
-		const failure = networkError(ctx, request, cutOff(error), sent, bounds.deadlineMs, secrets);
-		if (idempotent) return { failure };
-		throw failure;
-	}
-	const failure = boundError(ctx, request, error, sent);
-	if (error.kind === 'deadline' && idempotent) return { failure };
-	throw failure;
-}
-
-/** The result of a 2xx: its JSON object, unless the envelope says `success: false` or it is not JSON. */
-function successBody(
-	{ ctx, request, secrets, sent }: PreparedRequest,
-	status: number,
-	body: unknown,
-): IDataObject {
-	request.onStatus?.(status);
-	if (body && typeof body === 'object' && (body as IDataObject).success === false)
-		throw apiError(ctx, request, undefined, redactValue(body, secrets), sent);
-	if (body === undefined) return {};
-	// A JSON API that answers 2xx with text (a cut body, a proxy's or login page) has not done the work we can see.
-	if (typeof body !== 'object') throw notJsonError(ctx, request, redactValue(body, secrets), sent);
-	return body as IDataObject;
-}
-
-/** A non-2xx answer: the item's error, another attempt for an idempotent 5xx after the wait asked for, or the quota's hold for a 429. */
-function refusal(
-	{ ctx, request, secrets, idempotent, sent }: PreparedRequest,
-	response: HttpResponse,
-	body: unknown,
-): AttemptResult {
-	const { status } = response;
-	const shown = redactValue(body, secrets);
-	const failure = apiError(ctx, request, status, shown, sent);
-	if (status === 429) {
-		const quota =
-			shown && typeof shown === 'object'
-				? (shown as IDataObject)
-				: { message: String(shown ?? '') };
-		return { failure, quota };
-	}
-	if (!isRetriableStatus(status, idempotent)) throw failure;
-	const asked = retryAfterMs(response.headers);
-	if (asked !== undefined && asked > MAX_SINGLE_WAIT_MS) throw failure;
-	return { failure, waitMs: asked === undefined ? undefined : retryAfterWaitMs(asked) };
-}
-
-/** An answer's body as JSON when it parses, else its text; undefined when it is empty. */
-export function parseBody(body: unknown): unknown {
-	if (typeof body !== 'string') {
-		if (body instanceof Buffer) return parseBody(body.toString('utf8'));
-		return body;
-	}
-	return body.trim() === '' ? undefined : parseJsonOrText(body);
-}
-
-/** A shallow copy of an answer without the envelope's own keys (`success`, `error`). */
-export function withoutEnvelope(body: IDataObject): IDataObject {
-	const payload = { ...body };
-	delete payload.success;
-	delete payload.error;
-	return payload;
-}
-
-/** Drops the envelope's own keys and returns what it carries: `item`, or the remaining payload. */
-export function unwrapItem(body: IDataObject): IDataObject {
-	if (body.item && typeof body.item === 'object' && !Array.isArray(body.item))
-		return body.item as IDataObject;
-	return withoutEnvelope(body);
 }

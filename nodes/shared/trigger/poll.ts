@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { clock } from '../flow';
 import { readWholeList } from '../lists/pager';
+import { explainNotFound } from '../pickers/notFound';
 import type { WatchedList } from './events';
 
 /**
@@ -59,7 +60,10 @@ function eventKey(watched: WatchedList, item: IDataObject): string | undefined {
 	return watched.event === 'updatedItem' ? `${id}@${String(item[watched.field])}` : id;
 }
 
-/** The watched list with `body`, sorted by its range field, every page (or the first `limit` rows). */
+/**
+ * The watched list with `body`, sorted by its range field, every page (or the first `limit` rows);
+ * a 404 on a list named by codes names the fields they came from.
+ */
 async function readSorted(
 	ctx: IPollFunctions,
 	watched: WatchedList,
@@ -67,14 +71,18 @@ async function readSorted(
 	ascending: boolean,
 	limit?: number,
 ) {
-	return await readWholeList(ctx, {
-		method: 'POST',
-		path: watched.path,
-		paging: 'body',
-		body: { ...body, sortExpressions: [{ field: watched.rangeField, ascending }] },
-		limit,
-		idempotent: true,
-	});
+	try {
+		return await readWholeList(ctx, {
+			method: 'POST',
+			path: watched.path,
+			paging: 'body',
+			body: { ...body, sortExpressions: [{ field: watched.rangeField, ascending }] },
+			limit,
+			idempotent: true,
+		});
+	} catch (error) {
+		throw explainNotFound(error, ctx.getNode());
+	}
 }
 
 /** The stored state where it belongs to this list and event; undefined to start afresh. */

@@ -27,7 +27,7 @@ export {
 	unsendable,
 } from './values';
 export { isToolNode, toolArgument } from './toolArguments';
-export { shownText, shownValue } from './shown';
+export { shownText, shownValue } from '../shown';
 export { requireDateTime } from './dates';
 export type { FileMeta } from './files';
 export { requireFileMeta } from './files';

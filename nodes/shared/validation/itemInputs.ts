@@ -1,6 +1,6 @@
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 import { requireText } from './values';
-import { shownText } from './shown';
+import { shownText } from '../shown';
 
 /**
  * The binary field named by Input Binary Field (`binaryPropertyName`): its name, its data where the

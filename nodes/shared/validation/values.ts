@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { shownValue } from './shown';
+import { shownValue } from '../shown';
 import { toolArgument } from './toolArguments';
 
 /**

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/validation';
 import { findInputBinary } from '../../../shared/validation/itemInputs';
 import { appItems } from './itemKind';
-import { shortText, shownText } from '../../../shared/validation/shown';
+import { shortText, shownText } from '../../../shared/shown';
 
 /**
  * Import as the vendor documents it (reference "appimport", guide "Data import"): the file is first

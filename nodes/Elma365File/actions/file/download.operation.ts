@@ -20,7 +20,7 @@ import { requireText } from '../../../shared/validation';
 import { toHttpUrl } from '../../../shared/utils';
 import { fileIdField, readFileId } from '../diskParameters';
 import { withLink } from './getDownloadLink.operation';
-import { shownValue } from '../../../shared/validation/shown';
+import { shownValue } from '../../../shared/shown';
 import { concurrency, optionsCollection } from '../../../shared/options/options';
 
 export const description: INodeProperties[] = showFor('file', 'download', [

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { apiPath } from '../../../shared/transport';
 import { invalidInput, requireText, requireUuid } from '../../../shared/validation';
 import { requirePathParameter } from '../../../shared/validation/values';
-import { shownText } from '../../../shared/validation/shown';
+import { shownText } from '../../../shared/shown';
 
 /** One extension and the user it belongs to, as the bindings body carries it. */
 export interface Binding extends IDataObject {

@@ -1,4 +1,6 @@
 import type { INode } from 'n8n-workflow';
+import type { RefusalWords } from '../transport';
+import { refusalOf, reworded } from '../transport';
 import { toolArgument } from '../validation/toolArguments';
 
 /**
@@ -69,13 +71,12 @@ function decoded(segment: string): string {
 	}
 }
 
-/** The words of a 404 on an address named by codes: what the message and the description say. */
-export interface NotFoundWords {
-	/** The message's text after `ELMA365 404: `; undefined where the 404 may be the item's. */
-	message?: string;
-	/** The hint that goes into the description, naming the fields and where to look codes up. */
-	hint: string;
-}
+/**
+ * The words of a 404 on an address named by codes: the message's text after `ELMA365 404: `
+ * (none where the 404 may be the item's), and the hint that goes into the description, naming the
+ * fields and where to look codes up.
+ */
+export type NotFoundWords = RefusalWords;
 
 /**
  * What to check: the form's fields, or, where an agent gave both codes as tool arguments, those
@@ -115,4 +116,17 @@ export function notFoundWords(
 		return { message: `${address.what} ${name} was not found${said}`, hint: check };
 	}
 	return undefined;
+}
+
+/**
+ * The platform's 404 on an address named by codes, worded for the fields the codes came from
+ * (notFoundWords, for `node`); any other error as it is. Where a node's requests fail (the router,
+ * the pickers' list requests, a poll, the Event Trigger's item read) every error goes through here
+ * first.
+ */
+export function explainNotFound(error: unknown, node: INode): unknown {
+	const refusal = refusalOf(error);
+	if (refusal?.status !== 404) return error;
+	const words = notFoundWords(refusal.path, refusal.platformText, node);
+	return words ? reworded(error, words) : error;
 }
