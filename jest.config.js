@@ -2,11 +2,16 @@
  * Tests run the compiled package (dist/) through n8n's engine. globalSetup rebuilds dist/ first when
  * it is missing or older than its sources (scripts/build-if-stale.js), so `npx jest <path>` after an
  * edit tests the edit; `npm test` builds unconditionally before it.
+ *
+ * The release checker's own test (test/verify/, minutes of child processes: n8n's scanner and lint
+ * over planted violations) is not part of this run: `npm run test:verify` runs it alone
+ * (jest.verify.config.js), and CI runs it beside the release check (.ci/run).
  */
 module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test', '<rootDir>/elma365-module/test'],
 	testMatch: ['**/*.test.ts'],
+	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/verify/'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
