@@ -2,11 +2,21 @@
  * Tests run the compiled package (dist/) through n8n's engine. globalSetup rebuilds dist/ first when
  * it is missing or older than its sources (scripts/build-if-stale.js), so `npx jest <path>` after an
  * edit tests the edit; `npm test` builds unconditionally before it.
+ *
+ * The release checker's own test (test/verify/, minutes of child processes: n8n's scanner and lint
+ * over planted violations) is not part of this run: `npm run test:verify` runs it alone
+ * (jest.verify.config.js), and CI runs it beside the release check (.ci/run).
+ *
+ * ts-jest checks no types here: tsconfig.test.json sets `isolatedModules`, with which ts-jest 29
+ * compiles each file on its own (TypeScript's transpileModule) and reports syntax errors only, so
+ * no ts-jest option (`isolatedModules`, deprecated there, or `diagnostics`) is needed. The compat and
+ * verify configs inherit this transform; `npm run typecheck` checks the types.
  */
 module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test', '<rootDir>/elma365-module/test'],
 	testMatch: ['**/*.test.ts'],
+	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/verify/'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},

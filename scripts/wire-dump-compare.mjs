@@ -15,13 +15,12 @@
  * of first appearance within the run, and the run's requests are sorted (with Concurrency above 1
  * they arrive in varying order). Exits 1 when any run differs or is only on one side.
  *
- * Noise between two runs of the same code: record both dumps with the same TRIGGER_SEED, else the
- * App Trigger's poll simulation ("long randomized run") draws its seed from the clock and differs
- * in almost every poll. With it, one run still differs about every other time: Process instance
- * context's list "...list with the list body, paged in the body" sorts instances whose ids are
- * random UUIDs.
- * Leave it out with --ignore 'list with the list body, paged in the body'. The hostile suite's
- * fast-check cases are random unless FC_SEED is set (the same in both runs). What stays: the order
+ * Noise between two runs of the same code: the App Trigger's poll simulation ("long randomized
+ * run") and the hostile suite's fast-check cases run from fixed seeds unless TRIGGER_SEED or
+ * FC_SEED is set (then set it the same in both runs), so they do not differ. One run still differs
+ * about every other time: Process instance context's list "...list with the list body, paged in
+ * the body" sorts instances whose ids are random UUIDs.
+ * Leave it out with --ignore 'list with the list body, paged in the body'. What stays: the order
  * of requests in flight together under the quota and congestion tests, a wait's seconds in a quota
  * message, and a random multipart boundary a hostile server echoes in its error.
  */

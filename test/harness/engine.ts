@@ -345,9 +345,9 @@ async function executeNode(options: RunOptions): Promise<RunResult> {
  * content type) and the output items (json, binary metadata, pairing) or error. Runs in flight
  * together (Promise.all in one test) each get every request of the overlap. Two
  * versions of the code are then compared run by run with scripts/wire-dump-compare.mjs, which also
- * normalises what differs between runs (ids, times, the double's port). TRIGGER_SEED and FC_SEED
- * fix the triggers' and the hostile suite's random cases. Without the variable it keeps and writes
- * nothing.
+ * normalises what differs between runs (ids, times, the double's port). The triggers' and the
+ * hostile suite's random cases run from fixed seeds (TRIGGER_SEED and FC_SEED change them). Without
+ * the variable it keeps and writes nothing.
  */
 const WIRE_DUMP = process.env.ELMA_WIRE_DUMP;
 let wireRunsInFlight = 0;
