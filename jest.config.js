@@ -1,3 +1,5 @@
+const { availableParallelism } = require('node:os');
+
 /**
  * Tests run the compiled package (dist/) through n8n's engine. globalSetup rebuilds dist/ first when
  * it is missing or older than its sources (scripts/build-if-stale.js), so `npx jest <path>` after an
@@ -22,4 +24,7 @@ module.exports = {
 	},
 	globalSetup: '<rootDir>/scripts/build-if-stale.js',
 	testTimeout: 30000,
+	// The suites wait on a virtual clock (test/harness/clock.ts), so their time is work: a worker per
+	// core. Jest's default leaves a core idle, which on a 2-core machine runs every suite in band.
+	maxWorkers: Math.max(2, availableParallelism()),
 };
