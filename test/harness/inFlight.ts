@@ -3,7 +3,7 @@
  * request's shape is still checked): each matching request is held `delay(request)` ms first.
  */
 import type { Platform, RecordedRequest } from './platform.ts';
-import { harnessClock } from './clock';
+import { harnessClock } from './clock.ts';
 
 export interface InFlight {
 	current: number;

@@ -3,7 +3,7 @@ import { fail, newId, ok, page } from '../platform.ts';
 import type { SchemeField } from '../fieldValues.ts';
 import { refusedValue } from '../fieldValues.ts';
 import { bool, listBody, obj, openObj, opt, sortExpressions, str, uint } from '../shapes.ts';
-import { harnessClock } from '../clock';
+import { harnessClock } from '../clock.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const REFERENCE = 'api.elma365.com/en/public-api/reference/bpm';

@@ -2,7 +2,7 @@ import type { Platform, Reply } from '../platform.ts';
 import { fail, newId, ok, page } from '../platform.ts';
 import type { Shape } from '../shapes.ts';
 import { arr, bool, dateTime, int, nonEmptyStr, obj, opt, str, uint, uuid } from '../shapes.ts';
-import { harnessClock } from '../clock';
+import { harnessClock } from '../clock.ts';
 
 const REFERENCE = 'https://api.brix365.com/en/public-api/reference/feed';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

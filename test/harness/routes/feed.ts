@@ -10,7 +10,7 @@ import {
 	messageListBody,
 } from './channel.ts';
 import type { MessageListBody } from './channel.ts';
-import { harnessClock } from '../clock';
+import { harnessClock } from '../clock.ts';
 
 const REFERENCE = 'https://api.brix365.com/en/public-api/reference/feed';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
