@@ -37,7 +37,8 @@ import {
 	stoppedError,
 	waitBeforeRetry,
 } from './retry';
-import { runWindow } from './runState';
+import type { RunState } from './runState';
+import { runState, runWindow } from './runState';
 import type { PreparedRequest } from './send';
 import { CREDENTIAL_TYPE, MAX_REDIRECTS, redirectTarget, send } from './send';
 import type { HttpResponse, ApiRequest, Elma365Context, Ticket, Turn } from './types';
@@ -55,7 +56,7 @@ export {
 	backoffMs,
 	retryAfterWaitMs,
 } from './retry';
-export { runMemo, runState } from './runState';
+export { RunStopped, runMemo, runState, stopRun } from './runState';
 export type { RunState } from './runState';
 export { CREDENTIAL_TYPE, MAX_REDIRECTS, isRedirect } from './send';
 export type { ApiRequest, HttpResponse, Elma365Context, Throttle } from './types';
@@ -87,13 +88,51 @@ export async function apiRequest(
 	request: ApiRequest | StreamRequest,
 ): Promise<IDataObject | Download> {
 	const prepared = await prepare(ctx, request);
+	const state = runState(ctx);
+	// A run that has failed for good sends nothing more (RunStopped, which the router passes over).
+	if (state.stopped) throw state.stopped;
 	const { link } = request as StreamRequest;
 	if (link !== undefined) return await downloadResult(prepared, await fetchLink(prepared, link));
-	const turn: Turn = {
-		first: false,
-		maxQuotaWaitMs: prepared.maxQuotaWaitMs,
-		signal: cancelSignal(ctx),
+	const stop = stopSignal(ctx, state);
+	try {
+		return await attempts(prepared, stop.signal);
+	} finally {
+		stop.release();
+	}
+}
+
+/**
+ * The signal that ends a request's waits (in its window, for the quota, before a retry): it fires
+ * when the execution is stopped, or when the run is (stopRun). One per request, so that no signal of
+ * the run gathers a listener per request waiting; `release` unhooks it once the request is done.
+ */
+function stopSignal(ctx: Elma365Context, state: RunState) {
+	const controller = new AbortController();
+	const cancel = cancelSignal(ctx);
+	const cancelled = () => controller.abort(cancel?.reason);
+	if (cancel?.aborted) cancelled();
+	else cancel?.addEventListener('abort', cancelled, { once: true });
+	state.requests.add(controller);
+	return {
+		signal: controller.signal,
+		release: () => {
+			cancel?.removeEventListener('abort', cancelled);
+			state.requests.delete(controller);
+		},
 	};
+}
+
+/**
+ * Sends the request until it has its answer: again after a 429 once its window lets it, and after
+ * a 5xx or a lost connection as retry.ts says. Throws the item's error; a wait that `signal` ends
+ * throws RunStopped when the run has stopped.
+ */
+async function attempts(
+	prepared: PreparedRequest,
+	signal: AbortSignal,
+): Promise<IDataObject | Download> {
+	const { ctx } = prepared;
+	const turn: Turn = { first: false, maxQuotaWaitMs: prepared.maxQuotaWaitMs, signal };
 	let waitedMs = 0;
 	let refusedBody: IDataObject | undefined;
 	for (let failures = 0; ; ) {
@@ -122,7 +161,11 @@ export async function apiRequest(
 		const pause = nextWaitMs(failures, waitedMs, outcome.waitMs);
 		if (pause === undefined) throw outcome.failure;
 		waitedMs += pause;
-		await waitBeforeRetry(ctx, pause);
+		try {
+			await waitBeforeRetry(ctx, pause, signal);
+		} catch (error) {
+			throw runState(ctx).stopped ?? error;
+		}
 	}
 }
 
@@ -245,6 +288,8 @@ async function enterWindow(
 	try {
 		return await prepared.window.enter(turn);
 	} catch (error) {
+		const { stopped } = runState(ctx);
+		if (stopped) throw stopped;
 		if (error instanceof QuotaWaitTooLong) {
 			const wait = { ...error, maxMs: turn.maxQuotaWaitMs };
 			throw quotaError(ctx, request, wait, redactValue(refusedBody, prepared.secrets));

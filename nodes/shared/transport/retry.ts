@@ -81,10 +81,14 @@ export function cancelSignal(ctx: Elma365Context): AbortSignal | undefined {
 export const abortableSleep = ((workflow as unknown as { sleepWithAbort?: unknown })
 	.sleepWithAbort ?? workflow.sleep) as (ms: number, signal?: AbortSignal) => Promise<void>;
 
-/** Waits `ms` before a retry; fails the item at once when the execution is stopped meanwhile. */
-export async function waitBeforeRetry(ctx: Elma365Context, ms: number): Promise<void> {
+/** Waits `ms` before a retry; fails the item at once when the execution (or `signal`) is stopped meanwhile. */
+export async function waitBeforeRetry(
+	ctx: Elma365Context,
+	ms: number,
+	signal = cancelSignal(ctx),
+): Promise<void> {
 	try {
-		await abortableSleep(ms, cancelSignal(ctx));
+		await abortableSleep(ms, signal);
 	} catch {
 		throw stoppedError(ctx);
 	}
