@@ -107,8 +107,11 @@ export class CongestionWindow implements Throttle {
 	leave(ticket: Ticket, verdict: Verdict | undefined): void {
 		this.inFlight -= 1;
 		const now = Date.now();
-		if (verdict === undefined) this.quota.unanswered(ticket.probe);
-		else if (verdict.status === 429) {
+		if (verdict === undefined) {
+			this.handOnLater(() => this.quota.unanswered(ticket.probe));
+			return;
+		}
+		if (verdict.status === 429) {
 			this.quota.refused(ticket.sentAt, ticket.probe, verdict.retryAfterMs, now);
 			// Once per burst: the window is kept when the wait is the back-off, else it halves (a limit
 			// on requests in flight refuses the excess).
@@ -116,12 +119,31 @@ export class CongestionWindow implements Throttle {
 				if (this.waitIsTheBackOff(verdict.retryAfterMs)) this.keepSize();
 				else this.halve();
 		} else {
-			this.quota.accepted(ticket.sentAt, ticket.probe);
+			const failed = verdict.status >= 400;
+			if (!failed) this.quota.accepted(ticket.sentAt, ticket.probe);
 			this.takenSinceRefusal += 1;
 			if (verdict.status >= 500) this.congested(ticket.generation, verdict.retryAfterMs, now);
 			else this.answered(ticket.generation, now - ticket.sentAt);
+			if (failed) {
+				this.handOnLater(() => this.quota.accepted(ticket.sentAt, ticket.probe));
+				return;
+			}
 		}
 		this.wakeNext();
+	}
+
+	/**
+	 * After a failed answer (an error status, or none), what it tells the quota (others may wait for
+	 * it: a probe's answer) and its place are handed on in the next turn of the event loop. The
+	 * failure may end its item and, without Continue On Fail, the run: the router stops the run as
+	 * the error reaches it, which for an answer read at once is within this turn, so no request
+	 * waiting here starts after the node has failed.
+	 */
+	private handOnLater(learn: () => void): void {
+		void abortableSleep(0).then(() => {
+			learn();
+			this.wakeNext();
+		});
 	}
 
 	/**
