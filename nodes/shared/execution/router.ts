@@ -7,7 +7,7 @@ import type {
 	OperationResult,
 	OperationsByResource,
 } from './operation';
-import { openRunWindow } from '../flow';
+import { RunStopped, openRunWindow, stopRun } from '../flow';
 import { INITIAL_WINDOW, MAX_CONCURRENCY } from '../limits';
 import type { StatusHints } from './statusHints';
 import { explainingErrors, withStatusHints } from './statusHints';
@@ -113,9 +113,11 @@ function keyOf(ctx: IExecuteFunctions, selected: Operation, itemIndex: number): 
 /**
  * Runs `execute` for every item with at most `concurrency` items in flight. Outputs keep the input
  * order and pairing; items with the same `orderKey` run one after the other, in input order. With
- * Continue On Fail a failed item gives its error item in its place; without it no new item starts
- * after a failure, the items in flight finish, and the error of the first failed item (in input
- * order) is thrown.
+ * Continue On Fail a failed item gives its error item in its place. Without it a failed item fails
+ * the node, so the run stops there (stopRun): no new item starts, and no request of the items in
+ * flight is sent any more (those waiting in a window, behind the quota or for a retry give up
+ * with RunStopped, which is no failure of theirs); requests already sent finish, and the error of
+ * the first failed item (in input order) is thrown.
  */
 async function runConcurrently(
 	ctx: IExecuteFunctions,
@@ -154,9 +156,13 @@ async function runConcurrently(
 			} catch (error) {
 				if (continueOnFail) {
 					results[itemIndex] = [errorItem(ctx, error, itemIndex)];
-				} else if (itemIndex < failedIndex) {
-					failedIndex = itemIndex;
-					failedError = error;
+				} else if (!(error instanceof RunStopped)) {
+					if (itemIndex < failedIndex) {
+						failedIndex = itemIndex;
+						failedError = error;
+					}
+					// The node fails with this item: nothing more may reach the platform.
+					stopRun(ctx);
 				}
 			} finally {
 				settle();

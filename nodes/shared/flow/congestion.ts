@@ -28,7 +28,8 @@ const MAX_PROBE_STEP = 16;
  *   Retry-After is the back-off (`waitIsTheBackOff`), and the run's Quota holds every
  *   request until the platform takes them again; a refused request goes again before the new ones
  *   (`Turn.first`). A hold longer than a request's Max
- *   Quota Wait fails it at once (QuotaWaitTooLong); the execution's stop signal ends every wait.
+ *   Quota Wait fails it at once (QuotaWaitTooLong). The execution's stop signal, or the run's
+ *   after a failed item (runState), ends a quota hold or a wait in the queue at once, unsent.
  * - Growth after slow start (`grow`): back towards the size at which congestion was seen by half
  *   the distance per round, then past it one place, two, four... per round (BIC's binary search and
  *   max probing, where plain AIMD adds one place per round).
@@ -77,7 +78,8 @@ export class CongestionWindow implements Throttle {
 	 * Waits for a place in the window and for the quota, then takes the place: the request may be
 	 * sent. A request sent again (`turn.first`) goes before new ones, and so does a request whose
 	 * turn came in the queue if a hold that began meanwhile, or a window that shrank, sends it back:
-	 * no request but the probe starts during a hold.
+	 * no request but the probe starts during a hold. Once the turn's signal has fired (the execution
+	 * or the run stopped) the request leaves the queue and fails with the signal's reason, unsent.
 	 */
 	async enter(turn: Turn): Promise<Ticket> {
 		try {
@@ -93,16 +95,18 @@ export class CongestionWindow implements Throttle {
 	private async takePlace(turn: Turn): Promise<Ticket> {
 		let ahead = turn.first;
 		for (;;) {
+			turn.signal?.throwIfAborted();
 			if (await this.waitForQuota(turn)) continue;
 			if (this.inFlight >= this.size || (!ahead && this.queue.length > 0)) {
-				await this.turn(ahead);
+				await this.turn(ahead, turn.signal);
 				ahead = true;
 				continue;
 			}
 			this.inFlight += 1;
 			await this.pace();
-			// A hold that began while this request was paced holds it too.
-			if (this.quota.holdMs(clock().now()) === 0 && !this.quota.probing) break;
+			// A hold that began while this request was paced holds it too, and a stop ends it.
+			if (this.quota.holdMs(clock().now()) === 0 && !this.quota.probing && !turn.signal?.aborted)
+				break;
 			this.inFlight -= 1;
 			this.wakeNext();
 			ahead = true;
@@ -114,8 +118,11 @@ export class CongestionWindow implements Throttle {
 	leave(ticket: Ticket, verdict: Verdict | undefined): void {
 		this.inFlight -= 1;
 		const now = clock().now();
-		if (verdict === undefined) this.quota.unanswered(ticket.probe);
-		else if (verdict.status === 429) {
+		if (verdict === undefined) {
+			this.handOnLater(() => this.quota.unanswered(ticket.probe));
+			return;
+		}
+		if (verdict.status === 429) {
 			this.quota.refused(ticket.sentAt, ticket.probe, verdict.retryAfterMs, now);
 			// Once per burst: the window is kept when the wait is the back-off, else it halves (a limit
 			// on requests in flight refuses the excess).
@@ -123,12 +130,33 @@ export class CongestionWindow implements Throttle {
 				if (this.waitIsTheBackOff(verdict.retryAfterMs)) this.keepSize();
 				else this.halve();
 		} else {
-			this.quota.accepted(ticket.sentAt, ticket.probe);
+			const failed = verdict.status >= 400;
+			if (!failed) this.quota.accepted(ticket.sentAt, ticket.probe);
 			this.takenSinceRefusal += 1;
 			if (verdict.status >= 500) this.congested(ticket.generation, verdict.retryAfterMs, now);
 			else this.answered(ticket.generation, now - ticket.sentAt);
+			if (failed) {
+				this.handOnLater(() => this.quota.accepted(ticket.sentAt, ticket.probe));
+				return;
+			}
 		}
 		this.wakeNext();
+	}
+
+	/**
+	 * After a failed answer (an error status, or none), what it tells the quota (others may wait for
+	 * it: a probe's answer) and its place are handed on in the next turn of the event loop. The
+	 * failure may end its item and, without Continue On Fail, the run: the router stops the run as
+	 * the error reaches it, which for an answer read at once is within this turn, so no request
+	 * waiting here starts after the node has failed.
+	 */
+	private handOnLater(learn: () => void): void {
+		void clock()
+			.sleep(0)
+			.then(() => {
+				learn();
+				this.wakeNext();
+			});
 	}
 
 	/**
@@ -149,10 +177,26 @@ export class CongestionWindow implements Throttle {
 		return true;
 	}
 
-	/** Waits in the queue until a place is freed for this request (`ahead`: before the new requests waiting). */
-	private turn(ahead: boolean): Promise<void> {
-		return new Promise<void>((wake) => {
-			const entry = { first: ahead, wake };
+	/**
+	 * Waits in the queue until a place is freed for this request (`ahead`: before the new requests
+	 * waiting), or until `signal` fires: then it leaves the queue, and no freed place is spent on it.
+	 */
+	private turn(ahead: boolean, signal?: AbortSignal): Promise<void> {
+		return new Promise<void>((resolve) => {
+			if (signal?.aborted) return resolve();
+			const stopped = () => {
+				const at = this.queue.indexOf(entry);
+				if (at >= 0) this.queue.splice(at, 1);
+				resolve();
+			};
+			const entry = {
+				first: ahead,
+				wake: () => {
+					signal?.removeEventListener('abort', stopped);
+					resolve();
+				},
+			};
+			signal?.addEventListener('abort', stopped, { once: true });
 			const firstNew = this.queue.findIndex((waiting) => !waiting.first);
 			if (ahead && firstNew >= 0) this.queue.splice(firstNew, 0, entry);
 			else this.queue.push(entry);

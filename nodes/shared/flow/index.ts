@@ -16,7 +16,7 @@ export { CongestionWindow } from './congestion';
 export { FIRST_PROBE_MS, MAX_PROBE_MS, QuotaWaitTooLong } from './quota';
 export type { RunState } from './runState';
 export type { Throttle, Ticket, Turn, Verdict } from './types';
-export { runMemo, runState, runWindow } from './runState';
+export { RunStopped, runMemo, runState, runWindow, stopRun } from './runState';
 
 /** A window of at most `ceiling` requests in flight, starting at `initial`, under the run's quota. */
 export function openWindow(ctx: object, ceiling: number, initial: number): Throttle {

@@ -17,6 +17,23 @@ export interface RunState {
 	largePagesRefused: boolean;
 	/** Reads an operation makes once per run and shares between its items, by name. */
 	readonly memos: Map<string, unknown>;
+	/**
+	 * Set once an item's failure has failed the node (stopRun): no request of the run is sent after
+	 * it, and those still waiting (in a window, for the quota, before a retry) give up with it.
+	 */
+	stopped?: RunStopped;
+	/** The stop signals of the run's requests in progress (transport), all aborted by stopRun. */
+	readonly requests: Set<AbortController>;
+}
+
+/**
+ * What a request of a stopped run gets instead of being sent: the node has already failed on
+ * another item, whose error is the one reported.
+ */
+export class RunStopped extends Error {
+	constructor() {
+		super('ELMA365: not sent, as the node has already failed on another item');
+	}
 }
 
 const runs = new WeakMap<object, RunState>();
@@ -25,10 +42,23 @@ const runs = new WeakMap<object, RunState>();
 export function runState(ctx: object): RunState {
 	let state = runs.get(ctx);
 	if (!state) {
-		state = { quota: new Quota(), largePagesRefused: false, memos: new Map() };
+		state = {
+			quota: new Quota(),
+			largePagesRefused: false,
+			memos: new Map(),
+			requests: new Set(),
+		};
 		runs.set(ctx, state);
 	}
 	return state;
+}
+
+/** Stops the run of `ctx`: no request of it is sent any more, and those waiting give up (RunState.stopped). */
+export function stopRun(ctx: object): void {
+	const state = runState(ctx);
+	if (state.stopped) return;
+	state.stopped = new RunStopped();
+	for (const request of state.requests) request.abort(state.stopped);
 }
 
 /**

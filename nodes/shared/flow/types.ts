@@ -8,7 +8,7 @@ export interface Ticket {
 	readonly probe: boolean;
 }
 
-/** What one request asks of the window while it waits: its priority, its quota-wait bound and the execution's stop signal. */
+/** What one request asks of the window while it waits: its priority, its quota-wait bound and its stop signal. */
 export interface Turn {
 	/** A request refused for the quota goes before new ones. */
 	first: boolean;
@@ -16,7 +16,7 @@ export interface Turn {
 	maxQuotaWaitMs: number;
 	/** When this request began waiting for the quota (set by the window at its first hold). */
 	quotaWaitSince?: number;
-	/** The execution's stop signal: a wait ends at once when it fires. */
+	/** Fires when the execution is stopped or the run has failed (runState): a wait ends at once, and the request is not sent. */
 	signal?: AbortSignal;
 }
 

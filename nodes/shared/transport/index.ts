@@ -12,8 +12,8 @@ import { quotaError, redactValue } from './errors';
 import { cancelSignal, nextWaitMs, retryAfterMs, stoppedError, waitBeforeRetry } from './retry';
 import type { AttemptResult, Download } from './response';
 import { downloadResult, fetchLink, networkFailure, readResponse } from './response';
-import type { Ticket, Turn } from '../flow';
-import { QuotaWaitTooLong, runWindow } from '../flow';
+import type { RunState, Ticket, Turn } from '../flow';
+import { QuotaWaitTooLong, runState, runWindow } from '../flow';
 import type { PreparedRequest } from './send';
 import { CREDENTIAL_TYPE, send } from './send';
 import type { HttpResponse, ApiRequest, Elma365Context } from './types';
@@ -57,13 +57,51 @@ export async function apiRequest(
 	request: ApiRequest | StreamRequest,
 ): Promise<IDataObject | Download> {
 	const prepared = await prepare(ctx, request);
+	const state = runState(ctx);
+	// A run that has failed for good sends nothing more (RunStopped, which the router passes over).
+	if (state.stopped) throw state.stopped;
 	const { link } = request as StreamRequest;
 	if (link !== undefined) return await downloadResult(prepared, await fetchLink(prepared, link));
-	const turn: Turn = {
-		first: false,
-		maxQuotaWaitMs: prepared.maxQuotaWaitMs,
-		signal: cancelSignal(ctx),
+	const stop = stopSignal(ctx, state);
+	try {
+		return await attempts(prepared, stop.signal);
+	} finally {
+		stop.release();
+	}
+}
+
+/**
+ * The signal that ends a request's waits (in its window, for the quota, before a retry): it fires
+ * when the execution is stopped, or when the run is (stopRun). One per request, so that no signal of
+ * the run gathers a listener per request waiting; `release` unhooks it once the request is done.
+ */
+function stopSignal(ctx: Elma365Context, state: RunState) {
+	const controller = new AbortController();
+	const cancel = cancelSignal(ctx);
+	const cancelled = () => controller.abort(cancel?.reason);
+	if (cancel?.aborted) cancelled();
+	else cancel?.addEventListener('abort', cancelled, { once: true });
+	state.requests.add(controller);
+	return {
+		signal: controller.signal,
+		release: () => {
+			cancel?.removeEventListener('abort', cancelled);
+			state.requests.delete(controller);
+		},
 	};
+}
+
+/**
+ * Sends the request until it has its answer: again after a 429 once its window lets it, and after
+ * a 5xx or a lost connection as retry.ts says. Throws the item's error; a wait that `signal` ends
+ * throws RunStopped when the run has stopped.
+ */
+async function attempts(
+	prepared: PreparedRequest,
+	signal: AbortSignal,
+): Promise<IDataObject | Download> {
+	const { ctx } = prepared;
+	const turn: Turn = { first: false, maxQuotaWaitMs: prepared.maxQuotaWaitMs, signal };
 	let waitedMs = 0;
 	let refusedBody: IDataObject | undefined;
 	for (let failures = 0; ; ) {
@@ -92,7 +130,11 @@ export async function apiRequest(
 		const pause = nextWaitMs(failures, waitedMs, outcome.waitMs);
 		if (pause === undefined) throw outcome.failure;
 		waitedMs += pause;
-		await waitBeforeRetry(ctx, pause);
+		try {
+			await waitBeforeRetry(ctx, pause, signal);
+		} catch (error) {
+			throw runState(ctx).stopped ?? error;
+		}
 	}
 }
 
@@ -220,6 +262,8 @@ async function enterWindow(
 	try {
 		return await prepared.window.enter(turn);
 	} catch (error) {
+		const { stopped } = runState(ctx);
+		if (stopped) throw stopped;
 		if (error instanceof QuotaWaitTooLong) {
 			const wait = { ...error, maxMs: turn.maxQuotaWaitMs };
 			throw quotaError(ctx, request, wait, redactValue(refusedBody, prepared.secrets));

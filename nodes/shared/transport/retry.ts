@@ -77,10 +77,14 @@ export function cancelSignal(ctx: Elma365Context): AbortSignal | undefined {
 		: undefined;
 }
 
-/** Waits `ms` before a retry; fails the item at once when the execution is stopped meanwhile. */
-export async function waitBeforeRetry(ctx: Elma365Context, ms: number): Promise<void> {
+/** Waits `ms` before a retry; fails the item at once when the execution (or `signal`) is stopped meanwhile. */
+export async function waitBeforeRetry(
+	ctx: Elma365Context,
+	ms: number,
+	signal = cancelSignal(ctx),
+): Promise<void> {
 	try {
-		await clock().sleep(ms, cancelSignal(ctx));
+		await clock().sleep(ms, signal);
 	} catch {
 		throw stoppedError(ctx);
 	}
