@@ -26,8 +26,10 @@ import { MAX_ATTEMPTS } from '../../nodes/shared/transport';
 import { fail, faults, newId, ok } from '../harness/index.ts';
 import type { RecordedRequest, Reply } from '../harness/index.ts';
 import { byCode, byId, jsonOf, pairingOf, usePlatform } from '../harness/setup';
+import { harnessClock, useVirtualClock } from '../harness/clock';
 
 const t = usePlatform();
+useVirtualClock();
 
 const SEED = Number(process.env.FC_SEED ?? 20_260_611);
 /** Input items of every run. */
@@ -261,7 +263,7 @@ function platformFor(target: Target, plan: Plan, ids: string[], log: Log) {
 		if (answer.startsWith('429') && sinceHold < QUOTA_GAP)
 			answer = n === plan.refused ? '400' : 'ok';
 		sinceHold = answer.startsWith('429') || answer.startsWith('503') ? 1 : sinceHold + 1;
-		await new Promise((resolve) => setTimeout(resolve, 1 + Math.floor(random() * 5)));
+		await harnessClock.sleep(1 + Math.floor(random() * 5));
 		last[n] = answer;
 		if (answer === '400' || (!target.idempotent && answer !== 'ok' && !answer.startsWith('429')))
 			log({ what: 'final', request: `${request.method} ${request.path}`, item: n });
