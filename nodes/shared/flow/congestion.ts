@@ -82,13 +82,14 @@ export class CongestionWindow implements Throttle {
 	 * or the run stopped) the request leaves the queue and fails with the signal's reason, unsent.
 	 */
 	async enter(turn: Turn): Promise<Ticket> {
+		let ticket: Ticket | undefined;
 		try {
-			return await this.takePlace(turn);
-		} catch (error) {
+			ticket = await this.takePlace(turn);
+			return ticket;
+		} finally {
 			// A request that gives up (its quota wait too long, the execution stopped) may have been
 			// woken for a place it will not take: the next request in the queue takes it.
-			this.wakeNext();
-			throw error;
+			if (ticket === undefined) this.wakeNext();
 		}
 	}
 
