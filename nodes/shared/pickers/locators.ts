@@ -1,4 +1,5 @@
 import type { INodeProperties, INodePropertyMode, IExecuteFunctions } from 'n8n-workflow';
+import { runMemo } from '../flow';
 import { parameterField, requireUuid } from '../validation';
 
 const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
@@ -205,13 +206,24 @@ export function codeLocator(options: LocatorOptions & { placeholder: string }): 
 	});
 }
 
-/** Reads a uuid picker's value (whatever its mode) and checks that it is a uuid. */
+/**
+ * Reads a uuid picker's value (whatever its mode) and checks that it is a uuid. Read once per item
+ * and run: the router reads an item's order key (an ID) before the operation reads the same picker,
+ * and each read of an expression costs n8n's expression engine a fresh evaluation.
+ */
 export function readUuidLocator(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	name: string,
 	label: string,
 ): string {
-	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
-	return requireUuid(parameterField(name, label), value);
+	const read = runMemo(ctx, 'uuid pickers', () => new Map<string, string>());
+	const key = `${itemIndex} ${name}`;
+	let id = read.get(key);
+	if (id === undefined) {
+		const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
+		id = requireUuid(parameterField(name, label), value);
+		read.set(key, id);
+	}
+	return id;
 }

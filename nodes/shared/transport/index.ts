@@ -201,6 +201,9 @@ export function useRequestOptionsReader(reader: RequestOptionsReader): void {
 	readRequestOptions = reader;
 }
 
+/** The deadline of a request not sent yet: `send` sets each attempt's own (one signal for all, made once). */
+const NOT_SENT = AbortSignal.abort();
+
 /** Reads the credential and Request Options and builds what every send of `request` uses. */
 async function prepare(
 	ctx: Elma365Context,
@@ -244,7 +247,7 @@ async function prepare(
 		maxQuotaWaitMs: settings.maxQuotaWaitMs,
 		window: request.throttle ?? runWindow(ctx),
 		sent: 0,
-		deadline: AbortSignal.abort(),
+		deadline: NOT_SENT,
 	};
 }
 

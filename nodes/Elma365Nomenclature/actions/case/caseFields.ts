@@ -258,7 +258,7 @@ export function readCaseChanges(ctx: IExecuteFunctions, itemIndex: number): IDat
 	const changes: IDataObject = {};
 	const directory = ctx.getNodeParameter('directoryId', itemIndex, '', { extractValue: true });
 	if (String(directory ?? '').trim() !== '')
-		changes.directoryId = readUuidLocator(ctx, itemIndex, 'directoryId', 'Directory');
+		changes.directoryId = requireUuid(parameterField('directoryId', 'Directory'), directory);
 	const docflow = ctx.getNodeParameter('docflow', itemIndex, KEEP_DOCFLOW);
 	if (docflow !== KEEP_DOCFLOW) changes.docflow = requireOneOf('Document Flow', docflow, DOCFLOWS);
 	const name = ctx.getNodeParameter('name', itemIndex, '') as string;
