@@ -215,26 +215,31 @@ export const harnessClock = {
 	touch: (): void => installed?.touch(),
 };
 
+let suiteClock: (() => VirtualClock) | undefined;
+
 /**
  * Runs every test of the suite on a fresh virtual clock (seeded with CLOCK_SEED): the nodes' waits,
- * deadlines and jitter and the doubles' time. The suite's `beforeAll` blocks get one too. Returns a
- * getter for the clock in use.
+ * deadlines and jitter and the doubles' time. The suite's `beforeAll` blocks get one too. Every
+ * suite that uses the platform double gets it (usePlatform); a second call in a suite changes
+ * nothing. Returns a getter for the clock in use.
  */
 export function useVirtualClock(seed = CLOCK_SEED): () => VirtualClock {
+	if (suiteClock) return suiteClock;
 	let restore: (() => void) | undefined;
-	const install = () => {
-		uninstall();
-		installed = new VirtualClock(seed);
-		restore = distClock().useClock(installed);
-	};
 	const uninstall = () => {
 		restore?.();
 		restore = undefined;
 		installed?.stop();
 		installed = undefined;
 	};
+	const install = () => {
+		uninstall();
+		installed = new VirtualClock(seed);
+		restore = distClock().useClock(installed);
+	};
 	beforeAll(install);
 	beforeEach(install);
 	afterAll(uninstall);
-	return () => installed!;
+	suiteClock = () => installed!;
+	return suiteClock;
 }

@@ -9,6 +9,7 @@ import type { RunOptions, RunResult } from './engine';
 import { runNode } from './engine';
 import type { Platform } from './index.ts';
 import { startPlatform } from './index.ts';
+import { useVirtualClock } from './clock.ts';
 
 export interface TestPlatform {
 	platform: Platform;
@@ -23,6 +24,8 @@ export interface TestPlatform {
 
 export function usePlatform(): TestPlatform {
 	const t = {} as TestPlatform;
+	// Time is virtual in every suite of the double: no test waits out a backoff or a quota for real.
+	useVirtualClock();
 	beforeAll(async () => {
 		t.platform = await startPlatform();
 		t.wire = () => t.platform.requests.map((r) => [r.method, r.path, r.query, r.body]);
