@@ -43,6 +43,8 @@ function seededRandom(seed: number): () => number {
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** The next turn of the event loop's timers (1 ms at the soonest). */
+const nextTick = () => new Promise<void>((resolve) => setTimeout(resolve, 1));
 
 /** Resources of real work under way: open connections and pending file and name look-ups. */
 const REAL_WORK = new Set([
@@ -187,9 +189,13 @@ export class VirtualClock implements Clock {
 
 	private async quiet(): Promise<void> {
 		let seen = this.activity;
+		let busy = false;
 		for (let calm = 0; calm < QUIET_TURNS && !this.stopped; ) {
-			await nextTurn();
-			if (this.activity === seen && realWork() <= 2 * this.parked) calm += 1;
+			// While real work is under way, look again after a timer tick rather than at every turn
+			// of the event loop: the check would otherwise take the CPU the work needs.
+			await (busy ? nextTick() : nextTurn());
+			busy = realWork() > 2 * this.parked;
+			if (this.activity === seen && !busy) calm += 1;
 			else {
 				seen = this.activity;
 				calm = 0;
