@@ -24,6 +24,9 @@ const skippedSuites = [
 	// n8n 1.x's HTTP helper hides the system error code (timeout, reset, refused, certificate): the
 	// node reports "the platform could not be reached" without the reason and does not retry.
 	'<rootDir>/test/reliability/faults.test.ts',
+	// The same: its seeded faults include resets, which 2.x retries and 1.x makes final, so the
+	// first item to fail for good is another one.
+	'<rootDir>/test/reliability/stopOnFailure.test.ts',
 ];
 const skippedTests = [
 	// n8n 1.x refuses a run with invalid parameters as "The workflow has issues and cannot be
