@@ -31,7 +31,7 @@ interface Timer {
 }
 
 /** Mulberry32: a small seeded generator, enough for jitter. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
 	let state = seed >>> 0;
 	return () => {
 		state = (state + 0x6d2b79f5) >>> 0;

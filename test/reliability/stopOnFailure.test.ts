@@ -26,7 +26,7 @@ import { MAX_ATTEMPTS } from '../../nodes/shared/transport';
 import { fail, faults, newId, ok } from '../harness/index.ts';
 import type { RecordedRequest, Reply } from '../harness/index.ts';
 import { byCode, byId, jsonOf, pairingOf, usePlatform } from '../harness/setup';
-import { harnessClock, useVirtualClock } from '../harness/clock';
+import { harnessClock, seededRandom, useVirtualClock } from '../harness/clock';
 
 const t = usePlatform();
 useVirtualClock();
@@ -43,18 +43,6 @@ const MAX_FAULTS_PER_ITEM = 2;
 const QUOTA_GAP = 12;
 /** Request Options: the longest hold here (a 429 without Retry-After: 1 s and jitter) is well within Max Quota Wait. */
 const REQUEST_OPTIONS = { maxQuotaWait: 5, timeout: 5000 };
-
-/** Mulberry32: a small seeded PRNG, so that a seed gives the same faults on every machine. */
-function seeded(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let mixed = state;
-		mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
-		mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-		return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 type Fault = '429' | '429 without Retry-After' | '503 after the write' | 'reset' | 'cut';
 type Answer = Fault | 'ok' | '400';
@@ -251,7 +239,7 @@ function planFaults(random: () => number): Plan {
  * takes a second).
  */
 function platformFor(target: Target, plan: Plan, ids: string[], log: Log) {
-	const random = seeded(SEED ^ 0x5eed);
+	const random = seededRandom(SEED ^ 0x5eed);
 	const attempts = new Array<number>(COUNT).fill(0);
 	const last = new Array<Answer | undefined>(COUNT);
 	let sinceHold = QUOTA_GAP;
@@ -275,7 +263,9 @@ function platformFor(target: Target, plan: Plan, ids: string[], log: Log) {
 }
 
 async function run(target: Target, continueOnFail: boolean) {
-	const plan = planFaults(seeded(SEED ^ (TARGETS.indexOf(target) * 2 + Number(continueOnFail))));
+	const plan = planFaults(
+		seededRandom(SEED ^ (TARGETS.indexOf(target) * 2 + Number(continueOnFail))),
+	);
 	const ids = Array.from({ length: COUNT }, () => newId());
 	const events: Event[] = [];
 	const log: Log = (event) => events.push({ at: events.length + 1, ...event });
