@@ -22,6 +22,12 @@ const getMany = (namespace: string, application: string, extra: Record<string, u
 const CHECK_APPLICATION =
 	'Check Section and Application: a code must be spelled as the platform has it, case included (codes are usually lower case, e.g. crm/deals). Pick it from the list in "Application", or look it up with Scheme > Application > Get Many.';
 const NOT_FOUND = 'The platform has no such address or object (HTTP 404).';
+/** What the company has, read after the 404 (once per run) so that the error names it. */
+const SECTIONS = 'The company\'s sections (codes): "crm" (CRM), "hr" (HR).';
+const CRM_APPLICATIONS =
+	'The applications of section "crm" (codes): "deals" (Deals), "companies" (Companies).';
+const SECTIONS_READ = ['GET', '/pub/v1/scheme/namespaces'];
+const CRM_APPLICATIONS_READ = ['GET', '/pub/v1/scheme/namespaces/crm/apps'];
 
 const dealId = newId();
 
@@ -38,11 +44,23 @@ afterAll(() => t.platform.collection('apps').clear());
 
 describe('a code the platform does not know fails, naming the code, the field and the list', () => {
 	test.each([
-		['CRM', 'Deals', '/pub/v1/app/CRM/Deals/list'],
-		['crm', 'nosuchapp', '/pub/v1/app/crm/nosuchapp/list'],
+		[
+			'CRM',
+			'Deals',
+			'/pub/v1/app/CRM/Deals/list',
+			`${SECTIONS} Did you mean "crm"?`,
+			[SECTIONS_READ],
+		],
+		[
+			'crm',
+			'nosuchapp',
+			'/pub/v1/app/crm/nosuchapp/list',
+			CRM_APPLICATIONS,
+			[SECTIONS_READ, CRM_APPLICATIONS_READ],
+		],
 	])(
-		'App > Item > Get Many in %s/%s: HTTP 404, sent once',
-		async (namespace, application, path) => {
+		'App > Item > Get Many in %s/%s: HTTP 404, sent once, then what the company has is read once',
+		async (namespace, application, path, known, reads) => {
 			const { items, error } = await t.run({
 				nodeType: 'elma365App',
 				parameters: getMany(namespace, application) as never,
@@ -53,10 +71,13 @@ describe('a code the platform does not know fails, naming the code, the field an
 				`ELMA365 404: Application "${name}" was not found (application ${name} not found)`,
 			);
 			expect(error?.description).toBe(
-				`${NOT_FOUND} ${CHECK_APPLICATION} Request: POST ${path.slice('/pub/v1'.length)}.`,
+				`${NOT_FOUND} ${CHECK_APPLICATION} ${known} Request: POST ${path.slice('/pub/v1'.length)}.`,
 			);
 			expect(error?.httpCode).toBe('404');
-			expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([['POST', path]]);
+			expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
+				['POST', path],
+				...reads,
+			]);
 		},
 	);
 
@@ -73,16 +94,19 @@ describe('a code the platform does not know fails, naming the code, the field an
 			{
 				error:
 					'ELMA365 404: Application "crm/Deals" was not found (application crm/Deals not found)',
-				description: `${NOT_FOUND} ${CHECK_APPLICATION} Request: POST /app/crm/Deals/list.`,
+				description: `${NOT_FOUND} ${CHECK_APPLICATION} ${CRM_APPLICATIONS} Did you mean "deals"? Request: POST /app/crm/Deals/list.`,
 				httpCode: '404',
 			},
 			{
 				error: 'ELMA365 404: Application "crm/nope" was not found (application crm/nope not found)',
-				description: `${NOT_FOUND} ${CHECK_APPLICATION} Request: POST /app/crm/nope/list.`,
+				description: `${NOT_FOUND} ${CHECK_APPLICATION} ${CRM_APPLICATIONS} Request: POST /app/crm/nope/list.`,
 				httpCode: '404',
 			},
 		]);
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		// Two failed items, one read of each list.
+		const reads = t.platform.requests.filter((r) => r.method === 'GET').map((r) => r.path);
+		expect(reads).toEqual([SECTIONS_READ[1], CRM_APPLICATIONS_READ[1]]);
 	});
 
 	test('an item read keeps the platform words: the 404 may be the item or the application', async () => {
@@ -92,7 +116,7 @@ describe('a code the platform does not know fails, naming the code, the field an
 		});
 		expect(error?.message).toBe('ELMA365 404: application crm/Deals not found');
 		expect(error?.description).toBe(
-			`${NOT_FOUND} The item, or Application "crm/Deals" itself, does not exist. ${CHECK_APPLICATION} Request: POST /app/crm/Deals/${dealId}/get.`,
+			`${NOT_FOUND} The item, or Application "crm/Deals" itself, does not exist. ${CHECK_APPLICATION} ${CRM_APPLICATIONS} Did you mean "deals"? Request: POST /app/crm/Deals/${dealId}/get.`,
 		);
 		expect(error?.httpCode).toBe('404');
 	});
@@ -112,7 +136,7 @@ describe('a code the platform does not know fails, naming the code, the field an
 			'ELMA365 404: Report "crm/Sales_Report" was not found (report crm/Sales_Report not found)',
 		);
 		expect(error?.description).toBe(
-			`${NOT_FOUND} Check Section and Report: a code must be spelled as the platform has it, case included (codes are usually lower case, e.g. crm/deals). Pick it from the list in "Report", or look it up with Scheme > Report > Get Many. Request: POST /reports/crm/Sales_Report/list.`,
+			`${NOT_FOUND} Check Section and Report: a code must be spelled as the platform has it, case included (codes are usually lower case, e.g. crm/deals). Pick it from the list in "Report", or look it up with Scheme > Report > Get Many. The reports of section "crm" (codes): "sales_report" (Sales by month), "pipeline" (Pipeline). Did you mean "sales_report"? Request: POST /reports/crm/Sales_Report/list.`,
 		);
 	});
 
@@ -130,9 +154,13 @@ describe('a code the platform does not know fails, naming the code, the field an
 			'ELMA365 404: Process template "crm.deals/Approval" was not found (process template crm.deals/Approval not found)',
 		);
 		expect(error?.description).toBe(
-			`${NOT_FOUND} Check Section and Process Template: a code must be spelled as the platform has it, case included (codes are usually lower case, e.g. crm/deals). Pick it from the list in "Process Template", or look it up with Scheme > Process Template > Get Many in Section. Request: POST /bpm/template/crm.deals/Approval/run.`,
+			`${NOT_FOUND} Check Section and Process Template: a code must be spelled as the platform has it, case included (codes are usually lower case, e.g. crm/deals). Pick it from the list in "Process Template", or look it up with Scheme > Process Template > Get Many in Section. The process templates of application "crm.deals" (codes): "deal_review" (Deal review). Request: POST /bpm/template/crm.deals/Approval/run.`,
 		);
-		expect(t.platform.requests).toHaveLength(1);
+		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
+			['POST', '/pub/v1/bpm/template/crm.deals/Approval/run'],
+			SECTIONS_READ,
+			['GET', '/pub/v1/scheme/namespaces/crm/apps/deals/processes'],
+		]);
 	});
 
 	test('a known application still lists its items', async () => {
@@ -142,6 +170,50 @@ describe('a code the platform does not know fails, naming the code, the field an
 		});
 		expect(error).toBeUndefined();
 		expect(jsonOf(items)).toEqual([{ __id: dealId, __name: 'Chairs' }]);
+	});
+});
+
+describe('the Scheme reads of an unknown code name what the company has', () => {
+	const scheme = (operation: string, extra: Record<string, unknown>) => ({
+		resource: 'application',
+		operation,
+		...extra,
+	});
+
+	test("Application > Get of an application in another case: the section's codes and the one meant", async () => {
+		const { error } = await t.run({
+			nodeType: 'elma365Scheme',
+			parameters: scheme('get', {
+				namespace: byCode('crm'),
+				application: byCode('Deals'),
+			}) as never,
+		});
+		expect(error?.message).toBe(
+			'ELMA365 404: Application "crm/Deals" was not found (application crm.Deals not found)',
+		);
+		expect(error?.description).toBe(
+			`${NOT_FOUND} ${CHECK_APPLICATION} ${CRM_APPLICATIONS} Did you mean "deals"? Request: GET /scheme/namespaces/crm/apps/Deals.`,
+		);
+		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
+			['GET', '/pub/v1/scheme/namespaces/crm/apps/Deals'],
+			SECTIONS_READ,
+			CRM_APPLICATIONS_READ,
+		]);
+	});
+
+	test('Application > Get Many in a section that does not exist: the sections', async () => {
+		const { error } = await t.run({
+			nodeType: 'elma365Scheme',
+			parameters: scheme('getAll', { namespace: byCode('sales'), returnAll: true }) as never,
+		});
+		expect(error?.message).toMatch(/^ELMA365 404: Section "sales" was not found/);
+		expect(error?.description).toBe(
+			`${NOT_FOUND} Check Section: a code must be spelled as the platform has it, case included (codes are usually lower case, e.g. crm/deals). Pick it from the list in "Section", or look it up with Scheme > Section > Get Many. ${SECTIONS} Request: GET /scheme/namespaces/sales/apps.`,
+		);
+		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
+			['GET', '/pub/v1/scheme/namespaces/sales/apps'],
+			SECTIONS_READ,
+		]);
 	});
 });
 
@@ -160,7 +232,7 @@ describe('pickers and the trigger word the 404 of an unknown code as the operati
 		});
 		await expect(search).rejects.toMatchObject({
 			message: 'ELMA365 404: Application "crm/nope" was not found (application crm/nope not found)',
-			description: `${NOT_FOUND} ${CHECK_APPLICATION} Request: POST /app/crm/nope/list.`,
+			description: `${NOT_FOUND} ${CHECK_APPLICATION} ${CRM_APPLICATIONS} Request: POST /app/crm/nope/list.`,
 			httpCode: '404',
 		});
 	});
@@ -176,7 +248,7 @@ describe('pickers and the trigger word the 404 of an unknown code as the operati
 			'ELMA365 404: Application "crm/nope" was not found (application crm/nope not found)',
 		);
 		expect(result.error?.description).toBe(
-			`${NOT_FOUND} ${CHECK_APPLICATION} Request: POST /app/crm/nope/list.`,
+			`${NOT_FOUND} ${CHECK_APPLICATION} ${CRM_APPLICATIONS} Request: POST /app/crm/nope/list.`,
 		);
 	});
 });
@@ -204,7 +276,7 @@ describe('as an agent tool: the hint names the tool arguments the codes came fro
 			node({ namespace: fromAI('section'), application: fromAI('app_code') }),
 		);
 		expect(words?.hint).toBe(
-			'Check the tool arguments "section" and "app_code": a code must be spelled as the platform has it, case included (codes are usually lower case, e.g. crm/deals). Take both from the answer of the tool that lists them (ELMA365 Scheme > Application > Get Many).',
+			'Check the tool arguments "section" and "app_code": a code must be spelled as the platform has it, case included (codes are usually lower case, e.g. crm/deals). Take both from the answer of the tool that lists the applications of a section (the code field of each; ELMA365 Scheme > Application > Get Many).',
 		);
 	});
 

@@ -127,7 +127,12 @@ describe('group create and update', () => {
 				name: 'X',
 			},
 		});
-		expect(missing.error?.message).toBe('ELMA365 404: namespace nowhere not found');
+		expect(missing.error?.message).toBe(
+			'ELMA365 404: Section "nowhere" was not found (namespace nowhere not found)',
+		);
+		expect(missing.error?.description).toContain(
+			'The company\'s sections (codes): "crm" (CRM), "hr" (HR).',
+		);
 		expect(missing.error?.httpCode).toBe('404');
 		t.platform.reset();
 		const coded = await t.run({

@@ -586,8 +586,11 @@ describe('path values, validation and Continue On Fail', () => {
 		});
 		expect(t.platform.requests.map((r) => r.path)).toEqual([
 			'/pub/v1/scheme/namespaces/..%252Fx/processes/a%23b%3Fc',
+			'/pub/v1/scheme/namespaces',
 		]);
-		expect(error?.message).toBe('ELMA365 404: process template ..%2Fx.a#b?c not found');
+		expect(error?.message).toBe(
+			'ELMA365 404: Process template "..%2Fx/a#b?c" was not found (process template ..%2Fx.a#b?c not found)',
+		);
 	});
 
 	test.each([

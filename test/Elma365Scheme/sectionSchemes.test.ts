@@ -294,11 +294,15 @@ describe('validation and platform errors', () => {
 		expect(t.platform.requests.map((r) => r.path)).toEqual([
 			`/pub/v1/scheme/namespaces/crm/reports/${S.reports.pipeline}`,
 			'/pub/v1/scheme/namespaces/crm/reports/missing',
+			// What the section has, read once to name it in the error.
+			'/pub/v1/scheme/namespaces',
+			'/pub/v1/scheme/namespaces/crm/reports',
 		]);
 		expect(jsonOf(items)).toEqual([
 			stored('schemeReports', `crm/${S.reports.pipeline}`)[0],
 			expect.objectContaining({
-				error: 'ELMA365 404: report crm.missing not found',
+				error: 'ELMA365 404: Report "crm/missing" was not found (report crm.missing not found)',
+				description: expect.stringContaining('The reports of section "crm" (codes): '),
 				httpCode: '404',
 			}),
 		]);
@@ -316,7 +320,14 @@ describe('validation and platform errors', () => {
 				returnAll: true,
 			} as never,
 		});
-		expect(error?.message).toBe('ELMA365 404: process template crm.nope not found');
-		expect(t.platform.requests).toHaveLength(1);
+		expect(error?.message).toBe(
+			'ELMA365 404: Process template "crm/nope" was not found (process template crm.nope not found)',
+		);
+		expect(error?.description).toContain('The process templates of section "crm" (codes): ');
+		expect(t.platform.requests.map((r) => r.path)).toEqual([
+			'/pub/v1/scheme/namespaces/crm/processes/nope/forms',
+			'/pub/v1/scheme/namespaces',
+			'/pub/v1/scheme/namespaces/crm/processes',
+		]);
 	});
 });

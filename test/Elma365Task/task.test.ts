@@ -324,14 +324,34 @@ describe('Complete', () => {
 		});
 	});
 
-	test("an exit the task does not have, and a task already completed: the platform's words, sent once", async () => {
+	test("an exit the task does not have: the platform's words, and the task's exits read once after the refusal", async () => {
+		const byName = await run({
+			operation: 'complete',
+			taskId: picked(taskAt(1)),
+			exitId: picked('Approve', 'code'),
+		});
+		expect(byName.error?.message).toBe('ELMA365 400: exitId: the task has no exit "Approve"');
+		expect(byName.error?.description).toContain(
+			'Exit takes the ID of one of the task\'s exits (its id field, as the task\'s list of exits gives it), and "Approve" is none of them. The task\'s exits: "approve" (Approve), "reject" (Reject). "Approve" is the name of exit "approve": give that ID.',
+		);
+		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
+			['PUT', `/pub/v1/tasks/${taskAt(1)}/submit`],
+			['GET', `/pub/v1/tasks/${taskAt(1)}/exits`],
+		]);
+
+		t.platform.reset();
 		const wrongExit = await run({
 			operation: 'complete',
 			taskId: picked(taskAt(1)),
 			exitId: picked('escalate', 'code'),
 		});
 		expect(wrongExit.error?.message).toBe('ELMA365 400: exitId: the task has no exit "escalate"');
+		expect(wrongExit.error?.description).toContain(
+			'The task\'s exits: "approve" (Approve), "reject" (Reject). Give one of these IDs.',
+		);
+	});
 
+	test("a task already completed: the platform's words; the exit given is one of the task's", async () => {
 		t.platform.collection('tasks').get(taskAt(1))!.state = 'closed';
 		t.platform.reset();
 		const again = await run({
@@ -340,7 +360,9 @@ describe('Complete', () => {
 			exitId: picked('approve'),
 		});
 		expect(again.error?.message).toBe(`ELMA365 400: task ${taskAt(1)} is already completed`);
-		expect(t.platform.requests).toHaveLength(1);
+		expect(again.error?.description).not.toContain("The task's exits");
+		// The exits are read once after the refusal, to see whether the exit was the cause.
+		expect(t.platform.requests.map((r) => r.method)).toEqual(['PUT', 'GET']);
 	});
 
 	test('Additional Body is merged over the form; an empty exit fails before any request', async () => {

@@ -4,6 +4,7 @@
  *   const t = usePlatform();
  *   const { items } = await t.run({ nodeType: 'elma365Nomenclature', parameters: {...} });
  */
+import http from 'node:http';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import type { RunOptions, RunResult } from './engine';
 import { runNode } from './engine';
@@ -36,7 +37,12 @@ export function usePlatform(): TestPlatform {
 				credential: options.credential ?? { baseUrl: t.platform.url, apiKey: t.platform.apiKey },
 			});
 	});
-	afterEach(() => t.platform.reset());
+	afterEach(() => {
+		t.platform.reset();
+		// The double has closed the test's connections: a test's direct client (axios, on Node's
+		// keep-alive global agent) must not reuse one of them before it has seen it close.
+		http.globalAgent.destroy();
+	});
 	afterAll(async () => t.platform.close());
 	return t;
 }

@@ -26,7 +26,7 @@ export function channelMessageFields(purpose: string): INodeProperties[] {
 
 /** `/channel/{channel}/{action}`, the channel ID validated and encoded. */
 export function readChannelPath(ctx: IExecuteFunctions, itemIndex: number, action: string): string {
-	const channel = readUuidLocator(ctx, itemIndex, 'channelId', 'Channel ID');
+	const channel = readUuidLocator(ctx, itemIndex, 'channelId', 'Channel ID', 'searchChannels');
 	return `${apiPath`/channel/${channel}`}/${action}`;
 }
 
@@ -36,7 +36,13 @@ export function readChannelMessagePath(
 	itemIndex: number,
 	action: string,
 ): string {
-	const messageId = readUuidLocator(ctx, itemIndex, 'messageId', 'Message ID');
+	const messageId = readUuidLocator(
+		ctx,
+		itemIndex,
+		'messageId',
+		'Message ID',
+		'searchChannelMessages',
+	);
 	return readChannelPath(ctx, itemIndex, `${apiPath`message/${messageId}`}/${action}`);
 }
 

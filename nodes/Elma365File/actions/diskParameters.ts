@@ -16,7 +16,7 @@ export function directoryLocator(description: string, required = true): INodePro
 
 /** The picked directory's ID, checked as a UUID. */
 export function readDirectory(ctx: IExecuteFunctions, itemIndex: number): string {
-	return readUuidLocator(ctx, itemIndex, 'directoryId', 'Directory');
+	return readUuidLocator(ctx, itemIndex, 'directoryId', 'Directory', 'searchDirectories');
 }
 
 /** Whether a value reads as blank text; one String() cannot convert (`{"toString": []}`) is not. */
@@ -56,7 +56,7 @@ export const fileIdField: INodeProperties = uuidLocator({
 
 /** The File ID parameter (picked or typed), checked as a UUID. */
 export function readFileId(ctx: IExecuteFunctions, itemIndex: number): string {
-	return readUuidLocator(ctx, itemIndex, 'fileId', 'File ID');
+	return readUuidLocator(ctx, itemIndex, 'fileId', 'File ID', 'searchFiles');
 }
 
 /** The file object of an answer (`{file: {...}}`), or the answer without its envelope. */

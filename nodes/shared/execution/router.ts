@@ -11,7 +11,7 @@ import { RunStopped, openRunWindow, stopRun } from '../flow';
 import { INITIAL_WINDOW, MAX_CONCURRENCY } from '../limits';
 import type { StatusHints } from './statusHints';
 import { explainingErrors, withStatusHints } from './statusHints';
-import { explainNotFound } from '../pickers/notFound';
+import { explainNotFound, explainNotFoundWithCodes } from '../pickers/notFound';
 import { shownText, shownValue } from '../shown';
 import { namingItem } from '../validation/values';
 
@@ -217,7 +217,11 @@ export async function route(
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const found = operations[resource]?.[operation];
 	const explained =
-		found && explainingErrors(found, (error, ctx) => explainNotFound(error, ctx.getNode()));
+		found &&
+		explainingErrors(found, {
+			thrown: explainNotFoundWithCodes,
+			settled: (error, ctx) => explainNotFound(error, ctx.getNode()),
+		});
 	const selected = explained && statusHints ? withStatusHints(explained, statusHints) : explained;
 	if (!selected) {
 		throw new NodeOperationError(

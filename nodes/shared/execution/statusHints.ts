@@ -16,11 +16,19 @@ export function explainStatus(error: unknown, hints: StatusHints): unknown {
 	return error;
 }
 
+/**
+ * How an operation's errors are explained: `thrown` for an error an item's run (or a grouped run as
+ * a whole) throws, which may read more to explain it; `settled` for an item's outcome in a grouped
+ * run, at once, since a run without Continue On Fail stops at the first failed item before the
+ * next request leaves.
+ */
+export interface Explainer {
+	thrown: (error: unknown, ctx: IExecuteFunctions) => unknown;
+	settled: (error: unknown, ctx: IExecuteFunctions) => unknown;
+}
+
 /** Wraps an operation so that every error it throws, per item or grouped, goes through `explain` (with the run's context). */
-export function explainingErrors<T extends Operation>(
-	operation: T,
-	explain: (error: unknown, ctx: IExecuteFunctions) => unknown,
-): T {
+export function explainingErrors<T extends Operation>(operation: T, explain: Explainer): T {
 	const wrapped: Operation = {};
 	if (operation.execute) {
 		const execute = operation.execute;
@@ -28,7 +36,7 @@ export function explainingErrors<T extends Operation>(
 			try {
 				return await execute.call(this, itemIndex);
 			} catch (error) {
-				throw explain(error, this);
+				throw await explain.thrown(error, this);
 			}
 		};
 	}
@@ -39,11 +47,13 @@ export function explainingErrors<T extends Operation>(
 				await executeAll.call(this, itemCount, (itemIndex, outcome) =>
 					settle(
 						itemIndex,
-						'error' in outcome ? { ...outcome, error: explain(outcome.error, this) } : outcome,
+						'error' in outcome
+							? { ...outcome, error: explain.settled(outcome.error, this) }
+							: outcome,
 					),
 				);
 			} catch (error) {
-				throw explain(error, this);
+				throw await explain.thrown(error, this);
 			}
 		};
 	}
@@ -52,5 +62,6 @@ export function explainingErrors<T extends Operation>(
 
 /** Wraps an operation so that every error it throws is explained with `hints`. */
 export function withStatusHints<T extends Operation>(operation: T, hints: StatusHints): T {
-	return explainingErrors(operation, (error) => explainStatus(error, hints));
+	const explain = (error: unknown) => explainStatus(error, hints);
+	return explainingErrors(operation, { thrown: explain, settled: explain });
 }

@@ -12,7 +12,7 @@ import type { ListPage } from '../lists/listPage';
 import { readListPage } from '../lists/listPage';
 import { LARGE_PAGE_SIZE, PAGE_SIZE, withRange } from '../lists/pager';
 import { readFirstPage } from '../lists/pageSize';
-import { explainNotFound } from '../pickers/notFound';
+import { explainNotFoundWithCodes } from '../pickers/notFound';
 
 /** The name a list entry is best shown by. */
 export function entryName(entry: IDataObject): string {
@@ -167,7 +167,7 @@ export async function listingRequest(
 	try {
 		return await apiRequest(ctx, request);
 	} catch (caught) {
-		const error = explainNotFound(caught, ctx.getNode());
+		const error = await explainNotFoundWithCodes(caught, ctx);
 		if (error instanceof NodeApiError && error.httpCode === '403') {
 			const listed = what ?? 'these entries';
 			throw new NodeApiError(ctx.getNode(), { message: error.message } as JsonObject, {

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyMode, IExecuteFunctions } from 'n8n-workflow';
 import { runMemo } from '../flow';
-import { parameterField, requireUuid } from '../validation';
+import { InvalidInput, parameterField, requireUuid } from '../validation';
 
 const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 const UUID_REGEX = `^\\s*${UUID_PATTERN}\\s*$`;
@@ -207,22 +207,32 @@ export function codeLocator(options: LocatorOptions & { placeholder: string }): 
 }
 
 /**
- * Reads a uuid picker's value (whatever its mode) and checks that it is a uuid. Read once per item
- * and run: the router reads an item's order key (an ID) before the operation reads the same picker,
- * and each read of an expression costs n8n's expression engine a fresh evaluation.
+ * Reads a uuid picker's value (whatever its mode) and checks that it is a uuid; a value that is not
+ * (a name, typed or given by an agent) is refused with where the ID comes from, the picker's list
+ * `listedBy` (its listSearch method). Read once per item and run: the router reads an item's order
+ * key (an ID) before the operation reads the same picker, and each read of an expression costs n8n's
+ * expression engine a fresh evaluation.
  */
 export function readUuidLocator(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	name: string,
 	label: string,
+	listedBy?: string,
 ): string {
 	const read = runMemo(ctx, 'uuid pickers', () => new Map<string, string>());
 	const key = `${itemIndex} ${name}`;
 	let id = read.get(key);
 	if (id === undefined) {
 		const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
-		id = requireUuid(parameterField(name, label), value);
+		try {
+			id = requireUuid(parameterField(name, label), value);
+		} catch (error) {
+			const source = listedBy && TYPED_VALUE_SOURCES[listedBy];
+			if (error instanceof InvalidInput && source)
+				error.description = `It takes an ID, not a name: ${source}.`;
+			throw error;
+		}
 		read.set(key, id);
 	}
 	return id;

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { clock } from '../flow';
 import { readWholeList } from '../lists/pager';
-import { explainNotFound } from '../pickers/notFound';
+import { explainNotFoundWithCodes } from '../pickers/notFound';
 import type { WatchedList } from './events';
 
 /**
@@ -81,7 +81,7 @@ async function readSorted(
 			idempotent: true,
 		});
 	} catch (error) {
-		throw explainNotFound(error, ctx.getNode());
+		throw await explainNotFoundWithCodes(error, ctx);
 	}
 }
 

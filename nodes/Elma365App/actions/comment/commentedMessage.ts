@@ -20,7 +20,13 @@ export function commentedMessage(purpose: string): INodeProperties[] {
 
 /** `/feed/{namespace}/{code}/{target}/message/{id}/{action}`, every part validated and encoded. */
 export function readMessagePath(ctx: IExecuteFunctions, itemIndex: number, action: string): string {
-	const messageId = readUuidLocator(ctx, itemIndex, 'messageId', 'Message ID');
+	const messageId = readUuidLocator(
+		ctx,
+		itemIndex,
+		'messageId',
+		'Message ID',
+		'searchItemMessages',
+	);
 	return readItemPath(ctx, itemIndex, itemFeed, `${apiPath`message/${messageId}`}/${action}`);
 }
 

@@ -59,7 +59,13 @@ export const entryExtras: INodeProperties[] = [
 /** An entry's directory and Additional Entry Fields (JSON), as `entryExtras` asks for them. */
 export function readEntryExtras(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	return {
-		directory: readUuidLocator(ctx, itemIndex, 'entryDirectoryId', 'Directory'),
+		directory: readUuidLocator(
+			ctx,
+			itemIndex,
+			'entryDirectoryId',
+			'Directory',
+			'searchDirectories',
+		),
 		...readJsonObject(ctx, itemIndex, 'entryFields', 'Additional Entry Fields (JSON)'),
 	};
 }

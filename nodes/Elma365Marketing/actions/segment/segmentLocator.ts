@@ -13,5 +13,5 @@ export function segmentField(description: string): INodeProperties {
 
 /** The picked segment's ID, checked as a UUID. */
 export function readSegmentId(ctx: IExecuteFunctions, itemIndex: number): string {
-	return readUuidLocator(ctx, itemIndex, 'segmentId', 'Segment');
+	return readUuidLocator(ctx, itemIndex, 'segmentId', 'Segment', 'searchSegments');
 }

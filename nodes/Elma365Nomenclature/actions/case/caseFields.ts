@@ -303,7 +303,7 @@ export function withCurrentFields(
 /** The case body as the vendor's create page names it, with only the settings the user added. */
 export function buildCaseBody(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const body: IDataObject = {
-		directoryId: readUuidLocator(ctx, itemIndex, 'directoryId', 'Directory'),
+		directoryId: readUuidLocator(ctx, itemIndex, 'directoryId', 'Directory', 'searchDirectories'),
 		docflow: requireOneOf('Document Flow', ctx.getNodeParameter('docflow', itemIndex), DOCFLOWS),
 		name: requireText(parameterField('name', 'Name'), ctx.getNodeParameter('name', itemIndex)),
 	};

@@ -26,7 +26,7 @@ export const description: INodeProperties[] = showFor('case', 'update', [
 ]);
 
 export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
-	return readUuidLocator(ctx, itemIndex, 'caseId', 'Case');
+	return readUuidLocator(ctx, itemIndex, 'caseId', 'Case', 'searchCases');
 }
 
 /**
@@ -35,7 +35,7 @@ export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
  * optional). Only Directory, Document Flow or Name left empty are taken from the case list.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const id = readUuidLocator(this, itemIndex, 'caseId', 'Case');
+	const id = readUuidLocator(this, itemIndex, 'caseId', 'Case', 'searchCases');
 	const changes = readCaseChanges(this, itemIndex);
 	const current = lacksRequiredField(changes) ? await currentCase(this, id) : {};
 	const body = withCurrentFields(this, changes, current);

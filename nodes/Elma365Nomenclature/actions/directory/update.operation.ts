@@ -21,7 +21,7 @@ export const description: INodeProperties[] = showFor('directory', 'update', [
 ]);
 
 export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
-	return readUuidLocator(ctx, itemIndex, 'directoryId', 'Directory');
+	return readUuidLocator(ctx, itemIndex, 'directoryId', 'Directory', 'searchDirectories');
 }
 
 /**
@@ -29,7 +29,7 @@ export function orderKey(ctx: IExecuteFunctions, itemIndex: number): string {
  * body, so an empty Name keeps the directory's current name, read from the directory list first.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const id = readUuidLocator(this, itemIndex, 'directoryId', 'Directory');
+	const id = readUuidLocator(this, itemIndex, 'directoryId', 'Directory', 'searchDirectories');
 	const given = buildDirectoryBody(this, itemIndex, false);
 	let body = given;
 	if (!('name' in given)) {

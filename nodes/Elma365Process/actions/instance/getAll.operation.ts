@@ -104,7 +104,13 @@ function readListPath(ctx: IExecuteFunctions, itemIndex: number): string {
 		const code = requirePathParameter(ctx, itemIndex, 'processCode', 'Process Template');
 		return apiPath`/bpm/instance/bytemplate/${namespace}/${code}/list`;
 	}
-	const templateId = readUuidLocator(ctx, itemIndex, 'templateId', 'Template ID');
+	const templateId = readUuidLocator(
+		ctx,
+		itemIndex,
+		'templateId',
+		'Template ID',
+		'searchInstanceTemplates',
+	);
 	return apiPath`/bpm/instance/bytemplateid/${templateId}/list`;
 }
 

@@ -117,7 +117,7 @@ export function instancesActionFields(purpose: string): INodeProperties[] {
 
 /** The item's Instance, checked as a UUID. */
 export function readInstanceId(ctx: IExecuteFunctions, itemIndex: number): string {
-	return readUuidLocator(ctx, itemIndex, 'instanceId', 'Instance');
+	return readUuidLocator(ctx, itemIndex, 'instanceId', 'Instance', 'searchTemplateInstances');
 }
 
 /** Items that change the same instance run one after the other, in input order, at any Concurrency. */

@@ -5,6 +5,7 @@ import { codeLocator } from '../../../shared/pickers/locators';
 import { parameterField, requireText } from '../../../shared/validation';
 import { withAdditionalBody } from '../../../shared/options/additionalBody';
 import { taskField, readTaskId } from './taskFields';
+import { withTaskExits } from './taskExits';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { additionalBody, concurrency, optionsCollection } from '../../../shared/options/options';
 
@@ -40,14 +41,19 @@ async function readBody(ctx: IExecuteFunctions, itemIndex: number): Promise<IDat
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const taskId = readTaskId(this, itemIndex);
 	const body = await readBody(this, itemIndex);
-	const response = await apiRequest(this, {
-		method: 'PUT',
-		path: apiPath`/tasks/${taskId}/submit`,
-		body,
-		// A completed task cannot be completed again: never repeated after a failure that may have done it.
-		idempotent: false,
-		itemIndex,
-	});
+	let response: IDataObject;
+	try {
+		response = await apiRequest(this, {
+			method: 'PUT',
+			path: apiPath`/tasks/${taskId}/submit`,
+			body,
+			// A completed task cannot be completed again: never repeated after a failure that may have done it.
+			idempotent: false,
+			itemIndex,
+		});
+	} catch (error) {
+		throw await withTaskExits(this, error, taskId, body.exitId as string);
+	}
 	// The output names the task changed beside what the platform answers (often only `success`).
 	return { taskId, ...body, ...unwrapItem(response) };
 }

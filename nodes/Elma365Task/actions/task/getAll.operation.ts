@@ -107,7 +107,7 @@ function readScope(ctx: IExecuteFunctions, itemIndex: number): Scope {
 function listPath(ctx: IExecuteFunctions, itemIndex: number): string {
 	const scope = readScope(ctx, itemIndex);
 	if (scope === 'performer')
-		return apiPath`/tasks/list/of/${readUuidLocator(ctx, itemIndex, 'userId', 'User')}`;
+		return apiPath`/tasks/list/of/${readUuidLocator(ctx, itemIndex, 'userId', 'User', 'searchUsers')}`;
 	if (scope === 'income' || scope === 'outcome' || scope === 'participate')
 		return `/tasks/list/${scope}`;
 	return '/tasks/list';

@@ -19,7 +19,7 @@ export const description: INodeProperties[] = showFor('task', 'reassign', [
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const taskId = readTaskId(this, itemIndex);
 	const body = readTaskChangeBody(this, itemIndex, {
-		userId: readUuidLocator(this, itemIndex, 'userId', 'New Performer'),
+		userId: readUuidLocator(this, itemIndex, 'userId', 'New Performer', 'searchUsers'),
 	});
 	const response = await apiRequest(this, {
 		method: 'POST',

@@ -46,7 +46,7 @@ export function taskChangeFields(comment: string, concurrencyDefault?: number): 
 
 /** The item's Task (picked or typed), checked as a UUID. */
 export function readTaskId(ctx: IExecuteFunctions, itemIndex: number): string {
-	return readUuidLocator(ctx, itemIndex, 'taskId', 'Task');
+	return readUuidLocator(ctx, itemIndex, 'taskId', 'Task', 'searchTasks');
 }
 
 /** Items that change the same task run one after the other, in input order, at any Concurrency. */
