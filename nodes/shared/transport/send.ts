@@ -147,7 +147,7 @@ export async function prepare(
 		encoding: 'stream',
 		disableFollowRedirect: true,
 		sendCredentialsOnCrossOriginRedirect: false,
-		// An idle timeout ends a silent server's connection; the deadline (bounds) ends a dripping one.
+		// An idle timeout ends a silent server's connection; the deadline (Bounds) ends a dripping one.
 		timeout: deadlineMs,
 	};
 	if (credentials.ignoreSslIssues === true) options.skipSslCertificateValidation = true;
