@@ -3,11 +3,12 @@ import type {
 	IExecuteFunctions,
 	IHookFunctions,
 	IHttpRequestMethods,
+	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IPollFunctions,
 	IWebhookFunctions,
+	NodeApiError,
 } from 'n8n-workflow';
-import type { IHttpRequestOptions, NodeApiError } from 'n8n-workflow';
 import type { Throttle } from '../flow';
 
 /** The n8n contexts requests are made from: node executions, pickers, the triggers (polling, and the instant one's lifecycle and webhook). */
