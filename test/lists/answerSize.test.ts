@@ -5,7 +5,7 @@ import { MAX_PAGE_SIZE, PAGE_SIZE } from '../../nodes/shared/lists/pager';
 
 /**
  * A page whose answer is larger than the size cap (Request Options > Max Response Size, 1 MB here)
- * is asked again at a tenth of its size, down to PAGE_SIZE (nodes/shared/lists/pageSize.ts,
+ * is asked again at a tenth of its size, down to PAGE_SIZE (nodes/shared/lists/
  * pager.ts): every row once, in list order, with the exact requests. Rows of `name` padded to
  * `bytes` characters make a page of 10,000 small rows fit 1 MB and one of larger rows not.
  */

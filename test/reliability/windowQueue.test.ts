@@ -1,6 +1,5 @@
 import { useClock } from '../../nodes/shared/flow/clock';
-import { CongestionWindow } from '../../nodes/shared/flow/congestion';
-import { QuotaWaitTooLong } from '../../nodes/shared/flow/quota';
+import { CongestionWindow, QuotaWaitTooLong } from '../../nodes/shared/flow/congestion';
 import type { Turn } from '../../nodes/shared/flow/types';
 import { VirtualClock } from '../harness/clock';
 

@@ -1,5 +1,5 @@
-import { CongestionWindow } from '../../nodes/shared/flow/congestion';
-import { FIRST_PROBE_MS, MAX_PROBE_MS, QuotaWaitTooLong } from '../../nodes/shared/flow/quota';
+import { CongestionWindow, QuotaWaitTooLong } from '../../nodes/shared/flow/congestion';
+import { FIRST_PROBE_MS, MAX_PROBE_MS } from '../../nodes/shared/flow/quota';
 import type { Turn, Verdict } from '../../nodes/shared/flow/types';
 
 /**

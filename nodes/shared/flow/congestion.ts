@@ -1,7 +1,6 @@
 import { INITIAL_WINDOW } from '../limits';
 import { clock } from './clock';
-import { LatencyTracker } from './latency';
-import { Quota, QuotaWaitTooLong } from './quota';
+import { Quota } from './quota';
 import type { Throttle, Ticket, Turn, Verdict } from './types';
 
 /** Rising answers in a row that end slow start: one slow answer is noise (a busy event loop), three are a trend. */
@@ -13,6 +12,16 @@ const LONG_WAIT_FACTOR = 2;
 /** Most places added in one round while probing above the size at which congestion was last seen. */
 const MAX_PROBE_STEP = 16;
 
+/** A hold that would end after the request's Max Quota Wait: the request fails instead of waiting. */
+export class QuotaWaitTooLong extends Error {
+	constructor(
+		readonly waitedMs: number,
+		readonly remainingWaitMs: number,
+	) {
+		super('quota wait too long');
+	}
+}
+
 /**
  * Congestion control for the requests of one node run (slow start, then AIMD, as TCP does), and the
  * company's quota (quota.ts), shared by every window of the run. The router makes one window per
@@ -20,7 +29,7 @@ const MAX_PROBE_STEP = 16;
  * - Slow start: the window of requests in flight starts at INITIAL_WINDOW and grows by one with
  *   every success (it doubles with each round of answers) up to the ceiling, the setting. It ends
  *   at the first sign of congestion, or without shrinking when answers start coming back slower
- *   than the best seen (latency.ts `rising`), before the next doubling doubles a queue.
+ *   than the best seen (LatencyTracker `rising`), before the next doubling doubles a queue.
  * - Congestion: a 5xx halves the window (once per burst), and so does a smoothed response time well
  *   above the best seen that lasts a window's worth of answers; while response times are climbing
  *   the window does not grow. A 5xx with Retry-After also holds every request until that time.
@@ -115,49 +124,52 @@ export class CongestionWindow implements Throttle {
 		return { sentAt: clock().now(), generation: this.generation, probe: this.quota.admit() };
 	}
 
-	/** Frees the request's place and learns from its answer (none: a network failure, which says nothing about load). */
+	/**
+	 * Frees the request's place; the window, then the run's quota, learn from its answer (none: a
+	 * network failure, which says nothing about load). After a failed answer (an error status other
+	 * than 429, or none) what it tells the quota (others may wait for it: a probe's answer) and its
+	 * place are handed on in the next turn of the event loop. The failure may end its item and,
+	 * without Continue On Fail, the run: the router stops the run as the error reaches it, which for
+	 * an answer read at once is within this turn, so no request waiting here starts after the node
+	 * has failed.
+	 */
 	leave(ticket: Ticket, verdict: Verdict | undefined): void {
 		this.inFlight -= 1;
 		const now = clock().now();
-		if (verdict === undefined) {
-			this.handOnLater(() => this.quota.unanswered(ticket.probe));
+		if (verdict !== undefined) this.resize(ticket, verdict, now);
+		// A 5xx with Retry-After holds every request until that time.
+		if (verdict && verdict.status >= 500 && verdict.retryAfterMs !== undefined)
+			this.quota.holdFor(verdict.retryAfterMs, now);
+		const failed = verdict === undefined || (verdict.status >= 400 && verdict.status !== 429);
+		if (!failed) {
+			this.quota.learn(ticket.sentAt, ticket.probe, verdict, now);
+			this.wakeNext();
 			return;
 		}
-		if (verdict.status === 429) {
-			this.quota.refused(ticket.sentAt, ticket.probe, verdict.retryAfterMs, now);
-			// Once per burst: the window is kept when the wait is the back-off, else it halves (a limit
-			// on requests in flight refuses the excess).
-			if (ticket.generation === this.generation)
-				if (this.waitIsTheBackOff(verdict.retryAfterMs)) this.keepSize();
-				else this.halve();
-		} else {
-			const failed = verdict.status >= 400;
-			if (!failed) this.quota.accepted(ticket.sentAt, ticket.probe);
-			this.takenSinceRefusal += 1;
-			if (verdict.status >= 500) this.congested(ticket.generation, verdict.retryAfterMs, now);
-			else this.answered(ticket.generation, now - ticket.sentAt);
-			if (failed) {
-				this.handOnLater(() => this.quota.accepted(ticket.sentAt, ticket.probe));
-				return;
-			}
-		}
-		this.wakeNext();
-	}
-
-	/**
-	 * After a failed answer (an error status, or none), what it tells the quota (others may wait for
-	 * it: a probe's answer) and its place are handed on in the next turn of the event loop. The
-	 * failure may end its item and, without Continue On Fail, the run: the router stops the run as
-	 * the error reaches it, which for an answer read at once is within this turn, so no request
-	 * waiting here starts after the node has failed.
-	 */
-	private handOnLater(learn: () => void): void {
 		void clock()
 			.sleep(0)
 			.then(() => {
-				learn();
+				this.quota.learn(ticket.sentAt, ticket.probe, verdict, now);
 				this.wakeNext();
 			});
+	}
+
+	/**
+	 * What an answer tells the window of its size. A 429 halves it (once per burst), or keeps it
+	 * when the wait is the back-off (a limit on requests in flight refuses the excess); a 5xx
+	 * halves it (once per burst); a success may grow it (`answered`).
+	 */
+	private resize(ticket: Ticket, verdict: Verdict, now: number): void {
+		const sameBurst = ticket.generation === this.generation;
+		if (verdict.status === 429) {
+			if (sameBurst)
+				if (this.waitIsTheBackOff(verdict.retryAfterMs)) this.keepSize();
+				else this.halve();
+			return;
+		}
+		this.takenSinceRefusal += 1;
+		if (verdict.status < 500) this.answered(ticket.generation, now - ticket.sentAt);
+		else if (sameBurst) this.halve();
 	}
 
 	/**
@@ -238,7 +250,7 @@ export class CongestionWindow implements Throttle {
 
 	/**
 	 * Slow start ends, without shrinking the window, at RISING_ANSWERS answers in a row slower than
-	 * the best seen by more than noise (latency.ts `rising`): the platform has begun to queue, and one
+	 * the best seen by more than noise (LatencyTracker `rising`): the platform has begun to queue, and one
 	 * more doubling would double the queue before the slower answers of that round come back.
 	 */
 	private endSlowStartIfRising(ms: number): void {
@@ -270,12 +282,6 @@ export class CongestionWindow implements Throttle {
 		if (this.probed < this.probeStep) return;
 		this.probeStep = Math.min(MAX_PROBE_STEP, this.probeStep * 2);
 		this.probed = 0;
-	}
-
-	/** A 5xx: the window halves (once per burst); with Retry-After every request waits that long. */
-	private congested(generation: number, retryAfterMs: number | undefined, now: number): void {
-		if (generation === this.generation) this.halve();
-		if (retryAfterMs !== undefined) this.quota.holdFor(retryAfterMs, now);
 	}
 
 	/**
@@ -331,5 +337,69 @@ export class CongestionWindow implements Throttle {
 			this.queue.shift()!.wake();
 			free -= 1;
 		}
+	}
+}
+
+/**
+ * How much longer than the best seen a smoothed response time may be before it counts as
+ * congestion: more than this factor, and more than LATENCY_SLACK_MS above it. Below 2, so that
+ * the window stops growing before the smoothed time (which lags) shows the platform twice as slow.
+ */
+const LATENCY_FACTOR = 1.5;
+/**
+ * Below this the difference is noise (a busy event loop, one slow row), not a queue at the
+ * platform: without it a platform answering in 2 ms would look congested at 5 ms.
+ */
+const LATENCY_SLACK_MS = 50;
+/** Weight of a new sample in the smoothed response time (TCP's 1/8). */
+const SMOOTHING = 1 / 8;
+/**
+ * How much longer than the best seen one answer may be, while the window still doubles, before it
+ * counts as the first sign of a queue (more than this factor and more than RISING_SLACK_MS above
+ * the best). Much lower than LATENCY_FACTOR: it only ends the doubling (slow start hands over to
+ * additive growth, as TCP's HyStart does on a rising delay), it shrinks nothing, and a window that
+ * doubles overshoots by a whole round when it waits for the smoothed time.
+ */
+const RISING_FACTOR = 1.15;
+const RISING_SLACK_MS = 20;
+
+/**
+ * Response times of the successful requests through one congestion window: the best seen and a
+ * smoothed average. When the platform queues requests its answers come later and later, before it
+ * answers 429 or 5xx (if it ever does): `climbing` says so.
+ */
+class LatencyTracker {
+	private best = Infinity;
+	private smoothed: number | undefined;
+
+	record(ms: number): void {
+		this.best = Math.min(this.best, ms);
+		this.smoothed =
+			this.smoothed === undefined ? ms : this.smoothed + (ms - this.smoothed) * SMOOTHING;
+	}
+
+	/** Forgets the smoothed response time (the best seen stays): after the window shrank, answers are judged afresh. */
+	restart(): void {
+		this.smoothed = undefined;
+	}
+
+	/** The response time to expect now: the smoothed one, else the best seen, else 0 (none yet). */
+	get expectedMs(): number {
+		return this.smoothed ?? (this.best === Infinity ? 0 : this.best);
+	}
+
+	/** Whether the smoothed response time is well above the best seen: the platform stays slower. */
+	get climbing(): boolean {
+		return this.smoothed !== undefined && this.wellAboveBest(this.smoothed);
+	}
+
+	/** Whether one response time is above the best seen by more than noise: a queue may be forming. */
+	rising(ms: number): boolean {
+		return ms > this.best * RISING_FACTOR && ms - this.best > RISING_SLACK_MS;
+	}
+
+	/** Whether one response time is well above the best seen. */
+	wellAboveBest(ms: number): boolean {
+		return ms > this.best * LATENCY_FACTOR && ms - this.best > LATENCY_SLACK_MS;
 	}
 }

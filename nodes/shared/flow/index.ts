@@ -12,8 +12,8 @@ import type { Throttle } from './types';
 
 export type { Clock } from './clock';
 export { clock, systemClock, useClock } from './clock';
-export { CongestionWindow } from './congestion';
-export { FIRST_PROBE_MS, MAX_PROBE_MS, QuotaWaitTooLong } from './quota';
+export { CongestionWindow, QuotaWaitTooLong } from './congestion';
+export { FIRST_PROBE_MS, MAX_PROBE_MS } from './quota';
 export type { RunState } from './runState';
 export type { Throttle, Ticket, Turn, Verdict } from './types';
 export { RunStopped, runMemo, runState, runWindow, stopRun } from './runState';

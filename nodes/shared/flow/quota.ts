@@ -1,4 +1,5 @@
 import { clock } from './clock';
+import type { Verdict } from './types';
 
 /**
  * The company's request quota as one run sees it. SaaS Standard companies may make 90 web API
@@ -33,16 +34,6 @@ export const MAX_PROBE_MS = 16_000;
 export const MIN_PERIOD_MS = 2_000;
 /** Largest random wait added to a hold, so that the runs of one company do not come back together. */
 const MAX_JITTER_MS = 250;
-
-/** A hold that would end after the request's Max Quota Wait: the request fails instead of waiting. */
-export class QuotaWaitTooLong extends Error {
-	constructor(
-		readonly waitedMs: number,
-		readonly remainingWaitMs: number,
-	) {
-		super('quota wait too long');
-	}
-}
 
 export class Quota {
 	/** No request but a probe is sent before this. */
@@ -112,8 +103,15 @@ export class Quota {
 		return true;
 	}
 
+	/** What the answer to a request sent at `sentAt` tells the quota: none came, refused (429), or taken. */
+	learn(sentAt: number, probe: boolean, verdict: Verdict | undefined, now: number): void {
+		if (verdict === undefined) this.unanswered(probe);
+		else if (verdict.status === 429) this.refused(sentAt, probe, verdict.retryAfterMs, now);
+		else this.accepted(sentAt, probe);
+	}
+
 	/** A request sent at `sentAt` was taken (any answer but 429). */
-	accepted(sentAt: number, probe: boolean): void {
+	private accepted(sentAt: number, probe: boolean): void {
 		this.takenSinceShortHold = true;
 		if (probe && this.probeEndsHold) this.startPeriod(sentAt);
 		else if (this.periodStart === undefined || sentAt >= this.periodStart) this.taken += 1;
@@ -124,7 +122,7 @@ export class Quota {
 	}
 
 	/** A request got no answer: if it was the probe, the next request probes instead. */
-	unanswered(probe: boolean): void {
+	private unanswered(probe: boolean): void {
 		if (!probe) return;
 		this.probeSent = false;
 		this.probeDue = this.probeEndsHold;
@@ -132,7 +130,12 @@ export class Quota {
 	}
 
 	/** A request was refused for the quota (429), asking to wait `retryAfterMs` if it said. */
-	refused(sentAt: number, probe: boolean, retryAfterMs: number | undefined, now: number): void {
+	private refused(
+		sentAt: number,
+		probe: boolean,
+		retryAfterMs: number | undefined,
+		now: number,
+	): void {
 		if (probe) {
 			this.probeSent = false;
 			this.wakeProbeWaiters();

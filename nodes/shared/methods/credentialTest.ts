@@ -6,8 +6,13 @@ import type {
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 import { DEFAULT_TIMEOUT_MS } from '../limits';
-import { isRedirect, parseBody } from '../transport';
-import { BASE_URL_EXAMPLE, BASE_URL_UNUSABLE, parseBaseUrl } from '../transport/address';
+import {
+	BASE_URL_EXAMPLE,
+	BASE_URL_UNUSABLE,
+	isRedirect,
+	parseBaseUrl,
+	parseBody,
+} from '../transport';
 import {
 	describeNetworkFailure,
 	describeStatus,

@@ -10,8 +10,7 @@ import type { ApiRequest } from '../transport';
 import { apiRequest } from '../transport';
 import type { ListPage } from '../lists/listPage';
 import { readListPage } from '../lists/listPage';
-import { LARGE_PAGE_SIZE, PAGE_SIZE, withRange } from '../lists/pager';
-import { readFirstPage } from '../lists/pageSize';
+import { LARGE_PAGE_SIZE, PAGE_SIZE, readFirstPage, withRange } from '../lists/pager';
 import { explainNotFoundWithCodes } from '../pickers/notFound';
 
 /** The name a list entry is best shown by. */

@@ -1,6 +1,6 @@
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import type { BoundExceeded } from './bounds';
+import type { BoundExceeded } from './send';
 import type { ApiRequest, Elma365Context } from './types';
 
 /** The platform's own words for a failure: its `error` text, or a short piece of a non-JSON body. */

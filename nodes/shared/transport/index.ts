@@ -1,53 +1,65 @@
-import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { API_ROOT_PATH, companyApiRoot } from './address';
-import {
-	API_MAX_BYTES,
-	DEFAULT_QUOTA_WAIT_S,
-	DEFAULT_TIMEOUT_MS,
-	TRANSFER_MAX_BYTES,
-} from '../limits';
-import type { RequestSettings } from './bounds';
 import { quotaError, redactValue } from './errors';
-import { cancelSignal, nextWaitMs, retryAfterMs, stoppedError, waitBeforeRetry } from './retry';
-import type { AttemptResult, Download } from './response';
-import { downloadResult, fetchLink, networkFailure, readResponse } from './response';
+import {
+	MAX_SINGLE_WAIT_MS,
+	downloadResult,
+	fetchLink,
+	networkFailure,
+	readResponse,
+	retryAfterMs,
+} from './response';
 import type { RunState, Ticket, Turn } from '../flow';
-import { QuotaWaitTooLong, runState, runWindow } from '../flow';
-import type { PreparedRequest } from './send';
-import { CREDENTIAL_TYPE, send } from './send';
-import type { HttpResponse, ApiRequest, Elma365Context } from './types';
+import { QuotaWaitTooLong, clock, runState } from '../flow';
+import { prepare, send } from './send';
+import type {
+	ApiRequest,
+	AttemptResult,
+	Download,
+	Elma365Context,
+	HttpResponse,
+	PreparedRequest,
+	StreamRequest,
+} from './types';
 
-export { apiPath, companyApiRoot, encodePathSegment, parseBaseUrl } from './address';
-export type { RequestSettings } from './bounds';
-export type { Download } from './response';
-export { parseBody, readDownload, unwrapItem, withoutEnvelope } from './response';
+export {
+	BASE_URL_EXAMPLE,
+	BASE_URL_UNUSABLE,
+	CREDENTIAL_TYPE,
+	MAX_REDIRECTS,
+	apiPath,
+	companyApiRoot,
+	encodePathSegment,
+	isRedirect,
+	parseBaseUrl,
+	useRequestOptionsReader,
+} from './send';
+export type { RequestOptionsReader } from './send';
+export {
+	MAX_SINGLE_WAIT_MS,
+	parseBody,
+	readDownload,
+	retryAfterWaitMs,
+	unwrapItem,
+	withoutEnvelope,
+} from './response';
 export type { Refusal, RefusalWords } from './errors';
 export { describeNetworkFailure, refusalOf, reworded } from './errors';
-export {
-	BASE_BACKOFF_MS,
-	MAX_ATTEMPTS,
-	MAX_SINGLE_WAIT_MS,
-	MAX_TOTAL_WAIT_MS,
-	backoffMs,
-	retryAfterWaitMs,
-} from './retry';
-export { CREDENTIAL_TYPE, MAX_REDIRECTS, isRedirect } from './send';
-export type { ApiRequest, HttpResponse, Elma365Context } from './types';
+export type { ApiRequest, Download, Elma365Context, HttpResponse, RequestSettings } from './types';
 
-/** A file transfer's request (apiDownload, downloadWithoutKey): the answer as a bounded stream. */
-interface StreamRequest extends ApiRequest {
-	stream: true;
-	/** A file link outside the API (object storage), fetched without the key instead of `path`. */
-	link?: string;
-}
+/** Attempts per request after failures (5xx, no answer), the first one included; a 429 is waited out instead (flow/quota.ts). */
+export const MAX_ATTEMPTS = 4;
+/** First backoff step; it doubles on each retry, with up to 25% random jitter on top. */
+export const BASE_BACKOFF_MS = 500;
+/** The sum of all waits after failures of one request; a retry that would exceed it is not made. */
+export const MAX_TOTAL_WAIT_MS = 30_000;
 
 /**
  * The one place requests are made. Returns the parsed body with the envelope checked: a non-2xx
  * status, or a 2xx with `success: false`, becomes a NodeApiError carrying the platform's text.
  * Every send waits in the run's congestion window, which also holds it while the company's quota
  * is used up (a 429 is sent again when the platform takes requests again, up to Request Options >
- * Max Quota Wait); 5xx and lost connections are retried as retry.ts says. Every attempt is bounded
+ * Max Quota Wait); 5xx and lost connections are retried as `nextWaitMs` says. Every attempt is bounded
  * by a deadline and a size cap, the key never goes to another origin, and no failure shows it.
  */
 export async function apiRequest(ctx: Elma365Context, request: StreamRequest): Promise<Download>;
@@ -93,7 +105,7 @@ function stopSignal(ctx: Elma365Context, state: RunState) {
 
 /**
  * Sends the request until it has its answer: again after a 429 once its window lets it, and after
- * a 5xx or a lost connection as retry.ts says. Throws the item's error; a wait that `signal` ends
+ * a 5xx or a lost connection as `nextWaitMs` says. Throws the item's error; a wait that `signal` ends
  * throws RunStopped when the run has stopped.
  */
 async function attempts(
@@ -177,80 +189,6 @@ export function jsonBody(body: IDataObject): {
 	return { body: Buffer.from('{}'), headers: { 'Content-Type': 'application/json' } };
 }
 
-/** Reads a node's Request Options for one request (`itemIndex` undefined: a read the run shares). */
-export type RequestOptionsReader = (
-	ctx: Elma365Context,
-	itemIndex: number | undefined,
-) => RequestSettings;
-
-/** The Request Options of a node that shows none (the Event Trigger): every bound at its default. */
-const NO_REQUEST_OPTIONS: RequestSettings = {
-	retryWrites: false,
-	maxQuotaWaitMs: DEFAULT_QUOTA_WAIT_S * 1000,
-};
-
-let readRequestOptions: RequestOptionsReader = () => NO_REQUEST_OPTIONS;
-
-/**
- * How every request reads its node's Request Options. The option's file (options/requestOptions.ts)
- * sets its reader when it is loaded, which every node that shows Request Options does for its
- * description: the options are parsed and checked beside their properties, and the transport only
- * bounds a request by what they say.
- */
-export function useRequestOptionsReader(reader: RequestOptionsReader): void {
-	readRequestOptions = reader;
-}
-
-/** The deadline of a request not sent yet: `send` sets each attempt's own (one signal for all, made once). */
-const NOT_SENT = AbortSignal.abort();
-
-/** Reads the credential and Request Options and builds what every send of `request` uses. */
-async function prepare(
-	ctx: Elma365Context,
-	request: ApiRequest | StreamRequest,
-): Promise<PreparedRequest> {
-	const mode = 'stream' in request ? 'stream' : request.response === 'buffer' ? 'buffer' : 'json';
-	const transfer = mode !== 'json';
-	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
-	const settings = readRequestOptions(ctx, request.itemIndex);
-	const deadlineMs = settings.timeout ?? request.timeout ?? DEFAULT_TIMEOUT_MS;
-	const maxBytes =
-		settings.maxBytes ?? request.maxBytes ?? (transfer ? TRANSFER_MAX_BYTES : API_MAX_BYTES);
-	const apiRoot = companyApiRoot(ctx, credentials.baseUrl);
-	const root = request.outsidePublicApi ? apiRoot.slice(0, -API_ROOT_PATH.length) : apiRoot;
-	const options: IHttpRequestOptions = {
-		method: request.method,
-		url: `${root}${request.path}`,
-		json: !Buffer.isBuffer(request.body) && !transfer,
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-		// Read as a stream so that the size cap and the deadline apply while the body arrives.
-		encoding: 'stream',
-		disableFollowRedirect: true,
-		sendCredentialsOnCrossOriginRedirect: false,
-		// An idle timeout ends a silent server's connection; the deadline (bounds) ends a dripping one.
-		timeout: deadlineMs,
-	};
-	if (credentials.ignoreSslIssues === true) options.skipSslCertificateValidation = true;
-	if (request.headers) options.headers = { ...request.headers };
-	if (request.body !== undefined) options.body = request.body;
-	if (request.qs !== undefined && Object.keys(request.qs).length > 0) options.qs = request.qs;
-	return {
-		ctx,
-		request,
-		mode,
-		options,
-		bounds: { deadlineMs, maxBytes },
-		idempotent: settings.retryWrites || (request.idempotent ?? request.method !== 'POST'),
-		secrets: [String(credentials.apiKey ?? '')],
-		ignoreSslIssues: credentials.ignoreSslIssues === true,
-		maxQuotaWaitMs: settings.maxQuotaWaitMs,
-		window: request.throttle ?? runWindow(ctx),
-		sent: 0,
-		deadline: NOT_SENT,
-	};
-}
-
 /**
  * Waits for the request's turn in its window: a place, and the company's quota. A quota hold that
  * would pass Max Quota Wait fails the item at once with the quota's words (and the platform's, from
@@ -274,4 +212,54 @@ async function enterWindow(
 		if (turn.signal?.aborted) throw stoppedError(ctx, request.itemIndex);
 		throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: request.itemIndex });
 	}
+}
+
+/** The wait before retry number `attempt`: exponential from BASE_BACKOFF_MS, plus up to 25% random jitter. */
+export function backoffMs(attempt: number): number {
+	const step = BASE_BACKOFF_MS * 2 ** (attempt - 1);
+	return Math.min(MAX_SINGLE_WAIT_MS, step + Math.floor(clock().random() * step * 0.25));
+}
+
+/**
+ * The wait before the next attempt after attempt number `attempt` failed, `waitedMs` having been
+ * waited already: the wait the platform asked for, or the backoff; undefined when no retry is left.
+ */
+function nextWaitMs(
+	attempt: number,
+	waitedMs: number,
+	askedWaitMs: number | undefined,
+): number | undefined {
+	const pause = askedWaitMs ?? backoffMs(attempt);
+	if (attempt >= MAX_ATTEMPTS || waitedMs + pause > MAX_TOTAL_WAIT_MS) return undefined;
+	return pause;
+}
+
+/** The execution's stop signal (execute contexts), which also ends retry and quota waits at once. */
+function cancelSignal(ctx: Elma365Context): AbortSignal | undefined {
+	const withCancel = ctx as { getExecutionCancelSignal?: () => AbortSignal | undefined };
+	return typeof withCancel.getExecutionCancelSignal === 'function'
+		? withCancel.getExecutionCancelSignal()
+		: undefined;
+}
+
+/** Waits `ms` before a retry; fails the item at once when the execution (or `signal`) is stopped meanwhile. */
+async function waitBeforeRetry(
+	ctx: Elma365Context,
+	ms: number,
+	signal = cancelSignal(ctx),
+): Promise<void> {
+	try {
+		await clock().sleep(ms, signal);
+	} catch {
+		throw stoppedError(ctx);
+	}
+}
+
+/** The item's error when the execution was stopped while a request waited (the router names the item). */
+function stoppedError(ctx: Elma365Context, itemIndex?: number) {
+	return new NodeOperationError(
+		ctx.getNode(),
+		'ELMA365: the execution was stopped while waiting to retry',
+		{ itemIndex },
+	);
 }

@@ -1,8 +1,6 @@
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { parseJsonOrText } from '../utils';
-import type { Bounds, ByteStream } from './bounds';
-import { BoundExceeded, boundedStream, discard, readBounded } from './bounds';
+import { clock } from '../flow';
 import {
 	apiError,
 	boundError,
@@ -14,34 +12,56 @@ import {
 	redactValue,
 	redirectError,
 } from './errors';
-import {
-	MAX_SINGLE_WAIT_MS,
-	RETRIABLE_NETWORK_CODES,
-	isRetriableStatus,
-	retryAfterMs,
-	retryAfterWaitMs,
-} from './retry';
-import type { PreparedRequest } from './send';
-import { MAX_REDIRECTS, redirectTarget, send } from './send';
-import type { HttpResponse, ApiRequest, Elma365Context } from './types';
+import { BoundExceeded, MAX_REDIRECTS, discard, redirectTarget, send } from './send';
+import type {
+	ApiRequest,
+	AttemptResult,
+	Bounds,
+	ByteStream,
+	Download,
+	Elma365Context,
+	HttpResponse,
+	PreparedRequest,
+} from './types';
 
-/** A file's bytes on their way: read them with `readDownload`, or `bufferOf` for all of them at once. */
-export interface Download {
-	/** The body as a stream, bounded by the request's size cap and deadline. */
-	data: ByteStream;
-	headers: IDataObject;
-	/** Bytes passed through so far (all of them once the stream has been read). */
-	bytes: () => number;
-	/** Where the bytes came from (the company's address, or storage's after a redirect). */
-	url: string;
-	/** The failure a broken stream means for the item (past the size cap or deadline, a dropped connection). */
-	failure: (error: unknown) => NodeApiError;
+/** No single wait after a failure is longer, whatever a 5xx asks for in Retry-After. */
+export const MAX_SINGLE_WAIT_MS = 10_000;
+/**
+ * Network failures worth another attempt. ERR_BAD_RESPONSE is a connection dropped half-way through
+ * the answer; like the others but ECONNREFUSED it is retried only when the request is idempotent.
+ */
+const RETRIABLE_NETWORK_CODES = new Set([
+	'ECONNRESET',
+	'ECONNREFUSED',
+	'ETIMEDOUT',
+	'ECONNABORTED',
+	'EPIPE',
+	'EAI_AGAIN',
+	'ERR_BAD_RESPONSE',
+]);
+
+/** Whether a failed answer is worth another attempt: a 5xx, only for idempotent requests (a 429 is the quota's). */
+function isRetriableStatus(status: number, idempotent: boolean): boolean {
+	return idempotent && status >= 500 && status <= 599;
 }
 
-/** How one send ended, unless it threw the item's error: the result, or a failure worth another attempt (after `waitMs`, or the backoff; none for a 429, which the window holds). */
-export type AttemptResult =
-	| { body: IDataObject | Download }
-	| { failure: NodeApiError; waitMs?: number; quota?: IDataObject };
+/** The wait a Retry-After header asks for (seconds or an HTTP date), in ms. */
+export function retryAfterMs(headers: IDataObject | undefined): number | undefined {
+	const value = headers?.['retry-after'];
+	if (value === undefined || value === null || value === '') return undefined;
+	const seconds = Number(value);
+	if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+	const date = Date.parse(String(value));
+	return Number.isNaN(date) ? undefined : Math.max(0, date - clock().now());
+}
+
+/** The wait a 5xx's Retry-After asks for, plus up to 25% (at least 100 ms) of random jitter, so parallel workers do not retry in lockstep. */
+export function retryAfterWaitMs(asked: number): number {
+	return Math.min(
+		MAX_SINGLE_WAIT_MS,
+		asked + Math.floor(clock().random() * Math.max(asked * 0.25, 100)),
+	);
+}
 
 function isSuccess(status: number): boolean {
 	return status >= 200 && status < 300;
@@ -299,7 +319,13 @@ export function parseBody(body: unknown): unknown {
 		if (body instanceof Buffer) return parseBody(body.toString('utf8'));
 		return body;
 	}
-	return body.trim() === '' ? undefined : parseJsonOrText(body);
+	const text = body.trim();
+	if (text === '') return undefined;
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return body;
+	}
 }
 
 /** A shallow copy of an answer without the envelope's own keys (`success`, `error`). */
@@ -315,4 +341,75 @@ export function unwrapItem(body: IDataObject): IDataObject {
 	if (body.item && typeof body.item === 'object' && !Array.isArray(body.item))
 		return body.item as IDataObject;
 	return withoutEnvelope(body);
+}
+
+function isStream(value: unknown): value is ByteStream {
+	return (
+		!!value &&
+		typeof value === 'object' &&
+		typeof (value as ByteStream).destroy === 'function' &&
+		Symbol.asyncIterator in value
+	);
+}
+
+/** Reads a whole body within the bounds; memory never holds more than `maxBytes` plus one chunk. */
+export async function readBounded(
+	body: unknown,
+	signal: AbortSignal,
+	bounds: Bounds,
+): Promise<Buffer> {
+	if (!isStream(body)) {
+		if (body === undefined || body === null) return Buffer.alloc(0);
+		return Buffer.isBuffer(body)
+			? body
+			: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+	}
+	const chunks: Buffer[] = [];
+	let size = 0;
+	let failure: BoundExceeded | undefined;
+	const onAbort = () => {
+		failure = new BoundExceeded('deadline', bounds.deadlineMs);
+		body.destroy(failure);
+	};
+	if (signal.aborted) onAbort();
+	else signal.addEventListener('abort', onAbort, { once: true });
+	try {
+		for await (const chunk of body) {
+			const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+			size += bytes.length;
+			if (size > bounds.maxBytes) {
+				failure = new BoundExceeded('size', bounds.maxBytes);
+				body.destroy(failure);
+				throw failure;
+			}
+			chunks.push(bytes);
+		}
+	} catch (error) {
+		throw failure ?? error;
+	} finally {
+		signal.removeEventListener('abort', onAbort);
+	}
+	if (failure) throw failure;
+	return Buffer.concat(chunks);
+}
+
+/**
+ * The body as a stream for n8n's binary data (downloads), counted as it flows: it fails with
+ * BoundExceeded past `maxBytes` or the deadline. `bytes` reports the bytes passed so far.
+ */
+export function boundedStream(
+	body: ByteStream,
+	signal: AbortSignal,
+	bounds: Bounds,
+): { stream: ByteStream; bytes: () => number } {
+	let size = 0;
+	const stream = body.map(
+		(chunk) => {
+			size += chunk.length;
+			if (size > bounds.maxBytes) throw new BoundExceeded('size', bounds.maxBytes);
+			return chunk;
+		},
+		{ signal },
+	);
+	return { stream, bytes: () => size };
 }

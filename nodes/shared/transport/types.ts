@@ -3,9 +3,11 @@ import type {
 	IExecuteFunctions,
 	IHookFunctions,
 	IHttpRequestMethods,
+	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IPollFunctions,
 	IWebhookFunctions,
+	NodeApiError,
 } from 'n8n-workflow';
 import type { Throttle } from '../flow';
 
@@ -58,3 +60,80 @@ export interface HttpResponse {
 	body: unknown;
 	url: string;
 }
+
+/** A file transfer's request (apiDownload, downloadWithoutKey): the answer as a bounded stream. */
+export interface StreamRequest extends ApiRequest {
+	stream: true;
+	/** A file link outside the API (object storage), fetched without the key instead of `path`. */
+	link?: string;
+}
+
+/** A request made ready to send: n8n's HTTP options with the node's Request Options and the credential applied. */
+export interface PreparedRequest {
+	ctx: Elma365Context;
+	request: ApiRequest;
+	/** How the caller wants the answer: parsed JSON, all bytes in memory, or a stream of bytes. */
+	mode: 'json' | 'buffer' | 'stream';
+	options: IHttpRequestOptions;
+	bounds: Bounds;
+	idempotent: boolean;
+	/** The texts no failure may show (the API key), taken out of everything that came from the wire. */
+	secrets: string[];
+	ignoreSslIssues: boolean;
+	/** Request Options > Max Quota Wait, in ms. */
+	maxQuotaWaitMs: number;
+	/** The window the request waits in: its own (the pager's) or the run's. */
+	window: Throttle;
+	/** Sends made so far; the last one's deadline (Request Options > Timeout, from sending). */
+	sent: number;
+	deadline: AbortSignal;
+}
+
+/**
+ * Bounds on every answer: a total deadline per attempt (not only an idle timeout) and a size cap,
+ * so a server that drips bytes or never stops sending cannot hold a node or fill n8n's memory.
+ * Answers are read as streams and counted; past either bound the stream is destroyed.
+ */
+export interface Bounds {
+	/** Milliseconds one attempt may take, from sending to the last byte of the answer. */
+	deadlineMs: number;
+	/** Bytes the answer's body may have. */
+	maxBytes: number;
+}
+
+export type BoundKind = 'deadline' | 'size';
+
+/** A response body as the HTTP client gives it with `encoding: 'stream'` (a Node Readable). */
+export interface ByteStream extends AsyncIterable<Buffer | string> {
+	destroy(error?: Error): void;
+	map(fn: (chunk: Buffer) => Buffer, options?: { signal?: AbortSignal }): ByteStream;
+}
+
+/** The bounds and retry rule the user set in the node's Request Options, as options/requestOptions.ts reads them. */
+export interface RequestSettings {
+	/** The timeout the user set, or undefined for the operation's own default. */
+	timeout?: number;
+	/** The size cap the user set, in bytes, or undefined for the request's own default. */
+	maxBytes?: number;
+	retryWrites: boolean;
+	/** Max Quota Wait, in ms: the longest one request waits out the company's quota. */
+	maxQuotaWaitMs: number;
+}
+
+/** A file's bytes on their way: read them with `readDownload`, or `bufferOf` for all of them at once. */
+export interface Download {
+	/** The body as a stream, bounded by the request's size cap and deadline. */
+	data: ByteStream;
+	headers: IDataObject;
+	/** Bytes passed through so far (all of them once the stream has been read). */
+	bytes: () => number;
+	/** Where the bytes came from (the company's address, or storage's after a redirect). */
+	url: string;
+	/** The failure a broken stream means for the item (past the size cap or deadline, a dropped connection). */
+	failure: (error: unknown) => NodeApiError;
+}
+
+/** How one send ended, unless it threw the item's error: the result, or a failure worth another attempt (after `waitMs`, or the backoff; none for a 429, which the window holds). */
+export type AttemptResult =
+	| { body: IDataObject | Download }
+	| { failure: NodeApiError; waitMs?: number; quota?: IDataObject };
