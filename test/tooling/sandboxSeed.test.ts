@@ -127,4 +127,24 @@ test('a CATEGORY field is filled from the form with a category ID, sent as a lis
 	expect(items.map((item) => [item.json.__name, item.json.segment])).toEqual([
 		['Desk mat', [segment]],
 	]);
+	// A code, as the newcomer tried: refused before sending, saying where the IDs come from.
+	const refused = await runNode({
+		...form,
+		parameters: {
+			...form.parameters,
+			resource: 'item',
+			operation: 'create',
+			sendInOneRequest: false,
+			columns: {
+				mappingMode: 'defineBelow',
+				value: { __name: 'Desk mat', segment: 'b2b' },
+				matchingColumns: [],
+				schema,
+			},
+		},
+	});
+	expect(refused.error?.message).toBe(
+		'Invalid "Values to Send > Market segment" in item 0: expected category IDs (UUIDs), not codes or names, got "b2b"',
+	);
+	expect(refused.error?.description).toMatch(/App > Item > Get/);
 });
