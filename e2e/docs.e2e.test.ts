@@ -20,6 +20,7 @@ import {
 } from './connector';
 import { type DocBlock, REPO, RUN_ELSEWHERE, runnable, substitute } from './docBlocks';
 import { PACKAGE, n8nApi, state } from './helpers';
+import { properties as eventTriggerProperties } from '../nodes/Elma365EventTrigger/description';
 
 const run = promisify(execFile);
 
@@ -83,23 +84,9 @@ async function editorOptions(methodName: string, path: string) {
 	return ((await response.json()) as { data: Array<{ name: string; value: string }> }).data;
 }
 
-/** The Event Trigger's options of `parameter`, from the built node n8n loads (the packed dist/). */
+/** The Event Trigger's options of `parameter`, as its description lists them. */
 function describedOptions(parameter: string): Array<{ name: string; value: string }> {
-	const built = path.join(
-		REPO,
-		'dist',
-		'nodes',
-		'Elma365EventTrigger',
-		'Elma365EventTrigger.node.js',
-	);
-	const { Elma365EventTrigger } = require(built) as {
-		Elma365EventTrigger: new () => {
-			description: { properties: Array<{ name: string; options?: unknown[] }> };
-		};
-	};
-	const property = new Elma365EventTrigger().description.properties.find(
-		(p) => p.name === parameter,
-	);
+	const property = eventTriggerProperties.find((p) => p.name === parameter);
 	return property!.options as Array<{ name: string; value: string }>;
 }
 

@@ -37,25 +37,27 @@ afterAll(() => {
 	sandbox?.kill();
 });
 
+/** The platform's answer: a list's rows under `result.result`, a scheme list's under `result`. */
+interface Answer {
+	error?: string;
+	result: { result: Array<Record<string, unknown>> } & Array<{ code: string }>;
+}
+
 async function call(method: string, route: string, body?: unknown) {
 	const response = await fetch(`${url}/pub/v1${route}`, {
 		method,
 		headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
 		body: body === undefined ? undefined : JSON.stringify(body),
 	});
-	return { status: response.status, json: (await response.json()) as Record<string, any> };
+	return { status: response.status, json: (await response.json()) as Answer };
 }
 
 /** Every application the sandbox's scheme lists, as `namespace/code`. */
 async function applications(): Promise<string[]> {
-	const namespaces = (await call('GET', '/scheme/namespaces')).json.result.result as Array<{
-		code: string;
-	}>;
+	const namespaces = (await call('GET', '/scheme/namespaces')).json.result.result;
 	const found: string[] = [];
 	for (const { code } of namespaces) {
-		const apps = (await call('GET', `/scheme/namespaces/${code}/apps`)).json.result as Array<{
-			code: string;
-		}>;
+		const apps = (await call('GET', `/scheme/namespaces/${code}/apps`)).json.result;
 		for (const app of apps) found.push(`${code}/${app.code}`);
 	}
 	return found;
@@ -80,7 +82,7 @@ test('every seeded item of every application is taken back by the write path', a
 			['contracts', contracts],
 		] as const) {
 			if (answer.status !== 200) continue;
-			for (const item of answer.json.result.result as Array<Record<string, unknown>>) {
+			for (const item of answer.json.result.result) {
 				seeded++;
 				const context = writable(item);
 				const created = await call('POST', `/${area}/${app}/create`, { context });
