@@ -32,8 +32,16 @@ import { itemEvent } from '../elma365-module/test/emulation.ts';
 import { clearSandboxRequests, n8nApi, sandboxRequests, state } from './helpers';
 
 const DEALS = {
-	first: { __id: '7a000000-0000-4000-8000-0000000000a1', __name: 'Office chairs', amount: 1200 },
-	second: { __id: '7b000000-0000-4000-8000-0000000000a2', __name: 'Standing desks', amount: 5400 },
+	first: {
+		__id: '7a000000-0000-4000-8000-0000000000a1',
+		__name: 'Office chairs',
+		amount: { cents: 120000, currency: 'EUR' },
+	},
+	second: {
+		__id: '7b000000-0000-4000-8000-0000000000a2',
+		__name: 'Standing desks',
+		amount: { cents: 540000, currency: 'EUR' },
+	},
 };
 /**
  * The handler context of an item created in crm/deals as the vendor's own handlers read it

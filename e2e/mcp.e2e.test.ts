@@ -241,7 +241,7 @@ test('tools/call find_items: the arguments become the application path and the n
 		expect.objectContaining({
 			__id: '7a000000-0000-4000-8000-0000000000a1',
 			__name: 'Office chairs',
-			amount: 1200,
+			amount: { cents: 120000, currency: 'EUR' },
 		}),
 	]);
 	const requests = await sandboxRequests();

@@ -90,12 +90,12 @@ export function seed(platform: Platform): void {
 	set('app:crm/deals', S.deals.first, {
 		__id: S.deals.first,
 		__name: 'Office chairs',
-		amount: 1200,
+		amount: { cents: 120000, currency: 'EUR' },
 	});
 	set('app:crm/deals', S.deals.second, {
 		__id: S.deals.second,
 		__name: 'Standing desks',
-		amount: 5400,
+		amount: { cents: 540000, currency: 'EUR' },
 	});
 	// A contract application's item is an application item too: the App node reads the same one.
 	set('app:legal/contracts', S.contract, {

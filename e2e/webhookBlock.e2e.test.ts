@@ -12,7 +12,11 @@ import path from 'node:path';
 import { clearSandboxRequests, n8nApi, PACKAGE, sandboxRequests, state } from './helpers';
 
 const deal = '7a000000-0000-4000-8000-0000000000a1';
-const dealItem = { __id: deal, __name: 'Office chairs', amount: 1200 };
+const dealItem = {
+	__id: deal,
+	__name: 'Office chairs',
+	amount: { cents: 120000, currency: 'EUR' },
+};
 const readDeal = ['POST', `/pub/v1/app/crm/deals/${deal}/get`, {}];
 
 interface Execution {

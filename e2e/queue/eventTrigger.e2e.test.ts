@@ -29,7 +29,7 @@ const queue = state as State & { mainLog: string; workers: Array<{ name: string;
 const DEAL = {
 	__id: '7a000000-0000-4000-8000-0000000000a1',
 	__name: 'Office chairs',
-	amount: 1200,
+	amount: { cents: 120000, currency: 'EUR' },
 };
 
 /** The workers whose log says they finished the execution. */

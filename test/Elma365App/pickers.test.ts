@@ -593,7 +593,11 @@ describe('field mapping', () => {
 		]);
 		const refused = await createWith(schema, { region: 'eu' });
 		expect(refused.error?.message).toBe(
-			'Invalid "Values to Send > region" in item 0: expected a UUID or a list of UUIDs, got "eu"',
+			'Invalid "Values to Send > region" in item 0: expected category IDs (UUIDs), not codes or names, got "eu"',
+		);
+		// Where the ID comes from, as no operation lists categories.
+		expect(refused.error?.description).toBe(
+			"A category field takes the IDs of categories. The platform's API lists no categories: copy the IDs from this field of an item that has them (App > Item > Get or Get Many, a list of IDs).",
 		);
 		expect(t.platform.requests).toHaveLength(0);
 	});

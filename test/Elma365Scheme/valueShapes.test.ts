@@ -105,7 +105,10 @@ const ORDER_SHAPES: Entry[] = [
 	{ valueShape: 'a date and time in ISO 8601, such as "2027-03-01T07:00:00Z"' },
 	{ valueShape: 'true or false' },
 	{ valueShape: 'a whole number' },
-	{ valueShape: 'the ID (UUID) of a category; sent as ["<category id>"]' },
+	{
+		valueShape:
+			'the ID (UUID) of a category, copied from this field of an item that has one (no operation lists categories); sent as ["<category id>"]',
+	},
 	{ valueShape: 'the __id of an org-structure node; sent as ["<__id>"]' },
 	{
 		valueShape:

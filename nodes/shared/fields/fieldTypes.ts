@@ -220,6 +220,24 @@ function uuidList(label: Field, value: unknown): string[] {
 }
 
 /**
+ * Categories (CATEGORY): category IDs, which no list gives. The vendor's field types value a
+ * CATEGORY by `uuid.UUID` and give its data only `fields` (git.elewise.com/elma365/common
+ * pkg/types/implement_category.go, public copy in mihazzz123/upload-big-file-to-elma under
+ * vendor/; type.go: "a hierarchical tree linked with collection", naming no collection), and the
+ * public API's operations list no categories, so the error says where an ID is found.
+ */
+function categoryIds(label: Field, value: unknown): string[] {
+	try {
+		return uuidList(label, value);
+	} catch {
+		const refused = invalidInput(label, 'category IDs (UUIDs), not codes or names', value);
+		refused.description =
+			"A category field takes the IDs of categories. The platform's API lists no categories: copy the IDs from this field of an item that has them (App > Item > Get or Get Many, a list of IDs).";
+		throw refused;
+	}
+}
+
+/**
  * Files and images: file UUIDs, or a file just uploaded as `{"name", "hash"}` (the data types guide,
  * "Work with files in processes and apps"), sent as given.
  */
@@ -388,10 +406,9 @@ export function toPlatformValue(
 	if (platformType === 'SYS_USER') return userList(label, value);
 	if (platformType === 'MONEY') return money(label, value, field.currency);
 	if (REFERENCE_TYPES.has(platformType)) return uuidList(label, value);
-	// A CATEGORY is valued by UUID (the vendor's field types, git.elewise.com/elma365/common
-	// pkg/types/implement_category.go, public copy in mihazzz123/upload-big-file-to-elma under
-	// vendor/); an ENUM by `{code, name}` (pkg/types/complextypes/enum/enum.go, same copy).
-	if (platformType === 'CATEGORY') return uuidList(label, value);
+	// A CATEGORY is valued by UUID (categoryIds); an ENUM by `{code, name}` (the vendor's field
+	// types, pkg/types/complextypes/enum/enum.go, public copy as above).
+	if (platformType === 'CATEGORY') return categoryIds(label, value);
 	if (platformType === 'ENUM') return requireSendable(label, categories(value));
 	if (platformType === 'PHONE') return requireSendable(label, contacts('tel', value));
 	if (platformType === 'EMAIL') return requireSendable(label, contacts('email', value));

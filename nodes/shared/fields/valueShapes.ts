@@ -88,7 +88,10 @@ function shapeOf(field: IDataObject, platformType: string): Shape {
 			};
 		}
 		case 'CATEGORY':
-			return { give: 'the ID (UUID) of a category', sent: '["<category id>"]' };
+			return {
+				give: 'the ID (UUID) of a category, copied from this field of an item that has one (no operation lists categories)',
+				sent: '["<category id>"]',
+			};
 		case 'ENUM':
 			return {
 				give: categoryOptions(field)

@@ -30,7 +30,7 @@ import { runMemo } from '../flow';
  */
 export const valueShapesNotice: INodeProperties = {
 	displayName:
-		'Users: pick one, or give a UUID, e-mail or login (several as a list); items and categories: pick one where the field lists them (an application with more than 100 items is not listed), or give UUIDs / codes; money: 2500.00 EUR; files and org-structure: UUIDs (a list or comma-separated); links to any app: namespace/code/UUID; dates: 2026-03-05',
+		'Users: pick one, or give a UUID, e-mail or login (several as a list); items: pick one where the field lists them (an application with more than 100 items is not listed), or give UUIDs; enumerations: pick a value, or give its code; categories: category IDs (UUIDs), not codes: the platform lists no categories, so copy them from the field of an item that has them (App > Item > Get); money: 2500.00 EUR; files and org-structure: UUIDs (a list or comma-separated); links to any app: namespace/code/UUID; dates: 2026-03-05',
 	name: 'valueShapesNotice',
 	type: 'notice',
 	default: '',
