@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyMode, IExecuteFunctions } from 'n8n-workflow';
 import { runMemo } from '../flow';
-import { InvalidInput, parameterField, requireUuid } from '../validation';
+import { parameterField, requireUuid } from '../validation';
 
 const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 const UUID_REGEX = `^\\s*${UUID_PATTERN}\\s*$`;
@@ -225,14 +225,8 @@ export function readUuidLocator(
 	let id = read.get(key);
 	if (id === undefined) {
 		const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
-		try {
-			id = requireUuid(parameterField(name, label), value);
-		} catch (error) {
-			const source = listedBy && TYPED_VALUE_SOURCES[listedBy];
-			if (error instanceof InvalidInput && source)
-				error.description = `It takes an ID, not a name: ${source}.`;
-			throw error;
-		}
+		const source = listedBy === undefined ? undefined : TYPED_VALUE_SOURCES[listedBy];
+		id = requireUuid(parameterField(name, label), value, source);
 		read.set(key, id);
 	}
 	return id;

@@ -111,11 +111,13 @@ export function isUuid(value: unknown): value is string {
 	return typeof value === 'string' && UUID.test(value);
 }
 
-export function requireUuid(field: Field, value: unknown): string {
+/** A UUID, trimmed; `source` (where the ID comes from) goes under the error of anything else. */
+export function requireUuid(field: Field, value: unknown, source?: string): string {
 	const text = typeof value === 'string' ? value.trim() : value;
-	if (!isUuid(text))
-		throw invalidInput(field, 'a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6', value);
-	return text;
+	if (isUuid(text)) return text;
+	const error = invalidInput(field, 'a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6', value);
+	if (source) error.description = `It takes an ID, not a name: ${source}.`;
+	throw error;
 }
 
 /**
