@@ -242,7 +242,10 @@ async function prepare(
 		options,
 		bounds: { deadlineMs, maxBytes },
 		idempotent: settings.retryWrites || (request.idempotent ?? request.method !== 'POST'),
-		secrets: [String(credentials.apiKey ?? '')],
+		// The connector's subscribe key (Event Trigger) is a secret of the same credential.
+		secrets: [String(credentials.apiKey ?? ''), String(credentials.subscribeKey ?? '')].filter(
+			(secret) => secret !== '',
+		),
 		ignoreSslIssues: credentials.ignoreSslIssues === true,
 		maxQuotaWaitMs: settings.maxQuotaWaitMs,
 		window: request.throttle ?? runWindow(ctx),
