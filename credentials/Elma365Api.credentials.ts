@@ -39,7 +39,7 @@ export class Elma365Api implements ICredentialType {
 		},
 		{
 			displayName: 'Connector Subscribe Key',
-			name: 'subscribeKey',
+			name: 'subscribeSecret',
 			type: 'string',
 			typeOptions: { password: true },
 			default: '',

@@ -41,7 +41,7 @@ export async function callModule(
  */
 async function readSubscribeKey(ctx: IHookFunctions | IWebhookFunctions): Promise<string> {
 	const credentials = await ctx.getCredentials('elma365Api');
-	const key = typeof credentials.subscribeKey === 'string' ? credentials.subscribeKey : '';
+	const key = typeof credentials.subscribeSecret === 'string' ? credentials.subscribeSecret : '';
 	if (key.trim() === '')
 		throw new NodeOperationError(
 			ctx.getNode(),

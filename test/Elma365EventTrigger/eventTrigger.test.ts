@@ -1,4 +1,4 @@
-import type { INodeParameters, INodeProperties } from 'n8n-workflow';
+import type { INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { createHmac } from 'node:crypto';
 import { CONNECTOR_MODULE_ID, subscriptions } from '../harness/routes/connector.ts';
 import { itemsOf } from '../harness/routes/app.ts';
@@ -30,7 +30,7 @@ function options(store: WebhookStore, parameters: Record<string, unknown> = {}) 
 			applications: ['crm/deals'],
 			...parameters,
 		},
-		credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey, subscribeKey: KEY },
+		credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey, subscribeSecret: KEY },
 		store,
 	};
 }
@@ -171,7 +171,7 @@ describe('lifecycle', () => {
 			credential: {
 				baseUrl: `${t.platform.url}/pub/v1/`,
 				apiKey: t.platform.apiKey,
-				subscribeKey: KEY,
+				subscribeSecret: KEY,
 			},
 		};
 		expect(await lifecycle(prefixed, 'create')).toBe(true);
@@ -212,7 +212,8 @@ describe('lifecycle', () => {
 		const { loadPackage } = await import('../harness/engine');
 		const { NodeHelpers } = await import('n8n-workflow');
 		const loader = await loadPackage();
-		const { description } = loader.nodeTypes.elma365EventTrigger.type;
+		const description = loader.nodeTypes.elma365EventTrigger.type
+			.description as INodeTypeDescription;
 		const secretTyped = (description.properties as INodeProperties[]).filter(
 			(p) => p.typeOptions?.password === true || /key|secret|token/i.test(p.name),
 		);

@@ -243,7 +243,7 @@ async function prepare(
 		bounds: { deadlineMs, maxBytes },
 		idempotent: settings.retryWrites || (request.idempotent ?? request.method !== 'POST'),
 		// The connector's subscribe key (Event Trigger) is a secret of the same credential.
-		secrets: [String(credentials.apiKey ?? ''), String(credentials.subscribeKey ?? '')].filter(
+		secrets: [String(credentials.apiKey ?? ''), String(credentials.subscribeSecret ?? '')].filter(
 			(secret) => secret !== '',
 		),
 		ignoreSslIssues: credentials.ignoreSslIssues === true,
