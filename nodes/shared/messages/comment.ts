@@ -29,10 +29,12 @@ export function readCommentBody(ctx: IExecuteFunctions, itemIndex: number): IDat
 }
 
 /**
- * Additional Fields > Title of a message in an item's activity stream. A public client that ran on
- * a real company posts `{title, body}` there (`kigmixelson/alarm-manager-server`,
- * `alarm_manager_server/plugins/elma.py`); the channel message's reference page documents the same
- * optional `title` (https://api.brix365.com/en/public-api/reference/feed/sendchannelmessage).
+ * Additional Fields > Title of a message (an item's activity stream, a channel). The channel
+ * message's reference page documents an optional `title` beside `body`
+ * (https://api.brix365.com/en/public-api/reference/feed/sendchannelmessage), and a public client
+ * that ran on a real company posts `{title, body}` to an item's stream
+ * (`kigmixelson/alarm-manager-server`, `alarm_manager_server/plugins/elma.py`). Comments under a
+ * message get none: no page or client shows a title there.
  */
 export const messageTitleFields: INodeProperties = {
 	displayName: 'Additional Fields',
@@ -46,7 +48,7 @@ export const messageTitleFields: INodeProperties = {
 			name: 'title',
 			type: 'string',
 			default: '',
-			description: "The message's title, shown above its text; sent only when not empty",
+			description: "The message's title; sent only when not empty",
 		},
 	],
 };
