@@ -38,6 +38,15 @@ export class Elma365Api implements ICredentialType {
 				"Token created by an administrator under Administration > API tokens. Requests run with that user's permissions.",
 		},
 		{
+			displayName: 'Connector Subscribe Key',
+			name: 'subscribeSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				"Only for the ELMA365 Event Trigger: the key the company's administrator set in the n8n connector module's settings (subscribe_key). Leave empty in a credential that does not subscribe: whoever can use a credential that holds it can subscribe to the company's events.",
+		},
+		{
 			displayName: 'Ignore SSL Issues (Insecure)',
 			name: 'ignoreSslIssues',
 			type: 'boolean',

@@ -15,6 +15,7 @@ import {
 	MODULE_ID,
 	SCRIPT,
 	SUBSCRIBE_KEY,
+	TRIGGER_CREDENTIAL,
 	activateTrigger,
 	apiEvents,
 	deactivate,
@@ -144,6 +145,39 @@ describe('ELMA365 Event Trigger with the connector module', () => {
 			subscriptionId: stored.id,
 			secret: stored.secret,
 		});
+	});
+
+	test("the active workflow holds no subscribe key: not in its export, not in its history, not in n8n's database", async () => {
+		const exported = await n8nApi('GET', `/workflows/${workflowId}`);
+		expect(exported.status).toBe(200);
+		const trigger = (exported.json.nodes as Array<Record<string, unknown>>).find(
+			(node) => node.name === 'ELMA365',
+		)!;
+		expect(Object.keys(trigger.parameters as object)).toEqual(
+			expect.arrayContaining(['module', 'events', 'applications']),
+		);
+		expect(trigger.credentials).toEqual({
+			elma365Api: { id: expect.any(String), name: TRIGGER_CREDENTIAL },
+		});
+		expect(JSON.stringify(exported.json)).not.toContain(SUBSCRIBE_KEY);
+
+		const history = await n8nApi('GET', `/workflows/${workflowId}/history`);
+		expect(history.status).toBe(200);
+		const versions = history.json.data as Array<{ versionId: string }>;
+		expect(versions.length).toBeGreaterThan(0);
+		for (const { versionId } of versions) {
+			const version = await n8nApi('GET', `/workflows/${workflowId}/versions/${versionId}`);
+			expect(version.status).toBe(200);
+			expect(JSON.stringify(version.json)).toContain('elma365EventTrigger');
+			expect(JSON.stringify(version.json)).not.toContain(SUBSCRIBE_KEY);
+		}
+
+		// The single-process n8n keeps everything in SQLite in its user folder: the credential is
+		// stored encrypted, so the key's text is nowhere in the database (nor in its write-ahead log).
+		const database = path.join(state.userFolder, '.n8n', 'database.sqlite');
+		const files = [database, `${database}-wal`].filter((file) => fs.existsSync(file));
+		expect(files).toContain(database);
+		for (const file of files) expect(fs.readFileSync(file).includes(SUBSCRIBE_KEY)).toBe(false);
 	});
 
 	test("an item created in the app: the module's delivery starts exactly one execution with the item", async () => {

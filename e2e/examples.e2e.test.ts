@@ -221,11 +221,16 @@ test('sample-task-complete: completes the onboarding checklist through Approve a
 	const { status, json, requests } = await runSample('sample-task-complete.json');
 	expect(status).toBe(200);
 	const submitted = { exitId: 'approve', context: { comment: 'Checklist reviewed in n8n' } };
+	// The task is read first for its process instance (docs/nodes/task.md, Complete > instanceId).
 	expect(requests.map((r) => [r.method, r.path])).toEqual([
+		['GET', `/pub/v1/tasks/${task}/get`],
 		['PUT', `/pub/v1/tasks/${task}/submit`],
 		['GET', `/pub/v1/tasks/${task}/get`],
 	]);
-	expect(requests[0].body).toEqual(submitted);
+	expect(requests[1].body).toEqual({
+		...submitted,
+		instanceId: 'ba000000-0000-4000-8000-0000000000b2',
+	});
 	expect(json).toEqual([
 		expect.objectContaining({
 			__id: task,

@@ -27,6 +27,8 @@ const S = {
 	segment: '9a000000-0000-4000-8000-0000000000e1',
 	diskDirectory: 'aa000000-0000-4000-8000-0000000000d1',
 	contract: '7c000000-0000-4000-8000-0000000000c7',
+	/** The process instance every sandbox task belongs to (e2e/sandbox.ts). */
+	processInstance: 'ba000000-0000-4000-8000-0000000000b2',
 };
 const auth = () => `Bearer ${state.sandboxKey}`;
 const wire = (
@@ -332,12 +334,14 @@ describe('Approve from a webhook (e2e/workflows/approve-from-webhook.json)', () 
 		expect(
 			requests.map((r) => [r.method, r.path, r.query, r.headers.authorization, r.body]),
 		).toEqual([
+			// The task read once for its process instance, then completed with it.
+			['GET', `/pub/v1/tasks/${task}/get`, {}, auth(), undefined],
 			[
 				'PUT',
 				`/pub/v1/tasks/${task}/submit`,
 				{},
 				auth(),
-				{ exitId: 'approve', context: { comment: 'Fine by me' } },
+				{ exitId: 'approve', instanceId: S.processInstance, context: { comment: 'Fine by me' } },
 			],
 			[
 				'POST',
@@ -374,6 +378,7 @@ describe('Approve from a webhook (e2e/workflows/approve-from-webhook.json)', () 
 		});
 		expect(again.status).toBe(500);
 		expect((await sandboxRequests()).map((r) => [r.method, r.path])).toEqual([
+			['GET', `/pub/v1/tasks/${task}/get`],
 			['PUT', `/pub/v1/tasks/${task}/submit`],
 		]);
 	});

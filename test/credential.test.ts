@@ -48,6 +48,7 @@ test('is named elma365Api, sends the key as a Bearer token, hides it, has themed
 	).toEqual([
 		['baseUrl', 'string', true, false],
 		['apiKey', 'string', true, true],
+		['subscribeSecret', 'string', undefined, true],
 		['ignoreSslIssues', 'boolean', undefined, false],
 	]);
 	expect(type.authenticate).toEqual({

@@ -165,10 +165,14 @@ function subscriptionOf(ctx: IHookFunctions): { events: string[]; applications: 
 function subscribeError(ctx: IHookFunctions, error: unknown): Error {
 	const httpCode = (error as NodeApiError).httpCode;
 	if (httpCode === '403')
-		return new NodeOperationError(ctx.getNode(), 'The connector module refused the Subscribe Key', {
-			description:
-				"Set Subscribe Key to the key the company's administrator set in the connector module's settings (subscribe_key).",
-		});
+		return new NodeOperationError(
+			ctx.getNode(),
+			"The connector module refused the credential's Connector Subscribe Key",
+			{
+				description:
+					"Set Connector Subscribe Key in the trigger's ELMA365 API credential to the key the company's administrator set in the connector module's settings (subscribe_key).",
+			},
+		);
 	if (httpCode !== '404') return error as Error;
 	return new NodeOperationError(
 		ctx.getNode(),

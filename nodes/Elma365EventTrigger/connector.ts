@@ -24,15 +24,34 @@ export async function callModule(
 	body: IDataObject,
 ): Promise<IDataObject> {
 	const moduleId = readModuleId(ctx);
-	// The module answers these only with the key its administrator set (subscribe_key).
-	const key = ctx.getNodeParameter('subscribeKey', '') as string;
+	const sent = method === 'ping' ? body : { ...body, key: await readSubscribeKey(ctx) };
 	return await apiRequest(ctx, {
 		method: 'POST',
 		path: apiPath`/api/extensions/${moduleId}/script/${method}`,
 		outsidePublicApi: true,
 		idempotent: method !== 'subscribe',
-		...jsonBody(method === 'ping' ? body : { ...body, key }),
+		...jsonBody(sent),
 	});
+}
+
+/**
+ * The key the module's administrator set (its `subscribe_key` setting), without which the module
+ * refuses subscribe, list and unsubscribe. Kept in the ELMA365 API credential, encrypted by n8n and
+ * shared apart from workflows, never in the node's parameters (so in no workflow export or history).
+ */
+async function readSubscribeKey(ctx: IHookFunctions | IWebhookFunctions): Promise<string> {
+	const credentials = await ctx.getCredentials('elma365Api');
+	const key = typeof credentials.subscribeSecret === 'string' ? credentials.subscribeSecret : '';
+	if (key.trim() === '')
+		throw new NodeOperationError(
+			ctx.getNode(),
+			'Connector Subscribe Key is empty in the ELMA365 API credential',
+			{
+				description:
+					"Open the trigger's ELMA365 API credential and set Connector Subscribe Key to the key the company's administrator set in the connector module's settings (subscribe_key).",
+			},
+		);
+	return key;
 }
 
 /** The subscriptions the module holds (`list`). */

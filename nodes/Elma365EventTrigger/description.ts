@@ -15,7 +15,7 @@ export const READABLE_ITEM_EVENTS = [
 export const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Needs the n8n connector module installed and enabled in the company (beta): see the node documentation',
+			"Needs the n8n connector module installed and enabled in the company (beta), and its subscribe key in the credential's Connector Subscribe Key: see the node documentation",
 		name: 'moduleNotice',
 		type: 'notice',
 		default: '',
@@ -27,16 +27,6 @@ export const properties: INodeProperties[] = [
 		description:
 			'The n8n connector module (Administration > Modules): the workflow subscribes through its API methods when it is activated. The list shows the modules that answer as the connector first.',
 	}),
-	{
-		displayName: 'Subscribe Key',
-		name: 'subscribeKey',
-		type: 'string',
-		typeOptions: { password: true },
-		required: true,
-		default: '',
-		description:
-			"The key the company's administrator set in the connector module's settings (subscribe_key): the module refuses to subscribe, list or unsubscribe without it",
-	},
 	{
 		displayName: 'Events',
 		name: 'events',

@@ -39,6 +39,41 @@ test('Create: POST /feed/{ns}/{code}/{id}/message {body}; the posted message is 
 	expect(message).toMatchObject({ item: `crm/deals/${deal}`, body: 'Approved from the chat' });
 });
 
+test('Create: Additional Fields > Title sends {title, body}, as a public client posts it; an empty Title is left out', async () => {
+	const { items, error } = await run({
+		operation: 'create',
+		itemId: picked(deal, 'id'),
+		text: 'Alarm cleared at 09:14',
+		additionalFields: { title: 'Alarm Manager: closed' },
+	});
+	expect(error).toBeUndefined();
+	const blank = await run({
+		operation: 'create',
+		itemId: picked(deal, 'id'),
+		text: 'No title',
+		additionalFields: { title: '={{ "  " }}' },
+	});
+	expect(blank.error).toBeUndefined();
+	expect(t.platform.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+		['POST', `${feed}/message`, { title: 'Alarm Manager: closed', body: 'Alarm cleared at 09:14' }],
+		['POST', `${feed}/message`, { body: 'No title' }],
+	]);
+	expect(jsonOf(items)).toEqual([
+		expect.objectContaining({ title: 'Alarm Manager: closed', body: 'Alarm cleared at 09:14' }),
+	]);
+});
+
+test('Create: a Title that is not text fails the item before any request', async () => {
+	const { error } = await run({
+		operation: 'create',
+		itemId: picked(deal, 'id'),
+		text: 'hi',
+		additionalFields: { title: '={{ { "a": 1 } }}' },
+	});
+	expect(error?.message).toMatch(/Invalid "Title" in item 0/);
+	expect(t.platform.requests).toHaveLength(0);
+});
+
 test("Create: an empty text or a bad item ID fails before any request; an unknown item is the platform's 404", async () => {
 	const empty = await run({ operation: 'create', itemId: picked(deal, 'id'), text: '={{ "  " }}' });
 	expect(empty.error?.message).toMatch(/Invalid "Text" in item 0: expected a non-empty text/);

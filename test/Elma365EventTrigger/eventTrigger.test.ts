@@ -1,3 +1,4 @@
+import type { INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { createHmac } from 'node:crypto';
 import { CONNECTOR_MODULE_ID, subscriptions } from '../harness/routes/connector.ts';
 import { itemsOf } from '../harness/routes/app.ts';
@@ -16,7 +17,7 @@ import { harnessClock, useVirtualClock } from '../harness/clock';
 
 const t = usePlatform();
 useVirtualClock();
-/** The connector module's subscribe_key setting, as the user typed it into Subscribe Key. */
+/** The connector module's subscribe_key setting, as the user typed it into the credential's Connector Subscribe Key. */
 const KEY = 'subscribe-key-set-by-the-administrator';
 const SCRIPT = `/api/extensions/${CONNECTOR_MODULE_ID}/script`;
 
@@ -25,12 +26,11 @@ function options(store: WebhookStore, parameters: Record<string, unknown> = {}) 
 		nodeType: 'elma365EventTrigger',
 		parameters: {
 			module: { __rl: true, mode: 'id', value: CONNECTOR_MODULE_ID },
-			subscribeKey: KEY,
 			events: ['item.created', 'item.updated'],
 			applications: ['crm/deals'],
 			...parameters,
 		},
-		credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey },
+		credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey, subscribeSecret: KEY },
 		store,
 	};
 }
@@ -168,21 +168,86 @@ describe('lifecycle', () => {
 		const store = new WebhookStore();
 		const prefixed = {
 			...options(store),
-			credential: { baseUrl: `${t.platform.url}/pub/v1/`, apiKey: t.platform.apiKey },
+			credential: {
+				baseUrl: `${t.platform.url}/pub/v1/`,
+				apiKey: t.platform.apiKey,
+				subscribeSecret: KEY,
+			},
 		};
 		expect(await lifecycle(prefixed, 'create')).toBe(true);
 		expect(t.platform.requests.map((r) => r.path)).toEqual([`${SCRIPT}/subscribe`]);
 	});
 
-	test('a Subscribe Key the module refuses (403) fails with a message that says so', async () => {
+	test("a Connector Subscribe Key the module refuses (403) fails with a message that names the credential's field", async () => {
 		const store = new WebhookStore();
 		t.platform.script('POST', `${SCRIPT}/subscribe`, {
 			status: 403,
 			body: { error: 'key is not the module setting subscribe_key' },
 		});
 		const refused = lifecycle(options(store), 'create');
-		await expect(refused).rejects.toThrow('The connector module refused the Subscribe Key');
+		await expect(refused).rejects.toThrow(
+			"The connector module refused the credential's Connector Subscribe Key",
+		);
 		expect(store.node()).toEqual({});
+	});
+
+	test('a credential without Connector Subscribe Key fails activation before any request, naming where the key goes', async () => {
+		const store = new WebhookStore();
+		const keyless = {
+			...options(store),
+			credential: { baseUrl: t.platform.url, apiKey: t.platform.apiKey },
+		};
+		const refused = lifecycle(keyless, 'create');
+		await expect(refused).rejects.toThrow(
+			'Connector Subscribe Key is empty in the ELMA365 API credential',
+		);
+		await expect(refused).rejects.toMatchObject({
+			description: expect.stringContaining('subscribe_key'),
+		});
+		expect(t.platform.requests).toHaveLength(0);
+		expect(store.node()).toEqual({});
+	});
+
+	test('the key lives in the credential: no parameter of the trigger holds a secret, and the saved workflow holds no key', async () => {
+		const { loadPackage } = await import('../harness/engine');
+		const { NodeHelpers } = await import('n8n-workflow');
+		const loader = await loadPackage();
+		const description = loader.nodeTypes.elma365EventTrigger.type
+			.description as INodeTypeDescription;
+		const secretTyped = (description.properties as INodeProperties[]).filter(
+			(p) => p.typeOptions?.password === true || /key|secret|token/i.test(p.name),
+		);
+		expect(secretTyped).toEqual([]);
+
+		// Subscribed with the key, which only the credential holds.
+		const store = new WebhookStore();
+		await activate(store);
+		const subscribe = t.platform.requests.find((r) => r.path === `${SCRIPT}/subscribe`)!;
+		expect(subscribe.body).toMatchObject({ key: KEY });
+		// What n8n saves of the workflow: every parameter with its default filled in, the credential
+		// by reference, and the node's static data (the subscription's ID and delivery secret).
+		const { parameters } = options(store);
+		const saved = {
+			nodes: [
+				{
+					type: 'n8n-nodes-elma365.elma365EventTrigger',
+					parameters: NodeHelpers.getNodeParameters(
+						description.properties,
+						parameters as INodeParameters,
+						true,
+						false,
+						null,
+						description,
+					),
+					credentials: { elma365Api: { id: 'cred-1', name: 'ELMA365 test' } },
+				},
+			],
+			staticData: store.data,
+		};
+		expect(Object.keys(saved.nodes[0].parameters ?? {})).toEqual(
+			expect.arrayContaining(['module', 'events', 'applications']),
+		);
+		expect(JSON.stringify(saved)).not.toContain(KEY);
 	});
 
 	test('a module that is not the connector (404 on subscribe) fails with a message that says so', async () => {

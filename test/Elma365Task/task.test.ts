@@ -293,7 +293,7 @@ describe('Get and Get Exits', () => {
 });
 
 describe('Complete', () => {
-	test('PUT /tasks/{id}/submit with the exit and the form fields; the output names the task', async () => {
+	test('a picked task: GET /tasks/{id}/get once for its instanceId, then PUT /tasks/{id}/submit {exitId, instanceId, context}', async () => {
 		const { items, error } = await run({
 			operation: 'complete',
 			taskId: picked(taskAt(0)),
@@ -308,15 +308,25 @@ describe('Complete', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(t.wire()).toEqual([
+			['GET', `/pub/v1/tasks/${taskAt(0)}/get`, {}, undefined],
 			[
 				'PUT',
 				`/pub/v1/tasks/${taskAt(0)}/submit`,
 				{},
-				{ exitId: 'approve', context: { comment: 'Looks right', amount: 1200 } },
+				{
+					exitId: 'approve',
+					instanceId: instance,
+					context: { comment: 'Looks right', amount: 1200 },
+				},
 			],
 		]);
 		expect(jsonOf(items)).toEqual([
-			{ taskId: taskAt(0), exitId: 'approve', context: { comment: 'Looks right', amount: 1200 } },
+			{
+				taskId: taskAt(0),
+				exitId: 'approve',
+				instanceId: instance,
+				context: { comment: 'Looks right', amount: 1200 },
+			},
 		]);
 		expect(t.platform.collection('tasks').get(taskAt(0))).toMatchObject({
 			state: 'closed',
@@ -335,6 +345,7 @@ describe('Complete', () => {
 			'Exit takes the ID of one of the task\'s exits (its id field, as the task\'s list of exits gives it), and "Approve" is none of them. The task\'s exits: "approve" (Approve), "reject" (Reject). "Approve" is the name of exit "approve": give that ID.',
 		);
 		expect(t.platform.requests.map((r) => [r.method, r.path])).toEqual([
+			['GET', `/pub/v1/tasks/${taskAt(1)}/get`],
 			['PUT', `/pub/v1/tasks/${taskAt(1)}/submit`],
 			['GET', `/pub/v1/tasks/${taskAt(1)}/exits`],
 		]);
@@ -361,8 +372,86 @@ describe('Complete', () => {
 		});
 		expect(again.error?.message).toBe(`ELMA365 400: task ${taskAt(1)} is already completed`);
 		expect(again.error?.description).not.toContain("The task's exits");
-		// The exits are read once after the refusal, to see whether the exit was the cause.
+		// The task read, the completion sent once, then the exits read to see whether the exit was the cause.
+		expect(t.platform.requests.map((r) => r.method)).toEqual(['GET', 'PUT', 'GET']);
+	});
+
+	test('Process Instance filled in (e.g. from a task list): no read, one request per item', async () => {
+		const { items, error } = await run(
+			{
+				operation: 'complete',
+				taskId: '={{ { "__rl": true, "mode": "id", "value": $json.__id } }}',
+				exitId: picked('approve'),
+				instanceId: '={{ $json.instanceId }}',
+			},
+			{ input: [{ json: tasks[0] }, { json: tasks[2] }] },
+		);
+		expect(error).toBeUndefined();
+		expect(t.wire()).toEqual(
+			[0, 2].map((index) => [
+				'PUT',
+				`/pub/v1/tasks/${taskAt(index)}/submit`,
+				{},
+				{ exitId: 'approve', instanceId: instance, context: {} },
+			]),
+		);
+		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }]);
+	});
+
+	test('an instanceId in Additional Body is the one sent, and the task is not read', async () => {
+		await run({
+			operation: 'complete',
+			taskId: picked(taskAt(0), 'id'),
+			exitId: picked('approve'),
+			options: { body: JSON.stringify({ instanceId: instance }) },
+		});
+		expect(t.wire()).toEqual([
+			[
+				'PUT',
+				`/pub/v1/tasks/${taskAt(0)}/submit`,
+				{},
+				{ exitId: 'approve', instanceId: instance, context: {} },
+			],
+		]);
+	});
+
+	test('a task answer without instanceId completes the task without one, as the double also takes', async () => {
+		delete t.platform.collection('tasks').get(taskAt(0))!.instanceId;
+		const { error } = await run({
+			operation: 'complete',
+			taskId: picked(taskAt(0), 'id'),
+			exitId: picked('approve'),
+		});
+		expect(error).toBeUndefined();
+		expect(t.wire()).toEqual([
+			['GET', `/pub/v1/tasks/${taskAt(0)}/get`, {}, undefined],
+			['PUT', `/pub/v1/tasks/${taskAt(0)}/submit`, {}, { exitId: 'approve', context: {} }],
+		]);
+	});
+
+	test("another task's instance: the platform's words; a Process Instance that is not a UUID fails before any request", async () => {
+		const other = newId();
+		const wrong = await run({
+			operation: 'complete',
+			taskId: picked(taskAt(0), 'id'),
+			exitId: picked('approve'),
+			instanceId: { __rl: true, mode: 'id', value: other },
+		});
+		expect(wrong.error?.message).toBe(
+			`ELMA365 400: instanceId: task ${taskAt(0)} does not belong to process instance ${other}`,
+		);
+		// The completion, then the exits read after its refusal (the exit is one of them: no words added).
 		expect(t.platform.requests.map((r) => r.method)).toEqual(['PUT', 'GET']);
+
+		t.platform.reset();
+		const bad = await run({
+			operation: 'complete',
+			taskId: picked(taskAt(0), 'id'),
+			exitId: picked('approve'),
+			instanceId: { __rl: true, mode: 'id', value: '={{ "abc" }}' },
+		});
+		expect(bad.error?.message).toMatch(/Invalid "Process Instance" in item 0: expected a UUID/);
+		expect(t.platform.requests).toHaveLength(0);
 	});
 
 	test('Additional Body is merged over the form; an empty exit fails before any request', async () => {
@@ -375,7 +464,8 @@ describe('Complete', () => {
 			options: { body: '{"context": {"reason": "duplicate"}}' },
 		});
 		expect(t.platform.requests.map((r) => r.body)).toEqual([
-			{ exitId: 'reject', context: { reason: 'duplicate' } },
+			undefined,
+			{ exitId: 'reject', instanceId: instance, context: { reason: 'duplicate' } },
 		]);
 
 		t.platform.reset();
@@ -567,14 +657,20 @@ test("the e2e workflow's Complete node, as saved, completes the task the webhook
 	});
 	expect(error).toBeUndefined();
 	expect(t.wire()).toEqual([
+		['GET', `/pub/v1/tasks/${taskAt(2)}/get`, {}, undefined],
 		[
 			'PUT',
 			`/pub/v1/tasks/${taskAt(2)}/submit`,
 			{},
-			{ exitId: 'reject', context: { comment: 'Too expensive' } },
+			{ exitId: 'reject', instanceId: instance, context: { comment: 'Too expensive' } },
 		],
 	]);
 	expect(jsonOf(items)).toEqual([
-		{ taskId: taskAt(2), exitId: 'reject', context: { comment: 'Too expensive' } },
+		{
+			taskId: taskAt(2),
+			exitId: 'reject',
+			instanceId: instance,
+			context: { comment: 'Too expensive' },
+		},
 	]);
 });

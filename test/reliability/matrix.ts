@@ -312,6 +312,8 @@ export const OPERATIONS: Op[] = [
 			operation: 'complete',
 			taskId: byId(UUID),
 			exitId: { __rl: true, mode: 'code', value: 'approve' },
+			// Given, so the completion is the operation's one request (empty, the task is read first).
+			instanceId: byId(UUID),
 		},
 	},
 	{

@@ -1,4 +1,5 @@
 import type { INodeProperties, IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { isObject } from '../utils';
 import { parameterField, requireText } from '../validation';
 import { withAdditionalBody } from '../options/additionalBody';
 
@@ -25,4 +26,39 @@ export function readCommentBody(ctx: IExecuteFunctions, itemIndex: number): IDat
 	return withAdditionalBody(ctx, itemIndex, {
 		body: requireText(parameterField('text', 'Text'), ctx.getNodeParameter('text', itemIndex)),
 	});
+}
+
+/**
+ * Additional Fields > Title of a message (an item's activity stream, a channel). The channel
+ * message's reference page documents an optional `title` beside `body`
+ * (https://api.brix365.com/en/public-api/reference/feed/sendchannelmessage), and a public client
+ * that ran on a real company posts `{title, body}` to an item's stream
+ * (`kigmixelson/alarm-manager-server`, `alarm_manager_server/plugins/elma.py`). Comments under a
+ * message get none: no page or client shows a title there.
+ */
+export const messageTitleFields: INodeProperties = {
+	displayName: 'Additional Fields',
+	name: 'additionalFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	options: [
+		{
+			displayName: 'Title',
+			name: 'title',
+			type: 'string',
+			default: '',
+			description: "The message's title; sent only when not empty",
+		},
+	],
+};
+
+/** `{title}` from Additional Fields > Title when it is not empty, else nothing. */
+export function readMessageTitle(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const extra = ctx.getNodeParameter('additionalFields', itemIndex, {});
+	const title = isObject(extra) ? extra.title : undefined;
+	// Left out only when empty: a number or an object from an expression is refused, never dropped.
+	if (title === undefined || title === null || (typeof title === 'string' && title.trim() === ''))
+		return {};
+	return { title: requireText('Title', title) };
 }

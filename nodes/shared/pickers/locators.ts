@@ -167,17 +167,18 @@ export function uuidLocatorWithUrl(
  * locator, so that a list mode can be added later without renaming the parameter.
  */
 export function idLocator(
-	options: Pick<LocatorOptions, 'displayName' | 'name' | 'description'> & {
+	options: Pick<LocatorOptions, 'displayName' | 'name' | 'description' | 'required'> & {
 		/** Where the ID comes from, for n8n's AI Workflow Builder: which operation's output holds it. */
 		source: string;
 	},
 ): INodeProperties {
+	const required = options.required ?? true;
 	return {
 		displayName: options.displayName,
 		name: options.name,
 		type: 'resourceLocator',
 		default: { mode: 'id', value: '' },
-		required: true,
+		required,
 		description: options.description,
 		builderHint: { propertyHint: `Use mode 'id' with ${options.source}.` },
 		modes: [
@@ -185,7 +186,8 @@ export function idLocator(
 				displayName: 'By ID',
 				name: 'id',
 				placeholder: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-				regex: UUID_REGEX,
+				// n8n checks an empty value against the pattern too: an optional ID may be left empty.
+				regex: required ? UUID_REGEX : `^\\s*(${UUID_PATTERN})?\\s*$`,
 				errorMessage: 'Not a valid UUID',
 			}),
 		],

@@ -161,7 +161,10 @@ export async function prepare(
 		options,
 		bounds: { deadlineMs, maxBytes },
 		idempotent: settings.retryWrites || (request.idempotent ?? request.method !== 'POST'),
-		secrets: [String(credentials.apiKey ?? '')],
+		// The connector's subscribe key (Event Trigger) is a secret of the same credential.
+		secrets: [String(credentials.apiKey ?? ''), String(credentials.subscribeSecret ?? '')].filter(
+			(secret) => secret !== '',
+		),
 		ignoreSslIssues: credentials.ignoreSslIssues === true,
 		maxQuotaWaitMs: settings.maxQuotaWaitMs,
 		window: request.throttle ?? runWindow(ctx),

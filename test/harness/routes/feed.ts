@@ -1,6 +1,6 @@
 import type { Platform } from '../platform.ts';
 import { fail, newId, ok, page } from '../platform.ts';
-import { nonEmptyStr, obj } from '../shapes.ts';
+import { nonEmptyStr, obj, opt, str } from '../shapes.ts';
 import {
 	addComment,
 	commentBody,
@@ -17,7 +17,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Comments on application items (the item's activity stream), in `comments`:
- * {__id, item: 'ns/code/id', body, __createdAt}. The items are those of the app routes.
+ * {__id, item: 'ns/code/id', title?, body, __createdAt}. The items are those of the app routes.
  */
 export function registerFeed(platform: Platform): void {
 	const itemOf = (p: Platform, { namespace, code, id }: Record<string, string>) =>
@@ -37,20 +37,22 @@ export function registerFeed(platform: Platform): void {
 			(request, params, p) => {
 				if (!itemOf(p, params))
 					return fail(404, `item ${params.namespace}/${params.code}/${params.id} not found`);
+				const { title, body } = request.body as { title?: string; body: string };
 				const message = {
 					__id: newId(),
 					item: `${params.namespace}/${params.code}/${params.id}`,
-					body: (request.body as { body: string }).body,
+					...(title === undefined ? {} : { title }),
+					body,
 					__createdAt: new Date(harnessClock.now()).toISOString(),
 				};
 				p.collection('comments').set(message.__id, message);
 				return ok({ message });
 			},
 			{
-				body: obj({ body: nonEmptyStr }),
-				evidence: 'inferred',
+				body: obj({ title: opt(str), body: nonEmptyStr }),
+				evidence: 'client',
 				source:
-					"SendMessage: on the vendor's operation list, no reference page found, no public client sends it; the key body follows the documented channel message (feed/sendchannelmessage)",
+					"SendMessage: on the vendor's operation list, no reference page found; kigmixelson/alarm-manager-server (alarm_manager_server/plugins/elma.py) posts {title, body} here on a real company, the documented channel message (feed/sendchannelmessage) has the same optional title",
 			},
 		)
 		.route(

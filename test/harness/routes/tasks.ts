@@ -78,9 +78,9 @@ function listTasks(tasks: Task[], body: Record<string, unknown>) {
 	return page(rows, body);
 }
 
-/** Where the paths of tasks list, get, exits and submit come from: no reference page or public client. */
+/** Where the paths of tasks list, get, exits and submit come from: no reference page, no client that ran on a company. */
 const VENDOR_LIST =
-	"the vendor's operation list (vendor-operations.md); no reference page found, no public client (inse91/elma_lib, schebotar/elma365-mcp) calls it";
+	"the vendor's operation list (vendor-operations.md); no reference page found, no client that ran on a real company (inse91/elma_lib, schebotar/elma365-mcp) calls it; theYahia/elma365-mcp 2.0 calls it in mocked tests only (tests/tools.test.ts)";
 
 /**
  * Tasks in `tasks`: {__id, __name, __createdAt, performers: [user], __createdBy, participants?:
@@ -163,7 +163,12 @@ export function registerTasks(platform: Platform): void {
 				const task = find(p, id);
 				if (!task) return missing(id);
 				if (task.state !== 'in_progress') return fail(400, `task ${id} is already completed`);
-				const { exitId, context } = bodyOf(request);
+				const { exitId, instanceId, context } = bodyOf(request);
+				if (instanceId !== undefined && instanceId !== task.instanceId)
+					return fail(
+						400,
+						`instanceId: task ${id} does not belong to process instance ${String(instanceId)}`,
+					);
 				const exits = (task.exits ?? []) as Array<{ id: string }>;
 				if (!exits.some((exit) => exit.id === exitId))
 					return fail(400, `exitId: the task has no exit "${String(exitId)}"`);
@@ -172,9 +177,11 @@ export function registerTasks(platform: Platform): void {
 				return ok();
 			},
 			{
-				body: obj({ exitId: nonEmptyStr, context: openObj() }),
+				// With or without instanceId: the vendor's pages show no submit body; theYahia/elma365-mcp 2.0
+				// sends {exitId, instanceId, context} (its tests only), and clients before it sent none.
+				body: obj({ exitId: nonEmptyStr, instanceId: opt(uuid), context: openObj() }),
 				evidence: 'inferred',
-				source: `tasksSubmit: ${VENDOR_LIST}; the body {exitId, context} is inferred`,
+				source: `tasksSubmit: ${VENDOR_LIST}; the body {exitId, instanceId?, context}: instanceId as the documented tasksreassign and taskschangepercent bodies name it and theYahia/elma365-mcp 2.0 sends it (tests/tools.test.ts, mock only), exitId and context inferred`,
 			},
 		)
 		.route(

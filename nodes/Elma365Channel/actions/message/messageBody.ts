@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { isObject, splitList } from '../../../shared/utils';
 import { parameterField, requireInteger, requireText } from '../../../shared/validation';
+import { readMessageTitle } from '../../../shared/messages/comment';
 
 /**
  * The documented body of a channel message, `{title?, body, mentions?, files?}` (reference page
@@ -10,12 +11,9 @@ export function readMessageBody(ctx: IExecuteFunctions, itemIndex: number): IDat
 	const body: IDataObject = {
 		body: requireText(parameterField('text', 'Text'), ctx.getNodeParameter('text', itemIndex)),
 	};
+	Object.assign(body, readMessageTitle(ctx, itemIndex));
 	const extra = ctx.getNodeParameter('additionalFields', itemIndex, {});
 	if (!isObject(extra)) return body;
-	// Left out only when empty: a number or an object from an expression is read or refused, never dropped.
-	const title = extra.title;
-	if (title !== undefined && title !== null && !(typeof title === 'string' && title.trim() === ''))
-		body.title = requireText('Title', title);
 	const mentions = splitList(extra.mentions);
 	if (mentions.length > 0) body.mentions = mentions;
 	const files = readFiles(extra.files);

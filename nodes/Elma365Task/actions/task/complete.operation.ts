@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { valuesInput, readValues } from '../../../shared/fields/valuesInput';
 import { showFor } from '../../../shared/display';
-import { codeLocator } from '../../../shared/pickers/locators';
-import { parameterField, requireText } from '../../../shared/validation';
+import { codeLocator, idLocator } from '../../../shared/pickers/locators';
+import { parameterField, requireText, requireUuid } from '../../../shared/validation';
 import { withAdditionalBody } from '../../../shared/options/additionalBody';
-import { taskField, readTaskId } from './taskFields';
+import { PROCESS_INSTANCE_SOURCE, taskField, readTaskId } from './taskFields';
 import { withTaskExits } from './taskExits';
 import { apiPath, apiRequest, unwrapItem } from '../../../shared/transport';
 import { additionalBody, concurrency, optionsCollection } from '../../../shared/options/options';
@@ -23,24 +23,67 @@ export const description: INodeProperties[] = showFor('task', 'complete', [
 		typeOptions: { loadOptionsDependsOn: ['taskId.value'] },
 	},
 	...valuesInput({ what: "task's form" }),
+	idLocator({
+		displayName: 'Process Instance',
+		name: 'instanceId',
+		required: false,
+		description:
+			'The process instance the task belongs to, e.g. {{ $json.instanceId }} of a listed task. Leave empty to read it from the task (one more request, GET /tasks/{id}/get).',
+		source: PROCESS_INSTANCE_SOURCE,
+	}),
 	optionsCollection([concurrency(), additionalBody]),
 ]);
 
-/** The body this operation sends, read (and checked) before the request. */
-async function readBody(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return withAdditionalBody(ctx, itemIndex, {
-		exitId: requireText(
-			parameterField('exitId', 'Exit'),
-			ctx.getNodeParameter('exitId', itemIndex, '', { extractValue: true }),
-		).trim(),
-		context: await readValues(ctx, itemIndex),
-	});
+/** Process Instance when it is filled in (checked as a UUID), else undefined. */
+function readGivenInstance(ctx: IExecuteFunctions, itemIndex: number): string | undefined {
+	const value = ctx.getNodeParameter('instanceId', itemIndex, '', { extractValue: true });
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+		return undefined;
+	return requireUuid(parameterField('instanceId', 'Process Instance'), value);
 }
 
-/** PUT /tasks/{id}/submit {exitId, context}: the exit and the form's field values. */
+/**
+ * The task's `instanceId`, read with GET /tasks/{id}/get. The key is the one the vendor's Reassign
+ * and Set Percent pages name in their bodies; no page shows the task's own answer, so an answer
+ * without it completes the task without one, as before.
+ */
+async function readTaskInstance(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	taskId: string,
+): Promise<string | undefined> {
+	const task = unwrapItem(
+		await apiRequest(ctx, { method: 'GET', path: apiPath`/tasks/${taskId}/get`, itemIndex }),
+	);
+	return typeof task.instanceId === 'string' && task.instanceId !== ''
+		? task.instanceId
+		: undefined;
+}
+
+/**
+ * PUT /tasks/{id}/submit {exitId, instanceId, context}: the exit, the task's process instance (sent
+ * by `theYahia/elma365-mcp` 2.0, tests only; the instance is required by the vendor's documented
+ * Reassign and Set Percent) and the form's field values. Every parameter is read and checked before
+ * the first request.
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const taskId = readTaskId(this, itemIndex);
-	const body = await readBody(this, itemIndex);
+	const exitId = requireText(
+		parameterField('exitId', 'Exit'),
+		this.getNodeParameter('exitId', itemIndex, '', { extractValue: true }),
+	).trim();
+	const context = await readValues(this, itemIndex);
+	const given = readGivenInstance(this, itemIndex);
+	// Additional Body is merged last: an instanceId it names is the one sent, and none is read.
+	const extra = withAdditionalBody(this, itemIndex, {});
+	const instanceId =
+		given ?? ('instanceId' in extra ? undefined : await readTaskInstance(this, itemIndex, taskId));
+	const body: IDataObject = {
+		exitId,
+		...(instanceId === undefined ? {} : { instanceId }),
+		context,
+		...extra,
+	};
 	let response: IDataObject;
 	try {
 		response = await apiRequest(this, {
@@ -52,7 +95,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			itemIndex,
 		});
 	} catch (error) {
-		throw await withTaskExits(this, error, taskId, body.exitId as string);
+		throw await withTaskExits(this, error, taskId, exitId);
 	}
 	// The output names the task changed beside what the platform answers (often only `success`).
 	return { taskId, ...body, ...unwrapItem(response) };

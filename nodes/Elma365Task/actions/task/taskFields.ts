@@ -13,6 +13,10 @@ export function taskField(purpose: string): INodeProperties {
 	});
 }
 
+/** Where a task's process instance ID comes from, for n8n's AI Workflow Builder. */
+export const PROCESS_INSTANCE_SOURCE =
+	"the process instance ID the task carries: a field of ELMA365 Task > Task > Get, Get Many or ELMA365 Task Trigger's output";
+
 /**
  * The process instance a task belongs to, which Reassign and Set Percent send (the platform
  * requires it). The platform lists no instances without a template to search in: typed as an ID.
@@ -22,8 +26,7 @@ export const processInstanceField: INodeProperties = idLocator({
 	name: 'instanceId',
 	description:
 		'The process instance the task belongs to (the platform requires it): map it from the task, e.g. from Get Task',
-	source:
-		"the process instance ID the task carries: a field of ELMA365 Task > Task > Get, Get Many or ELMA365 Task Trigger's output",
+	source: PROCESS_INSTANCE_SOURCE,
 });
 
 /**
