@@ -68,12 +68,14 @@ function stopAll() {
 	for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
 }
 
-/** Installs n8n once, packs the package (npm pack: its prepack builds dist/); returns the tarball's path. */
-export function buildAndPack() {
-	run('bash', [path.join(root, 'scripts', 'e2e-install.sh')]);
+/**
+ * playwright-core under .e2e/tools, once: it drives Debian's chromium for the browser check and
+ * scripts/screenshot-case-update.mjs; no browser download (scripts ignored). Returns its path.
+ */
+export function ensurePlaywright() {
 	const tools = path.join(root, '.e2e', 'tools');
-	if (e2e && !fs.existsSync(path.join(tools, 'node_modules', 'playwright-core', 'package.json'))) {
-		// Drives Debian's chromium for the browser check; no browser download (scripts ignored).
+	const playwright = path.join(tools, 'node_modules', 'playwright-core');
+	if (!fs.existsSync(path.join(playwright, 'package.json'))) {
 		fs.mkdirSync(tools, { recursive: true });
 		run('npm', [
 			'install',
@@ -86,6 +88,13 @@ export function buildAndPack() {
 			'playwright-core@1.65.1',
 		]);
 	}
+	return playwright;
+}
+
+/** Installs n8n once, packs the package (npm pack: its prepack builds dist/); returns the tarball's path. */
+export function buildAndPack() {
+	run('bash', [path.join(root, 'scripts', 'e2e-install.sh')]);
+	if (e2e) ensurePlaywright();
 	log('building and packing the package (npm pack: its prepack builds dist/)');
 	const packDir = path.join(root, '.e2e', 'pack');
 	fs.rmSync(packDir, { recursive: true, force: true });
