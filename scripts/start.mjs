@@ -13,7 +13,7 @@
 // sandbox reads them from the environment it inherits (e2e/sandbox.ts, docs/development.md).
 // Expects Node 24 first on PATH and the dev dependencies installed (scripts/bootstrap.sh).
 // scripts/queue.mjs reuses its exported pieces.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -68,12 +68,14 @@ function stopAll() {
 	for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
 }
 
-/** Installs n8n once, packs the package (npm pack: its prepack builds dist/); returns the tarball's path. */
-export function buildAndPack() {
-	run('bash', [path.join(root, 'scripts', 'e2e-install.sh')]);
+/**
+ * playwright-core under .e2e/tools, once: it drives Debian's chromium for the browser check and
+ * scripts/screenshot-case-update.mjs; no browser download (scripts ignored). Returns its path.
+ */
+export function ensurePlaywright() {
 	const tools = path.join(root, '.e2e', 'tools');
-	if (e2e && !fs.existsSync(path.join(tools, 'node_modules', 'playwright-core', 'package.json'))) {
-		// Drives Debian's chromium for the browser check; no browser download (scripts ignored).
+	const playwright = path.join(tools, 'node_modules', 'playwright-core');
+	if (!fs.existsSync(path.join(playwright, 'package.json'))) {
 		fs.mkdirSync(tools, { recursive: true });
 		run('npm', [
 			'install',
@@ -86,17 +88,63 @@ export function buildAndPack() {
 			'playwright-core@1.65.1',
 		]);
 	}
+	return playwright;
+}
+
+/** Installs n8n once, packs the package (npm pack: its prepack builds dist/); returns the tarball's path. */
+export function buildAndPack() {
+	run('bash', [path.join(root, 'scripts', 'e2e-install.sh')]);
+	if (e2e) ensurePlaywright();
 	log('building and packing the package (npm pack: its prepack builds dist/)');
 	const packDir = path.join(root, '.e2e', 'pack');
 	fs.rmSync(packDir, { recursive: true, force: true });
 	fs.mkdirSync(packDir, { recursive: true });
 	const [{ filename }] = JSON.parse(
-		execFileSync('npm', ['pack', '--json', '--pack-destination', packDir], {
-			cwd: root,
-			encoding: 'utf8',
-		}),
+		runShowingStderr('npm', ['pack', '--json', '--pack-destination', packDir]),
 	);
 	return path.join(packDir, filename);
+}
+
+/** Control sequences of a terminal: colors, cursor moves and erases (CSI), titles (OSC), and the rest. */
+const ESCAPES = /\x1b\[[0-?]*[ -\/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-_]/g;
+
+/** `text` as a file or pipe should hold it: without terminal escape sequences. */
+export const withoutEscapes = (text) => text.replace(ESCAPES, '');
+
+/**
+ * Runs a command and returns its stdout; its stderr goes to ours. On a terminal as it comes; piped
+ * (`npm start > start.log`, `| tee`), the build's spinner (@clack/prompts, in `n8n-node build`)
+ * writes a line per step under CI=true, and the cursor and color sequences it writes anyway are
+ * dropped.
+ */
+export function runShowingStderr(command, commandArgs, stderr = process.stderr) {
+	if (stderr.isTTY)
+		return execFileSync(command, commandArgs, {
+			cwd: root,
+			encoding: 'utf8',
+			stdio: ['ignore', 'pipe', 'inherit'],
+		});
+	const result = spawnSync(command, commandArgs, {
+		cwd: root,
+		encoding: 'utf8',
+		env: { ...process.env, CI: 'true', NO_COLOR: '1' },
+		stdio: ['ignore', 'pipe', 'pipe'],
+		maxBuffer: 64 * 1024 * 1024,
+	});
+	stderr.write(withoutEscapes(result.stderr ?? ''));
+	if (result.error) throw result.error;
+	if (result.status !== 0)
+		throw new Error(`${command} ${commandArgs.join(' ')} exited with ${result.status}`);
+	return result.stdout;
+}
+
+/**
+ * Opens a child's log for writing, the previous start's log kept as `<log>.1` (one generation: each
+ * start replaces the one before the last).
+ */
+export function openLog(logPath) {
+	if (fs.existsSync(logPath)) fs.renameSync(logPath, `${logPath}.1`);
+	return fs.openSync(logPath, 'w');
 }
 
 /** Installs the packed package into <userFolder>/.n8n/nodes as a community-node install does. */
@@ -129,7 +177,10 @@ export function installPackage(userFolder, tarball) {
 	);
 }
 
-/** Starts a child with its output in <logPath>; every child is stopped when this process ends. */
+/**
+ * Starts a child with its output in <logPath> (the previous start's in <logPath>.1); every child is
+ * stopped when this process ends.
+ */
 export function startChild(
 	name,
 	command,
@@ -138,7 +189,7 @@ export function startChild(
 	logPath = path.join(root, '.e2e', `${name}${e2e ? '-e2e' : ''}.log`),
 	options = {},
 ) {
-	const logFile = fs.openSync(logPath, 'w');
+	const logFile = openLog(logPath);
 	// Under jest (the e2e tests) NODE_ENV is "test", which makes n8n exit at start: drop it.
 	const { NODE_ENV: _testEnv, ...inherited } = process.env;
 	const child = spawn(command, commandArgs, {

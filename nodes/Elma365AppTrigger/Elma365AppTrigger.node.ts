@@ -25,8 +25,11 @@ export class Elma365AppTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"]}}',
+		// n8n's node panel merges this trigger into ELMA365 App and shows this description on the one
+		// entry of both, under "What happens next?" and "What triggers this workflow?" (editor-ui
+		// useActionsGeneration.ts, generateMergedNodesAndActions): it says what the two do.
 		description:
-			'Starts the workflow when ELMA365 application items appear, change or enter a status',
+			'Create, read, update and set the status of ELMA365 application items, or start the workflow when items appear, change or enter a status',
 		defaults: { name: 'ELMA365 App Trigger' },
 		builderHint: {
 			searchHint:

@@ -25,7 +25,10 @@ export class Elma365ProcessTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"]}}',
-		description: 'Starts the workflow when an ELMA365 process is started from a template',
+		// The description of the one panel entry of ELMA365 Process and this trigger (as ELMA365 App
+		// Trigger's): what the two do.
+		description:
+			'Start ELMA365 business processes and control their instances, or start the workflow when a process is started from a template',
 		defaults: { name: 'ELMA365 Process Trigger' },
 		builderHint: {
 			searchHint:

@@ -23,7 +23,10 @@ export class Elma365TaskTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"]}}',
-		description: "Starts the workflow when a task appears in an ELMA365 user's task list",
+		// The description of the one panel entry of ELMA365 Task and this trigger (as ELMA365 App
+		// Trigger's): what the two do.
+		description:
+			"List, complete and reassign ELMA365 tasks, or start the workflow when a task appears in a user's task list",
 		defaults: { name: 'ELMA365 Task Trigger' },
 		builderHint: {
 			searchHint:

@@ -52,6 +52,39 @@ test('every event is listed under the action node of its area, with its action t
 	});
 });
 
+/**
+ * The description n8n shows on each entry: a merged entry (both views, and the node details it
+ * opens) takes its trigger's, every other entry its own.
+ */
+async function panelDescriptions(): Promise<Record<string, string>> {
+	const all = await descriptions();
+	const byName = new Map(all.map((d) => [d.name, d]));
+	const shown: Record<string, string> = {};
+	for (const node of all.filter((d) => !d.hidden)) shown[node.name] = node.description;
+	for (const trigger of all.filter((d) => d.group.includes('trigger'))) {
+		const actionNode = byName.get(trigger.name.replace('Trigger', ''));
+		if (!actionNode) continue;
+		shown[actionNode.name] = trigger.description;
+		delete shown[trigger.name];
+	}
+	return shown;
+}
+
+test("a merged entry's description says what the action node does and what its trigger does", async () => {
+	const shown = await panelDescriptions();
+	expect([shown.elma365App, shown.elma365Task, shown.elma365Process]).toEqual([
+		'Create, read, update and set the status of ELMA365 application items, or start the workflow when items appear, change or enter a status',
+		"List, complete and reassign ELMA365 tasks, or start the workflow when a task appears in a user's task list",
+		'Start ELMA365 business processes and control their instances, or start the workflow when a process is started from a template',
+	]);
+	// Only the trigger offered on its own reads as a trigger.
+	expect(
+		Object.entries(shown)
+			.filter(([, text]) => text.startsWith('Starts the workflow'))
+			.map(([name]) => name),
+	).toEqual(['elma365EventTrigger']);
+});
+
 test('the package has the three area triggers, each with one Event property, and the Event Trigger, none hidden, each with a display name n8n shows as its own', async () => {
 	const triggers = (await descriptions()).filter((d) => d.group.includes('trigger'));
 	expect(triggers.map((d) => [d.name, d.displayName, d.version, d.hidden])).toEqual(

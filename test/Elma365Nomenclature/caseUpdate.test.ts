@@ -1,4 +1,6 @@
 import axios from 'axios';
+import type { INodeProperties } from 'n8n-workflow';
+import { loadPackage } from '../harness/engine';
 import { newId } from '../harness/index.ts';
 import { holdRequests, reversed } from '../harness/inFlight';
 import { jsonOf, pairingOf, usePlatform } from '../harness/setup';
@@ -437,5 +439,44 @@ describe("the double's case-update route holds the request to the specification"
 		const answer = await send(base(), '?partial=true');
 		expect(answer.status).toBe(400);
 		expect(answer.data).toEqual({ success: false, error: 'query.partial: unknown parameter' });
+	});
+});
+
+describe("the form: Directory left empty says it keeps the case's directory", () => {
+	let properties: INodeProperties[] = [];
+	beforeAll(async () => {
+		const loader = await loadPackage();
+		properties = (
+			loader.nodeTypes.elma365Nomenclature.type as unknown as {
+				description: { properties: INodeProperties[] };
+			}
+		).description.properties;
+	});
+	const directoryOf = (operation: string) =>
+		properties.filter(
+			(property) =>
+				property.name === 'directoryId' &&
+				property.displayOptions?.show?.resource?.includes('case') &&
+				property.displayOptions?.show?.operation?.includes(operation),
+		);
+
+	test('Update: the empty list shows Keep Current Directory; the value stays empty', () => {
+		const [directory, ...rest] = directoryOf('update');
+		expect(rest).toEqual([]);
+		expect(directory).toMatchObject({
+			required: false,
+			default: { mode: 'list', value: '' },
+		});
+		expect(directory.modes?.map((mode) => [mode.name, mode.placeholder])).toEqual([
+			['list', 'Keep Current Directory'],
+			['id', '3fa85f64-5717-4562-b3fc-2c963f66afa6'],
+		]);
+	});
+
+	test('Create: the directory is required and its list keeps n8n\'s "Choose..."', () => {
+		const [directory, ...rest] = directoryOf('create');
+		expect(rest).toEqual([]);
+		expect(directory.required).toBe(true);
+		expect(directory.modes?.find((mode) => mode.name === 'list')?.placeholder).toBeUndefined();
 	});
 });

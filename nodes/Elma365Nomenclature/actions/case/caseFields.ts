@@ -162,6 +162,9 @@ export const caseFields: INodeProperties[] = [
 	},
 ];
 
+/** What the Directory picker of Update shows while it is empty: the case keeps its directory. */
+export const KEEP_DIRECTORY = 'Keep Current Directory';
+
 /** The Document Flow value of Update that leaves the case's document flow as it is. */
 export const KEEP_DOCFLOW = 'keep';
 
@@ -178,6 +181,10 @@ export const caseUpdateFields: INodeProperties[] = [
 		required: false,
 		description:
 			'Nomenclature directory the case belongs to; left empty, the case stays where it is',
+		// The empty picker says what an empty value does, as Document Flow's Keep Current does.
+		modes: (directoryField.modes ?? []).map((mode) =>
+			mode.name === 'list' ? { ...mode, placeholder: KEEP_DIRECTORY } : mode,
+		),
 	},
 	{
 		...docflowField,
