@@ -317,7 +317,7 @@ test('tools/call errors: the platform refusal and a wrong ID reach the client as
 		content: [
 			{
 				type: 'text',
-				text: 'NodeOperationError: Invalid tool argument "task_id" (field "Task"): expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got "not-a-uuid"',
+				text: 'NodeOperationError: Invalid tool argument "task_id" (field "Task"): expected a UUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6, got "not-a-uuid"\n\nDetails: It takes an ID, not a name: the __id of a task, from ELMA365 Task > Task > Get Many or from ELMA365 Task Trigger\'s output.',
 			},
 		],
 		isError: true,
@@ -331,10 +331,14 @@ test('tools/call errors: the platform refusal and a wrong ID reach the client as
 	});
 	expect(wrong.isError).toBe(true);
 	expect((wrong.content as Array<{ text: string }>)[0].text).toContain(
-		'Check the tool arguments "section" and "application": a code must be spelled as the platform has it, case included (codes are usually lower case, e.g. crm/deals). Take both from the answer of the tool that lists them (ELMA365 Scheme > Application > Get Many).',
+		'Check the tool arguments "section" and "application": a code must be spelled as the platform has it, case included (codes are usually lower case, e.g. crm/deals). Take both from the answer of the tool that lists the applications of a section (the code field of each; ELMA365 Scheme > Application > Get Many).',
 	);
+	expect((wrong.content as Array<{ text: string }>)[0].text).toContain('Did you mean "deals"?');
+	// After the 404, what the company has: its sections, then the section's applications.
 	expect((await sandboxRequests()).map((r) => [r.method, r.path])).toEqual([
 		['POST', '/pub/v1/app/crm/Deals/list'],
+		['GET', '/pub/v1/scheme/namespaces'],
+		['GET', '/pub/v1/scheme/namespaces/crm/apps'],
 	]);
 });
 
@@ -525,7 +529,7 @@ test('an agent that sends money as 2500 and "2500.00 EUR", a user as an e-mail a
 	expect(shapes).toEqual({
 		subject: expect.any(String),
 		amount:
-			'money: an amount and a currency such as "2500.00 RUB"; sent as {"cents": 250000, "currency": "RUB"}',
+			'money: an amount and a currency such as "2500.00 EUR"; sent as {"cents": 250000, "currency": "EUR"}',
 		approver: 'a user\'s __id, or the exact e-mail or login of one user; sent as ["<user __id>"]',
 		due: expect.any(String),
 	});
@@ -574,7 +578,7 @@ test('an agent that sends money as 2500 and "2500.00 EUR", a user as an e-mail a
 		context: { deal: 'Office chairs' },
 	});
 	expect(named).toBe(
-		'NodeOperationError: Invalid tool argument "context" (field "Fields (JSON) > deal (SYS_COLLECTION)"): expected a UUID or a list of UUIDs, got "Office chairs"',
+		'NodeOperationError: Invalid tool argument "context" (field "Fields (JSON) > deal (SYS_COLLECTION)"): expected a UUID or a list of UUIDs, got "Office chairs"\n\nDetails: An item reference takes the IDs of items, not their names: the __id of each item, as App > Item > Get Many lists the items of the application the field refers to (the field\'s value shape names it, e.g. crm/deals); filter that list by the item\'s name to find one.',
 	);
 	const chairs = pick(
 		await call('find_items', { section: 'crm', application: 'deals', name_contains: 'Office' }),
@@ -590,4 +594,67 @@ test('an agent that sends money as 2500 and "2500.00 EUR", a user as an e-mail a
 	expect(starts.map((r) => [r.path, r.body])).toEqual([
 		['/pub/v1/bpm/template/crm.deals/deal_review/run', { context: { deal: [chairs.__id] } }],
 	]);
+});
+
+/** The text of a tool's refusal; the test has failed if the call succeeded. */
+const firstText = (result: Awaited<ReturnType<typeof client.callTool>>) =>
+	(result.content as Array<{ text: string }>)[0].text;
+
+test('an agent that guesses a code, gives a name for an ID or an exit by its name is told the values, and recovers with one more call', async () => {
+	// An application code in another case: the section's codes, and the one meant.
+	await clearSandboxRequests();
+	const wrongApp = await client.callTool({
+		name: 'get_application',
+		arguments: { section: 'crm', application: 'Deals' },
+	});
+	expect(wrongApp.isError).toBe(true);
+	expect(firstText(wrongApp)).toContain(
+		'The applications of section "crm" (codes): "deals" (Deals), ',
+	);
+	expect(firstText(wrongApp)).toContain('Did you mean "deals"?');
+	const meant = /Did you mean "([^"]+)"\?/.exec(firstText(wrongApp))![1];
+	const [deals] = await call('get_application', { section: 'crm', application: meant });
+	expect(deals.code).toBe('deals');
+
+	// A section that does not exist: the company's sections.
+	const wrongSection = await client.callTool({
+		name: 'list_applications',
+		arguments: { section: 'CRM' },
+	});
+	expect(wrongSection.isError).toBe(true);
+	expect(firstText(wrongSection)).toContain('The company\'s sections (codes): "crm" (CRM)');
+	const section = /Did you mean "([^"]+)"\?/.exec(firstText(wrongSection))![1];
+	expect((await call('list_applications', { section })).map((app) => app.code)).toContain('deals');
+
+	// A task's name where its ID goes: the answer says which field of which list gives the ID.
+	await clearSandboxRequests();
+	const byName = await refusal('get_task_exits', { task_id: 'Approve the deal "Office chairs"' });
+	expect(byName).toContain(
+		'It takes an ID, not a name: the __id of a task, from ELMA365 Task > Task > Get Many',
+	);
+	expect(await sandboxRequests()).toEqual([]);
+	const task = pick(await call('list_my_tasks'), '__name', 'Approve the deal "Office chairs"');
+	expect((await call('get_task_exits', { task_id: task.__id })).map((exit) => exit.id)).toEqual([
+		'approve',
+		'reject',
+	]);
+
+	// An exit by its name: the platform refuses; the answer names the task's exits and the ID meant.
+	// (Bob's contract check: a task no other suite completes.)
+	const contractCheck = 'cb000000-0000-4000-8000-0000000000a2';
+	await clearSandboxRequests();
+	const exitByName = await refusal('complete_task', { task_id: contractCheck, exit_id: 'Approve' });
+	expect(exitByName).toContain(
+		'the tool argument "exit_id" takes the ID of one of the task\'s exits (its id field, as the task\'s list of exits gives it), and "Approve" is none of them. The task\'s exits: "approve" (Approve), "reject" (Reject). "Approve" is the name of exit "approve": give that ID.',
+	);
+	expect((await sandboxRequests()).map((r) => [r.method, r.path])).toEqual([
+		['GET', `/pub/v1/tasks/${contractCheck}/get`],
+		['PUT', `/pub/v1/tasks/${contractCheck}/submit`],
+		['GET', `/pub/v1/tasks/${contractCheck}/exits`],
+	]);
+	await call('complete_task', { task_id: contractCheck, exit_id: 'approve' });
+	expect((await sandboxData('tasks')).find((t) => t.__id === contractCheck)).toMatchObject({
+		state: 'closed',
+		submitted: { exitId: 'approve' },
+	});
 });

@@ -377,9 +377,11 @@ describe('Approve from a webhook (e2e/workflows/approve-from-webhook.json)', () 
 			dealId: deal,
 		});
 		expect(again.status).toBe(500);
+		// The exits are read after the refusal: the exit given is one of them, so the words stay the platform's.
 		expect((await sandboxRequests()).map((r) => [r.method, r.path])).toEqual([
 			['GET', `/pub/v1/tasks/${task}/get`],
 			['PUT', `/pub/v1/tasks/${task}/submit`],
+			['GET', `/pub/v1/tasks/${task}/exits`],
 		]);
 	});
 });

@@ -111,12 +111,19 @@ export function seed(platform: Platform): void {
 	set('users', S.users.alice, {
 		__id: S.users.alice,
 		__name: 'Alice Smith',
+		login: 'alice',
 		email: 'alice@example.com',
 	});
-	set('users', S.users.bob, { __id: S.users.bob, __name: 'Bob Jones', email: 'bob@example.com' });
+	set('users', S.users.bob, {
+		__id: S.users.bob,
+		__name: 'Bob Jones',
+		login: 'bob',
+		email: 'bob@example.com',
+	});
 	set('users', S.users.carol, {
 		__id: S.users.carol,
 		__name: 'Carol White',
+		login: 'carol',
 		email: 'carol@example.com',
 	});
 	set('voipModules', 'voip_main', {

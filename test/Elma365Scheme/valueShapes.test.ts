@@ -84,7 +84,7 @@ const ORDER_SHAPES: Entry[] = [
 	},
 	{
 		valueShape:
-			'money: an amount and a currency such as "2500.00 RUB"; sent as {"cents": 250000, "currency": "RUB"}',
+			'money: an amount and a currency such as "2500.00 EUR"; sent as {"cents": 250000, "currency": "EUR"}',
 	},
 	{
 		valueShape: 'the code of one of allowedValues; sent as [{"code": "<code>"}]',

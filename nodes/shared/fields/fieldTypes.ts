@@ -237,6 +237,25 @@ function categoryIds(label: Field, value: unknown): string[] {
 	}
 }
 
+/** Where the IDs of a reference field come from, said under its error: a name is not an ID. */
+const REFERENCE_SOURCES: Record<string, string> = {
+	SYS_COLLECTION:
+		"An item reference takes the IDs of items, not their names: the __id of each item, as App > Item > Get Many lists the items of the application the field refers to (the field's value shape names it, e.g. crm/deals); filter that list by the item's name to find one.",
+	SYS_OSNODE:
+		'An org-structure reference takes the IDs of org-structure nodes (their __id), not their names.',
+};
+
+/** App item and org-structure references: UUIDs, with where they come from when a name came instead. */
+function referenceIds(label: Field, value: unknown, platformType: string): string[] {
+	try {
+		return uuidList(label, value);
+	} catch {
+		const refused = invalidInput(label, 'a UUID or a list of UUIDs', value);
+		refused.description = REFERENCE_SOURCES[platformType];
+		throw refused;
+	}
+}
+
 /**
  * Files and images: file UUIDs, or a file just uploaded as `{"name", "hash"}` (the data types guide,
  * "Work with files in processes and apps"), sent as given.
@@ -405,7 +424,7 @@ export function toPlatformValue(
 	if (platformType === 'FILE' || platformType === 'IMAGE') return fileList(label, value);
 	if (platformType === 'SYS_USER') return userList(label, value);
 	if (platformType === 'MONEY') return money(label, value, field.currency);
-	if (REFERENCE_TYPES.has(platformType)) return uuidList(label, value);
+	if (REFERENCE_TYPES.has(platformType)) return referenceIds(label, value, platformType);
 	// A CATEGORY is valued by UUID (categoryIds); an ENUM by `{code, name}` (the vendor's field
 	// types, pkg/types/complextypes/enum/enum.go, public copy as above).
 	if (platformType === 'CATEGORY') return categoryIds(label, value);

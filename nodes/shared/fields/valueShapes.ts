@@ -67,8 +67,8 @@ function shapeOf(field: IDataObject, platformType: string): Shape {
 						sent: `{"cents": 250000, "currency": "${currency}"}`,
 					}
 				: {
-						give: 'money: an amount and a currency such as "2500.00 RUB"',
-						sent: '{"cents": 250000, "currency": "RUB"}',
+						give: 'money: an amount and a currency such as "2500.00 EUR"',
+						sent: '{"cents": 250000, "currency": "EUR"}',
 					};
 		}
 		case 'SYS_USER':
