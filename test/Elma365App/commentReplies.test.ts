@@ -111,7 +111,11 @@ describe('Reply', () => {
 				httpCode: '404',
 			},
 			comment,
-			{ error: expect.stringMatching(/Invalid "Message ID" in item 2: expected a UUID/) },
+			{
+				error: expect.stringMatching(/Invalid "Message ID" in item 2: expected a UUID/),
+				description:
+					"It takes an ID, not a name: the __id of a message in the item's activity stream, from ELMA365 App > Comment > Get Many.",
+			},
 		]);
 		expect(pairingOf(items)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});

@@ -274,6 +274,9 @@ describe('Instance > Move All to Latest Version', () => {
 				{},
 				{ updateAllActive: true },
 			],
+			// After the 404, what the company has: its sections, the application's templates.
+			['GET', '/pub/v1/scheme/namespaces', { from: '0', size: '100' }, undefined],
+			['GET', '/pub/v1/scheme/namespaces/crm/apps/deals/processes', {}, undefined],
 		]);
 		expect(error?.message).toBe(
 			'ELMA365 404: Process template "crm.deals/nope" was not found (process template crm.deals/nope not found)',

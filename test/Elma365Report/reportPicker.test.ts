@@ -60,10 +60,11 @@ test('no section chosen: an empty list and no request', async () => {
 	expect(t.platform.requests).toHaveLength(0);
 });
 
-test("an unknown section: the picker fails with the platform's words", async () => {
-	await expect(search(chosen('nowhere'))).rejects.toThrow(
-		'ELMA365 404: namespace nowhere not found',
-	);
+test("an unknown section: the picker fails with the platform's words and the company's sections", async () => {
+	await expect(search(chosen('nowhere'))).rejects.toMatchObject({
+		message: 'ELMA365 404: Section "nowhere" was not found (namespace nowhere not found)',
+		description: expect.stringContaining('The company\'s sections (codes): "crm" (CRM)'),
+	});
 });
 
 test('the Report parameter is a picker that lists reports and follows the section', async () => {

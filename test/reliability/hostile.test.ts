@@ -144,7 +144,9 @@ class Outputs {
 	refused(pattern: RegExp, itemIndex: number, keys = ['error']): void {
 		const item = this.items[this.next++];
 		expect(item?.pairedItem).toEqual({ item: itemIndex });
-		expect(Object.keys(item.json)).toEqual(keys);
+		// Under a validator's refusal may stand where the right value comes from (description).
+		const withoutWhere = (names: string[]) => names.filter((name) => name !== 'description');
+		expect(withoutWhere(Object.keys(item.json))).toEqual(withoutWhere(keys));
 		expect(item.json.error).toMatch(pattern);
 	}
 

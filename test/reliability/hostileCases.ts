@@ -922,7 +922,13 @@ function taskCases(): PathCase[] {
 	const rows: Array<[string, string, string, Record<string, unknown>]> = [
 		['get', 'GET', '/get', {}],
 		['getExits', 'GET', '/exits', {}],
-		['complete', 'PUT', '/submit', { exitId: { __rl: true, mode: 'code', value: 'approve' } }],
+		// The task's instance mapped, as from a task list: Complete then reads no task first.
+		[
+			'complete',
+			'PUT',
+			'/submit',
+			{ exitId: { __rl: true, mode: 'code', value: 'approve' }, instanceId: OTHER_UUID },
+		],
 		['reassign', 'POST', '/reassign', { userId: byId(UUID), instanceId: OTHER_UUID }],
 		['setDates', 'POST', '/dates', { dueDate: '2027-01-01T00:00:00Z' }],
 		['setPercent', 'POST', '/percent', { percent: 50, instanceId: OTHER_UUID }],
