@@ -15,7 +15,7 @@ export const description: INodeProperties[] = [
 				name: 'Call',
 				value: 'call',
 				description: "Call one of a module's External API methods and output its answer",
-				action: "Call a module's API method",
+				action: 'Call a module method',
 			},
 		],
 		default: 'call',
