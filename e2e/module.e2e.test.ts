@@ -108,7 +108,7 @@ test("a failing method gives the module's status and text (Continue On Fail: as 
 		json: [
 			{
 				error: 'ELMA365 422: Order cannot be shipped: no stock',
-				description: `The platform rejected the request (HTTP 422). Request: POST ${SCRIPT}/fail.`,
+				description: `The platform rejected the request (HTTP 422). The module's API method answered this: its script chose the status and the text. Request: POST ${SCRIPT}/fail.`,
 				httpCode: '422',
 			},
 		],

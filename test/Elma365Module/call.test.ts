@@ -30,6 +30,9 @@ const wire = () =>
 		body: r.raw.toString('utf8'),
 	}));
 
+const SCRIPT_ANSWERED =
+	"The module's API method answered this: its script chose the status and the text.";
+
 const bytesOf = (binary: { data: string }) => Buffer.from(binary.data, 'base64');
 
 describe('the request', () => {
@@ -218,7 +221,7 @@ describe('failures', () => {
 		expect(items).toEqual([]);
 		expect(error?.message).toBe('ELMA365 422: Order cannot be shipped: no stock');
 		expect(error?.description).toBe(
-			`The platform rejected the request (HTTP 422). Request: POST ${SCRIPT}/fail.`,
+			`The platform rejected the request (HTTP 422). ${SCRIPT_ANSWERED} Request: POST ${SCRIPT}/fail.`,
 		);
 		expect(error?.httpCode).toBe('422');
 		expect(t.platform.requests).toHaveLength(1);
@@ -233,6 +236,27 @@ describe('failures', () => {
 		expect(t.platform.requests).toHaveLength(1);
 		expect(error?.message).toBe('ELMA365 500: script failed; header was Bearer [redacted]');
 		expect(JSON.stringify([error?.message, error?.description, error])).not.toContain(TEST_API_KEY);
+	});
+
+	test('a JSON refusal without a message is quoted as the module gave it', async () => {
+		t.platform.script('POST', `${SCRIPT}/echo`, {
+			status: 409,
+			body: { code: 'closed', detail: 'Order 42 is closed' },
+		});
+		const { error } = await run({ method: 'echo' });
+		expect(error?.message).toBe('ELMA365 409: {"code":"closed","detail":"Order 42 is closed"}');
+		expect(error?.httpCode).toBe('409');
+	});
+
+	test('a refused key: 403, with what it means for a module method', async () => {
+		const { error } = await t.run({
+			nodeType: NODE,
+			parameters: call({ method: 'echo' }),
+			credential: { baseUrl: t.platform.url, apiKey: 'another-key-0000' },
+		});
+		expect(error?.message).toBe(
+			"ELMA365 403: access denied: invalid token (only External methods take a token, and the credential's user must be allowed to run it: check the method's Authorization in the module)",
+		);
 	});
 
 	test.each([
@@ -256,7 +280,7 @@ describe('failures', () => {
 			{ n: 0 },
 			{
 				error: 'ELMA365 422: Order cannot be shipped: it is closed',
-				description: `The platform rejected the request (HTTP 422). Request: POST ${SCRIPT}/fail.`,
+				description: `The platform rejected the request (HTTP 422). ${SCRIPT_ANSWERED} Request: POST ${SCRIPT}/fail.`,
 				httpCode: '422',
 			},
 			{ n: 2 },

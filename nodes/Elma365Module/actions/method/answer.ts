@@ -4,9 +4,9 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { Download } from '../../../shared/transport';
-import { readDownload } from '../../../shared/transport';
+import { readDownload, refusalOf, reworded } from '../../../shared/transport';
 import { requireOneOf, requireText } from '../../../shared/validation';
 import { dispositionFileName, isObject } from '../../../shared/utils';
 
@@ -166,4 +166,31 @@ async function fileItem(
 		json: { fileName: binary.fileName ?? fileName, mimeType: binary.mimeType, size },
 		binary: { [answer.property]: binary },
 	};
+}
+
+/** The longest piece of a JSON refusal quoted in the message, as the transport bounds the platform's text. */
+const MAX_QUOTED_CHARS = 300;
+
+/**
+ * A method's non-2xx answer in the module's own words: its text, its `error` or `message` field, or
+ * else its JSON (already redacted and bounded by the transport), where the platform's words would
+ * say "the platform rejected the request"; the description says the module's script answered.
+ */
+export function methodRefusal(error: unknown): unknown {
+	const refusal = refusalOf(error);
+	if (refusal?.status === undefined) return error;
+	let message = refusal.platformText;
+	const answer = error instanceof NodeApiError ? error.errorResponse : undefined;
+	if (
+		message === undefined &&
+		isObject(answer) &&
+		!('message' in answer && Object.keys(answer).length === 1)
+	) {
+		const text = JSON.stringify(answer);
+		message = text.length > MAX_QUOTED_CHARS ? `${text.slice(0, MAX_QUOTED_CHARS)}…` : text;
+	}
+	return reworded(error, {
+		...(message === undefined ? {} : { message }),
+		hint: "The module's API method answered this: its script chose the status and the text.",
+	});
 }

@@ -4,7 +4,7 @@ import { API_MAX_BYTES } from '../../../shared/limits';
 import { concurrency, optionsCollection } from '../../../shared/options/options';
 import { readUuidLocator } from '../../../shared/pickers/locators';
 import { apiDownload, apiPath } from '../../../shared/transport';
-import { answerItems, answerOptions, readAnswerOptions } from './answer';
+import { answerItems, answerOptions, methodRefusal, readAnswerOptions } from './answer';
 import { methodFields, readBody, readHttpMethod, readMethodPath, readQuery } from './methodFields';
 
 export const description: INodeProperties[] = showFor('method', 'call', [
@@ -51,6 +51,8 @@ export async function execute(
 		// An API call's cap, not a download's: Request Options > Max Response Size raises it for files.
 		maxBytes: API_MAX_BYTES,
 		itemIndex,
+	}).catch((error: unknown) => {
+		throw methodRefusal(error);
 	});
 	return await answerItems(this, itemIndex, answer, method, output);
 }
