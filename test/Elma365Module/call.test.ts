@@ -188,6 +188,7 @@ describe('the answer', () => {
 		expect(error?.message).toBe(
 			`The method's answer is not JSON (${Buffer.byteLength(DEMO_REPORT)} bytes, Content-Type text/csv)`,
 		);
+		expect(error?.description).toContain(`Request: POST ${SCRIPT}/report.`);
 	});
 
 	test.each([

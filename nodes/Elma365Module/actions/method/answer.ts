@@ -108,7 +108,7 @@ function jsonItems(value: unknown): INodeExecutionData[] {
 /**
  * The method's answer as output items, in the chosen format: a file is streamed into n8n's binary
  * data (flat memory in filesystem mode); JSON and text are read whole. `method` names the file when
- * the answer's Content-Disposition does not.
+ * the answer's Content-Disposition does not; `request` (method and path) is named in a failure.
  */
 export async function answerItems(
 	ctx: IExecuteFunctions,
@@ -116,6 +116,7 @@ export async function answerItems(
 	download: Download,
 	method: string,
 	{ format, property }: AnswerOptions,
+	request: string,
 ): Promise<INodeExecutionData[]> {
 	const type = mediaType(download.headers);
 	const asFile = (data: Buffer | Download) =>
@@ -135,8 +136,7 @@ export async function answerItems(
 			`The method's answer is not JSON (${bytes.length} bytes${type ? `, Content-Type ${type}` : ''})`,
 			{
 				itemIndex,
-				description:
-					'Set Options > Response Format to Text or File to keep the answer as it is, or check what the method returns.',
+				description: `Set Options > Response Format to Text or File to keep the answer as it is, or check what the method returns. Request: ${request}.`,
 			},
 		);
 	}

@@ -42,9 +42,10 @@ export async function execute(
 					body: Buffer.from(JSON.stringify(readBody(this, itemIndex))),
 					headers: { 'Content-Type': 'application/json' },
 				};
+	const path = `${apiPath`/api/extensions/${moduleId}/script`}/${method}`;
 	const answer = await apiDownload(this, {
 		method: httpMethod,
-		path: `${apiPath`/api/extensions/${moduleId}/script`}/${method}`,
+		path,
 		outsidePublicApi: true,
 		...sent,
 		idempotent: false,
@@ -54,5 +55,5 @@ export async function execute(
 	}).catch((error: unknown) => {
 		throw methodRefusal(error);
 	});
-	return await answerItems(this, itemIndex, answer, method, output);
+	return await answerItems(this, itemIndex, answer, method, output, `${httpMethod} ${path}`);
 }
