@@ -21,6 +21,7 @@ import type { Platform, QuotaOptions } from '../test/harness/index.ts';
 import { fail, ok, startPlatform } from '../test/harness/index.ts';
 import { PROCESS_TEMPLATES, seedSchemes } from './sandboxSchemes.ts';
 import { installConnector } from './sandboxConnector.ts';
+import { installDemoModule } from './sandboxModule.ts';
 
 export const SANDBOX_KEY = 'sandbox-0000-4000-8000-elma365demo';
 export const SANDBOX_PORT = 8365;
@@ -212,6 +213,8 @@ export async function startSandbox(
 ): Promise<Platform> {
 	const platform = await startPlatform(apiKey);
 	seed(platform);
+	// Before the connector, whose scripted methods take every other /api/extensions/ call.
+	installDemoModule(platform);
 	installConnector(platform);
 	const own = (path: string) => path.startsWith('/__sandbox/');
 	platform

@@ -40,6 +40,7 @@ const ICON_AREA: Record<string, string> = {
 	Elma365Task: 'task',
 	Elma365Storage: 'storage',
 	Elma365Channel: 'channel',
+	Elma365Module: 'module',
 	Elma365AppTrigger: 'app',
 	Elma365ProcessTrigger: 'process',
 	Elma365TaskTrigger: 'task',
@@ -58,7 +59,7 @@ test('every listed node has an icon area, and each area its own pair of files', 
 			expect(svg).not.toMatch(/<(text|script|image|use)\b|href=/);
 		}
 	}
-	expect(new Set(Object.values(ICON_AREA)).size).toBe(14);
+	expect(new Set(Object.values(ICON_AREA)).size).toBe(15);
 });
 
 describe.each((pkg.n8n.nodes as string[]).map((file) => [path.basename(file, '.node.js'), file]))(

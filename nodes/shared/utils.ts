@@ -40,3 +40,19 @@ export function toHttpUrl(text: string, base?: string): URL | undefined {
 		return undefined;
 	}
 }
+
+/** The file name a Content-Disposition header states: `filename*` (RFC 6266) first, then `filename`. */
+export function dispositionFileName(value: string | undefined): string | undefined {
+	if (!value) return undefined;
+	const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(value);
+	if (extended) {
+		try {
+			return decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
+		} catch {
+			// not percent-encoded after all: fall back to the plain parameter
+		}
+	}
+	const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(value);
+	const name = plain ? (plain[1] ?? plain[2]).replace(/\\(.)/g, '$1').trim() : '';
+	return name === '' ? undefined : name;
+}

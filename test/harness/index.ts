@@ -14,6 +14,7 @@ import { registerStorage } from './routes/storage.ts';
 import { registerDocflow } from './routes/docflow.ts';
 import { registerChannel } from './routes/channel.ts';
 import { registerConnector } from './routes/connector.ts';
+import { registerModuleMethods } from './routes/module.ts';
 
 export const TEST_API_KEY = '3f0c6d2e-8a41-4b7e-9c55-0d1e2f3a4b5c';
 
@@ -35,6 +36,7 @@ export async function startPlatform(apiKey = TEST_API_KEY): Promise<Platform> {
 	registerDocflow(platform);
 	registerChannel(platform);
 	registerConnector(platform);
+	registerModuleMethods(platform);
 	await platform.listen();
 	return platform;
 }

@@ -30,6 +30,8 @@ const NOT_IN_MATRIX: Record<string, string> = {
 		'test/Elma365AppTrigger/appTrigger.test.ts: a platform error fails the poll, state kept',
 	elma365ProcessTrigger: 'polls through nodes/shared/trigger/poll.ts, as elma365AppTrigger does',
 	elma365TaskTrigger: 'polls through nodes/shared/trigger/poll.ts, as elma365AppTrigger does',
+	elma365Module:
+		"test/Elma365Module/faults.test.ts: a module's answers are its own, not the platform's envelope the cells answer",
 };
 
 describe('the matrix covers every node', () => {

@@ -244,7 +244,7 @@ export interface PathCase {
 	parameters: Record<string, unknown>;
 	/** The path variables in the order the node checks them. */
 	vars: PathVar[];
-	/** The requests an accepted item makes: method and path below /pub/v1, `{}` for each variable in order. */
+	/** The requests an accepted item makes: method and path below /pub/v1 (a module's method: `/api/extensions/...` as it is), `{}` for each variable in order. */
 	requests: Array<[string, string]>;
 	/** Output items an accepted item gives (default 1). */
 	outputs?: number;
@@ -799,6 +799,17 @@ function newOperationCases(): PathCase[] {
 		...upsertCases(),
 		...channelCases(),
 		...storageCases(),
+		// A module's API method: the module ID here; the method's address (nested parts allowed)
+		// has its own property test, test/Elma365Module/methodPath.test.ts.
+		{
+			node: 'elma365Module',
+			label: 'elma365Module method call',
+			parameters: { resource: 'method', operation: 'call', module: V_BY_ID, method: 'echo' },
+			vars: [uuid('Module')],
+			requests: [['POST', '/api/extensions/{}/script/echo']],
+			// The module's own answer, not the platform's envelope (whose `error: ""` it would output).
+			replies: () => [['POST', /^\/api\/extensions\//, { status: 200, body: { ok: true } }]],
+		},
 		{
 			node: 'elma365File',
 			label: 'elma365File file get',

@@ -73,7 +73,7 @@ test('only static files are copied: no sources, no codex, nothing outside dist/'
 	// icons/ holds the credential's elma365 pair and one light/dark pair per node area (the Event
 	// Trigger's included).
 	const icons = fs.readdirSync(path.join(REPO, 'icons')).map((name) => `icons/${name}`);
-	expect(icons).toHaveLength(30);
+	expect(icons).toHaveLength(32);
 	expect(files.sort()).toEqual(
 		['credentials/elma365Api.png', ...icons, 'nodes/Elma365App/elma365App.png'].sort(),
 	);

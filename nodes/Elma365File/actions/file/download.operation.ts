@@ -17,7 +17,7 @@ import {
 } from '../../../shared/transport';
 import { TRANSFER_TIMEOUT_MS } from '../../../shared/limits';
 import { requireText } from '../../../shared/validation';
-import { toHttpUrl } from '../../../shared/utils';
+import { dispositionFileName, toHttpUrl } from '../../../shared/utils';
 import { fileIdField, readFileId } from '../diskParameters';
 import { withLink } from './getDownloadLink.operation';
 import { shownValue } from '../../../shared/shown';
@@ -50,22 +50,6 @@ function header(headers: IDataObject, name: string): string | undefined {
 	const value = headers[name] ?? headers[name.toLowerCase()];
 	if (Array.isArray(value)) return value.length > 0 ? String(value[0]) : undefined;
 	return value === undefined || value === null ? undefined : String(value);
-}
-
-/** The file name a Content-Disposition header states: `filename*` (RFC 6266) first, then `filename`. */
-export function dispositionFileName(value: string | undefined): string | undefined {
-	if (!value) return undefined;
-	const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(value);
-	if (extended) {
-		try {
-			return decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
-		} catch {
-			// not percent-encoded after all: fall back to the plain parameter
-		}
-	}
-	const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(value);
-	const name = plain ? (plain[1] ?? plain[2]).replace(/\\(.)/g, '$1').trim() : '';
-	return name === '' ? undefined : name;
 }
 
 function nameFromUrl(url: URL): string | undefined {
