@@ -31,7 +31,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const moduleId = readUuidLocator(this, itemIndex, 'module', 'Module');
+	const moduleId = readUuidLocator(this, itemIndex, 'module', 'Module', 'searchModules');
 	const method = readMethodPath(this, itemIndex);
 	const httpMethod = readHttpMethod(this, itemIndex);
 	const output = readAnswerOptions(this, itemIndex);
