@@ -103,8 +103,8 @@ describe('Make an ELMA365 event fire (docs/development.md), as written', () => {
 
 	test('step 1: the trigger with the events and the application the step names subscribes', async () => {
 		const step = recipeStep(1);
-		const eventName = /Events \*\*([^*]+)\*\*/.exec(step)![1];
-		const applicationName = /Applications \*\*([^*]+)\*\*/.exec(step)![1];
+		const eventName = /Events\s+\*\*([^*]+)\*\*/.exec(step)![1];
+		const applicationName = /Applications\s+\*\*([^*]+)\*\*/.exec(step)![1];
 		const event = describedOptions('events').find((o) => o.name === eventName);
 		const application = (await editorOptions('getApplications', 'parameters.applications')).find(
 			(o) => o.name === applicationName,
