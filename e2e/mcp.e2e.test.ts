@@ -254,7 +254,7 @@ test('tools/call find_items: the arguments become the application path and the n
 	]);
 });
 
-test('tools/call find_users: a part of the name finds the user with the ID and e-mail a user field takes', async () => {
+test('tools/call find_users: a part of the name finds the user with the ID, login and e-mail a user field takes', async () => {
 	await clearSandboxRequests();
 	const result = await client.callTool({ name: 'find_users', arguments: { name_contains: 'bob' } });
 	expect(result.isError).toBeFalsy();
@@ -262,6 +262,7 @@ test('tools/call find_users: a part of the name finds the user with the ID and e
 		expect.objectContaining({
 			__id: '0b000000-0000-4000-8000-000000000b0b',
 			__name: 'Bob Jones',
+			login: 'bob',
 			email: 'bob@example.com',
 		}),
 	]);
