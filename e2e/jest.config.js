@@ -16,4 +16,5 @@ module.exports = {
 	globalTeardown: '<rootDir>/globalTeardown.js',
 	testTimeout: 120000,
 	maxWorkers: 1,
+	testSequencer: '<rootDir>/sequencer.js',
 };

@@ -634,7 +634,8 @@ test('an agent that guesses a code, gives a name for an ID or an exit by its nam
 		'It takes an ID, not a name: the __id of a task, from ELMA365 Task > Task > Get Many',
 	);
 	expect(await sandboxRequests()).toEqual([]);
-	const task = pick(await call('list_my_tasks'), '__name', 'Approve the deal "Office chairs"');
+	// The tool the answer names lists the open tasks with their __id (other suites complete some).
+	const [task] = await call('list_my_tasks');
 	expect((await call('get_task_exits', { task_id: task.__id })).map((exit) => exit.id)).toEqual([
 		'approve',
 		'reject',

@@ -45,7 +45,7 @@ function readGivenInstance(ctx: IExecuteFunctions, itemIndex: number): string | 
 /**
  * The task's `instanceId`, read with GET /tasks/{id}/get. The key is the one the vendor's Reassign
  * and Set Percent pages name in their bodies; no page shows the task's own answer, so an answer
- * without it completes the task without one, as before.
+ * without it completes the task without one.
  */
 async function readTaskInstance(
 	ctx: IExecuteFunctions,
