@@ -65,7 +65,9 @@ test('find-user-by-email: the e-mail from the request filters the user list; the
 			{ filter: { tf: { email: 'bob@example.com' } }, from: 0, size: 1 },
 		],
 	]);
-	expect(json).toEqual([{ __id: bob, __name: 'Bob Jones', email: 'bob@example.com' }]);
+	expect(json).toEqual([
+		{ __id: bob, __name: 'Bob Jones', login: 'bob', email: 'bob@example.com' },
+	]);
 });
 
 test('start-process-from-webhook: the fields from the request become the mapped process context', async () => {
