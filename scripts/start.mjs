@@ -91,16 +91,22 @@ export function ensurePlaywright() {
 	return playwright;
 }
 
-/** Installs n8n once, packs the package (npm pack: its prepack builds dist/); returns the tarball's path. */
+/**
+ * Installs n8n once, builds dist/ when it is missing or older than its sources
+ * (scripts/build-if-stale.js) and packs it; returns the tarball's path. The pack skips npm's
+ * prepack, which would rebuild dist/ under a suite reading it at the same time (CI runs the queue
+ * suite beside the release checker's test, .ci/run).
+ */
 export function buildAndPack() {
 	run('bash', [path.join(root, 'scripts', 'e2e-install.sh')]);
 	if (e2e) ensurePlaywright();
-	log('building and packing the package (npm pack: its prepack builds dist/)');
+	log('building the package where its sources changed, and packing it');
+	runShowingStderr(process.execPath, [path.join(root, 'scripts', 'build-if-stale.js')]);
 	const packDir = path.join(root, '.e2e', 'pack');
 	fs.rmSync(packDir, { recursive: true, force: true });
 	fs.mkdirSync(packDir, { recursive: true });
 	const [{ filename }] = JSON.parse(
-		runShowingStderr('npm', ['pack', '--json', '--pack-destination', packDir]),
+		runShowingStderr('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir]),
 	);
 	return path.join(packDir, filename);
 }

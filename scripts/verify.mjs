@@ -56,7 +56,7 @@ function parseArgs(argv) {
 }
 
 /**
- * `npm pack` of this repository's current dist/ (`npm run verify` builds it first), unpacked as n8n's
+ * `npm pack` of this repository's current dist/ (`npm run verify` builds it first where stale), unpacked as n8n's
  * scanner unpacks it. Scripts are skipped so that packing never rebuilds dist/ under a running test.
  */
 function packRepository(tmp) {
