@@ -12,15 +12,16 @@
 // Expects Node 24 on PATH; installs playwright-core into .e2e/tools once.
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
+import chromium from '../e2e/chromium.js';
 import { ensurePlaywright, root, userFoldersRoot } from './start.mjs';
+
+const { openPage, signIn } = chromium;
 
 const args = process.argv.slice(2);
 const option = (name, fallback) =>
 	args.includes(name) ? path.resolve(args[args.indexOf(name) + 1]) : fallback;
 const stateFile = option('--state', path.join(userFoldersRoot, 'start-user', 'demo-state.json'));
 const out = option('--out', path.join(root, 'docs', 'case-update-form.png'));
-const CHROMIUM = '/usr/bin/chromium';
 /** What the form shows as it opens (the sample's values): checked before the screenshot. */
 const EXPECTED = {
 	pickerModes: ['From list', 'From list'],
@@ -34,23 +35,10 @@ async function main() {
 		throw new Error(`${stateFile} not found: start n8n first (npm start) or pass --state <file>`);
 	const state = JSON.parse(fs.readFileSync(stateFile, 'utf8'));
 	const sample = state.sampleWorkflows?.['sample-case-update.json']?.id ?? state.sampleWorkflowId;
-	const { chromium } = createRequire(import.meta.url)(ensurePlaywright());
-	const browser = await chromium.launch({
-		executablePath: CHROMIUM,
-		headless: true,
-		args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-	});
+	ensurePlaywright();
+	const { browser, page } = await openPage();
 	try {
-		const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
-		await context.route('**/*', (route) =>
-			new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort(),
-		);
-		const page = await context.newPage();
-		await page.goto(`${state.n8nUrl}/signin`);
-		await page.locator('input[type="email"]').fill(state.owner.email);
-		await page.locator('input[type="password"]').fill(state.owner.password);
-		await page.locator('input[type="password"]').press('Enter');
-		await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 30000 });
+		await signIn(page, state);
 		await page.goto(`${state.n8nUrl}/workflow/${sample}`);
 		const node = page
 			.locator('[data-test-id="canvas-node"]')
