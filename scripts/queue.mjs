@@ -188,7 +188,7 @@ export async function startStack({
 	const ports = PROFILES[profile];
 	fs.rmSync(dir, { recursive: true, force: true });
 	fs.mkdirSync(dir, { recursive: true });
-	const tarball = buildAndPack();
+	const tarball = buildAndPack(path.join(dir, 'pack'));
 
 	const postgres = await startPostgres(dir, ports.postgres);
 	const redis = await startRedis(dir, ports.redis);

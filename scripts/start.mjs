@@ -93,16 +93,16 @@ export function ensurePlaywright() {
 
 /**
  * Installs n8n once, builds dist/ when it is missing or older than its sources
- * (scripts/build-if-stale.js) and packs it; returns the tarball's path. The pack skips npm's
- * prepack, which would rebuild dist/ under a suite reading it at the same time (CI runs the queue
- * suite beside the release checker's test, .ci/run).
+ * (scripts/build-if-stale.js) and packs it into `packDir`; returns the tarball's path. The pack
+ * skips npm's prepack, which would rebuild dist/ under a suite reading it at the same time, and
+ * each start has its own `packDir`: CI starts the queue suite's stack beside the single one
+ * (.ci/run).
  */
-export function buildAndPack() {
+export function buildAndPack(packDir = path.join(root, '.e2e', 'pack')) {
 	run('bash', [path.join(root, 'scripts', 'e2e-install.sh')]);
 	if (e2e) ensurePlaywright();
 	log('building the package where its sources changed, and packing it');
 	runShowingStderr(process.execPath, [path.join(root, 'scripts', 'build-if-stale.js')]);
-	const packDir = path.join(root, '.e2e', 'pack');
 	fs.rmSync(packDir, { recursive: true, force: true });
 	fs.mkdirSync(packDir, { recursive: true });
 	const [{ filename }] = JSON.parse(
