@@ -7,7 +7,7 @@ const { availableParallelism } = require('node:os');
  *
  * The release checker's own test (test/verify/, minutes of child processes: n8n's scanner and lint
  * over planted violations) is not part of this run: `npm run test:verify` runs it alone
- * (jest.verify.config.js), and CI runs it beside the release check (.ci/run).
+ * (jest.verify.config.js), and so does CI (.ci/run), where its first case is the release check.
  *
  * ts-jest checks no types here: tsconfig.test.json sets `isolatedModules`, with which ts-jest 29
  * compiles each file on its own (TypeScript's transpileModule) and reports syntax errors only, so
