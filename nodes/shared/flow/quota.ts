@@ -20,6 +20,8 @@ import type { Verdict } from './types';
  *   From then on a period that has sent its allowance holds until the next one begins, before the
  *   platform refuses anything: a long run spends a few refused requests while it learns, and
  *   none after (unless another client spends the quota too, when the run learns again).
+ * - A period's first refusal without Retry-After holds at least until the soonest the period can
+ *   end (earliestNextPeriod), so that its probes are not spent on the part of it that cannot be over.
  * The windows of one run (the router's, the pager's) share one Quota (runState).
  */
 
@@ -64,6 +66,13 @@ export class Quota {
 	private refusedAt = 0;
 	/** Whether the platform took a request since the last hold for a short Retry-After (under MIN_PERIOD_MS). */
 	private takenSinceShortHold = true;
+	/** When the run's first answered request was sent, and the last refused one of each period so far. */
+	private runStart?: number;
+	private lastRefusedSentAt?: number;
+	/** The previous period's last refusal: the period after it began later than this. */
+	private previousLastRefusal?: number;
+	/** A floor of the period's length: the run's first period lasted at least from the run's start to its last refusal. */
+	private minPeriodMs?: number;
 
 	/** How long a request must still wait before it may go (0: it may, or it is the probe's turn). */
 	holdMs(now: number): number {
@@ -105,6 +114,7 @@ export class Quota {
 
 	/** What the answer to a request sent at `sentAt` tells the quota: none came, refused (429), or taken. */
 	learn(sentAt: number, probe: boolean, verdict: Verdict | undefined, now: number): void {
+		this.runStart = Math.min(this.runStart ?? sentAt, sentAt);
 		if (verdict === undefined) this.unanswered(probe);
 		else if (verdict.status === 429) this.refused(sentAt, probe, verdict.retryAfterMs, now);
 		else this.accepted(sentAt, probe);
@@ -158,11 +168,16 @@ export class Quota {
 			this.heldUntil = Math.max(this.heldUntil, now + retryAfterMs);
 			return;
 		}
-		if (!this.refusedInPeriod) this.refusedAt = now;
+		const firstRefusal = !this.refusedInPeriod;
+		if (firstRefusal) this.refusedAt = now;
 		this.refusedInPeriod = true;
+		this.lastRefusedSentAt = Math.max(this.lastRefusedSentAt ?? sentAt, sentAt);
 		// A probe refused after the wait asked for: the platform's word was not enough, wait longer each time.
 		const probeGap = retryAfterMs === undefined || probe ? this.nextProbeGap(probe) : 0;
-		this.holdUntil(now + Math.max(retryAfterMs ?? 0, probeGap), true);
+		const wait = Math.max(retryAfterMs ?? 0, probeGap);
+		// Without the platform's word, no probe before the period can be over.
+		const soonest = firstRefusal && retryAfterMs === undefined ? this.earliestNextPeriod() : 0;
+		this.holdUntil(Math.max(now + wait, soonest), true);
 	}
 
 	/** A hold of `ms` that another answer asked for (a 5xx with Retry-After), ended by a probe like a quota's. */
@@ -174,6 +189,16 @@ export class Quota {
 		if (!force && until <= this.heldUntil) return;
 		this.heldUntil = until + clock().random() * MAX_JITTER_MS;
 		this.probeDue = true;
+	}
+
+	/**
+	 * The soonest the next period can begin, while its length is not learned: this period began after
+	 * the previous one's last refusal and lasts at least minPeriodMs. Probing before it would only be
+	 * refused (without Retry-After, the probes' doubling gaps would spend several requests on it).
+	 */
+	private earliestNextPeriod(): number {
+		if (this.previousLastRefusal === undefined || this.minPeriodMs === undefined) return 0;
+		return this.previousLastRefusal + this.minPeriodMs;
 	}
 
 	private nextProbeGap(probe: boolean): number {
@@ -189,8 +214,11 @@ export class Quota {
 	 * too) are the next periods' measure, where it is a period at all (MIN_PERIOD_MS).
 	 */
 	private startPeriod(sentAt: number): void {
-		if (this.periodStart === undefined && sentAt - this.refusedAt >= MIN_PERIOD_MS)
+		if (this.periodStart === undefined && sentAt - this.refusedAt >= MIN_PERIOD_MS) {
 			this.firstCount = this.taken;
+			this.minPeriodMs = this.lastRefusedSentAt! - this.runStart!;
+		}
+		this.previousLastRefusal = this.lastRefusedSentAt;
 		if (this.periodStart !== undefined && this.refusedInPeriod) {
 			const periodMs = sentAt - this.periodStart;
 			this.periodMs = periodMs;
