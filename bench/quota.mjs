@@ -12,9 +12,12 @@
  * requests, refused requests, failed items, and whether everything landed exactly once.
  * Real minutes: about three in all. `npm run bench:quota`; QUOTA, WINDOW_MS change the quota.
  */
+import { createRequire } from 'node:module';
 import { newId, startPlatform } from '../test/harness/index.ts';
 import { itemsOf } from '../test/harness/routes/app.ts';
 import { loadPackage, runNode } from './engine.mjs';
+
+const { FIRST_PROBE_MS } = createRequire(import.meta.url)('../dist/nodes/shared/flow/index.js');
 
 const QUOTA = Number(process.env.QUOTA ?? 50);
 const WINDOW_MS = Number(process.env.WINDOW_MS ?? 60_000);
@@ -104,6 +107,20 @@ const RUNS = {
 	},
 };
 
+/**
+ * The first window's refused requests, split: the burst (those that arrived less than the first
+ * probe's wait after the first refusal: the node sends nothing new during a hold, so each of them
+ * was already in flight when the first 429 came) and the probes after it (one per hold).
+ */
+function firstWindowRefusals(refused, counts) {
+	const first = counts.windows[0];
+	if (refused.length === 0 || first === undefined) return { burst: 0, probes: 0 };
+	const end = first.startedAt + WINDOW_MS;
+	const inFirst = refused.filter((request) => request.at < end);
+	const burst = inFirst.filter((request) => request.at < inFirst[0].at + FIRST_PROBE_MS).length;
+	return { burst, probes: inFirst.length - burst };
+}
+
 async function measure(loader, name, retryAfter) {
 	const platform = await quotaPlatform(retryAfter);
 	const run = RUNS[name](platform);
@@ -118,6 +135,7 @@ async function measure(loader, name, retryAfter) {
 	});
 	const ms = Date.now() - started;
 	const counts = platform.quotaCounts();
+	const firstWindow = firstWindowRefusals(platform.refused, counts);
 	const landedOnce = run.landed(items);
 	await platform.close();
 	const failed = items.filter((item) => item.json.error !== undefined).length;
@@ -131,6 +149,7 @@ async function measure(loader, name, retryAfter) {
 		requests: counts.accepted + counts.refused,
 		refused: counts.refused,
 		refusedPerWindow: counts.windows.map((w) => w.refused),
+		firstWindow,
 		failed,
 		landedOnce,
 	};
