@@ -5,7 +5,8 @@
  * contestants alternate within each round; the figure is the median of the rounds, and the ratio is
  * to the first line of each block. Requests (per operation and per 1,000 items), refused requests
  * (429), TCP connections and TLS handshakes of each contestant's last round are counted at the
- * double's side. Blocks: case updates, Return All, App item creates (one request per item and the
+ * double's side. Blocks: case updates, Return All (with the floor of any client that opens a
+ * connection per request, as n8n's helper does), App item creates (one request per item and the
  * batch save) and a picker list (the user picker opened with a search text).
  * At the last RTT three blocks follow, one round each, every contestant with Continue On Fail so
  * that failed items are counted: a platform that allows BENCH_RATE case updates per second, one
@@ -191,6 +192,32 @@ async function listRaw(env, pageSize, limit) {
 	} finally {
 		client.close();
 	}
+}
+
+/**
+ * The floor of any node's Return All: n8n's request helper opens a connection per request, so the
+ * fastest a node could read ITEMS rows is both pages of 10,000 at once, each on a new connection
+ * (knowing the total beforehand, which a node does not).
+ */
+async function listFreshConnections(env, pageSize) {
+	const read = async (from) => {
+		const agent = new https.Agent({ keepAlive: false, rejectUnauthorized: false });
+		const data = await sendJson(
+			https,
+			agent,
+			env.base,
+			env.platform.apiKey,
+			'POST',
+			'/pub/v1/app/bench/items/list',
+			{ from, size: pageSize },
+		);
+		return data.result.result;
+	};
+	const starts = Array.from(
+		{ length: Math.ceil(ITEMS / pageSize) },
+		(_, index) => index * pageSize,
+	);
+	return (await Promise.all(starts.map(read))).flat();
 }
 
 function listNode(env) {
@@ -575,6 +602,7 @@ async function listsBlock(env) {
 			['raw keep-alive, page 1000, all at once', () => listRaw(env, 1000, ITEMS)],
 			['raw keep-alive, page 100, 8 in flight', () => listRaw(env, 100, 8)],
 			['raw keep-alive, page 10000, all at once', () => listRaw(env, 10_000, ITEMS)],
+			['floor: pages of 10000 at once, a connection each', () => listFreshConnections(env, 10_000)],
 			['App node getAll, Return All (defaults)', () => listNode(env)],
 		],
 	);
