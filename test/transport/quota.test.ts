@@ -12,7 +12,7 @@ import { harnessClock, useVirtualClock } from '../harness/clock';
  * never an item's failure: every item succeeds, each case is updated exactly once, and the run ends
  * within one window of the quota's floor. After the first window (whose refusals are the burst in
  * flight when the first 429 came: on this clock, every request), the run spends at most one refused
- * request a window with Retry-After and at most five without it (issue 53).
+ * request a window with Retry-After and at most five without it.
  */
 const t = usePlatform();
 useVirtualClock();
